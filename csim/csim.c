@@ -1,0 +1,91 @@
+/* Golden-model entry point: fetch and check the descriptor, then hand the operation to
+ * the family that implements it. */
+#include "csim.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+tce_result tce_fail(tce_status st, const char *fmt, ...)
+{
+    tce_result r;
+    va_list ap;
+    memset(&r, 0, sizeof r);
+    r.status = st;
+    va_start(ap, fmt);
+    vsnprintf(r.why, sizeof r.why, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+const char *tce_op_kind_name(tce_op_kind k)
+{
+    static const char *const n[TCE_OP_KIND_COUNT] = {
+        "bulk_copy", "bulk_reduce", "bulk_prefetch", "tensor_load", "tensor_store",
+        "tensor_reduce", "tensor_prefetch", "red", "multimem_copy"};
+    return (unsigned)k < TCE_OP_KIND_COUNT ? n[k] : "?";
+}
+
+const char *tce_mode_name(tce_mode m)
+{
+    static const char *const n[] = {"tile", "im2col", "im2col::w", "im2col::w::128",
+                                    "tile::gather4", "tile::scatter4", "im2col_no_offs"};
+    return (unsigned)m < 7 ? n[m] : "?";
+}
+
+/* The descriptor lives in global memory, 64-byte aligned, as a CUtensorMap does. */
+static tce_result fetch_map(const tce_op *op, const tce_memsys *ms, tce_tensormap *map)
+{
+    tce_diag why = {{0}};
+    if (op->tmap_addr & 63)
+        return tce_fail(TCE_ERR_MISALIGNED, "tensor map address 0x%llx is not 64-byte aligned",
+                        (unsigned long long)op->tmap_addr);
+    const uint8_t *d = tce_gmem(ms, op->tmap_addr, TCE_DESC_BYTES);
+    if (!d)
+        return tce_fail(TCE_ERR_GLOBAL_BUS, "tensor map at 0x%llx is outside global memory",
+                        (unsigned long long)op->tmap_addr);
+    tce_status st = tce_desc_unpack(d, map, &why);
+    if (st != TCE_OK)
+        return tce_fail(st, "tensor map at 0x%llx: %s", (unsigned long long)op->tmap_addr,
+                        why.text);
+    tce_result ok;
+    memset(&ok, 0, sizeof ok);
+    return ok;
+}
+
+tce_result tce_csim_execute(const tce_op *op, tce_memsys *ms)
+{
+    tce_tensormap map;
+    tce_result r;
+    switch (op->kind) {
+    case TCE_OP_BULK_COPY:
+    case TCE_OP_BULK_REDUCE:
+    case TCE_OP_BULK_PREFETCH:
+    case TCE_OP_MULTIMEM_COPY:
+        return tce_csim_bulk(op, ms);
+    case TCE_OP_RED:
+        return tce_csim_red(op, ms);
+    case TCE_OP_TENSOR_LOAD:
+    case TCE_OP_TENSOR_STORE:
+    case TCE_OP_TENSOR_REDUCE:
+    case TCE_OP_TENSOR_PREFETCH:
+        r = fetch_map(op, ms, &map);
+        if (r.status != TCE_OK)
+            return r;
+        switch (op->mode) {
+        case TCE_MODE_TILE:
+        case TCE_MODE_GATHER4:
+        case TCE_MODE_SCATTER4:
+            return tce_csim_tile(op, &map, ms);
+        case TCE_MODE_IM2COL:
+        case TCE_MODE_IM2COL_W:
+        case TCE_MODE_IM2COL_W128:
+        case TCE_MODE_IM2COL_NO_OFFS:
+            return tce_csim_im2col(op, &map, ms);
+        }
+        return tce_fail(TCE_ERR_UNDEFINED, "unknown load mode %d", (int)op->mode);
+    default:
+        break;
+    }
+    return tce_fail(TCE_ERR_UNDEFINED, "unknown operation kind %d", (int)op->kind);
+}

@@ -1,0 +1,39 @@
+/* The golden model: executes one tce_op on a tce_memsys, byte for byte as the H100 does.
+ *
+ * Every entry point returns a tce_result: the status (a named error where the hardware
+ * traps or the PTX text leaves the behaviour undefined; then memory is untouched), and
+ * the byte count the operation's mbarrier complete-tx carries to each destination CTA. */
+#ifndef TCE_CSIM_H
+#define TCE_CSIM_H
+
+#include "memsys.h"
+#include "op.h"
+#include "tensormap.h"
+
+typedef struct {
+    tce_status status;
+    char why[160];          /* the cause, naming the offending field, when status != OK */
+    uint32_t tx_bytes;      /* complete-tx bytes per destination mbarrier */
+    uint16_t tx_ctas;       /* the CTAs whose mbarrier (at op.mbar's offset) receives them */
+    uint64_t bytes_read;    /* traffic, for statistics */
+    uint64_t bytes_written;
+} tce_result;
+
+/* Execute one operation (dispatches on op->kind and op->mode). The tensor map is read
+ * from global memory at op->tmap_addr, as the engine does. */
+tce_result tce_csim_execute(const tce_op *op, tce_memsys *ms);
+
+/* The per-family entry points the dispatcher calls; `map` is already unpacked. */
+tce_result tce_csim_tile(const tce_op *op, const tce_tensormap *map, tce_memsys *ms);
+tce_result tce_csim_im2col(const tce_op *op, const tce_tensormap *map, tce_memsys *ms);
+tce_result tce_csim_bulk(const tce_op *op, tce_memsys *ms);
+tce_result tce_csim_red(const tce_op *op, tce_memsys *ms);
+
+/* Set result->status and a formatted cause; returns the result for tail calls. */
+tce_result tce_fail(tce_status st, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+#endif

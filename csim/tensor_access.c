@@ -1,0 +1,70 @@
+/* Element-level helpers of the tensor modes. */
+#include "tensor_access.h"
+
+#include <string.h>
+
+bool tce_coords_in_bounds(const tce_tensormap *m, const int64_t *x)
+{
+    for (unsigned i = 0; i < m->rank; i++)
+        if (x[i] < 0 || (uint64_t)x[i] >= m->gdim[i])
+            return false;
+    return true;
+}
+
+uint64_t tce_elem_gaddr(const tce_tensormap *m, const int64_t *x)
+{
+    uint64_t a = m->gaddr;
+    for (unsigned i = 0; i < m->rank; i++)
+        a += (uint64_t)x[i] * m->gstride[i];
+    return a;
+}
+
+void tce_oob_fill_bytes(const tce_tensormap *m, uint8_t *out, unsigned n)
+{
+    if (m->oobfill == TCE_OOB_NAN && tce_dtype_is_float(m->dtype)) {
+        for (unsigned i = 0; i + 1 < n; i += 2) {
+            out[i] = 0xF7; /* 0x7FF7, little-endian */
+            out[i + 1] = 0x7F;
+        }
+    } else {
+        memset(out, 0, n);
+    }
+}
+
+/* Check every swizzled target first so that a bad span writes nothing at all. */
+static bool smem_span_ok(const tce_memsys *ms, unsigned cta, tce_swizzle sw, uint32_t a,
+                         uint32_t n)
+{
+    if (a + n < a)
+        return false;
+    for (uint32_t i = 0; i < n; i++)
+        if (!tce_smem(ms, cta, tce_swizzle_addr(sw, a + i), 1))
+            return false;
+    return true;
+}
+
+tce_status tce_smem_put(tce_memsys *ms, unsigned cta, tce_swizzle sw, uint32_t a,
+                        const uint8_t *src, uint32_t n)
+{
+    if (!smem_span_ok(ms, cta, sw, a, n))
+        return TCE_ERR_SHARED_RANGE;
+    for (uint32_t i = 0; i < n; i++)
+        *tce_smem(ms, cta, tce_swizzle_addr(sw, a + i), 1) = src[i];
+    return TCE_OK;
+}
+
+tce_status tce_smem_get(const tce_memsys *ms, unsigned cta, tce_swizzle sw, uint32_t a,
+                        uint8_t *dst, uint32_t n)
+{
+    if (!smem_span_ok(ms, cta, sw, a, n))
+        return TCE_ERR_SHARED_RANGE;
+    for (uint32_t i = 0; i < n; i++)
+        dst[i] = *tce_smem(ms, cta, tce_swizzle_addr(sw, a + i), 1);
+    return TCE_OK;
+}
+
+uint32_t tce_smem_row_pitch(tce_swizzle sw, uint32_t row_bytes)
+{
+    uint32_t span = tce_swizzle_span(sw);
+    return row_bytes < span ? span : row_bytes;
+}

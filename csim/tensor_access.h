@@ -1,0 +1,28 @@
+/* Element-level access shared by the tensor modes (tile, gather4/scatter4, im2col):
+ * bounds checks on tensor coordinates, the out-of-bounds fill value, and swizzled
+ * shared-memory reads and writes. */
+#ifndef TCE_TENSOR_ACCESS_H
+#define TCE_TENSOR_ACCESS_H
+
+#include "memsys.h"
+#include "swizzle.h"
+#include "tensormap.h"
+
+/* Are tensor coordinates x[0..rank-1] inside [0, gdim[i])? */
+bool tce_coords_in_bounds(const tce_tensormap *m, const int64_t *x);
+/* Global byte address of the element at in-bounds coordinates x. */
+uint64_t tce_elem_gaddr(const tce_tensormap *m, const int64_t *x);
+/* The fill for an out-of-bounds element of n bytes: zero, or with OOB-NaN fill on a float
+ * type the 16-bit pattern 0x7FF7 repeated (what the H100 writes). */
+void tce_oob_fill_bytes(const tce_tensormap *m, uint8_t *out, unsigned n);
+/* Copy n bytes to/from pre-swizzle shared offset a of a CTA; every byte goes through the
+ * swizzle. Returns TCE_ERR_SHARED_RANGE (nothing written) when any byte falls outside. */
+tce_status tce_smem_put(tce_memsys *ms, unsigned cta, tce_swizzle sw, uint32_t a,
+                        const uint8_t *src, uint32_t n);
+tce_status tce_smem_get(const tce_memsys *ms, unsigned cta, tce_swizzle sw, uint32_t a,
+                        uint8_t *dst, uint32_t n);
+/* Shared-memory pitch of a box row of row_bytes: with a swizzle a row takes at least the
+ * whole swizzle span (the H100 pads narrow rows), otherwise the row is dense. */
+uint32_t tce_smem_row_pitch(tce_swizzle sw, uint32_t row_bytes);
+
+#endif

@@ -1,0 +1,144 @@
+/* `tce replay [--engine=csim] [--case=N] [--show=K] FILE...`
+ * Reads hardware-corpus files, runs each case on the chosen engine and compares every
+ * byte and every trap with what the H100 did. */
+#include "replay.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engines.h"
+
+static replay_verdict dispatch(const corpus_case *c, replay_ctx *ctx)
+{
+    const char *op = corpus_str(c, "op");
+    if (!op) {
+        if (corpus_str(c, "map"))
+            return replay_encode(c, ctx);
+        replay_msg(ctx, "case has neither 'op' nor 'map'\n");
+        return REPLAY_FAIL;
+    }
+    if (!strcmp(op, "load.tile") || !strcmp(op, "store.tile") || !strcmp(op, "reduce.tile"))
+        return replay_tile(c, ctx);
+    if (!strcmp(op, "load.im2col"))
+        return replay_im2col(c, ctx);
+    if (!strcmp(op, "bulk_reduce"))
+        return replay_bulk_reduce(c, ctx);
+    if (!strncmp(op, "red.", 4))
+        return replay_red(c, ctx);
+    replay_msg(ctx, "unknown op '%s'\n", op);
+    return REPLAY_FAIL;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: tce replay [--engine=csim|rtl] [--case=N] [--show=K] [--quiet] FILE...\n"
+               "  --engine  which engine runs the cases (default csim, the golden model)\n"
+               "  --case    replay only case N of each file\n"
+               "  --show    print details of the first K failures per file (default 10)\n"
+               "  --quiet   print only per-file counts and the summary\n");
+}
+
+int replay_main(int argc, char **argv)
+{
+    const char *engine = "csim";
+    long only = -1, show = 10;
+    int quiet = 0, nfiles = 0;
+    unsigned long tot_pass = 0, tot_fail = 0, tot_unsup = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strncmp(a, "--engine=", 9))
+            engine = a + 9;
+        else if (!strncmp(a, "--case=", 7))
+            only = strtol(a + 7, NULL, 10);
+        else if (!strncmp(a, "--show=", 7))
+            show = strtol(a + 7, NULL, 10);
+        else if (!strcmp(a, "--quiet"))
+            quiet = 1;
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "tce replay: unknown option '%s'\n", a);
+            usage(stderr);
+            return 2;
+        } else
+            nfiles++;
+    }
+    if (!nfiles) {
+        fprintf(stderr, "tce replay: no corpus file given\n");
+        usage(stderr);
+        return 2;
+    }
+    tce_engine *eng = tce_engine_open(engine);
+    if (!eng) {
+        fprintf(stderr, "tce replay: unknown or unavailable engine '%s'\n", engine);
+        return 2;
+    }
+    int io_error = 0;
+    for (int i = 1; i < argc; i++) {
+        if (argv[i][0] == '-')
+            continue;
+        corpus_reader rd;
+        corpus_case c;
+        unsigned long pass = 0, fail = 0, unsup = 0, shown = 0;
+        if (corpus_open(&rd, argv[i])) {
+            fprintf(stderr, "tce replay: %s\n", rd.err);
+            io_error = 1;
+            continue;
+        }
+        int rc;
+        while ((rc = corpus_next(&rd, &c)) == 1) {
+            if (only >= 0 && c.id != only) {
+                corpus_case_free(&c);
+                continue;
+            }
+            replay_ctx ctx = {engine, tce_engine_exec, eng, {0}};
+            replay_verdict v = dispatch(&c, &ctx);
+            /* The golden model must cover every case: a gap there is a failure. Other
+             * engines report what they do not implement yet separately. */
+            if (v == REPLAY_UNSUPPORTED && !strcmp(engine, "csim"))
+                v = REPLAY_FAIL;
+            if (v == REPLAY_PASS)
+                pass++;
+            else if (v == REPLAY_UNSUPPORTED)
+                unsup++;
+            else {
+                fail++;
+                if (!quiet && (long)shown < show) {
+                    replay_describe(&c, &ctx);
+                    printf("FAIL %s case %ld (line %ld):\n%s", argv[i], c.id, c.line, ctx.msg);
+                    shown++;
+                }
+            }
+            corpus_case_free(&c);
+        }
+        if (rc < 0) {
+            fprintf(stderr, "tce replay: %s\n", rd.err);
+            io_error = 1;
+        }
+        corpus_close(&rd);
+        if (pass + fail + unsup == 0 && rc == 0) {
+            fprintf(stderr, "tce replay: %s: no cases%s\n", argv[i],
+                    only >= 0 ? " with that number" : "");
+            io_error = 1;
+        }
+        if (fail > (unsigned long)shown && !quiet)
+            printf("(%lu more failures in %s not shown; use --show=K)\n", fail - shown,
+                   argv[i]);
+        printf("%s: %lu passed, %lu failed", argv[i], pass, fail);
+        if (unsup)
+            printf(", %lu not supported by engine %s", unsup, engine);
+        printf("\n");
+        tot_pass += pass;
+        tot_fail += fail;
+        tot_unsup += unsup;
+    }
+    tce_engine_close(eng);
+    if (io_error)
+        tot_fail++;
+    if (tot_unsup)
+        printf("%lu passed, %lu failed, %lu skipped\n", tot_pass, tot_fail, tot_unsup);
+    else
+        printf("%lu passed, %lu failed\n", tot_pass, tot_fail);
+    return tot_fail ? 1 : 0;
+}

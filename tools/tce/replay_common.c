@@ -1,0 +1,188 @@
+/* Pieces every replay handler uses: building the tensor map from the driver parameters,
+ * the fill generators, byte comparison and failure descriptions. */
+#include "replay.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+void replay_msg(replay_ctx *ctx, const char *fmt, ...)
+{
+    size_t len = strlen(ctx->msg);
+    va_list ap;
+    if (len + 1 >= sizeof ctx->msg)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(ctx->msg + len, sizeof ctx->msg - len, fmt, ap);
+    va_end(ap);
+}
+
+static bool enum_by_name(const char *s, const char *const *names, int n, int *out)
+{
+    for (int i = 0; i < n; i++)
+        if (names[i] && !strcmp(s, names[i])) {
+            *out = i;
+            return true;
+        }
+    return false;
+}
+
+static bool get_u64s(const corpus_case *c, const char *key, uint64_t *out, int want,
+                     replay_ctx *ctx)
+{
+    int64_t v[TCE_MAX_RANK];
+    int n = corpus_i64_list(c, key, v, TCE_MAX_RANK);
+    if (n != want) {
+        replay_msg(ctx, "key '%s': expected %d values, found %d\n", key, want, n);
+        return false;
+    }
+    for (int i = 0; i < n; i++)
+        out[i] = (uint64_t)v[i];
+    return true;
+}
+
+tce_status replay_encode_map(const corpus_case *c, tce_tensormap *m, replay_ctx *ctx)
+{
+    static const char *const il_names[] = {"NONE", "16B", "32B"};
+    static const char *const sw_names[] = {"NONE", "32B", "64B", "128B", "128B_ATOM_32B",
+                                           "128B_ATOM_32B_FLIP_8B", "128B_ATOM_64B", "96B"};
+    static const char *const l2_names[] = {"NONE", "64B", "128B", "256B"};
+    static const char *const fill_names[] = {"NONE", "NAN"};
+    const char *map = corpus_str(c, "map"), *dts = corpus_str(c, "dtype");
+    const char *ils = corpus_str(c, "interleave"), *sws = corpus_str(c, "swizzle");
+    const char *l2s = corpus_str(c, "promo"), *fls = corpus_str(c, "oobfill");
+    tce_dtype dt;
+    int il, sw, l2, fl;
+    int64_t rank;
+    uint64_t gaddr = REPLAY_GBASE;
+    if (!map || !dts || !ils || !sws || !l2s || !fls || !corpus_i64(c, "rank", &rank)) {
+        replay_msg(ctx, "case lacks one of map/dtype/rank/interleave/swizzle/promo/oobfill\n");
+        return TCE_ERR_INVALID_VALUE;
+    }
+    if (!tce_dtype_from_name(dts, &dt) || !enum_by_name(ils, il_names, 3, &il) ||
+        !enum_by_name(sws, sw_names, 8, &sw) || !enum_by_name(l2s, l2_names, 4, &l2) ||
+        !enum_by_name(fls, fill_names, 2, &fl) || rank < 1 || rank > TCE_MAX_RANK) {
+        replay_msg(ctx, "unknown value in dtype/interleave/swizzle/promo/oobfill/rank\n");
+        return TCE_ERR_INVALID_VALUE;
+    }
+    if (corpus_get(c, "gaddr") && !corpus_u64(c, "gaddr", &gaddr)) {
+        replay_msg(ctx, "bad gaddr\n");
+        return TCE_ERR_INVALID_VALUE;
+    }
+    uint64_t gdim[TCE_MAX_RANK] = {0}, gstride[TCE_MAX_RANK] = {0}, tmp[TCE_MAX_RANK] = {0};
+    uint32_t box[TCE_MAX_RANK] = {0}, es[TCE_MAX_RANK] = {0};
+    if (!get_u64s(c, "gdim", gdim, (int)rank, ctx) ||
+        (rank > 1 && !get_u64s(c, "gstride", gstride, (int)rank - 1, ctx)) ||
+        !get_u64s(c, "estride", tmp, (int)rank, ctx))
+        return TCE_ERR_INVALID_VALUE;
+    for (int i = 0; i < rank; i++)
+        es[i] = (uint32_t)tmp[i];
+    tce_diag why = {{0}};
+    tce_status st;
+    if (!strcmp(map, "tiled")) {
+        if (!get_u64s(c, "box", tmp, (int)rank, ctx))
+            return TCE_ERR_INVALID_VALUE;
+        for (int i = 0; i < rank; i++)
+            box[i] = (uint32_t)tmp[i];
+        st = tce_encode_tiled(m, dt, (unsigned)rank, gaddr, gdim, gstride, box, es,
+                              (tce_interleave)il, (tce_swizzle)sw, (tce_l2promo)l2,
+                              (tce_oobfill)fl, &why);
+    } else if (!strcmp(map, "im2col")) {
+        int64_t lo[3], up[3], ch, px;
+        int nsp = (int)rank - 2;
+        if (nsp < 1 || corpus_i64_list(c, "lower", lo, 3) != nsp ||
+            corpus_i64_list(c, "upper", up, 3) != nsp || !corpus_i64(c, "channels", &ch) ||
+            !corpus_i64(c, "pixels", &px)) {
+            replay_msg(ctx, "im2col case needs lower/upper (rank-2 values), channels, pixels\n");
+            return TCE_ERR_INVALID_VALUE;
+        }
+        int32_t l32[3] = {0}, u32[3] = {0};
+        for (int i = 0; i < nsp; i++)
+            l32[i] = (int32_t)lo[i], u32[i] = (int32_t)up[i];
+        st = tce_encode_im2col(m, dt, (unsigned)rank, gaddr, gdim, gstride, l32, u32,
+                               (uint32_t)ch, (uint32_t)px, es, (tce_interleave)il,
+                               (tce_swizzle)sw, (tce_l2promo)l2, (tce_oobfill)fl, &why);
+    } else {
+        replay_msg(ctx, "unknown map kind '%s'\n", map);
+        return TCE_ERR_INVALID_VALUE;
+    }
+    if (st != TCE_OK)
+        replay_msg(ctx, "encode rejected the map: %s\n", why.text);
+    return st;
+}
+
+bool replay_fill(const corpus_case *c, const char *prefix, uint8_t *buf, size_t n,
+                 replay_ctx *ctx)
+{
+    char key[32];
+    uint64_t seed;
+    snprintf(key, sizeof key, "%sseed", prefix);
+    if (!corpus_u64(c, key, &seed)) {
+        replay_msg(ctx, "case lacks '%s'\n", key);
+        return false;
+    }
+    snprintf(key, sizeof key, "%sfill", prefix);
+    const char *how = corpus_str(c, key);
+    if (!how || !strcmp(how, "raw")) {
+        corpus_fill_raw(buf, n, seed);
+        return true;
+    }
+    if (!strcmp(how, "values")) {
+        const char *dt = corpus_str(c, "dtype");
+        if (dt && corpus_fill_values(buf, n, seed, dt))
+            return true;
+        replay_msg(ctx, "'values' fill for dtype '%s' is not defined\n", dt ? dt : "?");
+        return false;
+    }
+    replay_msg(ctx, "unknown fill generator '%s'\n", how);
+    return false;
+}
+
+bool replay_compare(const char *what, const uint8_t *expect, const uint8_t *got, size_t n,
+                    replay_ctx *ctx)
+{
+    size_t first = n, count = 0;
+    for (size_t i = 0; i < n; i++)
+        if (expect[i] != got[i]) {
+            if (first == n)
+                first = i;
+            count++;
+        }
+    if (!count)
+        return true;
+    replay_msg(ctx, "%s: first difference at offset %zu: expected %02x, got %02x (%zu of %zu "
+                    "bytes differ)\n",
+               what, first, expect[first], got[first], count, n);
+    return false;
+}
+
+void replay_describe(const corpus_case *c, replay_ctx *ctx)
+{
+    static const char *const keys[] = {"op", "redop", "map", "dtype", "rank", "gdim",
+                                       "gstride", "box", "lower", "upper", "channels",
+                                       "pixels", "estride", "interleave", "swizzle", "oobfill",
+                                       "coords", "offsets", "smem_off", "tx", "bytes"};
+    replay_msg(ctx, "   ");
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        const char *v = corpus_str(c, keys[i]);
+        if (v)
+            replay_msg(ctx, " %s=[%s]", keys[i], v);
+    }
+    replay_msg(ctx, "\n");
+}
+
+bool replay_check_trap(const corpus_case *c, const tce_result *r, replay_ctx *ctx)
+{
+    const char *want = corpus_str(c, "error");
+    const char *got = tce_status_cuda_text(r->status);
+    if (!want && r->status == TCE_OK)
+        return true;
+    if (want && got && !strcmp(want, got))
+        return true;
+    if (want)
+        replay_msg(ctx, "hardware trapped ('%s'); engine returned %s%s%s\n", want,
+                   tce_status_name(r->status), r->why[0] ? ": " : "", r->why);
+    else
+        replay_msg(ctx, "hardware completed; engine returned %s: %s\n",
+                   tce_status_name(r->status), r->why);
+    return false;
+}
