@@ -1,0 +1,98 @@
+/* Common setup of the tensor replays: map, memories and operation skeleton. */
+#include "replay_setup.h"
+
+#include <string.h>
+
+replay_verdict replay_setup_tensor(const corpus_case *c, replay_ctx *ctx, replay_setup *s)
+{
+    int64_t gbytes, smem_off = 0, sbytes = 0, coords[TCE_MAX_RANK], offs[3];
+    memset(s, 0, sizeof *s);
+    if (replay_encode_map(c, &s->map, ctx) != TCE_OK)
+        return REPLAY_FAIL;
+    if (!corpus_i64(c, "gbytes", &gbytes) || gbytes <= 0) {
+        replay_msg(ctx, "case lacks a positive 'gbytes'\n");
+        return REPLAY_FAIL;
+    }
+    if (corpus_get(c, "smem_off") &&
+        (!corpus_i64(c, "smem_off", &smem_off) || smem_off < 0 ||
+         smem_off >= (int64_t)(REPLAY_SMEM_SIZE - REPLAY_SMEM_BASE))) {
+        replay_msg(ctx, "bad 'smem_off' (must be 0..%u)\n", REPLAY_SMEM_SIZE - REPLAY_SMEM_BASE - 1);
+        return REPLAY_FAIL;
+    }
+    if (corpus_get(c, "sbytes") &&
+        (!corpus_i64(c, "sbytes", &sbytes) || sbytes < 0 ||
+         sbytes > (int64_t)REPLAY_SMEM_SIZE - REPLAY_SMEM_BASE - smem_off)) {
+        replay_msg(ctx, "bad 'sbytes': must fit in shared memory after smem_off\n");
+        return REPLAY_FAIL;
+    }
+    int nc = corpus_i64_list(c, "coords", coords, TCE_MAX_RANK);
+    if (nc != (int)s->map.rank) {
+        replay_msg(ctx, "key 'coords': expected %u values, found %d\n", s->map.rank, nc);
+        return REPLAY_FAIL;
+    }
+    int no = 0;
+    if (corpus_get(c, "offsets")) {
+        no = corpus_i64_list(c, "offsets", offs, 3);
+        if (no < 0) {
+            replay_msg(ctx, "key 'offsets': bad value or more than 3\n");
+            return REPLAY_FAIL;
+        }
+    }
+    if (tce_memsys_init(&s->ms, 1, REPLAY_SMEM_SIZE) ||
+        tce_memsys_add_global(&s->ms, REPLAY_DESC_ADDR, REPLAY_DESC_WINDOW) ||
+        tce_memsys_add_global(&s->ms, REPLAY_GBASE, (uint64_t)gbytes)) {
+        tce_memsys_free(&s->ms);
+        replay_msg(ctx, "cannot allocate the memories (gbytes %lld)\n", (long long)gbytes);
+        return REPLAY_FAIL;
+    }
+    s->ready = true;
+    tce_desc_pack(&s->map, tce_gmem(&s->ms, REPLAY_DESC_ADDR, TCE_DESC_BYTES));
+    s->gbuf = tce_gmem(&s->ms, REPLAY_GBASE, (uint64_t)gbytes);
+    s->gbytes = (uint64_t)gbytes;
+    s->smem_off = (uint32_t)smem_off;
+    s->sbytes = (uint32_t)sbytes;
+
+    tce_op *op = &s->op;
+    op->cta = 0;
+    op->tmap_addr = REPLAY_DESC_ADDR;
+    op->dims = s->map.rank;
+    for (int i = 0; i < nc; i++)
+        op->coords[i] = (int32_t)coords[i];
+    for (int i = 0; i < no; i++)
+        op->im2col[i] = (uint16_t)offs[i];
+    op->saddr = TCE_SADDR(0, REPLAY_SMEM_BASE + s->smem_off);
+    op->mbar = TCE_SADDR(0, REPLAY_MBAR_OFF);
+    return REPLAY_PASS;
+}
+
+bool replay_setup_fill_load(const corpus_case *c, replay_ctx *ctx, replay_setup *s)
+{
+    memset(s->ms.smem[0], 0xa5, s->ms.smem_size);
+    return replay_fill(c, "g", s->gbuf, (size_t)s->gbytes, ctx);
+}
+
+bool replay_setup_fill_store(const corpus_case *c, replay_ctx *ctx, replay_setup *s)
+{
+    if (!replay_fill(c, "g", s->gbuf, (size_t)s->gbytes, ctx))
+        return false;
+    if (!s->sbytes)
+        return true;
+    uint8_t *src = tce_smem(&s->ms, 0, REPLAY_SMEM_BASE + s->smem_off, s->sbytes);
+    return src && replay_fill(c, "s", src, s->sbytes, ctx);
+}
+
+const uint8_t *replay_setup_smem_box(const replay_setup *s, uint32_t n, replay_ctx *ctx)
+{
+    const uint8_t *p = tce_smem(&s->ms, 0, REPLAY_SMEM_BASE + s->smem_off, n);
+    if (!p)
+        replay_msg(ctx, "%u bytes at shared offset 0x%x run past shared memory\n", n,
+                   REPLAY_SMEM_BASE + s->smem_off);
+    return p;
+}
+
+void replay_setup_free(replay_setup *s)
+{
+    if (s->ready)
+        tce_memsys_free(&s->ms);
+    s->ready = false;
+}
