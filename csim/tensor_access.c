@@ -32,11 +32,23 @@ void tce_oob_fill_bytes(const tce_tensormap *m, uint8_t *out, unsigned n)
 }
 
 /* Check every swizzled target first so that a bad span writes nothing at all. */
-static bool smem_span_ok(const tce_memsys *ms, unsigned cta, tce_swizzle sw, uint32_t a,
-                         uint32_t n)
+bool tce_smem_span_ok(const tce_memsys *ms, unsigned cta, tce_swizzle sw, uint32_t a,
+                      uint32_t n)
 {
     if (a + n < a)
         return false;
+    if (n == 0)
+        return true;
+    /* A swizzle only permutes bytes inside their own 128-byte line (it XORs bits below 7
+     * with bits at and above 7), so checking the span widened to whole lines is exact
+     * whenever the shared memory size is a multiple of 128; otherwise check each byte. */
+    if (sw == TCE_SW_NONE)
+        return tce_smem(ms, cta, a, n) != NULL;
+    if ((ms->smem_size & 127u) == 0) {
+        uint32_t lo = a & ~127u;
+        uint64_t hi = ((uint64_t)a + n + 127u) & ~(uint64_t)127u;
+        return hi - lo <= UINT32_MAX && tce_smem(ms, cta, lo, (uint32_t)(hi - lo)) != NULL;
+    }
     for (uint32_t i = 0; i < n; i++)
         if (!tce_smem(ms, cta, tce_swizzle_addr(sw, a + i), 1))
             return false;
@@ -46,7 +58,7 @@ static bool smem_span_ok(const tce_memsys *ms, unsigned cta, tce_swizzle sw, uin
 tce_status tce_smem_put(tce_memsys *ms, unsigned cta, tce_swizzle sw, uint32_t a,
                         const uint8_t *src, uint32_t n)
 {
-    if (!smem_span_ok(ms, cta, sw, a, n))
+    if (!tce_smem_span_ok(ms, cta, sw, a, n))
         return TCE_ERR_SHARED_RANGE;
     for (uint32_t i = 0; i < n; i++)
         *tce_smem(ms, cta, tce_swizzle_addr(sw, a + i), 1) = src[i];
@@ -56,7 +68,7 @@ tce_status tce_smem_put(tce_memsys *ms, unsigned cta, tce_swizzle sw, uint32_t a
 tce_status tce_smem_get(const tce_memsys *ms, unsigned cta, tce_swizzle sw, uint32_t a,
                         uint8_t *dst, uint32_t n)
 {
-    if (!smem_span_ok(ms, cta, sw, a, n))
+    if (!tce_smem_span_ok(ms, cta, sw, a, n))
         return TCE_ERR_SHARED_RANGE;
     for (uint32_t i = 0; i < n; i++)
         dst[i] = *tce_smem(ms, cta, tce_swizzle_addr(sw, a + i), 1);

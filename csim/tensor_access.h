@@ -24,5 +24,9 @@ tce_status tce_smem_get(const tce_memsys *ms, unsigned cta, tce_swizzle sw, uint
 /* Shared-memory pitch of a box row of row_bytes: with a swizzle a row takes at least the
  * whole swizzle span (the H100 pads narrow rows), otherwise the row is dense. */
 uint32_t tce_smem_row_pitch(tce_swizzle sw, uint32_t row_bytes);
+/* Would every byte of [a, a+n) of CTA `cta`, after the swizzle, land in shared memory?
+ * Lets an operation check all its accesses before it writes anything. */
+bool tce_smem_span_ok(const tce_memsys *ms, unsigned cta, tce_swizzle sw, uint32_t a,
+                      uint32_t n);
 
 #endif

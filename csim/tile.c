@@ -1,7 +1,422 @@
-/* PLACEHOLDER (to be replaced by the tile-mode implementation). */
+/* Tile-mode tensor operations of the golden model: loads (incl. multicast, element
+ * strides, OOB fill, swizzle, interleave, tf32 rounding), stores, reduces, prefetches,
+ * and the sm_100 gather4 / scatter4 forms.
+ *
+ * Every operation runs in two passes over the same element walk: the first checks every
+ * global and shared access (and the traps), the second moves data. So an operation that
+ * fails writes nothing. Which rules rest on H100 data and which on the PTX text is listed
+ * in docs/tile.md. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "arith.h"
 #include "csim.h"
+#include "tensor_access.h"
+#include "tf32.h"
+
+/* The box as the engine walks it: rows of dim-0 units, one after another in shared
+ * memory. A "unit" is one element, or with interleave one whole 16/32-byte slice. */
+typedef struct {
+    unsigned rank;
+    uint32_t n[TCE_MAX_RANK];   /* units walked per dimension */
+    uint32_t e[TCE_MAX_RANK];   /* coordinate step per dimension */
+    uint32_t unit;              /* bytes per dim-0 unit, in global and shared memory */
+    uint64_t gunit_stride;      /* global bytes between dim-0 coordinates */
+    uint32_t row_bytes;         /* n[0] * unit */
+    uint32_t pitch;             /* shared bytes from one row to the next */
+    uint64_t rows;              /* product of n[1..rank-1] (gather4/scatter4: 4) */
+    bool gather;                /* rows come from op->coords[1..4] */
+} tile_geom;
+
+/* What the walk does at each unit. */
+typedef enum { WALK_CHECK, WALK_LOAD, WALK_STORE, WALK_REDUCE } walk_action;
+
+typedef struct {
+    const tce_op *op;
+    const tce_tensormap *map;
+    tce_memsys *ms;
+    tile_geom g;
+    tce_swizzle sw;
+    uint32_t soff;              /* shared offset of the box (pre-swizzle) */
+    uint16_t ctas;              /* destination CTAs (loads) or the source CTA (stores) */
+    bool to_smem;               /* load direction */
+    tce_etype et;               /* reduce element type */
+    uint64_t bytes_read, bytes_written;
+} tile_job;
+
+static bool is_tf32(tce_dtype dt)
+{
+    return dt == TCE_DT_TFLOAT32 || dt == TCE_DT_TFLOAT32_FTZ;
+}
+
+static uint64_t ceil_div(uint64_t a, uint64_t b)
+{
+    return (a + b - 1) / b;
+}
+
+/* Box geometry. Non-interleaved: n[i] = ceil(box[i]/estride[i]) elements, estride[0]
+ * ignored (driver doc, H100 data); a swizzled row takes at least the swizzle span (H100
+ * pads narrow rows). Interleaved: see interleave_geom. */
+static tce_result make_geom(const tce_op *op, const tce_tensormap *m, tile_geom *g)
+{
+    unsigned es = tce_tensormap_smem_elem_bytes(m);
+    memset(g, 0, sizeof *g);
+    g->rank = m->rank;
+    if (es == 0)
+        return tce_fail(TCE_ERR_UNSUPPORTED, "dtype %s: packed sub-byte types are not "
+                        "implemented by the tile engine", tce_dtype_name(m->dtype));
+    for (unsigned i = 0; i < m->rank; i++) {
+        if (m->box[i] == 0 || m->estride[i] == 0)
+            return tce_fail(TCE_ERR_BAD_DESCRIPTOR, "box[%u]=%u / estride[%u]=%u must be >= 1",
+                            i, m->box[i], i, m->estride[i]);
+        g->e[i] = m->estride[i];
+        g->n[i] = (uint32_t)ceil_div(m->box[i], m->estride[i]);
+    }
+    if (m->interleave == TCE_IL_NONE) {
+        g->e[0] = 1;
+        g->n[0] = m->box[0];
+        g->unit = es;
+        g->gunit_stride = es;
+    } else {
+        /* Interleaved: each dim-0 coordinate names one whole slice of 16 or 32 bytes
+         * (the channels of one pixel); the traversal stride of dim 0 is honoured. Read
+         * off ileave_load.txt, see docs/tile.md. Rows are dense (no swizzle padding). */
+        g->unit = m->interleave == TCE_IL_16B ? 16u : 32u;
+        g->gunit_stride = g->unit;
+    }
+    g->row_bytes = g->n[0] * g->unit;
+    g->rows = 1;
+    if (op->mode == TCE_MODE_GATHER4 || op->mode == TCE_MODE_SCATTER4) {
+        g->gather = true;
+        g->rows = 4;
+    } else {
+        for (unsigned i = 1; i < m->rank; i++)
+            g->rows *= g->n[i];
+    }
+    g->pitch = m->interleave == TCE_IL_NONE ? tce_smem_row_pitch(m->swizzle, g->row_bytes)
+                                            : g->row_bytes;
+    tce_result ok;
+    memset(&ok, 0, sizeof ok);
+    return ok;
+}
+
+/* Coordinates of unit k0 of row r. */
+static void unit_coords(const tile_job *j, uint64_t r, uint32_t k0, int64_t *x)
+{
+    const tile_geom *g = &j->g;
+    x[0] = (int64_t)j->op->coords[0] + (int64_t)k0 * g->e[0];
+    if (g->gather) {
+        x[1] = j->op->coords[1 + r];
+        return;
+    }
+    for (unsigned i = 1; i < g->rank; i++) {
+        uint64_t k = r % g->n[i];
+        r /= g->n[i];
+        x[i] = (int64_t)j->op->coords[i] + (int64_t)k * g->e[i];
+    }
+}
+
+static uint64_t unit_gaddr(const tile_job *j, const int64_t *x)
+{
+    uint64_t a = j->map->gaddr + (uint64_t)x[0] * j->g.gunit_stride;
+    for (unsigned i = 1; i < j->g.rank; i++)
+        a += (uint64_t)x[i] * j->map->gstride[i];
+    return a;
+}
+
+/* One unit of a load: its bytes (data, rounded for tf32, or the fill). */
+static void load_unit(const tile_job *j, const uint8_t *src, uint8_t *buf)
+{
+    const tce_tensormap *m = j->map;
+    uint32_t n = j->g.unit;
+    if (!src) {
+        tce_oob_fill_bytes(m, buf, n);
+        return;
+    }
+    memcpy(buf, src, n);
+    if (is_tf32(m->dtype))
+        for (uint32_t b = 0; b + 4 <= n; b += 4) {
+            uint32_t v = (uint32_t)buf[b] | (uint32_t)buf[b + 1] << 8 |
+                         (uint32_t)buf[b + 2] << 16 | (uint32_t)buf[b + 3] << 24;
+            v = tce_tf32_round(v);
+            for (unsigned k = 0; k < 4; k++)
+                buf[b + k] = (uint8_t)(v >> (8 * k));
+        }
+}
+
+static uint64_t get_le(const uint8_t *p, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static void put_le(uint8_t *p, unsigned n, uint64_t v)
+{
+    for (unsigned i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Walk every unit. WALK_CHECK validates all accesses and returns the first failure;
+ * the other actions assume a successful check. */
+static tce_result walk(tile_job *j, walk_action act)
+{
+    const tile_geom *g = &j->g;
+    uint8_t buf[32], sbuf[32];
+    int64_t x[TCE_MAX_RANK] = {0};
+    for (uint64_t r = 0; r < g->rows; r++) {
+        uint32_t rowaddr = j->soff + (uint32_t)(r * g->pitch);
+        if (act == WALK_CHECK) {
+            for (unsigned c = 0; c < TCE_MAX_CTAS; c++)
+                if ((j->ctas >> c) & 1u)
+                    if (!tce_smem_span_ok(j->ms, c, j->sw, rowaddr, g->row_bytes))
+                        return tce_fail(TCE_ERR_SHARED_RANGE, "box row %llu (shared 0x%x..0x%x) "
+                                        "is outside CTA %u's shared memory (%u bytes)",
+                                        (unsigned long long)r, rowaddr, rowaddr + g->row_bytes,
+                                        c, j->ms->ncta > c ? j->ms->smem_size : 0);
+        }
+        for (uint32_t k0 = 0; k0 < g->n[0]; k0++) {
+            unit_coords(j, r, k0, x);
+            bool inb = tce_coords_in_bounds(j->map, x);
+            uint32_t sa = rowaddr + k0 * g->unit;
+            uint8_t *gp = NULL;
+            if (inb) {
+                uint64_t ga = unit_gaddr(j, x);
+                gp = tce_gmem(j->ms, ga, g->unit);
+                if (act == WALK_CHECK) {
+                    if (!gp)
+                        return tce_fail(TCE_ERR_GLOBAL_BUS, "tensor element at global 0x%llx "
+                                        "(%u bytes) is outside global memory",
+                                        (unsigned long long)ga, g->unit);
+                    continue;
+                }
+            }
+            if (act == WALK_CHECK)
+                continue;
+            if (act == WALK_LOAD) {
+                load_unit(j, gp, buf);
+                if (gp)
+                    j->bytes_read += g->unit;
+                for (unsigned c = 0; c < TCE_MAX_CTAS; c++)
+                    if ((j->ctas >> c) & 1u)
+                        (void)tce_smem_put(j->ms, c, j->sw, sa, buf, g->unit);
+                continue;
+            }
+            if (!gp)
+                continue; /* stores and reduces clip what lies outside the tensor */
+            unsigned cta = 0;
+            while (!((j->ctas >> cta) & 1u))
+                cta++;
+            (void)tce_smem_get(j->ms, cta, j->sw, sa, sbuf, g->unit);
+            j->bytes_read += g->unit;
+            j->bytes_written += g->unit;
+            if (act == WALK_STORE) {
+                memcpy(gp, sbuf, g->unit);
+                continue;
+            }
+            unsigned esz = tce_etype_size(j->et);
+            for (uint32_t b = 0; b + esz <= g->unit; b += esz) {
+                uint64_t v = tce_arith_apply(TCE_ARITH_TENSOR_REDUCE, j->op->redop, j->et,
+                                             j->op->noftz, get_le(gp + b, esz),
+                                             get_le(sbuf + b, esz));
+                put_le(gp + b, esz, v);
+            }
+        }
+    }
+    tce_result ok;
+    memset(&ok, 0, sizeof ok);
+    return ok;
+}
+
+/* The instruction shape against the descriptor: dims, mode, map kind. */
+static tce_result check_shape(const tce_op *op, const tce_tensormap *m)
+{
+    bool g4 = op->mode == TCE_MODE_GATHER4 || op->mode == TCE_MODE_SCATTER4;
+    if (m->kind != TCE_MAP_TILED)
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tile-mode %s with an im2col tensor map",
+                        tce_op_kind_name(op->kind));
+    if (op->dims != m->rank)
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, ".%ud instruction with a rank-%u tensor map",
+                        op->dims, m->rank);
+    if (op->mode == TCE_MODE_GATHER4 &&
+        !(op->kind == TCE_OP_TENSOR_LOAD || op->kind == TCE_OP_TENSOR_PREFETCH))
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tile::gather4 is a load/prefetch mode, not %s",
+                        tce_op_kind_name(op->kind));
+    if (op->mode == TCE_MODE_SCATTER4 && op->kind != TCE_OP_TENSOR_STORE)
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tile::scatter4 is a store mode, not %s",
+                        tce_op_kind_name(op->kind));
+    if (g4) {
+        /* PTX: gather4/scatter4 work on 2-D tensors, boxDim[1] == 1, no interleave. */
+        if (m->rank != 2)
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "%s needs a 2-D tensor map, rank is %u",
+                            tce_mode_name(op->mode), m->rank);
+        if (m->box[1] != 1)
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "%s needs boxDim[1] == 1, it is %u",
+                            tce_mode_name(op->mode), m->box[1]);
+        if (m->interleave != TCE_IL_NONE)
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "%s does not support interleave",
+                            tce_mode_name(op->mode));
+    }
+    tce_result ok;
+    memset(&ok, 0, sizeof ok);
+    return ok;
+}
+
+/* Coordinate traps seen on the H100 (tile_load/tile_store/tile_reduce.txt):
+ *  - non-interleaved: the innermost coordinate must start on a 16-byte boundary;
+ *  - stores and reduces: no negative coordinate.
+ * gather4/scatter4 follow the same rules on their column and row indices (PTX text and
+ * the Blackwell observations in spec/tma-notes.md section 8). */
+static tce_result check_coords(const tce_op *op, const tce_tensormap *m)
+{
+    unsigned es = tce_dtype_size(m->dtype);
+    unsigned ncoord = (op->mode == TCE_MODE_GATHER4 || op->mode == TCE_MODE_SCATTER4) ? 5
+                                                                                       : m->rank;
+    if (m->interleave == TCE_IL_NONE && (((int64_t)op->coords[0] * es) & 15) != 0)
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensorCoords[0]=%d: %d x %u bytes is not a "
+                        "multiple of 16 bytes", op->coords[0], op->coords[0], es);
+    bool to_global = op->kind == TCE_OP_TENSOR_STORE || op->kind == TCE_OP_TENSOR_REDUCE;
+    if (to_global)
+        for (unsigned i = 0; i < ncoord; i++)
+            if (op->coords[i] < 0)
+                return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensorCoords[%u]=%d: stores and "
+                                "reduces take no negative coordinate", i, op->coords[i]);
+    tce_result ok;
+    memset(&ok, 0, sizeof ok);
+    return ok;
+}
+
+/* Shared-memory side: which CTAs, which offset, alignment, the mbarrier. */
+static tce_result resolve_smem(const tce_op *op, const tce_memsys *ms, tile_job *j)
+{
+    uint32_t off;
+    if (j->to_smem && op->dst_space == TCE_SPACE_SHARED_CLUSTER) {
+        off = TCE_SADDR_OFF(op->saddr);
+        if (op->multicast) {
+            if (op->cta_mask == 0)
+                return tce_fail(TCE_ERR_UNDEFINED, "multicast with an empty ctaMask");
+            j->ctas = op->cta_mask;
+        } else {
+            j->ctas = (uint16_t)(1u << TCE_SADDR_RANK(op->saddr));
+        }
+    } else if (j->to_smem && op->dst_space != TCE_SPACE_SHARED_CTA) {
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensor load destination must be shared::cta "
+                        "or shared::cluster (dst_space %d)", (int)op->dst_space);
+    } else if (!j->to_smem && op->src_space != TCE_SPACE_SHARED_CTA) {
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensor store/reduce source must be "
+                        "shared::cta (src_space %d)", (int)op->src_space);
+    } else {
+        if (op->saddr > 0xFFFFFFu || op->cta >= TCE_MAX_CTAS)
+            return tce_fail(TCE_ERR_SHARED_RANGE, "shared::cta address 0x%x (CTA %u) is "
+                            "outside the CTA's shared window", op->saddr, op->cta);
+        off = op->saddr;
+        j->ctas = (uint16_t)(1u << op->cta);
+        if (j->to_smem && op->multicast)
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "multicast needs a shared::cluster "
+                            "destination");
+    }
+    for (unsigned c = 0; c < TCE_MAX_CTAS; c++)
+        if (((j->ctas >> c) & 1u) && c >= ms->ncta)
+            return tce_fail(TCE_ERR_SHARED_RANGE, "CTA %u is not in the cluster (%u CTAs)", c,
+                            ms->ncta);
+    /* H100: a shared address off a 128-byte boundary traps (hwcorpus README). */
+    if (off & 127u)
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "shared address 0x%x is not 128-byte aligned",
+                        off);
+    if (j->to_smem && op->completion == TCE_DONE_MBARRIER) {
+        uint32_t mb = TCE_SADDR_OFF(op->mbar);
+        if (mb & 7u)
+            return tce_fail(TCE_ERR_MISALIGNED, "mbarrier address 0x%x is not 8-byte aligned",
+                            mb);
+        for (unsigned c = 0; c < TCE_MAX_CTAS; c++)
+            if (((j->ctas >> c) & 1u) && !tce_smem(ms, c, mb, 8))
+                return tce_fail(TCE_ERR_SHARED_RANGE, "mbarrier at 0x%x is outside CTA %u's "
+                                "shared memory", mb, c);
+    }
+    j->soff = off;
+    tce_result ok;
+    memset(&ok, 0, sizeof ok);
+    return ok;
+}
+
+static tce_result check_reduce(const tce_op *op, const tce_tensormap *m, tce_etype *et)
+{
+    if (!tce_etype_from_dtype(m->dtype, op->redop, et) ||
+        !tce_arith_legal(TCE_ARITH_TENSOR_REDUCE, op->redop, *et, op->noftz))
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "redop %s is not defined on dtype %s",
+                        tce_redop_name(op->redop), tce_dtype_name(m->dtype));
+    if (tce_etype_size(*et) != tce_dtype_size(m->dtype))
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "redop %s: element type %s does not match "
+                        "dtype %s", tce_redop_name(op->redop), tce_etype_name(*et),
+                        tce_dtype_name(m->dtype));
+    tce_result ok;
+    memset(&ok, 0, sizeof ok);
+    return ok;
+}
+
 tce_result tce_csim_tile(const tce_op *op, const tce_tensormap *map, tce_memsys *ms)
 {
-    (void)op; (void)map; (void)ms;
-    return tce_fail(TCE_ERR_UNSUPPORTED, "tile mode not implemented yet");
+    tile_job j;
+    tce_result r;
+    memset(&j, 0, sizeof j);
+    j.op = op;
+    j.map = map;
+    j.ms = ms;
+    j.sw = map->swizzle;
+
+    switch (op->kind) {
+    case TCE_OP_TENSOR_LOAD:
+    case TCE_OP_TENSOR_PREFETCH:
+        j.to_smem = true;
+        break;
+    case TCE_OP_TENSOR_STORE:
+    case TCE_OP_TENSOR_REDUCE:
+        break;
+    default:
+        return tce_fail(TCE_ERR_UNDEFINED, "%s is not a tensor operation",
+                        tce_op_kind_name(op->kind));
+    }
+    if (op->mode != TCE_MODE_TILE && op->mode != TCE_MODE_GATHER4 &&
+        op->mode != TCE_MODE_SCATTER4)
+        return tce_fail(TCE_ERR_UNDEFINED, "mode %s is not a tile mode", tce_mode_name(op->mode));
+    if ((r = check_shape(op, map)).status != TCE_OK)
+        return r;
+    if ((r = make_geom(op, map, &j.g)).status != TCE_OK)
+        return r;
+    if ((r = check_coords(op, map)).status != TCE_OK)
+        return r;
+    if (op->kind == TCE_OP_TENSOR_REDUCE && (r = check_reduce(op, map, &j.et)).status != TCE_OK)
+        return r;
+    if (op->kind == TCE_OP_TENSOR_PREFETCH) {
+        /* A prefetch only warms L2: validated like a load, no shared-memory side. */
+        memset(&r, 0, sizeof r);
+        return r;
+    }
+    if ((r = resolve_smem(op, ms, &j)).status != TCE_OK)
+        return r;
+    /* The whole box must fit in shared memory before any address arithmetic can wrap. */
+    if (j.g.rows * j.g.pitch > ms->smem_size)
+        return tce_fail(TCE_ERR_SHARED_RANGE, "box of %llu rows x %u bytes exceeds the %u "
+                        "bytes of shared memory", (unsigned long long)j.g.rows, j.g.pitch,
+                        ms->smem_size);
+    if ((r = walk(&j, WALK_CHECK)).status != TCE_OK)
+        return r;
+    walk_action act = op->kind == TCE_OP_TENSOR_LOAD    ? WALK_LOAD
+                      : op->kind == TCE_OP_TENSOR_STORE ? WALK_STORE
+                                                        : WALK_REDUCE;
+    (void)walk(&j, act);
+    memset(&r, 0, sizeof r);
+    if (act == WALK_LOAD) {
+        unsigned nd = 0;
+        for (unsigned c = 0; c < TCE_MAX_CTAS; c++)
+            nd += (j.ctas >> c) & 1u;
+        r.tx_bytes = (uint32_t)(j.g.rows * j.g.row_bytes);
+        r.tx_ctas = j.ctas;
+        r.bytes_written = (uint64_t)r.tx_bytes * nd;
+    } else {
+        r.bytes_written = j.bytes_written;
+    }
+    r.bytes_read = j.bytes_read;
+    return r;
 }
