@@ -1,0 +1,208 @@
+/* Shared pieces of the im2col families: pixel walk, common checks, row fetch, delivery
+ * of a finished row image to the destination CTAs. See im2col_common.h. */
+#include "im2col_common.h"
+
+#include "tensor_access.h"
+
+#include <string.h>
+
+void i2c_walk_next(i2c_walk *w)
+{
+    for (unsigned j = 0; j < w->nsp; j++) {
+        w->pos[j] += w->step[j];
+        if (w->pos[j] <= w->hi[j])
+            return;
+        /* The captures show the restart is at the lower corner itself, even when the
+         * start was off the stride grid (cases 222, 1057, 1342, 1423, 1486). */
+        w->pos[j] = w->lo[j];
+    }
+    w->n += w->nstep;
+}
+
+tce_result i2c_check_window(const i2c_walk *w, const char *const *dim_names,
+                            const unsigned *coord_index)
+{
+    tce_result ok;
+    memset(&ok, 0, sizeof ok);
+    for (unsigned j = 0; j < w->nsp; j++)
+        if (w->pos[j] < w->lo[j] || w->pos[j] > w->hi[j])
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR,
+                            "coords[%u] (%s = %lld) lies outside the pixel window [%lld, %lld] "
+                            "given by the lower/upper corners",
+                            coord_index[j], dim_names[j], (long long)w->pos[j],
+                            (long long)w->lo[j], (long long)w->hi[j]);
+    return ok;
+}
+
+static const char *map_kind_name(tce_map_kind k)
+{
+    switch (k) {
+    case TCE_MAP_TILED: return "tiled";
+    case TCE_MAP_IM2COL: return "im2col";
+    case TCE_MAP_IM2COL_WIDE: return "im2col-wide";
+    }
+    return "?";
+}
+
+tce_result i2c_check_common(const tce_op *op, const tce_tensormap *map, tce_map_kind want,
+                            unsigned *esize)
+{
+    tce_result ok;
+    memset(&ok, 0, sizeof ok);
+    if (map->kind != want)
+        return tce_fail(TCE_ERR_UNDEFINED, "%s mode needs a tensor map made by the %s encode, "
+                        "this one is %s",
+                        tce_mode_name(op->mode), map_kind_name(want), map_kind_name(map->kind));
+    if (map->rank < 3 || map->rank > 5)
+        return tce_fail(TCE_ERR_UNDEFINED, "%s mode needs a rank 3..5 tensor, map rank is %u",
+                        tce_mode_name(op->mode), map->rank);
+    if (op->dims != map->rank)
+        return tce_fail(TCE_ERR_UNDEFINED, "instruction .%ud does not match the map's rank %u",
+                        op->dims, map->rank);
+    if (map->interleave != TCE_IL_NONE)
+        return tce_fail(TCE_ERR_UNSUPPORTED, "%s with an interleaved layout (interleave %d) is "
+                        "not implemented: no hardware data fixes its channel layout",
+                        tce_mode_name(op->mode), (int)map->interleave);
+    unsigned es = tce_tensormap_smem_elem_bytes(map);
+    if (es == 0 || es != tce_dtype_size(map->dtype))
+        return tce_fail(TCE_ERR_UNSUPPORTED, "%s with the packed type %s is not implemented",
+                        tce_mode_name(op->mode), tce_dtype_name(map->dtype));
+    if (map->channels == 0 || map->channels > I2C_MAX_CHANNELS)
+        return tce_fail(TCE_ERR_BAD_DESCRIPTOR, "map channelsPerPixel %u is outside 1..%u",
+                        map->channels, I2C_MAX_CHANNELS);
+    /* The H100 traps every im2col load whose channel start is not on a 16-byte boundary
+     * (corpus cases 94, 425, 1087, 1128, 1144, 1482, 1521), as it does for tile loads. */
+    int64_t cbytes = (int64_t)op->coords[0] * (int64_t)es;
+    if (cbytes % 16 != 0)
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "coords[0] (channel %d) is %lld bytes into the "
+                        "row, not a multiple of 16 bytes",
+                        op->coords[0], (long long)cbytes);
+    *esize = es;
+    return ok;
+}
+
+uint32_t i2c_round_tf32(uint32_t bits)
+{
+    if ((bits & 0x7F800000u) == 0x7F800000u && (bits & 0x007FFFFFu) != 0)
+        return 0x7FFFE000u;
+    /* Adding half of the dropped part and truncating rounds ties away from zero on the
+     * magnitude; a carry into the exponent is the correct next binade (or infinity). */
+    return (bits + 0x1000u) & ~0x1FFFu;
+}
+
+static bool dtype_is_tf32(tce_dtype dt)
+{
+    return dt == TCE_DT_TFLOAT32 || dt == TCE_DT_TFLOAT32_FTZ;
+}
+
+tce_status i2c_fetch_row(const tce_tensormap *map, const tce_memsys *ms, const int64_t *x,
+                         unsigned channels, unsigned esize, uint8_t *out, uint64_t *bad_addr,
+                         uint64_t *bytes_read)
+{
+    int64_t e[TCE_MAX_RANK];
+    memcpy(e, x, sizeof e);
+    for (unsigned k = 0; k < channels; k++) {
+        uint8_t *dst = out + (size_t)k * esize;
+        e[0] = x[0] + (int64_t)k;
+        if (!tce_coords_in_bounds(map, e)) {
+            tce_oob_fill_bytes(map, dst, esize);
+            continue;
+        }
+        uint64_t a = tce_elem_gaddr(map, e);
+        const uint8_t *src = tce_gmem(ms, a, esize);
+        if (!src) {
+            *bad_addr = a;
+            return TCE_ERR_GLOBAL_BUS;
+        }
+        memcpy(dst, src, esize);
+        *bytes_read += esize;
+        if (dtype_is_tf32(map->dtype) && esize == 4) {
+            uint32_t v = (uint32_t)dst[0] | (uint32_t)dst[1] << 8 | (uint32_t)dst[2] << 16 |
+                         (uint32_t)dst[3] << 24;
+            v = i2c_round_tf32(v);
+            for (unsigned b = 0; b < 4; b++)
+                dst[b] = (uint8_t)(v >> (8 * b));
+        }
+    }
+    return TCE_OK;
+}
+
+/* Every byte of every destination row, through the swizzle, lies in shared memory. */
+static bool rows_fit(const tce_memsys *ms, unsigned cta, tce_swizzle sw, uint64_t base,
+                     uint32_t rows, uint32_t pitch, uint32_t row_bytes)
+{
+    for (uint32_t r = 0; r < rows; r++) {
+        uint64_t a = base + (uint64_t)r * pitch;
+        if (a + row_bytes > 0xFFFFFFFFull)
+            return false;
+        for (uint32_t i = 0; i < row_bytes; i++)
+            if (!tce_smem(ms, cta, tce_swizzle_addr(sw, (uint32_t)(a + i)), 1))
+                return false;
+    }
+    return true;
+}
+
+tce_result i2c_deliver_load(const tce_op *op, const tce_tensormap *map, tce_memsys *ms,
+                            const uint8_t *img, uint32_t rows, uint32_t row_bytes)
+{
+    tce_result r;
+    memset(&r, 0, sizeof r);
+    uint32_t off = TCE_SADDR_OFF(op->saddr);
+    uint16_t dests;
+    if (op->multicast) {
+        if (op->dst_space != TCE_SPACE_SHARED_CLUSTER)
+            return tce_fail(TCE_ERR_UNDEFINED, "multicast needs a shared::cluster destination");
+        if (op->cta_mask == 0)
+            return tce_fail(TCE_ERR_UNDEFINED, "multicast cta_mask is 0: no destination CTA");
+        dests = op->cta_mask;
+    } else {
+        unsigned rank = op->dst_space == TCE_SPACE_SHARED_CLUSTER ? TCE_SADDR_RANK(op->saddr)
+                                                                  : op->cta;
+        if (op->dst_space == TCE_SPACE_SHARED_CTA && TCE_SADDR_RANK(op->saddr) != 0)
+            return tce_fail(TCE_ERR_SHARED_RANGE, "shared::cta destination 0x%x lies past "
+                            "the CTA's 16 MiB window", op->saddr);
+        if (rank >= TCE_MAX_CTAS)
+            return tce_fail(TCE_ERR_SHARED_RANGE, "destination CTA %u is not in the cluster",
+                            rank);
+        dests = (uint16_t)(1u << rank);
+    }
+    /* Tensor copies need a 128-byte aligned shared destination (the H100 traps). */
+    if (off & 127u)
+        return tce_fail(TCE_ERR_MISALIGNED, "shared destination offset 0x%x is not 128-byte "
+                        "aligned", off);
+    uint32_t pitch = tce_smem_row_pitch(map->swizzle, row_bytes);
+    for (unsigned cta = 0; cta < TCE_MAX_CTAS; cta++) {
+        if (!(dests & (1u << cta)))
+            continue;
+        if (cta >= ms->ncta)
+            return tce_fail(TCE_ERR_SHARED_RANGE, "destination CTA %u is not in the cluster of "
+                            "%u CTAs", cta, ms->ncta);
+        if (!rows_fit(ms, cta, map->swizzle, off, rows, pitch, row_bytes))
+            return tce_fail(TCE_ERR_SHARED_RANGE, "%u rows of %u bytes (pitch %u) at shared "
+                            "offset 0x%x run past CTA %u's %u bytes of shared memory",
+                            rows, row_bytes, pitch, off, cta, ms->smem_size);
+        if (op->completion == TCE_DONE_MBARRIER) {
+            uint32_t mb = TCE_SADDR_OFF(op->mbar);
+            if (mb & 7u)
+                return tce_fail(TCE_ERR_MISALIGNED, "mbarrier offset 0x%x is not 8-byte "
+                                "aligned", mb);
+            if (!tce_smem(ms, cta, mb, 8))
+                return tce_fail(TCE_ERR_SHARED_RANGE, "mbarrier offset 0x%x lies outside CTA "
+                                "%u's shared memory", mb, cta);
+        }
+    }
+    for (unsigned cta = 0; cta < TCE_MAX_CTAS; cta++) {
+        if (!(dests & (1u << cta)))
+            continue;
+        for (uint32_t row = 0; row < rows; row++) {
+            tce_status st = tce_smem_put(ms, cta, map->swizzle, off + row * pitch,
+                                         img + (size_t)row * row_bytes, row_bytes);
+            if (st != TCE_OK) /* unreachable after rows_fit; kept so a change there shows */
+                return tce_fail(st, "shared write of row %u to CTA %u failed", row, cta);
+        }
+        r.bytes_written += (uint64_t)rows * row_bytes;
+    }
+    r.tx_bytes = rows * row_bytes;
+    r.tx_ctas = dests;
+    return r;
+}

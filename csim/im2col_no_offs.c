@@ -1,0 +1,164 @@
+/* .im2col_no_offs stores and reduces (cp.async.bulk.tensor / cp.reduce.async.bulk.tensor,
+ * shared::cta -> global). The mirror of an im2col load without offsets: shared-memory
+ * row p (pixelsPerColumn rows of channelsPerPixel elements, rows padded to the swizzle
+ * span as loads place them) goes to the pixel at step p of the im2col walk.
+ *
+ * No hardware data: the restrictions are the PTX text's for the .global.shared::cta
+ * direction (non-negative coordinates; lower corner >= 0 and upper corner <= 0, so the box
+ * stays inside the tensor). Elements past the tensor's end in C or N are not written,
+ * as for tile stores. See docs/im2col.md. */
+#include "im2col_common.h"
+
+#include "arith.h"
+#include "tensor_access.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t get_le(const uint8_t *p, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static void put_le(uint8_t *p, unsigned n, uint64_t v)
+{
+    for (unsigned i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* The restrictions of the shared::cta -> global direction, and the reduction's type. */
+static tce_result check_store(const tce_op *op, const tce_tensormap *map, tce_etype *et)
+{
+    static const char *const names[3] = {"W", "H", "D"};
+    tce_result ok;
+    memset(&ok, 0, sizeof ok);
+    for (unsigned i = 0; i < map->rank; i++)
+        if (op->coords[i] < 0) /* the H100 traps negative store coordinates (tile_store) */
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "coords[%u] = %d is negative; stores and "
+                            "reduces need non-negative coordinates", i, op->coords[i]);
+    for (unsigned j = 0; j + 2 < map->rank; j++) {
+        if (map->lower[j] < 0)
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "lower corner %s = %d is negative: a "
+                            "no_offs store's box must stay inside the tensor",
+                            names[j], map->lower[j]);
+        if (map->upper[j] > 0)
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "upper corner %s = %d is positive: a "
+                            "no_offs store's box must stay inside the tensor",
+                            names[j], map->upper[j]);
+    }
+    if (op->kind == TCE_OP_TENSOR_REDUCE) {
+        if (!tce_etype_from_dtype(map->dtype, op->redop, et) ||
+            !tce_arith_legal(TCE_ARITH_TENSOR_REDUCE, op->redop, *et, op->noftz))
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "reduction .%s is not defined on a %s "
+                            "tensor", tce_redop_name(op->redop), tce_dtype_name(map->dtype));
+    }
+    if (op->src_space != TCE_SPACE_SHARED_CTA)
+        return tce_fail(TCE_ERR_UNDEFINED, "a tensor store's source must be shared::cta");
+    return ok;
+}
+
+tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce_memsys *ms)
+{
+    static const char *const names[3] = {"w", "h", "d"};
+    static const unsigned cidx[3] = {1, 2, 3};
+    unsigned es;
+    tce_etype et = TCE_ET_B32;
+    tce_result r = i2c_check_common(op, map, TCE_MAP_IM2COL, &es);
+    if (r.status != TCE_OK)
+        return r;
+    r = check_store(op, map, &et);
+    if (r.status != TCE_OK)
+        return r;
+    unsigned rank = map->rank, nsp = rank - 2;
+    if (map->pixels == 0 || map->pixels > 1024)
+        return tce_fail(TCE_ERR_BAD_DESCRIPTOR, "map pixelsPerColumn %u is outside 1..1024",
+                        map->pixels);
+    i2c_walk w;
+    memset(&w, 0, sizeof w);
+    w.nsp = nsp;
+    for (unsigned j = 0; j < nsp; j++) {
+        w.pos[j] = op->coords[1 + j];
+        w.lo[j] = map->lower[j];
+        w.hi[j] = (int64_t)map->gdim[1 + j] - 1 + map->upper[j];
+        w.step[j] = map->estride[1 + j] ? map->estride[1 + j] : 1;
+    }
+    w.n = op->coords[rank - 1];
+    w.nstep = map->estride[rank - 1] ? map->estride[rank - 1] : 1;
+    r = i2c_check_window(&w, names, cidx);
+    if (r.status != TCE_OK)
+        return r;
+    if (op->saddr & 127u)
+        return tce_fail(TCE_ERR_MISALIGNED, "shared source offset 0x%x is not 128-byte aligned",
+                        op->saddr);
+
+    /* Pass 1: read every shared row and find every global element, so that a bad address
+     * anywhere leaves global memory untouched. */
+    uint32_t rows = map->pixels, row_bytes = map->channels * es;
+    uint32_t pitch = tce_smem_row_pitch(map->swizzle, row_bytes);
+    uint8_t *img = malloc((size_t)rows * row_bytes);
+    uint8_t **dst = malloc(sizeof(uint8_t *) * (size_t)rows * map->channels);
+    if (!img || !dst) {
+        free(img);
+        free(dst);
+        return tce_fail(TCE_ERR_UNSUPPORTED, "out of host memory for %u rows", rows);
+    }
+    tce_status st = TCE_OK;
+    for (uint32_t p = 0; p < rows && st == TCE_OK; p++, i2c_walk_next(&w)) {
+        uint64_t a = (uint64_t)op->saddr + (uint64_t)p * pitch;
+        if (a + row_bytes > 0xFFFFFFFFull ||
+            tce_smem_get(ms, op->cta, map->swizzle, (uint32_t)a, img + (size_t)p * row_bytes,
+                         row_bytes) != TCE_OK) {
+            r = tce_fail(TCE_ERR_SHARED_RANGE, "row %u at shared offset 0x%llx runs outside "
+                         "CTA %u's shared memory", p, (unsigned long long)a, op->cta);
+            st = r.status;
+            break;
+        }
+        int64_t x[TCE_MAX_RANK] = {0};
+        for (unsigned j = 0; j < nsp; j++)
+            x[1 + j] = w.pos[j];
+        x[rank - 1] = w.n;
+        for (unsigned k = 0; k < map->channels; k++) {
+            x[0] = (int64_t)op->coords[0] + k;
+            uint8_t **d = &dst[(size_t)p * map->channels + k];
+            *d = NULL;
+            if (!tce_coords_in_bounds(map, x))
+                continue; /* clipped: past the tensor's end in C or N */
+            uint64_t ga = tce_elem_gaddr(map, x);
+            *d = tce_gmem(ms, ga, es);
+            if (!*d) {
+                r = tce_fail(TCE_ERR_GLOBAL_BUS, "pixel %u channel %u writes global address "
+                             "0x%llx, which is outside global memory", p, k,
+                             (unsigned long long)ga);
+                st = r.status;
+                break;
+            }
+        }
+    }
+    if (st != TCE_OK) {
+        free(img);
+        free(dst);
+        return r;
+    }
+    /* Pass 2: write (or reduce into) every in-bounds element, in walk order. */
+    memset(&r, 0, sizeof r);
+    r.bytes_read = (uint64_t)rows * row_bytes;
+    for (size_t i = 0; i < (size_t)rows * map->channels; i++) {
+        const uint8_t *src = img + i * es;
+        if (!dst[i])
+            continue;
+        if (op->kind == TCE_OP_TENSOR_REDUCE) {
+            uint64_t v = tce_arith_apply(TCE_ARITH_TENSOR_REDUCE, op->redop, et, op->noftz,
+                                         get_le(dst[i], es), get_le(src, es));
+            put_le(dst[i], es, v);
+        } else {
+            memcpy(dst[i], src, es);
+        }
+        r.bytes_written += es;
+    }
+    free(img);
+    free(dst);
+    return r;
+}
