@@ -12,7 +12,8 @@ typedef enum {
     TCE_ARITH_BULK_REDUCE = 0,   /* cp.reduce.async.bulk (1-D) */
     TCE_ARITH_TENSOR_REDUCE = 1, /* cp.reduce.async.bulk.tensor */
     TCE_ARITH_RED_GLOBAL = 2,    /* red.global */
-    TCE_ARITH_RED_SHARED = 3     /* red.shared */
+    TCE_ARITH_RED_SHARED = 3,    /* red.shared */
+    TCE_ARITH_BULK_REDUCE_CLUSTER = 4 /* cp.reduce.async.bulk.shared::cluster (integer only) */
 } tce_arith_ctx;
 
 /* Is (op, type) a legal pair for this instruction family? */
@@ -25,5 +26,11 @@ uint64_t tce_arith_apply(tce_arith_ctx ctx, tce_redop op, tce_etype et, bool nof
 
 /* Tensor reduces name a tensor-map dtype rather than an instruction type. */
 bool tce_etype_from_dtype(tce_dtype dt, tce_redop op, tce_etype *out);
+
+/* The `noftz` argument a tensor reduce passes to tce_arith_legal/tce_arith_apply for a
+ * tensor map of type dt. The instruction has no .noftz qualifier; the H100 takes the f32
+ * flushing from the dtype instead: FLOAT32_FTZ flushes subnormal inputs and results,
+ * FLOAT32 keeps them (tile_reduce.txt). f16/bf16 tensor adds keep subnormals either way. */
+bool tce_arith_tensor_noftz(tce_dtype dt);
 
 #endif

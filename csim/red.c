@@ -1,7 +1,106 @@
-/* PLACEHOLDER (to be replaced by the red implementation). */
+/* red{.global,.shared}.OP{.noftz}{.vN}.TYPE: op->vec elements at the address, each
+ * reduced with its operand. Vector forms follow the PTX table (checked against ptxas,
+ * tests/data/ptxcorpus): .global only, .v2/.v4 for f32 add, .v2/.v4/.v8 for f16/bf16
+ * add/min/max (an f16x2/bf16x2 vector arrives here as twice as many f16/bf16 elements).
+ * Scalar f16/bf16 min/max exists only as a vector. */
+#include "arith.h"
 #include "csim.h"
+
+#include <string.h>
+
+static uint64_t load_le(const uint8_t *p, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = n; i-- > 0;)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+static void store_le(uint8_t *p, unsigned n, uint64_t v)
+{
+    for (unsigned i = 0; i < n; i++, v >>= 8)
+        p[i] = (uint8_t)v;
+}
+
+static tce_result ok_result(void)
+{
+    tce_result r;
+    memset(&r, 0, sizeof r);
+    return r;
+}
+
+static tce_result check_vector(const tce_op *op, bool global)
+{
+    bool half = op->etype == TCE_ET_F16 || op->etype == TCE_ET_BF16;
+    unsigned v = op->vec;
+    if (v != 1 && v != 2 && v != 4 && v != 8)
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "red: vec %u is not 1, 2, 4 or 8", v);
+    if (v == 1) {
+        if (half && op->redop != TCE_RED_ADD)
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "red: %s.%s exists only as a vector (.v2/.v4/.v8)",
+                            tce_redop_name(op->redop), tce_etype_name(op->etype));
+        return ok_result();
+    }
+    if (!global)
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "red: vector .v%u needs the .global space", v);
+    if (op->etype == TCE_ET_F32 && op->redop == TCE_RED_ADD && v <= 4)
+        return ok_result();
+    if (half)
+        return ok_result();
+    return tce_fail(TCE_ERR_ILLEGAL_INSTR, "red: .v%u is not defined for %s.%s", v,
+                    tce_redop_name(op->redop), tce_etype_name(op->etype));
+}
+
 tce_result tce_csim_red(const tce_op *op, tce_memsys *ms)
 {
-    (void)op; (void)ms;
-    return tce_fail(TCE_ERR_UNSUPPORTED, "red not implemented yet");
+    bool global = op->dst_space == TCE_SPACE_GLOBAL;
+    if (!global && op->dst_space != TCE_SPACE_SHARED_CTA && op->dst_space != TCE_SPACE_SHARED_CLUSTER)
+        return tce_fail(TCE_ERR_UNDEFINED, "red: unknown dst_space %d", (int)op->dst_space);
+    tce_arith_ctx actx = global ? TCE_ARITH_RED_GLOBAL : TCE_ARITH_RED_SHARED;
+    if ((unsigned)op->etype > TCE_ET_F64 || (unsigned)op->redop > TCE_RED_XOR ||
+        !tce_arith_legal(actx, op->redop, op->etype, op->noftz))
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "red.%s: %s%s.%s is not a legal op/type pair",
+                        global ? "global" : "shared", tce_redop_name(op->redop),
+                        op->noftz ? ".noftz" : "", tce_etype_name(op->etype));
+    tce_result r = check_vector(op, global);
+    if (r.status != TCE_OK)
+        return r;
+
+    unsigned esz = tce_etype_size(op->etype);
+    uint32_t len = esz * op->vec;
+    uint8_t *p;
+    /* A red accesses its whole vector naturally aligned ("Addresses as Operands"). */
+    if (global) {
+        if (op->gaddr % len)
+            return tce_fail(TCE_ERR_MISALIGNED, "red: gaddr 0x%llx is not %u-byte aligned",
+                            (unsigned long long)op->gaddr, len);
+        p = tce_gmem(ms, op->gaddr, len);
+        if (!p)
+            return tce_fail(TCE_ERR_GLOBAL_BUS, "red: gaddr 0x%llx+%u is outside global memory",
+                            (unsigned long long)op->gaddr, len);
+    } else {
+        uint32_t off = TCE_SADDR_OFF(op->saddr);
+        unsigned cta = op->dst_space == TCE_SPACE_SHARED_CLUSTER ? TCE_SADDR_RANK(op->saddr)
+                                                                  : op->cta;
+        if (op->dst_space == TCE_SPACE_SHARED_CTA && TCE_SADDR_RANK(op->saddr))
+            return tce_fail(TCE_ERR_SHARED_RANGE,
+                            "red.shared::cta: saddr 0x%x carries a CTA rank", op->saddr);
+        if (off % len)
+            return tce_fail(TCE_ERR_MISALIGNED, "red: saddr offset 0x%x is not %u-byte aligned",
+                            off, len);
+        p = tce_smem(ms, cta, off, len);
+        if (!p)
+            return tce_fail(TCE_ERR_SHARED_RANGE,
+                            "red: saddr 0x%x+%u is outside CTA %u's shared memory", op->saddr,
+                            len, cta);
+    }
+    for (unsigned i = 0; i < op->vec; i++) {
+        uint64_t m = load_le(p + i * esz, esz);
+        store_le(p + i * esz, esz,
+                 tce_arith_apply(actx, op->redop, op->etype, op->noftz, m, op->operand[i]));
+    }
+    memset(&r, 0, sizeof r);
+    r.bytes_read = len;
+    r.bytes_written = len;
+    return r;
 }
