@@ -3,6 +3,7 @@
 #include "im2col_common.h"
 
 #include "tensor_access.h"
+#include "tf32.h"
 
 #include <string.h>
 
@@ -81,15 +82,6 @@ tce_result i2c_check_common(const tce_op *op, const tce_tensormap *map, tce_map_
     return ok;
 }
 
-uint32_t i2c_round_tf32(uint32_t bits)
-{
-    if ((bits & 0x7F800000u) == 0x7F800000u && (bits & 0x007FFFFFu) != 0)
-        return 0x7FFFE000u;
-    /* Adding half of the dropped part and truncating rounds ties away from zero on the
-     * magnitude; a carry into the exponent is the correct next binade (or infinity). */
-    return (bits + 0x1000u) & ~0x1FFFu;
-}
-
 static bool dtype_is_tf32(tce_dtype dt)
 {
     return dt == TCE_DT_TFLOAT32 || dt == TCE_DT_TFLOAT32_FTZ;
@@ -119,7 +111,7 @@ tce_status i2c_fetch_row(const tce_tensormap *map, const tce_memsys *ms, const i
         if (dtype_is_tf32(map->dtype) && esize == 4) {
             uint32_t v = (uint32_t)dst[0] | (uint32_t)dst[1] << 8 | (uint32_t)dst[2] << 16 |
                          (uint32_t)dst[3] << 24;
-            v = i2c_round_tf32(v);
+            v = tce_tf32_round(v);
             for (unsigned b = 0; b < 4; b++)
                 dst[b] = (uint8_t)(v >> (8 * b));
         }
@@ -133,11 +125,9 @@ static bool rows_fit(const tce_memsys *ms, unsigned cta, tce_swizzle sw, uint64_
 {
     for (uint32_t r = 0; r < rows; r++) {
         uint64_t a = base + (uint64_t)r * pitch;
-        if (a + row_bytes > 0xFFFFFFFFull)
+        if (a + row_bytes > 0xFFFFFFFFull ||
+            !tce_smem_span_ok(ms, cta, sw, (uint32_t)a, row_bytes))
             return false;
-        for (uint32_t i = 0; i < row_bytes; i++)
-            if (!tce_smem(ms, cta, tce_swizzle_addr(sw, (uint32_t)(a + i)), 1))
-                return false;
     }
     return true;
 }
@@ -147,29 +137,32 @@ tce_result i2c_deliver_load(const tce_op *op, const tce_tensormap *map, tce_mems
 {
     tce_result r;
     memset(&r, 0, sizeof r);
-    uint32_t off = TCE_SADDR_OFF(op->saddr);
+    uint32_t off;
     uint16_t dests;
-    if (op->multicast) {
-        if (op->dst_space != TCE_SPACE_SHARED_CLUSTER)
-            return tce_fail(TCE_ERR_UNDEFINED, "multicast needs a shared::cluster destination");
-        if (op->cta_mask == 0)
-            return tce_fail(TCE_ERR_UNDEFINED, "multicast cta_mask is 0: no destination CTA");
-        dests = op->cta_mask;
+    /* Destinations and alignment follow the tile loads' rules (csim/tile.c), so that both
+     * families answer the same operation fields the same way. */
+    if (op->dst_space == TCE_SPACE_SHARED_CLUSTER) {
+        off = TCE_SADDR_OFF(op->saddr);
+        if (op->multicast && op->cta_mask == 0)
+            return tce_fail(TCE_ERR_UNDEFINED, "multicast with an empty ctaMask");
+        dests = op->multicast ? op->cta_mask : (uint16_t)(1u << TCE_SADDR_RANK(op->saddr));
+    } else if (op->dst_space == TCE_SPACE_SHARED_CTA) {
+        if (op->multicast)
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "multicast needs a shared::cluster "
+                            "destination");
+        if (op->saddr > 0xFFFFFFu || op->cta >= TCE_MAX_CTAS)
+            return tce_fail(TCE_ERR_SHARED_RANGE, "shared::cta address 0x%x (CTA %u) is "
+                            "outside the CTA's shared window", op->saddr, op->cta);
+        off = op->saddr;
+        dests = (uint16_t)(1u << op->cta);
     } else {
-        unsigned rank = op->dst_space == TCE_SPACE_SHARED_CLUSTER ? TCE_SADDR_RANK(op->saddr)
-                                                                  : op->cta;
-        if (op->dst_space == TCE_SPACE_SHARED_CTA && TCE_SADDR_RANK(op->saddr) != 0)
-            return tce_fail(TCE_ERR_SHARED_RANGE, "shared::cta destination 0x%x lies past "
-                            "the CTA's 16 MiB window", op->saddr);
-        if (rank >= TCE_MAX_CTAS)
-            return tce_fail(TCE_ERR_SHARED_RANGE, "destination CTA %u is not in the cluster",
-                            rank);
-        dests = (uint16_t)(1u << rank);
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensor load destination must be shared::cta "
+                        "or shared::cluster (dst_space %d)", (int)op->dst_space);
     }
-    /* Tensor copies need a 128-byte aligned shared destination (the H100 traps). */
+    /* H100: a shared address off a 128-byte boundary traps (hwcorpus README). */
     if (off & 127u)
-        return tce_fail(TCE_ERR_MISALIGNED, "shared destination offset 0x%x is not 128-byte "
-                        "aligned", off);
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "shared destination address 0x%x is not "
+                        "128-byte aligned", off);
     uint32_t pitch = tce_smem_row_pitch(map->swizzle, row_bytes);
     for (unsigned cta = 0; cta < TCE_MAX_CTAS; cta++) {
         if (!(dests & (1u << cta)))

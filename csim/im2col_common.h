@@ -50,8 +50,9 @@ tce_result i2c_check_common(const tce_op *op, const tce_tensormap *map, tce_map_
 
 /* Fetch channels elements of one row: tensor coordinate x (x[0] = first channel, the rest
  * the pixel) and the following channels along dim 0. Out-of-bounds elements get the fill;
- * TFLOAT32 values are rounded to tf32. A read outside global memory returns
- * TCE_ERR_GLOBAL_BUS with *bad_addr set; *bytes_read counts in-bounds bytes. */
+ * TFLOAT32 values are rounded to tf32 (tce_tf32_round, shared with tile loads). A read
+ * outside global memory returns TCE_ERR_GLOBAL_BUS with *bad_addr set; *bytes_read counts
+ * in-bounds bytes. */
 tce_status i2c_fetch_row(const tce_tensormap *map, const tce_memsys *ms, const int64_t *x,
                          unsigned channels, unsigned esize, uint8_t *out, uint64_t *bad_addr,
                          uint64_t *bytes_read);
@@ -63,11 +64,6 @@ tce_status i2c_fetch_row(const tce_tensormap *map, const tce_memsys *ms, const i
  * bytes_written in the returned result. */
 tce_result i2c_deliver_load(const tce_op *op, const tce_tensormap *map, tce_memsys *ms,
                             const uint8_t *img, uint32_t rows, uint32_t row_bytes);
-
-/* tf32 rounding of one float32 bit pattern as the H100's TMA does it on TFLOAT32 loads:
- * round to nearest, ties away from zero, keeping 10 mantissa bits; NaN becomes the
- * canonical 0x7FFFE000; subnormals are rounded, not flushed. */
-uint32_t i2c_round_tf32(uint32_t bits);
 
 /* The family entry points tce_csim_im2col dispatches to. */
 tce_result tce_i2c_wide_load(const tce_op *op, const tce_tensormap *map, tce_memsys *ms);

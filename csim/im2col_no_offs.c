@@ -54,9 +54,17 @@ static tce_result check_store(const tce_op *op, const tce_tensormap *map, tce_et
             !tce_arith_legal(TCE_ARITH_TENSOR_REDUCE, op->redop, *et, op->noftz))
             return tce_fail(TCE_ERR_ILLEGAL_INSTR, "reduction .%s is not defined on a %s "
                             "tensor", tce_redop_name(op->redop), tce_dtype_name(map->dtype));
+        if (tce_etype_size(*et) != tce_dtype_size(map->dtype))
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "reduction .%s: element type %s does not "
+                            "match dtype %s", tce_redop_name(op->redop), tce_etype_name(*et),
+                            tce_dtype_name(map->dtype));
     }
     if (op->src_space != TCE_SPACE_SHARED_CTA)
-        return tce_fail(TCE_ERR_UNDEFINED, "a tensor store's source must be shared::cta");
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensor store/reduce source must be shared::cta "
+                        "(src_space %d)", (int)op->src_space);
+    if (op->saddr > 0xFFFFFFu || op->cta >= TCE_MAX_CTAS)
+        return tce_fail(TCE_ERR_SHARED_RANGE, "shared::cta address 0x%x (CTA %u) is outside "
+                        "the CTA's shared window", op->saddr, op->cta);
     return ok;
 }
 
@@ -90,9 +98,9 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
     r = i2c_check_window(&w, names, cidx);
     if (r.status != TCE_OK)
         return r;
-    if (op->saddr & 127u)
-        return tce_fail(TCE_ERR_MISALIGNED, "shared source offset 0x%x is not 128-byte aligned",
-                        op->saddr);
+    if (op->saddr & 127u) /* H100 traps, as for tile stores (hwcorpus README) */
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "shared source address 0x%x is not 128-byte "
+                        "aligned", op->saddr);
 
     /* Pass 1: read every shared row and find every global element, so that a bad address
      * anywhere leaves global memory untouched. */
