@@ -63,4 +63,9 @@ tce_status tce_desc_unpack(const uint8_t in[TCE_DESC_BYTES], tce_tensormap *m, t
 /* Bytes one element occupies in shared memory (packed sub-byte types differ from global). */
 unsigned tce_tensormap_smem_elem_bytes(const tce_tensormap *m);
 
+/* The GPU whose driver rules the encode calls follow: 90 (default, the H100 the corpus was
+ * captured on) or 100 (adds packed sub-byte types and swizzle atomicity). Returns the
+ * previous setting. Im2col wide maps always follow the sm_100 rules. */
+unsigned tce_encode_set_target_sm(unsigned sm);
+
 #endif

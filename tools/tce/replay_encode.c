@@ -1,8 +1,66 @@
-/* PLACEHOLDER (to be replaced by the encode replay handler). */
+/* Replay of encode cases (encode.txt: no `op`): the driver's verdict on a set of
+ * cuTensorMapEncode* parameters must be ours, and every map we accept must survive the
+ * trip through our 128-byte descriptor unchanged. The driver's own `opaque` bytes are not
+ * compared: our descriptor layout is our own. */
 #include "replay.h"
+
+#include <string.h>
+
+/* Field by field, so padding bytes inside the struct cannot make equal maps differ. */
+static bool maps_equal(const tce_tensormap *a, const tce_tensormap *b, const char **field)
+{
+#define SAME(F)                                                                                \
+    if (memcmp(&a->F, &b->F, sizeof a->F)) {                                                   \
+        *field = #F;                                                                           \
+        return false;                                                                          \
+    }
+    SAME(kind) SAME(dtype) SAME(rank) SAME(gaddr) SAME(gdim) SAME(gstride) SAME(box)
+    SAME(estride) SAME(lower) SAME(upper) SAME(channels) SAME(pixels) SAME(interleave)
+    SAME(swizzle) SAME(promo) SAME(oobfill) SAME(wide)
+#undef SAME
+    return true;
+}
+
 replay_verdict replay_encode(const corpus_case *c, replay_ctx *ctx)
 {
-    (void)c;
-    replay_msg(ctx, "encode replay not implemented yet\n");
-    return REPLAY_UNSUPPORTED;
+    int64_t result;
+    if (!corpus_i64(c, "result", &result) || (result != 0 && result != 1)) {
+        replay_msg(ctx, "encode case needs 'result' 0 (accepted) or 1 (INVALID_VALUE)\n");
+        return REPLAY_FAIL;
+    }
+    tce_tensormap m;
+    memset(&m, 0, sizeof m);
+    tce_status st = replay_encode_map(c, &m, ctx);
+    if (st != TCE_OK && st != TCE_ERR_INVALID_VALUE) {
+        replay_msg(ctx, "encode returned %s, expected OK or INVALID_VALUE\n",
+                   tce_status_name(st));
+        return REPLAY_FAIL;
+    }
+    if (result == 1) {
+        if (st == TCE_ERR_INVALID_VALUE)
+            return REPLAY_PASS; /* ctx->msg holds our reason; unused on a pass */
+        replay_msg(ctx, "the driver rejected these parameters (CUDA_ERROR_INVALID_VALUE); "
+                        "encode accepted them\n");
+        return REPLAY_FAIL;
+    }
+    if (st != TCE_OK) {
+        replay_msg(ctx, "the driver accepted these parameters; encode rejected them\n");
+        return REPLAY_FAIL;
+    }
+    uint8_t img[TCE_DESC_BYTES];
+    tce_tensormap back;
+    tce_diag why = {{0}};
+    const char *field = NULL;
+    tce_desc_pack(&m, img);
+    st = tce_desc_unpack(img, &back, &why);
+    if (st != TCE_OK) {
+        replay_msg(ctx, "descriptor of an accepted map does not unpack: %s: %s\n",
+                   tce_status_name(st), why.text);
+        return REPLAY_FAIL;
+    }
+    if (!maps_equal(&m, &back, &field)) {
+        replay_msg(ctx, "descriptor round trip changed the map's '%s'\n", field);
+        return REPLAY_FAIL;
+    }
+    return REPLAY_PASS;
 }
