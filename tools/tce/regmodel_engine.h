@@ -68,6 +68,10 @@ typedef struct {
     uint64_t bus_accesses;
 } regmodel;
 
+/* The engine's complete-tx, on the golden mbarrier model (regmodel_mbar.c). */
+tce_status regmodel_mbar_complete_tx(void *ctx, tce_memsys *ms, unsigned cta, uint32_t off,
+                                     uint32_t bytes, char *why, size_t why_cap);
+
 /* ms must outlive the model. complete_tx may be NULL (mbarrier completions ignored). */
 void regmodel_init(regmodel *m, tce_memsys *ms, uint32_t read_cycles, uint32_t write_cycles,
                    regmodel_tx_fn complete_tx, void *tx_ctx);
