@@ -78,11 +78,16 @@ static tce_result make_geom(const tce_op *op, const tce_tensormap *m, tile_geom 
         g->unit = es;
         g->gunit_stride = es;
     } else {
-        /* Interleaved: each dim-0 coordinate names one whole slice of 16 or 32 bytes
-         * (the channels of one pixel); the traversal stride of dim 0 is honoured. Read
-         * off ileave_load.txt, see docs/tile.md. Rows are dense (no swizzle padding). */
+        /* Interleaved (read off ileave_load.txt, docs/tile.md): each dim-0 coordinate
+         * names one whole slice of 16 or 32 bytes, dim-0 coordinates are slice indices
+         * (bounds: gdim[0] slices, address: x0 * slice bytes), and the traversal stride
+         * of dim 0 is honoured. The H100 walks only ONE position of dimension rank-2
+         * (the C/slice dimension of an NC/xHWCx tensor), whatever its boxDim; rows are
+         * dense in shared memory (no padding to the swizzle span). */
         g->unit = m->interleave == TCE_IL_16B ? 16u : 32u;
         g->gunit_stride = g->unit;
+        if (m->rank >= 3)
+            g->n[m->rank - 2] = 1;
     }
     g->row_bytes = g->n[0] * g->unit;
     g->rows = 1;

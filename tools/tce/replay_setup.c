@@ -40,7 +40,7 @@ replay_verdict replay_setup_tensor(const corpus_case *c, replay_ctx *ctx, replay
     }
     if (tce_memsys_init(&s->ms, 1, REPLAY_SMEM_SIZE) ||
         tce_memsys_add_global(&s->ms, REPLAY_DESC_ADDR, REPLAY_DESC_WINDOW) ||
-        tce_memsys_add_global(&s->ms, REPLAY_GBASE, (uint64_t)gbytes)) {
+        tce_memsys_add_global(&s->ms, REPLAY_GBASE, (uint64_t)gbytes + REPLAY_GSLACK)) {
         tce_memsys_free(&s->ms);
         replay_msg(ctx, "cannot allocate the memories (gbytes %lld)\n", (long long)gbytes);
         return REPLAY_FAIL;
@@ -79,6 +79,11 @@ bool replay_setup_fill_store(const corpus_case *c, replay_ctx *ctx, replay_setup
         return true;
     uint8_t *src = tce_smem(&s->ms, 0, REPLAY_SMEM_BASE + s->smem_off, s->sbytes);
     return src && replay_fill(c, "s", src, s->sbytes, ctx);
+}
+
+void replay_setup_fill_slack(replay_setup *s, uint8_t v)
+{
+    memset(s->gbuf + s->gbytes, v, REPLAY_GSLACK);
 }
 
 const uint8_t *replay_setup_smem_box(const replay_setup *s, uint32_t n, replay_ctx *ctx)

@@ -12,12 +12,18 @@
  * place a __grid_constant__ parameter; only the first 128 bytes are used). */
 #define REPLAY_DESC_WINDOW 4096u
 
+/* Global memory mapped right after the tensor buffer. On the capture machine the buffer
+ * sat inside a larger allocation, so a box whose strides reach past `gbytes` read (or
+ * wrote) memory there without faulting; its content was not recorded. A handler can fill
+ * it with two different patterns and treat bytes that change with it as unknown. */
+#define REPLAY_GSLACK (2u << 20)
+
 typedef struct {
     tce_tensormap map;   /* what replay_encode_map built */
     tce_memsys ms;       /* global: descriptor window + tensor buffer; CTA 0 shared memory */
     tce_op op;           /* tmap_addr, dims, coords, im2col offsets, saddr, mbar, cta 0 */
     uint8_t *gbuf;       /* the tensor buffer at REPLAY_GBASE */
-    uint64_t gbytes;     /* its size (`gbytes`) */
+    uint64_t gbytes;     /* its size (`gbytes`); REPLAY_GSLACK more bytes are mapped after */
     uint32_t smem_off;   /* `smem_off`: the box starts at REPLAY_SMEM_BASE + smem_off */
     uint32_t sbytes;     /* `sbytes` (stores/reduces), 0 when the case has none */
     bool ready;          /* ms is allocated (replay_setup_free is then required) */
@@ -38,6 +44,9 @@ bool replay_setup_fill_store(const corpus_case *c, replay_ctx *ctx, replay_setup
 
 /* Pointer to n bytes of CTA 0's shared memory at REPLAY_SMEM_BASE + smem_off, or NULL
  * (with ctx->msg) when that runs past the end of shared memory. */
+/* Set every byte of the slack after the tensor buffer to v. */
+void replay_setup_fill_slack(replay_setup *s, uint8_t v);
+
 const uint8_t *replay_setup_smem_box(const replay_setup *s, uint32_t n, replay_ctx *ctx);
 
 void replay_setup_free(replay_setup *s);
