@@ -41,6 +41,7 @@ typedef struct {
     uint16_t ctas;              /* destination CTAs (loads) or the source CTA (stores) */
     bool to_smem;               /* load direction */
     tce_etype et;               /* reduce element type */
+    bool noftz;                 /* reduce: the dtype's subnormal rule (arith.h) */
     uint64_t bytes_read, bytes_written;
 } tile_job;
 
@@ -240,7 +241,7 @@ static tce_result walk(tile_job *j, walk_action act)
             unsigned esz = tce_etype_size(j->et);
             for (uint32_t b = 0; b + esz <= g->unit; b += esz) {
                 uint64_t v = tce_arith_apply(TCE_ARITH_TENSOR_REDUCE, j->op->redop, j->et,
-                                             j->op->noftz, get_le(gp + b, esz),
+                                             j->noftz, get_le(gp + b, esz),
                                              get_le(sbuf + b, esz));
                 put_le(gp + b, esz, v);
             }
@@ -362,10 +363,13 @@ static tce_result resolve_smem(const tce_op *op, const tce_memsys *ms, tile_job 
     return ok;
 }
 
-static tce_result check_reduce(const tce_op *op, const tce_tensormap *m, tce_etype *et)
+/* The instruction has no .noftz: the flushing follows the tensor map's dtype. */
+static tce_result check_reduce(const tce_op *op, const tce_tensormap *m, tce_etype *et,
+                               bool *noftz)
 {
+    *noftz = tce_arith_tensor_noftz(m->dtype);
     if (!tce_etype_from_dtype(m->dtype, op->redop, et) ||
-        !tce_arith_legal(TCE_ARITH_TENSOR_REDUCE, op->redop, *et, op->noftz))
+        !tce_arith_legal(TCE_ARITH_TENSOR_REDUCE, op->redop, *et, *noftz))
         return tce_fail(TCE_ERR_ILLEGAL_INSTR, "redop %s is not defined on dtype %s",
                         tce_redop_name(op->redop), tce_dtype_name(m->dtype));
     if (tce_etype_size(*et) != tce_dtype_size(m->dtype))
@@ -408,7 +412,7 @@ tce_result tce_csim_tile(const tce_op *op, const tce_tensormap *map, tce_memsys 
         return r;
     if ((r = check_coords(op, map)).status != TCE_OK)
         return r;
-    if (op->kind == TCE_OP_TENSOR_REDUCE && (r = check_reduce(op, map, &j.et)).status != TCE_OK)
+    if (op->kind == TCE_OP_TENSOR_REDUCE && (r = check_reduce(op, map, &j.et, &j.noftz)).status != TCE_OK)
         return r;
     if (op->kind == TCE_OP_TENSOR_PREFETCH) {
         /* A prefetch only warms L2: validated like a load, no shared-memory side. */
