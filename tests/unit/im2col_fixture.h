@@ -30,7 +30,7 @@ static int failures;
  * field per dimension plus a marker bit 0x80 in the top byte, so that no element is 0
  * (the zero fill) and each field reads back directly. Rank 5 folds D and N into the top
  * byte's low nibbles. */
-static uint32_t fx_tag(unsigned rank, const int64_t *x)
+static inline uint32_t fx_tag(unsigned rank, const int64_t *x)
 {
     uint32_t c = (uint32_t)x[0], w = (uint32_t)x[1];
     uint32_t h = rank > 3 ? (uint32_t)x[2] : 0;
@@ -41,7 +41,7 @@ static uint32_t fx_tag(unsigned rank, const int64_t *x)
 }
 
 /* The tag of pixel (w, h, d, n) channel c, the way a test writes it down. */
-static uint32_t fx_px(unsigned rank, int c, int w, int h, int d, int n)
+static inline uint32_t fx_px(unsigned rank, int c, int w, int h, int d, int n)
 {
     int64_t x[5] = {c, w, 0, 0, 0};
     if (rank == 3) {
@@ -68,9 +68,10 @@ typedef struct {
 /* A dense UINT32 tensor of gdim at FX_GBASE, every element its tag; shared memory of
  * ncta CTAs set to 0xa5; an im2col map with the given corners, channels, pixels and
  * traversal strides (NULL: all 1); an op loading to FX_DST of CTA 0. */
-static void fx_init(i2c_fx *f, unsigned rank, const uint64_t *gdim, const int32_t *lower,
-                    const int32_t *upper, uint32_t channels, uint32_t pixels,
-                    const uint32_t *estride, tce_swizzle sw, unsigned ncta)
+static inline void fx_init(i2c_fx *f, unsigned rank, const uint64_t *gdim,
+                           const int32_t *lower, const int32_t *upper, uint32_t channels,
+                           uint32_t pixels, const uint32_t *estride, tce_swizzle sw,
+                           unsigned ncta)
 {
     memset(f, 0, sizeof *f);
     tce_tensormap *m = &f->map;
@@ -122,19 +123,20 @@ static void fx_init(i2c_fx *f, unsigned rank, const uint64_t *gdim, const int32_
     f->op.mbar = TCE_SADDR(0, FX_MBAR);
 }
 
-static void fx_free(i2c_fx *f)
+static inline void fx_free(i2c_fx *f)
 {
     tce_memsys_free(&f->ms);
 }
 
-static tce_result fx_run(i2c_fx *f)
+static inline tce_result fx_run(i2c_fx *f)
 {
     return tce_csim_im2col(&f->op, &f->map, &f->ms);
 }
 
 /* Element k of shared row p of a load to FX_DST of `cta`, read back through the swizzle
  * at the row pitch the map implies. */
-static uint32_t fx_smem_elem(const i2c_fx *f, unsigned cta, uint32_t p, uint32_t k)
+static inline uint32_t fx_smem_elem(const i2c_fx *f, unsigned cta, uint32_t p,
+                                    uint32_t k)
 {
     uint32_t pitch = tce_smem_row_pitch(f->map.swizzle, f->map.channels * 4);
     uint8_t b[4];
@@ -146,7 +148,7 @@ static uint32_t fx_smem_elem(const i2c_fx *f, unsigned cta, uint32_t p, uint32_t
 }
 
 /* Is every byte of CTA `cta`'s shared memory still the 0xa5 it was set to? */
-static bool fx_smem_untouched(const i2c_fx *f, unsigned cta)
+static inline bool fx_smem_untouched(const i2c_fx *f, unsigned cta)
 {
     for (uint32_t i = 0; i < FX_SMEM; i++)
         if (f->ms.smem[cta][i] != 0xa5)
@@ -164,7 +166,8 @@ typedef struct {
 
 /* Rows 0..count-1 of CTA `cta` hold exactly these pixels, every channel from the op's
  * channel coordinate on (a channel past the tensor reads as the zero fill). */
-static bool fx_rows_are(const i2c_fx *f, unsigned cta, const fx_pixel *want, unsigned count)
+static inline bool fx_rows_are(const i2c_fx *f, unsigned cta, const fx_pixel *want,
+                               unsigned count)
 {
     bool ok = true;
     unsigned rank = f->map.rank;
