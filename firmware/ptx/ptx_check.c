@@ -1,0 +1,78 @@
+/* Operand kind and register-width checks shared by all families. The rules (settled with
+ * ptxas 13.0): a register must have the slot's width; bit-size (.bN) registers fit any
+ * slot of their width, float registers only float slots; an integer immediate fits any
+ * scalar slot; an address may be formed from a register of any integer width or a name. */
+#include "ptx_internal.h"
+
+bool ptx_scalar_fits(const ptx_scalar *s, ptx_opkind k)
+{
+    if (!s->is_reg)
+        return s->name[0] == 0 && k != OK_R64_REG; /* immediates only, not names */
+    switch (k) {
+    case OK_R16: return s->rc == PTX_RC_B16;
+    case OK_R32: return s->rc == PTX_RC_B32;
+    case OK_R64: case OK_R64_REG: return s->rc == PTX_RC_B64;
+    default: return false;
+    }
+}
+
+static bool addr_base_ok(const ptx_scalar *s)
+{
+    if (!s->is_reg)
+        return s->name[0] != 0; /* a symbol; immediate addresses are for .local only */
+    return s->rc == PTX_RC_B16 || s->rc == PTX_RC_B32 || s->rc == PTX_RC_B64;
+}
+
+static bool operand_fits(const ptx_operand *o, ptx_opkind k)
+{
+    unsigned i;
+    switch (k) {
+    case OK_ADDR:
+        return o->kind == PTX_OPD_ADDR && addr_base_ok(&o->base);
+    case OK_TMAP:
+        if (o->kind != PTX_OPD_TMAP || !addr_base_ok(&o->base))
+            return false;
+        for (i = 0; i < o->nvec; i++)
+            if (!ptx_scalar_fits(&o->vec[i], OK_R32))
+                return false;
+        return true;
+    case OK_VEC16:
+        if (o->kind != PTX_OPD_VEC)
+            return false;
+        for (i = 0; i < o->nvec; i++)
+            if (!ptx_scalar_fits(&o->vec[i], OK_R16))
+                return false;
+        return true;
+    case OK_IMM:
+        return o->kind == PTX_OPD_IMM;
+    default:
+        return (o->kind == PTX_OPD_REG || o->kind == PTX_OPD_IMM) && ptx_scalar_fits(&o->base, k);
+    }
+}
+
+bool ptx_operands_match(const ptx_line *ln, const ptx_opkind *kinds, unsigned n)
+{
+    unsigned i;
+    if (ln->nopd != n)
+        return false;
+    for (i = 0; i < n; i++)
+        if (!operand_fits(&ln->opd[i], kinds[i]))
+            return false;
+    return true;
+}
+
+bool ptx_operand_fits_at(const ptx_line *ln, unsigned i, ptx_opkind k)
+{
+    return i < ln->nopd && operand_fits(&ln->opd[i], k);
+}
+
+bool ptx_operands_match_prefix(const ptx_line *ln, const ptx_opkind *kinds, unsigned n)
+{
+    unsigned i;
+    if (ln->nopd < n)
+        return false;
+    for (i = 0; i < n; i++)
+        if (!operand_fits(&ln->opd[i], kinds[i]))
+            return false;
+    return true;
+}

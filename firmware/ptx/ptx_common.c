@@ -1,0 +1,109 @@
+/* Checks every family runs first, in the order ptxas reports them: state-space count and
+ * repeated modifier classes (both while scanning the words left to right), then modifier
+ * classes the instruction does not take at all. */
+#include "ptx_internal.h"
+
+static const char *class_label(ptx_modclass mc, const ptx_mod *m)
+{
+    switch (mc) {
+    case MC_LOADMODE: return ".load_mode";
+    case MC_DIM: return ".dim";
+    case MC_COMPLETION: return ".completion_mechanism";
+    case MC_SEM: return ".sem";
+    case MC_SCOPE: return ".scope";
+    case MC_VEC: return ".vec";
+    case MC_REDOP: return ".op";
+    case MC_TYPE: return ".type";
+    case MC_TMFIELD: return ".field";
+    default: (void)m; return 0;
+    }
+}
+
+ptx_status ptx_scan_repeats(ptx_ctx *c, unsigned max_spaces, unsigned class_mask, ptx_error *err)
+{
+    unsigned seen[MC_COUNT] = {0};
+    unsigned i;
+    for (i = 0; i < c->mods.n; i++) {
+        const ptx_mod *m = &c->mods.m[i];
+        ptx_modclass mc = m->def->mc;
+        seen[mc]++;
+        if (mc == MC_SPACE) {
+            if (seen[mc] > max_spaces) {
+                if (max_spaces == 0)
+                    return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, m->tok.col,
+                                    "'%s' takes no state space, got '.%t'", c->iname, &m->tok);
+                if (max_spaces == 1)
+                    return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, m->tok.col,
+                                    "'%s' takes one state space; '.%t' is one too many", c->iname, &m->tok);
+                return ptx_fail(err, PTX_CAUSE_SPACE_MULTIPLE, m->tok.col,
+                                "state space '.%t' is one more than the destination and source of '%s'",
+                                &m->tok, c->iname);
+            }
+            continue;
+        }
+        if (mc == MC_TYPE || mc == MC_ROUNDING || mc == MC_EVICT || mc == MC_OTHER)
+            continue;
+        if (!(class_mask & (1u << mc)))
+            continue; /* reported as illegal later */
+        if (seen[mc] == 2) {
+            const char *label = class_label(mc, m);
+            if (label)
+                return ptx_fail(err, PTX_CAUSE_REPEATED, m->tok.col, "more than one %s modifier ('.%t')", label,
+                                &m->tok);
+            return ptx_fail(err, PTX_CAUSE_REPEATED, m->tok.col, "modifier '.%t' given twice", &m->tok);
+        }
+    }
+    return PTX_OK;
+}
+
+ptx_status ptx_check_classes(ptx_ctx *c, unsigned class_mask, ptx_error *err)
+{
+    unsigned i;
+    for (i = 0; i < c->mods.n; i++) {
+        const ptx_mod *m = &c->mods.m[i];
+        ptx_modclass mc = m->def->mc;
+        if (mc == MC_SPACE || mc == MC_TYPE)
+            continue;
+        if (class_mask & (1u << mc))
+            continue;
+        if (mc == MC_ROUNDING)
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, m->tok.col, "rounding modifier '.%t' is illegal for '%s'",
+                            &m->tok, c->iname);
+        if (mc == MC_EVICT)
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, m->tok.col,
+                            "eviction-priority modifier '.%t' is illegal for '%s'", &m->tok, c->iname);
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, m->tok.col, "modifier '.%t' is illegal for '%s'", &m->tok,
+                        c->iname);
+    }
+    return PTX_OK;
+}
+
+/* Type suffixes: fail on the first one not in allowed (bit i = MC_TYPE value i). */
+ptx_status ptx_check_types(ptx_ctx *c, uint32_t allowed, ptx_error *err)
+{
+    unsigned i;
+    for (i = 0; i < c->mods.n; i++) {
+        const ptx_mod *m = &c->mods.m[i];
+        if (m->def->mc == MC_TYPE && !(allowed & (1u << m->def->val)))
+            return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, m->tok.col, "type '.%t' is not one '%s' takes", &m->tok,
+                            c->iname);
+    }
+    return PTX_OK;
+}
+
+ptx_status ptx_operands_fail(ptx_ctx *c, ptx_error *err, const char *what)
+{
+    return ptx_fail(err, PTX_CAUSE_OPERANDS, c->ln->ops_col, "wrong operands for '%s': expected %s", c->iname, what);
+}
+
+int ptx_mod_val(const ptx_ctx *c, ptx_modclass mc, int dflt)
+{
+    const ptx_mod *m = ptx_mods_first(&c->mods, mc);
+    return m ? m->def->val : dflt;
+}
+
+unsigned ptx_mod_col(const ptx_ctx *c, ptx_modclass mc)
+{
+    const ptx_mod *m = ptx_mods_first(&c->mods, mc);
+    return m ? m->tok.col : c->icol;
+}

@@ -1,0 +1,251 @@
+/* Entry point: lexes a line, finds the instruction name (the longest known dotted prefix;
+ * the remaining words are modifiers in any order, as ptxas allows), and hands over to the
+ * family decoder. */
+#include "ptx_internal.h"
+
+typedef struct {
+    const char *words[6];
+    ptx_insn_kind kind;
+    const char *name;
+} insn_name;
+
+/* Longer names first within a shared prefix. */
+static const insn_name k_names[] = {
+    {{"cp", "reduce", "async", "bulk", "tensor"}, PTX_I_CP_REDUCE_ASYNC_BULK_TENSOR, "cp.reduce.async.bulk.tensor"},
+    {{"cp", "reduce", "async", "bulk"}, PTX_I_CP_REDUCE_ASYNC_BULK, "cp.reduce.async.bulk"},
+    {{"cp", "async", "bulk", "prefetch", "tensor"}, PTX_I_CP_ASYNC_BULK_PREFETCH_TENSOR,
+     "cp.async.bulk.prefetch.tensor"},
+    {{"cp", "async", "bulk", "prefetch"}, PTX_I_CP_ASYNC_BULK_PREFETCH, "cp.async.bulk.prefetch"},
+    {{"cp", "async", "bulk", "tensor"}, PTX_I_CP_ASYNC_BULK_TENSOR, "cp.async.bulk.tensor"},
+    {{"cp", "async", "bulk", "commit_group"}, PTX_I_COMMIT_GROUP, "cp.async.bulk.commit_group"},
+    {{"cp", "async", "bulk", "wait_group"}, PTX_I_WAIT_GROUP, "cp.async.bulk.wait_group"},
+    {{"cp", "async", "bulk"}, PTX_I_CP_ASYNC_BULK, "cp.async.bulk"},
+    {{"multimem", "cp", "reduce", "async", "bulk"}, PTX_I_MULTIMEM_CP_REDUCE_ASYNC_BULK,
+     "multimem.cp.reduce.async.bulk"},
+    {{"multimem", "cp", "async", "bulk"}, PTX_I_MULTIMEM_CP_ASYNC_BULK, "multimem.cp.async.bulk"},
+    {{"tensormap", "replace"}, PTX_I_TENSORMAP_REPLACE, "tensormap.replace"},
+    {{"red"}, PTX_I_RED, "red"},
+    {{"mbarrier", "init"}, PTX_I_MBARRIER_INIT, "mbarrier.init"},
+    {{"mbarrier", "arrive", "expect_tx"}, PTX_I_MBARRIER_ARRIVE_EXPECT_TX, "mbarrier.arrive.expect_tx"},
+    {{"mbarrier", "arrive"}, PTX_I_MBARRIER_ARRIVE, "mbarrier.arrive"},
+    {{"mbarrier", "try_wait"}, PTX_I_MBARRIER_TRY_WAIT, "mbarrier.try_wait"},
+    {{"mbarrier", "test_wait"}, PTX_I_MBARRIER_TEST_WAIT, "mbarrier.test_wait"},
+    {{"fence", "proxy", "async"}, PTX_I_FENCE_PROXY_ASYNC, "fence.proxy.async"},
+    {{"mov"}, PTX_I_MOV, "mov"},
+    {{"add"}, PTX_I_ADD, "add"},
+};
+
+static const char *k_kind_names[PTX_I_KIND_COUNT] = {
+    "none", "cp.async.bulk", "cp.reduce.async.bulk", "cp.async.bulk.prefetch", "cp.async.bulk.tensor",
+    "cp.reduce.async.bulk.tensor", "cp.async.bulk.prefetch.tensor", "cp.async.bulk.commit_group",
+    "cp.async.bulk.wait_group", "tensormap.replace", "multimem.cp.async.bulk", "multimem.cp.reduce.async.bulk",
+    "red", "mbarrier.init", "mbarrier.arrive", "mbarrier.arrive.expect_tx", "mbarrier.try_wait",
+    "mbarrier.test_wait", "fence.proxy.async", "mov", "add", ".reg"};
+
+const char *ptx_insn_kind_name(ptx_insn_kind k)
+{
+    return (unsigned)k < PTX_I_KIND_COUNT ? k_kind_names[k] : "?";
+}
+
+void ptx_regs_default(ptx_regs *regs)
+{
+    static const struct {
+        const char *p;
+        unsigned n;
+        ptx_regclass rc;
+    } d[] = {{"%rs", 8, PTX_RC_B16}, {"%rd", 8, PTX_RC_B64}, {"%r", 16, PTX_RC_B32},
+             {"%fd", 4, PTX_RC_F64}, {"%f", 4, PTX_RC_F32},  {"%p", 4, PTX_RC_PRED}};
+    unsigned i, k;
+    regs->n = 0;
+    for (i = 0; i < sizeof d / sizeof d[0]; i++) {
+        for (k = 0; d[i].p[k]; k++)
+            regs->set[i].prefix[k] = d[i].p[k];
+        regs->set[i].prefix[k] = 0;
+        regs->set[i].count = d[i].n;
+        regs->set[i].rc = d[i].rc;
+        regs->n++;
+    }
+}
+
+static void clear_insn(ptx_insn *o)
+{
+    unsigned char *p = (unsigned char *)o;
+    unsigned i;
+    for (i = 0; i < sizeof *o; i++)
+        p[i] = 0;
+    o->role.dst = o->role.src = o->role.size = o->role.mbar = o->role.tmap = o->role.im2col = -1;
+    o->role.cta_mask = o->role.cache_policy = o->role.byte_mask = o->role.value = -1;
+    o->op.vec = 1;
+}
+
+/* `.reg .b32 %r<16>;` or `.reg .pred p, q;` */
+static ptx_status decode_reg_decl(const char *text, ptx_regs *regs, ptx_insn *out, ptx_error *err)
+{
+    static const struct {
+        const char *t;
+        ptx_regclass rc;
+    } types[] = {{"pred", PTX_RC_PRED}, {"b16", PTX_RC_B16}, {"u16", PTX_RC_B16}, {"s16", PTX_RC_B16},
+                 {"f16", PTX_RC_B16},   {"bf16", PTX_RC_B16}, {"b32", PTX_RC_B32}, {"u32", PTX_RC_B32},
+                 {"s32", PTX_RC_B32},   {"f16x2", PTX_RC_B32}, {"b64", PTX_RC_B64}, {"u64", PTX_RC_B64},
+                 {"s64", PTX_RC_B64},   {"f32", PTX_RC_F32}, {"f64", PTX_RC_F64}};
+    const char *p = text;
+    ptx_tok ty;
+    ptx_regclass rc = PTX_RC_NONE;
+    unsigned i;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    p += 4; /* ".reg" */
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p != '.')
+        return ptx_fail(err, PTX_CAUSE_SYNTAX, (unsigned)(p - text) + 1, "'.reg' needs a type");
+    ty.s = ++p;
+    ty.col = (unsigned)(p - text) + 1;
+    while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))
+        p++;
+    ty.len = (unsigned)(p - ty.s);
+    for (i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (ptx_tok_eq(ty, types[i].t))
+            rc = types[i].rc;
+    if (rc == PTX_RC_NONE)
+        return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, ty.col, "'.reg' type '.%t' is not supported", &ty);
+    out->kind = PTX_I_REG_DECL;
+    for (;;) {
+        ptx_regset rs;
+        unsigned n = 0;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        while (*p && *p != '<' && *p != ',' && *p != ';' && *p != ' ' && n + 1 < PTX_NAME_MAX)
+            rs.prefix[n++] = *p++;
+        rs.prefix[n] = 0;
+        if (!n)
+            return ptx_fail(err, PTX_CAUSE_SYNTAX, (unsigned)(p - text) + 1, "'.reg' needs a register name");
+        rs.count = 0;
+        rs.rc = rc;
+        if (*p == '<') {
+            p++;
+            if (!(*p >= '0' && *p <= '9'))
+                return ptx_fail(err, PTX_CAUSE_SYNTAX, (unsigned)(p - text) + 1, "'<N>' needs a number");
+            while (*p >= '0' && *p <= '9' && rs.count < 1000000)
+                rs.count = rs.count * 10 + (unsigned)(*p++ - '0');
+            if (*p != '>')
+                return ptx_fail(err, PTX_CAUSE_SYNTAX, (unsigned)(p - text) + 1, "'<N' needs '>'");
+            p++;
+        }
+        if (regs) {
+            if (regs->n >= PTX_MAX_REGSETS)
+                return ptx_fail(err, PTX_CAUSE_UNSUPPORTED, 1, "more than %u register declarations",
+                                PTX_MAX_REGSETS);
+            regs->set[regs->n++] = rs;
+        }
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == ',') {
+            p++;
+            continue;
+        }
+        if (*p == ';')
+            return PTX_OK;
+        return ptx_fail(err, PTX_CAUSE_SYNTAX, (unsigned)(p - text) + 1, "'.reg' declaration needs ';'");
+    }
+}
+
+static bool is_directive_or_label(const char *t)
+{
+    while (*t == ' ' || *t == '\t')
+        t++;
+    if (*t == '.' || *t == '{' || *t == '}')
+        return true;
+    while ((*t >= 'a' && *t <= 'z') || (*t >= 'A' && *t <= 'Z') || (*t >= '0' && *t <= '9') || *t == '_' ||
+           *t == '$')
+        t++;
+    return *t == ':';
+}
+
+ptx_status ptx_decode_line_regs(const char *text, ptx_target t, ptx_regs *regs, ptx_insn *out, ptx_error *err)
+{
+    ptx_line ln;
+    ptx_ctx c;
+    ptx_regs defregs;
+    unsigned i, k, best = 0, bestlen = 0;
+    ptx_status st;
+    const char *q = text;
+
+    clear_insn(out);
+    if (err) {
+        err->cause = PTX_CAUSE_NONE;
+        err->col = 0;
+        err->msg[0] = 0;
+    }
+    while (*q == ' ' || *q == '\t')
+        q++;
+    if (q[0] == '.' && q[1] == 'r' && q[2] == 'e' && q[3] == 'g' && (q[4] == ' ' || q[4] == '\t'))
+        return decode_reg_decl(text, regs, out, err);
+    if (is_directive_or_label(text))
+        return PTX_EMPTY;
+    if (!regs) {
+        ptx_regs_default(&defregs);
+        regs = &defregs;
+    }
+    st = ptx_lex_line(text, &ln, err);
+    if (st != PTX_OK)
+        return st;
+
+    for (i = 0; i < sizeof k_names / sizeof k_names[0]; i++) {
+        for (k = 0; k < 6 && k_names[i].words[k]; k++)
+            if (k >= ln.nwords || !ptx_tok_eq(ln.words[k], k_names[i].words[k]))
+                break;
+        if ((k == 6 || !k_names[i].words[k]) && k > bestlen) {
+            bestlen = k;
+            best = i;
+        }
+    }
+    if (!bestlen)
+        return ptx_fail(err, PTX_CAUSE_UNSUPPORTED, ln.opcode.col, "'%t' is not an instruction this decoder knows",
+                        &ln.opcode);
+
+    c.ln = &ln;
+    c.t = t;
+    c.iname = k_names[best].name;
+    c.icol = ln.opcode.col;
+    out->kind = k_names[best].kind;
+    out->has_pred = ln.has_pred;
+    out->pred_negated = ln.pred_neg;
+    if (ln.has_pred)
+        ptx_copy_tok(out->pred, PTX_NAME_MAX, ln.pred);
+
+    if (ptx_mods_collect(&ln, bestlen, &c.mods, err) != PTX_OK)
+        return PTX_ERROR;
+    /* registers inside braces are resolved while parsing (ptxas: "Illegal expression") */
+    if (ptx_resolve_regs(&ln, regs, true, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_resolve_regs(&ln, regs, false, err) != PTX_OK)
+        return PTX_ERROR;
+
+    switch (out->kind) {
+    case PTX_I_CP_ASYNC_BULK: st = ptx_decode_bulk(&c, out, err); break;
+    case PTX_I_CP_REDUCE_ASYNC_BULK: st = ptx_decode_bulk_reduce(&c, out, err); break;
+    case PTX_I_CP_ASYNC_BULK_PREFETCH: st = ptx_decode_bulk_prefetch(&c, out, err); break;
+    case PTX_I_CP_ASYNC_BULK_TENSOR:
+    case PTX_I_CP_REDUCE_ASYNC_BULK_TENSOR:
+    case PTX_I_CP_ASYNC_BULK_PREFETCH_TENSOR: st = ptx_decode_tensor(&c, out, err, out->kind); break;
+    case PTX_I_COMMIT_GROUP: st = ptx_decode_group(&c, out, err, false); break;
+    case PTX_I_WAIT_GROUP: st = ptx_decode_group(&c, out, err, true); break;
+    case PTX_I_TENSORMAP_REPLACE: st = ptx_decode_tensormap(&c, out, err); break;
+    case PTX_I_MULTIMEM_CP_ASYNC_BULK: st = ptx_decode_multimem(&c, out, err, false); break;
+    case PTX_I_MULTIMEM_CP_REDUCE_ASYNC_BULK: st = ptx_decode_multimem(&c, out, err, true); break;
+    case PTX_I_RED: st = ptx_decode_red(&c, out, err); break;
+    default: st = ptx_decode_scenario(&c, out, err, out->kind); break;
+    }
+    if (st != PTX_OK)
+        return st;
+    out->nopd = ln.nopd;
+    for (i = 0; i < ln.nopd; i++)
+        out->opd[i] = ln.opd[i];
+    return PTX_OK;
+}
+
+ptx_status ptx_decode_line(const char *text, ptx_target t, ptx_insn *out, ptx_error *err)
+{
+    return ptx_decode_line_regs(text, t, 0, out, err);
+}

@@ -1,0 +1,350 @@
+/* Splits one PTX line into predicate guard, dotted opcode words and operands, and
+ * resolves register names. Grammar errors here are what ptxas calls "Parsing error". */
+#include "ptx_internal.h"
+
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool is_ident(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_' || c == '$' || c == '%';
+}
+
+typedef struct {
+    const char *base; /* line start, for columns */
+    const char *p;
+    const char *end;
+} cursor;
+
+static unsigned colof(const cursor *c, const char *p) { return (unsigned)(p - c->base) + 1; }
+static void skip_ws(cursor *c)
+{
+    while (c->p < c->end && is_space(*c->p))
+        c->p++;
+}
+
+static ptx_status syntax(ptx_error *err, const cursor *c, const char *near)
+{
+    ptx_tok t;
+    t.s = near;
+    t.len = 0;
+    while (near + t.len < c->end && !is_space(near[t.len]) && t.len < 16 &&
+           (t.len == 0 || is_ident(near[t.len]) || near[t.len] == ':'))
+        t.len++;
+    if (near >= c->end)
+        return ptx_fail(err, PTX_CAUSE_SYNTAX, colof(c, near), "syntax error at end of line");
+    return ptx_fail(err, PTX_CAUSE_SYNTAX, colof(c, near), "syntax error near '%t'", &t);
+}
+
+/* Integer literal: decimal, 0x hex, 0 octal, optional sign, optional U suffix; float
+ * literals (1.0, 0f3f800000) are accepted as immediates with value 0 (never used as
+ * integers by the copy family). Returns false if no literal starts here. */
+static bool lex_number(cursor *c, int64_t *val)
+{
+    const char *p = c->p;
+    bool neg = false;
+    uint64_t v = 0;
+    if (p < c->end && (*p == '-' || *p == '+')) {
+        neg = *p == '-';
+        p++;
+    }
+    if (p >= c->end || !is_digit(*p))
+        return false;
+    if (p + 1 < c->end && p[0] == '0' && (p[1] == 'f' || p[1] == 'F' || p[1] == 'd' || p[1] == 'D') &&
+        p + 2 < c->end && ((p[2] >= '0' && p[2] <= '9') || (p[2] >= 'a' && p[2] <= 'f') || (p[2] >= 'A' && p[2] <= 'F'))) {
+        p += 2;
+        while (p < c->end && is_ident(*p))
+            p++;
+        c->p = p;
+        *val = 0;
+        return true;
+    }
+    if (p + 1 < c->end && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        p += 2;
+        for (; p < c->end; p++) {
+            char ch = *p;
+            unsigned d;
+            if (is_digit(ch)) d = (unsigned)(ch - '0');
+            else if (ch >= 'a' && ch <= 'f') d = (unsigned)(ch - 'a' + 10);
+            else if (ch >= 'A' && ch <= 'F') d = (unsigned)(ch - 'A' + 10);
+            else break;
+            v = v * 16 + d;
+        }
+    } else {
+        for (; p < c->end && is_digit(*p); p++)
+            v = v * 10 + (uint64_t)(*p - '0');
+        if (p < c->end && *p == '.') { /* decimal float literal */
+            p++;
+            while (p < c->end && (is_digit(*p) || *p == 'e' || *p == 'E'))
+                p++;
+            v = 0;
+        }
+    }
+    if (p < c->end && (*p == 'U' || *p == 'u'))
+        p++;
+    if (p < c->end && is_ident(*p))
+        return false; /* e.g. 12abc */
+    c->p = p;
+    *val = neg ? (int64_t)(0 - v) : (int64_t)v;
+    return true;
+}
+
+/* register, immediate or symbol */
+static ptx_status lex_scalar(cursor *c, ptx_scalar *s, ptx_error *err)
+{
+    skip_ws(c);
+    s->col = colof(c, c->p);
+    s->is_reg = false;
+    s->rc = PTX_RC_NONE;
+    s->imm = 0;
+    s->name[0] = 0;
+    if (c->p < c->end && (*c->p == '%' || *c->p == '_' || *c->p == '$' ||
+                          (*c->p >= 'a' && *c->p <= 'z') || (*c->p >= 'A' && *c->p <= 'Z'))) {
+        ptx_tok t;
+        t.s = c->p;
+        t.len = 0;
+        t.col = s->col;
+        while (c->p < c->end && is_ident(*c->p)) {
+            c->p++;
+            t.len++;
+        }
+        /* special registers such as %tid.x */
+        if (c->p + 1 < c->end && *c->p == '.' && t.s[0] == '%' && (c->p[1] >= 'a' && c->p[1] <= 'z')) {
+            c->p++;
+            t.len++;
+            while (c->p < c->end && is_ident(*c->p)) {
+                c->p++;
+                t.len++;
+            }
+        }
+        ptx_copy_tok(s->name, PTX_NAME_MAX, t);
+        s->is_reg = t.s[0] == '%';
+        return PTX_OK;
+    }
+    if (lex_number(c, &s->imm))
+        return PTX_OK;
+    return syntax(err, c, c->p);
+}
+
+static ptx_status lex_vector(cursor *c, ptx_operand *o, ptx_error *err)
+{
+    /* at '{' */
+    c->p++;
+    o->nvec = 0;
+    for (;;) {
+        ptx_scalar s;
+        if (lex_scalar(c, &s, err) != PTX_OK)
+            return PTX_ERROR;
+        if (o->nvec >= PTX_MAX_VEC)
+            return ptx_fail(err, PTX_CAUSE_OPERANDS, s.col, "vector has more than %u elements", PTX_MAX_VEC);
+        o->vec[o->nvec++] = s;
+        skip_ws(c);
+        if (c->p < c->end && *c->p == ',') {
+            c->p++;
+            continue;
+        }
+        if (c->p < c->end && *c->p == '}') {
+            c->p++;
+            return PTX_OK;
+        }
+        return syntax(err, c, c->p);
+    }
+}
+
+static ptx_status lex_operand(cursor *c, ptx_operand *o, ptx_error *err)
+{
+    skip_ws(c);
+    o->col = colof(c, c->p);
+    o->offset = 0;
+    o->nvec = 0;
+    if (c->p >= c->end)
+        return syntax(err, c, c->p);
+    if (*c->p == '{') {
+        o->kind = PTX_OPD_VEC;
+        return lex_vector(c, o, err);
+    }
+    if (*c->p == '[') {
+        c->p++;
+        if (lex_scalar(c, &o->base, err) != PTX_OK)
+            return PTX_ERROR;
+        skip_ws(c);
+        if (c->p < c->end && *c->p == ',') {
+            c->p++;
+            skip_ws(c);
+            if (c->p >= c->end || *c->p != '{')
+                return syntax(err, c, c->p);
+            o->kind = PTX_OPD_TMAP;
+            if (lex_vector(c, o, err) != PTX_OK)
+                return PTX_ERROR;
+            skip_ws(c);
+        } else {
+            o->kind = PTX_OPD_ADDR;
+            if (c->p < c->end && (*c->p == '+' || *c->p == '-')) {
+                bool neg = *c->p == '-';
+                int64_t v;
+                c->p++;
+                skip_ws(c);
+                if (!lex_number(c, &v))
+                    return syntax(err, c, c->p);
+                o->offset = neg ? -v : v;
+                skip_ws(c);
+            }
+        }
+        if (c->p >= c->end || *c->p != ']')
+            return syntax(err, c, c->p);
+        c->p++;
+        return PTX_OK;
+    }
+    if (lex_scalar(c, &o->base, err) != PTX_OK)
+        return PTX_ERROR;
+    o->kind = o->base.is_reg ? PTX_OPD_REG : (o->base.name[0] ? PTX_OPD_SYM : PTX_OPD_IMM);
+    return PTX_OK;
+}
+
+ptx_status ptx_lex_line(const char *text, ptx_line *ln, ptx_error *err)
+{
+    cursor c;
+    const char *e;
+    c.base = text;
+    c.p = text;
+    /* the line ends at a comment or the string end */
+    for (e = text; *e; e++)
+        if (e[0] == '/' && e[1] == '/')
+            break;
+    c.end = e;
+    ln->has_pred = false;
+    ln->pred_neg = false;
+    ln->nwords = 0;
+    ln->nopd = 0;
+    skip_ws(&c);
+    if (c.p >= c.end)
+        return PTX_EMPTY;
+    if (*c.p == '@') {
+        c.p++;
+        if (c.p < c.end && *c.p == '!') {
+            ln->pred_neg = true;
+            c.p++;
+        }
+        ln->pred.s = c.p;
+        ln->pred.col = colof(&c, c.p);
+        while (c.p < c.end && is_ident(*c.p))
+            c.p++;
+        ln->pred.len = (unsigned)(c.p - ln->pred.s);
+        if (!ln->pred.len || ln->pred.s[0] != '%')
+            return syntax(err, &c, ln->pred.s);
+        ln->has_pred = true;
+        skip_ws(&c);
+    }
+    ln->opcode.s = c.p;
+    ln->opcode.col = colof(&c, c.p);
+    while (c.p < c.end && (is_ident(*c.p) || *c.p == '.' || *c.p == ':'))
+        c.p++;
+    ln->opcode.len = (unsigned)(c.p - ln->opcode.s);
+    if (!ln->opcode.len)
+        return syntax(err, &c, c.p);
+    /* split at '.' */
+    {
+        const char *w = ln->opcode.s, *oe = ln->opcode.s + ln->opcode.len, *q;
+        for (q = w;; q++) {
+            if (q == oe || *q == '.') {
+                if (q == w)
+                    return syntax(err, &c, q);
+                if (ln->nwords >= PTX_MAX_WORDS)
+                    return ptx_fail(err, PTX_CAUSE_SYNTAX, colof(&c, w), "too many modifiers");
+                ln->words[ln->nwords].s = w;
+                ln->words[ln->nwords].len = (unsigned)(q - w);
+                ln->words[ln->nwords].col = colof(&c, w);
+                ln->nwords++;
+                if (q == oe)
+                    break;
+                w = q + 1;
+            }
+        }
+    }
+    if (c.p < c.end && !is_space(*c.p) && *c.p != ';')
+        return syntax(err, &c, c.p);
+    skip_ws(&c);
+    ln->ops_col = colof(&c, c.p);
+    if (c.p < c.end && *c.p != ';') {
+        for (;;) {
+            if (ln->nopd >= PTX_MAX_OPERANDS)
+                return ptx_fail(err, PTX_CAUSE_OPERANDS, colof(&c, c.p), "more than %u operands", PTX_MAX_OPERANDS);
+            if (lex_operand(&c, &ln->opd[ln->nopd], err) != PTX_OK)
+                return PTX_ERROR;
+            ln->nopd++;
+            skip_ws(&c);
+            if (c.p < c.end && *c.p == ',') {
+                c.p++;
+                continue;
+            }
+            break;
+        }
+    }
+    if (c.p >= c.end || *c.p != ';')
+        return syntax(err, &c, c.p);
+    ln->end_col = colof(&c, c.p);
+    c.p++;
+    skip_ws(&c);
+    if (c.p < c.end)
+        return syntax(err, &c, c.p);
+    return PTX_OK;
+}
+
+/* ---- registers ---- */
+
+static ptx_regclass lookup_reg(const ptx_regs *regs, const char *name)
+{
+    unsigned i;
+    for (i = 0; i < regs->n; i++) {
+        const ptx_regset *rs = &regs->set[i];
+        unsigned pl = ptx_strlen(rs->prefix), k;
+        bool match = true;
+        for (k = 0; k < pl; k++)
+            if (name[k] != rs->prefix[k]) {
+                match = false;
+                break;
+            }
+        if (!match)
+            continue;
+        if (rs->count == 0) {
+            if (name[pl] == 0)
+                return rs->rc;
+            continue;
+        }
+        if (!is_digit(name[pl]) || (name[pl] == '0' && name[pl + 1]))
+            continue;
+        {
+            unsigned v = 0;
+            const char *q = name + pl;
+            while (is_digit(*q) && v < 100000)
+                v = v * 10 + (unsigned)(*q++ - '0');
+            if (*q == 0 && v < rs->count)
+                return rs->rc;
+        }
+    }
+    return PTX_RC_NONE;
+}
+
+static ptx_status resolve(ptx_scalar *s, const ptx_regs *regs, ptx_error *err)
+{
+    if (!s->is_reg)
+        return PTX_OK;
+    s->rc = lookup_reg(regs, s->name);
+    if (s->rc == PTX_RC_NONE)
+        return ptx_fail(err, PTX_CAUSE_UNDECLARED, s->col, "register '%s' is not declared", s->name);
+    return PTX_OK;
+}
+
+ptx_status ptx_resolve_regs(ptx_line *ln, const ptx_regs *regs, bool vectors_only, ptx_error *err)
+{
+    unsigned i, k;
+    for (i = 0; i < ln->nopd; i++) {
+        ptx_operand *o = &ln->opd[i];
+        if (!vectors_only && o->kind != PTX_OPD_VEC && resolve(&o->base, regs, err) != PTX_OK)
+            return PTX_ERROR;
+        if (o->kind == PTX_OPD_VEC || o->kind == PTX_OPD_TMAP)
+            for (k = 0; k < o->nvec; k++)
+                if (resolve(&o->vec[k], regs, err) != PTX_OK)
+                    return PTX_ERROR;
+    }
+    return PTX_OK;
+}

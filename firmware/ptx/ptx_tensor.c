@@ -1,0 +1,298 @@
+/* cp.async.bulk.tensor, cp.reduce.async.bulk.tensor and cp.async.bulk.prefetch.tensor.
+ * Rules from PTX ISA 9.7.9.25.5; check order and target gates from ptxas 13.0. */
+#include "ptx_internal.h"
+
+static const char *k_lm_name[] = {".tile", ".im2col", ".im2col::w", ".im2col::w::128", ".tile::gather4",
+                                  ".tile::scatter4", ".im2col_no_offs"};
+
+static bool lm_is_im2col(int lm) { return lm == LM_IM2COL || lm == LM_IM2COL_W || lm == LM_IM2COL_W128; }
+
+/* Number of tensorCoords the load mode and .dim ask for, and the im2colInfo length. */
+static unsigned coord_count(int lm, unsigned dims) { return (lm == LM_GATHER4 || lm == LM_SCATTER4) ? 5 : dims; }
+static unsigned im2col_count(int lm, unsigned dims)
+{
+    if (lm == LM_IM2COL)
+        return dims >= 3 ? dims - 2 : 0;
+    if (lm == LM_IM2COL_W || lm == LM_IM2COL_W128)
+        return 2;
+    return 0;
+}
+
+static ptx_status target_fail(ptx_ctx *c, ptx_error *err, unsigned col, const char *feature, const char *needs);
+
+/* .dim with the load mode: im2col modes need >= 3d, gather4/scatter4 exactly 2d. */
+static ptx_status check_dim_mode(ptx_ctx *c, int lm, unsigned dims, ptx_error *err)
+{
+    bool bad = false;
+    if (lm_is_im2col(lm) || lm == LM_IM2COL_NO_OFFS)
+        bad = dims < 3;
+    else if (lm == LM_GATHER4 || lm == LM_SCATTER4)
+        bad = dims != 2;
+    if (!bad)
+        return PTX_OK;
+    return ptx_fail(err, PTX_CAUSE_COMBINATION, ptx_mod_col(c, MC_DIM), "modifier '.%ud' cannot be combined with '%s'",
+                    dims, k_lm_name[lm]);
+}
+
+static ptx_status target_fail(ptx_ctx *c, ptx_error *err, unsigned col, const char *feature, const char *needs)
+{
+    char tn[16];
+    ptx_target_name(c->t, tn, sizeof tn);
+    return ptx_fail(err, PTX_CAUSE_TARGET, col, "feature '%s' requires %s (target is %s)", feature, needs, tn);
+}
+
+static ptx_status check_vectors(ptx_ctx *c, unsigned tmap_idx, unsigned ncoords, int i2c_idx, unsigned ni2c,
+                                ptx_error *err)
+{
+    const ptx_line *ln = c->ln;
+    if (ln->opd[tmap_idx].nvec != ncoords)
+        return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->opd[tmap_idx].col,
+                        "tensorCoords of '%s' must have %u elements, got %u", c->iname, ncoords,
+                        ln->opd[tmap_idx].nvec);
+    if (i2c_idx >= 0 && ln->opd[i2c_idx].nvec != ni2c)
+        return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->opd[i2c_idx].col,
+                        "im2colInfo of '%s' must have %u elements, got %u", c->iname, ni2c, ln->opd[i2c_idx].nvec);
+    return PTX_OK;
+}
+
+
+/* Operands are checked in two steps, as ptxas does. First the shape: the first operand
+ * picks the load form ([dstMem], [tensorMap, coords], [mbar] {, {im2colInfo}} {, ctaMask}
+ * {, cache-policy}) or the store form ([tensorMap, coords], [srcMem] {, cache-policy});
+ * each operand must fit its slot, optional trailing slots taken in order. Later (after
+ * the modifier-combination checks) the exact list the modifiers ask for. */
+static bool loose_fit(const ptx_line *ln, const ptx_opkind *fixed, unsigned nfixed, const ptx_opkind *opt,
+                      unsigned nopt)
+{
+    unsigned i, k = 0;
+    if (ln->nopd < nfixed)
+        return false;
+    if (!ptx_operands_match_prefix(ln, fixed, nfixed))
+        return false;
+    for (i = nfixed; i < ln->nopd; i++) {
+        while (k < nopt && !ptx_operand_fits_at(ln, i, opt[k]))
+            k++;
+        if (k == nopt)
+            return false;
+        k++;
+    }
+    return true;
+}
+
+static ptx_status check_shape(ptx_ctx *c, bool prefetch, bool reduce, bool *load_form, ptx_error *err)
+{
+    static const ptx_opkind load_fixed[] = {OK_ADDR, OK_TMAP, OK_ADDR}, load_opt[] = {OK_VEC16, OK_R16, OK_R64};
+    static const ptx_opkind store_fixed[] = {OK_TMAP, OK_ADDR}, store_opt[] = {OK_R64};
+    static const ptx_opkind pf_fixed[] = {OK_TMAP}, pf_opt[] = {OK_VEC16, OK_R64};
+    bool ok;
+    *load_form = false;
+    if (prefetch)
+        ok = loose_fit(c->ln, pf_fixed, 1, pf_opt, 2);
+    else if (!reduce && c->ln->nopd && c->ln->opd[0].kind != PTX_OPD_TMAP) {
+        *load_form = true;
+        ok = loose_fit(c->ln, load_fixed, 3, load_opt, 3);
+    } else
+        ok = loose_fit(c->ln, store_fixed, 2, store_opt, 1);
+    return ok ? PTX_OK : ptx_operands_fail(c, err, "the operands of a tensor copy");
+}
+
+static ptx_status check_operands(ptx_ctx *c, bool prefetch, bool load, int lm, bool multicast, bool hint,
+                                 int cta_group, int *tmap_idx, int *i2c_idx, ptx_error *err)
+{
+    ptx_opkind kinds[8];
+    unsigned nk = 0;
+    *i2c_idx = -1;
+    if (prefetch) {
+        *tmap_idx = 0;
+        kinds[nk++] = OK_TMAP;
+    } else if (load) {
+        kinds[nk++] = OK_ADDR;
+        *tmap_idx = 1;
+        kinds[nk++] = OK_TMAP;
+        kinds[nk++] = OK_ADDR;
+    } else {
+        *tmap_idx = 0;
+        kinds[nk++] = OK_TMAP;
+        kinds[nk++] = OK_ADDR;
+    }
+    if ((prefetch || load) && lm_is_im2col(lm)) {
+        *i2c_idx = (int)nk;
+        kinds[nk++] = OK_VEC16;
+    }
+    if (multicast)
+        kinds[nk++] = OK_R16;
+    if (hint)
+        kinds[nk++] = OK_R64;
+    if (!prefetch && !load && (cta_group || multicast))
+        return ptx_operands_fail(c, err, "no operand list of a store takes .cta_group or .multicast::cluster");
+    if (!ptx_operands_match(c->ln, kinds, nk))
+        return ptx_operands_fail(c, err, "the operand list of this variant");
+    return PTX_OK;
+}
+
+static bool mode_fits_direction(bool prefetch, bool load, bool reduce, int lm)
+{
+    if (prefetch || load)
+        return lm == LM_TILE || lm_is_im2col(lm) || lm == LM_GATHER4;
+    if (reduce)
+        return lm == LM_TILE || lm == LM_IM2COL_NO_OFFS;
+    return lm == LM_TILE || lm == LM_SCATTER4 || lm == LM_IM2COL_NO_OFFS;
+}
+
+static ptx_status check_target(ptx_ctx *c, bool prefetch, bool load, int sp_dst, int lm, int cta_group,
+                               ptx_error *err)
+{
+    const char *bw = "sm_100a/sm_110a or an sm_100f/sm_110f family target";
+    if (cta_group && !ptx_target_has_bw_arch(c->t))
+        return target_fail(c, err, ptx_mod_col(c, MC_CTAGROUP), cta_group == 1 ? ".cta_group::1" : ".cta_group::2",
+                           bw);
+    if (lm == LM_IM2COL_W128 && !ptx_target_has_bw_arch(c->t))
+        return target_fail(c, err, ptx_mod_col(c, MC_LOADMODE), ".im2col::w::128", bw);
+    if (lm == LM_SCATTER4 && !ptx_target_has_bw_arch(c->t))
+        return target_fail(c, err, ptx_mod_col(c, MC_LOADMODE), ".tile::scatter4", bw);
+    if (lm == LM_GATHER4 || lm == LM_IM2COL_W) {
+        if (prefetch && !ptx_target_has_sm100_family(c->t))
+            return target_fail(c, err, ptx_mod_col(c, MC_LOADMODE), k_lm_name[lm],
+                               "sm_100a or the sm_100f family for a prefetch");
+        if (load && sp_dst == SP_SHARED_CLUSTER && !ptx_target_has_sm100_family(c->t))
+            return target_fail(c, err, ptx_mod_col(c, MC_LOADMODE), k_lm_name[lm],
+                               "sm_100a or the sm_100f family with a .shared::cluster destination");
+        if (load && sp_dst == SP_SHARED_CTA && c->t.sm < 100)
+            return target_fail(c, err, ptx_mod_col(c, MC_LOADMODE), k_lm_name[lm],
+                               "sm_100 or higher with a .shared::cta destination");
+    }
+    return PTX_OK;
+}
+
+ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn_kind kind)
+{
+    const ptx_line *ln = c->ln;
+    bool prefetch = kind == PTX_I_CP_ASYNC_BULK_PREFETCH_TENSOR;
+    bool reduce = kind == PTX_I_CP_REDUCE_ASYNC_BULK_TENSOR;
+    unsigned mask = CLS(MC_SPACE) | CLS(MC_DIM) | CLS(MC_LOADMODE) | CLS(MC_CACHEHINT);
+    unsigned dims, i, nk;
+    int lm, sp_dst = -1, sp_src = -1, cm, cta_group, tmap_idx = 0, i2c_idx = -1;
+    bool multicast, hint, load = false;
+
+    if (prefetch)
+        mask |= CLS(MC_LEVEL);
+    else if (reduce)
+        mask |= CLS(MC_COMPLETION) | CLS(MC_REDOP);
+    else
+        mask |= CLS(MC_COMPLETION) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP);
+
+    if (ptx_scan_repeats(c, prefetch ? 1 : 2, mask, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_types(c, 0, err) != PTX_OK)
+        return PTX_ERROR;
+    if (!ptx_mods_first(&c->mods, MC_DIM))
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .dim modifier (.1d to .5d)", c->iname);
+    if (prefetch && !ptx_mods_first(&c->mods, MC_LEVEL))
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs the .level modifier '.L2'", c->iname);
+
+    dims = (unsigned)ptx_mod_val(c, MC_DIM, 0);
+    lm = ptx_mod_val(c, MC_LOADMODE, LM_TILE);
+    multicast = (mask & CLS(MC_MULTICAST)) && ptx_mods_first(&c->mods, MC_MULTICAST) != 0;
+    hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
+    cta_group = (mask & CLS(MC_CTAGROUP)) ? ptx_mod_val(c, MC_CTAGROUP, 0) : 0;
+    cm = ptx_mod_val(c, MC_COMPLETION, -1);
+    if (ptx_mods_first(&c->mods, MC_SPACE))
+        sp_dst = ptx_mods_nth(&c->mods, MC_SPACE, 0)->def->val;
+    if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
+        sp_src = ptx_mods_nth(&c->mods, MC_SPACE, 1)->def->val;
+
+    if (prefetch) {
+        if (sp_dst < 0)
+            return ptx_fail(err, PTX_CAUSE_SPACE_MISSING, c->icol, "'%s' needs the state space '.global'", c->iname);
+        if (sp_dst != SP_GLOBAL)
+            return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
+                            "'%s' prefetches from '.global' only", c->iname);
+    } else {
+        if (sp_dst == SP_GLOBAL && sp_src == SP_SHARED_CTA)
+            load = false;
+        else if (!reduce && (sp_dst == SP_SHARED_CLUSTER || sp_dst == SP_SHARED_CTA) && sp_src == SP_GLOBAL)
+            load = true;
+        else
+            return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, sp_dst < 0 ? c->icol : ptx_mod_col(c, MC_SPACE),
+                            reduce ? "'%s' goes from '.shared::cta' to '.global' (.dst then .src)"
+                                   : "'%s' takes .shared::cluster/.shared::cta <- .global or .global <- .shared::cta "
+                                     "(.dst then .src)",
+                            c->iname);
+        if (cm < 0)
+            return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .completion_mechanism modifier",
+                            c->iname);
+        if (reduce && !ptx_mods_first(&c->mods, MC_REDOP))
+            return ptx_fail(err, PTX_CAUSE_OPERATION, c->icol, "'%s' needs a reduction operation", c->iname);
+    }
+    {
+        bool load_form;
+        if (check_shape(c, prefetch, reduce, &load_form, err) != PTX_OK)
+            return PTX_ERROR;
+        /* modifiers of the copy family that this instruction never takes */
+        for (i = 0; i < c->mods.n; i++) {
+            ptx_modclass mc = c->mods.m[i].def->mc;
+            bool foreign = (prefetch && (mc == MC_MULTICAST || mc == MC_CTAGROUP || mc == MC_REDOP)) ||
+                           (reduce && (mc == MC_MULTICAST || mc == MC_CTAGROUP)) ||
+                           (!prefetch && !reduce && mc == MC_REDOP);
+            if (foreign)
+                return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
+                                &c->mods.m[i].tok, c->iname);
+        }
+        if (!prefetch) {
+            if (load_form != load || cm != (load ? CM_MBARRIER : CM_BULK_GROUP))
+                return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
+                                "completion '.%t' is illegal for this direction of '%s'",
+                                &ptx_mods_first(&c->mods, MC_COMPLETION)->tok, c->iname);
+        }
+        if (!mode_fits_direction(prefetch, load, reduce, lm))
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_LOADMODE),
+                            "load mode '%s' is illegal for this direction of '%s'", k_lm_name[lm], c->iname);
+        if (check_dim_mode(c, lm, dims, err) != PTX_OK)
+            return PTX_ERROR;
+        if (check_operands(c, prefetch, load, lm, multicast, hint, cta_group, &tmap_idx, &i2c_idx, err) != PTX_OK)
+            return PTX_ERROR;
+        if (multicast && sp_dst != SP_SHARED_CLUSTER)
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_MULTICAST),
+                            "'.multicast::cluster' is illegal for '%s' unless the destination is .shared::cluster",
+                            c->iname);
+    }
+    if (check_vectors(c, (unsigned)tmap_idx, coord_count(lm, dims), i2c_idx, im2col_count(lm, dims), err) != PTX_OK)
+        return PTX_ERROR;
+    if (check_target(c, prefetch, load, sp_dst, lm, cta_group, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_classes(c, mask, err) != PTX_OK)
+        return PTX_ERROR;
+
+    /* the engine operation */
+    out->has_op = true;
+    out->op.kind = prefetch ? TCE_OP_TENSOR_PREFETCH
+                            : reduce ? TCE_OP_TENSOR_REDUCE : load ? TCE_OP_TENSOR_LOAD : TCE_OP_TENSOR_STORE;
+    out->op.mode = (tce_mode)lm;
+    out->op.dims = dims;
+    out->op.multicast = multicast;
+    out->op.completion = prefetch ? TCE_DONE_NONE : load ? TCE_DONE_MBARRIER : TCE_DONE_BULK_GROUP;
+    out->op.dst_space = (prefetch || !load) ? TCE_SPACE_GLOBAL
+                                            : (sp_dst == SP_SHARED_CTA ? TCE_SPACE_SHARED_CTA : TCE_SPACE_SHARED_CLUSTER);
+    out->op.src_space = (prefetch || load) ? TCE_SPACE_GLOBAL : TCE_SPACE_SHARED_CTA;
+    if (reduce)
+        out->op.redop = (tce_redop)ptx_mod_val(c, MC_REDOP, TCE_RED_ADD);
+    out->cache_hint = hint;
+    out->cta_group = (unsigned)cta_group;
+    out->role.tmap = tmap_idx;
+    for (i = 0; i < ln->opd[tmap_idx].nvec && i < TCE_MAX_RANK; i++)
+        if (!ln->opd[tmap_idx].vec[i].is_reg)
+            out->op.coords[i] = (int32_t)ln->opd[tmap_idx].vec[i].imm;
+    if (load) {
+        out->role.dst = 0;
+        out->role.mbar = 2;
+    } else if (!prefetch) {
+        out->role.src = 1;
+    }
+    out->role.im2col = i2c_idx;
+    nk = (unsigned)(i2c_idx >= 0 ? i2c_idx + 1 : (prefetch ? 1 : load ? 3 : 2));
+    if (multicast)
+        out->role.cta_mask = (int)nk++;
+    if (hint)
+        out->role.cache_policy = (int)nk++;
+    return PTX_OK;
+}
