@@ -12,6 +12,8 @@ bool ptx_scalar_fits(const ptx_scalar *s, ptx_opkind k)
     case OK_R16: return s->rc == PTX_RC_B16;
     case OK_R32: return s->rc == PTX_RC_B32;
     case OK_R64: case OK_R64_REG: return s->rc == PTX_RC_B64;
+    case OK_F32: return s->rc == PTX_RC_B32 || s->rc == PTX_RC_F32;
+    case OK_F64: return s->rc == PTX_RC_B64 || s->rc == PTX_RC_F64;
     default: return false;
     }
 }

@@ -56,13 +56,13 @@ ptx_status ptx_scan_repeats(ptx_ctx *c, unsigned max_spaces, unsigned class_mask
     return PTX_OK;
 }
 
-ptx_status ptx_check_classes(ptx_ctx *c, unsigned class_mask, ptx_error *err)
+ptx_status ptx_check_classes_except(ptx_ctx *c, unsigned class_mask, unsigned skip, ptx_error *err)
 {
     unsigned i;
     for (i = 0; i < c->mods.n; i++) {
         const ptx_mod *m = &c->mods.m[i];
         ptx_modclass mc = m->def->mc;
-        if (mc == MC_SPACE || mc == MC_TYPE)
+        if (mc == MC_SPACE || mc == MC_TYPE || (skip & (1u << mc)))
             continue;
         if (class_mask & (1u << mc))
             continue;
@@ -76,6 +76,11 @@ ptx_status ptx_check_classes(ptx_ctx *c, unsigned class_mask, ptx_error *err)
                         c->iname);
     }
     return PTX_OK;
+}
+
+ptx_status ptx_check_classes(ptx_ctx *c, unsigned class_mask, ptx_error *err)
+{
+    return ptx_check_classes_except(c, class_mask, 0, err);
 }
 
 /* Type suffixes: fail on the first one not in allowed (bit i = MC_TYPE value i). */

@@ -144,7 +144,9 @@ typedef enum {
     OK_R64_REG,    /* 64-bit integer register only */
     OK_TMAP,       /* [tmap, {coords}] */
     OK_VEC16,      /* {16-bit regs} */
-    OK_IMM         /* immediate only */
+    OK_IMM,        /* immediate only */
+    OK_F32,        /* 32-bit register (bit-size or .f32) or immediate */
+    OK_F64         /* 64-bit register (bit-size or .f64) or immediate */
 } ptx_opkind;
 
 /* Do the operands match the expected kinds exactly (count, kind, width)? */
@@ -158,6 +160,8 @@ bool ptx_operands_match_prefix(const ptx_line *ln, const ptx_opkind *kinds, unsi
 #define CLS(x) (1u << (x))
 ptx_status ptx_scan_repeats(ptx_ctx *c, unsigned max_spaces, unsigned class_mask, ptx_error *err);
 ptx_status ptx_check_classes(ptx_ctx *c, unsigned class_mask, ptx_error *err);
+/* Same, ignoring the classes in skip (ptxas reports some foreign modifiers later). */
+ptx_status ptx_check_classes_except(ptx_ctx *c, unsigned class_mask, unsigned skip, ptx_error *err);
 ptx_status ptx_check_types(ptx_ctx *c, uint32_t allowed, ptx_error *err);
 ptx_status ptx_operands_fail(ptx_ctx *c, ptx_error *err, const char *what);
 int ptx_mod_val(const ptx_ctx *c, ptx_modclass mc, int dflt);

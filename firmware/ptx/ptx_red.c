@@ -1,0 +1,156 @@
+/* red (PTX ISA 9.7.13.6), scalar and vector forms. The op/type table is the ISA's; the
+ * order in which violations are reported, and the vector-form rules' wording, follow
+ * ptxas 13.0 (see docs/ptx.md). */
+#include "ptx_internal.h"
+
+/* bit i = MC_TYPE value i */
+#define T(x) (1u << (x))
+#define RED_TYPES (T(TCE_ET_B32) | T(TCE_ET_B64) | T(TCE_ET_U32) | T(TCE_ET_U64) | T(TCE_ET_S32) | T(TCE_ET_S64) | \
+                   T(TCE_ET_F32) | T(TCE_ET_F64) | T(TCE_ET_F16) | T(TCE_ET_BF16) | T(TY_F16X2) | T(TY_BF16X2))
+#define HALF_TYPES (T(TCE_ET_F16) | T(TCE_ET_BF16) | T(TY_F16X2) | T(TY_BF16X2))
+
+static uint32_t op_types(int op)
+{
+    switch (op) {
+    case TCE_RED_ADD:
+        return T(TCE_ET_U32) | T(TCE_ET_S32) | T(TCE_ET_U64) | T(TCE_ET_F64) | T(TCE_ET_F32) | HALF_TYPES;
+    case TCE_RED_MIN:
+    case TCE_RED_MAX:
+        return T(TCE_ET_U32) | T(TCE_ET_S32) | T(TCE_ET_U64) | T(TCE_ET_S64) | HALF_TYPES;
+    case TCE_RED_INC:
+    case TCE_RED_DEC:
+        return T(TCE_ET_U32);
+    default:
+        return T(TCE_ET_B32) | T(TCE_ET_B64);
+    }
+}
+
+static const char *k_op_needs[] = {
+    ".u32/.s32/.u64/.f32/.f64/.f16/.f16x2/.bf16/.bf16x2", ".u32/.s32/.u64/.s64/.f16/.f16x2/.bf16/.bf16x2",
+    ".u32/.s32/.u64/.s64/.f16/.f16x2/.bf16/.bf16x2",      ".u32", ".u32", ".b32/.b64", ".b32/.b64", ".b32/.b64"};
+
+static ptx_opkind value_kind(int ty)
+{
+    switch (ty) {
+    case TCE_ET_F16: case TCE_ET_BF16: return OK_R16;
+    case TCE_ET_F32: case TY_F16X2: case TY_BF16X2: return OK_F32;
+    case TCE_ET_F64: return OK_F64;
+    case TCE_ET_B64: case TCE_ET_U64: case TCE_ET_S64: return OK_R64;
+    default: return OK_R32;
+    }
+}
+
+ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
+{
+    const ptx_line *ln = c->ln;
+    unsigned mask = CLS(MC_SPACE) | CLS(MC_SEM) | CLS(MC_SCOPE) | CLS(MC_REDOP) | CLS(MC_CACHEHINT) | CLS(MC_NOFTZ) |
+                    CLS(MC_VEC);
+    const ptx_mod *tym, *opm, *vm, *spm, *sem;
+    int ty, op, sp;
+    unsigned vec, i;
+    bool hint, noftz;
+
+    if (ptx_scan_repeats(c, 1, mask, err) != PTX_OK)
+        return PTX_ERROR;
+    hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
+    /* operand shape first: [a], b, and a 64-bit cache-policy exactly when .L2::cache_hint */
+    if (ln->nopd < 2 || ln->nopd > 3 || (ln->nopd == 3 && !ptx_operand_fits_at(ln, 2, OK_R64)) ||
+        (hint && ln->nopd != 3))
+        return ptx_operands_fail(c, err, hint ? "[a], b, cache-policy" : "[a], b");
+    sem = ptx_mods_first(&c->mods, MC_SEM);
+    if (sem && sem->def->val != 1 && sem->def->val != 2)
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, sem->tok.col, "'.%t' is illegal for 'red' (.relaxed or .release)",
+                        &sem->tok);
+    spm = ptx_mods_first(&c->mods, MC_SPACE);
+    sp = spm ? spm->def->val : -1;
+    if (sp == SP_LOCAL || sp == SP_CONST || sp == SP_PARAM)
+        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, spm->tok.col, "'red' does not work on '.%t'", &spm->tok);
+    if (ptx_check_types(c, RED_TYPES, err) != PTX_OK)
+        return PTX_ERROR;
+    tym = ptx_mods_first(&c->mods, MC_TYPE);
+    if (!tym || ptx_mods_count(&c->mods, MC_TYPE) > 1)
+        return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, tym ? ptx_mods_nth(&c->mods, MC_TYPE, 1)->tok.col : c->icol,
+                        "'red' needs exactly one type");
+    ty = tym->def->val;
+    opm = ptx_mods_first(&c->mods, MC_REDOP);
+    vm = ptx_mods_first(&c->mods, MC_VEC);
+    vec = vm ? (unsigned)vm->def->val : 1;
+    noftz = ptx_mods_first(&c->mods, MC_NOFTZ) != 0;
+
+    /* foreign modifiers (but .read, reported later) and .noftz on a type without it */
+    if (ptx_check_classes_except(c, mask, CLS(MC_READ), err) != PTX_OK)
+        return PTX_ERROR;
+    if (noftz && !(T(ty) & HALF_TYPES))
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_NOFTZ),
+                        "'.noftz' is illegal for 'red' with type '.%t'", &tym->tok);
+    if ((T(ty) & HALF_TYPES) && !noftz)
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, tym->tok.col, "'red' with type '.%t' needs '.noftz'",
+                        &tym->tok);
+    if (vm && !(T(ty) & (HALF_TYPES | T(TCE_ET_F32))))
+        return ptx_fail(err, PTX_CAUSE_VECTOR, vm->tok.col, "vector '.%t' is not allowed for 'red' with type '.%t'",
+                        &vm->tok, &tym->tok);
+    if (ptx_check_classes(c, mask, err) != PTX_OK)
+        return PTX_ERROR;
+    if (!opm)
+        return ptx_fail(err, PTX_CAUSE_OPERATION, c->icol, "'red' needs an operation (.add, .min, ...)");
+    op = opm->def->val;
+    if (!(op_types(op) & T(ty)))
+        return ptx_fail(err, PTX_CAUSE_TYPE, tym->tok.col, "'red.%t' takes %s, not '.%t'", &opm->tok, k_op_needs[op],
+                        &tym->tok);
+    if (vm) {
+        if (sp != -1 && sp != SP_GLOBAL)
+            return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, spm->tok.col,
+                            "vector 'red' works on '.global' (or generic) addresses only, not '.%t'", &spm->tok);
+        if (vec == 8 && !(ty == TCE_ET_F16 || ty == TCE_ET_BF16))
+            return ptx_fail(err, PTX_CAUSE_VECTOR, vm->tok.col, "'.v8' needs a 16-bit element type; use .v2 or .v4");
+        if (ty == TCE_ET_F32 && op != TCE_RED_ADD)
+            return ptx_fail(err, PTX_CAUSE_TYPE, opm->tok.col, "vector 'red' on .f32 supports .add only");
+    } else if ((op == TCE_RED_MIN || op == TCE_RED_MAX) && (T(ty) & HALF_TYPES)) {
+        return ptx_fail(err, PTX_CAUSE_VECTOR, opm->tok.col, "'red.%t' on '.%t' exists only in a vector form",
+                        &opm->tok, &tym->tok);
+    }
+    if (!vm && ln->opd[1].kind == PTX_OPD_VEC)
+        return ptx_operands_fail(c, err, "a scalar value (no vector qualifier given)");
+    if (hint && (sp == SP_SHARED || sp == SP_SHARED_CTA || sp == SP_SHARED_CLUSTER))
+        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_CACHEHINT),
+                        "'.L2::cache_hint' cannot be used with '.%t'", &spm->tok);
+    /* operands: [a], b or {b...}, optional cache-policy */
+    {
+        ptx_opkind vk = value_kind(ty);
+        unsigned want = hint ? 3 : 2;
+        if (ln->nopd >= 2 && !vm && ln->opd[1].kind == PTX_OPD_VEC)
+            return ptx_operands_fail(c, err, "a scalar value (no vector qualifier given)");
+        if (ln->nopd == 3 && !hint && ptx_operand_fits_at(ln, 2, OK_R64) && ptx_operand_fits_at(ln, 0, OK_ADDR))
+            return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, ln->opd[2].col,
+                            "a third operand (cache-policy) needs '.L2::cache_hint'");
+        if (ln->nopd != want || !ptx_operand_fits_at(ln, 0, OK_ADDR) || (hint && !ptx_operand_fits_at(ln, 2, OK_R64)))
+            return ptx_operands_fail(c, err, hint ? "[a], b, cache-policy" : "[a], b");
+        if (vm) {
+            if (ln->opd[1].kind != PTX_OPD_VEC || ln->opd[1].nvec != vec)
+                return ptx_operands_fail(c, err, "a vector value with as many elements as the vector qualifier");
+            for (i = 0; i < vec; i++)
+                if (!ptx_scalar_fits(&ln->opd[1].vec[i], vk))
+                    return ptx_operands_fail(c, err, "vector elements of the type's width");
+        } else if (!ptx_operand_fits_at(ln, 1, vk)) {
+            return ptx_operands_fail(c, err, "a value register of the type's width");
+        }
+    }
+    out->has_op = true;
+    out->op.kind = TCE_OP_RED;
+    out->op.redop = (tce_redop)op;
+    out->op.etype = ty <= TCE_ET_F64 ? (tce_etype)ty : (ty == TY_F16X2 ? TCE_ET_F16 : TCE_ET_BF16);
+    out->op.vec = vec * ((ty == TY_F16X2 || ty == TY_BF16X2) ? 2 : 1);
+    out->op.noftz = noftz;
+    out->op.dst_space = sp == SP_SHARED || sp == SP_SHARED_CTA ? TCE_SPACE_SHARED_CTA
+                        : sp == SP_SHARED_CLUSTER              ? TCE_SPACE_SHARED_CLUSTER
+                                                               : TCE_SPACE_GLOBAL;
+    out->op.src_space = out->op.dst_space;
+    out->sem = sem ? (unsigned)sem->def->val : 0;
+    out->scope = (unsigned)ptx_mod_val(c, MC_SCOPE, 0);
+    out->cache_hint = hint;
+    out->role.dst = 0;
+    out->role.value = 1;
+    if (hint)
+        out->role.cache_policy = 2;
+    return PTX_OK;
+}
