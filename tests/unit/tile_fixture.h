@@ -28,14 +28,14 @@ static int failures;
 #define TF_MBAR 0x8u
 
 /* Tag of a 4-byte element at coordinates (x0, x1, x2): never 0 (the zero fill). */
-static uint32_t tf_tag3(int64_t x0, int64_t x1, int64_t x2)
+static inline uint32_t tf_tag3(int64_t x0, int64_t x1, int64_t x2)
 {
     return 0x80000000u | ((uint32_t)x2 & 0xFFu) << 16 | ((uint32_t)x1 & 0xFFu) << 8 |
            ((uint32_t)x0 & 0xFFu);
 }
 
 /* Tag of a 2-D element (x0, x1). */
-static uint32_t tf_tag(int64_t x0, int64_t x1)
+static inline uint32_t tf_tag(int64_t x0, int64_t x1)
 {
     return tf_tag3(x0, x1, 0);
 }
@@ -51,7 +51,7 @@ typedef struct {
 /* A dense tensor of 4-byte elements (dtype must be a 4-byte type) of rank 1..3 at
  * TF_GBASE, element (x0,x1,x2) = tf_tag; dims above 3 are 1. Shared memory of ncta CTAs
  * set to 0xa5. A load op of the whole rank to TF_DST of CTA 0 with coords 0. */
-static void tf_init(tile_fx *f, tce_dtype dt, unsigned rank, const uint64_t *gdim,
+static inline void tf_init(tile_fx *f, tce_dtype dt, unsigned rank, const uint64_t *gdim,
                     const uint32_t *box, tce_swizzle sw, unsigned ncta)
 {
     memset(f, 0, sizeof *f);
@@ -96,7 +96,7 @@ static void tf_init(tile_fx *f, tce_dtype dt, unsigned rank, const uint64_t *gdi
 }
 
 /* Turn the fixture's op into a store (or reduce) from TF_DST of CTA 0. */
-static void tf_to_store(tile_fx *f, tce_op_kind kind)
+static inline void tf_to_store(tile_fx *f, tce_op_kind kind)
 {
     f->op.kind = kind;
     f->op.src_space = TCE_SPACE_SHARED_CTA;
@@ -105,13 +105,13 @@ static void tf_to_store(tile_fx *f, tce_op_kind kind)
     f->op.saddr = TF_DST;
 }
 
-static tce_result tf_run(tile_fx *f)
+static inline tce_result tf_run(tile_fx *f)
 {
     return tce_csim_tile(&f->op, &f->map, &f->ms);
 }
 
 /* 4-byte word at pre-swizzle shared offset a of CTA cta, read through the swizzle. */
-static uint32_t tf_sword(const tile_fx *f, unsigned cta, uint32_t a)
+static inline uint32_t tf_sword(const tile_fx *f, unsigned cta, uint32_t a)
 {
     uint8_t b[4];
     uint32_t v;
@@ -122,14 +122,14 @@ static uint32_t tf_sword(const tile_fx *f, unsigned cta, uint32_t a)
 }
 
 /* 4-byte word at raw (physical) shared offset a of CTA cta. */
-static uint32_t tf_raw(const tile_fx *f, unsigned cta, uint32_t a)
+static inline uint32_t tf_raw(const tile_fx *f, unsigned cta, uint32_t a)
 {
     uint32_t v;
     memcpy(&v, f->ms.smem[cta] + a, 4);
     return v;
 }
 
-static uint32_t tf_gword(const tile_fx *f, uint64_t byte_off)
+static inline uint32_t tf_gword(const tile_fx *f, uint64_t byte_off)
 {
     uint32_t v;
     memcpy(&v, f->g + byte_off, 4);
@@ -137,7 +137,7 @@ static uint32_t tf_gword(const tile_fx *f, uint64_t byte_off)
 }
 
 /* Does CTA cta's shared memory hold only 0xa5 in [a, a+n)? */
-static int tf_untouched(const tile_fx *f, unsigned cta, uint32_t a, uint32_t n)
+static inline int tf_untouched(const tile_fx *f, unsigned cta, uint32_t a, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++)
         if (f->ms.smem[cta][a + i] != 0xa5)
@@ -145,7 +145,7 @@ static int tf_untouched(const tile_fx *f, unsigned cta, uint32_t a, uint32_t n)
     return 1;
 }
 
-static int tf_finish(const char *name)
+static inline int tf_finish(const char *name)
 {
     if (failures) {
         fprintf(stderr, "%s: %d check(s) failed\n", name, failures);
