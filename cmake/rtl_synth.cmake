@@ -1,0 +1,27 @@
+cmake_minimum_required(VERSION 3.20)
+# CTest rtl-synth: generic Yosys synthesis of the design; fails on any error and on any
+# latch (a latch in this design is always an incomplete combinational assignment).
+# -DTCE_ROOT=<repo> -DTOP=<top> -DLOG=<log file>. tests/rtl.cmake skips the test when yosys is absent.
+find_program(YOSYS yosys)
+if(NOT YOSYS)
+  message(FATAL_ERROR "yosys is not installed (scripts/install-deps.sh installs it)")
+endif()
+include(${TCE_ROOT}/cmake/rtl_sources.cmake)
+string(REPLACE ";" " " srcs "${TCE_RTL_SOURCES}")
+execute_process(COMMAND ${YOSYS} -l ${LOG} -p "read_verilog -sv ${srcs}; synth -top ${TOP}; stat"
+                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+file(READ ${LOG} log)
+if(NOT rc EQUAL 0)
+  string(REGEX MATCH "[^\n]*ERROR[^\n]*" e "${log}")
+  message(FATAL_ERROR "rtl-synth: yosys failed (exit ${rc}): ${e}${err}\n"
+          "Every file under rtl/ must be readable by this yosys (its SystemVerilog subset: no "
+          "`return` statements, no `import pkg::*` in module headers, no `int'()` casts).")
+endif()
+# "No latch inferred" is yosys saying all is well; these are the real latch reports.
+if(log MATCHES "Latch inferred" OR log MATCHES "\\$_DLATCH" OR log MATCHES "\\$dlatch")
+  string(REGEX MATCH "[^\n]*(Latch inferred|DLATCH|dlatch)[^\n]*" l "${log}")
+  message(FATAL_ERROR "rtl-synth: latch in the design: ${l} (full log: ${LOG})")
+endif()
+string(REGEX MATCH "=== design hierarchy ===.*" tail "${log}")
+string(REGEX MATCH "Number of cells: +[0-9]+" cells "${tail}")
+message("rtl-synth: ${TOP} synthesised without latches; ${cells} (log: ${LOG})")

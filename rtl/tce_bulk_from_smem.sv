@@ -1,0 +1,221 @@
+// Bulk copy out of shared memory: shared::cta -> global (cp.async.bulk.global.shared::cta,
+// with the optional .cp_mask byte mask) and shared::cta -> shared::cluster.
+//
+// The copy walks the DESTINATION in aligned beats. For each beat it reads the one or two
+// aligned source words that hold its bytes, then shifts them onto the destination lanes
+// (addresses are 16-byte aligned, so the shift is in 16-byte chunks) and emits the beat:
+// as an AXI4 W beat (global destination; the range is cut into INCR bursts that never cross
+// a 4 KB page or exceed 256 beats, each burst's AW sent before its W beats, B responses
+// counted as they come back in any order) or as a shared-memory write.
+module tce_bulk_from_smem #(
+    parameter int DATA_W = 256,
+    parameter int ID_W   = 4
+) (
+    input  logic              clk,
+    input  logic              rst_n,
+    input  logic              start,
+    input  logic              to_global,   // 1: destination is global (gaddr); 0: shared (dst_cta/dst_off)
+    input  logic [63:0]       gaddr,
+    input  logic [3:0]        dst_cta,
+    input  logic [23:0]       dst_off,
+    input  logic [3:0]        src_cta,
+    input  logic [23:0]       src_off,
+    input  logic [31:0]       size,
+    input  logic              use_byte_mask,
+    input  logic [15:0]       byte_mask,   // bit i enables byte i of every 16-byte chunk
+    output logic              busy,
+    output logic              reads_done,  // every source byte has been read (wait_group.read)
+    output logic              done,
+    output logic [7:0]        status,
+    // AXI4 write address / data / response
+    output logic              awvalid,
+    input  logic              awready,
+    output logic [ID_W-1:0]   awid,
+    output logic [63:0]       awaddr,
+    output logic [7:0]        awlen,
+    output logic              wvalid,
+    input  logic              wready,
+    output logic [DATA_W-1:0] wdata,
+    output logic [DATA_W/8-1:0] wstrb,
+    output logic              wlast,
+    input  logic              bvalid,
+    output logic              bready,
+    input  logic [1:0]        bresp,
+    // Shared-memory requests and their in-order responses
+    output logic              sm_valid,
+    input  logic              sm_ready,
+    output logic              sm_write,
+    output logic [3:0]        sm_cta,
+    output logic [23:0]       sm_addr,
+    output logic [DATA_W-1:0] sm_wdata,
+    output logic [DATA_W/8-1:0] sm_wstrb,
+    input  logic              sm_rsp_valid,
+    input  logic [DATA_W-1:0] sm_rsp_rdata,
+    input  logic              sm_rsp_err
+);
+  localparam int DB  = DATA_W / 8;
+  localparam int LB  = $clog2(DB);
+  localparam logic [63:0] DB64 = 64'(DB);
+
+  typedef enum logic [2:0] {
+    S_IDLE, S_AW, S_RD0, S_RD1, S_WAIT, S_OUT, S_DRAIN
+  } state_t;
+  state_t state;
+
+  logic        dst_global;
+  logic [63:0] d_base, d_end;     // destination range [d_base, d_end)
+  logic [31:0] s_base;            // source offset
+  logic [3:0]  d_cta, s_cta;
+  logic        mask_en;
+  logic [15:0] bmask;
+  logic [63:0] beat_addr;         // aligned destination address of the current beat
+  logic [63:0] burst_end;         // end of the current AXI burst (or of the copy, to shared)
+  logic [1:0]  rd_expect;         // source words requested for this beat
+  logic [1:0]  rd_got;
+  logic [DATA_W-1:0] word0, word1;
+  logic        err_bus, err_smem;
+  logic [15:0] b_outstanding;
+  logic [15:0] sm_wr_outstanding;
+
+  // Destination beat range and the source words that hold it.
+  wire [63:0] lo = (beat_addr < d_base) ? d_base : beat_addr;
+  wire [63:0] hi_raw = beat_addr + DB64;
+  wire [63:0] hi = (hi_raw > burst_end) ? burst_end : hi_raw;
+  // src_lo only selects the aligned word holding the beat's first byte.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [31:0] src_lo = lo[31:0] - d_base[31:0] + s_base;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [31:0] src_hi = hi[31:0] - d_base[31:0] + s_base;
+  wire [31:0] src_w0 = {src_lo[31:LB], {LB{1'b0}}};
+  wire        need_two = src_hi > src_w0 + 32'(DB);
+
+  // Bursts (global destination only).
+  wire [63:0] page_end = {beat_addr[63:12], 12'd0} + 64'd4096;
+  wire [63:0] len_end  = beat_addr + (DB64 << 8);
+  logic [63:0] next_burst_end;
+  always_comb begin
+    next_burst_end = d_end;
+    if (dst_global && page_end < next_burst_end) next_burst_end = page_end;
+    if (dst_global && len_end < next_burst_end) next_burst_end = len_end;
+  end
+  // Beats in the burst: only bits [LB+8:LB] of the rounded-up byte count matter (<= 256).
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [63:0] burst_bytes = next_burst_end - beat_addr + (DB64 - 64'd1);
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // Shift the source words onto the destination lanes: out[k] = src byte at
+  // (beat_addr + k - d_base + s_base) = {word1,word0} byte (k + t), t in (-DB, DB).
+  // t + DB lies in (0, 2*DB) and is a multiple of 16: only bits [LB:4] carry it.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [31:0] t_plus_db = beat_addr[31:0] - d_base[31:0] + s_base - src_w0 + 32'(DB);
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [DATA_W-1:0] shifted;
+  always_comb begin
+    // Only the low word of the shifted triple is the output; the rest is spill.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [3*DATA_W-1:0] three;
+    /* verilator lint_on UNUSEDSIGNAL */
+    three = {word1, word0, {DATA_W{1'b0}}} >> (128 * t_plus_db[LB:4]);
+    shifted = three[DATA_W-1:0];
+  end
+  logic [DB-1:0] strobes;
+  always_comb begin
+    for (int k = 0; k < DB; k++) begin
+      logic [63:0] a;
+      a = beat_addr + 64'(k);
+      strobes[k] = (a >= lo) && (a < hi) && (!mask_en || bmask[a[3:0]]);
+    end
+  end
+  wire last_beat_of_burst = (hi == burst_end);
+
+  assign awvalid = (state == S_AW);
+  assign awid    = '0;   // one burst's W beats follow its AW in order; one ID is enough
+  assign awaddr  = (beat_addr < d_base) ? d_base : beat_addr;
+  assign awlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
+  assign wvalid  = (state == S_OUT) && dst_global;
+  assign wdata   = shifted;
+  assign wstrb   = strobes;
+  assign wlast   = last_beat_of_burst;
+  assign bready  = 1'b1;
+
+  assign sm_valid = (state == S_RD0) || (state == S_RD1) || ((state == S_OUT) && !dst_global);
+  assign sm_write = (state == S_OUT);
+  assign sm_cta   = (state == S_OUT) ? d_cta : s_cta;
+  assign sm_addr  = (state == S_RD0) ? src_w0[23:0] :
+                    (state == S_RD1) ? src_w0[23:0] + 24'(DB) : beat_addr[23:0];
+  assign sm_wdata = shifted;
+  assign sm_wstrb = strobes;
+
+  wire sm_fire = sm_valid && sm_ready;
+  wire rsp_is_write = (sm_wr_outstanding != 0);
+  wire out_fire = (state == S_OUT) && (dst_global ? wready : sm_ready);
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      state <= S_IDLE; busy <= 1'b0; done <= 1'b0; status <= '0; reads_done <= 1'b0;
+      dst_global <= 1'b0; d_base <= '0; d_end <= '0; s_base <= '0; d_cta <= '0; s_cta <= '0;
+      mask_en <= 1'b0; bmask <= '0; beat_addr <= '0; burst_end <= '0;
+      rd_expect <= '0; rd_got <= '0; word0 <= '0; word1 <= '0;
+      err_bus <= 1'b0; err_smem <= 1'b0; b_outstanding <= '0; sm_wr_outstanding <= '0;
+    end else begin
+      done <= 1'b0;
+      // Responses come back in request order. A beat's reads are issued after the previous
+      // beat's write, so while writes are unacknowledged the next response is a write's.
+      if (sm_rsp_valid) begin
+        if (sm_rsp_err) err_smem <= 1'b1;
+        if (!rsp_is_write && rd_got < rd_expect) begin
+          if (rd_got == 2'd0) word0 <= sm_rsp_rdata;
+          else word1 <= sm_rsp_rdata;
+          rd_got <= rd_got + 2'd1;
+        end
+      end
+      if (bvalid && bready && bresp != 2'b00) err_bus <= 1'b1;
+      b_outstanding <= b_outstanding + {15'd0, awvalid && awready} - {15'd0, bvalid && bready};
+      sm_wr_outstanding <= sm_wr_outstanding + {15'd0, sm_fire && sm_write}
+                         - {15'd0, sm_rsp_valid && rsp_is_write};
+
+      case (state)
+        S_IDLE: if (start) begin
+          busy <= 1'b1; reads_done <= 1'b0;
+          dst_global <= to_global;
+          d_base <= to_global ? gaddr : {40'd0, dst_off};
+          d_end  <= (to_global ? gaddr : {40'd0, dst_off}) + {32'd0, size};
+          beat_addr <= to_global ? {gaddr[63:LB], {LB{1'b0}}} : {40'd0, dst_off[23:LB], {LB{1'b0}}};
+          s_base <= {8'd0, src_off}; d_cta <= dst_cta; s_cta <= src_cta;
+          mask_en <= use_byte_mask && to_global; bmask <= byte_mask;
+          err_bus <= 1'b0; err_smem <= 1'b0;
+          state <= (size == 0) ? S_DRAIN : (to_global ? S_AW : S_RD0);
+          burst_end <= (to_global ? gaddr : {40'd0, dst_off}) + {32'd0, size};
+        end
+        S_AW: begin
+          burst_end <= next_burst_end;
+          if (awready) state <= S_RD0;
+        end
+        S_RD0: if (sm_ready) begin
+          rd_expect <= need_two ? 2'd2 : 2'd1;
+          rd_got <= 2'd0;
+          state <= need_two ? S_RD1 : S_WAIT;
+        end
+        S_RD1: if (sm_ready) state <= S_WAIT;
+        S_WAIT: if (rd_got == rd_expect) begin
+          if (hi == d_end) reads_done <= 1'b1;
+          state <= S_OUT;
+        end
+        S_OUT: if (out_fire) begin
+          beat_addr <= beat_addr + DB64;
+          if (hi == d_end) state <= S_DRAIN;
+          else if (dst_global && last_beat_of_burst) state <= S_AW;
+          else state <= S_RD0;
+        end
+        S_DRAIN: if (b_outstanding == 0 && sm_wr_outstanding == 0 &&
+                     !(bvalid && bready) && !(sm_rsp_valid)) begin
+          reads_done <= 1'b1;
+          busy <= 1'b0; done <= 1'b1; state <= S_IDLE;
+          status <= err_bus ? tce_op_pkg::ST_GLOBAL_BUS :
+                    err_smem ? tce_op_pkg::ST_SHARED_RANGE : tce_op_pkg::ST_OK;
+        end
+        default: state <= S_IDLE;
+      endcase
+    end
+  end
+endmodule

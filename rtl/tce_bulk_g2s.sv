@@ -1,0 +1,211 @@
+// Bulk copy global -> shared (cp.async.bulk.shared::{cta,cluster}.global, with multicast).
+//
+// Reads: the range is cut into AXI4 INCR bursts that never cross a 4 KB page and never
+// exceed 256 beats. Each burst gets its own AXI ID from a pool of NRD IDs, so up to NRD
+// bursts are in flight and the memory may answer them in any order across IDs. Because
+// every R beat is matched to its burst by ID and carries its own global address, a beat is
+// written straight to its place in shared memory on arrival: no reorder buffer is needed.
+//
+// Writes: the global beat is rotated so its bytes sit on the lanes of their shared-memory
+// addresses (all addresses are 16-byte aligned, so the rotation is in 16-byte chunks). The
+// beat's bytes then cover at most two aligned shared-memory words, written with byte
+// strobes, once per destination CTA (multicast writes the same offset in every CTA of the
+// mask).
+module tce_bulk_g2s #(
+    parameter int DATA_W = 256,
+    parameter int ID_W   = 4,
+    parameter int NRD    = 4        // read bursts in flight, one AXI ID each (<= 2**ID_W)
+) (
+    input  logic              clk,
+    input  logic              rst_n,
+    input  logic              start,
+    input  logic [63:0]       gaddr,
+    input  logic [31:0]       size,
+    input  logic [23:0]       dst_off,
+    input  logic [15:0]       dst_mask,    // destination CTAs
+    output logic              busy,
+    output logic              done,        // one-cycle pulse: every byte written and acknowledged
+    output logic [7:0]        status,      // valid with done: ST_OK, ST_GLOBAL_BUS or ST_SHARED_RANGE
+    // AXI4 read address / data
+    output logic              arvalid,
+    input  logic              arready,
+    output logic [ID_W-1:0]   arid,
+    output logic [63:0]       araddr,
+    output logic [7:0]        arlen,
+    input  logic              rvalid,
+    output logic              rready,
+    input  logic [ID_W-1:0]   rid,
+    input  logic [DATA_W-1:0] rdata,
+    input  logic [1:0]        rresp,
+    input  logic              rlast,
+    // Shared-memory requests (writes only) and their in-order responses
+    output logic              sm_valid,
+    input  logic              sm_ready,
+    output logic [3:0]        sm_cta,
+    output logic [23:0]       sm_addr,
+    output logic [DATA_W-1:0] sm_wdata,
+    output logic [DATA_W/8-1:0] sm_wstrb,
+    input  logic              sm_rsp_valid,
+    input  logic              sm_rsp_err
+);
+  localparam int DB  = DATA_W / 8;
+  localparam int LB  = $clog2(DB);
+  localparam logic [63:0] DB64 = 64'(DB);
+  localparam int NCH = DB / 16;              // 16-byte chunks per beat
+  localparam int IW  = (NRD > 1) ? $clog2(NRD) : 1;
+
+  // ---------------------------------------------------------------- command
+  logic [63:0] g_base, g_end, next_addr;
+  logic [23:0] s_base;
+  logic [15:0] mask;
+  logic        err_bus, err_smem;
+
+  // ---------------------------------------------------------------- read issue
+  logic            slot_valid [NRD];
+  logic [63:0]     slot_addr  [NRD];     // global address of the slot's next beat (aligned)
+  logic [63:0]     slot_end   [NRD];     // end of the slot's burst (exclusive)
+  logic [IW-1:0]   id_ptr;
+
+  wire [63:0] beat0    = {next_addr[63:LB], {LB{1'b0}}};
+  wire [63:0] page_end = {next_addr[63:12], 12'd0} + 64'd4096;
+  wire [63:0] len_end  = beat0 + (DB64 << 8);
+  logic [63:0] burst_end;
+  always_comb begin
+    burst_end = g_end;
+    if (page_end < burst_end) burst_end = page_end;
+    if (len_end < burst_end) burst_end = len_end;
+  end
+  // Beats in the burst: only bits [LB+8:LB] of the rounded-up byte count matter (<= 256).
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [63:0] burst_bytes = burst_end - beat0 + (DB64 - 64'd1);
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  assign arvalid = busy && (next_addr < g_end) && !slot_valid[id_ptr];
+  assign arid    = ID_W'(id_ptr);
+  assign araddr  = next_addr;
+  assign arlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
+
+  // ---------------------------------------------------------------- beat stage
+  logic              beat_valid;
+  logic [DATA_W-1:0] beat_rot;      // data on its shared-memory lanes
+  logic [31:0]       beat_slo, beat_shi;   // shared-memory byte range [slo, shi)
+  logic [15:0]       beat_mask;     // CTAs still to write
+  logic              beat_part;     // 0: first aligned word, 1: second
+
+  assign rready = busy && !beat_valid;
+  // Slots are numbered 0..NRD-1, so the ID's upper bits are always zero.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [ID_W-1:0] rid_v = rid;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [IW-1:0] rslot = rid_v[IW-1:0];
+
+  // Rotation by (dst - src) mod DB, in 16-byte chunks.
+  wire [31:0] rot_bytes = {8'd0, s_base} - g_base[31:0];
+  logic [DATA_W-1:0] rot_data;
+  always_comb begin
+    // The rotation is the upper half of a doubled word shifted left; the lower half is spill.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [2*DATA_W-1:0] doubled;
+    /* verilator lint_on UNUSEDSIGNAL */
+    doubled  = {rdata, rdata} << (128 * ((rot_bytes >> 4) & (NCH - 1)));
+    rot_data = doubled[2*DATA_W-1:DATA_W];
+  end
+  wire [63:0] r_lo = (slot_addr[rslot] < g_base) ? g_base : slot_addr[rslot];
+  wire [63:0] r_hi_raw = slot_addr[rslot] + DB64;
+  wire [63:0] r_hi = (r_hi_raw > slot_end[rslot]) ? slot_end[rslot] : r_hi_raw;
+
+  // Current write: aligned word and strobes.
+  wire [31:0] w_first = {beat_slo[31:LB], {LB{1'b0}}};
+  wire [31:0] w_addr  = beat_part ? w_first + 32'(DB) : w_first;
+  wire        two_parts = (beat_shi > w_first + 32'(DB));
+  logic [DB-1:0] w_strb;
+  always_comb begin
+    for (int i = 0; i < DB; i++) begin
+      logic [31:0] a;
+      a = w_addr + 32'(i);
+      w_strb[i] = (a >= beat_slo) && (a < beat_shi);
+    end
+  end
+  logic [3:0] cur_cta;
+  always_comb begin
+    cur_cta = 4'd0;
+    for (int c = 15; c >= 0; c--) if (beat_mask[c]) cur_cta = 4'(c);
+  end
+
+  assign sm_valid = beat_valid;
+  assign sm_cta   = cur_cta;
+  assign sm_addr  = w_addr[23:0];
+  assign sm_wdata = beat_rot;
+  assign sm_wstrb = w_strb;
+
+  logic [15:0] sm_outstanding;
+  wire sm_fire = sm_valid && sm_ready;
+
+  logic any_slot;
+  always_comb begin
+    any_slot = 1'b0;
+    for (int i = 0; i < NRD; i++) any_slot = any_slot | slot_valid[i];
+  end
+  wire finished = busy && (next_addr >= g_end) && !any_slot && !beat_valid &&
+                  (sm_outstanding == 0);
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      busy <= 1'b0; done <= 1'b0; status <= '0;
+      g_base <= '0; g_end <= '0; next_addr <= '0; s_base <= '0; mask <= '0;
+      err_bus <= 1'b0; err_smem <= 1'b0; id_ptr <= '0;
+      beat_valid <= 1'b0; beat_rot <= '0; beat_slo <= '0; beat_shi <= '0;
+      beat_mask <= '0; beat_part <= 1'b0; sm_outstanding <= '0;
+      for (int i = 0; i < NRD; i++) begin
+        slot_valid[i] <= 1'b0; slot_addr[i] <= '0; slot_end[i] <= '0;
+      end
+    end else begin
+      done <= 1'b0;
+      if (start && !busy) begin
+        busy <= 1'b1;
+        g_base <= gaddr; g_end <= gaddr + {32'd0, size}; next_addr <= gaddr;
+        s_base <= dst_off; mask <= dst_mask;
+        err_bus <= 1'b0; err_smem <= 1'b0;
+      end
+      if (arvalid && arready) begin
+        slot_valid[id_ptr] <= 1'b1;
+        slot_addr[id_ptr]  <= beat0;
+        slot_end[id_ptr]   <= burst_end;
+        next_addr <= burst_end;
+        id_ptr <= (id_ptr == IW'(NRD - 1)) ? '0 : id_ptr + 1'b1;
+      end
+      if (rvalid && rready) begin
+        slot_addr[rslot] <= slot_addr[rslot] + DB64;
+        if (rlast) slot_valid[rslot] <= 1'b0;
+        if (rresp != 2'b00) begin
+          // DECERR/SLVERR: the beat carries no data; nothing is written for it.
+          err_bus <= 1'b1;
+        end else if (r_hi > r_lo && mask != 0) begin
+          beat_valid <= 1'b1;
+          beat_rot   <= rot_data;
+          beat_slo   <= r_lo[31:0] - g_base[31:0] + {8'd0, s_base};
+          beat_shi   <= r_hi[31:0] - g_base[31:0] + {8'd0, s_base};
+          beat_mask  <= mask;
+          beat_part  <= 1'b0;
+        end
+      end
+      if (sm_fire) begin
+        if (two_parts && !beat_part) begin
+          beat_part <= 1'b1;
+        end else begin
+          beat_part <= 1'b0;
+          beat_mask <= beat_mask & ~(16'd1 << cur_cta);
+          if ((beat_mask & ~(16'd1 << cur_cta)) == 0) beat_valid <= 1'b0;
+        end
+      end
+      sm_outstanding <= sm_outstanding + {15'd0, sm_fire} - {15'd0, sm_rsp_valid};
+      if (sm_rsp_valid && sm_rsp_err) err_smem <= 1'b1;
+      if (finished) begin
+        busy <= 1'b0;
+        done <= 1'b1;
+        status <= err_bus ? tce_op_pkg::ST_GLOBAL_BUS :
+                  err_smem ? tce_op_pkg::ST_SHARED_RANGE : tce_op_pkg::ST_OK;
+      end
+    end
+  end
+endmodule

@@ -1,0 +1,290 @@
+// Command executor: takes the next command from the queue, checks it, runs it on the data
+// mover it needs, performs the mbarrier complete-tx, and retires it with a status.
+//
+// Checks happen BEFORE any memory is touched, so a command the H100 would trap on leaves
+// memory exactly as it was (the golden model's contract). Each failure names the command
+// field at fault (ERR_INFO.FIELD, the regmap.def command-field index).
+//
+// Implemented: cp.async.bulk in its four forms (global -> shared::cta, global ->
+// shared::cluster with or without multicast, shared::cta -> shared::cluster, shared::cta ->
+// global with .bulk_group and .cp_mask) and cp.async.bulk.prefetch.L2 (a hint: checked,
+// then nothing to move). Every other operation retires with ST_UNSUPPORTED.
+module tce_cmd_exec #(
+    parameter int NUM_CTAS   = 16,
+    parameter int SMEM_BYTES = 232448,   // shared memory per CTA (the H100's 227 KB)
+    parameter int QW         = 17
+) (
+    input  logic        clk,
+    input  logic        rst_n,
+    input  logic        run,
+    input  logic        q_empty,
+    input  logic [QW*32+31:0] q_head,
+    output logic        q_pop,
+    output logic        busy,
+    output logic [31:0] cur_seq,
+    output logic        cur_reads_done,
+    // Retirement, valid for the one cycle `retire` is set, so the register block records an
+    // error before the next command could be taken from the queue.
+    output logic        retire,
+    output logic [7:0]  retire_status,
+    output logic [7:0]  retire_field,
+    output logic [3:0]  retire_cta,
+    output logic [3:0]  retire_kind,
+    output logic [31:0] retire_seq,
+    output logic [39:0] retire_rbytes,
+    output logic [39:0] retire_wbytes,
+    // Mover control
+    output logic        g2s_start,
+    output logic        fs_start,      // tce_bulk_from_smem
+    output logic        fs_to_global,
+    output logic [63:0] mv_gaddr,
+    output logic [31:0] mv_size,
+    output logic [15:0] mv_dst_mask,
+    output logic [3:0]  mv_dst_cta,
+    output logic [23:0] mv_dst_off,
+    output logic [3:0]  mv_src_cta,
+    output logic [23:0] mv_src_off,
+    output logic        mv_use_byte_mask,
+    output logic [15:0] mv_byte_mask,
+    input  logic        g2s_done,
+    input  logic [7:0]  g2s_status,
+    input  logic        fs_done,
+    input  logic        fs_reads_done,
+    input  logic [7:0]  fs_status,
+    // Shared-memory port ownership and the complete-tx requests
+    output logic [1:0]  sm_owner,      // 0 g2s, 1 from_smem, 2 this module (complete-tx)
+    output logic        tx_valid,
+    input  logic        tx_ready,
+    output logic [3:0]  tx_cta,
+    output logic [23:0] tx_addr,
+    output logic [31:0] tx_count,
+    input  logic        sm_rsp_valid,
+    input  logic        sm_rsp_err
+);
+  typedef enum logic [2:0] { S_IDLE, S_CHECK, S_MOVE, S_TX, S_TXWAIT, S_RETIRE } state_t;
+  state_t state;
+
+  logic [QW*32-1:0] cmd;
+  function automatic logic [31:0] field(input logic [QW*32-1:0] c, input int unsigned word,
+                                        input int unsigned lsb, input int unsigned w);
+    logic [31:0] v;
+    v = c[word*32 +: 32] >> lsb;
+    field = (w >= 32) ? v : (v & ((32'd1 << w) - 32'd1));
+  endfunction
+
+  wire [3:0]  f_opcode = 4'(field(cmd, tce_regs_pkg::CMDF_OPCODE_WORD, tce_regs_pkg::CMDF_OPCODE_LSB, tce_regs_pkg::CMDF_OPCODE_W));
+  wire [1:0]  f_dst    = 2'(field(cmd, tce_regs_pkg::CMDF_DST_SPACE_WORD, tce_regs_pkg::CMDF_DST_SPACE_LSB, tce_regs_pkg::CMDF_DST_SPACE_W));
+  wire [1:0]  f_src    = 2'(field(cmd, tce_regs_pkg::CMDF_SRC_SPACE_WORD, tce_regs_pkg::CMDF_SRC_SPACE_LSB, tce_regs_pkg::CMDF_SRC_SPACE_W));
+  wire [1:0]  f_done   = 2'(field(cmd, tce_regs_pkg::CMDF_COMPLETION_WORD, tce_regs_pkg::CMDF_COMPLETION_LSB, tce_regs_pkg::CMDF_COMPLETION_W));
+  wire [3:0]  f_cta    = 4'(field(cmd, tce_regs_pkg::CMDF_CTA_WORD, tce_regs_pkg::CMDF_CTA_LSB, tce_regs_pkg::CMDF_CTA_W));
+  wire        f_mcast  = field(cmd, tce_regs_pkg::CMDF_MULTICAST_WORD, tce_regs_pkg::CMDF_MULTICAST_LSB, 1) != 0;
+  wire        f_has_bm = field(cmd, tce_regs_pkg::CMDF_HAS_BYTE_MASK_WORD, tce_regs_pkg::CMDF_HAS_BYTE_MASK_LSB, 1) != 0;
+  wire [15:0] f_ctamask = 16'(field(cmd, tce_regs_pkg::CMDF_CTA_MASK_WORD, tce_regs_pkg::CMDF_CTA_MASK_LSB, tce_regs_pkg::CMDF_CTA_MASK_W));
+  wire [15:0] f_bmask  = 16'(field(cmd, tce_regs_pkg::CMDF_BYTE_MASK_WORD, tce_regs_pkg::CMDF_BYTE_MASK_LSB, tce_regs_pkg::CMDF_BYTE_MASK_W));
+  wire [63:0] f_gaddr  = {field(cmd, tce_regs_pkg::CMDF_GADDR_HI_WORD, 0, 32), field(cmd, tce_regs_pkg::CMDF_GADDR_LO_WORD, 0, 32)};
+  wire [31:0] f_saddr  = field(cmd, tce_regs_pkg::CMDF_SADDR_WORD, 0, 32);
+  wire [31:0] f_ssrc   = field(cmd, tce_regs_pkg::CMDF_SADDR_SRC_WORD, 0, 32);
+  wire [31:0] f_mbar   = field(cmd, tce_regs_pkg::CMDF_MBAR_WORD, 0, 32);
+  wire [31:0] f_size   = field(cmd, tce_regs_pkg::CMDF_SIZE_WORD, 0, 32);
+
+  localparam logic [7:0] F_NONE = 8'(tce_regs_pkg::FIELD_NONE);
+  // Field indices are 32-bit package constants below 256 (ERR_INFO.FIELD is 8 bits).
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [7:0] fidx(input int unsigned idx);
+    fidx = 8'(idx);
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // A shared address as the engine resolves it: shared::cta is an offset in the issuing CTA;
+  // shared::cluster carries the rank in [27:24] (TCE_SADDR). Bits the form cannot hold make
+  // the address invalid. sd: destination (SADDR), ss: bulk source (SADDR_SRC, always
+  // shared::cta), sm: the mbarrier (in the destination's space).
+  wire        dst_cluster = (f_dst == tce_op_pkg::SPACE_SHARED_CLUSTER);
+  wire        sd_ok  = dst_cluster ? (f_saddr[31:28] == 4'd0) : (f_saddr[31:24] == 8'd0);
+  wire [3:0]  sd_cta = dst_cluster ? f_saddr[27:24] : f_cta;
+  wire [23:0] sd_off = f_saddr[23:0];
+  wire        ss_ok  = (f_ssrc[31:24] == 8'd0);
+  wire [3:0]  ss_cta = f_cta;
+  wire [23:0] ss_off = f_ssrc[23:0];
+  wire        sm_ok  = dst_cluster ? (f_mbar[31:28] == 4'd0) : (f_mbar[31:24] == 8'd0);
+  wire [3:0]  sm_cta = dst_cluster ? f_mbar[27:24] : f_cta;
+  wire [23:0] sm_off = f_mbar[23:0];
+  function automatic logic in_smem(input logic ok, input logic [3:0] cta, input logic [23:0] off,
+                                   input logic [31:0] n);
+    in_smem = ok && ({28'd0, cta} < NUM_CTAS) && ({9'd0, off} + {1'b0, n} <= 33'(SMEM_BYTES));
+  endfunction
+
+  // ------------------------------------------------------------- the checks, in order
+  localparam logic [1:0] DIR_G2S = 2'd0, DIR_S2S = 2'd1, DIR_S2G = 2'd2, DIR_NONE = 2'd3;
+  logic [7:0]  chk_status, chk_field;
+  logic [1:0]  dir;
+  logic [15:0] dmask;
+  always_comb begin
+    chk_status = tce_op_pkg::ST_OK;
+    chk_field  = F_NONE;
+    dir        = DIR_NONE;
+    dmask = f_mcast ? f_ctamask : (16'd1 << sd_cta);
+    if (f_opcode == tce_op_pkg::OP_BULK_COPY) begin
+      if (f_src == tce_op_pkg::SPACE_GLOBAL && f_dst != tce_op_pkg::SPACE_GLOBAL &&
+          f_done == tce_op_pkg::DONE_MBARRIER) dir = DIR_G2S;
+      else if (f_src == tce_op_pkg::SPACE_SHARED_CTA && f_dst == tce_op_pkg::SPACE_SHARED_CLUSTER &&
+               f_done == tce_op_pkg::DONE_MBARRIER) dir = DIR_S2S;
+      else if (f_src == tce_op_pkg::SPACE_SHARED_CTA && f_dst == tce_op_pkg::SPACE_GLOBAL &&
+               f_done == tce_op_pkg::DONE_BULK_GROUP) dir = DIR_S2G;
+      if (32'(f_cta) >= NUM_CTAS) begin
+        chk_status = tce_op_pkg::ST_SHARED_RANGE; chk_field = fidx(tce_regs_pkg::CMDF_CTA_IDX);
+      end else if (dir == DIR_NONE) begin
+        // No such PTX form: the space/completion combination cannot be encoded.
+        chk_status = tce_op_pkg::ST_ILLEGAL_INSTR;
+        chk_field  = (f_src == tce_op_pkg::SPACE_SHARED_CLUSTER || f_src == 2'd3)
+                   ? fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX)
+                   : (f_done == tce_op_pkg::DONE_NONE || f_done == 2'd3)
+                   ? fidx(tce_regs_pkg::CMDF_COMPLETION_IDX) : fidx(tce_regs_pkg::CMDF_DST_SPACE_IDX);
+      end else if (f_mcast && !(dir == DIR_G2S && f_dst == tce_op_pkg::SPACE_SHARED_CLUSTER)) begin
+        // .multicast::cluster exists only for global -> shared::cluster.
+        chk_status = tce_op_pkg::ST_ILLEGAL_INSTR; chk_field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
+      end else if (f_has_bm && dir != DIR_S2G) begin
+        // .cp_mask exists only for shared::cta -> global.
+        chk_status = tce_op_pkg::ST_ILLEGAL_INSTR; chk_field = fidx(tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
+      end else if (f_size[3:0] != 4'd0) begin
+        chk_status = tce_op_pkg::ST_MISALIGNED; chk_field = fidx(tce_regs_pkg::CMDF_SIZE_IDX);
+      end else if (dir != DIR_S2S && f_gaddr[3:0] != 4'd0) begin
+        chk_status = tce_op_pkg::ST_MISALIGNED; chk_field = fidx(tce_regs_pkg::CMDF_GADDR_LO_IDX);
+      end else if ((dir == DIR_S2S || dir == DIR_S2G) ? (f_ssrc[3:0] != 4'd0) : (f_saddr[3:0] != 4'd0)) begin
+        chk_status = tce_op_pkg::ST_MISALIGNED;
+        chk_field  = (dir == DIR_G2S) ? fidx(tce_regs_pkg::CMDF_SADDR_IDX) : fidx(tce_regs_pkg::CMDF_SADDR_SRC_IDX);
+      end else if (dir == DIR_S2S && f_saddr[3:0] != 4'd0) begin
+        chk_status = tce_op_pkg::ST_MISALIGNED; chk_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      end else if (dir != DIR_S2G && f_mbar[2:0] != 3'd0) begin
+        chk_status = tce_op_pkg::ST_MISALIGNED; chk_field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
+      end else if (dir != DIR_S2S && ({1'b0, f_gaddr} + {33'd0, f_size}) > 65'h1_0000_0000_0000_0000) begin
+        chk_status = tce_op_pkg::ST_GLOBAL_BUS; chk_field = fidx(tce_regs_pkg::CMDF_SIZE_IDX);
+      end else if (dir != DIR_S2G && !in_smem(sd_ok, sd_cta, sd_off, f_size)) begin
+        chk_status = tce_op_pkg::ST_SHARED_RANGE; chk_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      end else if (dir != DIR_G2S && !in_smem(ss_ok, ss_cta, ss_off, f_size)) begin
+        chk_status = tce_op_pkg::ST_SHARED_RANGE; chk_field = fidx(tce_regs_pkg::CMDF_SADDR_SRC_IDX);
+      end else if (dir == DIR_G2S && f_mcast && (f_ctamask == 16'd0 ||
+                   (NUM_CTAS < 16 && (f_ctamask >> NUM_CTAS) != 16'd0))) begin
+        chk_status = tce_op_pkg::ST_SHARED_RANGE; chk_field = fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX);
+      end else if (dir == DIR_G2S && f_mcast && ({8'd0, sd_off} + f_size) > 32'(SMEM_BYTES)) begin
+        chk_status = tce_op_pkg::ST_SHARED_RANGE; chk_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      end else if (dir != DIR_S2G && !(sm_ok && {8'd0, sm_off} + 32'd8 <= 32'(SMEM_BYTES))) begin
+        chk_status = tce_op_pkg::ST_SHARED_RANGE; chk_field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
+      end else if (dir != DIR_S2G && !f_mcast && sm_cta != sd_cta) begin
+        // cta_group::1: the mbarrier lives in the CTA that receives the data.
+        chk_status = tce_op_pkg::ST_UNDEFINED; chk_field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
+      end else if (dir == DIR_S2S && sd_cta == f_cta) begin
+        // shared::cta -> shared::cluster must target a different CTA (PTX: undefined otherwise).
+        chk_status = tce_op_pkg::ST_UNDEFINED; chk_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      end
+    end else if (f_opcode == tce_op_pkg::OP_BULK_PREFETCH) begin
+      if (f_size[3:0] != 4'd0) begin
+        chk_status = tce_op_pkg::ST_MISALIGNED; chk_field = fidx(tce_regs_pkg::CMDF_SIZE_IDX);
+      end else if (f_gaddr[3:0] != 4'd0) begin
+        chk_status = tce_op_pkg::ST_MISALIGNED; chk_field = fidx(tce_regs_pkg::CMDF_GADDR_LO_IDX);
+      end
+    end else begin
+      chk_status = tce_op_pkg::ST_UNSUPPORTED; chk_field = fidx(tce_regs_pkg::CMDF_OPCODE_IDX);
+    end
+  end
+
+  // ------------------------------------------------------------- sequencing
+  logic [1:0]  run_dir;
+  logic [15:0] tx_left;      // destination CTAs still owed a complete-tx
+  logic [4:0]  tx_outstanding;
+  logic [7:0]  st;
+  logic [7:0]  fld;
+  logic        want_tx;
+  logic [3:0]  tx_cur;
+  always_comb begin
+    tx_cur = 4'd0;
+    for (int c = 15; c >= 0; c--) if (tx_left[c]) tx_cur = 4'(c);
+  end
+  logic [4:0] ndst;
+  always_comb begin
+    ndst = 5'd0;
+    for (int c = 0; c < 16; c++) ndst = ndst + {4'd0, dmask[c]};
+  end
+
+  assign q_pop    = (state == S_IDLE) && run && !q_empty;
+  assign busy     = (state != S_IDLE);
+  assign tx_valid = (state == S_TX);
+  assign tx_cta   = tx_cur;
+  assign tx_addr  = sm_off;
+  assign tx_count = f_size;
+  assign sm_owner = (state == S_TX || state == S_TXWAIT) ? 2'd2 : (run_dir == DIR_G2S ? 2'd0 : 2'd1);
+  assign cur_reads_done = (state == S_MOVE && run_dir != DIR_G2S) ? fs_reads_done : (state != S_CHECK);
+
+  assign retire        = (state == S_RETIRE);
+  assign retire_status = st;
+  assign retire_field  = (st == tce_op_pkg::ST_OK) ? 8'd0 : fld;
+  assign retire_cta    = f_cta;
+  assign retire_kind   = f_opcode;
+  assign retire_seq    = cur_seq;
+
+  assign mv_gaddr = f_gaddr;
+  assign mv_size  = f_size;
+  assign mv_dst_mask = dmask;
+  assign mv_dst_cta  = sd_cta;
+  assign mv_dst_off  = sd_off;
+  assign mv_src_cta  = ss_cta;
+  assign mv_src_off  = ss_off;
+  assign mv_use_byte_mask = f_has_bm;
+  assign mv_byte_mask = f_bmask;
+  assign fs_to_global = (dir == DIR_S2G);
+  assign g2s_start = (state == S_CHECK) && chk_status == tce_op_pkg::ST_OK &&
+                     f_opcode == tce_op_pkg::OP_BULK_COPY && dir == DIR_G2S;
+  assign fs_start  = (state == S_CHECK) && chk_status == tce_op_pkg::ST_OK &&
+                     f_opcode == tce_op_pkg::OP_BULK_COPY && (dir == DIR_S2S || dir == DIR_S2G);
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      state <= S_IDLE; cmd <= '0; cur_seq <= '0; run_dir <= DIR_NONE;
+      tx_left <= '0; tx_outstanding <= '0; st <= '0; fld <= '0; want_tx <= 1'b0;
+      retire_rbytes <= '0; retire_wbytes <= '0;
+    end else begin
+      case (state)
+        S_IDLE: if (q_pop) begin
+          cmd <= q_head[QW*32-1:0];
+          cur_seq <= q_head[QW*32 +: 32];
+          state <= S_CHECK;
+        end
+        S_CHECK: begin
+          st <= chk_status; fld <= chk_field;
+          run_dir <= dir;
+          tx_left <= dmask;
+          want_tx <= (dir == DIR_G2S || dir == DIR_S2S);
+          retire_rbytes <= '0; retire_wbytes <= '0;
+          if (chk_status != tce_op_pkg::ST_OK || f_opcode != tce_op_pkg::OP_BULK_COPY) begin
+            state <= S_RETIRE;
+          end else begin
+            retire_rbytes <= {8'd0, f_size};
+            retire_wbytes <= {8'd0, f_size} * {35'd0, ndst};
+            state <= S_MOVE;
+          end
+        end
+        S_MOVE: if ((run_dir == DIR_G2S) ? g2s_done : fs_done) begin
+          st <= (run_dir == DIR_G2S) ? g2s_status : fs_status;
+          fld <= F_NONE;   // a bus or range error found while moving names no single field
+          if (((run_dir == DIR_G2S) ? g2s_status : fs_status) == tce_op_pkg::ST_OK && want_tx)
+            state <= S_TX;
+          else
+            state <= S_RETIRE;
+        end
+        S_TX: if (tx_ready) begin
+          tx_left <= tx_left & ~(16'd1 << tx_cur);
+          if ((tx_left & ~(16'd1 << tx_cur)) == 16'd0) state <= S_TXWAIT;
+        end
+        S_TXWAIT: if (tx_outstanding == 5'd0 && !sm_rsp_valid) state <= S_RETIRE;
+        S_RETIRE: state <= S_IDLE;
+        default: state <= S_IDLE;
+      endcase
+      if (sm_owner == 2'd2) begin
+        tx_outstanding <= tx_outstanding + {4'd0, tx_valid && tx_ready} - {4'd0, sm_rsp_valid};
+        if (sm_rsp_valid && sm_rsp_err && st == tce_op_pkg::ST_OK) begin
+          st <= tce_op_pkg::ST_SHARED_RANGE; fld <= fidx(tce_regs_pkg::CMDF_MBAR_IDX);
+        end
+      end
+    end
+  end
+endmodule

@@ -1,0 +1,50 @@
+// Synchronous first-in first-out buffer: the engine's command queue. DEPTH must be a power
+// of two so the read and write pointers wrap by plain overflow. `count` is exported because
+// STATUS reports both the queued commands and the free slots.
+module tce_fifo #(
+    parameter int WIDTH = 32,
+    parameter int DEPTH = 8
+) (
+    input  logic             clk,
+    input  logic             rst_n,
+    input  logic             flush,      // drop everything (CTRL.SOFT_RESET)
+    input  logic             push,
+    input  logic [WIDTH-1:0] push_data,
+    input  logic             pop,
+    output logic [WIDTH-1:0] head,
+    output logic             empty,
+    output logic             full,
+    output logic [$clog2(DEPTH):0] count
+);
+  localparam int AW = $clog2(DEPTH);
+
+  logic [WIDTH-1:0] mem [DEPTH];
+  logic [AW-1:0] rd_ptr, wr_ptr;
+
+  wire do_push = push && !full;
+  wire do_pop  = pop && !empty;
+
+  assign empty = (count == 0);
+  assign full  = (count == DEPTH[AW:0]);
+  assign head  = mem[rd_ptr];
+
+  always_ff @(posedge clk) begin
+    if (do_push) mem[wr_ptr] <= push_data;
+  end
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      rd_ptr <= '0;
+      wr_ptr <= '0;
+      count  <= '0;
+    end else if (flush) begin
+      rd_ptr <= '0;
+      wr_ptr <= '0;
+      count  <= '0;
+    end else begin
+      if (do_push) wr_ptr <= wr_ptr + 1'b1;
+      if (do_pop)  rd_ptr <= rd_ptr + 1'b1;
+      count <= count + {{AW{1'b0}}, do_push} - {{AW{1'b0}}, do_pop};
+    end
+  end
+endmodule

@@ -1,0 +1,117 @@
+// Bulk async-group bookkeeping (cp.async.bulk.commit_group / wait_group{.read}).
+//
+// PTX groups are per thread; one thread per CTA issues, so the engine keeps one context per
+// issuing CTA. Commands retire strictly in order, so a committed group is complete exactly
+// when its LAST command has retired: a group is therefore stored as just (cta, sequence
+// number of its last command). Only groups whose last command has not retired yet need an
+// entry, and each such group ends at a distinct unretired command, so QUEUE_DEPTH + 1
+// entries (queued plus executing) can never overflow.
+module tce_group_tracker #(
+    parameter int NUM_CTAS    = 16,
+    parameter int QUEUE_DEPTH = 8
+) (
+    input  logic        clk,
+    input  logic        rst_n,
+    input  logic        clear,          // CTRL.SOFT_RESET
+    // A doorbell was accepted: the command's CTA, whether it completes via bulk_group, its seq.
+    input  logic        accept,
+    input  logic [3:0]  accept_cta,
+    input  logic        accept_is_group,
+    input  logic [31:0] accept_seq,
+    // GROUP_COMMIT written for commit_cta.
+    input  logic        commit,
+    input  logic [3:0]  commit_cta,
+    // Retirement: every command with seq <= seq_done has retired. The executing command
+    // (cur_seq) has finished reading its source once cur_reads_done is set.
+    input  logic [31:0] seq_done,
+    input  logic        cur_valid,
+    input  logic [31:0] cur_seq,
+    input  logic        cur_reads_done,
+    // The context GROUP_SEL selects.
+    input  logic [3:0]  sel_cta,
+    output logic [7:0]  sel_pending,
+    output logic [7:0]  sel_read_pending,
+    output logic [7:0]  sel_open,
+    output logic        group_done      // a pending group completed this cycle (IRQ_STATUS.GROUP)
+);
+  localparam int NENT = QUEUE_DEPTH + 1;
+
+  logic [7:0]  open_cnt [NUM_CTAS];
+  logic [31:0] last_seq [NUM_CTAS];
+  logic        ent_valid [NENT];
+  logic [3:0]  ent_cta   [NENT];
+  logic [31:0] ent_seq   [NENT];
+
+  // Wrap-safe: s has retired when done is at or past it (their distance is non-negative).
+  function automatic logic retired(input logic [31:0] done, input logic [31:0] s);
+    retired = ($signed(done - s) >= 0);
+  endfunction
+
+  // Which entries retire now, and the first free entry for a commit.
+  logic [NENT-1:0] ent_retire;
+  logic            have_free;
+  logic [$clog2(NENT)-1:0] free_idx;
+  always_comb begin
+    have_free = 1'b0;
+    free_idx  = '0;
+    for (int i = 0; i < NENT; i++) begin
+      ent_retire[i] = ent_valid[i] && retired(seq_done, ent_seq[i]);
+      if (!ent_valid[i] && !have_free) begin
+        have_free = 1'b1;
+        free_idx  = i[$clog2(NENT)-1:0];
+      end
+    end
+  end
+  assign group_done = |ent_retire;
+
+  wire [3:0] cc = commit_cta;
+  wire commit_live = commit && (open_cnt[cc] != 0) && !retired(seq_done, last_seq[cc]);
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      for (int c = 0; c < NUM_CTAS; c++) begin
+        open_cnt[c] <= '0;
+        last_seq[c] <= '0;
+      end
+      for (int i = 0; i < NENT; i++) begin
+        ent_valid[i] <= 1'b0;
+        ent_cta[i]   <= '0;
+        ent_seq[i]   <= '0;
+      end
+    end else if (clear) begin
+      for (int c = 0; c < NUM_CTAS; c++) open_cnt[c] <= '0;
+      for (int i = 0; i < NENT; i++) ent_valid[i] <= 1'b0;
+    end else begin
+      for (int i = 0; i < NENT; i++) begin
+        if (ent_retire[i]) ent_valid[i] <= 1'b0;
+      end
+      if (accept && accept_is_group && 32'(accept_cta) < NUM_CTAS) begin
+        if (open_cnt[accept_cta] != 8'hFF) open_cnt[accept_cta] <= open_cnt[accept_cta] + 8'd1;
+        last_seq[accept_cta] <= accept_seq;
+      end
+      if (commit && 32'(cc) < NUM_CTAS) begin
+        open_cnt[cc] <= '0;
+        // have_free always holds (see the header); the check keeps a broken invariant from
+        // overwriting a live entry.
+        if (commit_live && have_free) begin
+          ent_valid[free_idx] <= 1'b1;
+          ent_cta[free_idx]   <= cc;
+          ent_seq[free_idx]   <= last_seq[cc];
+        end
+      end
+    end
+  end
+
+  always_comb begin
+    sel_pending      = '0;
+    sel_read_pending = '0;
+    for (int i = 0; i < NENT; i++) begin
+      if (ent_valid[i] && ent_cta[i] == sel_cta) begin
+        sel_pending = sel_pending + 8'd1;
+        if (!(cur_valid && cur_reads_done && ent_seq[i] == cur_seq))
+          sel_read_pending = sel_read_pending + 8'd1;
+      end
+    end
+    sel_open = (32'(sel_cta) < NUM_CTAS) ? open_cnt[sel_cta] : 8'd0;
+  end
+endmodule

@@ -1,0 +1,283 @@
+// The engine's register block: an AXI4-Lite slave implementing firmware/regmap.def (via the
+// generated tce_regs_pkg), the doorbell that turns the staged CMD[] words into one queue
+// entry, error capture (the first error holds the queue until ERR_CODE is written, as the
+// register map specifies), the interrupt, sequence numbers and statistics.
+//
+// AXI4-Lite: one transaction of each direction at a time; write address and data may
+// arrive in either order. Only full-word writes are meaningful (WSTRB is honoured per byte
+// for the CMD[] staging words and ignored elsewhere, where a partial write of a command
+// register would be a software bug either way).
+module tce_regs #(
+    parameter int DATA_W      = 256,
+    parameter int NUM_CTAS    = 16,
+    parameter int QUEUE_DEPTH = 8,
+    parameter int QW          = 17      // command words kept per queue entry
+) (
+    input  logic        clk,
+    input  logic        rst_n,
+    // AXI4-Lite slave
+    input  logic        s_awvalid,
+    output logic        s_awready,
+    input  logic [11:0] s_awaddr,
+    input  logic        s_wvalid,
+    output logic        s_wready,
+    input  logic [31:0] s_wdata,
+    input  logic [3:0]  s_wstrb,
+    output logic        s_bvalid,
+    input  logic        s_bready,
+    output logic [1:0]  s_bresp,
+    input  logic        s_arvalid,
+    output logic        s_arready,
+    input  logic [11:0] s_araddr,
+    output logic        s_rvalid,
+    input  logic        s_rready,
+    output logic [31:0] s_rdata,
+    output logic [1:0]  s_rresp,
+    output logic        irq,
+    // Command queue (entry = seq in the top 32 bits, then words QW-1..0)
+    output logic        q_push,
+    output logic [QW*32+31:0] q_push_data,
+    output logic        q_flush,
+    input  logic [$clog2(QUEUE_DEPTH):0] q_count,
+    // Executor
+    output logic        run,            // CTRL.ENABLE and no error pending
+    input  logic        exec_busy,
+    input  logic        retire,
+    input  logic [7:0]  retire_status,
+    input  logic [7:0]  retire_field,
+    input  logic [3:0]  retire_cta,
+    input  logic [3:0]  retire_kind,
+    input  logic [15:0] retire_seq,     // low 16 bits: what ERR_INFO.SEQ keeps (regmap.def)
+    input  logic [39:0] retire_rbytes,
+    input  logic [39:0] retire_wbytes,
+    // Group tracker
+    output logic        accept,
+    output logic [3:0]  accept_cta,
+    output logic        accept_is_group,
+    output logic [31:0] seq_issued,
+    output logic [31:0] seq_done,
+    output logic        group_commit,
+    output logic [3:0]  group_sel,
+    output logic        soft_reset,
+    output logic        desc_inval,     // CTRL.DESC_INVAL pulse (for the descriptor cache)
+    input  logic [7:0]  grp_pending,
+    input  logic [7:0]  grp_read_pending,
+    input  logic [7:0]  grp_open,
+    input  logic        grp_done
+);
+  localparam int QA = $clog2(QUEUE_DEPTH);
+  localparam int CW = tce_regs_pkg::CMD_WORDS;
+  localparam int CIW = $clog2(CW);   // bits of a CMD[] word index
+
+  // ---------------------------------------------------------------- AXI4-Lite handshakes
+  logic        aw_held, w_held;
+  logic [11:0] aw_addr;
+  logic [31:0] w_data;
+  logic [3:0]  w_strb;
+  assign s_awready = !aw_held && !s_bvalid;
+  assign s_wready  = !w_held && !s_bvalid;
+  assign s_bresp   = 2'b00;
+  assign s_rresp   = 2'b00;
+  assign s_arready = !s_rvalid;
+
+  wire do_write = aw_held && w_held && !s_bvalid;
+  wire [11:0] wa = aw_addr;
+
+  // ---------------------------------------------------------------- registers
+  logic        ctrl_enable, ctrl_irq_en;
+  logic [7:0]  err_code;
+  logic        err_overflow, err_badlen;
+  logic [31:0] err_info;
+  logic [3:0]  irq_status;   // {IDLE, GROUP, DONE, ERR}
+  logic [31:0] cmd_words [CW];
+  logic [63:0] stat_cycles, stat_rbytes, stat_wbytes;
+  logic [31:0] stat_ok, stat_err;
+  logic [31:0] hi_cycles, hi_rbytes, hi_wbytes;   // _HI words latched by _LO reads
+  logic        busy_q;
+
+  wire err_pending = (err_code != 0) || err_overflow || err_badlen;
+  assign run = ctrl_enable && !err_pending && !soft_reset;
+  assign irq = ctrl_irq_en && (irq_status != 0);
+  wire busy = (q_count != 0) || exec_busy;
+
+  // Register offsets are 32-bit package constants; the window is 12 bits wide.
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic hit(input logic [11:0] a, input int unsigned off);
+    hit = (a == off[11:0]);
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // Write decode (one-cycle pulses).
+  wire wr_ctrl     = do_write && hit(wa, tce_regs_pkg::REG_CTRL_OFF);
+  wire wr_err_code = do_write && hit(wa, tce_regs_pkg::REG_ERR_CODE_OFF);
+  wire wr_irq      = do_write && hit(wa, tce_regs_pkg::REG_IRQ_STATUS_OFF);
+  wire wr_doorbell = do_write && hit(wa, tce_regs_pkg::REG_DOORBELL_OFF);
+  wire wr_grp_sel  = do_write && hit(wa, tce_regs_pkg::REG_GROUP_SEL_OFF);
+  wire wr_commit   = do_write && hit(wa, tce_regs_pkg::REG_GROUP_COMMIT_OFF);
+  // Byte offset into CMD[]; its low two bits are the byte within a word, which a 32-bit
+  // register access does not use.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [11:0] cmd_rel = wa - tce_regs_pkg::REG_CMD_OFF[11:0];
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire wr_cmd = do_write && (wa >= tce_regs_pkg::REG_CMD_OFF[11:0]) && (cmd_rel[11:2] < CW[9:0]);
+
+  assign soft_reset = wr_ctrl && w_data[tce_regs_pkg::CTRL_SOFT_RESET_LSB];
+  assign desc_inval = wr_ctrl && w_data[tce_regs_pkg::CTRL_DESC_INVAL_LSB];
+  assign group_commit = wr_commit;
+
+  // Doorbell: n in 1..CMD_WORDS and a free slot, else an error flag and the command is dropped.
+  wire [31:0] db_n = w_data;
+  wire db_badlen   = wr_doorbell && (db_n == 0 || db_n > CW);
+  wire db_overflow = wr_doorbell && !db_badlen && (q_count == QUEUE_DEPTH[QA:0]);
+  assign q_push = wr_doorbell && !db_badlen && !db_overflow;
+  assign q_flush = soft_reset;
+  always_comb begin
+    q_push_data = '0;
+    for (int i = 0; i < QW; i++) begin
+      // Words n..CMD_WORDS-1 read as 0 (regmap.def), so a short command needs only its prefix.
+      if (i < db_n) q_push_data[i*32 +: 32] = cmd_words[i];
+    end
+    q_push_data[QW*32 +: 32] = seq_issued + 32'd1;
+  end
+  // Word 0 of the staged command: the group tracker needs its CTA and completion fields.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [31:0] w0 = cmd_words[0];
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign accept = q_push;
+  assign accept_cta = w0[tce_regs_pkg::CMDF_CTA_LSB +: 4];
+  assign accept_is_group = (db_n >= 1) &&
+      (w0[tce_regs_pkg::CMDF_COMPLETION_LSB +: 2] == tce_op_pkg::DONE_BULK_GROUP);
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      aw_held <= 1'b0; w_held <= 1'b0; s_bvalid <= 1'b0;
+      aw_addr <= '0; w_data <= '0; w_strb <= '0;
+      ctrl_enable <= 1'b0; ctrl_irq_en <= 1'b0;
+      err_code <= '0; err_overflow <= 1'b0; err_badlen <= 1'b0; err_info <= '0;
+      irq_status <= '0; group_sel <= '0;
+      seq_issued <= '0; seq_done <= '0;
+      stat_cycles <= '0; stat_rbytes <= '0; stat_wbytes <= '0; stat_ok <= '0; stat_err <= '0;
+      busy_q <= 1'b0;
+      for (int i = 0; i < CW; i++) cmd_words[i] <= '0;
+    end else begin
+      if (s_awvalid && s_awready) begin aw_held <= 1'b1; aw_addr <= s_awaddr; end
+      if (s_wvalid && s_wready) begin w_held <= 1'b1; w_data <= s_wdata; w_strb <= s_wstrb; end
+      if (do_write) begin aw_held <= 1'b0; w_held <= 1'b0; s_bvalid <= 1'b1; end
+      if (s_bvalid && s_bready) s_bvalid <= 1'b0;
+
+      if (wr_ctrl) begin
+        ctrl_enable <= w_data[tce_regs_pkg::CTRL_ENABLE_LSB];
+        ctrl_irq_en <= w_data[tce_regs_pkg::CTRL_IRQ_EN_LSB];
+      end
+      if (wr_grp_sel) group_sel <= w_data[3:0];
+      if (wr_cmd) begin
+        for (int b = 0; b < 4; b++)
+          if (w_strb[b]) cmd_words[cmd_rel[CIW+1:2]][b*8 +: 8] <= w_data[b*8 +: 8];
+      end
+      if (q_push) seq_issued <= seq_issued + 32'd1;
+
+      // Errors: the first one is kept; a later one while it is pending is not recorded
+      // (the queue is held, so only doorbell flags can arrive meanwhile).
+      if (retire) begin
+        seq_done <= seq_done + 32'd1;
+        if (retire_status != 0) stat_err <= stat_err + 32'd1;
+        else stat_ok <= stat_ok + 32'd1;
+        stat_rbytes <= stat_rbytes + {24'd0, retire_rbytes};
+        stat_wbytes <= stat_wbytes + {24'd0, retire_wbytes};
+        if (retire_status != 0 && !err_pending) begin
+          err_code <= retire_status;
+          err_info <= {retire_kind, retire_cta, retire_field, retire_seq};
+        end
+      end
+      if (db_badlen) err_badlen <= 1'b1;
+      if (db_overflow) err_overflow <= 1'b1;
+      if (wr_err_code) begin
+        err_code <= '0; err_overflow <= 1'b0; err_badlen <= 1'b0; err_info <= '0;
+      end
+
+      // Interrupt causes: set by events, cleared by writing 1 (W1C).
+      begin
+        logic [3:0] set;
+        set = {busy_q && !busy, grp_done, retire, (retire && retire_status != 0) || db_badlen || db_overflow};
+        irq_status <= (irq_status & ~(wr_irq ? w_data[3:0] : 4'd0)) | set;
+      end
+      busy_q <= busy;
+      if (ctrl_enable) stat_cycles <= stat_cycles + 64'd1;
+
+      if (soft_reset) begin
+        // Dropped commands count as retired so software waiting on SEQ_DONE is released.
+        seq_done <= seq_issued - {31'd0, exec_busy};
+        err_code <= '0; err_overflow <= 1'b0; err_badlen <= 1'b0; err_info <= '0;
+        irq_status <= '0;
+        stat_cycles <= '0; stat_rbytes <= '0; stat_wbytes <= '0; stat_ok <= '0; stat_err <= '0;
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------- reads
+  logic [31:0] rd;
+  wire [11:0] ra = s_araddr;
+  // As cmd_rel: the byte-within-word bits are not used.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [11:0] rcmd = ra - tce_regs_pkg::REG_CMD_OFF[11:0];
+  /* verilator lint_on UNUSEDSIGNAL */
+  always_comb begin
+    rd = 32'd0;
+    if (hit(ra, tce_regs_pkg::REG_ID_OFF)) rd = tce_regs_pkg::ID_VALUE;
+    else if (hit(ra, tce_regs_pkg::REG_VERSION_OFF))
+      rd = (tce_regs_pkg::VERSION_MAJOR << tce_regs_pkg::VERSION_MAJOR_LSB) |
+           (tce_regs_pkg::VERSION_MINOR << tce_regs_pkg::VERSION_MINOR_LSB);
+    else if (hit(ra, tce_regs_pkg::REG_CAPS_OFF))
+      // The real build values, not the map's defaults: software sizes itself from these.
+      rd = ((DATA_W / 8) << tce_regs_pkg::CAPS_DATA_BYTES_LSB) |
+           (NUM_CTAS << tce_regs_pkg::CAPS_NCTA_LSB) |
+           (QUEUE_DEPTH << tce_regs_pkg::CAPS_QUEUE_DEPTH_LSB) |
+           (CW << tce_regs_pkg::CAPS_CMD_WORDS_LSB);
+    else if (hit(ra, tce_regs_pkg::REG_CTRL_OFF))
+      rd = ({31'd0, ctrl_enable} << tce_regs_pkg::CTRL_ENABLE_LSB) |
+           ({31'd0, ctrl_irq_en} << tce_regs_pkg::CTRL_IRQ_EN_LSB);
+    else if (hit(ra, tce_regs_pkg::REG_STATUS_OFF))
+      rd = ({31'd0, busy} << tce_regs_pkg::STATUS_BUSY_LSB) |
+           ({31'd0, err_pending} << tce_regs_pkg::STATUS_ERR_LSB) |
+           ({{(31-QA){1'b0}}, QUEUE_DEPTH[QA:0] - q_count} << tce_regs_pkg::STATUS_QUEUE_FREE_LSB) |
+           ({{(31-QA){1'b0}}, q_count} << tce_regs_pkg::STATUS_QUEUED_LSB);
+    else if (hit(ra, tce_regs_pkg::REG_ERR_CODE_OFF))
+      rd = ({24'd0, err_code} << tce_regs_pkg::ERR_CODE_CODE_LSB) |
+           ({31'd0, err_overflow} << tce_regs_pkg::ERR_CODE_OVERFLOW_LSB) |
+           ({31'd0, err_badlen} << tce_regs_pkg::ERR_CODE_BADLEN_LSB);
+    else if (hit(ra, tce_regs_pkg::REG_ERR_INFO_OFF)) rd = err_info;
+    else if (hit(ra, tce_regs_pkg::REG_IRQ_STATUS_OFF)) rd = {28'd0, irq_status};
+    else if (hit(ra, tce_regs_pkg::REG_SEQ_ISSUED_OFF)) rd = seq_issued;
+    else if (hit(ra, tce_regs_pkg::REG_SEQ_DONE_OFF)) rd = seq_done;
+    else if (hit(ra, tce_regs_pkg::REG_GROUP_SEL_OFF)) rd = {28'd0, group_sel};
+    else if (hit(ra, tce_regs_pkg::REG_GROUP_PENDING_OFF)) rd = {24'd0, grp_pending};
+    else if (hit(ra, tce_regs_pkg::REG_GROUP_READ_PENDING_OFF)) rd = {24'd0, grp_read_pending};
+    else if (hit(ra, tce_regs_pkg::REG_GROUP_OPEN_OFF)) rd = {24'd0, grp_open};
+    else if (hit(ra, tce_regs_pkg::REG_STAT_CYCLES_LO_OFF)) rd = stat_cycles[31:0];
+    else if (hit(ra, tce_regs_pkg::REG_STAT_RBYTES_LO_OFF)) rd = stat_rbytes[31:0];
+    else if (hit(ra, tce_regs_pkg::REG_STAT_WBYTES_LO_OFF)) rd = stat_wbytes[31:0];
+    else if (hit(ra, tce_regs_pkg::REG_STAT_CYCLES_HI_OFF)) rd = hi_cycles;
+    else if (hit(ra, tce_regs_pkg::REG_STAT_RBYTES_HI_OFF)) rd = hi_rbytes;
+    else if (hit(ra, tce_regs_pkg::REG_STAT_WBYTES_HI_OFF)) rd = hi_wbytes;
+    else if (hit(ra, tce_regs_pkg::REG_STAT_CMDS_OK_OFF)) rd = stat_ok;
+    else if (hit(ra, tce_regs_pkg::REG_STAT_CMDS_ERR_OFF)) rd = stat_err;
+    else if (ra >= tce_regs_pkg::REG_CMD_OFF[11:0] && rcmd[11:2] < CW[9:0]) rd = cmd_words[rcmd[CIW+1:2]];
+  end
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      s_rvalid <= 1'b0; s_rdata <= '0; hi_cycles <= '0; hi_rbytes <= '0; hi_wbytes <= '0;
+    end else begin
+      if (s_arvalid && s_arready) begin
+        s_rvalid <= 1'b1;
+        s_rdata  <= rd;
+        // Reading a _LO word latches its _HI word, so the 64-bit pair is consistent.
+        if (hit(ra, tce_regs_pkg::REG_STAT_CYCLES_LO_OFF)) hi_cycles <= stat_cycles[63:32];
+        if (hit(ra, tce_regs_pkg::REG_STAT_RBYTES_LO_OFF)) hi_rbytes <= stat_rbytes[63:32];
+        if (hit(ra, tce_regs_pkg::REG_STAT_WBYTES_LO_OFF)) hi_wbytes <= stat_wbytes[63:32];
+      end else if (s_rvalid && s_rready) begin
+        s_rvalid <= 1'b0;
+      end
+    end
+  end
+endmodule

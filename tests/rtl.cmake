@@ -1,0 +1,26 @@
+# RTL checks: lint (Verilator -Wall), generic synthesis (Yosys, no latches) and, when
+# Verilator is installed, the co-simulation tests through the bridge (bridge/). Without a
+# tool its check reports SKIPPED (exit 77), never passed; scripts/install-deps.sh installs
+# the tools, so CI runs them.
+set(TCE_RTL_TOP tce_engine)
+find_program(TCE_VERILATOR verilator)
+find_program(TCE_YOSYS yosys)
+
+function(tce_rtl_check name tool script)
+  if(tool)
+    add_test(NAME ${name} COMMAND ${CMAKE_COMMAND} -DTCE_ROOT=${CMAKE_SOURCE_DIR} -DTOP=${TCE_RTL_TOP}
+             -DLOG=${CMAKE_BINARY_DIR}/${name}.log -P ${CMAKE_SOURCE_DIR}/cmake/${script})
+  else()
+    add_test(NAME ${name} COMMAND sh -c "echo 'SKIP: ${name}: ${ARGN} is not installed (run scripts/install-deps.sh)'; exit 77")
+  endif()
+  set_tests_properties(${name} PROPERTIES SKIP_RETURN_CODE 77 LABELS "rtl")
+endfunction()
+
+tce_rtl_check(rtl-lint "${TCE_VERILATOR}" rtl_lint.cmake verilator)
+tce_rtl_check(rtl-synth "${TCE_YOSYS}" rtl_synth.cmake yosys)
+
+# The co-simulation bridge and its tests (Verilated C++ is not built with the sanitizers,
+# hence the label nosan, which scripts/test.sh excludes from the sanitizer run).
+if(TCE_VERILATOR AND EXISTS ${CMAKE_SOURCE_DIR}/bridge/CMakeLists.txt)
+  add_subdirectory(${CMAKE_SOURCE_DIR}/bridge ${CMAKE_BINARY_DIR}/bridge)
+endif()
