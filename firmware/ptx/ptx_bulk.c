@@ -1,0 +1,286 @@
+/* cp.async.bulk, cp.reduce.async.bulk and cp.async.bulk.prefetch (PTX ISA 9.7.9.25.4),
+ * and multimem.cp.async.bulk / multimem.cp.reduce.async.bulk (PTX ISA 9.1, 9.7.9.26).
+ * Directions and op/type tables are the ISA's; the reporting order follows ptxas 13.0. */
+#include "ptx_internal.h"
+
+#define T(x) (1u << (x))
+
+static ptx_status target_fail(ptx_ctx *c, ptx_error *err, unsigned col, const char *feature, const char *needs)
+{
+    char tn[16];
+    ptx_target_name(c->t, tn, sizeof tn);
+    return ptx_fail(err, PTX_CAUSE_TARGET, col, "feature '%s' requires %s (target is %s)", feature, needs, tn);
+}
+
+typedef enum { DIR_NONE, DIR_G2S_CTA, DIR_G2S_CLUSTER, DIR_S2S, DIR_S2G } bulk_dir;
+
+static bulk_dir direction(const ptx_ctx *c)
+{
+    const ptx_mod *d = ptx_mods_nth(&c->mods, MC_SPACE, 0), *s = ptx_mods_nth(&c->mods, MC_SPACE, 1);
+    if (!d || !s)
+        return DIR_NONE;
+    if (s->def->val == SP_GLOBAL && d->def->val == SP_SHARED_CTA)
+        return DIR_G2S_CTA;
+    if (s->def->val == SP_GLOBAL && d->def->val == SP_SHARED_CLUSTER)
+        return DIR_G2S_CLUSTER;
+    if (s->def->val == SP_SHARED_CTA && d->def->val == SP_SHARED_CLUSTER)
+        return DIR_S2S;
+    if (s->def->val == SP_SHARED_CTA && d->def->val == SP_GLOBAL)
+        return DIR_S2G;
+    return DIR_NONE;
+}
+
+static ptx_status space_fail(ptx_ctx *c, ptx_error *err)
+{
+    return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
+                    "'%s' needs a .dst.src pair it supports (e.g. .shared::cluster.global, .global.shared::cta)",
+                    c->iname);
+}
+
+ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
+{
+    const ptx_line *ln = c->ln;
+    unsigned mask = CLS(MC_SPACE) | CLS(MC_COMPLETION) | CLS(MC_MULTICAST) | CLS(MC_CACHEHINT) | CLS(MC_CPMASK);
+    bulk_dir dir;
+    int cm;
+    bool multicast, hint, cpmask, g2s;
+    ptx_opkind kinds[8];
+    unsigned nk = 0;
+
+    if (ptx_scan_repeats(c, 2, mask, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_types(c, 0, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_classes_except(c, mask, CLS(MC_READ), err) != PTX_OK)
+        return PTX_ERROR;
+    dir = direction(c);
+    if (dir == DIR_NONE)
+        return space_fail(c, err);
+    cm = ptx_mod_val(c, MC_COMPLETION, -1);
+    if (cm < 0)
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .completion_mechanism modifier",
+                        c->iname);
+    multicast = ptx_mods_first(&c->mods, MC_MULTICAST) != 0;
+    hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
+    cpmask = ptx_mods_first(&c->mods, MC_CPMASK) != 0;
+    g2s = dir == DIR_G2S_CTA || dir == DIR_G2S_CLUSTER;
+    if ((dir == DIR_S2G) != (cm == CM_BULK_GROUP))
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
+                        "completion '.%t' is illegal for this direction of '%s'",
+                        &ptx_mods_first(&c->mods, MC_COMPLETION)->tok, c->iname);
+    if (multicast && dir != DIR_G2S_CLUSTER)
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_MULTICAST),
+                        "'.multicast::cluster' is illegal for '%s' unless copying .global to .shared::cluster",
+                        c->iname);
+    if (hint && dir == DIR_S2S)
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_CACHEHINT),
+                        "'.L2::cache_hint' is illegal for '%s' between shared memories", c->iname);
+    if (cpmask && dir != DIR_S2G)
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_CPMASK),
+                        "'.cp_mask' is illegal for '%s' unless copying .shared::cta to .global", c->iname);
+    kinds[nk++] = OK_ADDR;
+    kinds[nk++] = OK_ADDR;
+    kinds[nk++] = OK_R32;
+    if (dir != DIR_S2G)
+        kinds[nk++] = OK_ADDR;
+    if (multicast)
+        kinds[nk++] = OK_R16;
+    if (hint)
+        kinds[nk++] = OK_R64;
+    if (cpmask)
+        kinds[nk++] = OK_R16;
+    if (!ptx_operands_match(ln, kinds, nk))
+        return ptx_operands_fail(c, err, "the operand list of this variant");
+    if (cpmask && c->t.sm < 100)
+        return target_fail(c, err, ptx_mod_col(c, MC_CPMASK), ".cp_mask", "sm_100 or higher");
+    if (ptx_check_classes(c, mask, err) != PTX_OK)
+        return PTX_ERROR;
+
+    out->has_op = true;
+    out->op.kind = TCE_OP_BULK_COPY;
+    out->op.completion = cm == CM_MBARRIER ? TCE_DONE_MBARRIER : TCE_DONE_BULK_GROUP;
+    out->op.dst_space = dir == DIR_G2S_CTA ? TCE_SPACE_SHARED_CTA
+                        : dir == DIR_S2G   ? TCE_SPACE_GLOBAL
+                                           : TCE_SPACE_SHARED_CLUSTER;
+    out->op.src_space = g2s ? TCE_SPACE_GLOBAL : TCE_SPACE_SHARED_CTA;
+    out->op.multicast = multicast;
+    out->op.has_byte_mask = cpmask;
+    out->cache_hint = hint;
+    out->role.dst = 0;
+    out->role.src = 1;
+    out->role.size = 2;
+    nk = 3;
+    if (dir != DIR_S2G)
+        out->role.mbar = (int)nk++;
+    if (multicast)
+        out->role.cta_mask = (int)nk++;
+    if (hint)
+        out->role.cache_policy = (int)nk++;
+    if (cpmask)
+        out->role.byte_mask = (int)nk++;
+    return PTX_OK;
+}
+
+/* Element types of cp.reduce.async.bulk: the op/type table for a .global destination is
+ * the general one; .shared::cluster narrows it (ISA table in 9.7.9.25.4.2). */
+static uint32_t global_types(int op)
+{
+    switch (op) {
+    case TCE_RED_ADD:
+        return T(TCE_ET_U32) | T(TCE_ET_S32) | T(TCE_ET_U64) | T(TCE_ET_F32) | T(TCE_ET_F64) | T(TCE_ET_F16) |
+               T(TCE_ET_BF16);
+    case TCE_RED_MIN:
+    case TCE_RED_MAX:
+        return T(TCE_ET_U32) | T(TCE_ET_S32) | T(TCE_ET_U64) | T(TCE_ET_S64) | T(TCE_ET_F16) | T(TCE_ET_BF16);
+    case TCE_RED_INC:
+    case TCE_RED_DEC:
+        return T(TCE_ET_U32);
+    default:
+        return T(TCE_ET_B32) | T(TCE_ET_B64);
+    }
+}
+
+static uint32_t cluster_types(int op)
+{
+    switch (op) {
+    case TCE_RED_ADD: return T(TCE_ET_U32) | T(TCE_ET_S32) | T(TCE_ET_U64);
+    case TCE_RED_MIN:
+    case TCE_RED_MAX: return T(TCE_ET_U32) | T(TCE_ET_S32);
+    case TCE_RED_INC:
+    case TCE_RED_DEC: return T(TCE_ET_U32);
+    default: return T(TCE_ET_B32);
+    }
+}
+
+#define BULK_RED_TYPES (T(TCE_ET_F16) | T(TCE_ET_BF16) | T(TCE_ET_B32) | T(TCE_ET_U32) | T(TCE_ET_S32) | \
+                        T(TCE_ET_B64) | T(TCE_ET_U64) | T(TCE_ET_S64) | T(TCE_ET_F32) | T(TCE_ET_F64))
+#define CLUSTER_RED_TYPES (T(TCE_ET_B32) | T(TCE_ET_U32) | T(TCE_ET_S32) | T(TCE_ET_B64) | T(TCE_ET_U64))
+
+ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
+{
+    const ptx_line *ln = c->ln;
+    unsigned mask = CLS(MC_SPACE) | CLS(MC_COMPLETION) | CLS(MC_CACHEHINT) | CLS(MC_REDOP) | CLS(MC_NOFTZ);
+    bulk_dir dir;
+    int cm, op, ty;
+    bool hint, noftz;
+    const ptx_mod *tym, *opm;
+    ptx_opkind kinds[6];
+    unsigned nk = 0;
+
+    if (ptx_scan_repeats(c, 2, mask, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_types(c, BULK_RED_TYPES, err) != PTX_OK)
+        return PTX_ERROR;
+    tym = ptx_mods_first(&c->mods, MC_TYPE);
+    if (!tym || ptx_mods_count(&c->mods, MC_TYPE) > 1)
+        return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, tym ? ptx_mods_nth(&c->mods, MC_TYPE, 1)->tok.col : c->icol,
+                        "'%s' needs exactly one element type", c->iname);
+    if (ptx_check_classes_except(c, mask, CLS(MC_READ), err) != PTX_OK)
+        return PTX_ERROR;
+    dir = direction(c);
+    if (dir != DIR_S2S && dir != DIR_S2G)
+        return space_fail(c, err);
+    cm = ptx_mod_val(c, MC_COMPLETION, -1);
+    if (cm < 0)
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .completion_mechanism modifier",
+                        c->iname);
+    opm = ptx_mods_first(&c->mods, MC_REDOP);
+    if (!opm)
+        return ptx_fail(err, PTX_CAUSE_OPERATION, c->icol, "'%s' needs a reduction operation", c->iname);
+    op = opm->def->val;
+    ty = tym->def->val;
+    hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
+    noftz = ptx_mods_first(&c->mods, MC_NOFTZ) != 0;
+    if ((dir == DIR_S2G) != (cm == CM_BULK_GROUP))
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
+                        "completion '.%t' is illegal for this direction of '%s'",
+                        &ptx_mods_first(&c->mods, MC_COMPLETION)->tok, c->iname);
+    if (hint && dir == DIR_S2S)
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_CACHEHINT),
+                        "'.L2::cache_hint' is illegal for '%s' between shared memories", c->iname);
+    kinds[nk++] = OK_ADDR;
+    kinds[nk++] = OK_ADDR;
+    kinds[nk++] = OK_R32;
+    if (dir == DIR_S2S)
+        kinds[nk++] = OK_ADDR;
+    if (hint)
+        kinds[nk++] = OK_R64;
+    if (!ptx_operands_match(ln, kinds, nk))
+        return ptx_operands_fail(c, err, "the operand list of this variant");
+    if (!(global_types(op) & T(ty)))
+        return ptx_fail(err, PTX_CAUSE_TYPE, tym->tok.col, "type '.%t' does not go with operation '.%t' in '%s'",
+                        &tym->tok, &opm->tok, c->iname);
+    if (dir == DIR_S2S && !(CLUSTER_RED_TYPES & T(ty)))
+        return ptx_fail(err, PTX_CAUSE_TYPE, tym->tok.col,
+                        "type '.%t' is illegal for '%s' into .shared::cluster", &tym->tok, c->iname);
+    if (dir == DIR_S2S && !(cluster_types(op) & T(ty)))
+        return ptx_fail(err, PTX_CAUSE_OPERATION, opm->tok.col,
+                        "operation '.%t' is illegal for '%s' into .shared::cluster with type '.%t'", &opm->tok,
+                        c->iname, &tym->tok);
+    if (noftz && !(op == TCE_RED_ADD && (ty == TCE_ET_F16 || ty == TCE_ET_BF16)))
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_NOFTZ),
+                        "'.noftz' is illegal for '%s' except .add on .f16/.bf16", c->iname);
+    if (!noftz && op == TCE_RED_ADD && (ty == TCE_ET_F16 || ty == TCE_ET_BF16))
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, tym->tok.col, "'%s.add' on '.%t' needs '.noftz'", c->iname,
+                        &tym->tok);
+    if (ptx_check_classes(c, mask, err) != PTX_OK)
+        return PTX_ERROR;
+
+    out->has_op = true;
+    out->op.kind = TCE_OP_BULK_REDUCE;
+    out->op.completion = cm == CM_MBARRIER ? TCE_DONE_MBARRIER : TCE_DONE_BULK_GROUP;
+    out->op.dst_space = dir == DIR_S2G ? TCE_SPACE_GLOBAL : TCE_SPACE_SHARED_CLUSTER;
+    out->op.src_space = TCE_SPACE_SHARED_CTA;
+    out->op.redop = (tce_redop)op;
+    out->op.etype = (tce_etype)ty;
+    out->op.noftz = noftz;
+    out->cache_hint = hint;
+    out->role.dst = 0;
+    out->role.src = 1;
+    out->role.size = 2;
+    if (dir == DIR_S2S)
+        out->role.mbar = 3;
+    if (hint)
+        out->role.cache_policy = 3;
+    return PTX_OK;
+}
+
+ptx_status ptx_decode_bulk_prefetch(ptx_ctx *c, ptx_insn *out, ptx_error *err)
+{
+    const ptx_line *ln = c->ln;
+    unsigned mask = CLS(MC_SPACE) | CLS(MC_LEVEL) | CLS(MC_CACHEHINT);
+    bool hint;
+    ptx_opkind kinds[3] = {OK_ADDR, OK_R32, OK_R64};
+    const ptx_mod *sp;
+
+    if (ptx_scan_repeats(c, 1, mask, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_types(c, 0, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_classes_except(c, mask, CLS(MC_READ), err) != PTX_OK)
+        return PTX_ERROR;
+    if (!ptx_mods_first(&c->mods, MC_LEVEL))
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs the .level modifier '.L2'", c->iname);
+    sp = ptx_mods_first(&c->mods, MC_SPACE);
+    if (!sp)
+        return ptx_fail(err, PTX_CAUSE_SPACE_MISSING, c->icol, "'%s' needs the state space '.global'", c->iname);
+    if (sp->def->val != SP_GLOBAL)
+        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, sp->tok.col, "'%s' prefetches from '.global' only",
+                        c->iname);
+    hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
+    if (!ptx_operands_match(ln, kinds, hint ? 3 : 2))
+        return ptx_operands_fail(c, err, hint ? "[srcMem], size, cache-policy" : "[srcMem], size");
+    if (ptx_check_classes(c, mask, err) != PTX_OK)
+        return PTX_ERROR;
+    out->has_op = true;
+    out->op.kind = TCE_OP_BULK_PREFETCH;
+    out->op.completion = TCE_DONE_NONE;
+    out->op.src_space = TCE_SPACE_GLOBAL;
+    out->op.dst_space = TCE_SPACE_GLOBAL;
+    out->cache_hint = hint;
+    out->role.src = 0;
+    out->role.size = 1;
+    if (hint)
+        out->role.cache_policy = 2;
+    return PTX_OK;
+}

@@ -1,0 +1,132 @@
+/* cp.async.bulk.commit_group, cp.async.bulk.wait_group{.read} and tensormap.replace
+ * (PTX ISA 9.7.9.25.6, 9.7.9.26); reporting order from ptxas 13.0. */
+#include "ptx_internal.h"
+
+#define T(x) (1u << (x))
+
+ptx_status ptx_decode_group(ptx_ctx *c, ptx_insn *out, ptx_error *err, bool wait)
+{
+    const ptx_line *ln = c->ln;
+    unsigned mask = wait ? CLS(MC_READ) : 0;
+    if (ptx_check_types(c, 0, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_classes(c, mask, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_mods_count(&c->mods, MC_READ) > 1)
+        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_READ, 1)->tok.col,
+                        "'.read' given twice");
+    if (wait ? (ln->nopd != 1 || ln->opd[0].kind != PTX_OPD_IMM) : ln->nopd != 0)
+        return ptx_operands_fail(c, err, wait ? "one integer constant N" : "no operands");
+    if (ptx_scan_repeats(c, 0, mask, err) != PTX_OK)
+        return PTX_ERROR;
+    if (wait && (ln->opd[0].base.imm < 0 || ln->opd[0].base.imm > 0x7fffffff))
+        return ptx_fail(err, PTX_CAUSE_RANGE, ln->opd[0].col, "wait_group count must be a non-negative integer");
+    out->read_only = ptx_mods_first(&c->mods, MC_READ) != 0;
+    if (wait)
+        out->role.value = 0;
+    return PTX_OK;
+}
+
+/* Per field: operand layout and, for .field3, the immediate's range. */
+static const struct {
+    const char *name;
+    bool b64;       /* .type must be .b64 */
+    bool has_ord;   /* [addr], ord, new_val */
+    bool imm_value; /* new_val is an immediate with a range */
+    unsigned max;   /* its largest value (sm_90a), or the ord maximum */
+} k_fields[PTX_TM_FIELD_COUNT] = {
+    {"global_address", true, false, false, 0}, {"rank", false, false, false, 0},
+    {"box_dim", false, true, false, 4},         {"global_dim", false, true, false, 4},
+    {"global_stride", true, true, false, 4},    {"element_stride", false, true, false, 4},
+    {"elemtype", false, false, true, 12},       {"interleave_layout", false, false, true, 2},
+    {"swizzle_mode", false, false, true, 3},    {"swizzle_atomicity", false, false, true, 3},
+    {"fill_mode", false, false, true, 1},
+};
+
+static bool tensormap_target(ptx_target t)
+{
+    if (!ptx_target_specific(t))
+        return false;
+    if (t.suffix == 'a')
+        return t.sm == 90 || (t.sm >= 100 && t.sm < 104) || t.sm == 110 || (t.sm >= 120 && t.sm < 130);
+    return t.sm >= 100;
+}
+
+ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
+{
+    const ptx_line *ln = c->ln;
+    unsigned mask = CLS(MC_SPACE) | CLS(MC_LOADMODE) | CLS(MC_TMFIELD);
+    const ptx_mod *fm, *lm, *ty = 0;
+    unsigned i, nty = 0;
+    bool b1024 = false;
+    ptx_tm_field f;
+    ptx_opkind kinds[3];
+    unsigned nk = 0, vidx;
+    char tn[16];
+
+    if (ptx_scan_repeats(c, 1, mask, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_classes_except(c, mask, CLS(MC_READ), err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_types(c, T(TY_B1024) | T(TCE_ET_B32) | T(TCE_ET_B64), err) != PTX_OK)
+        return PTX_ERROR;
+    for (i = 0; i < c->mods.n; i++) {
+        if (c->mods.m[i].def->mc != MC_TYPE)
+            continue;
+        if (c->mods.m[i].def->val == TY_B1024) {
+            b1024 = true;
+        } else {
+            ty = &c->mods.m[i];
+            nty++;
+        }
+    }
+    lm = ptx_mods_first(&c->mods, MC_LOADMODE);
+    if (lm && lm->def->val != LM_TILE)
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, lm->tok.col, "'tensormap.replace' takes mode '.tile' only");
+    if (!lm)
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'tensormap.replace' needs the mode '.tile'");
+    fm = ptx_mods_first(&c->mods, MC_TMFIELD);
+    if (!fm)
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol,
+                        "'tensormap.replace' needs a field (.global_address, .box_dim, ...)");
+    if (!b1024)
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'tensormap.replace' needs the size '.b1024'");
+    if (nty != 1)
+        return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, c->icol, "'tensormap.replace' needs one of .b32/.b64");
+    f = (ptx_tm_field)fm->def->val;
+    if (k_fields[f].b64 != (ty->def->val == TCE_ET_B64))
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, fm->tok.col, "field '.%t' needs type '%s', not '.%t'",
+                        &fm->tok, k_fields[f].b64 ? ".b64" : ".b32", &ty->tok);
+    ptx_target_name(c->t, tn, sizeof tn);
+    if (!tensormap_target(c->t))
+        return ptx_fail(err, PTX_CAUSE_TARGET, c->icol, "'tensormap.replace' is not available on %s", tn);
+    if (f == PTX_TM_SWIZZLE_ATOMICITY && !(ptx_target_specific(c->t) && c->t.sm >= 100))
+        return ptx_fail(err, PTX_CAUSE_TARGET, fm->tok.col, "'tensormap.replace.swizzle_atomicity' needs sm_100a or later, not %s",
+                        tn);
+    kinds[nk++] = OK_ADDR;
+    if (k_fields[f].has_ord)
+        kinds[nk++] = OK_IMM;
+    vidx = nk;
+    kinds[nk++] = k_fields[f].imm_value ? OK_IMM : (k_fields[f].b64 ? OK_R64 : OK_R32);
+    if (!ptx_operands_match(ln, kinds, nk))
+        return ptx_operands_fail(c, err, k_fields[f].has_ord ? "[addr], ord, new_val" : "[addr], new_val");
+    if (k_fields[f].has_ord && (ln->opd[1].base.imm < 0 || ln->opd[1].base.imm > (int64_t)k_fields[f].max))
+        return ptx_fail(err, PTX_CAUSE_RANGE, ln->opd[1].col, "ordinal of '.%t' must be in [0..%u]", &fm->tok,
+                        k_fields[f].max);
+    if (k_fields[f].imm_value) {
+        unsigned max = k_fields[f].max;
+        if (f == PTX_TM_ELEMTYPE && ptx_target_specific(c->t) && c->t.sm >= 100)
+            max = 15; /* sub-byte types 13..15 */
+        if (f == PTX_TM_SWIZZLE_MODE && c->t.sm == 103)
+            max = 4; /* 96B swizzle */
+        if (ln->opd[vidx].base.imm < 0 || ln->opd[vidx].base.imm > (int64_t)max)
+            return ptx_fail(err, PTX_CAUSE_RANGE, ln->opd[vidx].col, "value of '.%t' must be in [0..%u]", &fm->tok,
+                            max);
+    }
+    if (ptx_check_classes(c, mask, err) != PTX_OK)
+        return PTX_ERROR;
+    out->tm_field = f;
+    out->role.dst = 0;
+    out->role.value = (int)vidx;
+    return PTX_OK;
+}
