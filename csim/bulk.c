@@ -79,6 +79,12 @@ static tce_result check_mbar(const tce_op *op, const tce_memsys *ms, unsigned ct
     if (op->mbar >> 28)
         return tce_fail(TCE_ERR_SHARED_RANGE, "mbar 0x%x has bits above the CTA rank field",
                         op->mbar);
+    /* The mbarrier lives with the data it tracks (PTX: same CTA as dstMem). A shared::cta
+     * style mbar (rank bits 0) means "the destination CTA's". */
+    if (TCE_SADDR_RANK(op->mbar) && TCE_SADDR_RANK(op->mbar) != cta && !op->multicast)
+        return tce_fail(TCE_ERR_UNDEFINED,
+                        "mbar 0x%x is in CTA %u but the destination is in CTA %u", op->mbar,
+                        TCE_SADDR_RANK(op->mbar), cta);
     if (off % 8u)
         return tce_fail(TCE_ERR_MISALIGNED, "mbar 0x%x is not 8-byte aligned", op->mbar);
     if (!tce_smem(ms, cta, off, 8))

@@ -139,6 +139,20 @@ static void shared_to_cluster(void)
     r = tce_csim_execute(&op, &ms);
     CHECK(r.status == TCE_ERR_UNDEFINED && strstr(r.why, "dstMem"));
     CHECK(all_bytes(tce_smem(&ms, 0, 256, 32), 32, 0xa5));
+    /* The mbarrier must be in the destination CTA. */
+    op.saddr = TCE_SADDR(1, 256);
+    op.mbar = TCE_SADDR(0, 8);
+    CHECK(tce_csim_execute(&op, &ms).status == TCE_OK); /* rank 0 = offset-only form */
+    op.mbar = TCE_SADDR(1, 8);
+    CHECK(tce_csim_execute(&op, &ms).status == TCE_OK);
+    tce_memsys ms3;
+    setup(&ms3, 3);
+    op.mbar = TCE_SADDR(2, 8);
+    r = tce_csim_execute(&op, &ms3);
+    CHECK(r.status == TCE_ERR_UNDEFINED && strstr(r.why, "mbar"));
+    CHECK(all_bytes(tce_smem(&ms3, 1, 0, SMEM), SMEM, 0xa5));
+    tce_memsys_free(&ms3);
+    op.mbar = TCE_SADDR(1, 0);
     /* The wrong completion mechanism for the direction. */
     op.saddr = TCE_SADDR(1, 256);
     op.completion = TCE_DONE_BULK_GROUP;
