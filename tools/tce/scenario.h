@@ -1,0 +1,103 @@
+/* `tce run` scenarios: a hand-written text file that sets up global tensors, tensor maps
+ * and a cluster's shared memories, issues PTX instructions with register values, and
+ * checks the result. Each engine instruction goes through the firmware driver to the
+ * register-level engine model, and the same instruction runs on a second copy of the
+ * memories directly on the golden model; at the end both copies must agree byte for
+ * byte. The format is documented in docs/scenario.md.
+ *
+ * Every error in a scenario is reported as FILE:LINE: cause. */
+#ifndef SCENARIO_H
+#define SCENARIO_H
+
+#include <stdio.h>
+
+#include "../../csim/csim.h"
+#include "../../firmware/ptx/ptx_decode.h"
+#include "regmodel_engine.h"
+
+#define SCEN_MAX_NAMES 32
+#define SCEN_MAX_REGS 96
+
+typedef struct {
+    char name[32];
+    uint64_t addr, size;
+    bool is_tmap;
+} scen_name;
+
+typedef struct {
+    char name[PTX_NAME_MAX];
+    uint64_t value;
+} scen_reg;
+
+/* A place in memory: global address, or (cta, offset) in shared memory. */
+typedef struct {
+    bool shared;
+    unsigned cta;
+    uint64_t addr; /* global address or shared offset */
+} scen_loc;
+
+typedef struct {
+    const char *file;
+    long line;
+    FILE *out;            /* progress and the report */
+    bool verbose;
+
+    /* setup */
+    unsigned ncta;
+    uint32_t smem_size;
+    ptx_target target;
+    bool mem_ready;       /* memories allocated: cluster/smem can no longer change */
+    tce_memsys eng, ref;  /* the engine's memories and the golden model's copy */
+    unsigned nnames;
+    scen_name names[SCEN_MAX_NAMES];
+
+    /* execution */
+    bool engine_ready;
+    regmodel model;
+    tce_drv drv;
+    unsigned cta;         /* the issuing CTA of following instructions */
+    ptx_regs regdecl;
+    unsigned nregs;
+    scen_reg regs[SCEN_MAX_REGS];
+    bool expect_fail;     /* the next engine instruction must fail with expect_status */
+    tce_status expect_status;
+    long expect_line;
+
+    /* counts for the report */
+    unsigned ptx_lines, engine_ops, checks, failed_checks;
+    char err[512];        /* the cause of the first error, without FILE:LINE */
+} scenario;
+
+/* Run scenario text; `file` names it in messages. Returns 0 pass, 1 a check or the
+ * memory comparison failed, 2 the scenario itself is wrong (message on stderr). */
+int scenario_run_text(const char *file, const char *text, FILE *out, bool verbose);
+int scenario_run_file(const char *path, FILE *out, bool verbose);
+
+/* The built-in scenario `tce run` runs without a file (scenario_default.c). */
+extern const char scenario_default_text[];
+
+/* Pieces, one file each. Every function returns false with s->err set on error. */
+bool scen_fail(scenario *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* scenario_setup.c: directives before the first instruction, values and places. */
+bool scen_setup_line(scenario *s, const char *kw, char *rest, bool *handled);
+bool scen_ensure_memory(scenario *s);
+bool scen_value(scenario *s, const char *text, uint64_t *out);
+bool scen_loc_parse(scenario *s, const char *text, scen_loc *out);
+uint8_t *scen_loc_bytes(scenario *s, tce_memsys *ms, const scen_loc *l, uint64_t len);
+bool scen_fill_bytes(scenario *s, const char *spec, uint8_t *buf, size_t n);
+/* scenario_exec.c: PTX instructions and register values. */
+bool scen_exec_reg(scenario *s, char *rest);
+bool scen_exec_ptx(scenario *s, const char *text);
+bool scen_drain(scenario *s);
+bool scen_reg_get(scenario *s, const char *name, uint64_t *out);
+/* scenario_ptxlite.c: stopgap reader for mbarrier/group/mov/fence lines. */
+bool scen_ptxlite(const char *text, ptx_insn *in);
+/* scenario_check.c: expectations and the final comparison. */
+bool scen_check_line(scenario *s, char *rest);
+bool scen_compare_memories(scenario *s);
+
+#endif

@@ -1,0 +1,468 @@
+/* Scenario instructions: register values, and each PTX line decoded by the firmware's
+ * PTX decoder, then run twice: through the driver on the register-level engine model,
+ * and directly on the golden model with the reference copy of the memories. */
+#include <string.h>
+
+#include "../../csim/mbarrier.h"
+#include "scenario.h"
+
+bool scen_reg_get(scenario *s, const char *name, uint64_t *out)
+{
+    for (unsigned i = 0; i < s->nregs; i++)
+        if (!strcmp(s->regs[i].name, name)) {
+            *out = s->regs[i].value;
+            return true;
+        }
+    return scen_fail(s, "register %s has no value (set it with 'reg %s = VALUE' or mov)", name,
+                     name);
+}
+
+static bool reg_set(scenario *s, const char *name, uint64_t v)
+{
+    for (unsigned i = 0; i < s->nregs; i++)
+        if (!strcmp(s->regs[i].name, name)) {
+            s->regs[i].value = v;
+            return true;
+        }
+    if (s->nregs == SCEN_MAX_REGS || strlen(name) >= PTX_NAME_MAX)
+        return scen_fail(s, "too many registers, or name %s too long", name);
+    snprintf(s->regs[s->nregs].name, PTX_NAME_MAX, "%s", name);
+    s->regs[s->nregs++].value = v;
+    return true;
+}
+
+/* reg %a = VALUE [%b = VALUE ...]  (also %a=VALUE) */
+bool scen_exec_reg(scenario *s, char *rest)
+{
+    char *p = rest;
+    unsigned count = 0;
+    while (*p) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            break;
+        if (*p != '%')
+            return scen_fail(s, "reg: expected %%name = VALUE at '%s'", p);
+        char name[PTX_NAME_MAX];
+        size_t n = strcspn(p, " \t=");
+        if (n >= sizeof name)
+            return scen_fail(s, "reg: name too long");
+        memcpy(name, p, n);
+        name[n] = '\0';
+        p += n;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p != '=')
+            return scen_fail(s, "reg %s: expected '=' and a value", name);
+        p++;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        char val[96];
+        n = strcspn(p, " \t");
+        if (n == 0 || n >= sizeof val)
+            return scen_fail(s, "reg %s: missing value", name);
+        memcpy(val, p, n);
+        val[n] = '\0';
+        p += n;
+        uint64_t v;
+        if (!scen_value(s, val, &v) || !reg_set(s, name, v))
+            return false;
+        count++;
+    }
+    if (!count)
+        return scen_fail(s, "usage: reg %%name = VALUE ...");
+    return true;
+}
+
+static bool scalar(scenario *s, const ptx_scalar *sc, uint64_t *out)
+{
+    if (sc->is_reg)
+        return scen_reg_get(s, sc->name, out);
+    if (sc->name[0]) /* a symbol: a declared scenario name */
+        return scen_value(s, sc->name, out);
+    *out = (uint64_t)sc->imm;
+    return true;
+}
+
+static bool opd_value(scenario *s, const ptx_insn *in, int idx, const char *what, uint64_t *out)
+{
+    if (idx < 0 || (unsigned)idx >= in->nopd)
+        return scen_fail(s, "%s: the instruction has no %s operand", ptx_insn_kind_name(in->kind),
+                         what);
+    const ptx_operand *o = &in->opd[idx];
+    if (!scalar(s, &o->base, out))
+        return false;
+    if (o->kind == PTX_OPD_ADDR)
+        *out += (uint64_t)o->offset;
+    return true;
+}
+
+static bool engine_start(scenario *s)
+{
+    if (s->engine_ready)
+        return true;
+    if (!scen_ensure_memory(s))
+        return false;
+    regmodel_init(&s->model, &s->eng, 2, 6, regmodel_mbar_complete_tx, NULL);
+    tce_drv_rc rc = tce_drv_init(&s->drv, regmodel_bus(&s->model), 1u << 20);
+    if (rc != TCE_DRV_OK)
+        return scen_fail(s, "driver init: %s: %s", tce_drv_rc_name(rc), s->drv.why);
+    s->engine_ready = true;
+    return true;
+}
+
+/* The engine's pending error as a message, and clear it. */
+static tce_status take_engine_error(scenario *s, char *buf, size_t cap)
+{
+    tce_drv_error_info e;
+    char why[256];
+    snprintf(why, sizeof why, "%s", s->model.why);
+    tce_drv_error(&s->drv, &e);
+    snprintf(buf, cap, "%s (command field %s, CTA %u): %s", tce_status_name(e.status),
+             e.field < TCE_CMDF_COUNT ? tce_cmd_fields[e.field].name : "-", e.cta, why);
+    return e.status;
+}
+
+bool scen_drain(scenario *s)
+{
+    if (!s->engine_ready)
+        return true;
+    tce_drv_rc rc = tce_drv_wait_idle(&s->drv);
+    if (rc == TCE_DRV_ENGINE_ERROR) {
+        char msg[400];
+        take_engine_error(s, msg, sizeof msg);
+        return scen_fail(s, "the engine failed an earlier instruction: %s", msg);
+    }
+    if (rc != TCE_DRV_OK)
+        return scen_fail(s, "driver: %s: %s", tce_drv_rc_name(rc), s->drv.why);
+    return true;
+}
+
+/* Fill the operation's addresses and values from the operands, by role. */
+static bool resolve_op(scenario *s, const ptx_insn *in, tce_op *op)
+{
+    uint64_t v;
+    *op = in->op;
+    op->cta = s->cta;
+    const ptx_roles *r = &in->role;
+    if (r->tmap >= 0) {
+        const ptx_operand *t = &in->opd[r->tmap];
+        if (!scalar(s, &t->base, &op->tmap_addr))
+            return false;
+        for (unsigned i = 0; i < t->nvec && i < TCE_MAX_RANK; i++) {
+            if (!scalar(s, &t->vec[i], &v))
+                return false;
+            op->coords[i] = (int32_t)(uint32_t)v;
+        }
+    }
+    /* An address operand is global or shared by the space of its side. */
+    bool shared_to_shared = op->src_space != TCE_SPACE_GLOBAL && op->dst_space != TCE_SPACE_GLOBAL;
+    if (r->dst >= 0) {
+        if (!opd_value(s, in, r->dst, "destination", &v))
+            return false;
+        if (op->dst_space == TCE_SPACE_GLOBAL)
+            op->gaddr = v;
+        else
+            op->saddr = (uint32_t)v;
+    }
+    if (r->src >= 0) {
+        if (!opd_value(s, in, r->src, "source", &v))
+            return false;
+        if (op->src_space == TCE_SPACE_GLOBAL)
+            op->gaddr = v;
+        else if (shared_to_shared)
+            op->saddr_src = (uint32_t)v;
+        else
+            op->saddr = (uint32_t)v;
+    }
+    if (r->mbar >= 0) {
+        if (!opd_value(s, in, r->mbar, "mbarrier", &v))
+            return false;
+        op->mbar = (uint32_t)v;
+    }
+    if (r->size >= 0) {
+        if (!opd_value(s, in, r->size, "size", &v))
+            return false;
+        op->size = (uint32_t)v;
+    }
+    if (r->cta_mask >= 0) {
+        if (!opd_value(s, in, r->cta_mask, "ctaMask", &v))
+            return false;
+        op->cta_mask = (uint16_t)v;
+    }
+    if (r->byte_mask >= 0) {
+        if (!opd_value(s, in, r->byte_mask, "byte mask", &v))
+            return false;
+        op->byte_mask = (uint16_t)v;
+    }
+    if (r->im2col >= 0) {
+        const ptx_operand *o = &in->opd[r->im2col];
+        for (unsigned i = 0; i < o->nvec && i < 3; i++) {
+            if (!scalar(s, &o->vec[i], &v))
+                return false;
+            op->im2col[i] = (uint16_t)v;
+        }
+    }
+    if (r->value >= 0) {
+        const ptx_operand *o = &in->opd[r->value];
+        if (o->kind == PTX_OPD_VEC) {
+            for (unsigned i = 0; i < o->nvec && i < 8; i++)
+                if (!scalar(s, &o->vec[i], &op->operand[i]))
+                    return false;
+        } else if (!scalar(s, &o->base, &op->operand[0])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Both paths: the driver and engine model, and the golden model on the reference copy. */
+static bool run_engine_op(scenario *s, const ptx_insn *in)
+{
+    tce_op op;
+    if (!resolve_op(s, in, &op) || !engine_start(s))
+        return false;
+    s->engine_ops++;
+    tce_result ref = tce_csim_execute(&op, &s->ref);
+    if (ref.status == TCE_OK && op.completion == TCE_DONE_MBARRIER) {
+        for (unsigned c = 0; c < s->ncta; c++) {
+            if (!(ref.tx_ctas & (1u << c)))
+                continue;
+            char why[160];
+            tce_status st = regmodel_mbar_complete_tx(NULL, &s->ref, c, TCE_SADDR_OFF(op.mbar),
+                                                      ref.tx_bytes, why, sizeof why);
+            if (st != TCE_OK) {
+                ref.status = st;
+                snprintf(ref.why, sizeof ref.why, "%s", why);
+                break;
+            }
+        }
+    }
+    uint32_t seq;
+    tce_drv_rc rc = tce_drv_submit(&s->drv, &op, &seq);
+    if (rc == TCE_DRV_OK && (s->expect_fail || ref.status != TCE_OK))
+        rc = tce_drv_wait(&s->drv, seq);
+    char msg[400] = "";
+    tce_status got = TCE_OK;
+    if (rc == TCE_DRV_ENGINE_ERROR)
+        got = take_engine_error(s, msg, sizeof msg);
+    else if (rc != TCE_DRV_OK)
+        return scen_fail(s, "driver: %s: %s", tce_drv_rc_name(rc), s->drv.why);
+    if (s->expect_fail) {
+        s->expect_fail = false;
+        s->checks++;
+        if (got != s->expect_status || ref.status != s->expect_status)
+            return scen_fail(s, "expected the engine to fail with %s (expect error at line %ld); "
+                                "engine: %s; golden model: %s %s",
+                             tce_status_name(s->expect_status), s->expect_line,
+                             got == TCE_OK ? "OK" : msg, tce_status_name(ref.status), ref.why);
+        return true;
+    }
+    if (got != TCE_OK)
+        return scen_fail(s, "engine error %s", msg);
+    if (ref.status != TCE_OK)
+        return scen_fail(s, "the golden model fails this instruction but the engine did not: %s: %s",
+                         tce_status_name(ref.status), ref.why);
+    return true;
+}
+
+/* The mbarrier an mbarrier.* instruction names: a shared::cta address of the issuing CTA,
+ * or a smem(CTA,OFF) (shared::cluster) value. Same bytes in both memories. */
+static bool mbar_ptrs(scenario *s, const ptx_insn *in, int idx, uint8_t **e, uint8_t **r)
+{
+    uint64_t a;
+    if (!opd_value(s, in, idx, "mbarrier address", &a))
+        return false;
+    unsigned cta = (a >> 24) ? TCE_SADDR_RANK(a) : s->cta;
+    uint32_t off = TCE_SADDR_OFF(a);
+    scen_loc l = {true, cta, off};
+    if (cta >= s->ncta)
+        return scen_fail(s, "mbarrier address 0x%llx names CTA %u, outside the cluster",
+                         (unsigned long long)a, cta);
+    if (off & 7)
+        return scen_fail(s, "mbarrier address 0x%llx is not 8-byte aligned", (unsigned long long)a);
+    *e = scen_loc_bytes(s, &s->eng, &l, 8);
+    *r = scen_loc_bytes(s, &s->ref, &l, 8);
+    return *e && *r;
+}
+
+typedef enum { MB_INIT, MB_ARRIVE, MB_ARRIVE_TX } mbar_action;
+
+static bool mbar_op(scenario *s, const ptx_insn *in, mbar_action act)
+{
+    uint8_t *mem[2];
+    uint64_t count = 1, tx = 0, state = 0;
+    int addr_idx = act == MB_INIT ? 0 : 1;
+    if (!mbar_ptrs(s, in, addr_idx, &mem[0], &mem[1]))
+        return false;
+    if (act == MB_INIT && !opd_value(s, in, 1, "count", &count))
+        return false;
+    if (act == MB_ARRIVE_TX && !opd_value(s, in, 2, "txCount", &tx))
+        return false;
+    if (act == MB_ARRIVE && in->nopd > 2 && !opd_value(s, in, 2, "count", &count))
+        return false;
+    /* The engine may still be writing bytes this barrier counts: the instruction runs
+     * on the memories as they are, which is what the H100 thread sees too. */
+    for (unsigned k = 0; k < 2; k++) {
+        uint64_t obj = tce_mbar_load(mem[k]);
+        tce_mbar_why why = {{0}};
+        tce_status st = act == MB_INIT ? tce_mbar_init(&obj, (uint32_t)count, &why)
+                        : act == MB_ARRIVE_TX
+                            ? tce_mbar_arrive_expect_tx(&obj, (uint32_t)tx, 1, &state, &why)
+                            : tce_mbar_arrive(&obj, (uint32_t)count, &state, &why);
+        if (st != TCE_OK)
+            return scen_fail(s, "%s: %s: %s", ptx_insn_kind_name(in->kind), tce_status_name(st),
+                             why.text);
+        tce_mbar_store(mem[k], obj);
+    }
+    if (act != MB_INIT && in->opd[0].kind == PTX_OPD_REG && in->opd[0].base.is_reg)
+        return reg_set(s, in->opd[0].base.name, state);
+    return true;
+}
+
+/* try_wait / test_wait: the runner lets the engine finish what it has, then the phase
+ * must be complete; a wait that could never succeed is an error, not a hang. */
+static bool mbar_wait(scenario *s, const ptx_insn *in)
+{
+    uint8_t *e, *r;
+    uint64_t par;
+    if (!scen_drain(s) || !mbar_ptrs(s, in, 1, &e, &r) ||
+        !opd_value(s, in, 2, in->parity ? "phaseParity" : "state", &par))
+        return false;
+    bool done = false;
+    tce_mbar_why why = {{0}};
+    uint64_t obj = tce_mbar_load(e);
+    tce_status st = in->parity ? tce_mbar_test_wait_parity(obj, (unsigned)par & 1u, &done, &why)
+                               : tce_mbar_test_wait(obj, par, &done, &why);
+    if (st != TCE_OK)
+        return scen_fail(s, "%s: %s: %s", ptx_insn_kind_name(in->kind), tce_status_name(st), why.text);
+    if (!done) {
+        tce_mbar_state m = tce_mbar_unpack(obj);
+        return scen_fail(s, "%s would wait forever: the engine is idle and the phase is not "
+                            "complete (pending arrivals %u, tx-count %d)",
+                         ptx_insn_kind_name(in->kind), m.pending, m.tx);
+    }
+    if (in->opd[0].kind == PTX_OPD_REG && in->opd[0].base.is_reg)
+        return reg_set(s, in->opd[0].base.name, 1);
+    return true;
+}
+
+static bool port_read(void *ctx, uint64_t addr, void *buf, uint32_t len)
+{
+    uint8_t *p = tce_gmem(ctx, addr, len);
+    if (p)
+        memcpy(buf, p, len);
+    return p != NULL;
+}
+
+static bool port_write(void *ctx, uint64_t addr, const void *buf, uint32_t len)
+{
+    uint8_t *p = tce_gmem(ctx, addr, len);
+    if (p)
+        memcpy(p, buf, len);
+    return p != NULL;
+}
+
+static bool tensormap_replace(scenario *s, const ptx_insn *in)
+{
+    uint64_t addr, val, ord = 0;
+    bool has_ord = in->nopd == 3;
+    if (!opd_value(s, in, 0, "tensor map address", &addr) ||
+        (has_ord && !opd_value(s, in, 1, "ord", &ord)) ||
+        !opd_value(s, in, has_ord ? 2 : 1, "new_val", &val))
+        return false;
+    if (!engine_start(s) || !scen_drain(s))
+        return false;
+    tce_tmr_field f = (tce_tmr_field)in->tm_field;
+    scen_loc l = {false, 0, addr};
+    uint8_t *ref = scen_loc_bytes(s, &s->ref, &l, TCE_DESC_BYTES);
+    if (!ref)
+        return false;
+    tce_diag why = {{0}};
+    tce_status st = tce_tensormap_replace(ref, f, (unsigned)ord, val, &why);
+    if (st != TCE_OK)
+        return scen_fail(s, "tensormap.replace: %s: %s", tce_status_name(st), why.text);
+    /* The engine side goes through the driver, which also invalidates cached maps. */
+    tce_gmem_port port = {port_read, port_write, &s->eng};
+    tce_drv_rc rc = tce_drv_tensormap_replace(&s->drv, &port, addr, f, (unsigned)ord, val);
+    if (rc != TCE_DRV_OK)
+        return scen_fail(s, "driver tensormap_replace: %s: %s", tce_drv_rc_name(rc), s->drv.why);
+    return true;
+}
+
+bool scen_exec_ptx(scenario *s, const char *text)
+{
+    ptx_insn in;
+    ptx_error perr;
+    memset(&perr, 0, sizeof perr);
+    ptx_status ps = ptx_decode_line_regs(text, s->target, &s->regdecl, &in, &perr);
+    if (ps == PTX_EMPTY)
+        return true;
+    /* Until the decoder reads the scenario-control instructions, the stopgap does. */
+    ptx_insn lite;
+    if (ps == PTX_ERROR && scen_ptxlite(text, &lite)) {
+        in = lite;
+        ps = PTX_OK;
+    }
+    if (ps != PTX_OK)
+        return scen_fail(s, "PTX rejected at column %u (%s): %s", perr.col,
+                         ptx_cause_name(perr.cause), perr.msg);
+    s->ptx_lines++;
+    if (in.has_pred) {
+        uint64_t p = 0;
+        if (!scen_reg_get(s, in.pred, &p))
+            return false;
+        if ((p != 0) == in.pred_negated)
+            return true; /* guarded off */
+    }
+    if (in.has_op)
+        return run_engine_op(s, &in);
+    if (!scen_ensure_memory(s))
+        return false;
+    uint64_t v;
+    switch (in.kind) {
+    case PTX_I_REG_DECL:
+    case PTX_I_FENCE_PROXY_ASYNC:
+        return true;
+    case PTX_I_MOV:
+        if (in.nopd != 2 || in.opd[0].kind != PTX_OPD_REG)
+            return scen_fail(s, "mov: expected a register and a value");
+        return opd_value(s, &in, 1, "source", &v) && reg_set(s, in.opd[0].base.name, v);
+    case PTX_I_ADD: {
+        uint64_t a, b;
+        if (in.nopd != 3 || in.opd[0].kind != PTX_OPD_REG)
+            return scen_fail(s, "add: expected a register and two values");
+        if (!opd_value(s, &in, 1, "a", &a) || !opd_value(s, &in, 2, "b", &b))
+            return false;
+        v = a + b;
+        if (in.type_bits && in.type_bits < 64)
+            v &= (1ull << in.type_bits) - 1;
+        return reg_set(s, in.opd[0].base.name, v);
+    }
+    case PTX_I_COMMIT_GROUP:
+        if (!engine_start(s))
+            return false;
+        if (tce_drv_commit_group(&s->drv, s->cta) != TCE_DRV_OK)
+            return scen_fail(s, "commit_group: %s", s->drv.why);
+        return true;
+    case PTX_I_WAIT_GROUP: {
+        if (!engine_start(s) || !opd_value(s, &in, 0, "N", &v))
+            return false;
+        tce_drv_rc rc = tce_drv_wait_group(&s->drv, s->cta, (unsigned)v, in.read_only);
+        if (rc == TCE_DRV_ENGINE_ERROR)
+            return scen_drain(s);
+        if (rc != TCE_DRV_OK)
+            return scen_fail(s, "wait_group: %s: %s", tce_drv_rc_name(rc), s->drv.why);
+        return true;
+    }
+    case PTX_I_MBARRIER_INIT: return mbar_op(s, &in, MB_INIT);
+    case PTX_I_MBARRIER_ARRIVE: return mbar_op(s, &in, MB_ARRIVE);
+    case PTX_I_MBARRIER_ARRIVE_EXPECT_TX: return mbar_op(s, &in, MB_ARRIVE_TX);
+    case PTX_I_MBARRIER_TRY_WAIT:
+    case PTX_I_MBARRIER_TEST_WAIT: return mbar_wait(s, &in);
+    case PTX_I_TENSORMAP_REPLACE: return tensormap_replace(s, &in);
+    default:
+        return scen_fail(s, "%s: the runner does not execute this instruction",
+                         ptx_insn_kind_name(in.kind));
+    }
+}

@@ -1,0 +1,179 @@
+/* The scenario interpreter: reads the text line by line, hands each directive to the
+ * setup, instruction or check piece, and reports FILE:LINE: cause for the first error.
+ * At the end it drains the engine and compares both copies of the memories. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenario.h"
+
+static void scenario_free(scenario *s)
+{
+    if (s->mem_ready) {
+        tce_memsys_free(&s->eng);
+        tce_memsys_free(&s->ref);
+    }
+}
+
+/* One line: the keyword decides who handles it. */
+static bool do_line(scenario *s, char *line)
+{
+    char *hash = strchr(line, '#');
+    if (hash)
+        *hash = '\0';
+    char *p = line;
+    while (isspace((unsigned char)*p))
+        p++;
+    size_t n = strlen(p);
+    while (n && isspace((unsigned char)p[n - 1]))
+        p[--n] = '\0';
+    if (!*p)
+        return true;
+    char kw[32];
+    size_t kl = strcspn(p, " \t");
+    if (kl >= sizeof kw)
+        return scen_fail(s, "unknown directive '%.*s'", (int)kl, p);
+    memcpy(kw, p, kl);
+    kw[kl] = '\0';
+    char *rest = p + kl;
+    while (*rest == ' ' || *rest == '\t')
+        rest++;
+
+    bool handled;
+    if (!scen_setup_line(s, kw, rest, &handled))
+        return false;
+    if (handled)
+        return true;
+    if (!strcmp(kw, "cta")) {
+        char *end;
+        long v = strtol(rest, &end, 0);
+        if (!*rest || *end || v < 0 || (unsigned long)v >= s->ncta)
+            return scen_fail(s, "cta '%s': the issuing CTA must be 0..%u", rest, s->ncta - 1);
+        s->cta = (unsigned)v;
+        return true;
+    }
+    if (!strcmp(kw, "reg"))
+        return scen_ensure_memory(s) && scen_exec_reg(s, rest);
+    if (!strcmp(kw, "ptx")) {
+        if (!*rest)
+            return scen_fail(s, "ptx: missing instruction text");
+        return scen_exec_ptx(s, rest);
+    }
+    if (!strcmp(kw, "expect"))
+        return scen_ensure_memory(s) && scen_check_line(s, rest);
+    return scen_fail(s, "unknown directive '%s' (cluster smem target global fill tmap cta reg "
+                        "ptx expect)", kw);
+}
+
+int scenario_run_text(const char *file, const char *text, FILE *out, bool verbose)
+{
+    scenario *s = calloc(1, sizeof *s);
+    if (!s) {
+        fprintf(stderr, "%s: out of memory\n", file);
+        return 2;
+    }
+    s->file = file;
+    s->out = out;
+    s->verbose = verbose;
+    s->ncta = 1;
+    s->smem_size = 64 * 1024;
+    s->target.sm = 90;
+    s->target.suffix = 'a';
+    ptx_regs_default(&s->regdecl);
+
+    int rc = 0;
+    const char *p = text;
+    char line[4096];
+    while (*p) {
+        size_t n = strcspn(p, "\n");
+        s->line++;
+        if (n >= sizeof line) {
+            fprintf(stderr, "%s:%ld: line longer than %zu characters\n", file, s->line,
+                    sizeof line - 1);
+            rc = 2;
+            break;
+        }
+        memcpy(line, p, n);
+        line[n] = '\0';
+        p += n + (p[n] == '\n');
+        if (verbose && line[0] && line[0] != '#')
+            fprintf(out, "  %s:%ld: %s\n", file, s->line, line);
+        unsigned failed_before = s->failed_checks;
+        if (!do_line(s, line)) {
+            fprintf(stderr, "%s:%ld: %s\n", file, s->line, s->err);
+            rc = s->failed_checks != failed_before ? 1 : 2;
+            break;
+        }
+        if (s->failed_checks != failed_before)
+            rc = 1;
+    }
+    if (rc != 2) {
+        s->line++;
+        if (s->expect_fail) {
+            fprintf(stderr, "%s:%ld: 'expect error' is not followed by an engine instruction\n",
+                    file, s->expect_line);
+            rc = 2;
+        } else if (!scen_drain(s)) {
+            fprintf(stderr, "%s:%ld: at the end: %s\n", file, s->line, s->err);
+            rc = 2;
+        } else if (!scen_compare_memories(s)) {
+            fprintf(stderr, "%s: engine and golden model disagree: %s\n", file, s->err);
+            rc = 1;
+        }
+    }
+    tce_drv_stats st = {0, 0, 0, 0, 0};
+    if (s->engine_ready)
+        tce_drv_stats_read(&s->drv, &st);
+    fprintf(out,
+            "%s: %u PTX instructions, %u engine operations (%u ok, %u failed as expected), "
+            "%llu bytes read, %llu bytes written, %llu cycles, %u checks: %s\n",
+            file, s->ptx_lines, s->engine_ops, st.cmds_ok, st.cmds_err,
+            (unsigned long long)st.bytes_read, (unsigned long long)st.bytes_written,
+            (unsigned long long)st.cycles, s->checks,
+            rc == 0 ? "PASS (engine memories match the golden model byte for byte)"
+                    : rc == 1 ? "FAIL" : "ERROR");
+    scenario_free(s);
+    free(s);
+    return rc;
+}
+
+int scenario_run_file(const char *path, FILE *out, bool verbose)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "%s: cannot open\n", path);
+        return 2;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + len, 1, cap - len - 1, f);
+        len += got;
+        if (got == 0)
+            break;
+        if (len + 1 == cap) {
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (!buf) {
+        fprintf(stderr, "%s: out of memory\n", path);
+        return 2;
+    }
+    buf[len] = '\0';
+    if (memchr(buf, '\0', len)) {
+        fprintf(stderr, "%s:1: the file contains a NUL byte: not a text scenario\n", path);
+        free(buf);
+        return 2;
+    }
+    int rc = scenario_run_text(path, buf, out, verbose);
+    free(buf);
+    return rc;
+}

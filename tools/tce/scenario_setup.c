@@ -1,0 +1,439 @@
+/* Scenario setup: cluster shape, global windows, initial contents, tensor maps; and the
+ * value and place expressions every other directive uses. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "corpus.h"
+#include "scenario.h"
+
+bool scen_fail(scenario *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->err, sizeof s->err, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static bool parse_int(const char *t, int64_t *out)
+{
+    char *end;
+    if (!t || !*t)
+        return false;
+    long long v = strtoll(t, &end, 0);
+    if (*end != '\0') {
+        /* allow full unsigned 64-bit hex */
+        unsigned long long u = strtoull(t, &end, 0);
+        if (*end != '\0')
+            return false;
+        v = (long long)u;
+    }
+    *out = v;
+    return true;
+}
+
+static const scen_name *find_name(scenario *s, const char *name, size_t len)
+{
+    for (unsigned i = 0; i < s->nnames; i++)
+        if (strlen(s->names[i].name) == len && !strncmp(s->names[i].name, name, len))
+            return &s->names[i];
+    return NULL;
+}
+
+/* VALUE: integer | NAME | NAME+INT | NAME-INT | %reg | smem(CTA,OFF) (a shared::cluster
+ * address, TCE_SADDR). */
+bool scen_value(scenario *s, const char *text, uint64_t *out)
+{
+    int64_t v;
+    if (parse_int(text, &v)) {
+        *out = (uint64_t)v;
+        return true;
+    }
+    if (!strncmp(text, "smem(", 5)) {
+        scen_loc l;
+        if (!scen_loc_parse(s, text, &l))
+            return false;
+        *out = TCE_SADDR(l.cta, l.addr);
+        return true;
+    }
+    if (text[0] == '%')
+        return scen_reg_get(s, text, out);
+    size_t n = strcspn(text, "+-");
+    const scen_name *nm = find_name(s, text, n);
+    if (!nm)
+        return scen_fail(s, "'%s' is not a number, a declared name, %%reg or smem(CTA,OFF)", text);
+    uint64_t base = nm->addr;
+    if (text[n]) {
+        if (!parse_int(text + n + 1, &v))
+            return scen_fail(s, "bad offset in '%s'", text);
+        base = text[n] == '+' ? base + (uint64_t)v : base - (uint64_t)v;
+    }
+    *out = base;
+    return true;
+}
+
+/* PLACE: smem(CTA,OFF) | smem(CTA,OFF)+INT | VALUE (a global address). */
+bool scen_loc_parse(scenario *s, const char *text, scen_loc *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!strncmp(text, "smem(", 5)) {
+        char buf[96];
+        snprintf(buf, sizeof buf, "%s", text + 5);
+        char *close = strchr(buf, ')');
+        char *comma = strchr(buf, ',');
+        if (!close || !comma || comma > close)
+            return scen_fail(s, "'%s': shared places are written smem(CTA,OFFSET)", text);
+        *close = '\0';
+        *comma = '\0';
+        int64_t cta, off, extra = 0;
+        if (!parse_int(buf, &cta) || !parse_int(comma + 1, &off))
+            return scen_fail(s, "'%s': CTA and offset must be integers", text);
+        if (close[1] == '+' && !parse_int(close + 2, &extra))
+            return scen_fail(s, "'%s': bad offset after smem(...)", text);
+        if (close[1] && close[1] != '+')
+            return scen_fail(s, "'%s': unexpected text after smem(...)", text);
+        if (cta < 0 || (unsigned)cta >= s->ncta)
+            return scen_fail(s, "'%s': CTA %lld is outside the %u-CTA cluster", text,
+                             (long long)cta, s->ncta);
+        out->shared = true;
+        out->cta = (unsigned)cta;
+        out->addr = (uint64_t)(off + extra);
+        return true;
+    }
+    return scen_value(s, text, &out->addr);
+}
+
+uint8_t *scen_loc_bytes(scenario *s, tce_memsys *ms, const scen_loc *l, uint64_t len)
+{
+    uint8_t *p = l->shared ? (l->addr + len <= UINT32_MAX
+                                  ? tce_smem(ms, l->cta, (uint32_t)l->addr, (uint32_t)len)
+                                  : NULL)
+                           : tce_gmem(ms, l->addr, len);
+    if (!p) {
+        if (l->shared)
+            scen_fail(s, "smem(%u,0x%llx) + %llu bytes is outside the CTA's %u bytes of shared memory",
+                      l->cta, (unsigned long long)l->addr, (unsigned long long)len, s->smem_size);
+        else
+            scen_fail(s, "global 0x%llx + %llu bytes is not inside one declared global window",
+                      (unsigned long long)l->addr, (unsigned long long)len);
+    }
+    return p;
+}
+
+/* FILL: zero | byte:V | iota | seed:S | values:S:DTYPE */
+bool scen_fill_bytes(scenario *s, const char *spec, uint8_t *buf, size_t n)
+{
+    int64_t v;
+    if (!strcmp(spec, "zero")) {
+        memset(buf, 0, n);
+        return true;
+    }
+    if (!strcmp(spec, "iota")) {
+        for (size_t i = 0; i < n; i++)
+            buf[i] = (uint8_t)i;
+        return true;
+    }
+    if (!strncmp(spec, "byte:", 5) && parse_int(spec + 5, &v) && v >= 0 && v <= 255) {
+        memset(buf, (int)v, n);
+        return true;
+    }
+    if (!strncmp(spec, "seed:", 5) && parse_int(spec + 5, &v)) {
+        corpus_fill_raw(buf, n, (uint64_t)v);
+        return true;
+    }
+    if (!strncmp(spec, "values:", 7)) {
+        char tmp[64];
+        snprintf(tmp, sizeof tmp, "%s", spec + 7);
+        char *colon = strchr(tmp, ':');
+        if (colon) {
+            *colon = '\0';
+            if (parse_int(tmp, &v) && corpus_fill_values(buf, n, (uint64_t)v, colon + 1))
+                return true;
+        }
+        return scen_fail(s, "fill '%s': values:SEED:DTYPE needs a float dtype (FLOAT16 BFLOAT16 FLOAT32 FLOAT32_FTZ FLOAT64)",
+                         spec);
+    }
+    return scen_fail(s, "unknown fill '%s' (zero, byte:V, iota, seed:S, values:S:DTYPE)", spec);
+}
+
+bool scen_ensure_memory(scenario *s)
+{
+    if (s->mem_ready)
+        return true;
+    if (tce_memsys_init(&s->eng, s->ncta, s->smem_size) ||
+        tce_memsys_init(&s->ref, s->ncta, s->smem_size))
+        return scen_fail(s, "cannot allocate %u CTAs x %u bytes of shared memory", s->ncta,
+                         s->smem_size);
+    s->mem_ready = true;
+    return true;
+}
+
+/* Split "k=v" tokens; returns the value of key or NULL. */
+static const char *kv(char **tok, unsigned n, const char *key)
+{
+    size_t kl = strlen(key);
+    for (unsigned i = 0; i < n; i++)
+        if (!strncmp(tok[i], key, kl) && tok[i][kl] == '=')
+            return tok[i] + kl + 1;
+    return NULL;
+}
+
+static unsigned split(char *rest, char **tok, unsigned max)
+{
+    unsigned n = 0;
+    for (char *t = strtok(rest, " \t"); t && n < max; t = strtok(NULL, " \t"))
+        tok[n++] = t;
+    return n;
+}
+
+static int int_list(scenario *s, const char *key, const char *text, int64_t *out, int max)
+{
+    if (!text)
+        return 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", text);
+    int n = 0;
+    for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+        if (n == max) {
+            scen_fail(s, "%s: more than %d values", key, max);
+            return -1;
+        }
+        uint64_t v;
+        if (!scen_value(s, t, &v)) {
+            scen_fail(s, "%s: '%s' is not a value", key, t);
+            return -1;
+        }
+        out[n++] = (int64_t)v;
+    }
+    return n;
+}
+
+static bool add_name(scenario *s, const char *name, uint64_t addr, uint64_t size, bool tmap)
+{
+    if (find_name(s, name, strlen(name)))
+        return scen_fail(s, "name '%s' is declared twice", name);
+    if (s->nnames == SCEN_MAX_NAMES || strlen(name) >= sizeof s->names[0].name)
+        return scen_fail(s, "too many names, or '%s' is too long", name);
+    if (!isalpha((unsigned char)name[0]) && name[0] != '_')
+        return scen_fail(s, "name '%s' must start with a letter", name);
+    scen_name *n = &s->names[s->nnames++];
+    snprintf(n->name, sizeof n->name, "%s", name);
+    n->addr = addr;
+    n->size = size;
+    n->is_tmap = tmap;
+    return true;
+}
+
+/* global NAME ADDR SIZE [FILL] */
+static bool do_global(scenario *s, char **tok, unsigned n)
+{
+    uint64_t addr, size;
+    if (n < 3 || n > 4)
+        return scen_fail(s, "usage: global NAME ADDR SIZE [FILL]");
+    if (!scen_value(s, tok[1], &addr) || !scen_value(s, tok[2], &size))
+        return false;
+    if (size == 0 || size > (256u << 20))
+        return scen_fail(s, "global %s: size %llu must be 1..256 MiB", tok[0],
+                         (unsigned long long)size);
+    if (!scen_ensure_memory(s))
+        return false;
+    for (unsigned i = 0; i < s->eng.ngregions; i++) {
+        const tce_gregion *g = &s->eng.g[i];
+        if (addr < g->base + g->size && g->base < addr + size)
+            return scen_fail(s, "global %s overlaps an earlier global window", tok[0]);
+    }
+    if (s->eng.ngregions == TCE_MAX_GREGIONS)
+        return scen_fail(s, "global %s: at most %d global windows", tok[0], TCE_MAX_GREGIONS);
+    if (tce_memsys_add_global(&s->eng, addr, size) || tce_memsys_add_global(&s->ref, addr, size))
+        return scen_fail(s, "global %s: cannot allocate %llu bytes", tok[0],
+                         (unsigned long long)size);
+    if (!add_name(s, tok[0], addr, size, false))
+        return false;
+    if (n == 4) {
+        uint8_t *e = tce_gmem(&s->eng, addr, size), *r = tce_gmem(&s->ref, addr, size);
+        if (!scen_fill_bytes(s, tok[3], e, size))
+            return false;
+        memcpy(r, e, size);
+    }
+    return true;
+}
+
+/* fill PLACE SIZE FILL */
+static bool do_fill(scenario *s, char **tok, unsigned n)
+{
+    scen_loc l;
+    uint64_t size;
+    if (n != 3)
+        return scen_fail(s, "usage: fill PLACE SIZE FILL");
+    if (!scen_ensure_memory(s) || !scen_loc_parse(s, tok[0], &l) || !scen_value(s, tok[1], &size))
+        return false;
+    uint8_t *e = scen_loc_bytes(s, &s->eng, &l, size), *r = scen_loc_bytes(s, &s->ref, &l, size);
+    if (!e || !r || !scen_fill_bytes(s, tok[2], e, size))
+        return false;
+    memcpy(r, e, size);
+    return true;
+}
+
+static bool enum_arg(scenario *s, char **tok, unsigned n, const char *key, const char *const *names,
+                     unsigned count, unsigned *out)
+{
+    const char *v = kv(tok, n, key);
+    if (!v)
+        return true;
+    for (unsigned i = 0; i < count; i++)
+        if (names[i] && !strcmp(v, names[i])) {
+            *out = i;
+            return true;
+        }
+    return scen_fail(s, "%s=%s is not one of the known values", key, v);
+}
+
+/* tmap NAME ADDR tiled|im2col key=value... : encode with the driver's rules, store the
+ * 128-byte descriptor at ADDR in both memories. */
+static bool do_tmap(scenario *s, char **tok, unsigned n)
+{
+    static const char *const il_names[] = {"NONE", "16B", "32B"};
+    static const char *const sw_names[] = {"NONE", "32B", "64B", "128B", "128B_ATOM_32B",
+                                           "128B_ATOM_32B_FLIP_8B", "128B_ATOM_64B", "96B"};
+    static const char *const promo_names[] = {"NONE", "64B", "128B", "256B"};
+    static const char *const fill_names[] = {"ZERO", "NAN"};
+    uint64_t addr;
+    if (n < 3)
+        return scen_fail(s, "usage: tmap NAME ADDR tiled|im2col dtype=.. gaddr=.. gdim=.. gstride=.. ...");
+    if (!scen_ensure_memory(s) || !scen_value(s, tok[1], &addr))
+        return false;
+    bool tiled = !strcmp(tok[2], "tiled");
+    if (!tiled && strcmp(tok[2], "im2col"))
+        return scen_fail(s, "tmap %s: kind '%s' is not tiled or im2col", tok[0], tok[2]);
+    const char *dt = kv(tok, n, "dtype");
+    tce_dtype dtype;
+    if (!dt || !tce_dtype_from_name(dt, &dtype))
+        return scen_fail(s, "tmap %s: dtype=%s is not a CUtensorMapDataType name", tok[0],
+                         dt ? dt : "(missing)");
+    uint64_t gaddr;
+    const char *ga = kv(tok, n, "gaddr");
+    if (!ga)
+        return scen_fail(s, "tmap %s: gaddr= (the tensor's global address) is missing", tok[0]);
+    if (!scen_value(s, ga, &gaddr))
+        return false;
+    int64_t gdim[TCE_MAX_RANK], gstr[TCE_MAX_RANK], box[TCE_MAX_RANK], es[TCE_MAX_RANK];
+    int64_t lower[3], upper[3], ch = 0, px = 0;
+    int rank = int_list(s, "gdim", kv(tok, n, "gdim"), gdim, TCE_MAX_RANK);
+    if (rank <= 0)
+        return rank < 0 ? false : scen_fail(s, "tmap %s: gdim= is missing", tok[0]);
+    int ns = int_list(s, "gstride", kv(tok, n, "gstride"), gstr, TCE_MAX_RANK - 1);
+    if (ns < 0)
+        return false;
+    if (ns != rank - 1)
+        return scen_fail(s, "tmap %s: gstride= needs %d values (dims 1..rank-1), got %d", tok[0],
+                         rank - 1, ns);
+    int ne = int_list(s, "estride", kv(tok, n, "estride"), es, TCE_MAX_RANK);
+    if (ne < 0)
+        return false;
+    for (int i = ne; i < rank; i++)
+        es[i] = 1;
+    if (ne && ne != rank)
+        return scen_fail(s, "tmap %s: estride= needs %d values", tok[0], rank);
+    unsigned il = 0, sw = 0, promo = 0, fill = 0;
+    if (!enum_arg(s, tok, n, "interleave", il_names, 3, &il) ||
+        !enum_arg(s, tok, n, "swizzle", sw_names, 8, &sw) ||
+        !enum_arg(s, tok, n, "promo", promo_names, 4, &promo) ||
+        !enum_arg(s, tok, n, "oobfill", fill_names, 2, &fill))
+        return false;
+    uint64_t ugdim[TCE_MAX_RANK], ugstr[TCE_MAX_RANK];
+    uint32_t ubox[TCE_MAX_RANK], ues[TCE_MAX_RANK];
+    for (int i = 0; i < rank; i++) {
+        ugdim[i] = (uint64_t)gdim[i];
+        ues[i] = (uint32_t)es[i];
+        if (i < rank - 1)
+            ugstr[i] = (uint64_t)gstr[i];
+    }
+    tce_tensormap m;
+    tce_diag why = {{0}};
+    tce_status st;
+    if (tiled) {
+        int nb = int_list(s, "box", kv(tok, n, "box"), box, TCE_MAX_RANK);
+        if (nb < 0)
+            return false;
+        if (nb != rank)
+            return scen_fail(s, "tmap %s: box= needs %d values", tok[0], rank);
+        for (int i = 0; i < rank; i++)
+            ubox[i] = (uint32_t)box[i];
+        st = tce_encode_tiled(&m, dtype, (unsigned)rank, gaddr, ugdim, ugstr, ubox, ues,
+                              (tce_interleave)il, (tce_swizzle)sw, (tce_l2promo)promo,
+                              (tce_oobfill)fill, &why);
+    } else {
+        int nl = int_list(s, "lower", kv(tok, n, "lower"), lower, 3);
+        int nu = int_list(s, "upper", kv(tok, n, "upper"), upper, 3);
+        if (nl < 0 || nu < 0)
+            return false;
+        if (nl != rank - 2 || nu != rank - 2)
+            return scen_fail(s, "tmap %s: lower= and upper= need %d values (the spatial dims)",
+                             tok[0], rank - 2);
+        int32_t lo[3] = {0, 0, 0}, up[3] = {0, 0, 0};
+        for (int i = 0; i < nl; i++) {
+            lo[i] = (int32_t)lower[i];
+            up[i] = (int32_t)upper[i];
+        }
+        if (int_list(s, "channels", kv(tok, n, "channels"), &ch, 1) != 1 ||
+            int_list(s, "pixels", kv(tok, n, "pixels"), &px, 1) != 1)
+            return scen_fail(s, "tmap %s: channels= and pixels= are required for im2col", tok[0]);
+        st = tce_encode_im2col(&m, dtype, (unsigned)rank, gaddr, ugdim, ugstr, lo, up,
+                               (uint32_t)ch, (uint32_t)px, ues, (tce_interleave)il,
+                               (tce_swizzle)sw, (tce_l2promo)promo, (tce_oobfill)fill, &why);
+    }
+    if (st != TCE_OK)
+        return scen_fail(s, "tmap %s: the encoder rejects it (%s): %s", tok[0],
+                         tce_status_name(st), why.text);
+    scen_loc l = {false, 0, addr};
+    uint8_t *e = scen_loc_bytes(s, &s->eng, &l, TCE_DESC_BYTES);
+    uint8_t *r = scen_loc_bytes(s, &s->ref, &l, TCE_DESC_BYTES);
+    if (!e || !r)
+        return scen_fail(s, "tmap %s: 0x%llx + 128 is not inside a declared global window",
+                         tok[0], (unsigned long long)addr);
+    tce_desc_pack(&m, e);
+    memcpy(r, e, TCE_DESC_BYTES);
+    return add_name(s, tok[0], addr, TCE_DESC_BYTES, true);
+}
+
+bool scen_setup_line(scenario *s, const char *kw, char *rest, bool *handled)
+{
+    char *tok[40];
+    *handled = true;
+    if (!strcmp(kw, "cluster") || !strcmp(kw, "smem")) {
+        unsigned n = split(rest, tok, 40);
+        int64_t v;
+        if (s->mem_ready)
+            return scen_fail(s, "'%s' must come before any global, fill, tmap or instruction", kw);
+        if (n != 1 || !parse_int(tok[0], &v))
+            return scen_fail(s, "usage: %s N", kw);
+        if (!strcmp(kw, "cluster")) {
+            if (v < 1 || v > TCE_MAX_CTAS)
+                return scen_fail(s, "cluster %lld: a cluster has 1..%d CTAs", (long long)v,
+                                 TCE_MAX_CTAS);
+            s->ncta = (unsigned)v;
+        } else {
+            if (v < 16 || v > (1 << 24))
+                return scen_fail(s, "smem %lld: shared memory per CTA is 16 bytes .. 16 MiB",
+                                 (long long)v);
+            s->smem_size = (uint32_t)v;
+        }
+        return true;
+    }
+    if (!strcmp(kw, "target")) {
+        unsigned n = split(rest, tok, 40);
+        if (n != 1 || !ptx_target_parse(tok[0], &s->target))
+            return scen_fail(s, "target: '%s' is not an sm_NN{a,f} name", n ? tok[0] : "");
+        return true;
+    }
+    if (!strcmp(kw, "global"))
+        return do_global(s, tok, split(rest, tok, 40));
+    if (!strcmp(kw, "fill"))
+        return do_fill(s, tok, split(rest, tok, 40));
+    if (!strcmp(kw, "tmap"))
+        return do_tmap(s, tok, split(rest, tok, 40));
+    *handled = false;
+    return true;
+}
