@@ -51,7 +51,7 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         return PTX_ERROR;
     if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
-    if (ptx_check_classes_except(c, mask, CLS(MC_READ), err) != PTX_OK)
+    if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
         return PTX_ERROR;
     dir = direction(c);
     if (dir == DIR_NONE)
@@ -175,20 +175,23 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!tym || ptx_mods_count(&c->mods, MC_TYPE) > 1)
         return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, tym ? ptx_mods_nth(&c->mods, MC_TYPE, 1)->tok.col : c->icol,
                         "'%s' needs exactly one element type", c->iname);
-    if (ptx_check_classes_except(c, mask, CLS(MC_READ), err) != PTX_OK)
+    if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
         return PTX_ERROR;
     dir = direction(c);
     if (dir != DIR_S2S && dir != DIR_S2G)
         return space_fail(c, err);
-    cm = ptx_mod_val(c, MC_COMPLETION, -1);
-    if (cm < 0)
-        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .completion_mechanism modifier",
-                        c->iname);
     opm = ptx_mods_first(&c->mods, MC_REDOP);
     if (!opm)
         return ptx_fail(err, PTX_CAUSE_OPERATION, c->icol, "'%s' needs a reduction operation", c->iname);
     op = opm->def->val;
     ty = tym->def->val;
+    if (!(global_types(op) & T(ty)))
+        return ptx_fail(err, PTX_CAUSE_TYPE, tym->tok.col, "type '.%t' does not go with operation '.%t' in '%s'",
+                        &tym->tok, &opm->tok, c->iname);
+    cm = ptx_mod_val(c, MC_COMPLETION, -1);
+    if (cm < 0)
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .completion_mechanism modifier",
+                        c->iname);
     hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
     noftz = ptx_mods_first(&c->mods, MC_NOFTZ) != 0;
     if ((dir == DIR_S2G) != (cm == CM_BULK_GROUP))
@@ -205,11 +208,10 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         kinds[nk++] = OK_ADDR;
     if (hint)
         kinds[nk++] = OK_R64;
-    if (!ptx_operands_match(ln, kinds, nk))
+    /* floating-point element types have no .shared::cluster operand list at all */
+    if (!ptx_operands_match(ln, kinds, nk) ||
+        (dir == DIR_S2S && (T(ty) & (T(TCE_ET_F16) | T(TCE_ET_BF16) | T(TCE_ET_F32) | T(TCE_ET_F64)))))
         return ptx_operands_fail(c, err, "the operand list of this variant");
-    if (!(global_types(op) & T(ty)))
-        return ptx_fail(err, PTX_CAUSE_TYPE, tym->tok.col, "type '.%t' does not go with operation '.%t' in '%s'",
-                        &tym->tok, &opm->tok, c->iname);
     if (dir == DIR_S2S && !(CLUSTER_RED_TYPES & T(ty)))
         return ptx_fail(err, PTX_CAUSE_TYPE, tym->tok.col,
                         "type '.%t' is illegal for '%s' into .shared::cluster", &tym->tok, c->iname);
@@ -257,7 +259,7 @@ ptx_status ptx_decode_bulk_prefetch(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         return PTX_ERROR;
     if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
-    if (ptx_check_classes_except(c, mask, CLS(MC_READ), err) != PTX_OK)
+    if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
         return PTX_ERROR;
     if (!ptx_mods_first(&c->mods, MC_LEVEL))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs the .level modifier '.L2'", c->iname);

@@ -10,13 +10,15 @@ ptx_status ptx_decode_group(ptx_ctx *c, ptx_insn *out, ptx_error *err, bool wait
     unsigned mask = wait ? CLS(MC_READ) : 0;
     if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
-    if (ptx_check_classes(c, mask, err) != PTX_OK)
+    if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
         return PTX_ERROR;
     if (ptx_mods_count(&c->mods, MC_READ) > 1)
         return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_READ, 1)->tok.col,
                         "'.read' given twice");
     if (wait ? (ln->nopd != 1 || ln->opd[0].kind != PTX_OPD_IMM) : ln->nopd != 0)
         return ptx_operands_fail(c, err, wait ? "one integer constant N" : "no operands");
+    if (ptx_check_classes(c, mask, err) != PTX_OK)
+        return PTX_ERROR;
     if (ptx_scan_repeats(c, 0, mask, err) != PTX_OK)
         return PTX_ERROR;
     if (wait && (ln->opd[0].base.imm < 0 || ln->opd[0].base.imm > 0x7fffffff))
@@ -64,9 +66,7 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     unsigned nk = 0, vidx;
     char tn[16];
 
-    if (ptx_scan_repeats(c, 1, mask, err) != PTX_OK)
-        return PTX_ERROR;
-    if (ptx_check_classes_except(c, mask, CLS(MC_READ), err) != PTX_OK)
+    if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
         return PTX_ERROR;
     if (ptx_check_types(c, T(TY_B1024) | T(TCE_ET_B32) | T(TCE_ET_B64), err) != PTX_OK)
         return PTX_ERROR;
@@ -89,20 +89,20 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!fm)
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol,
                         "'tensormap.replace' needs a field (.global_address, .box_dim, ...)");
-    if (!b1024)
-        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'tensormap.replace' needs the size '.b1024'");
     if (nty != 1)
         return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, c->icol, "'tensormap.replace' needs one of .b32/.b64");
     f = (ptx_tm_field)fm->def->val;
-    if (k_fields[f].b64 != (ty->def->val == TCE_ET_B64))
-        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, fm->tok.col, "field '.%t' needs type '%s', not '.%t'",
-                        &fm->tok, k_fields[f].b64 ? ".b64" : ".b32", &ty->tok);
     ptx_target_name(c->t, tn, sizeof tn);
     if (!tensormap_target(c->t))
         return ptx_fail(err, PTX_CAUSE_TARGET, c->icol, "'tensormap.replace' is not available on %s", tn);
     if (f == PTX_TM_SWIZZLE_ATOMICITY && !(ptx_target_specific(c->t) && c->t.sm >= 100))
         return ptx_fail(err, PTX_CAUSE_TARGET, fm->tok.col, "'tensormap.replace.swizzle_atomicity' needs sm_100a or later, not %s",
                         tn);
+    if (k_fields[f].b64 != (ty->def->val == TCE_ET_B64))
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, fm->tok.col, "field '.%t' needs type '%s', not '.%t'",
+                        &fm->tok, k_fields[f].b64 ? ".b64" : ".b32", &ty->tok);
+    if (ptx_scan_repeats(c, 1, mask, err) != PTX_OK)
+        return PTX_ERROR;
     kinds[nk++] = OK_ADDR;
     if (k_fields[f].has_ord)
         kinds[nk++] = OK_IMM;
@@ -123,6 +123,8 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
             return ptx_fail(err, PTX_CAUSE_RANGE, ln->opd[vidx].col, "value of '.%t' must be in [0..%u]", &fm->tok,
                             max);
     }
+    if (!b1024)
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'tensormap.replace' needs the size '.b1024'");
     if (ptx_check_classes(c, mask, err) != PTX_OK)
         return PTX_ERROR;
     out->tm_field = f;
