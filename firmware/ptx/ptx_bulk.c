@@ -64,6 +64,19 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
     cpmask = ptx_mods_first(&c->mods, MC_CPMASK) != 0;
     g2s = dir == DIR_G2S_CTA || dir == DIR_G2S_CLUSTER;
+    kinds[nk++] = OK_ADDR;
+    kinds[nk++] = OK_ADDR;
+    kinds[nk++] = OK_R32;
+    if (cm == CM_MBARRIER) /* the list follows the modifiers; direction checks come after */
+        kinds[nk++] = OK_ADDR;
+    if (multicast)
+        kinds[nk++] = OK_R16;
+    if (hint)
+        kinds[nk++] = OK_R64;
+    if (cpmask)
+        kinds[nk++] = OK_R16;
+    if (!ptx_operands_match(ln, kinds, nk))
+        return ptx_operands_fail(c, err, "the operand list of this variant");
     if ((dir == DIR_S2G) != (cm == CM_BULK_GROUP))
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
                         "completion '.%t' is illegal for this direction of '%s'",
@@ -78,19 +91,6 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (cpmask && dir != DIR_S2G)
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_CPMASK),
                         "'.cp_mask' is illegal for '%s' unless copying .shared::cta to .global", c->iname);
-    kinds[nk++] = OK_ADDR;
-    kinds[nk++] = OK_ADDR;
-    kinds[nk++] = OK_R32;
-    if (dir != DIR_S2G)
-        kinds[nk++] = OK_ADDR;
-    if (multicast)
-        kinds[nk++] = OK_R16;
-    if (hint)
-        kinds[nk++] = OK_R64;
-    if (cpmask)
-        kinds[nk++] = OK_R16;
-    if (!ptx_operands_match(ln, kinds, nk))
-        return ptx_operands_fail(c, err, "the operand list of this variant");
     if (cpmask && c->t.sm < 100)
         return target_fail(c, err, ptx_mod_col(c, MC_CPMASK), ".cp_mask", "sm_100 or higher");
     if (ptx_check_classes(c, mask, err) != PTX_OK)
@@ -169,6 +169,18 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
 
     if (ptx_scan_repeats(c, 2, mask, err) != PTX_OK)
         return PTX_ERROR;
+    /* shape: [dstMem], [srcMem], size {, [mbar] | , cache-policy} */
+    if (ln->nopd < 3 || ln->nopd > 4 || !ptx_operand_fits_at(ln, 0, OK_ADDR) || !ptx_operand_fits_at(ln, 1, OK_ADDR) ||
+        !ptx_operand_fits_at(ln, 2, OK_R32) ||
+        (ln->nopd == 4 && !ptx_operand_fits_at(ln, 3, OK_ADDR) && !ptx_operand_fits_at(ln, 3, OK_R64)))
+        return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and [mbar] or a cache-policy");
+    {
+        const ptx_mod *d = ptx_mods_nth(&c->mods, MC_SPACE, 0), *t = ptx_mods_first(&c->mods, MC_TYPE);
+        if (d && d->def->val == SP_SHARED_CLUSTER && t && t->def->mc == MC_TYPE &&
+            (t->def->val == TCE_ET_F16 || t->def->val == TCE_ET_BF16 || t->def->val == TCE_ET_F32 ||
+             t->def->val == TCE_ET_F64))
+            return ptx_operands_fail(c, err, "an integer element type for a .shared::cluster destination");
+    }
     if (ptx_check_types(c, BULK_RED_TYPES, err) != PTX_OK)
         return PTX_ERROR;
     tym = ptx_mods_first(&c->mods, MC_TYPE);

@@ -80,6 +80,14 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
             nty++;
         }
     }
+    /* shape: [addr], value-or-ordinal {, value}; registers must have the .type's width */
+    {
+        ptx_opkind vk = (ty && ty->def->val == TCE_ET_B64) ? OK_R64 : OK_R32;
+        if (ln->nopd < 2 || ln->nopd > 3 || !ptx_operand_fits_at(ln, 0, OK_ADDR) ||
+            !(ptx_operand_fits_at(ln, 1, OK_IMM) || ptx_operand_fits_at(ln, 1, vk)) ||
+            (ln->nopd == 3 && !ptx_operand_fits_at(ln, 2, vk)))
+            return ptx_operands_fail(c, err, "[addr], {ord,} new_val");
+    }
     lm = ptx_mods_first(&c->mods, MC_LOADMODE);
     if (lm && lm->def->val != LM_TILE)
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, lm->tok.col, "'tensormap.replace' takes mode '.tile' only");
