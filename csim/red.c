@@ -1,7 +1,8 @@
 /* red{.global,.shared}.OP{.noftz}{.vN}.TYPE: op->vec elements at the address, each
  * reduced with its operand. Vector forms follow the PTX table (checked against ptxas,
  * tests/data/ptxcorpus): .global only, .v2/.v4 for f32 add, .v2/.v4/.v8 for f16/bf16
- * add/min/max (an f16x2/bf16x2 vector arrives here as twice as many f16/bf16 elements).
+ * add/min/max (an f16x2/bf16x2 arrives here as twice as many f16/bf16 elements, so the
+ * packed scalar add.f16x2, legal on .shared too, is vec 2).
  * Scalar f16/bf16 min/max exists only as a vector. */
 #include "arith.h"
 #include "csim.h"
@@ -41,6 +42,10 @@ static tce_result check_vector(const tce_op *op, bool global)
                             tce_redop_name(op->redop), tce_etype_name(op->etype));
         return ok_result();
     }
+    /* Two f16/bf16 lanes on shared memory are the packed scalar red.add.noftz.f16x2 /
+     * .bf16x2, which (unlike vectors) .shared has. */
+    if (!global && half && v == 2 && op->redop == TCE_RED_ADD)
+        return ok_result();
     if (!global)
         return tce_fail(TCE_ERR_ILLEGAL_INSTR, "red: vector .v%u needs the .global space", v);
     if (op->etype == TCE_ET_F32 && op->redop == TCE_RED_ADD && v <= 4)

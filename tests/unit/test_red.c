@@ -109,6 +109,19 @@ int main(void)
     for (int i = 0; i < 8; i++)
         CHECK(get(g + 64 + 2 * i, 2) == w8[i]);
 
+    /* red.shared.add.noftz.bf16x2: the packed pair arrives as two bf16 lanes. */
+    uint8_t *s0 = tce_smem(&ms, 0, 128, 4);
+    put(s0, 2, 0x3f80);     /* 1.0 */
+    put(s0 + 2, 2, 0x8001); /* -smallest subnormal: kept */
+    op = red_op(TCE_SPACE_SHARED_CTA, TCE_RED_ADD, TCE_ET_BF16, true, 2);
+    op.saddr = 128;
+    op.operand[0] = 0x3f80;
+    op.operand[1] = 0x8001;
+    CHECK(tce_csim_execute(&op, &ms).status == TCE_OK);
+    CHECK(get(s0, 2) == 0x4000 && get(s0 + 2, 2) == 0x8002);
+    op.redop = TCE_RED_MAX; /* no packed max on shared */
+    CHECK(tce_csim_execute(&op, &ms).status == TCE_ERR_ILLEGAL_INSTR);
+
     /* Forms the PTX text (and ptxas) do not have. */
     uint8_t snap[256];
     memcpy(snap, g, 256);
