@@ -5,8 +5,10 @@
 
 #include <string.h>
 
-/* "red.shared.add.noftz.f16" -> space, op, noftz, type. */
-static bool parse_red(const char *s, tce_space *space, tce_redop *op, bool *noftz, tce_etype *et)
+/* "red.shared.add.noftz.f16" -> space, op, noftz, type; a packed f16x2/bf16x2 type gives
+ * its lane type and lanes = 2. */
+static bool parse_red(const char *s, tce_space *space, tce_redop *op, bool *noftz, tce_etype *et,
+                      unsigned *lanes)
 {
     char buf[64];
     char *part[6];
@@ -37,6 +39,11 @@ static bool parse_red(const char *s, tce_space *space, tce_redop *op, bool *noft
     for (int i = 0; i < 8; i++)
         if (!strcmp(part[2], tce_redop_name((tce_redop)i)))
             o = i;
+    *lanes = 1;
+    if (!strcmp(part[n - 1], "f16x2") || !strcmp(part[n - 1], "bf16x2")) {
+        *lanes = 2;
+        part[n - 1][strlen(part[n - 1]) - 2] = 0;
+    }
     for (int i = 0; i <= TCE_ET_F64; i++)
         if (!strcmp(part[n - 1], tce_etype_name((tce_etype)i)))
             t = i;
@@ -59,13 +66,14 @@ replay_verdict replay_red(const corpus_case *c, replay_ctx *ctx)
 {
     const char *name = corpus_str(c, "op");
     tce_op op;
+    unsigned lanes;
     memset(&op, 0, sizeof op);
-    if (!parse_red(name, &op.dst_space, &op.redop, &op.noftz, &op.etype)) {
+    if (!name || !parse_red(name, &op.dst_space, &op.redop, &op.noftz, &op.etype, &lanes)) {
         replay_msg(ctx, "red case: cannot parse op '%s' (want red.global|shared.OP[.noftz].TYPE)\n",
-                   name);
+                   name ? name : "");
         return REPLAY_FAIL;
     }
-    unsigned esz = tce_etype_size(op.etype);
+    unsigned lsz = tce_etype_size(op.etype), esz = lsz * lanes;
     uint64_t elements;
     size_t a_len, b_len, out_len;
     const uint8_t *a = corpus_blob(c, "a", &a_len);
@@ -102,12 +110,13 @@ replay_verdict replay_red(const corpus_case *c, replay_ctx *ctx)
     op.kind = TCE_OP_RED;
     op.src_space = op.dst_space;
     op.completion = TCE_DONE_NONE;
-    op.vec = 1;
+    op.vec = lanes;
     replay_verdict v = REPLAY_PASS;
     for (uint64_t i = 0; i < elements && v == REPLAY_PASS; i++) {
         op.gaddr = global ? REPLAY_GBASE + i * esz : 0;
         op.saddr = global ? 0 : REPLAY_SMEM_BASE + (uint32_t)(i * esz);
-        op.operand[0] = load_le(b + i * esz, esz);
+        for (unsigned l = 0; l < lanes; l++)
+            op.operand[l] = load_le(b + i * esz + l * lsz, lsz);
         tce_result r = ctx->exec(&op, &ms, ctx->engine);
         if (r.status == TCE_ERR_UNSUPPORTED) {
             replay_msg(ctx, "engine %s: %s\n", ctx->engine_name, r.why);
