@@ -298,3 +298,50 @@ ptx_status ptx_decode_bulk_prefetch(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         out->role.cache_policy = 2;
     return PTX_OK;
 }
+
+/* multimem.cp.async.bulk.global.shared::cta.bulk_group{.cp_mask} [dstMem], [srcMem], size
+ * {, byteMask} (PTX ISA 9.1, not known to ptxas 13.0): the rules of the text, checked in the
+ * same order as the .shared::cta -> .global form of cp.async.bulk. The ISA seed text has
+ * no multimem.cp.reduce.async.bulk, so that name is refused as unsupported. */
+ptx_status ptx_decode_multimem(ptx_ctx *c, ptx_insn *out, ptx_error *err, bool reduce)
+{
+    const ptx_line *ln = c->ln;
+    unsigned mask = CLS(MC_SPACE) | CLS(MC_COMPLETION) | CLS(MC_CPMASK);
+    ptx_opkind kinds[4] = {OK_ADDR, OK_ADDR, OK_R32, OK_R16};
+    bool cpmask;
+    if (reduce)
+        return ptx_fail(err, PTX_CAUSE_UNSUPPORTED, c->icol, "'%s' is not in the PTX text this decoder follows",
+                        c->iname);
+    if (ptx_scan_repeats(c, 2, mask, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_types(c, 0, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_classes(c, mask, err) != PTX_OK)
+        return PTX_ERROR;
+    if (direction(c) != DIR_S2G)
+        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
+                        "'%s' copies .shared::cta to .global only (.global.shared::cta)", c->iname);
+    if (ptx_mod_val(c, MC_COMPLETION, -1) < 0)
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs the completion mechanism '.bulk_group'",
+                        c->iname);
+    if (ptx_mod_val(c, MC_COMPLETION, -1) != CM_BULK_GROUP)
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
+                        "'%s' completes through '.bulk_group' only", c->iname);
+    cpmask = ptx_mods_first(&c->mods, MC_CPMASK) != 0;
+    if (!ptx_operands_match(ln, kinds, cpmask ? 4 : 3))
+        return ptx_operands_fail(c, err, cpmask ? "[dstMem], [srcMem], size, byteMask" : "[dstMem], [srcMem], size");
+    if (cpmask && c->t.sm < 100)
+        return target_fail(c, err, ptx_mod_col(c, MC_CPMASK), ".cp_mask", "sm_100 or higher");
+    out->has_op = true;
+    out->op.kind = TCE_OP_MULTIMEM_COPY;
+    out->op.completion = TCE_DONE_BULK_GROUP;
+    out->op.dst_space = TCE_SPACE_GLOBAL;
+    out->op.src_space = TCE_SPACE_SHARED_CTA;
+    out->op.has_byte_mask = cpmask;
+    out->role.dst = 0;
+    out->role.src = 1;
+    out->role.size = 2;
+    if (cpmask)
+        out->role.byte_mask = 3;
+    return PTX_OK;
+}

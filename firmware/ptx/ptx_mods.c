@@ -115,6 +115,8 @@ static const ptx_moddef k_mods[] = {
     {"L2::64B", MC_OTHER, 0},
     {"L2::128B", MC_OTHER, 0},
     {"L2::256B", MC_OTHER, 0},
+    {"parity", MC_OTHER, 0},
+    {"tensormap::generic", MC_OTHER, 0},
     {"ftz", MC_OTHER, 0},
     {"sat", MC_OTHER, 0},
     {"async", MC_OTHER, 0},
