@@ -6,7 +6,6 @@
  * global and shared access (and the traps), the second moves data. So an operation that
  * fails writes nothing. Which rules rest on H100 data and which on the PTX text is listed
  * in docs/tile.md. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "arith.h"
@@ -122,12 +121,22 @@ static void unit_coords(const tile_job *j, uint64_t r, uint32_t k0, int64_t *x)
     }
 }
 
-static uint64_t unit_gaddr(const tile_job *j, const int64_t *x)
+/* Global address of the unit at in-bounds coordinates x; false when the sum leaves the
+ * 64-bit address space (a descriptor may hold gdim up to 2^32 and strides up to 2^40). */
+static bool unit_gaddr(const tile_job *j, const int64_t *x, uint64_t *out)
 {
-    uint64_t a = j->map->gaddr + (uint64_t)x[0] * j->g.gunit_stride;
-    for (unsigned i = 1; i < j->g.rank; i++)
-        a += (uint64_t)x[i] * j->map->gstride[i];
-    return a;
+    uint64_t a = j->map->gaddr;
+    for (unsigned i = 0; i < j->g.rank; i++) {
+        uint64_t s = i == 0 ? j->g.gunit_stride : j->map->gstride[i];
+        uint64_t k = (uint64_t)x[i];
+        if (k && s > UINT64_MAX / k)
+            return false;
+        if (a + k * s < a)
+            return false;
+        a += k * s;
+    }
+    *out = a;
+    return true;
 }
 
 /* Stores and reduces clip at the tensor's end, but in dim 0 only at 16-byte granules:
@@ -205,8 +214,8 @@ static tce_result walk(tile_job *j, walk_action act)
             uint32_t sa = rowaddr + k0 * g->unit;
             uint8_t *gp = NULL;
             if (inb) {
-                uint64_t ga = unit_gaddr(j, x);
-                gp = tce_gmem(j->ms, ga, g->unit);
+                uint64_t ga = 0;
+                gp = unit_gaddr(j, x, &ga) ? tce_gmem(j->ms, ga, g->unit) : NULL;
                 if (act == WALK_CHECK) {
                     if (!gp)
                         return tce_fail(TCE_ERR_GLOBAL_BUS, "tensor element at global 0x%llx "
