@@ -1,0 +1,76 @@
+# Tests of the driver, the register-level model and `tce run` (included from
+# tests/CMakeLists.txt). The same file is also a `cmake -P` script for the two checks
+# that need one (MODE=freestanding, MODE=bad_scenario).
+
+if(CMAKE_SCRIPT_MODE_FILE)
+  if(MODE STREQUAL "freestanding")
+    # The driver must build for a soft CPU: no hosted library, nothing undefined but
+    # the project's own tce_* symbols.
+    file(GLOB srcs ${SRC_DIR}/firmware/driver/*.c)
+    foreach(src ${srcs})
+      get_filename_component(stem ${src} NAME_WE)
+      set(obj ${OUT_DIR}/${stem}.o)
+      execute_process(COMMAND ${CC} -std=c11 -O2 -ffreestanding -nostdlib -c -Wall -Wextra -Werror
+                              -I${SRC_DIR}/csim -I${SRC_DIR}/firmware ${src} -o ${obj}
+                      RESULT_VARIABLE rc ERROR_VARIABLE err)
+      if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "freestanding compile of ${src} failed:\n${err}")
+      endif()
+      execute_process(COMMAND ${NM} -u ${obj} OUTPUT_VARIABLE undef)
+      string(REGEX MATCHALL "[A-Za-z_][A-Za-z0-9_]*" names "${undef}")
+      foreach(n ${names})
+        if(NOT n MATCHES "^tce_" AND NOT n STREQUAL "U")
+          message(FATAL_ERROR "${src} needs '${n}' from a hosted library")
+        endif()
+      endforeach()
+    endforeach()
+    list(LENGTH srcs count)
+    message(STATUS "${count} driver sources compile freestanding")
+  elseif(MODE STREQUAL "bad_scenario")
+    # The first line says what the runner must report: `# expect: LINE: text`.
+    file(STRINGS ${FILE} first LIMIT_COUNT 1)
+    if(NOT first MATCHES "^# expect: ([0-9]+): (.*)$")
+      message(FATAL_ERROR "${FILE}: first line must be '# expect: LINE: text'")
+    endif()
+    set(line ${CMAKE_MATCH_1})
+    set(text "${CMAKE_MATCH_2}")
+    execute_process(COMMAND ${TCE} run ${FILE} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(rc EQUAL 0)
+      message(FATAL_ERROR "${FILE}: tce run accepted a broken scenario:\n${out}")
+    endif()
+    string(FIND "${err}" "${FILE}:${line}: " at)
+    string(FIND "${err}" "${text}" at_text)
+    if(at EQUAL -1 OR at_text EQUAL -1)
+      message(FATAL_ERROR "${FILE}: expected '${FILE}:${line}: ...${text}...', got:\n${err}")
+    endif()
+  else()
+    message(FATAL_ERROR "run.cmake: unknown MODE '${MODE}'")
+  endif()
+  return()
+endif()
+
+foreach(t test_regmodel_docs test_scenario)
+  target_compile_definitions(${t} PRIVATE TCE_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+endforeach()
+
+add_test(NAME driver-freestanding
+         COMMAND ${CMAKE_COMMAND} -DMODE=freestanding -DCC=${CMAKE_C_COMPILER} -DNM=${CMAKE_NM}
+                 -DSRC_DIR=${CMAKE_SOURCE_DIR} -DOUT_DIR=${CMAKE_CURRENT_BINARY_DIR}
+                 -P ${CMAKE_CURRENT_LIST_FILE})
+
+# Every example scenario passes: engine memories equal the golden model's.
+file(GLOB TCE_SCENARIOS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/scenarios/*.tce)
+foreach(f ${TCE_SCENARIOS})
+  get_filename_component(name ${f} NAME_WE)
+  add_test(NAME run-${name} COMMAND tce run ${f})
+endforeach()
+add_test(NAME run-builtin COMMAND tce run)
+
+# Broken scenarios are reported as FILE:LINE: cause.
+file(GLOB TCE_BAD_SCENARIOS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/data/bad_scenarios/*.tce)
+foreach(f ${TCE_BAD_SCENARIOS})
+  get_filename_component(name ${f} NAME_WE)
+  add_test(NAME run-bad-${name}
+           COMMAND ${CMAKE_COMMAND} -DMODE=bad_scenario -DTCE=$<TARGET_FILE:tce> -DFILE=${f}
+                   -P ${CMAKE_CURRENT_LIST_FILE})
+endforeach()
