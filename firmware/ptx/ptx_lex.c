@@ -326,8 +326,14 @@ static ptx_regclass lookup_reg(const ptx_regs *regs, const char *name)
 
 static ptx_status resolve(ptx_scalar *s, const ptx_regs *regs, ptx_error *err)
 {
-    if (!s->is_reg)
+    if (!s->is_reg) {
+        /* a plain name may be a register declared without '%' */
+        if (s->name[0] && lookup_reg(regs, s->name) != PTX_RC_NONE) {
+            s->is_reg = true;
+            s->rc = lookup_reg(regs, s->name);
+        }
         return PTX_OK;
+    }
     s->rc = lookup_reg(regs, s->name);
     if (s->rc == PTX_RC_NONE)
         return ptx_fail(err, PTX_CAUSE_UNDECLARED, s->col, "register '%s' is not declared", s->name);
@@ -339,8 +345,12 @@ ptx_status ptx_resolve_regs(ptx_line *ln, const ptx_regs *regs, bool vectors_onl
     unsigned i, k;
     for (i = 0; i < ln->nopd; i++) {
         ptx_operand *o = &ln->opd[i];
-        if (!vectors_only && o->kind != PTX_OPD_VEC && resolve(&o->base, regs, err) != PTX_OK)
-            return PTX_ERROR;
+        if (!vectors_only && o->kind != PTX_OPD_VEC) {
+            if (resolve(&o->base, regs, err) != PTX_OK)
+                return PTX_ERROR;
+            if (o->kind == PTX_OPD_SYM && o->base.is_reg)
+                o->kind = PTX_OPD_REG;
+        }
         if (o->kind == PTX_OPD_VEC || o->kind == PTX_OPD_TMAP)
             for (k = 0; k < o->nvec; k++)
                 if (resolve(&o->vec[k], regs, err) != PTX_OK)

@@ -97,7 +97,7 @@ static ptx_status check_shape(ptx_ctx *c, bool prefetch, bool reduce, bool *load
 }
 
 static ptx_status check_operands(ptx_ctx *c, bool prefetch, bool load, int lm, bool multicast, bool hint,
-                                 int cta_group, int *tmap_idx, int *i2c_idx, ptx_error *err)
+                                 int cta_group, bool sp_dst_cta, int *tmap_idx, int *i2c_idx, ptx_error *err)
 {
     ptx_opkind kinds[8];
     unsigned nk = 0;
@@ -123,6 +123,13 @@ static ptx_status check_operands(ptx_ctx *c, bool prefetch, bool load, int lm, b
         kinds[nk++] = OK_R16;
     if (hint)
         kinds[nk++] = OK_R64;
+    /* ptxas counts a ctaMask slot but no im2colInfo slot when .multicast::cluster meets a
+     * .shared::cta destination, then reports the modifier itself */
+    if (load && multicast && sp_dst_cta) {
+        if (c->ln->nopd != 4u + (hint ? 1u : 0u))
+            return ptx_operands_fail(c, err, "the operand list of this variant");
+        return PTX_OK;
+    }
     if (!prefetch && !load && (cta_group || multicast))
         return ptx_operands_fail(c, err, "no operand list of a store takes .cta_group or .multicast::cluster");
     if (!ptx_operands_match(c->ln, kinds, nk))
@@ -249,7 +256,7 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
                             "load mode '%s' is illegal for this direction of '%s'", k_lm_name[lm], c->iname);
         if (check_dim_mode(c, lm, dims, err) != PTX_OK)
             return PTX_ERROR;
-        if (check_operands(c, prefetch, load, lm, multicast, hint, cta_group, &tmap_idx, &i2c_idx, err) != PTX_OK)
+        if (check_operands(c, prefetch, load, lm, multicast, hint, cta_group, sp_dst == SP_SHARED_CTA, &tmap_idx, &i2c_idx, err) != PTX_OK)
             return PTX_ERROR;
         if (multicast && sp_dst != SP_SHARED_CLUSTER)
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_MULTICAST),
