@@ -210,7 +210,7 @@ static bool check_global(const tce_tensormap *m, tce_encode_fault *f)
 
 static bool check_estrides(const tce_tensormap *m, tce_encode_fault *f)
 {
-    /* elementStrides[0] is range-checked even where the engine ignores it (corpus: 70
+    /* elementStrides[0] is range-checked even where the engine ignores it (corpus: 94
      * non-interleaved maps rejected for estride[0] of 0, 9 or 10 alone). */
     for (unsigned i = 0; i < m->rank; i++)
         if (m->estride[i] < 1 || m->estride[i] > 8)
@@ -228,7 +228,7 @@ static bool check_box(const tce_tensormap *m, tce_encode_fault *f)
             return fail(f, TCE_DF_BOX_M1, (int)i, "boxDim[%u]=%u exceeds 256", i, m->box[i]);
     }
     /* boxDim > globalDim is fine (4313 accepted maps have one). The row must be whole
-     * 16-byte units with every interleave, not only NONE as documented (385 interleaved
+     * 16-byte units with every interleave, not only NONE as documented (384 interleaved
      * maps rejected for it alone). */
     uint64_t row_bits = (uint64_t)m->box[0] * global_bits(m->dtype);
     if (row_bits % 128u)
@@ -275,10 +275,10 @@ static bool check_pixels(const tce_tensormap *m, tce_encode_fault *f)
         return fail(f, TCE_DF_CHANNELS, -1, "channelsPerPixel=%u must be 128 for %s",
                     m->channels, tce_dtype_name(m->dtype));
     /* The box must have non-zero area: along each spatial dim the window of start pixels,
-     * [lower, globalDim - 1 + upper], must not be empty (605 rejections, none accepted
-     * against it). With an interleaved layout the H100's driver measures corner i against
-     * globalDim[i] instead of globalDim[i+1] (4 rejections follow only that reading and
-     * 12 accepted maps break the plain one; see docs/encode.md). */
+     * [lower, globalDim - 1 + upper], must not be empty (590 maps rejected for it alone, none
+     * accepted against it). With an interleaved layout the H100's driver measures corner i against
+     * globalDim[i] instead of globalDim[i+1] (4 maps rejected for it alone and 14
+     * accepted maps break the plain reading; see docs/encode.md). */
     unsigned shift = (m->interleave == TCE_IL_NONE || m->kind == TCE_MAP_IM2COL_WIDE) ? 1 : 0;
     for (unsigned i = 0; i < nsp; i++) {
         int64_t extent = (int64_t)m->gdim[i + shift] + m->upper[i] - m->lower[i];
