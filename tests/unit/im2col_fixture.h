@@ -133,6 +133,22 @@ static inline tce_result fx_run(i2c_fx *f)
     return tce_csim_im2col(&f->op, &f->map, &f->ms);
 }
 
+/* The whole path: the map packed into a 128-byte descriptor in global memory at
+ * FX_DESC, fetched and unpacked by tce_csim_execute as the engine does. */
+#define FX_DESC 0x10000ull
+static inline tce_result fx_run_packed(i2c_fx *f)
+{
+    uint8_t *d = tce_gmem(&f->ms, FX_DESC, TCE_DESC_BYTES);
+    if (!d) {
+        if (tce_memsys_add_global(&f->ms, FX_DESC, 4096))
+            return tce_fail(TCE_ERR_UNSUPPORTED, "fixture: no room for the descriptor");
+        d = tce_gmem(&f->ms, FX_DESC, TCE_DESC_BYTES);
+    }
+    tce_desc_pack(&f->map, d);
+    f->op.tmap_addr = FX_DESC;
+    return tce_csim_execute(&f->op, &f->ms);
+}
+
 /* Element k of shared row p of a load to FX_DST of `cta`, read back through the swizzle
  * at the row pitch the map implies. */
 static inline uint32_t fx_smem_elem(const i2c_fx *f, unsigned cta, uint32_t p,

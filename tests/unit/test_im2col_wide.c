@@ -97,6 +97,13 @@ static void test_w_stride_halo_offset(void)
     CHECK(r.status == TCE_OK && r.tx_bytes == 4 * 16);
     const fx_pixel b2[4] = {PX(0, 0, 0, 0), PX(2, 0, 0, 0), PX(4, 0, 0, 0), PX(6, 0, 0, 0)};
     CHECK(fx_rows_are(&f, 0, b2, 4));
+    /* The same through the descriptor in memory: wide mode and W corners survive. */
+    memset(f.ms.smem[0], 0xa5, FX_SMEM);
+    r = fx_run_packed(&f);
+    CHECK(r.status == TCE_OK);
+    if (r.status != TCE_OK)
+        fprintf(stderr, "  packed: %s\n", r.why);
+    CHECK(fx_rows_are(&f, 0, b2, 4));
     fx_free(&f);
 }
 
