@@ -100,6 +100,7 @@ int scenario_run_text(const char *file, const char *text, FILE *out, bool verbos
             fprintf(out, "  %s:%ld: %s\n", file, s->line, line);
         unsigned failed_before = s->failed_checks;
         if (!do_line(s, line)) {
+            fflush(out); /* keep the report and the error in order on a terminal */
             fprintf(stderr, "%s:%ld: %s\n", file, s->line, s->err);
             rc = s->failed_checks != failed_before ? 1 : 2;
             break;
