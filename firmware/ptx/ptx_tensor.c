@@ -235,6 +235,17 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         bool load_form;
         if (check_shape(c, prefetch, reduce, &load_form, err) != PTX_OK)
             return PTX_ERROR;
+        /* a modifier that asks for a trailing scalar (ctaMask, cache-policy) without one, or
+         * .cta_group on a store, fails before the modifier combinations are looked at */
+        {
+            unsigned fixed = prefetch ? 1 : load_form ? 3 : 2, trailing = 0, need = 0;
+            bool cta_dst = load && sp_dst == SP_SHARED_CTA;
+            for (i = fixed; i < ln->nopd; i++)
+                trailing += (ln->opd[i].kind != PTX_OPD_VEC || (cta_dst && multicast)) ? 1u : 0u;
+            need = (multicast ? 1u : 0u) + (hint ? 1u : 0u);
+            if (trailing < need || (!prefetch && !load_form && cta_group))
+                return ptx_operands_fail(c, err, "the operands its modifiers ask for");
+        }
         /* modifiers of the copy family that this instruction never takes */
         for (i = 0; i < c->mods.n; i++) {
             ptx_modclass mc = c->mods.m[i].def->mc;
