@@ -172,15 +172,9 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     /* shape: [dstMem], [srcMem], size {, [mbar] | , cache-policy} */
     if (ln->nopd < 3 || ln->nopd > 4 || !ptx_operand_fits_at(ln, 0, OK_ADDR) || !ptx_operand_fits_at(ln, 1, OK_ADDR) ||
         !ptx_operand_fits_at(ln, 2, OK_R32) ||
-        (ln->nopd == 4 && !ptx_operand_fits_at(ln, 3, OK_ADDR) && !ptx_operand_fits_at(ln, 3, OK_R64)))
+        (ln->nopd == 4 && !ptx_operand_fits_at(ln, 3, OK_ADDR) && !ptx_operand_fits_at(ln, 3, OK_R64)) ||
+        (ptx_mods_first(&c->mods, MC_CACHEHINT) && ln->nopd != 4))
         return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and [mbar] or a cache-policy");
-    {
-        const ptx_mod *d = ptx_mods_nth(&c->mods, MC_SPACE, 0), *t = ptx_mods_first(&c->mods, MC_TYPE);
-        if (d && d->def->val == SP_SHARED_CLUSTER && t && t->def->mc == MC_TYPE &&
-            (t->def->val == TCE_ET_F16 || t->def->val == TCE_ET_BF16 || t->def->val == TCE_ET_F32 ||
-             t->def->val == TCE_ET_F64))
-            return ptx_operands_fail(c, err, "an integer element type for a .shared::cluster destination");
-    }
     if (ptx_check_types(c, BULK_RED_TYPES, err) != PTX_OK)
         return PTX_ERROR;
     tym = ptx_mods_first(&c->mods, MC_TYPE);
@@ -189,6 +183,14 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
                         "'%s' needs exactly one element type", c->iname);
     if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
         return PTX_ERROR;
+    /* the [mbar] form into .shared::cluster has no floating-point element type */
+    {
+        const ptx_mod *d = ptx_mods_nth(&c->mods, MC_SPACE, 0), *t = ptx_mods_first(&c->mods, MC_TYPE);
+        if (d && d->def->val == SP_SHARED_CLUSTER && ln->nopd == 4 && ln->opd[3].kind == PTX_OPD_ADDR && t && t->def->mc == MC_TYPE &&
+            (t->def->val == TCE_ET_F16 || t->def->val == TCE_ET_BF16 || t->def->val == TCE_ET_F32 ||
+             t->def->val == TCE_ET_F64))
+            return ptx_operands_fail(c, err, "an integer element type for a .shared::cluster destination");
+    }
     dir = direction(c);
     if (dir != DIR_S2S && dir != DIR_S2G)
         return space_fail(c, err);

@@ -80,6 +80,8 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
             nty++;
         }
     }
+    if (nty != 1)
+        return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, c->icol, "'tensormap.replace' needs one of .b32/.b64");
     /* shape: [addr], value-or-ordinal {, value}; registers must have the .type's width */
     {
         ptx_opkind vk = (ty && ty->def->val == TCE_ET_B64) ? OK_R64 : OK_R32;
@@ -97,8 +99,6 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!fm)
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol,
                         "'tensormap.replace' needs a field (.global_address, .box_dim, ...)");
-    if (nty != 1)
-        return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, c->icol, "'tensormap.replace' needs one of .b32/.b64");
     f = (ptx_tm_field)fm->def->val;
     ptx_target_name(c->t, tn, sizeof tn);
     if (!tensormap_target(c->t))
