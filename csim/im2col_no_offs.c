@@ -5,8 +5,8 @@
  *
  * No hardware data: the restrictions are the PTX text's for the .global.shared::cta
  * direction (non-negative coordinates; lower corner >= 0 and upper corner <= 0, so the box
- * stays inside the tensor). Elements past the tensor's end in C or N are not written,
- * as for tile stores. See docs/im2col.md. */
+ * stays inside the tensor). Elements past the tensor's end are not written, with the
+ * clipping granule the H100 shows for tile stores (below). See docs/im2col.md. */
 #include "im2col_common.h"
 
 #include "arith.h"
@@ -29,8 +29,23 @@ static void put_le(uint8_t *p, unsigned n, uint64_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
+/* Is the element at x written? As tile stores do on the H100 (tile_store.txt, docs/tile.md),
+ * dim 0 is clipped only at 16-byte granules: every element of a 16-byte chunk that holds
+ * a tensor element is written, even past globalDim[0]; other dims clip exactly. */
+static bool store_in_bounds(const tce_tensormap *m, const int64_t *x, unsigned esize)
+{
+    uint64_t end0 = (m->gdim[0] * esize + 15u) & ~(uint64_t)15u;
+    if (x[0] < 0 || (uint64_t)x[0] * esize >= end0)
+        return false;
+    for (unsigned i = 1; i < m->rank; i++)
+        if (x[i] < 0 || (uint64_t)x[i] >= m->gdim[i])
+            return false;
+    return true;
+}
+
 /* The restrictions of the shared::cta -> global direction, and the reduction's type. */
-static tce_result check_store(const tce_op *op, const tce_tensormap *map, tce_etype *et)
+static tce_result check_store(const tce_op *op, const tce_tensormap *map, tce_etype *et,
+                              bool *noftz)
 {
     static const char *const names[3] = {"W", "H", "D"};
     tce_result ok;
@@ -50,8 +65,10 @@ static tce_result check_store(const tce_op *op, const tce_tensormap *map, tce_et
                             names[j], map->upper[j]);
     }
     if (op->kind == TCE_OP_TENSOR_REDUCE) {
+        /* No .noftz on the instruction: f32 flushing follows the dtype (arith.h). */
+        *noftz = tce_arith_tensor_noftz(map->dtype);
         if (!tce_etype_from_dtype(map->dtype, op->redop, et) ||
-            !tce_arith_legal(TCE_ARITH_TENSOR_REDUCE, op->redop, *et, op->noftz))
+            !tce_arith_legal(TCE_ARITH_TENSOR_REDUCE, op->redop, *et, *noftz))
             return tce_fail(TCE_ERR_ILLEGAL_INSTR, "reduction .%s is not defined on a %s "
                             "tensor", tce_redop_name(op->redop), tce_dtype_name(map->dtype));
         if (tce_etype_size(*et) != tce_dtype_size(map->dtype))
@@ -74,10 +91,11 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
     static const unsigned cidx[3] = {1, 2, 3};
     unsigned es;
     tce_etype et = TCE_ET_B32;
+    bool noftz = false;
     tce_result r = i2c_check_common(op, map, TCE_MAP_IM2COL, &es);
     if (r.status != TCE_OK)
         return r;
-    r = check_store(op, map, &et);
+    r = check_store(op, map, &et, &noftz);
     if (r.status != TCE_OK)
         return r;
     unsigned rank = map->rank, nsp = rank - 2;
@@ -132,7 +150,7 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
             x[0] = (int64_t)op->coords[0] + k;
             uint8_t **d = &dst[(size_t)p * map->channels + k];
             *d = NULL;
-            if (!tce_coords_in_bounds(map, x))
+            if (!store_in_bounds(map, x, es))
                 continue; /* clipped: past the tensor's end in C or N */
             uint64_t ga = tce_elem_gaddr(map, x);
             *d = tce_gmem(ms, ga, es);
@@ -158,7 +176,7 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
         if (!dst[i])
             continue;
         if (op->kind == TCE_OP_TENSOR_REDUCE) {
-            uint64_t v = tce_arith_apply(TCE_ARITH_TENSOR_REDUCE, op->redop, et, op->noftz,
+            uint64_t v = tce_arith_apply(TCE_ARITH_TENSOR_REDUCE, op->redop, et, noftz,
                                          get_le(dst[i], es), get_le(src, es));
             put_le(dst[i], es, v);
         } else {

@@ -35,27 +35,26 @@ static uint32_t g4(const i2c_fx *f, int c, int w, int h, int n)
     return v;
 }
 
-/* (C,W,H,N) = (6,4,2,2); 6 pixels from (w,h,n) = (2,1,0), channels 4..7 of which 4,5
- * exist: rows go to (2,1,0) (3,1,0) (0,0,1) (1,0,1) (2,0,1) (3,0,1); channels 6,7 and
- * every other element stay as they were. Rows are 16 bytes under 128B swizzle (pitch
- * 128). */
-static void test_store_walk_and_clip(void)
+/* (C,W,H,N) = (8,4,2,2); 6 pixels from (w,h,n) = (2,1,0), channels 4..7: rows go to
+ * (2,1,0) (3,1,0) (0,0,1) (1,0,1) (2,0,1) (3,0,1); every other element stays as it was.
+ * Rows are 16 bytes under 128B swizzle (pitch 128). */
+static void test_store_walk(void)
 {
     i2c_fx f;
-    const uint64_t gdim[4] = {6, 4, 2, 2};
+    const uint64_t gdim[4] = {8, 4, 2, 2};
     store_init(&f, gdim, 4, 4, 6, TCE_SW_128B, false);
     f.op.coords[0] = 4;
     f.op.coords[1] = 2;
     f.op.coords[2] = 1;
     tce_result r = fx_run(&f);
     CHECK(r.status == TCE_OK);
-    CHECK(r.bytes_written == 6 * 2 * 4);
+    CHECK(r.bytes_written == 6 * 4 * 4);
     const int px[6][3] = {{2, 1, 0}, {3, 1, 0}, {0, 0, 1}, {1, 0, 1}, {2, 0, 1}, {3, 0, 1}};
     unsigned changed = 0;
     for (int n = 0; n < 2; n++)
         for (int h = 0; h < 2; h++)
             for (int w = 0; w < 4; w++)
-                for (int c = 0; c < 6; c++) {
+                for (int c = 0; c < 8; c++) {
                     uint32_t want = fx_px(4, c, w, h, 0, n);
                     for (uint32_t p = 0; p < 6; p++)
                         if (c >= 4 && px[p][0] == w && px[p][1] == h && px[p][2] == n)
@@ -63,7 +62,26 @@ static void test_store_walk_and_clip(void)
                     changed += want != fx_px(4, c, w, h, 0, n);
                     CHECK(g4(&f, c, w, h, n) == want);
                 }
-    CHECK(changed == 12);
+    CHECK(changed == 24);
+    fx_free(&f);
+}
+
+/* Channels past globalDim[0] are clipped at 16-byte granules, as tile stores on the H100:
+ * C = 3 u32 (12 bytes) writes the whole first 16-byte chunk (channels 0..3), not the
+ * second (4..7). Rows of the tensor are 32 bytes apart. */
+static void test_store_channel_granule(void)
+{
+    i2c_fx f;
+    const uint64_t gdim[3] = {8, 2, 1};
+    store_init(&f, gdim, 3, 8, 2, TCE_SW_NONE, false);
+    f.map.gdim[0] = 3; /* strides stay those of 8 channels */
+    CHECK(fx_run(&f).status == TCE_OK);
+    for (uint32_t w = 0; w < 2; w++)
+        for (uint32_t c = 0; c < 8; c++) {
+            uint32_t v;
+            memcpy(&v, f.g + w * 32 + c * 4, 4);
+            CHECK(v == (c < 4 ? (0x50000000u | w << 8 | c) : fx_px(3, (int)c, (int)w, 0, 0, 0)));
+        }
     fx_free(&f);
 }
 
@@ -162,7 +180,8 @@ static void test_store_traps(void)
 
 int main(void)
 {
-    test_store_walk_and_clip();
+    test_store_walk();
+    test_store_channel_granule();
     test_store_past_batch();
     test_reduce_add();
     test_store_traps();
