@@ -183,10 +183,10 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
                         "'%s' needs exactly one element type", c->iname);
     if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
         return PTX_ERROR;
-    /* the [mbar] form into .shared::cluster has no floating-point element type */
+    /* the [mbar] form (into .shared::cluster) has no floating-point element type */
     {
-        const ptx_mod *d = ptx_mods_nth(&c->mods, MC_SPACE, 0), *t = ptx_mods_first(&c->mods, MC_TYPE);
-        if (d && d->def->val == SP_SHARED_CLUSTER && ln->nopd == 4 && ln->opd[3].kind == PTX_OPD_ADDR && t && t->def->mc == MC_TYPE &&
+        const ptx_mod *t = ptx_mods_first(&c->mods, MC_TYPE);
+        if (ln->nopd == 4 && ln->opd[3].kind == PTX_OPD_ADDR && t && t->def->mc == MC_TYPE &&
             (t->def->val == TCE_ET_F16 || t->def->val == TCE_ET_BF16 || t->def->val == TCE_ET_F32 ||
              t->def->val == TCE_ET_F64))
             return ptx_operands_fail(c, err, "an integer element type for a .shared::cluster destination");

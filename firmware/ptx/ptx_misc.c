@@ -66,6 +66,9 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     unsigned nk = 0, vidx;
     char tn[16];
 
+    if (ptx_mods_count(&c->mods, MC_LOADMODE) > 1)
+        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_LOADMODE, 1)->tok.col,
+                        "more than one .mode modifier ('.tile')");
     if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
         return PTX_ERROR;
     if (ptx_check_types(c, T(TY_B1024) | T(TCE_ET_B32) | T(TCE_ET_B64), err) != PTX_OK)
@@ -96,6 +99,9 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!lm)
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'tensormap.replace' needs the mode '.tile'");
     fm = ptx_mods_first(&c->mods, MC_TMFIELD);
+    if (!fm && ty->def->val == TCE_ET_B64) /* ptxas checks an absent field against .b64 first */
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ty->tok.col,
+                        "no field given, and the 32-bit fields do not take type '.b64'");
     if (!fm)
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol,
                         "'tensormap.replace' needs a field (.global_address, .box_dim, ...)");

@@ -188,7 +188,8 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     else
         mask |= CLS(MC_COMPLETION) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP);
 
-    if (ptx_scan_repeats(c, prefetch ? 1 : 2, mask, err) != PTX_OK)
+    /* a prefetch's state space is judged after the modifier combinations */
+    if (ptx_scan_repeats(c, prefetch ? TCE_MAX_RANK * 4 : 2, mask, err) != PTX_OK)
         return PTX_ERROR;
     if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
@@ -208,13 +209,7 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
         sp_src = ptx_mods_nth(&c->mods, MC_SPACE, 1)->def->val;
 
-    if (prefetch) {
-        if (sp_dst < 0)
-            return ptx_fail(err, PTX_CAUSE_SPACE_MISSING, c->icol, "'%s' needs the state space '.global'", c->iname);
-        if (sp_dst != SP_GLOBAL)
-            return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
-                            "'%s' prefetches from '.global' only", c->iname);
-    } else {
+    if (!prefetch) {
         if (sp_dst == SP_GLOBAL && sp_src == SP_SHARED_CTA)
             load = false;
         else if (!reduce && (sp_dst == SP_SHARED_CLUSTER || sp_dst == SP_SHARED_CTA) && sp_src == SP_GLOBAL)
@@ -267,6 +262,17 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
                             "load mode '%s' is illegal for this direction of '%s'", k_lm_name[lm], c->iname);
         if (check_dim_mode(c, lm, dims, err) != PTX_OK)
             return PTX_ERROR;
+        if (prefetch) {
+            if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
+                return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok.col,
+                                "'%s' takes one state space", c->iname);
+            if (sp_dst < 0)
+                return ptx_fail(err, PTX_CAUSE_SPACE_MISSING, c->icol, "'%s' needs the state space '.global'", c->iname);
+            if (sp_dst != SP_GLOBAL)
+                return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
+                                "'%s' prefetches from '.global' only", c->iname);
+        }
+
         if (check_operands(c, prefetch, load, lm, multicast, hint, cta_group, sp_dst == SP_SHARED_CTA, &tmap_idx, &i2c_idx, err) != PTX_OK)
             return PTX_ERROR;
         if (multicast && sp_dst != SP_SHARED_CLUSTER)
