@@ -111,6 +111,18 @@ static void test_swizzle_narrow_rows(void)
     CHECK(tf_raw(&g, 0, TF_DST + 128) == tf_tag(4, 2));
     tce_memsys_free(&f.ms);
     tce_memsys_free(&g.ms);
+    /* 96B (sm_103a, TEXT only): 32-byte rows padded to a 96-byte pitch, 32B-like XOR.
+     * Row 2 starts at +192 = line 1, chunk 4, which lands at chunk 5. */
+    tile_fx h;
+    uint32_t box3[2] = {8, 3};
+    tf_init(&h, TCE_DT_UINT32, 2, G2, box3, TCE_SW_96B, 1);
+    r = tf_run(&h);
+    CHECK(r.status == TCE_OK && r.tx_bytes == 96);
+    CHECK(tf_raw(&h, 0, TF_DST + 96) == tf_tag(0, 1));
+    CHECK(tf_raw(&h, 0, TF_DST + 208) == tf_tag(0, 2));
+    CHECK(tf_raw(&h, 0, TF_DST + 192) == tf_tag(4, 2));
+    CHECK(tf_untouched(&h, 0, TF_DST + 32, 64));
+    tce_memsys_free(&h.ms);
 }
 
 static void test_multicast_and_cluster(void)
@@ -312,6 +324,11 @@ static void test_errors(void)
     r = tf_run(&f);
     CHECK(r.status == TCE_ERR_ILLEGAL_INSTR && strstr(r.why, "rank"));
     f.op.dims = 2;
+    /* Packed sub-byte types are refused by name, not copied as bytes. */
+    f.map.dtype = TCE_DT_16U4_ALIGN8B;
+    r = tf_run(&f);
+    CHECK(r.status == TCE_ERR_UNSUPPORTED && strstr(r.why, "16U4_ALIGN8B"));
+    f.map.dtype = TCE_DT_UINT32;
     /* An im2col map in tile mode. */
     f.map.kind = TCE_MAP_IM2COL;
     r = tf_run(&f);
