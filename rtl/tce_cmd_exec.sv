@@ -95,96 +95,116 @@ module tce_cmd_exec #(
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // A shared address as the engine resolves it: shared::cta is an offset in the issuing CTA;
-  // shared::cluster carries the rank in [27:24] (TCE_SADDR). Bits the form cannot hold make
-  // the address invalid. sd: destination (SADDR), ss: bulk source (SADDR_SRC, always
-  // shared::cta), sm: the mbarrier (in the destination's space).
+  // Shared addresses (op.h): a shared::cta address is an offset in the issuing CTA; a
+  // shared::cluster address carries the rank in [27:24] (TCE_SADDR). For multicast only the
+  // offset is used. The bulk source is SADDR when copying to global and SADDR_SRC when
+  // copying to another CTA (op.h's field convention). An mbarrier address is read as
+  // cluster-style: rank 0 there means "the destination CTA's" (csim/bulk.c).
+  localparam logic [1:0] DIR_G2S = 2'd0, DIR_S2S = 2'd1, DIR_S2G = 2'd2, DIR_NONE = 2'd3;
+  logic [1:0] dir;
+  always_comb begin
+    dir = DIR_NONE;
+    if (f_src == tce_op_pkg::SPACE_GLOBAL &&
+        (f_dst == tce_op_pkg::SPACE_SHARED_CTA || f_dst == tce_op_pkg::SPACE_SHARED_CLUSTER))
+      dir = DIR_G2S;
+    else if (f_src == tce_op_pkg::SPACE_SHARED_CTA && f_dst == tce_op_pkg::SPACE_SHARED_CLUSTER)
+      dir = DIR_S2S;
+    else if (f_src == tce_op_pkg::SPACE_SHARED_CTA && f_dst == tce_op_pkg::SPACE_GLOBAL)
+      dir = DIR_S2G;
+  end
   wire        dst_cluster = (f_dst == tce_op_pkg::SPACE_SHARED_CLUSTER);
-  wire        sd_ok  = dst_cluster ? (f_saddr[31:28] == 4'd0) : (f_saddr[31:24] == 8'd0);
-  wire [3:0]  sd_cta = dst_cluster ? f_saddr[27:24] : f_cta;
+  // destination in shared memory (G2S, S2S)
+  wire        sd_form_ok = dst_cluster ? (f_saddr[31:28] == 4'd0) : (f_saddr[31:24] == 8'd0);
+  wire [3:0]  sd_cta = f_mcast ? 4'd0 : (dst_cluster ? f_saddr[27:24] : f_cta);
   wire [23:0] sd_off = f_saddr[23:0];
-  wire        ss_ok  = (f_ssrc[31:24] == 8'd0);
-  wire [3:0]  ss_cta = f_cta;
-  wire [23:0] ss_off = f_ssrc[23:0];
-  wire        sm_ok  = dst_cluster ? (f_mbar[31:28] == 4'd0) : (f_mbar[31:24] == 8'd0);
-  wire [3:0]  sm_cta = dst_cluster ? f_mbar[27:24] : f_cta;
-  wire [23:0] sm_off = f_mbar[23:0];
-  function automatic logic in_smem(input logic ok, input logic [3:0] cta, input logic [23:0] off,
-                                   input logic [31:0] n);
-    in_smem = ok && ({28'd0, cta} < NUM_CTAS) && ({9'd0, off} + {1'b0, n} <= 33'(SMEM_BYTES));
+  // shared source (S2G: SADDR, S2S: SADDR_SRC), always shared::cta
+  wire [31:0] src_a  = (dir == DIR_S2G) ? f_saddr : f_ssrc;
+  wire        ss_form_ok = (src_a[31:24] == 8'd0);
+  wire [23:0] ss_off = src_a[23:0];
+  wire [3:0]  mb_rank = f_mbar[27:24];
+  wire [23:0] mb_off  = f_mbar[23:0];
+
+  function automatic logic fits(input logic [23:0] off, input logic [31:0] n);
+    fits = ({9'd0, off} + {1'b0, n}) <= 33'(SMEM_BYTES);
   endfunction
 
   // ------------------------------------------------------------- the checks, in order
-  localparam logic [1:0] DIR_G2S = 2'd0, DIR_S2S = 2'd1, DIR_S2G = 2'd2, DIR_NONE = 2'd3;
+  // The order follows the golden model (csim/bulk.c), so both report the same first fault.
   logic [7:0]  chk_status, chk_field;
-  logic [1:0]  dir;
   logic [15:0] dmask;
+  logic        bad;
+  task automatic fail(input logic [7:0] st, input int unsigned fi);
+    if (!bad) begin
+      bad = 1'b1; chk_status = st; chk_field = fidx(fi);
+    end
+  endtask
   always_comb begin
+    bad = 1'b0;
     chk_status = tce_op_pkg::ST_OK;
     chk_field  = F_NONE;
-    dir        = DIR_NONE;
     dmask = f_mcast ? f_ctamask : (16'd1 << sd_cta);
-    if (f_opcode == tce_op_pkg::OP_BULK_COPY) begin
-      if (f_src == tce_op_pkg::SPACE_GLOBAL && f_dst != tce_op_pkg::SPACE_GLOBAL &&
-          f_done == tce_op_pkg::DONE_MBARRIER) dir = DIR_G2S;
-      else if (f_src == tce_op_pkg::SPACE_SHARED_CTA && f_dst == tce_op_pkg::SPACE_SHARED_CLUSTER &&
-               f_done == tce_op_pkg::DONE_MBARRIER) dir = DIR_S2S;
-      else if (f_src == tce_op_pkg::SPACE_SHARED_CTA && f_dst == tce_op_pkg::SPACE_GLOBAL &&
-               f_done == tce_op_pkg::DONE_BULK_GROUP) dir = DIR_S2G;
-      if (32'(f_cta) >= NUM_CTAS) begin
-        chk_status = tce_op_pkg::ST_SHARED_RANGE; chk_field = fidx(tce_regs_pkg::CMDF_CTA_IDX);
-      end else if (dir == DIR_NONE) begin
-        // No such PTX form: the space/completion combination cannot be encoded.
-        chk_status = tce_op_pkg::ST_ILLEGAL_INSTR;
-        chk_field  = (f_src == tce_op_pkg::SPACE_SHARED_CLUSTER || f_src == 2'd3)
-                   ? fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX)
-                   : (f_done == tce_op_pkg::DONE_NONE || f_done == 2'd3)
-                   ? fidx(tce_regs_pkg::CMDF_COMPLETION_IDX) : fidx(tce_regs_pkg::CMDF_DST_SPACE_IDX);
-      end else if (f_mcast && !(dir == DIR_G2S && f_dst == tce_op_pkg::SPACE_SHARED_CLUSTER)) begin
-        // .multicast::cluster exists only for global -> shared::cluster.
-        chk_status = tce_op_pkg::ST_ILLEGAL_INSTR; chk_field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
-      end else if (f_has_bm && dir != DIR_S2G) begin
-        // .cp_mask exists only for shared::cta -> global.
-        chk_status = tce_op_pkg::ST_ILLEGAL_INSTR; chk_field = fidx(tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
-      end else if (f_size[3:0] != 4'd0) begin
-        chk_status = tce_op_pkg::ST_MISALIGNED; chk_field = fidx(tce_regs_pkg::CMDF_SIZE_IDX);
-      end else if (dir != DIR_S2S && f_gaddr[3:0] != 4'd0) begin
-        chk_status = tce_op_pkg::ST_MISALIGNED; chk_field = fidx(tce_regs_pkg::CMDF_GADDR_LO_IDX);
-      end else if ((dir == DIR_S2S || dir == DIR_S2G) ? (f_ssrc[3:0] != 4'd0) : (f_saddr[3:0] != 4'd0)) begin
-        chk_status = tce_op_pkg::ST_MISALIGNED;
-        chk_field  = (dir == DIR_G2S) ? fidx(tce_regs_pkg::CMDF_SADDR_IDX) : fidx(tce_regs_pkg::CMDF_SADDR_SRC_IDX);
-      end else if (dir == DIR_S2S && f_saddr[3:0] != 4'd0) begin
-        chk_status = tce_op_pkg::ST_MISALIGNED; chk_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-      end else if (dir != DIR_S2G && f_mbar[2:0] != 3'd0) begin
-        chk_status = tce_op_pkg::ST_MISALIGNED; chk_field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
-      end else if (dir != DIR_S2S && ({1'b0, f_gaddr} + {33'd0, f_size}) > 65'h1_0000_0000_0000_0000) begin
-        chk_status = tce_op_pkg::ST_GLOBAL_BUS; chk_field = fidx(tce_regs_pkg::CMDF_SIZE_IDX);
-      end else if (dir != DIR_S2G && !in_smem(sd_ok, sd_cta, sd_off, f_size)) begin
-        chk_status = tce_op_pkg::ST_SHARED_RANGE; chk_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-      end else if (dir != DIR_G2S && !in_smem(ss_ok, ss_cta, ss_off, f_size)) begin
-        chk_status = tce_op_pkg::ST_SHARED_RANGE; chk_field = fidx(tce_regs_pkg::CMDF_SADDR_SRC_IDX);
-      end else if (dir == DIR_G2S && f_mcast && (f_ctamask == 16'd0 ||
-                   (NUM_CTAS < 16 && (f_ctamask >> NUM_CTAS) != 16'd0))) begin
-        chk_status = tce_op_pkg::ST_SHARED_RANGE; chk_field = fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX);
-      end else if (dir == DIR_G2S && f_mcast && ({8'd0, sd_off} + f_size) > 32'(SMEM_BYTES)) begin
-        chk_status = tce_op_pkg::ST_SHARED_RANGE; chk_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-      end else if (dir != DIR_S2G && !(sm_ok && {8'd0, sm_off} + 32'd8 <= 32'(SMEM_BYTES))) begin
-        chk_status = tce_op_pkg::ST_SHARED_RANGE; chk_field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
-      end else if (dir != DIR_S2G && !f_mcast && sm_cta != sd_cta) begin
-        // cta_group::1: the mbarrier lives in the CTA that receives the data.
-        chk_status = tce_op_pkg::ST_UNDEFINED; chk_field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
-      end else if (dir == DIR_S2S && sd_cta == f_cta) begin
-        // shared::cta -> shared::cluster must target a different CTA (PTX: undefined otherwise).
-        chk_status = tce_op_pkg::ST_UNDEFINED; chk_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+    if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH) begin
+      if (32'(f_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_IDX);
+      // PTX: a size that is not a multiple of 16 is undefined behaviour.
+      if (f_size[3:0] != 4'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
+    end
+    if (f_opcode == tce_op_pkg::OP_BULK_PREFETCH) begin
+      if (f_src != tce_op_pkg::SPACE_GLOBAL) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+      if (f_done != tce_op_pkg::DONE_NONE) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
+      if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+    end else if (f_opcode == tce_op_pkg::OP_BULK_COPY) begin
+      if (dir == DIR_NONE)
+        fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src == tce_op_pkg::SPACE_GLOBAL || f_src == tce_op_pkg::SPACE_SHARED_CTA)
+             ? tce_regs_pkg::CMDF_DST_SPACE_IDX : tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+      // No such PTX form: wrong completion or a qualifier the direction does not have.
+      if (f_done != ((dir == DIR_S2G) ? tce_op_pkg::DONE_BULK_GROUP : tce_op_pkg::DONE_MBARRIER))
+        fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
+      if (dir == DIR_G2S) begin
+        if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
+        if (f_mcast && !dst_cluster) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+        if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+        if ({1'b0, f_gaddr} + {33'd0, f_size} > 65'h1_0000_0000_0000_0000)
+          fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
+        if (f_mcast) begin
+          if (f_saddr[31:24] != 8'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
+          if (f_ctamask == 16'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_CTA_MASK_IDX);
+          if ((32'(f_ctamask) >> NUM_CTAS) != 32'd0) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_MASK_IDX);
+        end else begin
+          if (!sd_form_ok || 32'(sd_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        end
+        if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (!fits(sd_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
       end
-    end else if (f_opcode == tce_op_pkg::OP_BULK_PREFETCH) begin
-      if (f_size[3:0] != 4'd0) begin
-        chk_status = tce_op_pkg::ST_MISALIGNED; chk_field = fidx(tce_regs_pkg::CMDF_SIZE_IDX);
-      end else if (f_gaddr[3:0] != 4'd0) begin
-        chk_status = tce_op_pkg::ST_MISALIGNED; chk_field = fidx(tce_regs_pkg::CMDF_GADDR_LO_IDX);
+      if (dir == DIR_S2S) begin
+        if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
+        if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+        if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
+        if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
+        if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
+        if (!sd_form_ok || 32'(sd_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (!fits(sd_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        // PTX: shared::cta -> shared::cluster must target a different CTA.
+        if (sd_cta == f_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
+      end
+      if (dir == DIR_G2S || dir == DIR_S2S) begin
+        // The mbarrier lives with the data it tracks (cta_group::1).
+        if (f_mbar[31:28] != 4'd0) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_MBAR_IDX);
+        if (!f_mcast && mb_rank != 4'd0 && mb_rank != sd_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MBAR_IDX);
+        if (mb_off[2:0] != 3'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MBAR_IDX);
+        if (!fits(mb_off, 32'd8)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_MBAR_IDX);
+      end
+      if (dir == DIR_S2G) begin
+        if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+        if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+        if ({1'b0, f_gaddr} + {33'd0, f_size} > 65'h1_0000_0000_0000_0000)
+          fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
       end
     end else begin
-      chk_status = tce_op_pkg::ST_UNSUPPORTED; chk_field = fidx(tce_regs_pkg::CMDF_OPCODE_IDX);
+      fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_OPCODE_IDX);
     end
   end
 
@@ -210,7 +230,7 @@ module tce_cmd_exec #(
   assign busy     = (state != S_IDLE);
   assign tx_valid = (state == S_TX);
   assign tx_cta   = tx_cur;
-  assign tx_addr  = sm_off;
+  assign tx_addr  = mb_off;
   assign tx_count = f_size;
   assign sm_owner = (state == S_TX || state == S_TXWAIT) ? 2'd2 : (run_dir == DIR_G2S ? 2'd0 : 2'd1);
   assign cur_reads_done = (state == S_MOVE && run_dir != DIR_G2S) ? fs_reads_done : (state != S_CHECK);
@@ -227,7 +247,7 @@ module tce_cmd_exec #(
   assign mv_dst_mask = dmask;
   assign mv_dst_cta  = sd_cta;
   assign mv_dst_off  = sd_off;
-  assign mv_src_cta  = ss_cta;
+  assign mv_src_cta  = f_cta;
   assign mv_src_off  = ss_off;
   assign mv_use_byte_mask = f_has_bm;
   assign mv_byte_mask = f_bmask;
@@ -255,7 +275,7 @@ module tce_cmd_exec #(
           tx_left <= dmask;
           want_tx <= (dir == DIR_G2S || dir == DIR_S2S);
           retire_rbytes <= '0; retire_wbytes <= '0;
-          if (chk_status != tce_op_pkg::ST_OK || f_opcode != tce_op_pkg::OP_BULK_COPY) begin
+          if (bad || f_opcode != tce_op_pkg::OP_BULK_COPY) begin
             state <= S_RETIRE;
           end else begin
             retire_rbytes <= {8'd0, f_size};

@@ -1,0 +1,130 @@
+/* Global-memory AXI4 slave model; see tce_axi_mem.h. */
+#include "tce_axi_mem.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PAGE 4096u
+
+void tce_axi_mem_init(tce_axi_mem *m, unsigned beat_bytes, unsigned latency)
+{
+    memset(m, 0, sizeof *m);
+    m->beat_bytes = beat_bytes;
+    m->latency = latency ? latency : 1;
+}
+
+void tce_axi_mem_free(tce_axi_mem *m)
+{
+    for (unsigned i = 0; i < m->nregions; i++)
+        free(m->r[i].bytes);
+    m->nregions = 0;
+}
+
+int tce_axi_mem_map(tce_axi_mem *m, uint64_t base, uint64_t size)
+{
+    /* Whole pages, as a real memory system maps them: a beat is then either wholly mapped
+     * or not at all. */
+    uint64_t lo = base & ~(uint64_t)(PAGE - 1);
+    uint64_t hi = (base + size + PAGE - 1) & ~(uint64_t)(PAGE - 1);
+    if (size == 0 || hi <= lo || m->nregions == TCE_AXI_MAX_REGIONS)
+        return -1;
+    for (unsigned i = 0; i < m->nregions; i++)
+        if (lo < m->r[i].base + m->r[i].size && m->r[i].base < hi)
+            return -1;
+    uint8_t *b = calloc(1, (size_t)(hi - lo));
+    if (!b)
+        return -1;
+    m->r[m->nregions++] = (tce_axi_region){lo, hi - lo, b};
+    return 0;
+}
+
+uint8_t *tce_axi_mem_ptr(tce_axi_mem *m, uint64_t addr, uint64_t len)
+{
+    for (unsigned i = 0; i < m->nregions; i++) {
+        const tce_axi_region *r = &m->r[i];
+        if (addr >= r->base && len <= r->size && addr - r->base <= r->size - len)
+            return r->bytes + (addr - r->base);
+    }
+    return NULL;
+}
+
+void tce_axi_mem_reset(tce_axi_mem *m)
+{
+    m->nrq = m->nwq = m->nbq = 0;
+}
+
+static uint64_t beat_addr(const tce_axi_mem *m, const tce_axi_burst *b)
+{
+    uint64_t a0 = b->addr & ~(uint64_t)(m->beat_bytes - 1);
+    return a0 + (uint64_t)b->beat * m->beat_bytes;
+}
+
+void tce_axi_mem_outputs(const tce_axi_mem *m, uint64_t cycle, tce_axi_slave_out *o)
+{
+    memset(o, 0, sizeof *o);
+    o->arready = m->nrq < TCE_AXI_MAX_BURSTS;
+    o->awready = m->nwq < TCE_AXI_MAX_BURSTS;
+    /* W beats belong to the oldest write burst whose AW has arrived (AXI4: no interleave). */
+    o->wready = m->nwq > 0 && m->nbq < TCE_AXI_MAX_BURSTS;
+    if (m->nrq > 0 && m->rq[0].due <= cycle) {
+        const tce_axi_burst *b = &m->rq[0];
+        uint64_t a = beat_addr(m, b);
+        const uint8_t *p = tce_axi_mem_ptr((tce_axi_mem *)m, a, m->beat_bytes);
+        o->rvalid = true;
+        o->rid = b->id;
+        o->rlast = b->beat + 1 == b->len;
+        if (p)
+            memcpy(o->rdata, p, m->beat_bytes);
+        else
+            o->rresp = 3; /* DECERR */
+    }
+    if (m->nbq > 0 && m->bq[0].due <= cycle) {
+        o->bvalid = true;
+        o->bid = m->bq[0].id;
+        o->bresp = m->bq[0].err ? 3u : 0u;
+    }
+}
+
+static void pop_front(tce_axi_burst *q, unsigned *n)
+{
+    memmove(q, q + 1, (size_t)(*n - 1) * sizeof *q);
+    (*n)--;
+}
+
+void tce_axi_mem_edge(tce_axi_mem *m, uint64_t cycle, const tce_axi_slave_out *o,
+                      const tce_axi_master_out *in)
+{
+    if (o->rvalid && in->rready) {
+        tce_axi_burst *b = &m->rq[0];
+        if (++b->beat == b->len)
+            pop_front(m->rq, &m->nrq);
+    }
+    if (o->bvalid && in->bready)
+        pop_front(m->bq, &m->nbq);
+    if (o->wready && in->wvalid) {
+        tce_axi_burst *b = &m->wq[0];
+        uint64_t a = beat_addr(m, b);
+        uint8_t *p = tce_axi_mem_ptr(m, a, m->beat_bytes);
+        if (!p)
+            b->err = true;
+        else
+            for (unsigned i = 0; i < m->beat_bytes; i++)
+                if ((in->wstrb >> i) & 1u)
+                    p[i] = in->wdata[i];
+        b->beat++;
+        /* WLAST must mark exactly the burst's last beat; a mismatch is a slave error. */
+        if (in->wlast != (b->beat == b->len))
+            b->err = true;
+        if (in->wlast || b->beat == b->len) {
+            tce_axi_burst done = *b;
+            done.due = cycle + m->latency;
+            pop_front(m->wq, &m->nwq);
+            m->bq[m->nbq++] = done;
+        }
+    }
+    if (o->arready && in->arvalid)
+        m->rq[m->nrq++] = (tce_axi_burst){in->araddr, in->arlen + 1, in->arid, 0,
+                                          cycle + m->latency, false};
+    if (o->awready && in->awvalid)
+        m->wq[m->nwq++] = (tce_axi_burst){in->awaddr, in->awlen + 1, in->awid, 0, 0, false};
+}

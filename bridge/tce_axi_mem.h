@@ -1,0 +1,87 @@
+/* Global memory behind the engine's AXI4 master: a cycle-stepped slave model in C.
+ *
+ * Fixed latency for now: a read burst's first beat is offered `latency` cycles after its
+ * AR handshake, then one beat per cycle; bursts are answered in arrival order. A write
+ * burst is answered `latency` cycles after its last W beat. A beat touching an unmapped
+ * byte answers DECERR (and a write beat writes nothing). */
+#ifndef TCE_AXI_MEM_H
+#define TCE_AXI_MEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define TCE_AXI_MAX_REGIONS 16
+#define TCE_AXI_MAX_BURSTS 64
+#define TCE_AXI_MAX_BYTES 64   /* widest beat: 512 bits */
+
+typedef struct {
+    uint64_t base, size;
+    uint8_t *bytes;
+} tce_axi_region;
+
+typedef struct {
+    uint64_t addr;       /* AxADDR as given */
+    unsigned len;        /* beats */
+    unsigned id;
+    unsigned beat;       /* beats done */
+    uint64_t due;        /* cycle from which it may answer */
+    bool err;            /* write: some beat hit unmapped memory */
+} tce_axi_burst;
+
+typedef struct {
+    unsigned beat_bytes;
+    unsigned latency;
+    unsigned nregions;
+    tce_axi_region r[TCE_AXI_MAX_REGIONS];
+    /* read bursts waiting or streaming, write bursts receiving data, write responses due */
+    tce_axi_burst rq[TCE_AXI_MAX_BURSTS];
+    unsigned nrq;
+    tce_axi_burst wq[TCE_AXI_MAX_BURSTS];
+    unsigned nwq;
+    tce_axi_burst bq[TCE_AXI_MAX_BURSTS];
+    unsigned nbq;
+} tce_axi_mem;
+
+/* What the slave drives this cycle (computed from its state only, never from the master's
+ * outputs of the same cycle, so there is no combinational loop). */
+typedef struct {
+    bool arready, awready, wready;
+    bool rvalid;
+    unsigned rid;
+    uint8_t rdata[TCE_AXI_MAX_BYTES];
+    unsigned rresp;
+    bool rlast;
+    bool bvalid;
+    unsigned bid;
+    unsigned bresp;
+} tce_axi_slave_out;
+
+/* What the master drove, sampled just before the clock edge. */
+typedef struct {
+    bool arvalid;
+    unsigned arid;
+    uint64_t araddr;
+    unsigned arlen;
+    bool rready;
+    bool awvalid;
+    unsigned awid;
+    uint64_t awaddr;
+    unsigned awlen;
+    bool wvalid;
+    uint8_t wdata[TCE_AXI_MAX_BYTES];
+    uint64_t wstrb;
+    bool wlast;
+    bool bready;
+} tce_axi_master_out;
+
+void tce_axi_mem_init(tce_axi_mem *m, unsigned beat_bytes, unsigned latency);
+void tce_axi_mem_free(tce_axi_mem *m);
+int tce_axi_mem_map(tce_axi_mem *m, uint64_t base, uint64_t size);
+uint8_t *tce_axi_mem_ptr(tce_axi_mem *m, uint64_t addr, uint64_t len);
+void tce_axi_mem_reset(tce_axi_mem *m);
+void tce_axi_mem_outputs(const tce_axi_mem *m, uint64_t cycle, tce_axi_slave_out *o);
+/* Apply the handshakes of this clock edge. */
+void tce_axi_mem_edge(tce_axi_mem *m, uint64_t cycle, const tce_axi_slave_out *o,
+                      const tce_axi_master_out *in);
+
+#endif

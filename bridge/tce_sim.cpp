@@ -1,0 +1,325 @@
+// tce_sim: the Verilated tce_engine clocked against the C memory models; see tce_sim.h.
+//
+// One call of step() is one clock cycle: the models drive their outputs (from their own
+// state only), the engine settles with the clock low, every valid/ready pair is sampled,
+// the clock rises, and the models apply the handshakes that happened at that edge.
+#include "tce_sim.h"
+
+extern "C" {
+#include "tce_axi_mem.h"
+#include "tce_smem_model.h"
+}
+
+#include "Vtce_engine.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#ifndef TCE_SIM_DATA_W
+#error "TCE_SIM_DATA_W must be the DATA_W the model was verilated with"
+#endif
+
+namespace {
+
+constexpr unsigned kBeatBytes = TCE_SIM_DATA_W / 8;
+constexpr uint64_t kMmioTimeout = 100000; // cycles a register access may take
+
+// Byte-wise access to a Verilator wide signal (DATA_W > 64).
+template <typename W> void bytes_to_wide(W &w, const uint8_t *b)
+{
+    for (unsigned i = 0; i < kBeatBytes / 4; i++)
+        w[i] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 | (uint32_t)b[4 * i + 2] << 16 |
+               (uint32_t)b[4 * i + 3] << 24;
+}
+template <typename W> void wide_to_bytes(const W &w, uint8_t *b)
+{
+    for (unsigned i = 0; i < kBeatBytes / 4; i++)
+        for (unsigned k = 0; k < 4; k++)
+            b[4 * i + k] = (uint8_t)(w[i] >> (8 * k));
+}
+
+} // namespace
+
+struct tce_sim {
+    tce_sim_params p{};
+    std::unique_ptr<VerilatedContext> ctx;
+    std::unique_ptr<Vtce_engine> top;
+    std::unique_ptr<VerilatedFstC> fst;
+    tce_axi_mem axi{};
+    tce_smem_model sm{};
+    uint64_t cyc = 0;
+    int irq = 0;
+    std::vector<tce_sim_tx_event> tx_view;
+
+    // AXI4-Lite handshakes seen at the last edge
+    bool aw_fired = false, w_fired = false, b_fired = false, ar_fired = false, r_fired = false;
+    uint32_t r_data = 0;
+
+    void step();
+};
+
+void tce_sim::step()
+{
+    tce_axi_slave_out ao;
+    tce_axi_mem_outputs(&axi, cyc, &ao);
+    top->m_axi_arready = ao.arready;
+    top->m_axi_awready = ao.awready;
+    top->m_axi_wready = ao.wready;
+    top->m_axi_rvalid = ao.rvalid;
+    top->m_axi_rid = ao.rid;
+    bytes_to_wide(top->m_axi_rdata, ao.rdata);
+    top->m_axi_rresp = ao.rresp;
+    top->m_axi_rlast = ao.rlast;
+    top->m_axi_bvalid = ao.bvalid;
+    top->m_axi_bid = ao.bid;
+    top->m_axi_bresp = ao.bresp;
+
+    const tce_smem_rsp *sr = tce_smem_response(&sm, cyc);
+    top->sm_req_ready = tce_smem_ready(&sm);
+    top->sm_rsp_valid = sr != nullptr;
+    uint8_t zero[TCE_SMEM_MAX_BYTES] = {0};
+    bytes_to_wide(top->sm_rsp_rdata, sr ? sr->rdata : zero);
+    top->sm_rsp_err = sr ? sr->err : 0;
+
+    top->clk = 0;
+    top->eval();
+    if (fst)
+        fst->dump(2 * cyc);
+
+    tce_axi_master_out mo;
+    std::memset(&mo, 0, sizeof mo);
+    mo.arvalid = top->m_axi_arvalid;
+    mo.arid = top->m_axi_arid;
+    mo.araddr = top->m_axi_araddr;
+    mo.arlen = top->m_axi_arlen;
+    mo.rready = top->m_axi_rready;
+    mo.awvalid = top->m_axi_awvalid;
+    mo.awid = top->m_axi_awid;
+    mo.awaddr = top->m_axi_awaddr;
+    mo.awlen = top->m_axi_awlen;
+    mo.wvalid = top->m_axi_wvalid;
+    wide_to_bytes(top->m_axi_wdata, mo.wdata);
+    mo.wstrb = top->m_axi_wstrb;
+    mo.wlast = top->m_axi_wlast;
+    mo.bready = top->m_axi_bready;
+
+    tce_smem_req rq;
+    std::memset(&rq, 0, sizeof rq);
+    rq.valid = top->sm_req_valid && top->sm_req_ready;
+    rq.kind = top->sm_req_kind;
+    rq.cta = top->sm_req_cta;
+    rq.addr = top->sm_req_addr;
+    wide_to_bytes(top->sm_req_wdata, rq.wdata);
+    rq.wstrb = top->sm_req_wstrb;
+    rq.tx_count = top->sm_req_tx_count;
+
+    aw_fired = top->s_axil_awvalid && top->s_axil_awready;
+    w_fired = top->s_axil_wvalid && top->s_axil_wready;
+    b_fired = top->s_axil_bvalid && top->s_axil_bready;
+    ar_fired = top->s_axil_arvalid && top->s_axil_arready;
+    r_fired = top->s_axil_rvalid && top->s_axil_rready;
+    r_data = top->s_axil_rdata;
+    irq = top->irq;
+
+    top->clk = 1;
+    top->eval();
+    if (fst)
+        fst->dump(2 * cyc + 1);
+    tce_axi_mem_edge(&axi, cyc, &ao, &mo);
+    tce_smem_edge(&sm, cyc, &rq);
+    cyc++;
+}
+
+extern "C" {
+
+tce_sim_params tce_sim_default_params(void)
+{
+    tce_sim_params p;
+    p.data_w = TCE_SIM_DATA_W;
+    p.num_ctas = TCE_SIM_NUM_CTAS;
+    p.smem_bytes = TCE_SIM_SMEM_BYTES;
+    p.mem_latency = 8;
+    p.smem_latency = 2;
+    return p;
+}
+
+tce_sim *tce_sim_create(const tce_sim_params *p, char *err, size_t errlen)
+{
+    const char *why = nullptr;
+    if (p->data_w != TCE_SIM_DATA_W)
+        why = "data_w: the model was built with another DATA_W";
+    else if (p->num_ctas != TCE_SIM_NUM_CTAS)
+        why = "num_ctas: the model was built with another NUM_CTAS";
+    else if (p->smem_bytes != TCE_SIM_SMEM_BYTES)
+        why = "smem_bytes: the model was built with another SMEM_BYTES";
+    else if (p->mem_latency == 0 || p->smem_latency == 0)
+        why = "mem_latency/smem_latency: must be at least 1 cycle";
+    if (why) {
+        if (err && errlen)
+            std::snprintf(err, errlen, "tce_sim_create: %s", why);
+        return nullptr;
+    }
+    auto *s = new tce_sim;
+    s->p = *p;
+    s->ctx = std::make_unique<VerilatedContext>();
+    s->ctx->traceEverOn(true); // must precede the model; costs nothing until a trace opens
+    s->top = std::make_unique<Vtce_engine>(s->ctx.get(), "tce_engine");
+    tce_axi_mem_init(&s->axi, kBeatBytes, p->mem_latency);
+    if (tce_smem_init(&s->sm, p->num_ctas, p->smem_bytes, kBeatBytes, p->smem_latency) != 0) {
+        if (err && errlen)
+            std::snprintf(err, errlen, "tce_sim_create: cannot allocate shared memories");
+        tce_axi_mem_free(&s->axi);
+        delete s;
+        return nullptr;
+    }
+    tce_sim_reset(s);
+    return s;
+}
+
+void tce_sim_destroy(tce_sim *s)
+{
+    if (!s)
+        return;
+    if (s->fst)
+        s->fst->close();
+    s->top->final();
+    tce_axi_mem_free(&s->axi);
+    tce_smem_free(&s->sm);
+    delete s;
+}
+
+void tce_sim_reset(tce_sim *s)
+{
+    s->top->s_axil_awvalid = 0;
+    s->top->s_axil_wvalid = 0;
+    s->top->s_axil_bready = 0;
+    s->top->s_axil_arvalid = 0;
+    s->top->s_axil_rready = 0;
+    s->top->rst_n = 0;
+    tce_axi_mem_reset(&s->axi);
+    tce_smem_reset(&s->sm);
+    for (int i = 0; i < 4; i++)
+        s->step();
+    s->top->rst_n = 1;
+    s->step();
+}
+
+int tce_sim_mmio_write(tce_sim *s, uint32_t addr, uint32_t value)
+{
+    auto *t = s->top.get();
+    t->s_axil_awvalid = 1;
+    t->s_axil_awaddr = addr;
+    t->s_axil_wvalid = 1;
+    t->s_axil_wdata = value;
+    t->s_axil_wstrb = 0xF;
+    t->s_axil_bready = 1;
+    for (uint64_t n = 0; n < kMmioTimeout; n++) {
+        s->step();
+        if (s->aw_fired)
+            t->s_axil_awvalid = 0;
+        if (s->w_fired)
+            t->s_axil_wvalid = 0;
+        if (s->b_fired) {
+            t->s_axil_bready = 0;
+            return 0;
+        }
+    }
+    t->s_axil_awvalid = t->s_axil_wvalid = t->s_axil_bready = 0;
+    return -1;
+}
+
+int tce_sim_mmio_read(tce_sim *s, uint32_t addr, uint32_t *value)
+{
+    auto *t = s->top.get();
+    t->s_axil_arvalid = 1;
+    t->s_axil_araddr = addr;
+    t->s_axil_rready = 1;
+    for (uint64_t n = 0; n < kMmioTimeout; n++) {
+        s->step();
+        if (s->ar_fired)
+            t->s_axil_arvalid = 0;
+        if (s->r_fired) {
+            t->s_axil_rready = 0;
+            *value = s->r_data;
+            return 0;
+        }
+    }
+    t->s_axil_arvalid = t->s_axil_rready = 0;
+    return -1;
+}
+
+void tce_sim_run(tce_sim *s, uint64_t cycles)
+{
+    for (uint64_t i = 0; i < cycles; i++)
+        s->step();
+}
+
+int tce_sim_run_until_idle(tce_sim *s, uint64_t max_cycles)
+{
+    const uint64_t end = s->cyc + max_cycles;
+    while (s->cyc < end) {
+        uint32_t st = 0;
+        if (tce_sim_mmio_read(s, 0x014 /* STATUS */, &st) != 0)
+            return -1;
+        if ((st & 1u) == 0)
+            return 0;
+        tce_sim_run(s, 16);
+    }
+    return -1;
+}
+
+uint64_t tce_sim_cycles(const tce_sim *s) { return s->cyc; }
+int tce_sim_irq(const tce_sim *s) { return s->irq; }
+
+int tce_sim_add_global(tce_sim *s, uint64_t base, uint64_t size)
+{
+    return tce_axi_mem_map(&s->axi, base, size);
+}
+
+uint8_t *tce_sim_gmem(tce_sim *s, uint64_t addr, uint64_t len)
+{
+    return tce_axi_mem_ptr(&s->axi, addr, len);
+}
+
+uint8_t *tce_sim_smem(tce_sim *s, unsigned cta, uint32_t off, uint32_t len)
+{
+    if (cta >= s->sm.ncta || off > s->sm.size || len > s->sm.size - off)
+        return nullptr;
+    return s->sm.mem[cta] + off;
+}
+
+unsigned tce_sim_tx_count(const tce_sim *s) { return s->sm.ntx; }
+
+const tce_sim_tx_event *tce_sim_tx_events(const tce_sim *s)
+{
+    auto *m = const_cast<tce_sim *>(s);
+    m->tx_view.resize(s->sm.ntx);
+    for (unsigned i = 0; i < s->sm.ntx; i++)
+        m->tx_view[i] = {s->sm.tx[i].cta, s->sm.tx[i].mbar_off, s->sm.tx[i].bytes};
+    return m->tx_view.data();
+}
+
+void tce_sim_tx_clear(tce_sim *s) { s->sm.ntx = 0; }
+
+int tce_sim_trace(tce_sim *s, const char *path)
+{
+    if (!path) {
+        if (s->fst) {
+            s->fst->close();
+            s->fst.reset();
+        }
+        return 0;
+    }
+    if (s->fst)
+        return -1;
+    s->fst = std::make_unique<VerilatedFstC>();
+    s->top->trace(s->fst.get(), 99);
+    s->fst->open(path);
+    return s->fst->isOpen() ? 0 : -1;
+}
+
+} // extern "C"

@@ -1,0 +1,72 @@
+/* tce_sim: a C API over the Verilated tce_engine (rtl/tce_engine.sv) with its memories.
+ *
+ * Behind the engine's AXI4 master sits a global-memory model (tce_axi_mem.h) and behind its
+ * shared-memory port one shared memory per CTA with an mbarrier complete-tx log
+ * (tce_smem_model.h). Software talks to the engine only through MMIO, as a driver would;
+ * the backdoor calls read and write the memories directly, without using simulated time.
+ * C-callable; the implementation is the only C++ in the project (bridge/). */
+#ifndef TCE_SIM_H
+#define TCE_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct tce_sim tce_sim;
+
+typedef struct {
+    unsigned data_w;       /* engine data path in bits; must match the built model (256) */
+    unsigned num_ctas;     /* CTAs with a shared memory, 1..16; must match the model (16) */
+    uint32_t smem_bytes;   /* shared memory per CTA; must match the model (232448) */
+    unsigned mem_latency;  /* cycles from AXI request to first response beat, >= 1 */
+    unsigned smem_latency; /* cycles from shared-memory request to response, >= 1 */
+} tce_sim_params;
+
+/* The parameters the model was built with (fill in latencies as wanted). */
+tce_sim_params tce_sim_default_params(void);
+
+/* NULL on failure, with the reason in err (naming the parameter). */
+tce_sim *tce_sim_create(const tce_sim_params *p, char *err, size_t errlen);
+void tce_sim_destroy(tce_sim *s);
+/* Reset the engine (memories keep their contents; the complete-tx log is cleared). */
+void tce_sim_reset(tce_sim *s);
+
+/* AXI4-Lite register access through the engine's slave port; runs the clock. Returns 0, or
+ * -1 when the engine did not answer within a bound (a hung bus is reported, not waited on). */
+int tce_sim_mmio_write(tce_sim *s, uint32_t addr, uint32_t value);
+int tce_sim_mmio_read(tce_sim *s, uint32_t addr, uint32_t *value);
+
+void tce_sim_run(tce_sim *s, uint64_t cycles);
+/* Run until STATUS.BUSY is 0 (polled over MMIO). 0 when idle, -1 after max_cycles. */
+int tce_sim_run_until_idle(tce_sim *s, uint64_t max_cycles);
+uint64_t tce_sim_cycles(const tce_sim *s);
+/* The engine's interrupt line, as last sampled. */
+int tce_sim_irq(const tce_sim *s);
+
+/* Global memory: map [base, base+size) (page granular: the model maps whole 4 KB pages,
+ * as a real memory system would). 0, or -1 if it overlaps a mapping or allocation fails. */
+int tce_sim_add_global(tce_sim *s, uint64_t base, uint64_t size);
+/* Backdoor pointers, NULL when [addr, addr+len) is not wholly mapped / in range. */
+uint8_t *tce_sim_gmem(tce_sim *s, uint64_t addr, uint64_t len);
+uint8_t *tce_sim_smem(tce_sim *s, unsigned cta, uint32_t off, uint32_t len);
+
+/* mbarrier complete-tx requests the engine made, in order. */
+typedef struct {
+    unsigned cta;
+    uint32_t mbar_off;
+    uint32_t bytes;
+} tce_sim_tx_event;
+unsigned tce_sim_tx_count(const tce_sim *s);
+const tce_sim_tx_event *tce_sim_tx_events(const tce_sim *s);
+void tce_sim_tx_clear(tce_sim *s);
+
+/* Waves: start writing an FST file (path), or stop (NULL). 0, or -1 on failure. */
+int tce_sim_trace(tce_sim *s, const char *path);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

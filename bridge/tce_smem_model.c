@@ -1,0 +1,104 @@
+/* Shared-memory model; see tce_smem_model.h. */
+#include "tce_smem_model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int tce_smem_init(tce_smem_model *m, unsigned ncta, uint32_t size, unsigned word_bytes,
+                  unsigned latency)
+{
+    memset(m, 0, sizeof *m);
+    if (ncta == 0 || ncta > TCE_SMEM_MAX_CTAS || word_bytes > TCE_SMEM_MAX_BYTES)
+        return -1;
+    m->ncta = ncta;
+    m->size = size;
+    m->word_bytes = word_bytes;
+    m->latency = latency ? latency : 1;
+    for (unsigned c = 0; c < ncta; c++)
+        if (!(m->mem[c] = calloc(1, size))) {
+            tce_smem_free(m);
+            return -1;
+        }
+    return 0;
+}
+
+void tce_smem_free(tce_smem_model *m)
+{
+    for (unsigned c = 0; c < TCE_SMEM_MAX_CTAS; c++) {
+        free(m->mem[c]);
+        m->mem[c] = NULL;
+    }
+    free(m->tx);
+    m->tx = NULL;
+    m->ntx = m->captx = 0;
+}
+
+void tce_smem_reset(tce_smem_model *m)
+{
+    m->npipe = 0;
+    m->ntx = 0;
+}
+
+bool tce_smem_ready(const tce_smem_model *m)
+{
+    return m->npipe < TCE_SMEM_PIPE;
+}
+
+const tce_smem_rsp *tce_smem_response(const tce_smem_model *m, uint64_t cycle)
+{
+    return (m->npipe > 0 && m->pipe[0].due <= cycle) ? &m->pipe[0] : NULL;
+}
+
+static bool in_range(const tce_smem_model *m, unsigned cta, uint32_t off, uint32_t len)
+{
+    return cta < m->ncta && off <= m->size && len <= m->size - off;
+}
+
+void tce_smem_edge(tce_smem_model *m, uint64_t cycle, const tce_smem_req *req)
+{
+    if (tce_smem_response(m, cycle)) {
+        memmove(m->pipe, m->pipe + 1, (size_t)(m->npipe - 1) * sizeof m->pipe[0]);
+        m->npipe--;
+    }
+    if (!req->valid || !tce_smem_ready(m))
+        return;
+    tce_smem_rsp r;
+    memset(&r, 0, sizeof r);
+    r.due = cycle + m->latency;
+    unsigned wb = m->word_bytes;
+    if (req->kind == TCE_SMEM_READ) {
+        if (in_range(m, req->cta, req->addr, wb))
+            memcpy(r.rdata, m->mem[req->cta] + req->addr, wb);
+        else
+            r.err = true;
+    } else if (req->kind == TCE_SMEM_WRITE) {
+        /* Every enabled byte must be inside the CTA's memory, else nothing is written. */
+        for (unsigned i = 0; i < wb; i++)
+            if (((req->wstrb >> i) & 1u) && !in_range(m, req->cta, req->addr + i, 1))
+                r.err = true;
+        if (!r.err)
+            for (unsigned i = 0; i < wb; i++)
+                if ((req->wstrb >> i) & 1u)
+                    m->mem[req->cta][req->addr + i] = req->wdata[i];
+    } else if (req->kind == TCE_SMEM_COMPLETE_TX) {
+        if (!in_range(m, req->cta, req->addr, 8) || req->addr % 8) {
+            r.err = true;
+        } else {
+            if (m->ntx == m->captx) {
+                unsigned cap = m->captx ? 2 * m->captx : 64;
+                tce_smem_tx *n = realloc(m->tx, cap * sizeof *n);
+                if (!n) {
+                    r.err = true;
+                    goto queue;
+                }
+                m->tx = n;
+                m->captx = cap;
+            }
+            m->tx[m->ntx++] = (tce_smem_tx){req->cta, req->addr, req->tx_count};
+        }
+    } else {
+        r.err = true;
+    }
+queue:
+    m->pipe[m->npipe++] = r;
+}

@@ -1,0 +1,59 @@
+/* The shared memories of one cluster behind the engine's shared-memory port, with the
+ * mbarrier complete-tx requests logged in order. Requests are always accepted; each gets one
+ * response, in order, `latency` cycles later (docs/rtl.md, "Shared-memory port"). */
+#ifndef TCE_SMEM_MODEL_H
+#define TCE_SMEM_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define TCE_SMEM_MAX_CTAS 16
+#define TCE_SMEM_MAX_BYTES 64
+#define TCE_SMEM_PIPE 64
+
+enum { TCE_SMEM_READ = 0, TCE_SMEM_WRITE = 1, TCE_SMEM_COMPLETE_TX = 2 };
+
+typedef struct {
+    unsigned cta;
+    uint32_t mbar_off;
+    uint32_t bytes;
+} tce_smem_tx;
+
+typedef struct {
+    uint64_t due;
+    bool err;
+    uint8_t rdata[TCE_SMEM_MAX_BYTES];
+} tce_smem_rsp;
+
+typedef struct {
+    unsigned ncta;
+    uint32_t size;
+    unsigned word_bytes;
+    unsigned latency;
+    uint8_t *mem[TCE_SMEM_MAX_CTAS];
+    tce_smem_rsp pipe[TCE_SMEM_PIPE];
+    unsigned npipe;
+    tce_smem_tx *tx;
+    unsigned ntx, captx;
+} tce_smem_model;
+
+typedef struct {
+    bool valid;
+    unsigned kind, cta;
+    uint32_t addr;
+    uint8_t wdata[TCE_SMEM_MAX_BYTES];
+    uint64_t wstrb;
+    uint32_t tx_count;
+} tce_smem_req;
+
+int tce_smem_init(tce_smem_model *m, unsigned ncta, uint32_t size, unsigned word_bytes,
+                  unsigned latency);
+void tce_smem_free(tce_smem_model *m);
+void tce_smem_reset(tce_smem_model *m);
+bool tce_smem_ready(const tce_smem_model *m);
+/* The response offered this cycle, or NULL. */
+const tce_smem_rsp *tce_smem_response(const tce_smem_model *m, uint64_t cycle);
+/* Apply this edge: retire the offered response, accept the request if valid. */
+void tce_smem_edge(tce_smem_model *m, uint64_t cycle, const tce_smem_req *req);
+
+#endif
