@@ -126,7 +126,8 @@ static ptx_status check_operands(ptx_ctx *c, bool prefetch, bool load, int lm, b
     /* ptxas counts a ctaMask slot but no im2colInfo slot when .multicast::cluster meets a
      * .shared::cta destination, then reports the modifier itself */
     if (load && multicast && sp_dst_cta) {
-        if (c->ln->nopd != 4u + (hint ? 1u : 0u))
+        if (c->ln->nopd != 4u + (hint ? 1u : 0u) ||
+            !(ptx_operand_fits_at(c->ln, 3, OK_R16) || c->ln->opd[3].kind == PTX_OPD_VEC))
             return ptx_operands_fail(c, err, "the operand list of this variant");
         return PTX_OK;
     }
@@ -193,6 +194,11 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         return PTX_ERROR;
     if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
+    {
+        bool load_form;
+        if (check_shape(c, prefetch, reduce, &load_form, err) != PTX_OK)
+            return PTX_ERROR;
+    }
     if (!ptx_mods_first(&c->mods, MC_DIM))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .dim modifier (.1d to .5d)", c->iname);
     if (prefetch && !ptx_mods_first(&c->mods, MC_LEVEL))
@@ -227,9 +233,7 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
             return ptx_fail(err, PTX_CAUSE_OPERATION, c->icol, "'%s' needs a reduction operation", c->iname);
     }
     {
-        bool load_form;
-        if (check_shape(c, prefetch, reduce, &load_form, err) != PTX_OK)
-            return PTX_ERROR;
+        bool load_form = !prefetch && !reduce && ln->nopd && ln->opd[0].kind != PTX_OPD_TMAP;
         /* a modifier that asks for a trailing scalar (ctaMask, cache-policy) without one, or
          * .cta_group on a store, fails before the modifier combinations are looked at */
         {
