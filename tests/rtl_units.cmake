@@ -1,0 +1,36 @@
+# Checks of the RTL units built on their own (rtl/reduce/ so far): Verilator lint, Yosys
+# synthesis, and the C tests of tests/rtl_units/ that drive the Verilated unit through
+# bridge/units/ and compare it with the golden model. Without a tool its checks report
+# SKIPPED (exit 77), never passed; scripts/install-deps.sh installs the tools.
+find_program(TCE_UNITS_VERILATOR verilator)
+find_program(TCE_UNITS_YOSYS yosys)
+
+function(tce_rtl_unit_check name tool script)
+  if(tool)
+    add_test(NAME ${name} COMMAND ${CMAKE_COMMAND} -DTCE_ROOT=${CMAKE_SOURCE_DIR}
+             -DLOG=${CMAKE_BINARY_DIR}/${name}.log -P ${CMAKE_SOURCE_DIR}/cmake/${script})
+  else()
+    add_test(NAME ${name} COMMAND sh -c "echo 'SKIP: ${name}: ${ARGN} is not installed (run scripts/install-deps.sh)'; exit 77")
+  endif()
+  set_tests_properties(${name} PROPERTIES SKIP_RETURN_CODE 77 LABELS "rtl")
+endfunction()
+
+tce_rtl_unit_check(rtl-lint-reduce "${TCE_UNITS_VERILATOR}" rtl_units_lint.cmake verilator)
+tce_rtl_unit_check(rtl-synth-reduce "${TCE_UNITS_YOSYS}" rtl_units_synth.cmake yosys)
+
+# The Verilated unit against the golden model. Verilated C++ is not built with the
+# sanitizers, so a sanitizer build leaves it out and the test carries the label nosan.
+if(TCE_UNITS_VERILATOR AND NOT TCE_SANITIZE)
+  enable_language(CXX)
+  find_package(verilator REQUIRED HINTS $ENV{VERILATOR_ROOT})
+  add_subdirectory(${CMAKE_SOURCE_DIR}/bridge/units ${CMAKE_BINARY_DIR}/bridge_units)
+  add_executable(test_rtl_reduce ${CMAKE_CURRENT_SOURCE_DIR}/rtl_units/test_rtl_reduce.c)
+  target_link_libraries(test_rtl_reduce PRIVATE tce_redu tce_tools)
+  # Verilated code is C++: link with the C++ driver.
+  set_target_properties(test_rtl_reduce PROPERTIES LINKER_LANGUAGE CXX)
+  add_test(NAME test_rtl_reduce COMMAND test_rtl_reduce ${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus/bulk_reduce.txt)
+  set_tests_properties(test_rtl_reduce PROPERTIES LABELS "rtl;nosan" TIMEOUT 300)
+elseif(NOT TCE_UNITS_VERILATOR)
+  add_test(NAME test_rtl_reduce COMMAND sh -c "echo 'SKIP: test_rtl_reduce: verilator is not installed (run scripts/install-deps.sh)'; exit 77")
+  set_tests_properties(test_rtl_reduce PROPERTIES SKIP_RETURN_CODE 77 LABELS "rtl;nosan")
+endif()
