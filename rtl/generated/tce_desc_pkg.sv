@@ -145,7 +145,11 @@ package tce_desc_pkg;
   } tce_desc_t;
 
   // Splits a descriptor into its fields. Reserved bytes are not looked at;
-  // check them with (d & TCE_DESC_RESERVED_MASK) == '0.
+  // check them with (d & TCE_DESC_RESERVED_MASK) == '0. The result is
+  // assigned to the function name rather than returned, and synthesizable
+  // code slices fields with the DESC_*_OFFSET parameters, because the
+  // Yosys the project supports (0.23) has no `return` and cannot call a
+  // package function of struct type.
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic tce_desc_t tce_desc_fields(input logic [TCE_DESC_BITS-1:0] d);
     tce_desc_t r;
@@ -187,7 +191,7 @@ package tce_desc_pkg;
     r.upper[0] = d[768 +: 16];
     r.upper[1] = d[784 +: 16];
     r.upper[2] = d[800 +: 16];
-    return r;
+    tce_desc_fields = r;
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 

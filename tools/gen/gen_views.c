@@ -201,7 +201,11 @@ static bool write_desc_pkg_sv(FILE *o)
     }
     fprintf(o, "  } tce_desc_t;\n\n");
     fprintf(o, "  // Splits a descriptor into its fields. Reserved bytes are not looked at;\n"
-               "  // check them with (d & TCE_DESC_RESERVED_MASK) == '0.\n");
+               "  // check them with (d & TCE_DESC_RESERVED_MASK) == '0. The result is\n"
+               "  // assigned to the function name rather than returned, and synthesizable\n"
+               "  // code slices fields with the DESC_*_OFFSET parameters, because the\n"
+               "  // Yosys the project supports (0.23) has no `return` and cannot call a\n"
+               "  // package function of struct type.\n");
     fprintf(o, "  /* verilator lint_off UNUSEDSIGNAL */\n");
     fprintf(o, "  function automatic tce_desc_t tce_desc_fields(input logic [TCE_DESC_BITS-1:0] d);\n");
     fprintf(o, "    tce_desc_t r;\n");
@@ -216,7 +220,7 @@ static bool write_desc_pkg_sv(FILE *o)
                 fprintf(o, "    r.%s = d[%u +: %u];\n", lo, bit, fl->bytes * 8);
         }
     }
-    fprintf(o, "    return r;\n  endfunction\n");
+    fprintf(o, "    tce_desc_fields = r;\n  endfunction\n");
     fprintf(o, "  /* verilator lint_on UNUSEDSIGNAL */\n\n");
     fprintf(o, "endpackage\n");
     fprintf(o, "// verilator lint_on UNUSEDPARAM\n");
