@@ -94,8 +94,6 @@ bool scen_exec_reg(scenario *s, char *rest);
 bool scen_exec_ptx(scenario *s, const char *text);
 bool scen_drain(scenario *s);
 bool scen_reg_get(scenario *s, const char *name, uint64_t *out);
-/* scenario_ptxlite.c: stopgap reader for mbarrier/group/mov/fence lines. */
-bool scen_ptxlite(const char *text, ptx_insn *in);
 /* scenario_check.c: expectations and the final comparison. */
 bool scen_check_line(scenario *s, char *rest);
 bool scen_compare_memories(scenario *s);

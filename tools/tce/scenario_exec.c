@@ -398,12 +398,6 @@ bool scen_exec_ptx(scenario *s, const char *text)
     ptx_status ps = ptx_decode_line_regs(text, s->target, &s->regdecl, &in, &perr);
     if (ps == PTX_EMPTY)
         return true;
-    /* Until the decoder reads the scenario-control instructions, the stopgap does. */
-    ptx_insn lite;
-    if (ps == PTX_ERROR && scen_ptxlite(text, &lite)) {
-        in = lite;
-        ps = PTX_OK;
-    }
     if (ps != PTX_OK)
         return scen_fail(s, "PTX rejected at column %u (%s): %s", perr.col,
                          ptx_cause_name(perr.cause), perr.msg);
