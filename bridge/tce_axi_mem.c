@@ -13,6 +13,37 @@ void tce_axi_mem_init(tce_axi_mem *m, unsigned beat_bytes, unsigned latency)
     m->latency = latency ? latency : 1;
 }
 
+void tce_axi_mem_disorder(tce_axi_mem *m, bool reorder, unsigned stall_pct, uint64_t seed)
+{
+    m->reorder = reorder;
+    m->stall_pct = stall_pct > 90 ? 90 : stall_pct;
+    m->rng = seed ? seed : 1;
+}
+
+static uint32_t rnd(tce_axi_mem *m)
+{
+    /* xorshift64*: small, seeded, repeatable */
+    m->rng ^= m->rng >> 12;
+    m->rng ^= m->rng << 25;
+    m->rng ^= m->rng >> 27;
+    return (uint32_t)((m->rng * 0x2545F4914F6CDD1Dull) >> 32);
+}
+
+/* Choose the burst that answers next: the oldest burst of a randomly chosen ID among those
+ * whose first beat is due. */
+static void pick_read(tce_axi_mem *m, uint64_t cycle)
+{
+    unsigned cand[TCE_AXI_MAX_BURSTS], n = 0;
+    for (unsigned i = 0; i < m->nrq; i++) {
+        bool first_of_id = true;
+        for (unsigned j = 0; j < i; j++)
+            first_of_id &= m->rq[j].id != m->rq[i].id;
+        if (first_of_id && m->rq[i].due <= cycle + 1)
+            cand[n++] = i;
+    }
+    m->rsel = n ? cand[rnd(m) % n] : 0;
+}
+
 void tce_axi_mem_free(tce_axi_mem *m)
 {
     for (unsigned i = 0; i < m->nregions; i++)
@@ -62,12 +93,13 @@ static uint64_t beat_addr(const tce_axi_mem *m, const tce_axi_burst *b)
 void tce_axi_mem_outputs(const tce_axi_mem *m, uint64_t cycle, tce_axi_slave_out *o)
 {
     memset(o, 0, sizeof *o);
-    o->arready = m->nrq < TCE_AXI_MAX_BURSTS;
-    o->awready = m->nwq < TCE_AXI_MAX_BURSTS;
+    o->arready = !m->stall_ready && m->nrq < TCE_AXI_MAX_BURSTS;
+    o->awready = !m->stall_ready && m->nwq < TCE_AXI_MAX_BURSTS;
     /* W beats belong to the oldest write burst whose AW has arrived (AXI4: no interleave). */
-    o->wready = m->nwq > 0 && m->nbq < TCE_AXI_MAX_BURSTS;
-    if (m->nrq > 0 && m->rq[0].due <= cycle) {
-        const tce_axi_burst *b = &m->rq[0];
+    o->wready = !m->stall_ready && m->nwq > 0 && m->nbq < TCE_AXI_MAX_BURSTS;
+    unsigned sel = m->reorder ? m->rsel : 0;
+    if (!m->stall_r && sel < m->nrq && m->rq[sel].due <= cycle) {
+        const tce_axi_burst *b = &m->rq[sel];
         uint64_t a = beat_addr(m, b);
         const uint8_t *p = tce_axi_mem_ptr((tce_axi_mem *)m, a, m->beat_bytes);
         o->rvalid = true;
@@ -78,26 +110,33 @@ void tce_axi_mem_outputs(const tce_axi_mem *m, uint64_t cycle, tce_axi_slave_out
         else
             o->rresp = 3; /* DECERR */
     }
-    if (m->nbq > 0 && m->bq[0].due <= cycle) {
+    if (!m->stall_b && m->nbq > 0 && m->bq[0].due <= cycle) {
         o->bvalid = true;
         o->bid = m->bq[0].id;
         o->bresp = m->bq[0].err ? 3u : 0u;
     }
 }
 
+static void remove_at(tce_axi_burst *q, unsigned *n, unsigned i)
+{
+    memmove(q + i, q + i + 1, (size_t)(*n - 1 - i) * sizeof *q);
+    (*n)--;
+}
+
 static void pop_front(tce_axi_burst *q, unsigned *n)
 {
-    memmove(q, q + 1, (size_t)(*n - 1) * sizeof *q);
-    (*n)--;
+    remove_at(q, n, 0);
 }
 
 void tce_axi_mem_edge(tce_axi_mem *m, uint64_t cycle, const tce_axi_slave_out *o,
                       const tce_axi_master_out *in)
 {
+    unsigned sel = m->reorder ? m->rsel : 0;
     if (o->rvalid && in->rready) {
-        tce_axi_burst *b = &m->rq[0];
+        tce_axi_burst *b = &m->rq[sel];
+        m->ooo_beats += sel != 0;
         if (++b->beat == b->len)
-            pop_front(m->rq, &m->nrq);
+            remove_at(m->rq, &m->nrq, sel);
     }
     if (o->bvalid && in->bready)
         pop_front(m->bq, &m->nbq);
@@ -127,4 +166,15 @@ void tce_axi_mem_edge(tce_axi_mem *m, uint64_t cycle, const tce_axi_slave_out *o
                                           cycle + m->latency, false};
     if (o->awready && in->awvalid)
         m->wq[m->nwq++] = (tce_axi_burst){in->awaddr, in->awlen + 1, in->awid, 0, 0, false};
+    /* An offered R beat or B response that was not taken must be offered again unchanged
+     * (AXI: VALID stays up, payload stable, until the handshake). */
+    m->r_held = o->rvalid && !in->rready;
+    m->b_held = o->bvalid && !in->bready;
+    if (m->reorder && !m->r_held)
+        pick_read(m, cycle);
+    if (m->stall_pct) {
+        m->stall_ready = rnd(m) % 100 < m->stall_pct;
+        m->stall_r = !m->r_held && rnd(m) % 100 < m->stall_pct;
+        m->stall_b = !m->b_held && rnd(m) % 100 < m->stall_pct;
+    }
 }

@@ -1,9 +1,12 @@
 /* Global memory behind the engine's AXI4 master: a cycle-stepped slave model in C.
  *
- * Fixed latency for now: a read burst's first beat is offered `latency` cycles after its
- * AR handshake, then one beat per cycle; bursts are answered in arrival order. A write
- * burst is answered `latency` cycles after its last W beat. A beat touching an unmapped
- * byte answers DECERR (and a write beat writes nothing). */
+ * A read burst may answer `latency` cycles after its AR handshake; a write burst's B comes
+ * `latency` cycles after its last W beat. A beat touching an unmapped byte answers DECERR
+ * (and a write beat writes nothing). By default bursts answer in arrival order, one beat
+ * per cycle. With `reorder`, each R beat comes from a randomly chosen due burst among the
+ * oldest burst of each ID (AXI allows any order and interleaving across IDs, never within
+ * one), and with `stall_pct` every ready signal and R/B valid is withheld that percentage of
+ * cycles (back-pressure). The randomness is a seeded generator, so a run is repeatable. */
 #ifndef TCE_AXI_MEM_H
 #define TCE_AXI_MEM_H
 
@@ -40,6 +43,16 @@ typedef struct {
     unsigned nwq;
     tce_axi_burst bq[TCE_AXI_MAX_BURSTS];
     unsigned nbq;
+    /* disorder */
+    bool reorder;
+    unsigned stall_pct;
+    uint64_t rng;
+    unsigned rsel;      /* index in rq of the burst answering next */
+    bool stall_ready;   /* this cycle: AR/AW/W ready withheld */
+    bool stall_r;       /* this cycle: no R beat offered */
+    bool stall_b;       /* this cycle: no B offered */
+    bool r_held, b_held;/* a beat/response was offered and not taken: it must stay (AXI) */
+    uint64_t ooo_beats; /* R beats answered ahead of an older burst (proof of disorder) */
 } tce_axi_mem;
 
 /* What the slave drives this cycle (computed from its state only, never from the master's
@@ -75,6 +88,7 @@ typedef struct {
 } tce_axi_master_out;
 
 void tce_axi_mem_init(tce_axi_mem *m, unsigned beat_bytes, unsigned latency);
+void tce_axi_mem_disorder(tce_axi_mem *m, bool reorder, unsigned stall_pct, uint64_t seed);
 void tce_axi_mem_free(tce_axi_mem *m);
 int tce_axi_mem_map(tce_axi_mem *m, uint64_t base, uint64_t size);
 uint8_t *tce_axi_mem_ptr(tce_axi_mem *m, uint64_t addr, uint64_t len);

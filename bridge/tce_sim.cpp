@@ -144,6 +144,9 @@ tce_sim_params tce_sim_default_params(void)
     p.smem_bytes = TCE_SIM_SMEM_BYTES;
     p.mem_latency = 8;
     p.smem_latency = 2;
+    p.axi_reorder = 0;
+    p.axi_stall_pct = 0;
+    p.seed = 1;
     return p;
 }
 
@@ -169,6 +172,7 @@ tce_sim *tce_sim_create(const tce_sim_params *p, char *err, size_t errlen)
     s->ctx->traceEverOn(true); // must precede the model; costs nothing until a trace opens
     s->top = std::make_unique<Vtce_engine>(s->ctx.get(), "tce_engine");
     tce_axi_mem_init(&s->axi, kBeatBytes, p->mem_latency);
+    tce_axi_mem_disorder(&s->axi, p->axi_reorder != 0, p->axi_stall_pct, p->seed);
     if (tce_smem_init(&s->sm, p->num_ctas, p->smem_bytes, kBeatBytes, p->smem_latency) != 0) {
         if (err && errlen)
             std::snprintf(err, errlen, "tce_sim_create: cannot allocate shared memories");
@@ -274,6 +278,7 @@ int tce_sim_run_until_idle(tce_sim *s, uint64_t max_cycles)
 
 uint64_t tce_sim_cycles(const tce_sim *s) { return s->cyc; }
 int tce_sim_irq(const tce_sim *s) { return s->irq; }
+uint64_t tce_sim_reordered_beats(const tce_sim *s) { return s->axi.ooo_beats; }
 
 int tce_sim_add_global(tce_sim *s, uint64_t base, uint64_t size)
 {

@@ -23,6 +23,9 @@ typedef struct {
     uint32_t smem_bytes;   /* shared memory per CTA; must match the model (232448) */
     unsigned mem_latency;  /* cycles from AXI request to first response beat, >= 1 */
     unsigned smem_latency; /* cycles from shared-memory request to response, >= 1 */
+    int axi_reorder;       /* 1: read answers in random order/interleaving across IDs */
+    unsigned axi_stall_pct;/* % of cycles the global-memory model withholds ready/valid */
+    uint64_t seed;         /* for the two above; a run is repeatable for a given seed */
 } tce_sim_params;
 
 /* The parameters the model was built with (fill in latencies as wanted). */
@@ -43,6 +46,8 @@ void tce_sim_run(tce_sim *s, uint64_t cycles);
 /* Run until STATUS.BUSY is 0 (polled over MMIO). 0 when idle, -1 after max_cycles. */
 int tce_sim_run_until_idle(tce_sim *s, uint64_t max_cycles);
 uint64_t tce_sim_cycles(const tce_sim *s);
+/* R beats the global-memory model answered ahead of an older burst (with axi_reorder). */
+uint64_t tce_sim_reordered_beats(const tce_sim *s);
 /* The engine's interrupt line, as last sampled. */
 int tce_sim_irq(const tce_sim *s);
 
