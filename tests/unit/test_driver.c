@@ -219,6 +219,22 @@ static void test_engine_errors(void)
     CHECK(tce_drv_error(&r.d, &e) == TCE_DRV_OK);
     CHECK(e.status == TCE_ERR_SHARED_RANGE && e.field == TCE_CMDF_CTA && e.cta == 5);
 
+    /* A misaligned mbarrier names the MBAR field. */
+    tce_op ld;
+    memset(&ld, 0, sizeof ld);
+    ld.kind = TCE_OP_BULK_COPY;
+    ld.src_space = TCE_SPACE_GLOBAL;
+    ld.dst_space = TCE_SPACE_SHARED_CLUSTER;
+    ld.completion = TCE_DONE_MBARRIER;
+    ld.gaddr = GBASE;
+    ld.saddr = 0x100;
+    ld.size = 16;
+    ld.mbar = 0x4; /* not 8-byte aligned */
+    CHECK(tce_drv_submit(&r.d, &ld, &seq) == TCE_DRV_OK);
+    CHECK(tce_drv_wait(&r.d, seq) == TCE_DRV_ENGINE_ERROR);
+    CHECK(tce_drv_error(&r.d, &e) == TCE_DRV_OK);
+    CHECK(e.status == TCE_ERR_MISALIGNED && e.field == TCE_CMDF_MBAR);
+
     /* Reserved bits in a command word: no instruction encodes them. */
     regmodel_wr32(&r.m, TCE_REG_AT(TCE_REG_CMD, 0), 0x80000000u);
     regmodel_wr32(&r.m, TCE_REG_DOORBELL, 1);
@@ -240,7 +256,7 @@ static void test_engine_errors(void)
 
     tce_drv_stats st;
     tce_drv_stats_read(&r.d, &st);
-    CHECK(st.cmds_err == 4 && st.cmds_ok == 1);
+    CHECK(st.cmds_err == 5 && st.cmds_ok == 1);
     rig_close(&r);
 }
 

@@ -40,7 +40,10 @@ static void generate(void)
     out("# Copy-engine registers and command format\n\n");
     out("Generated from `firmware/regmap.def` (the single definition) by\n"
         "`build/tests/test_regmodel_docs --write`; the `test_regmodel_docs` CTest fails when\n"
-        "this file and regmap.def disagree. All registers are 32-bit, AXI4-Lite, byte offsets.\n\n");
+        "this file and regmap.def disagree. All registers are 32-bit, AXI4-Lite, byte offsets.\n"
+        "The command protocol (CMD[] + DOORBELL, sequence numbers, an error holds the queue\n"
+        "until ERR_CODE is written) is described at the top of regmap.def; the driver is\n"
+        "firmware/driver/tce_driver.h and the register-level model tools/tce/regmodel_engine.c.\n\n");
     out("## Build parameters\n\n| Name | Value | Meaning |\n| --- | --- | --- |\n");
 #define TCE_RM_CONST(NAME, VALUE, DOC) out("| %s | %lld | %s |\n", #NAME, (long long)(VALUE), DOC);
 #include "regmap.def"

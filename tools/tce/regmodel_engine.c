@@ -58,15 +58,22 @@ static void record_error(regmodel *m, tce_status st, unsigned field, const regmo
  * the words to the command field they name, or FIELD_NONE. */
 static unsigned field_of_cause(const char *why)
 {
+    /* First match wins, so the more specific words come first. */
     static const struct {
         const char *word;
         tce_cmd_field_id field;
-    } map[] = {{"tensor map", TCE_CMDF_TMAP_LO}, {"descriptor", TCE_CMDF_TMAP_LO},
-               {"mbarrier", TCE_CMDF_MBAR},      {"coord", TCE_CMDF_COORD},
-               {"size", TCE_CMDF_SIZE},          {"ctaMask", TCE_CMDF_CTA_MASK},
-               {"multicast", TCE_CMDF_CTA_MASK}, {"byte mask", TCE_CMDF_BYTE_MASK},
-               {"im2col", TCE_CMDF_IM2COL_0},    {"global address", TCE_CMDF_GADDR_LO},
-               {"shared", TCE_CMDF_SADDR}};
+    } map[] = {{"d instruction", TCE_CMDF_DIMS},     {"-D tensor map", TCE_CMDF_DIMS},
+               {"tensor map", TCE_CMDF_TMAP_LO},     {"descriptor", TCE_CMDF_TMAP_LO},
+               {"mbar", TCE_CMDF_MBAR},              {"ctaMask", TCE_CMDF_CTA_MASK},
+               {"multicast", TCE_CMDF_MULTICAST},    {"oords", TCE_CMDF_COORD},
+               {"completion", TCE_CMDF_COMPLETION},  {"multimem_count", TCE_CMDF_MULTIMEM_COUNT},
+               {"vec", TCE_CMDF_VEC},                {"redop", TCE_CMDF_REDOP},
+               {"reduction .", TCE_CMDF_REDOP},      {"op/type", TCE_CMDF_REDOP},
+               {"size", TCE_CMDF_SIZE},              {"gaddr", TCE_CMDF_GADDR_LO},
+               {"global address", TCE_CMDF_GADDR_LO}, {"saddr", TCE_CMDF_SADDR},
+               {"issuing CTA", TCE_CMDF_CTA},        {"shared", TCE_CMDF_SADDR},
+               {"direction", TCE_CMDF_DST_SPACE},    {"state space", TCE_CMDF_DST_SPACE},
+               {"mode", TCE_CMDF_MODE},              {"byte mask", TCE_CMDF_BYTE_MASK}};
     for (unsigned i = 0; i < sizeof map / sizeof map[0]; i++)
         if (strstr(why, map[i].word))
             return (unsigned)map[i].field;
