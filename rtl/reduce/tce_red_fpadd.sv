@@ -136,12 +136,11 @@ module tce_red_fpadd #(
   logic [E1-1:0]  lshift, norm_exp;
   logic [MW-1:0]  norm;
 
+  // Leading zeros of the sum below the carry bit: how far the hidden bit is from bit MW-1
+  // (a zero sum is handled separately, so lz < MW when it matters).
+  tce_red_lzc #(.W(MW)) u_lzc (.v(s2_sum[MW-1:0]), .count(lz));
+
   always_comb begin
-    // Leading zeros of the sum below the carry bit: how far the hidden bit is from
-    // bit MW-1 (a zero sum is handled separately, so lz < MW when it matters).
-    lz = LZW'(MW);
-    for (int i = 0; i < MW; i++)
-      if (s2_sum[i]) lz = LZW'(MW - 1 - i);
     if (s2_sum[MW]) begin
       // Carry out: one step right, keeping the sticky bit.
       lshift   = '0;
