@@ -47,7 +47,8 @@ static void pick_read(tce_axi_mem *m, uint64_t cycle)
 void tce_axi_mem_free(tce_axi_mem *m)
 {
     for (unsigned i = 0; i < m->nregions; i++)
-        free(m->r[i].bytes);
+        if (m->r[i].owned)
+            free(m->r[i].bytes);
     m->nregions = 0;
 }
 
@@ -65,8 +66,28 @@ int tce_axi_mem_map(tce_axi_mem *m, uint64_t base, uint64_t size)
     uint8_t *b = calloc(1, (size_t)(hi - lo));
     if (!b)
         return -1;
-    m->r[m->nregions++] = (tce_axi_region){lo, hi - lo, b};
+    m->r[m->nregions++] = (tce_axi_region){lo, hi - lo, b, true};
     return 0;
+}
+
+int tce_axi_mem_attach(tce_axi_mem *m, uint64_t base, uint64_t size, uint8_t *bytes)
+{
+    if (size == 0 || base + size < base || !bytes || m->nregions == TCE_AXI_MAX_REGIONS)
+        return -1;
+    for (unsigned i = 0; i < m->nregions; i++)
+        if (base < m->r[i].base + m->r[i].size && m->r[i].base < base + size)
+            return -1;
+    m->r[m->nregions++] = (tce_axi_region){base, size, bytes, false};
+    return 0;
+}
+
+void tce_axi_mem_detach_all(tce_axi_mem *m)
+{
+    unsigned k = 0;
+    for (unsigned i = 0; i < m->nregions; i++)
+        if (m->r[i].owned)
+            m->r[k++] = m->r[i];
+    m->nregions = k;
 }
 
 uint8_t *tce_axi_mem_ptr(tce_axi_mem *m, uint64_t addr, uint64_t len)

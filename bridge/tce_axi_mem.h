@@ -20,6 +20,7 @@
 typedef struct {
     uint64_t base, size;
     uint8_t *bytes;
+    bool owned;          /* allocated here (freed here) or attached by the caller */
 } tce_axi_region;
 
 typedef struct {
@@ -91,6 +92,10 @@ void tce_axi_mem_init(tce_axi_mem *m, unsigned beat_bytes, unsigned latency);
 void tce_axi_mem_disorder(tce_axi_mem *m, bool reorder, unsigned stall_pct, uint64_t seed);
 void tce_axi_mem_free(tce_axi_mem *m);
 int tce_axi_mem_map(tce_axi_mem *m, uint64_t base, uint64_t size);
+/* Use the caller's buffer as [base, base+size) (exactly, not page-rounded); the caller
+ * keeps ownership. detach_all drops every attached region. */
+int tce_axi_mem_attach(tce_axi_mem *m, uint64_t base, uint64_t size, uint8_t *bytes);
+void tce_axi_mem_detach_all(tce_axi_mem *m);
 uint8_t *tce_axi_mem_ptr(tce_axi_mem *m, uint64_t addr, uint64_t len);
 void tce_axi_mem_reset(tce_axi_mem *m);
 void tce_axi_mem_outputs(const tce_axi_mem *m, uint64_t cycle, tce_axi_slave_out *o);

@@ -285,6 +285,21 @@ int tce_sim_add_global(tce_sim *s, uint64_t base, uint64_t size)
     return tce_axi_mem_map(&s->axi, base, size);
 }
 
+int tce_sim_attach_global(tce_sim *s, uint64_t base, uint64_t size, uint8_t *bytes)
+{
+    return tce_axi_mem_attach(&s->axi, base, size, bytes);
+}
+
+void tce_sim_detach_global(tce_sim *s) { tce_axi_mem_detach_all(&s->axi); }
+
+int tce_sim_attach_smem(tce_sim *s, unsigned cta, uint8_t *bytes, uint32_t size)
+{
+    if (cta >= s->sm.ncta || (bytes && size < s->sm.size))
+        return -1;
+    s->sm.mem[cta] = bytes ? bytes : s->sm.own[cta];
+    return 0;
+}
+
 uint8_t *tce_sim_gmem(tce_sim *s, uint64_t addr, uint64_t len)
 {
     return tce_axi_mem_ptr(&s->axi, addr, len);

@@ -54,6 +54,13 @@ int tce_sim_irq(const tce_sim *s);
 /* Global memory: map [base, base+size) (page granular: the model maps whole 4 KB pages,
  * as a real memory system would). 0, or -1 if it overlaps a mapping or allocation fails. */
 int tce_sim_add_global(tce_sim *s, uint64_t base, uint64_t size);
+/* Run on the caller's memory instead of copying: global [base, base+size) is the caller's
+ * buffer (mapped exactly, not page-rounded), and CTA cta's shared memory is `bytes`
+ * (at least smem_bytes long; NULL gives the model's own back). The caller keeps ownership
+ * and must detach before freeing. 0, or -1 on overlap / bad arguments. */
+int tce_sim_attach_global(tce_sim *s, uint64_t base, uint64_t size, uint8_t *bytes);
+void tce_sim_detach_global(tce_sim *s);
+int tce_sim_attach_smem(tce_sim *s, unsigned cta, uint8_t *bytes, uint32_t size);
 /* Backdoor pointers, NULL when [addr, addr+len) is not wholly mapped / in range. */
 uint8_t *tce_sim_gmem(tce_sim *s, uint64_t addr, uint64_t len);
 uint8_t *tce_sim_smem(tce_sim *s, unsigned cta, uint32_t off, uint32_t len);

@@ -14,19 +14,21 @@ int tce_smem_init(tce_smem_model *m, unsigned ncta, uint32_t size, unsigned word
     m->size = size;
     m->word_bytes = word_bytes;
     m->latency = latency ? latency : 1;
-    for (unsigned c = 0; c < ncta; c++)
-        if (!(m->mem[c] = calloc(1, size))) {
+    for (unsigned c = 0; c < ncta; c++) {
+        if (!(m->own[c] = calloc(1, size))) {
             tce_smem_free(m);
             return -1;
         }
+        m->mem[c] = m->own[c];
+    }
     return 0;
 }
 
 void tce_smem_free(tce_smem_model *m)
 {
     for (unsigned c = 0; c < TCE_SMEM_MAX_CTAS; c++) {
-        free(m->mem[c]);
-        m->mem[c] = NULL;
+        free(m->own[c]);
+        m->own[c] = m->mem[c] = NULL;
     }
     free(m->tx);
     m->tx = NULL;

@@ -31,6 +31,7 @@ typedef struct {
     unsigned word_bytes;
     unsigned latency;
     uint8_t *mem[TCE_SMEM_MAX_CTAS];
+    uint8_t *own[TCE_SMEM_MAX_CTAS];   /* the model's own buffers; mem[] may point elsewhere */
     tce_smem_rsp pipe[TCE_SMEM_PIPE];
     unsigned npipe;
     tce_smem_tx *tx;

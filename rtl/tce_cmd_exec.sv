@@ -8,7 +8,9 @@
 // Implemented: cp.async.bulk in its four forms (global -> shared::cta, global ->
 // shared::cluster with or without multicast, shared::cta -> shared::cluster, shared::cta ->
 // global with .bulk_group and .cp_mask) and cp.async.bulk.prefetch.L2 (a hint: checked,
-// then nothing to move). Every other operation retires with ST_UNSUPPORTED.
+// then nothing to move), and tile-mode tensor loads: the descriptor is fetched
+// (tce_desc_fetch), checked against the command (tce_tile_check) and the box walked
+// (tce_tile_load). Every other operation retires with ST_UNSUPPORTED.
 module tce_cmd_exec #(
     parameter int NUM_CTAS   = 16,
     parameter int SMEM_BYTES = 232448,   // shared memory per CTA (the H100's 227 KB)
@@ -51,8 +53,32 @@ module tce_cmd_exec #(
     input  logic        fs_done,
     input  logic        fs_reads_done,
     input  logic [7:0]  fs_status,
-    // Shared-memory port ownership and the complete-tx requests
-    output logic [1:0]  sm_owner,      // 0 g2s, 1 from_smem, 2 this module (complete-tx)
+    // Tensor loads: descriptor fetch, its check against the command, the tile mover
+    output logic        desc_start,
+    output logic [63:0] desc_addr,
+    input  logic        desc_done,
+    input  logic        desc_err,
+    output logic [159:0] cmd_coords,   // 5 x s32, tensorCoords[i] in [32i+31:32i]
+    output logic [2:0]  cmd_dims,
+    output logic [2:0]  cmd_mode,
+    output logic [1:0]  cmd_dst_space,
+    output logic [1:0]  cmd_completion,
+    output logic [3:0]  cmd_cta,
+    output logic [31:0] cmd_saddr,
+    output logic [23:0] cmd_mbar_off,
+    output logic        cmd_multicast,
+    output logic [15:0] cmd_cta_mask,
+    input  logic [7:0]  tchk_status,
+    input  logic [7:0]  tchk_field,
+    input  logic [15:0] tchk_ctas,
+    input  logic [31:0] tchk_tx_bytes,
+    output logic        tile_start,
+    input  logic        tile_done,
+    input  logic [7:0]  tile_status,
+    input  logic [39:0] tile_rbytes,
+    // Global read channel and shared-memory port ownership, and the complete-tx requests
+    output logic [1:0]  rd_owner,      // 0 g2s, 1 descriptor fetch, 2 tile load
+    output logic [1:0]  sm_owner,      // 0 g2s, 1 from_smem, 2 this module (complete-tx), 3 tile load
     output logic        tx_valid,
     input  logic        tx_ready,
     output logic [3:0]  tx_cta,
@@ -61,7 +87,9 @@ module tce_cmd_exec #(
     input  logic        sm_rsp_valid,
     input  logic        sm_rsp_err
 );
-  typedef enum logic [2:0] { S_IDLE, S_CHECK, S_MOVE, S_TX, S_TXWAIT, S_RETIRE } state_t;
+  typedef enum logic [2:0] {
+    S_IDLE, S_CHECK, S_DESC, S_TCHECK, S_MOVE, S_TX, S_TXWAIT, S_RETIRE
+  } state_t;
   state_t state;
 
   logic [QW*32-1:0] cmd;
@@ -86,6 +114,13 @@ module tce_cmd_exec #(
   wire [31:0] f_ssrc   = field(cmd, tce_regs_pkg::CMDF_SADDR_SRC_WORD, 0, 32);
   wire [31:0] f_mbar   = field(cmd, tce_regs_pkg::CMDF_MBAR_WORD, 0, 32);
   wire [31:0] f_size   = field(cmd, tce_regs_pkg::CMDF_SIZE_WORD, 0, 32);
+  wire [63:0] f_tmap   = {field(cmd, tce_regs_pkg::CMDF_TMAP_HI_WORD, 0, 32), field(cmd, tce_regs_pkg::CMDF_TMAP_LO_WORD, 0, 32)};
+  wire [2:0]  f_dims   = 3'(field(cmd, tce_regs_pkg::CMDF_DIMS_WORD, tce_regs_pkg::CMDF_DIMS_LSB, tce_regs_pkg::CMDF_DIMS_W));
+  wire [2:0]  f_mode   = 3'(field(cmd, tce_regs_pkg::CMDF_MODE_WORD, tce_regs_pkg::CMDF_MODE_LSB, tce_regs_pkg::CMDF_MODE_W));
+  always_comb begin
+    for (int i = 0; i < 5; i++)
+      cmd_coords[i*32 +: 32] = field(cmd, tce_regs_pkg::CMDF_COORD_WORD + i * tce_regs_pkg::CMDF_COORD_STRIDE, 0, 32);
+  end
 
   localparam logic [7:0] F_NONE = 8'(tce_regs_pkg::FIELD_NONE);
   // Field indices are 32-bit package constants below 256 (ERR_INFO.FIELD is 8 bits).
@@ -101,6 +136,9 @@ module tce_cmd_exec #(
   // copying to another CTA (op.h's field convention). An mbarrier address is read as
   // cluster-style: rank 0 there means "the destination CTA's" (csim/bulk.c).
   localparam logic [1:0] DIR_G2S = 2'd0, DIR_S2S = 2'd1, DIR_S2G = 2'd2, DIR_NONE = 2'd3;
+  // run_dir of a tensor load. It shares DIR_NONE's code: run_dir only selects a mover while
+  // one runs, and a command that moves nothing never starts one.
+  localparam logic [1:0] DIR_TILE = 2'd3;
   logic [1:0] dir;
   always_comb begin
     dir = DIR_NONE;
@@ -203,6 +241,9 @@ module tce_cmd_exec #(
         if ({1'b0, f_gaddr} + {33'd0, f_size} > 65'h1_0000_0000_0000_0000)
           fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
       end
+    end else if (f_opcode == tce_op_pkg::OP_TENSOR_LOAD) begin
+      // The rest is checked once the descriptor is in (tce_tile_check).
+      if (f_tmap[5:0] != 6'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end else begin
       fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_OPCODE_IDX);
     end
@@ -220,20 +261,40 @@ module tce_cmd_exec #(
     tx_cur = 4'd0;
     for (int c = 15; c >= 0; c--) if (tx_left[c]) tx_cur = 4'(c);
   end
-  logic [4:0] ndst;
+  logic [4:0] ndst, ndst_tile;
   always_comb begin
     ndst = 5'd0;
-    for (int c = 0; c < 16; c++) ndst = ndst + {4'd0, dmask[c]};
+    ndst_tile = 5'd0;
+    for (int c = 0; c < 16; c++) begin
+      ndst = ndst + {4'd0, dmask[c]};
+      ndst_tile = ndst_tile + {4'd0, tchk_ctas[c]};
+    end
   end
+  logic [31:0] txc;          // complete-tx byte count of the running command
 
   assign q_pop    = (state == S_IDLE) && run && !q_empty;
   assign busy     = (state != S_IDLE);
   assign tx_valid = (state == S_TX);
   assign tx_cta   = tx_cur;
   assign tx_addr  = mb_off;
-  assign tx_count = f_size;
-  assign sm_owner = (state == S_TX || state == S_TXWAIT) ? 2'd2 : (run_dir == DIR_G2S ? 2'd0 : 2'd1);
-  assign cur_reads_done = (state == S_MOVE && run_dir != DIR_G2S) ? fs_reads_done : (state != S_CHECK);
+  assign tx_count = txc;
+  assign sm_owner = (state == S_TX || state == S_TXWAIT) ? 2'd2 :
+                    (run_dir == DIR_TILE) ? 2'd3 : (run_dir == DIR_G2S ? 2'd0 : 2'd1);
+  assign rd_owner = (state == S_DESC) ? 2'd1 : (run_dir == DIR_TILE) ? 2'd2 : 2'd0;
+  assign cur_reads_done = (state == S_MOVE && (run_dir == DIR_S2S || run_dir == DIR_S2G)) ? fs_reads_done
+                                                                                         : (state != S_CHECK);
+  assign desc_start = (state == S_CHECK) && !bad && f_opcode == tce_op_pkg::OP_TENSOR_LOAD;
+  assign desc_addr  = f_tmap;
+  assign tile_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK;
+  assign cmd_dims = f_dims;
+  assign cmd_mode = f_mode;
+  assign cmd_dst_space = f_dst;
+  assign cmd_completion = f_done;
+  assign cmd_cta = f_cta;
+  assign cmd_saddr = f_saddr;
+  assign cmd_mbar_off = mb_off;
+  assign cmd_multicast = f_mcast;
+  assign cmd_cta_mask = f_ctamask;
 
   assign retire        = (state == S_RETIRE);
   assign retire_status = st;
@@ -257,10 +318,13 @@ module tce_cmd_exec #(
   assign fs_start  = (state == S_CHECK) && chk_status == tce_op_pkg::ST_OK &&
                      f_opcode == tce_op_pkg::OP_BULK_COPY && (dir == DIR_S2S || dir == DIR_S2G);
 
+  wire       mv_done   = (run_dir == DIR_TILE) ? tile_done : (run_dir == DIR_G2S) ? g2s_done : fs_done;
+  wire [7:0] mv_status = (run_dir == DIR_TILE) ? tile_status : (run_dir == DIR_G2S) ? g2s_status : fs_status;
+
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       state <= S_IDLE; cmd <= '0; cur_seq <= '0; run_dir <= DIR_NONE;
-      tx_left <= '0; tx_outstanding <= '0; st <= '0; fld <= '0; want_tx <= 1'b0;
+      tx_left <= '0; tx_outstanding <= '0; st <= '0; fld <= '0; want_tx <= 1'b0; txc <= '0;
       retire_rbytes <= '0; retire_wbytes <= '0;
     end else begin
       case (state)
@@ -274,8 +338,11 @@ module tce_cmd_exec #(
           run_dir <= dir;
           tx_left <= dmask;
           want_tx <= (dir == DIR_G2S || dir == DIR_S2S);
+          txc <= f_size;
           retire_rbytes <= '0; retire_wbytes <= '0;
-          if (bad || f_opcode != tce_op_pkg::OP_BULK_COPY) begin
+          if (!bad && f_opcode == tce_op_pkg::OP_TENSOR_LOAD) begin
+            state <= S_DESC;
+          end else if (bad || f_opcode != tce_op_pkg::OP_BULK_COPY) begin
             state <= S_RETIRE;
           end else begin
             retire_rbytes <= {8'd0, f_size};
@@ -283,10 +350,32 @@ module tce_cmd_exec #(
             state <= S_MOVE;
           end
         end
-        S_MOVE: if ((run_dir == DIR_G2S) ? g2s_done : fs_done) begin
-          st <= (run_dir == DIR_G2S) ? g2s_status : fs_status;
+        S_DESC: if (desc_done) begin
+          if (desc_err) begin
+            st <= tce_op_pkg::ST_GLOBAL_BUS; fld <= fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+            state <= S_RETIRE;
+          end else begin
+            state <= S_TCHECK;
+          end
+        end
+        S_TCHECK: begin
+          st <= tchk_status; fld <= tchk_field;
+          if (tchk_status != tce_op_pkg::ST_OK) begin
+            state <= S_RETIRE;
+          end else begin
+            run_dir <= DIR_TILE;
+            tx_left <= tchk_ctas;
+            want_tx <= (f_done == tce_op_pkg::DONE_MBARRIER);
+            txc <= tchk_tx_bytes;
+            retire_wbytes <= {8'd0, tchk_tx_bytes} * {35'd0, ndst_tile};
+            state <= S_MOVE;
+          end
+        end
+        S_MOVE: if (mv_done) begin
+          st <= mv_status;
           fld <= F_NONE;   // a bus or range error found while moving names no single field
-          if (((run_dir == DIR_G2S) ? g2s_status : fs_status) == tce_op_pkg::ST_OK && want_tx)
+          if (run_dir == DIR_TILE) retire_rbytes <= tile_rbytes;
+          if (mv_status == tce_op_pkg::ST_OK && want_tx)
             state <= S_TX;
           else
             state <= S_RETIRE;

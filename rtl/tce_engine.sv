@@ -8,7 +8,8 @@
 //   port             addressed by CTA and byte offset) and one in-order response channel
 //
 // Commands execute one at a time, in order; the data movers are tce_bulk_g2s (global ->
-// shared) and tce_bulk_from_smem (shared -> global, shared -> shared).
+// shared), tce_bulk_from_smem (shared -> global, shared -> shared) and tce_tile_load
+// (tensor tile loads, after tce_desc_fetch and tce_tile_check).
 module tce_engine #(
     parameter int DATA_W      = 256,       // memory data path: 128, 256 or 512 bits
     parameter int NUM_CTAS    = 16,        // CTAs in the cluster (<= 16)
@@ -160,7 +161,23 @@ module tce_engine #(
   logic [23:0] mv_dst_off, mv_src_off;
   logic g2s_done, fs_done, fs_reads_done;
   logic [7:0] g2s_status, fs_status;
-  logic [1:0] sm_owner;
+  logic [1:0] sm_owner, rd_owner;
+  // tensor loads
+  logic desc_start, desc_done, desc_err, tile_start, tile_done;
+  logic [63:0] desc_addr;
+  logic [1023:0] desc;
+  logic [159:0] cmd_coords;
+  logic [2:0] cmd_dims, cmd_mode;
+  logic [1:0] cmd_dst_space, cmd_completion;
+  logic [3:0] cmd_cta;
+  logic [31:0] cmd_saddr;
+  logic [23:0] cmd_mbar_off;
+  logic cmd_multicast;
+  logic [15:0] cmd_cta_mask;
+  logic [7:0] tchk_status, tchk_field, tile_status;
+  logic [15:0] tchk_ctas;
+  logic [31:0] tchk_tx_bytes;
+  logic [39:0] tile_rbytes;
   logic tx_valid, tx_ready;
   logic [3:0] tx_cta;
   logic [23:0] tx_addr;
@@ -173,8 +190,92 @@ module tce_engine #(
     .g2s_start, .fs_start, .fs_to_global, .mv_gaddr, .mv_size, .mv_dst_mask, .mv_dst_cta,
     .mv_dst_off, .mv_src_cta, .mv_src_off, .mv_use_byte_mask, .mv_byte_mask,
     .g2s_done, .g2s_status, .fs_done, .fs_reads_done, .fs_status,
-    .sm_owner, .tx_valid, .tx_ready, .tx_cta, .tx_addr, .tx_count,
+    .desc_start, .desc_addr, .desc_done, .desc_err, .cmd_coords, .cmd_dims, .cmd_mode,
+    .cmd_dst_space, .cmd_completion, .cmd_cta, .cmd_saddr, .cmd_mbar_off, .cmd_multicast,
+    .cmd_cta_mask, .tchk_status, .tchk_field, .tchk_ctas, .tchk_tx_bytes,
+    .tile_start, .tile_done, .tile_status, .tile_rbytes,
+    .rd_owner, .sm_owner, .tx_valid, .tx_ready, .tx_cta, .tx_addr, .tx_count,
     .sm_rsp_valid(sm_rsp_valid), .sm_rsp_err(sm_rsp_err)
+  );
+
+  // Global read channel: the descriptor fetch, the bulk loader and the tile loader take
+  // turns (one command at a time), as the executor's rd_owner says.
+  logic g2s_arvalid, df_arvalid, tl_arvalid, g2s_rready, df_rready, tl_rready;
+  logic [ID_W-1:0] g2s_arid, df_arid, tl_arid;
+  logic [63:0] g2s_araddr, df_araddr, tl_araddr;
+  logic [7:0] g2s_arlen, df_arlen, tl_arlen;
+  always_comb begin
+    case (rd_owner)
+      2'd1: begin
+        m_axi_arvalid = df_arvalid; m_axi_arid = df_arid; m_axi_araddr = df_araddr;
+        m_axi_arlen = df_arlen; m_axi_rready = df_rready;
+      end
+      2'd2: begin
+        m_axi_arvalid = tl_arvalid; m_axi_arid = tl_arid; m_axi_araddr = tl_araddr;
+        m_axi_arlen = tl_arlen; m_axi_rready = tl_rready;
+      end
+      default: begin
+        m_axi_arvalid = g2s_arvalid; m_axi_arid = g2s_arid; m_axi_araddr = g2s_araddr;
+        m_axi_arlen = g2s_arlen; m_axi_rready = g2s_rready;
+      end
+    endcase
+  end
+
+  tce_desc_fetch #(.DATA_W(DATA_W), .ID_W(ID_W)) u_desc (
+    .clk, .rst_n, .start(desc_start), .addr(desc_addr), .done(desc_done), .bus_err(desc_err),
+    .desc, .arvalid(df_arvalid), .arready(m_axi_arready && rd_owner == 2'd1), .arid(df_arid),
+    .araddr(df_araddr), .arlen(df_arlen), .rvalid(m_axi_rvalid && rd_owner == 2'd1),
+    .rready(df_rready), .rdata(m_axi_rdata), .rresp(m_axi_rresp), .rlast(m_axi_rlast)
+  );
+
+  logic [2:0] tg_rank, tg_swizzle;
+  logic [1:0] tg_esl;
+  logic [63:0] tg_gaddr;
+  logic [164:0] tg_gdim;
+  logic [255:0] tg_gstride;
+  logic [8:0] tg_box0;
+  logic [35:0] tg_n;
+  logic [15:0] tg_e;
+  logic tg_fill_nan;
+  logic [23:0] tg_soff;
+  logic [11:0] tg_row_bytes, tg_pitch;
+  // The row count is for the complete-tx byte count, computed inside the checker.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0] tg_rows;
+  logic [31:0] cmd_coord0;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign cmd_coord0 = cmd_coords[31:0];
+
+  tce_tile_check #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES)) u_tile_check (
+    .desc, .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
+    .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),
+    .multicast(cmd_multicast), .cta_mask(cmd_cta_mask), .coord0_low(cmd_coord0[3:0]),
+    .status(tchk_status), .field(tchk_field), .rank(tg_rank), .esl(tg_esl), .gaddr(tg_gaddr),
+    .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
+    .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .soff(tg_soff), .ctas(tchk_ctas),
+    .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .tx_bytes(tchk_tx_bytes)
+  );
+
+  logic tl_sm_valid;
+  logic [3:0] tl_sm_cta;
+  logic [23:0] tl_sm_addr;
+  logic [DATA_W-1:0] tl_sm_wdata;
+  logic [DATA_W/8-1:0] tl_sm_wstrb;
+
+  tce_tile_load #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(NRD)) u_tile_load (
+    .clk, .rst_n, .start(tile_start), .rank(tg_rank), .esl(tg_esl), .gaddr(tg_gaddr),
+    .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
+    .coords(cmd_coords),
+    .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .soff(tg_soff), .ctas(tchk_ctas),
+    .row_bytes(tg_row_bytes), .pitch(tg_pitch),
+    .done(tile_done), .status(tile_status), .bytes_read(tile_rbytes),
+    .arvalid(tl_arvalid), .arready(m_axi_arready && rd_owner == 2'd2), .arid(tl_arid),
+    .araddr(tl_araddr), .arlen(tl_arlen), .rvalid(m_axi_rvalid && rd_owner == 2'd2),
+    .rready(tl_rready), .rid(m_axi_rid), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
+    .rlast(m_axi_rlast),
+    .sm_valid(tl_sm_valid), .sm_ready(sm_req_ready && sm_owner == 2'd3), .sm_cta(tl_sm_cta),
+    .sm_addr(tl_sm_addr), .sm_wdata(tl_sm_wdata), .sm_wstrb(tl_sm_wstrb),
+    .sm_rsp_valid(sm_rsp_valid && sm_owner == 2'd3), .sm_rsp_err(sm_rsp_err)
   );
 
   logic g2s_sm_valid, fs_sm_valid, fs_sm_write;
@@ -186,9 +287,10 @@ module tce_engine #(
   tce_bulk_g2s #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(NRD)) u_g2s (
     .clk, .rst_n, .start(g2s_start), .gaddr(mv_gaddr), .size(mv_size), .dst_off(mv_dst_off),
     .dst_mask(mv_dst_mask), .busy(g2s_busy), .done(g2s_done), .status(g2s_status),
-    .arvalid(m_axi_arvalid), .arready(m_axi_arready), .arid(m_axi_arid), .araddr(m_axi_araddr),
-    .arlen(m_axi_arlen), .rvalid(m_axi_rvalid), .rready(m_axi_rready), .rid(m_axi_rid),
-    .rdata(m_axi_rdata), .rresp(m_axi_rresp), .rlast(m_axi_rlast),
+    .arvalid(g2s_arvalid), .arready(m_axi_arready && rd_owner == 2'd0), .arid(g2s_arid),
+    .araddr(g2s_araddr), .arlen(g2s_arlen), .rvalid(m_axi_rvalid && rd_owner == 2'd0),
+    .rready(g2s_rready), .rid(m_axi_rid), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
+    .rlast(m_axi_rlast),
     .sm_valid(g2s_sm_valid), .sm_ready(sm_req_ready && sm_owner == 2'd0), .sm_cta(g2s_sm_cta),
     .sm_addr(g2s_sm_addr), .sm_wdata(g2s_sm_wdata), .sm_wstrb(g2s_sm_wstrb),
     .sm_rsp_valid(sm_rsp_valid && sm_owner == 2'd0), .sm_rsp_err(sm_rsp_err)
@@ -229,6 +331,10 @@ module tce_engine #(
         sm_req_valid = fs_sm_valid; sm_req_kind = fs_sm_write ? tce_op_pkg::SM_WRITE : tce_op_pkg::SM_READ;
         sm_req_cta = fs_sm_cta; sm_req_addr = fs_sm_addr; sm_req_wdata = fs_sm_wdata;
         sm_req_wstrb = fs_sm_write ? fs_sm_wstrb : '0;
+      end
+      2'd3: begin
+        sm_req_valid = tl_sm_valid; sm_req_kind = tce_op_pkg::SM_WRITE; sm_req_cta = tl_sm_cta;
+        sm_req_addr = tl_sm_addr; sm_req_wdata = tl_sm_wdata; sm_req_wstrb = tl_sm_wstrb;
       end
       default: begin
         sm_req_valid = tx_valid; sm_req_kind = tce_op_pkg::SM_COMPLETE_TX; sm_req_cta = tx_cta;

@@ -1,0 +1,197 @@
+// Decodes a fetched tensor descriptor for a tile-mode load and checks the operation against
+// it, in the golden model's order (csim/csim.c fetch_map, csim/tile.c), so both report the
+// same first fault. Combinational; also yields the box geometry the tile mover walks.
+//
+// This engine build implements non-interleaved tile loads of 1..8-byte element types; tf32
+// rounding, interleaved layouts and gather4 are refused as UNSUPPORTED.
+module tce_tile_check #(
+    parameter int NUM_CTAS   = 16,
+    parameter int SMEM_BYTES = 232448
+) (
+    input  logic [1023:0] desc,
+    input  logic [2:0]    dims,
+    input  logic [2:0]    mode,
+    input  logic [1:0]    dst_space,
+    input  logic [1:0]    completion,
+    input  logic [3:0]    cta,
+    input  logic [31:0]   saddr,
+    input  logic [23:0]   mbar_off,     // mbarrier offset (its rank bits are not used here)
+    input  logic          multicast,
+    input  logic [15:0]   cta_mask,
+    input  logic [3:0]    coord0_low,   // low bits of tensorCoords[0] (its 16-byte alignment)
+    output logic [7:0]    status,
+    output logic [7:0]    field,
+    // geometry
+    output logic [2:0]    rank,
+    output logic [1:0]    esl,          // log2 element bytes
+    output logic [63:0]   gaddr,
+    output logic [164:0]  gdim,         // 5 x 33 bits (globalDim, up to 2^32)
+    output logic [255:0]  gstride,      // 4 x 64: dims 1..4
+    output logic [8:0]    box0,
+    output logic [35:0]   n,            // 4 x 9: elements walked in dims 1..4 (1 beyond rank)
+    output logic [15:0]   e,            // 4 x 4: element strides of dims 1..4
+    output logic [2:0]    swizzle,
+    output logic          fill_nan,
+    output logic [23:0]   soff,
+    output logic [15:0]   ctas,
+    output logic [11:0]   row_bytes,
+    output logic [11:0]   pitch,
+    output logic [31:0]   rows,
+    output logic [31:0]   tx_bytes
+);
+  function automatic logic [7:0] dbyte(input logic [1023:0] d, input int unsigned off);
+    dbyte = d[off*8 +: 8];
+  endfunction
+  localparam int unsigned MAGIC_OFF = tce_desc_pkg::DESC_MAGIC_OFFSET;
+  localparam int unsigned GDIM_OFF  = tce_desc_pkg::DESC_GDIM_M1_OFFSET;
+  localparam int unsigned GSTR_OFF  = tce_desc_pkg::DESC_GSTRIDE_OFFSET;
+  localparam int unsigned BOX_OFF   = tce_desc_pkg::DESC_BOX_M1_OFFSET;
+  localparam int unsigned EST_OFF   = tce_desc_pkg::DESC_ESTRIDE_M1_OFFSET;
+
+  wire [15:0] magic   = desc[MAGIC_OFF*8 +: 16];
+  wire [7:0]  kind    = dbyte(desc, tce_desc_pkg::DESC_KIND_OFFSET);
+  wire [7:0]  dtype   = dbyte(desc, tce_desc_pkg::DESC_DTYPE_OFFSET);
+  wire [7:0]  rank8   = dbyte(desc, tce_desc_pkg::DESC_RANK_OFFSET);
+  wire [7:0]  ileave  = dbyte(desc, tce_desc_pkg::DESC_INTERLEAVE_OFFSET);
+  wire [7:0]  swz8    = dbyte(desc, tce_desc_pkg::DESC_SWIZZLE_OFFSET);
+  wire [7:0]  fill8   = dbyte(desc, tce_desc_pkg::DESC_OOBFILL_OFFSET);
+  wire [7:0]  esize   = dbyte(desc, tce_desc_pkg::DESC_ESIZE_OFFSET);
+  // Reserved bytes must be zero (descriptor_layout.def): a descriptor the encoder could not
+  // have produced is refused, never used.
+  wire        reserved_ok = ((desc & tce_desc_pkg::TCE_DESC_RESERVED_MASK) == '0);
+
+  localparam logic [7:0] F_NONE = 8'(tce_regs_pkg::FIELD_NONE);
+  // Field indices are 32-bit package constants below 256 (ERR_INFO.FIELD is 8 bits).
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [7:0] fidx(input int unsigned idx);
+    fidx = idx[7:0];
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  always_comb begin
+    logic bad;
+    logic [3:0]  c0_bytes;     // low bits of tensorCoords[0] * element size
+    logic [47:0] nrows;
+    // tx_bytes is 32 bits; a box whose byte count needs more fails the shared-memory
+    // check below long before, so the upper bits of the product are never needed.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [47:0] txb;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [7:0]  eb;
+    logic        est_ok;
+    logic [47:0] span_end;
+    logic [8:0]  bx;
+    logic [3:0]  es;
+    logic [31:0] mb_off;
+    bad = 1'b0;
+    status = tce_op_pkg::ST_OK;
+    field  = F_NONE;
+
+    rank     = rank8[2:0];
+    esl      = (esize == 8'd8) ? 2'd3 : (esize == 8'd4) ? 2'd2 : (esize == 8'd2) ? 2'd1 : 2'd0;
+    gaddr    = desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: 64];
+    swizzle  = swz8[2:0];
+    fill_nan = (fill8 == 8'd1) && (dtype >= 8'd6 && dtype <= 8'd12);   // float dtypes
+    box0     = {1'b0, dbyte(desc, BOX_OFF)} + 9'd1;
+    for (int i = 0; i < 5; i++) begin
+      // Dimensions beyond the rank walk one element at coordinate 0 of a size-1 dimension.
+      gdim[i*33 +: 33] = (i < {24'd0, rank8}) ? {1'b0, desc[(GDIM_OFF + 4*i)*8 +: 32]} + 33'd1 : 33'd1;
+    end
+    est_ok = 1'b1;
+    for (int i = 1; i < 5; i++) begin
+      gstride[(i-1)*64 +: 64] = desc[(GSTR_OFF + 8*(i-1))*8 +: 64];
+      bx = {1'b0, dbyte(desc, BOX_OFF + i)} + 9'd1;
+      eb = dbyte(desc, EST_OFF + i);                 // the layout keeps estride-1 in a byte
+      es = {1'b0, eb[2:0]} + 4'd1;
+      if (eb > 8'd7) est_ok = 1'b0;                  // elementStrides are 1..8
+      if (i < {24'd0, rank8}) begin
+        n[(i-1)*9 +: 9] = 9'((bx + {5'd0, es} - 9'd1) / {5'd0, es});
+        e[(i-1)*4 +: 4] = es;
+      end else begin
+        n[(i-1)*9 +: 9] = 9'd1;
+        e[(i-1)*4 +: 4] = 4'd1;
+      end
+    end
+    row_bytes = 12'({3'd0, box0} << esl);
+    case (swizzle)
+      3'd0: pitch = row_bytes;
+      3'd1: pitch = (row_bytes < 12'd32) ? 12'd32 : row_bytes;
+      3'd2: pitch = (row_bytes < 12'd64) ? 12'd64 : row_bytes;
+      3'd7: pitch = (row_bytes < 12'd96) ? 12'd96 : row_bytes;
+      default: pitch = (row_bytes < 12'd128) ? 12'd128 : row_bytes;
+    endcase
+    nrows = 48'(n[8:0]) * 48'(n[17:9]) * 48'(n[26:18]) * 48'(n[35:27]);
+    rows  = nrows[31:0];
+    txb   = nrows * 48'(row_bytes);
+    tx_bytes = txb[31:0];
+
+    // Shared side: which CTAs, which offset.
+    if (dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER) begin
+      soff = saddr[23:0];
+      ctas = multicast ? cta_mask : (16'd1 << saddr[27:24]);
+    end else begin
+      soff = saddr[23:0];
+      ctas = 16'd1 << cta;
+    end
+    mb_off = {8'd0, mbar_off};
+    c0_bytes = coord0_low << esl;
+
+    // fetch_map: the descriptor itself
+    if (magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 ||
+        !est_ok || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 || swz8 > 8'd7 || fill8 > 8'd1) begin
+      bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    end
+    // tile.c: mode, shape, geometry, coordinates, shared side
+    if (!bad && mode != 3'd0) begin
+      bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
+    end
+    if (!bad && kind != 8'd0) begin
+      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    end
+    if (!bad && {5'd0, dims} != rank8) begin
+      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
+    end
+    if (!bad && (dtype >= 8'd11 || ileave != 8'd0 ||
+                 !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
+      // tf32 rounding, packed types and interleaved layouts: not in this engine build yet
+      bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    end
+    if (!bad && c0_bytes[3:0] != 4'd0) begin
+      // H100: the innermost coordinate must start on a 16-byte boundary
+      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+    end
+    if (!bad && dst_space != tce_op_pkg::SPACE_SHARED_CLUSTER && dst_space != tce_op_pkg::SPACE_SHARED_CTA) begin
+      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DST_SPACE_IDX);
+    end
+    if (!bad && dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER && multicast && cta_mask == 16'd0) begin
+      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX);
+    end
+    if (!bad && dst_space == tce_op_pkg::SPACE_SHARED_CTA && saddr[31:24] != 8'd0) begin
+      bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+    end
+    if (!bad && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
+      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
+    end
+    if (!bad && (32'(ctas) >> NUM_CTAS) != 32'd0) begin
+      bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE;
+      field = multicast ? fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX) : fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+    end
+    if (!bad && soff[6:0] != 7'd0) begin
+      // H100: a shared address off a 128-byte boundary traps
+      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+    end
+    if (!bad && completion == tce_op_pkg::DONE_MBARRIER && mb_off[2:0] != 3'd0) begin
+      bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
+    end
+    if (!bad && completion == tce_op_pkg::DONE_MBARRIER && mb_off + 32'd8 > 32'(SMEM_BYTES)) begin
+      bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
+    end
+    // The whole box must lie in shared memory; with a swizzle the last row's bytes may
+    // land anywhere in its 128-byte line.
+    span_end = 48'(soff) + (nrows - 48'd1) * 48'(pitch) + 48'(row_bytes);
+    if (swizzle != 3'd0) span_end = (span_end + 48'd127) & ~48'd127;
+    if (!bad && (nrows * 48'(pitch) > 48'(SMEM_BYTES) || span_end > 48'(SMEM_BYTES))) begin
+      bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+    end
+  end
+endmodule

@@ -1,0 +1,425 @@
+// Tile-mode tensor load (cp.async.bulk.tensor.Nd.shared::{cta,cluster}.global.tile):
+// walks the box row by row (a row = box[0] elements of dim 0 at one position of dims 1..4)
+// and writes it to shared memory in 16-byte chunks through the swizzle, once per
+// destination CTA.
+//
+// Per row: coordinates x[i] = c[i] + k[i]*e[i] (i >= 1); a row with any x[i] outside
+// [0, gdim[i]) is all fill. Inside a row, dim-0 elements outside [0, gdim[0]) are fill
+// (zero, or 0x7FF7 repeated for OOB-NaN on float types); the in-bounds bytes [lo, hi) are
+// read with AXI bursts (4 KB pages, <= 256 beats, one ID per burst, any return order) and
+// each returned beat's chunks are written on arrival, with the out-of-bounds bytes of a
+// partly covered chunk replaced by the fill. Chunks wholly outside [lo, hi) are written as
+// fill by the row walker itself.
+//
+// Shared-memory placement: chunk j of row r sits at pre-swizzle address
+// A = soff + r*pitch + 16*j, where pitch is the row size padded up to the swizzle span (the
+// H100 pads narrow rows). Every swizzle mode permutes whole 16-byte chunks, except that
+// 128B_ATOM_32B_FLIP_8B also swaps the two 8-byte halves of a chunk on odd 128-byte lines.
+module tce_tile_load #(
+    parameter int DATA_W = 256,
+    parameter int ID_W   = 4,
+    parameter int NRD    = 4
+) (
+    input  logic              clk,
+    input  logic              rst_n,
+    input  logic              start,
+    input  logic [2:0]        rank,
+    input  logic [1:0]        esl,
+    input  logic [63:0]       gaddr,
+    input  logic [164:0]      gdim,
+    input  logic [255:0]      gstride,
+    input  logic [8:0]        box0,
+    input  logic [35:0]       n,
+    input  logic [15:0]       e,
+    input  logic [159:0]      coords,
+    input  logic [2:0]        swizzle,
+    input  logic              fill_nan,
+    input  logic [23:0]       soff,
+    input  logic [15:0]       ctas,
+    input  logic [11:0]       row_bytes,
+    input  logic [11:0]       pitch,
+    output logic              done,
+    output logic [7:0]        status,
+    output logic [39:0]       bytes_read,
+    // AXI4 read address / data
+    output logic              arvalid,
+    input  logic              arready,
+    output logic [ID_W-1:0]   arid,
+    output logic [63:0]       araddr,
+    output logic [7:0]        arlen,
+    input  logic              rvalid,
+    output logic              rready,
+    input  logic [ID_W-1:0]   rid,
+    input  logic [DATA_W-1:0] rdata,
+    input  logic [1:0]        rresp,
+    input  logic              rlast,
+    // Shared-memory writes and their in-order responses
+    output logic              sm_valid,
+    input  logic              sm_ready,
+    output logic [3:0]        sm_cta,
+    output logic [23:0]       sm_addr,
+    output logic [DATA_W-1:0] sm_wdata,
+    output logic [DATA_W/8-1:0] sm_wstrb,
+    input  logic              sm_rsp_valid,
+    input  logic              sm_rsp_err
+);
+  localparam int DB  = DATA_W / 8;
+  localparam int LB  = $clog2(DB);
+  localparam int NCH = DB / 16;
+  localparam logic [63:0] DB64 = 64'(DB);
+  localparam int IW  = (NRD > 1) ? $clog2(NRD) : 1;
+
+  // ------------------------------------------------------------- swizzle of one chunk
+  // Physical address of the 16-byte chunk at pre-swizzle address a (a[3:0] == 0), and
+  // whether its 8-byte halves swap (csim/swizzle.c).
+  function automatic logic [23:0] swz(input logic [2:0] mode, input logic [23:0] a);
+    logic [23:0] r;
+    r = a;
+    case (mode)
+      3'd1, 3'd7: r[4]   = a[4] ^ a[7];                    // 32B, 96B
+      3'd2:       r[5:4] = a[5:4] ^ a[8:7];                // 64B
+      3'd3:       r[6:4] = a[6:4] ^ a[9:7];                // 128B
+      3'd4, 3'd5: r[6:5] = a[6:5] ^ a[8:7];                // 128B atom 32B (+ flip 8B)
+      3'd6:       r[6]   = a[6] ^ a[7];                    // 128B atom 64B
+      default: ;
+    endcase
+    swz = r;
+  endfunction
+
+  // ------------------------------------------------------------- command
+  logic        busy;
+  logic [1:0]  el;
+  logic [63:0] g0;
+  logic [164:0] gd;
+  logic [255:0] gs;
+  logic [35:0] nn;
+  logic [15:0] ee;
+  logic [159:0] cc;
+  logic [2:0]  sw;
+  logic        fnan;
+  logic [15:0] mask;
+  logic [11:0] rbytes, rpitch;
+  logic [8:0]  bx0;
+  logic        err_bus, err_smem;
+  wire [127:0] fill_chunk = fnan ? {8{16'h7FF7}} : 128'd0;
+
+  // Coordinates of dimensions beyond the rank are 0 whatever the command holds (the
+  // golden model never reads them), so they add nothing to the address and stay in bounds.
+  logic [159:0] coords_used;
+  always_comb begin
+    coords_used = coords;
+    for (int i = 1; i < 5; i++)
+      if (i >= {29'd0, rank}) coords_used[i*32 +: 32] = '0;
+  end
+
+  // ------------------------------------------------------------- row walker
+  typedef enum logic [2:0] { W_IDLE, W_ADDR, W_ROW, W_READ, W_NEXT, W_DRAIN } wstate_t;
+  wstate_t ws;
+  logic [8:0]  k [4];          // position in dims 1..4
+  logic [39:0] x [4];          // coordinate in dims 1..4 (signed)
+  logic [23:0] row_sbase;      // pre-swizzle shared address of the row
+  logic [63:0] row_g;          // global address of dim-0 coordinate c0 in this row
+  logic [2:0]  addr_i;         // ADDR: dimension being accumulated
+  logic        row_inb;        // dims 1..4 in bounds
+  logic [11:0] lo, hi;         // in-bounds bytes of the row [lo, hi), lo 16-aligned
+  logic [11:0] chunk;          // ROW: chunk being considered (byte offset)
+  logic [3:0]  wcta;           // ROW: CTA being written
+  logic [63:0] rd_next;        // READ: next global address to request
+  logic [63:0] rd_end;
+
+  wire [31:0] c0 = cc[31:0];
+  wire signed [40:0] c0s = {{9{c0[31]}}, c0};
+  wire signed [40:0] gdim0 = {8'd0, gd[32:0]};
+  wire signed [40:0] box_end = c0s + 41'({32'd0, bx0});
+  wire signed [40:0] in_lo_e = (c0s < 0) ? 41'd0 : c0s;
+  wire signed [40:0] in_hi_e = (box_end < gdim0) ? box_end : gdim0;
+  wire        row0_has = in_hi_e > in_lo_e;
+  wire [40:0] lo_e = 41'(in_lo_e - c0s);
+  wire [40:0] hi_e = 41'(in_hi_e - c0s);
+
+  // ------------------------------------------------------------- read slots
+  logic            slot_valid [NRD];
+  logic [63:0]     slot_addr  [NRD];     // global address of the slot's next beat (aligned)
+  logic [63:0]     slot_start [NRD];     // first requested byte of the burst
+  logic [63:0]     slot_end   [NRD];
+  logic [63:0]     slot_rowg  [NRD];
+  logic [23:0]     slot_sbase [NRD];
+  logic [11:0]     slot_lo    [NRD], slot_hi [NRD];
+  logic [IW-1:0]   id_ptr;
+
+  wire [63:0] beat0    = {rd_next[63:LB], {LB{1'b0}}};
+  wire [63:0] page_end = {rd_next[63:12], 12'd0} + 64'd4096;
+  wire [63:0] len_end  = beat0 + (DB64 << 8);
+  logic [63:0] burst_end;
+  always_comb begin
+    burst_end = rd_end;
+    if (page_end < burst_end) burst_end = page_end;
+    if (len_end < burst_end) burst_end = len_end;
+  end
+  // Beats in the burst: only bits [LB+8:LB] of the rounded-up byte count matter (<= 256).
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [63:0] burst_bytes = burst_end - beat0 + (DB64 - 64'd1);
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign arvalid = (ws == W_READ) && row_inb && row0_has && (rd_next < rd_end) && !slot_valid[id_ptr];
+  assign arid    = ID_W'(id_ptr);
+  assign araddr  = rd_next;
+  assign arlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
+
+  // ------------------------------------------------------------- beat stage
+  logic              beat_valid;
+  logic [DATA_W-1:0] beat_data;
+  logic [63:0]       beat_g;        // global address of the beat (aligned)
+  logic [63:0]       beat_lo_g, beat_hi_g;   // requested bytes of this beat
+  logic [63:0]       beat_rowg;
+  logic [23:0]       beat_sbase;
+  logic [11:0]       beat_lo, beat_hi;
+  logic [$clog2(NCH+1)-1:0] beat_q;   // chunk of the beat being written
+  logic [3:0]        beat_cta;
+
+  assign rready = busy && !beat_valid;
+  // Slots are numbered 0..NRD-1, so the ID's upper bits are always zero.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [ID_W-1:0] rid_v = rid;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [IW-1:0] rslot = rid_v[IW-1:0];
+
+  // Current beat chunk: global address, whether it was requested, its row offset.
+  wire [63:0] q_g = beat_g + (64'(beat_q) << 4);
+  wire        q_live = (q_g >= beat_lo_g) && (q_g < beat_hi_g);
+  wire [11:0] q_off = 12'(q_g - beat_rowg);
+  logic [127:0] q_raw;
+  always_comb begin
+    q_raw = '0;
+    for (int i = 0; i < NCH; i++)
+      if (beat_q == i[$clog2(NCH+1)-1:0]) q_raw = beat_data[i*128 +: 128];
+  end
+
+  function automatic logic [3:0] first_cta(input logic [15:0] m);
+    first_cta = 4'd0;
+    for (int c = 15; c >= 0; c--) if (m[c]) first_cta = 4'(c);
+  endfunction
+  function automatic logic [15:0] after(input logic [15:0] m, input logic [3:0] c);
+    after = m & ~((16'd2 << c) - 16'd1);   // CTAs of m above c
+  endfunction
+
+  // A chunk write: data with bytes outside [lo, hi) of the row replaced by the fill.
+  function automatic logic [127:0] merge(input logic [127:0] d, input logic [127:0] f,
+                                         input logic [11:0] off, input logic [11:0] l,
+                                         input logic [11:0] h);
+    logic [127:0] r;
+    for (int b = 0; b < 16; b++)
+      r[b*8 +: 8] = (off + 12'(b) >= l && off + 12'(b) < h) ? d[b*8 +: 8] : f[b*8 +: 8];
+    merge = r;
+  endfunction
+
+  // Walker fill chunk: wholly outside [lo, hi) (or the whole row when the row is out).
+  wire        w_fill = !row_inb || !row0_has || (chunk + 12'd16 <= lo) || (chunk >= hi);
+
+  // Which writer has the port: a beat being drained first, then the walker's fills.
+  wire        use_beat = beat_valid && q_live;
+  wire        use_fill = !beat_valid && ws == W_ROW && chunk < rbytes && w_fill;
+  wire [23:0] pre_a  = use_beat ? beat_sbase + {12'd0, q_off} : row_sbase + {12'd0, chunk};
+  wire [127:0] data0 = use_beat ? merge(q_raw, fill_chunk, q_off, beat_lo, beat_hi) : fill_chunk;
+  wire [23:0] phys   = swz(sw, pre_a);
+  wire        flip   = (sw == 3'd5) && pre_a[7];
+  wire [127:0] data1 = flip ? {data0[63:0], data0[127:64]} : data0;
+  wire [3:0]  wr_cta = use_beat ? beat_cta : wcta;
+
+  assign sm_valid = use_beat || use_fill;
+  assign sm_cta   = wr_cta;
+  assign sm_addr  = {phys[23:LB], {LB{1'b0}}};
+  assign sm_wdata = {NCH{data1}};
+  always_comb begin
+    sm_wstrb = '0;
+    for (int i = 0; i < NCH; i++)
+      if (({8'd0, phys} & 32'(DB - 1)) == 32'(i * 16)) sm_wstrb[i*16 +: 16] = 16'hFFFF;
+  end
+  wire sm_fire = sm_valid && sm_ready;
+
+  logic [15:0] sm_outstanding;
+  logic any_slot;
+  always_comb begin
+    any_slot = 1'b0;
+    for (int i = 0; i < NRD; i++) any_slot = any_slot | slot_valid[i];
+  end
+
+  // Row address: gaddr + c0*es + sum over i of x[i]*stride[i], one dimension per cycle.
+  wire [63:0] stride_i = gs[{addr_i[1:0], 6'd0} +: 64];
+  wire [39:0] x_i = x[addr_i[1:0]];
+  // Taken modulo 2^64 (two's complement), like every address sum here.
+  wire [63:0] prod = stride_i * {{24{x_i[39]}}, x_i};
+  logic [32:0] gdim_i;
+  always_comb begin
+    case (addr_i[1:0])
+      2'd0: gdim_i = gd[1*33 +: 33];
+      2'd1: gdim_i = gd[2*33 +: 33];
+      2'd2: gdim_i = gd[3*33 +: 33];
+      default: gdim_i = gd[4*33 +: 33];
+    endcase
+  end
+  wire        x_in = !x_i[39] && ({7'd0, x_i[32:0]} < {7'd0, gdim_i}) && (x_i[39:33] == 7'd0);
+
+  // Advance dims 1..4 like an odometer.
+  logic last_row;
+  always_comb begin
+    last_row = 1'b1;
+    for (int i = 0; i < 4; i++)
+      if (k[i] != nn[i*9 +: 9] - 9'd1) last_row = 1'b0;
+  end
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      busy <= 1'b0; done <= 1'b0; status <= '0; bytes_read <= '0;
+      el <= '0; g0 <= '0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0;
+      sw <= '0; fnan <= 1'b0; mask <= '0; rbytes <= '0; rpitch <= '0; bx0 <= '0;
+      err_bus <= 1'b0; err_smem <= 1'b0;
+      ws <= W_IDLE; row_sbase <= '0; row_g <= '0; addr_i <= '0; row_inb <= 1'b0;
+      lo <= '0; hi <= '0; chunk <= '0; wcta <= '0; rd_next <= '0; rd_end <= '0;
+      for (int i = 0; i < 4; i++) begin k[i] <= '0; x[i] <= '0; end
+      for (int i = 0; i < NRD; i++) begin
+        slot_valid[i] <= 1'b0; slot_addr[i] <= '0; slot_start[i] <= '0; slot_end[i] <= '0;
+        slot_rowg[i] <= '0; slot_sbase[i] <= '0; slot_lo[i] <= '0; slot_hi[i] <= '0;
+      end
+      id_ptr <= '0;
+      beat_valid <= 1'b0; beat_data <= '0; beat_g <= '0; beat_lo_g <= '0; beat_hi_g <= '0;
+      beat_rowg <= '0; beat_sbase <= '0; beat_lo <= '0; beat_hi <= '0; beat_q <= '0;
+      beat_cta <= '0; sm_outstanding <= '0;
+    end else begin
+      done <= 1'b0;
+      sm_outstanding <= sm_outstanding + {15'd0, sm_fire} - {15'd0, sm_rsp_valid};
+      if (sm_rsp_valid && sm_rsp_err) err_smem <= 1'b1;
+
+      // ---- row walker
+      case (ws)
+        W_IDLE: if (start) begin
+          busy <= 1'b1; el <= esl; g0 <= gaddr; gd <= gdim; gs <= gstride;
+          nn <= n; ee <= e; cc <= coords_used; sw <= swizzle; fnan <= fill_nan; mask <= ctas;
+          rbytes <= row_bytes; rpitch <= pitch; bx0 <= box0;
+          err_bus <= 1'b0; err_smem <= 1'b0; bytes_read <= '0;
+          for (int i = 0; i < 4; i++) begin
+            k[i] <= '0;
+            x[i] <= {{8{coords_used[(i+1)*32 + 31]}}, coords_used[(i+1)*32 +: 32]};
+          end
+          row_sbase <= soff;
+          ws <= W_ADDR; addr_i <= '0;
+          row_g <= gaddr + ({{32{coords[31]}}, coords[31:0]} << esl);
+          row_inb <= 1'b1;
+        end
+        W_ADDR: begin
+          // Dimensions at or beyond the rank have gdim 1 and x = c = 0 (the walker is fed
+          // zero coordinates there by the command), so they add nothing and stay in bounds.
+          row_g <= row_g + prod;
+          if (!x_in) row_inb <= 1'b0;
+          addr_i <= addr_i + 3'd1;
+          if (addr_i == 3'd3) begin
+            ws <= W_ROW; chunk <= '0; wcta <= first_cta(mask);
+            lo <= 12'(lo_e << el);
+            hi <= 12'(hi_e << el);
+          end
+        end
+        W_ROW: begin
+          // Fill chunks outside the read range; the chunks inside come from the R path.
+          if (chunk >= rbytes) begin
+            ws <= W_READ;
+            rd_next <= row_g + {52'd0, lo};
+            rd_end  <= row_g + {52'd0, (hi + 12'd15) & ~12'd15};
+          end else if (!w_fill) begin
+            chunk <= chunk + 12'd16;
+          end else if (use_fill && sm_ready) begin
+            if (after(mask, wcta) == 16'd0) begin
+              wcta <= first_cta(mask);
+              chunk <= chunk + 12'd16;
+            end else begin
+              wcta <= first_cta(after(mask, wcta));
+            end
+          end
+        end
+        W_READ: begin
+          if (!row_inb || !row0_has || rd_next >= rd_end) ws <= W_NEXT;
+        end
+        W_NEXT: begin
+          if (last_row) begin
+            ws <= W_DRAIN;
+          end else begin
+            row_sbase <= row_sbase + {12'd0, rpitch};
+            row_g <= g0 + ({{32{cc[31]}}, cc[31:0]} << el);
+            row_inb <= 1'b1;
+            addr_i <= '0;
+            ws <= W_ADDR;
+            begin
+              logic carry;
+              carry = 1'b1;
+              for (int i = 0; i < 4; i++) begin
+                if (carry) begin
+                  if (k[i] == nn[i*9 +: 9] - 9'd1) begin
+                    k[i] <= '0;
+                    x[i] <= {{8{cc[(i+1)*32 + 31]}}, cc[(i+1)*32 +: 32]};
+                  end else begin
+                    k[i] <= k[i] + 9'd1;
+                    x[i] <= x[i] + {36'd0, ee[i*4 +: 4]};
+                    carry = 1'b0;
+                  end
+                end
+              end
+            end
+          end
+        end
+        W_DRAIN: if (!any_slot && !beat_valid && sm_outstanding == 0 && !sm_fire) begin
+          ws <= W_IDLE; busy <= 1'b0; done <= 1'b1;
+          status <= err_bus ? tce_op_pkg::ST_GLOBAL_BUS :
+                    err_smem ? tce_op_pkg::ST_SHARED_RANGE : tce_op_pkg::ST_OK;
+        end
+        default: ws <= W_IDLE;
+      endcase
+
+      // ---- read issue
+      if (arvalid && arready) begin
+        slot_valid[id_ptr] <= 1'b1;
+        slot_addr[id_ptr]  <= beat0;
+        slot_start[id_ptr] <= rd_next;
+        slot_end[id_ptr]   <= burst_end;
+        slot_rowg[id_ptr]  <= row_g;
+        slot_sbase[id_ptr] <= row_sbase;
+        slot_lo[id_ptr]    <= lo;
+        slot_hi[id_ptr]    <= hi;
+        rd_next <= burst_end;
+        id_ptr <= (id_ptr == IW'(NRD - 1)) ? '0 : id_ptr + 1'b1;
+      end
+
+      // ---- R beats
+      if (rvalid && rready) begin
+        slot_addr[rslot] <= slot_addr[rslot] + DB64;
+        if (rlast) slot_valid[rslot] <= 1'b0;
+        if (rresp != 2'b00) begin
+          err_bus <= 1'b1;
+        end else begin
+          beat_valid <= 1'b1;
+          beat_data  <= rdata;
+          beat_g     <= slot_addr[rslot];
+          beat_lo_g  <= (slot_addr[rslot] < slot_start[rslot]) ? slot_start[rslot] : slot_addr[rslot];
+          beat_hi_g  <= (slot_addr[rslot] + DB64 > slot_end[rslot]) ? slot_end[rslot] : slot_addr[rslot] + DB64;
+          beat_rowg  <= slot_rowg[rslot];
+          beat_sbase <= slot_sbase[rslot];
+          beat_lo    <= slot_lo[rslot];
+          beat_hi    <= slot_hi[rslot];
+          beat_q     <= '0;
+          beat_cta   <= first_cta(mask);
+          bytes_read <= bytes_read + 40'(((slot_addr[rslot] + DB64 > slot_end[rslot]) ? slot_end[rslot] : slot_addr[rslot] + DB64)
+                        - ((slot_addr[rslot] < slot_start[rslot]) ? slot_start[rslot] : slot_addr[rslot]));
+        end
+      end
+      if (beat_valid) begin
+        // Next chunk when this one is written to every CTA or was not requested.
+        if (!q_live || (sm_fire && use_beat)) begin
+          if (q_live && after(mask, beat_cta) != 16'd0) begin
+            beat_cta <= first_cta(after(mask, beat_cta));
+          end else begin
+            beat_cta <= first_cta(mask);
+            if (beat_q == ($clog2(NCH+1))'(NCH - 1)) beat_valid <= 1'b0;
+            else beat_q <= beat_q + 1'b1;
+          end
+        end
+      end
+    end
+  end
+endmodule
