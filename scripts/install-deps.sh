@@ -9,11 +9,14 @@
 #   iverilog          a second, independent Verilog front end (later tests)
 #   gtkwave           viewing the FST waves the bridge dumps (waves/ has the save files)
 #   libsystemc-dev    SystemC models of the memory side (later)
+#   gcc-riscv64-unknown-elf  rv32imc cross build of the firmware for a soft CPU
+#                     (firmware-riscv-build; brings binutils-riscv64-unknown-elf)
 set -euo pipefail
 
 # command name -> Debian package; a command found on PATH counts as installed.
 want_cmds=(cmake:cmake gcc:gcc g++:g++ make:make verilator:verilator yosys:yosys
-           iverilog:iverilog gtkwave:gtkwave)
+           iverilog:iverilog gtkwave:gtkwave
+           riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf)
 # packages without a command of their own: checked with dpkg.
 want_pkgs=(libsystemc-dev)
 

@@ -26,6 +26,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "ptx"))
         return ptx_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "run")) { int run_main(int, char **); return run_main(argc - 1, argv + 1); }
+    if (!strcmp(argv[1], "synth")) { int synth_main(int, char **); return synth_main(argc - 1, argv + 1); }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(stdout);
         return 0;

@@ -1,0 +1,99 @@
+cmake_minimum_required(VERSION 3.20)
+# CTest firmware-riscv-build: cross-compiles the firmware (firmware/driver, firmware/ptx)
+# for an rv32imc soft CPU, freestanding, and links the test program of rtl/fpga/sw/ into
+# an ELF. Fails on any compiler diagnostic, an unresolved symbol, or an ELF that is not
+# 32-bit RISC-V with the compressed ISA. Writes the code sizes to OUT_DIR/firmware-size.txt.
+# -DTCE_ROOT=<repo> -DOUT_DIR=<dir> -DCC=<riscv64-unknown-elf-gcc> -DSIZE=<...-size>
+# -DREADELF=<...-readelf>. tests/fpga.cmake skips the test when the cross compiler is absent.
+foreach(v TCE_ROOT OUT_DIR CC SIZE READELF)
+  if(NOT ${v})
+    message(FATAL_ERROR "riscv_firmware.cmake: -D${v}=... is required")
+  endif()
+endforeach()
+file(MAKE_DIRECTORY ${OUT_DIR})
+
+# -Os for size; sections per function so the link keeps only what main reaches; the
+# same -Wall -Wextra -Werror as the host build.
+set(flags -std=c11 -march=rv32imc -mabi=ilp32 -Os -ffreestanding -nostdlib
+          -ffunction-sections -fdata-sections -Wall -Wextra -Werror
+          -I${TCE_ROOT}/csim -I${TCE_ROOT}/firmware -I${TCE_ROOT}/rtl/fpga/sw)
+
+file(GLOB drv_srcs ${TCE_ROOT}/firmware/driver/*.c)
+file(GLOB ptx_srcs ${TCE_ROOT}/firmware/ptx/*.c)
+file(GLOB soc_srcs ${TCE_ROOT}/rtl/fpga/sw/*.c ${TCE_ROOT}/rtl/fpga/sw/*.S)
+list(SORT drv_srcs)
+list(SORT ptx_srcs)
+list(SORT soc_srcs)
+if(NOT drv_srcs)
+  message(FATAL_ERROR "firmware-riscv-build: no driver sources in firmware/driver/")
+endif()
+
+function(compile_group group out_var)
+  set(objs "")
+  set(failed "")
+  foreach(src ${ARGN})
+    get_filename_component(stem ${src} NAME_WE)
+    set(obj ${OUT_DIR}/${group}-${stem}.o)
+    execute_process(COMMAND ${CC} ${flags} -c ${src} -o ${obj}
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0 OR err MATCHES "warning")
+      string(APPEND failed "${src}:\n${out}${err}\n")
+    else()
+      list(APPEND objs ${obj})
+    endif()
+  endforeach()
+  if(failed)
+    message(FATAL_ERROR "firmware-riscv-build: rv32imc freestanding compile failed:\n${failed}")
+  endif()
+  set(${out_var} ${objs} PARENT_SCOPE)
+endfunction()
+
+compile_group(driver drv_objs ${drv_srcs})
+compile_group(ptx ptx_objs ${ptx_srcs})
+compile_group(soc soc_objs ${soc_srcs})
+
+set(elf ${OUT_DIR}/tce_soc.elf)
+execute_process(COMMAND ${CC} ${flags} -T ${TCE_ROOT}/rtl/fpga/sw/soc.ld -Wl,--gc-sections
+                        -Wl,--no-warn-rwx-segments -Wl,-Map=${OUT_DIR}/tce_soc.map -o ${elf}
+                        ${soc_objs} ${drv_objs} ${ptx_objs} -lgcc
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "firmware-riscv-build: link of ${elf} failed (exit ${rc}):\n${out}${err}")
+endif()
+
+execute_process(COMMAND ${READELF} -h ${elf} OUTPUT_VARIABLE hdr RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT hdr MATCHES "Class:[ \t]+ELF32" OR NOT hdr MATCHES "Machine:[ \t]+RISC-V"
+   OR NOT hdr MATCHES "RVC")
+  message(FATAL_ERROR "firmware-riscv-build: ${elf} is not a 32-bit RISC-V RVC ELF:\n${hdr}")
+endif()
+execute_process(COMMAND ${READELF} -s ${elf} OUTPUT_VARIABLE syms)
+foreach(sym _start main tce_drv_submit ptx_decode_line soc_exit_code)
+  if(NOT syms MATCHES " ${sym}\n")
+    message(FATAL_ERROR "firmware-riscv-build: ${elf} lacks '${sym}'")
+  endif()
+endforeach()
+
+# Sizes: the linked program, and each library's objects on their own (every function,
+# before the link drops what the program does not call).
+execute_process(COMMAND ${SIZE} ${elf} OUTPUT_VARIABLE size_elf RESULT_VARIABLE rc)
+execute_process(COMMAND ${SIZE} -t ${drv_objs} OUTPUT_VARIABLE size_drv)
+execute_process(COMMAND ${SIZE} -t ${ptx_objs} OUTPUT_VARIABLE size_ptx)
+string(REGEX MATCH "([0-9]+)[ \t]+([0-9]+)[ \t]+([0-9]+)[ \t]+[0-9]+[ \t]+[0-9a-f]+[ \t]+[^\n]*\\(TOTALS\\)" _ "${size_drv}")
+set(drv_text ${CMAKE_MATCH_1})
+string(REGEX MATCH "([0-9]+)[ \t]+([0-9]+)[ \t]+([0-9]+)[ \t]+[0-9]+[ \t]+[0-9a-f]+[ \t]+[^\n]*\\(TOTALS\\)" _ "${size_ptx}")
+set(ptx_text ${CMAKE_MATCH_1})
+string(REGEX MATCH "\n[ \t]*([0-9]+)[ \t]+([0-9]+)[ \t]+([0-9]+)" _ "${size_elf}")
+set(elf_text ${CMAKE_MATCH_1})
+set(elf_data ${CMAKE_MATCH_2})
+set(elf_bss ${CMAKE_MATCH_3})
+if(NOT elf_text OR NOT drv_text OR NOT ptx_text OR elf_text LESS 1000)
+  message(FATAL_ERROR "firmware-riscv-build: could not read sizes:\n${size_elf}${size_drv}${size_ptx}")
+endif()
+list(LENGTH drv_objs ndrv)
+list(LENGTH ptx_objs nptx)
+file(WRITE ${OUT_DIR}/firmware-size.txt
+     "tce_soc.elf (rv32imc, -Os, --gc-sections): text ${elf_text} data ${elf_data} bss ${elf_bss}\n"
+     "firmware/driver (${ndrv} objects, all functions): text ${drv_text}\n"
+     "firmware/ptx (${nptx} objects, all functions): text ${ptx_text}\n")
+file(READ ${OUT_DIR}/firmware-size.txt summary)
+message("firmware-riscv-build:\n${summary}")

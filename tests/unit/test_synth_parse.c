@@ -1,0 +1,181 @@
+/* synth_parse: the Yosys log reader behind docs/synthesis.md. The logs below are written in
+ * Yosys 0.23's `stat` / `ltp` / `proc_dlatch` format with small, hand-countable numbers;
+ * the expected sums are worked out in the comments. */
+#include <stdio.h>
+#include <string.h>
+
+#include "synth_parse.h"
+
+static int failures;
+
+#define CHECK(cond)                                                                      \
+    do {                                                                                 \
+        if (!(cond)) {                                                                   \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);     \
+            failures++;                                                                  \
+        }                                                                                \
+    } while (0)
+
+/* An early `stat` (must be forgotten), then the real one: top (LUT6 2, FDCE 1) with two
+ * instances of a RAM module (RAMB36E1 4, LUT2 32 each) and one engine module
+ * (LUT6 10, LUT3 5, FDCE 7, RAM32M 2) that has a child used once (LUT1 1, FDRE 3). */
+static const char LOG_XC7[] =
+    "Printing statistics.\n"
+    "\n"
+    "=== stale ===\n"
+    "\n"
+    "   Number of cells:                999\n"
+    "     LUT6                          999\n"
+    "\n"
+    "16. Printing statistics.\n"
+    "\n"
+    "=== $paramod$84ba5a94b1a51737670bdd1621b0c1035a9487af\\tce_fpga_sram ===\n"
+    "\n"
+    "   Number of wires:                 44\n"
+    "   Number of cells:                 36\n"
+    "     LUT2                           32\n"
+    "     RAMB36E1                        4\n"
+    "\n"
+    "=== tce_fpga_top ===\n"
+    "\n"
+    "   Number of wires:                 10\n"
+    "   Number of cells:                  3\n"
+    "     FDCE                            1\n"
+    "     LUT6                            2\n"
+    "\n"
+    "=== $paramod$aaaa\\tce_engine ===\n"
+    "\n"
+    "   Number of cells:                 24\n"
+    "     FDCE                            7\n"
+    "     LUT3                            5\n"
+    "     LUT6                           10\n"
+    "     RAM32M                          2\n"
+    "\n"
+    "=== $paramod\\tce_fifo\\WIDTH=s32'00000000000000000000000000100000 ===\n"
+    "\n"
+    "   Number of cells:                  4\n"
+    "     FDRE                            3\n"
+    "     LUT1                            1\n"
+    "\n"
+    "=== design hierarchy ===\n"
+    "\n"
+    "   tce_fpga_top                      1\n"
+    "     $paramod$84ba5a94b1a51737670bdd1621b0c1035a9487af\\tce_fpga_sram      2\n"
+    "     $paramod$aaaa\\tce_engine      1\n"
+    "       $paramod\\tce_fifo\\WIDTH=s32'00000000000000000000000000100000      1\n"
+    "\n"
+    "   Number of wires:                999\n"
+    "   Number of cells:                103\n"
+    "     FDCE                            8\n"
+    "     FDRE                            3\n"
+    "     LUT1                            1\n"
+    "     LUT2                           64\n"
+    "     LUT3                            5\n"
+    "     LUT6                           12\n"
+    "     RAM32M                          2\n"
+    "     RAMB36E1                        8\n"
+    "\n"
+    "No latch inferred for signal `\\tce_fpga_smem.\\acc_cta' from process `x'.\n"
+    "Longest topological path in tce_fpga_top (length=17):\n"
+    "    0: \\a\n";
+
+static void test_xc7(void)
+{
+    syn_log log;
+    CHECK(syn_parse_log(LOG_XC7, &log));
+    CHECK(!log.error);
+    CHECK(!log.latch); /* "No latch inferred" is not a latch */
+    CHECK(log.ltp_length == 17);
+    CHECK(log.nmodules == 4); /* the stale block is gone */
+    CHECK(log.have_total && log.total.cells == 103);
+
+    syn_xc7 t = syn_xc7_group(&log.total);
+    CHECK(t.lut == 1 + 64 + 5 + 12);
+    CHECK(t.ff == 8 + 3);
+    CHECK(t.ramb36 == 8 && t.ramb18 == 0);
+    CHECK(t.lutram == 2);
+    CHECK(t.dsp == 0);
+
+    /* The RAM module is used twice. */
+    CHECK(log.modules[0].instances == 2);
+    CHECK(!strcmp(syn_base_name(log.modules[0].name), "tce_fpga_sram"));
+
+    /* Engine core = modules not named tce_fpga_*: engine + fifo.
+     * LUT: 5 + 10 + 1 = 16; FF: 7 + 3 = 10; LUTRAM 2; no block RAM. */
+    syn_module core;
+    syn_sum_modules(&log, "tce_fpga_", false, NULL, &core);
+    syn_xc7 c = syn_xc7_group(&core);
+    CHECK(c.lut == 16);
+    CHECK(c.ff == 10);
+    CHECK(c.lutram == 2);
+    CHECK(c.ramb36 == 0);
+    CHECK(core.cells == 24 + 4);
+
+    /* FPGA side without the top itself: the RAM module twice: 64 LUT2, 8 RAMB36. */
+    syn_module side;
+    syn_sum_modules(&log, "tce_fpga_", true, "tce_fpga_top", &side);
+    syn_xc7 s = syn_xc7_group(&side);
+    CHECK(s.lut == 64 && s.ramb36 == 8 && s.ff == 0);
+}
+
+/* A generic single-module run: no hierarchy block, so the module is the total; a real
+ * latch message and a latch cell. */
+static const char LOG_GENERIC[] =
+    "Latch inferred for signal `\\m.\\q' from process `\\m.$proc$x.sv:3$1': $auto$proc_dlatch.cc:1$2\n"
+    "Printing statistics.\n"
+    "\n"
+    "=== m ===\n"
+    "\n"
+    "   Number of cells:                  9\n"
+    "     $_AND_                          3\n"
+    "     $_DFFE_PN0P_                    2\n"
+    "     $_DFF_PN0_                      1\n"
+    "     $_SDFF_PP0_                     1\n"
+    "     $_DLATCH_P_                     1\n"
+    "     $_MUX_                          1\n"
+    "\n"
+    "Longest topological path in m (length=4):\n";
+
+static void test_generic(void)
+{
+    syn_log log;
+    CHECK(syn_parse_log(LOG_GENERIC, &log));
+    CHECK(log.latch);
+    CHECK(strstr(log.latch_line, "Latch inferred") != NULL);
+    CHECK(log.have_total && log.total.cells == 9);
+    syn_generic g = syn_generic_group(&log.total);
+    CHECK(g.cells == 9);
+    CHECK(g.ff == 2 + 1 + 1); /* the latch is not a flip-flop */
+    CHECK(log.ltp_length == 4);
+}
+
+static void test_latch_cell_and_error(void)
+{
+    /* No "Latch inferred" line, but an LDCE cell in the netlist; and an ERROR line. */
+    static const char text[] = "ERROR: Module `\\x' referenced in module `\\y' is not part of the design.\n"
+                               "Printing statistics.\n\n=== y ===\n\n"
+                               "   Number of cells:                  2\n"
+                               "     LDCE                            1\n"
+                               "     LUT2                            1\n\n";
+    syn_log log;
+    CHECK(syn_parse_log(text, &log));
+    CHECK(log.error && strstr(log.error_line, "not part of the design"));
+    CHECK(log.latch);
+    CHECK(log.ltp_length == -1);
+    CHECK(!syn_parse_log(NULL, &log));
+    /* Empty text: nothing found, no crash. */
+    CHECK(syn_parse_log("", &log) && !log.have_total && log.nmodules == 0);
+}
+
+int main(void)
+{
+    test_xc7();
+    test_generic();
+    test_latch_cell_and_error();
+    if (failures) {
+        fprintf(stderr, "test_synth_parse: %d check(s) failed\n", failures);
+        return 1;
+    }
+    printf("test_synth_parse: all checks passed\n");
+    return 0;
+}

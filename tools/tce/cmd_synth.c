@@ -1,0 +1,508 @@
+/* `tce synth`: synthesise the FPGA top (rtl/fpga/tce_fpga_top.sv) with Yosys for a Xilinx
+ * 7-series part and the engine core with Yosys's generic gate library, for a few
+ * configurations, and write the numbers to a Markdown report (docs/synthesis.md).
+ * Every number in the report is read from the Yosys logs of this run (synth_parse.c).
+ *
+ * Per configuration, two Yosys runs:
+ *   xc7      synth_xilinx -family xc7 -top tce_fpga_top (hierarchy kept), `stat`; then the
+ *            design is flattened, the sequential cells (FFs, block/LUT RAM, SRLs, DSPs) and
+ *            I/O buffers deleted and `ltp` gives the longest remaining combinational path.
+ *   generic  synth -top tce_engine, `stat`, flatten, `ltp -noff` (gate levels).
+ * The engine core's xc7 numbers are the sum of the modules that are not tce_fpga_*.
+ *
+ * Exit status: 0 every run gave numbers and no latch; 1 a run failed, found a latch or
+ * gave no numbers; 2 bad usage or a missing input. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "synth_parse.h"
+
+int synth_main(int argc, char **argv);
+
+typedef struct {
+    const char *name;
+    unsigned data_w, num_ctas, smem_bytes;
+    const char *why;
+} synth_config;
+
+/* The configurations of the report. SMEM_BYTES is 16 KiB per CTA everywhere: 16 CTAs of
+ * it (256 KiB, 64 RAMB36) fit mid-size 7-series parts, and the engine's logic does not
+ * depend on it beyond address-compare widths. */
+static const synth_config CONFIGS[] = {
+    {"small", 128, 2, 16384, "narrowest data path, two CTAs: the cheapest useful emulation"},
+    {"default", 256, 16, 16384, "tce_engine's default DATA_W and NUM_CTAS (a full cluster)"},
+    {"large", 512, 16, 16384, "widest data path, full cluster"},
+};
+#define NCONFIGS (sizeof CONFIGS / sizeof CONFIGS[0])
+
+/* The area goal (docs/synthesis.md states why this number). */
+#define GOAL_CONFIG "default"
+#define GOAL_LUTS 8000L
+
+enum { T_XC7 = 0, T_GENERIC = 1, NTARGETS = 2 };
+static const char *TARGET_NAME[NTARGETS] = {"xc7", "generic"};
+
+typedef struct {
+    bool ran, ok;
+    int rc;
+    long seconds;
+    char log_path[1024];
+    syn_log log;
+} synth_run;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: tce synth [--out=FILE] [--config=NAME ...] [--root=DIR] [--logdir=DIR]\n"
+            "                 [--yosys=PATH] [--jobs=N] [--sources=FILE]\n"
+            "  Synthesises rtl/fpga/tce_fpga_top.sv for xc7 (synth_xilinx) and tce_engine with\n"
+            "  the generic library (synth) and writes LUT/FF/BRAM/DSP counts and logic depth.\n"
+            "  --out=FILE     report (default docs/synthesis.md under --root)\n"
+            "  --config=NAME  only this configuration (repeatable); names: small default large\n"
+            "  --root=DIR     repository root (default .)\n"
+            "  --logdir=DIR   Yosys scripts and logs (default .)\n"
+            "  --yosys=PATH   the Yosys binary (default yosys)\n"
+            "  --jobs=N       Yosys runs at once (default 1)\n"
+            "  --sources=FILE RTL files, one a line (default: cmake/synth_sources.cmake's list)\n"
+            "exit status: 0 all runs gave numbers and no latch, 1 otherwise, 2 bad usage\n");
+}
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (cap - n < 2) {
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (buf)
+        buf[n] = 0;
+    return buf;
+}
+
+/* Run argv[] with stdout and stderr to /dev/null; returns the child's pid or -1. */
+static pid_t spawn_quiet(char *const argv[])
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+            _exit(126);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    return pid;
+}
+
+static int wait_rc(pid_t pid)
+{
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR)
+            return -1;
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+static bool write_script(const char *path, const synth_config *c, int target, char **srcs, size_t nsrcs)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    fprintf(f, "# tce synth: configuration %s, target %s (generated; see tools/tce/cmd_synth.c)\n",
+            c->name, TARGET_NAME[target]);
+    fprintf(f, "read_verilog -sv");
+    for (size_t i = 0; i < nsrcs; i++)
+        fprintf(f, " %s", srcs[i]);
+    fprintf(f, "\n");
+    const char *top = target == T_XC7 ? "tce_fpga_top" : "tce_engine";
+    fprintf(f, "chparam -set DATA_W %u -set NUM_CTAS %u -set SMEM_BYTES %u %s\n", c->data_w,
+            c->num_ctas, c->smem_bytes, top);
+    if (target == T_XC7) {
+        fprintf(f, "synth_xilinx -family xc7 -top %s\n", top);
+        fprintf(f, "stat\n");
+        /* Depth: what is left between registers once every sequential cell is gone. */
+        fprintf(f, "flatten\n");
+        fprintf(f, "delete t:FD* t:LD* t:RAMB* t:RAM32* t:RAM64* t:RAM128* t:RAM256* t:SRL* "
+                   "t:DSP48* t:BUFG* t:IBUF* t:OBUF*\n");
+        fprintf(f, "ltp\n");
+    } else {
+        fprintf(f, "synth -top %s\n", top);
+        fprintf(f, "stat\n");
+        fprintf(f, "flatten\n");
+        fprintf(f, "ltp -noff\n");
+    }
+    return fclose(f) == 0;
+}
+
+static bool read_sources(const char *path, char ***out, size_t *n)
+{
+    char *text = read_file(path);
+    if (!text)
+        return false;
+    size_t cap = 16;
+    char **v = malloc(cap * sizeof *v);
+    *n = 0;
+    for (char *line = strtok(text, "\n"); line && v; line = strtok(NULL, "\n")) {
+        if (!*line)
+            continue;
+        if (*n == cap) {
+            char **nv = realloc(v, 2 * cap * sizeof *v);
+            if (!nv)
+                break;
+            v = nv;
+            cap *= 2;
+        }
+        v[(*n)++] = strdup(line);
+    }
+    free(text);
+    *out = v;
+    return v != NULL && *n > 0;
+}
+
+static void yosys_version(const char *yosys, char *buf, size_t cap)
+{
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "'%s' -V 2>/dev/null", yosys);
+    snprintf(buf, cap, "unknown");
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return;
+    if (fgets(buf, (int)cap, p)) {
+        size_t n = strlen(buf);
+        while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+            buf[--n] = 0;
+    }
+    pclose(p);
+}
+
+/* Numbers a run must have produced for the report to be complete. */
+static bool run_has_numbers(const synth_run *r, int target, char *why, size_t cap)
+{
+    if (!r->log.have_total || r->log.total.cells <= 0) {
+        snprintf(why, cap, "no `stat` cell counts in %s", r->log_path);
+        return false;
+    }
+    if (r->log.ltp_length < 0) {
+        snprintf(why, cap, "no `ltp` path length in %s", r->log_path);
+        return false;
+    }
+    if (target == T_XC7) {
+        syn_xc7 g = syn_xc7_group(&r->log.total);
+        if (g.lut <= 0 || g.ff <= 0) {
+            snprintf(why, cap, "no LUTs or FFs in %s", r->log_path);
+            return false;
+        }
+        if (g.ramb36 + g.ramb18 <= 0) {
+            snprintf(why, cap, "shared memory did not map to block RAM (no RAMB36/RAMB18) in %s",
+                     r->log_path);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARGETS],
+                         const bool *selected)
+{
+    fprintf(f, "# Synthesis results\n\n");
+    fprintf(f, "Generated by `tce synth` (tools/tce/cmd_synth.c) from its own Yosys runs; do not\n"
+               "edit by hand, re-run `tce synth --out=docs/synthesis.md` instead. How to read and\n"
+               "reproduce it: docs/fpga.md. Tool: %s.\n\n", yver);
+
+    /* Area goal. */
+    const synth_run *gr = NULL;
+    for (size_t i = 0; i < NCONFIGS; i++)
+        if (selected[i] && !strcmp(CONFIGS[i].name, GOAL_CONFIG) && runs[i][T_XC7].ok)
+            gr = &runs[i][T_XC7];
+    fprintf(f, "## Area goal\n\n");
+    fprintf(f, "**Engine core (tce_engine without the reduction unit, im2col or tensor walks) <= %ld\n"
+               "LUTs on xc7 at DATA_W=256** (configuration `%s`).\n\n", GOAL_LUTS, GOAL_CONFIG);
+    fprintf(f, "Why this number: a descriptor-based AXI DMA of the same class (AMD's AXI DMA / AXI\n"
+               "CDMA IP, which moves bytes between AXI address ranges with a fixed-width data\n"
+               "path) takes a few thousand LUTs. This engine's core does more per copy: it\n"
+               "decodes and range-checks 17-word commands with 64-bit addresses, keeps up to\n"
+               "NRD read bursts in flight out of order, realigns data at 16-byte granularity\n"
+               "in both directions (two DATA_W-wide granule shifters, about 1k LUTs each at\n"
+               "256 bits), multicasts to up to 16 CTAs and tracks per-CTA bulk groups. Twice to\n"
+               "three times a plain DMA, 8k LUTs, is the budget that leaves room for the\n"
+               "reduction unit and the tensor walks on a mid-size part.\n\n");
+    if (gr) {
+        syn_module core;
+        syn_sum_modules(&gr->log, "tce_fpga_", false, NULL, &core);
+        syn_xc7 g = syn_xc7_group(&core);
+        fprintf(f, "Result: **%ld LUTs** (+ %ld LUTs as RAM) -> goal %s.\n\n", g.lut, g.lutram,
+                g.lut + g.lutram <= GOAL_LUTS ? "**met**" : "**not met**");
+    } else {
+        fprintf(f, "Result: configuration `%s` was not synthesised in this run.\n\n", GOAL_CONFIG);
+    }
+
+    fprintf(f, "## Configurations\n\n| name | DATA_W | NUM_CTAS | SMEM_BYTES per CTA | why |\n"
+               "| --- | ---: | ---: | ---: | --- |\n");
+    for (size_t i = 0; i < NCONFIGS; i++)
+        if (selected[i])
+            fprintf(f, "| %s | %u | %u | %u | %s |\n", CONFIGS[i].name, CONFIGS[i].data_w,
+                    CONFIGS[i].num_ctas, CONFIGS[i].smem_bytes, CONFIGS[i].why);
+
+    fprintf(f, "\n## Xilinx 7-series (`synth_xilinx -family xc7`)\n\n"
+               "`core` is tce_engine and its submodules; `top` is all of tce_fpga_top (core, the\n"
+               "shared-memory controller and RAMs, the host port). LUT counts LUT1..LUT6;\n"
+               "LUTRAM counts LUT-RAM primitives (RAM32M etc.); RAMB36/RAMB18 are block RAMs;\n"
+               "depth is the most cells (LUT, MUXF7/8, CARRY4, INV: each counts 1) on one path\n"
+               "between registers, RAM ports or I/O (Yosys `ltp` after deleting every sequential\n"
+               "cell): an upper bound on LUT levels, no wire delay.\n\n"
+               "| config | part | LUT | LUTRAM | SRL | FF | CARRY4 | MUXF7/8 | RAMB36 | RAMB18 | DSP48 | depth | latches | yosys s |\n"
+               "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |\n");
+    for (size_t i = 0; i < NCONFIGS; i++) {
+        if (!selected[i])
+            continue;
+        const synth_run *r = &runs[i][T_XC7];
+        if (!r->ok) {
+            fprintf(f, "| %s | - | run failed (exit %d), see %s | | | | | | | | | | | |\n",
+                    CONFIGS[i].name, r->rc, r->log_path);
+            continue;
+        }
+        syn_module core;
+        syn_sum_modules(&r->log, "tce_fpga_", false, NULL, &core);
+        for (int part = 0; part < 2; part++) {
+            syn_xc7 g = syn_xc7_group(part ? &r->log.total : &core);
+            char depth[32];
+            snprintf(depth, sizeof depth, "%ld", r->log.ltp_length);
+            fprintf(f, "| %s | %s | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %s | %s | %ld |\n",
+                    CONFIGS[i].name, part ? "top" : "core", g.lut, g.lutram, g.srl, g.ff, g.carry4,
+                    g.muxf, g.ramb36, g.ramb18, g.dsp, part ? depth : "-",
+                    r->log.latch ? "**yes**" : "none", part ? r->seconds : 0L);
+        }
+    }
+
+    fprintf(f, "\n## Generic gates (`synth -top tce_engine`)\n\n"
+               "The engine core in Yosys's technology-independent gate library: all cells, of\n"
+               "which flip-flops, and gate levels (Yosys `ltp -noff`: the most gates on one path\n"
+               "between flip-flops or ports).\n\n"
+               "| config | cells | FF | gate levels | latches | yosys s |\n"
+               "| --- | ---: | ---: | ---: | --- | ---: |\n");
+    for (size_t i = 0; i < NCONFIGS; i++) {
+        if (!selected[i])
+            continue;
+        const synth_run *r = &runs[i][T_GENERIC];
+        if (!r->ok) {
+            fprintf(f, "| %s | run failed (exit %d), see %s | | | | |\n", CONFIGS[i].name, r->rc,
+                    r->log_path);
+            continue;
+        }
+        syn_generic g = syn_generic_group(&r->log.total);
+        fprintf(f, "| %s | %ld | %ld | %ld | %s | %ld |\n", CONFIGS[i].name, g.cells, g.ff,
+                r->log.ltp_length, r->log.latch ? "**yes**" : "none", r->seconds);
+    }
+    fprintf(f, "\nNot in these numbers: the reduction unit (rtl/reduce/), which tce_engine does\n"
+               "not instantiate yet; place-and-route (no timing closure, no routing congestion).\n");
+}
+
+int synth_main(int argc, char **argv)
+{
+    const char *out = NULL, *root = ".", *logdir = ".", *yosys = "yosys", *sources = NULL;
+    unsigned jobs = 1;
+    bool selected[NCONFIGS] = {false};
+    bool any_selected = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strncmp(a, "--out=", 6)) {
+            out = a + 6;
+        } else if (!strncmp(a, "--root=", 7)) {
+            root = a + 7;
+        } else if (!strncmp(a, "--logdir=", 9)) {
+            logdir = a + 9;
+        } else if (!strncmp(a, "--yosys=", 8)) {
+            yosys = a + 8;
+        } else if (!strncmp(a, "--sources=", 10)) {
+            sources = a + 10;
+        } else if (!strncmp(a, "--jobs=", 7)) {
+            char *end;
+            unsigned long j = strtoul(a + 7, &end, 10);
+            if (*end || j < 1 || j > 16) {
+                fprintf(stderr, "tce synth: --jobs wants 1..16, got '%s'\n", a + 7);
+                return 2;
+            }
+            jobs = (unsigned)j;
+        } else if (!strncmp(a, "--config=", 9)) {
+            size_t k;
+            for (k = 0; k < NCONFIGS && strcmp(CONFIGS[k].name, a + 9); k++)
+                ;
+            if (k == NCONFIGS) {
+                fprintf(stderr, "tce synth: unknown configuration '%s' (small, default, large)\n",
+                        a + 9);
+                return 2;
+            }
+            selected[k] = any_selected = true;
+        } else {
+            fprintf(stderr, "tce synth: unknown option '%s'\n", a);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (!any_selected)
+        for (size_t k = 0; k < NCONFIGS; k++)
+            selected[k] = true;
+
+    char path[1024], out_default[1024];
+    snprintf(path, sizeof path, "%s/rtl/fpga/tce_fpga_top.sv", root);
+    if (access(path, R_OK) != 0) {
+        fprintf(stderr, "tce synth: %s not found: --root must name the repository root\n", path);
+        return 2;
+    }
+    if (!out) {
+        snprintf(out_default, sizeof out_default, "%s/docs/synthesis.md", root);
+        out = out_default;
+    }
+
+    /* The RTL list: given, or the one cmake/synth_sources.cmake derives. */
+    char src_list[1024];
+    if (!sources) {
+        snprintf(src_list, sizeof src_list, "%s/synth-sources.txt", logdir);
+        char def_root[1100], def_out[1100], script[1100];
+        snprintf(def_root, sizeof def_root, "-DTCE_ROOT=%s", root);
+        snprintf(def_out, sizeof def_out, "-DOUT=%s", src_list);
+        snprintf(script, sizeof script, "%s/cmake/synth_sources.cmake", root);
+        char *cm[] = {"cmake", def_root, def_out, "-P", script, NULL};
+        pid_t pid = spawn_quiet(cm);
+        if (pid < 0 || wait_rc(pid) != 0) {
+            fprintf(stderr, "tce synth: could not list the RTL sources (cmake -P %s); pass --sources=FILE\n",
+                    script);
+            return 2;
+        }
+        sources = src_list;
+    }
+    char **srcs = NULL;
+    size_t nsrcs = 0;
+    if (!read_sources(sources, &srcs, &nsrcs)) {
+        fprintf(stderr, "tce synth: no RTL files in '%s'\n", sources);
+        return 2;
+    }
+
+    char yver[200];
+    yosys_version(yosys, yver, sizeof yver);
+    if (!strncmp(yver, "unknown", 7)) {
+        fprintf(stderr, "tce synth: cannot run '%s -V': is Yosys installed? (scripts/install-deps.sh)\n",
+                yosys);
+        return 2;
+    }
+
+    static synth_run runs[NCONFIGS][NTARGETS];
+    memset(runs, 0, sizeof runs);
+
+    /* Queue every (config, target) run; keep up to `jobs` Yosys processes going. */
+    typedef struct { size_t cfg; int target; pid_t pid; time_t t0; } job;
+    job active[16];
+    unsigned nactive = 0;
+    size_t next = 0, total = 0;
+    size_t order[NCONFIGS * NTARGETS][2];
+    for (size_t k = 0; k < NCONFIGS; k++)
+        for (int t = 0; t < NTARGETS; t++)
+            if (selected[k]) {
+                order[total][0] = k;
+                order[total][1] = (size_t)t;
+                total++;
+            }
+    int worst = 0;
+    while (next < total || nactive > 0) {
+        while (next < total && nactive < jobs) {
+            size_t k = order[next][0];
+            int t = (int)order[next][1];
+            next++;
+            synth_run *r = &runs[k][t];
+            char ys[1100];
+            snprintf(ys, sizeof ys, "%s/synth-%s-%s.ys", logdir, CONFIGS[k].name, TARGET_NAME[t]);
+            snprintf(r->log_path, sizeof r->log_path, "%s/synth-%s-%s.log", logdir, CONFIGS[k].name,
+                     TARGET_NAME[t]);
+            if (!write_script(ys, &CONFIGS[k], t, srcs, nsrcs)) {
+                fprintf(stderr, "tce synth: cannot write %s\n", ys);
+                return 2;
+            }
+            char *argvv[] = {(char *)yosys, "-q", "-l", r->log_path, "-s", ys, NULL};
+            fprintf(stderr, "tce synth: %s/%s: yosys -s %s\n", CONFIGS[k].name, TARGET_NAME[t], ys);
+            pid_t pid = spawn_quiet(argvv);
+            if (pid < 0) {
+                fprintf(stderr, "tce synth: cannot start %s\n", yosys);
+                return 2;
+            }
+            active[nactive++] = (job){k, t, pid, time(NULL)};
+        }
+        int status = 0;
+        pid_t done = wait(&status);
+        if (done < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        for (unsigned a = 0; a < nactive; a++) {
+            if (active[a].pid != done)
+                continue;
+            synth_run *r = &runs[active[a].cfg][active[a].target];
+            r->ran = true;
+            r->rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+            r->seconds = (long)(time(NULL) - active[a].t0);
+            char *text = read_file(r->log_path);
+            syn_parse_log(text ? text : "", &r->log);
+            free(text);
+            char why[1200] = "";
+            const char *cname = CONFIGS[active[a].cfg].name, *tname = TARGET_NAME[active[a].target];
+            if (r->rc != 0 || r->log.error) {
+                fprintf(stderr, "tce synth: %s/%s: yosys failed (exit %d): %s (log %s)\n", cname, tname,
+                        r->rc, r->log.error ? r->log.error_line : "no ERROR line", r->log_path);
+                worst = 1;
+            } else if (r->log.latch) {
+                fprintf(stderr, "tce synth: %s/%s: latch: %s (log %s)\n", cname, tname, r->log.latch_line,
+                        r->log_path);
+                r->ok = true; /* numbers are still reported, marked */
+                worst = 1;
+            } else if (!run_has_numbers(r, active[a].target, why, sizeof why)) {
+                fprintf(stderr, "tce synth: %s/%s: %s\n", cname, tname, why);
+                worst = 1;
+            } else {
+                r->ok = true;
+                fprintf(stderr, "tce synth: %s/%s: done in %ld s\n", cname, tname, r->seconds);
+            }
+            active[a] = active[--nactive];
+            break;
+        }
+    }
+
+    FILE *f = fopen(out, "w");
+    if (!f) {
+        fprintf(stderr, "tce synth: cannot write the report '%s'\n", out);
+        return 2;
+    }
+    write_report(f, yver, (const synth_run(*)[NTARGETS])runs, selected);
+    if (fclose(f) != 0) {
+        fprintf(stderr, "tce synth: error writing '%s'\n", out);
+        return 2;
+    }
+    printf("tce synth: wrote %s%s\n", out, worst ? " (with failures, see above)" : "");
+    for (size_t i = 0; i < nsrcs; i++)
+        free(srcs[i]);
+    free(srcs);
+    return worst;
+}
