@@ -77,7 +77,8 @@ static const char LOG_XC7[] =
     "\n"
     "No latch inferred for signal `\\tce_fpga_smem.\\acc_cta' from process `x'.\n"
     "Longest topological path in tce_fpga_top (length=17):\n"
-    "    0: \\a\n";
+    "    0: \\a\n"
+    "End of script. Logfile hash: 5b79805f30, CPU: user 248.29s system 6.98s, MEM: 1457.52 MB peak\n";
 
 static void test_xc7(void)
 {
@@ -86,6 +87,7 @@ static void test_xc7(void)
     CHECK(!log.error);
     CHECK(!log.latch); /* "No latch inferred" is not a latch */
     CHECK(log.ltp_length == 17);
+    CHECK(log.cpu_user_s == 248);
     CHECK(log.nmodules == 4); /* the stale block is gone */
     CHECK(log.have_total && log.total.cells == 103);
 
@@ -93,7 +95,7 @@ static void test_xc7(void)
     CHECK(t.lut == 1 + 64 + 5 + 12);
     CHECK(t.ff == 8 + 3);
     CHECK(t.ramb36 == 8 && t.ramb18 == 0);
-    CHECK(t.lutram == 2);
+    CHECK(t.lutram == 2 * 4); /* two RAM32M, four LUTs each */
     CHECK(t.dsp == 0);
 
     /* The RAM module is used twice. */
@@ -107,7 +109,7 @@ static void test_xc7(void)
     syn_xc7 c = syn_xc7_group(&core);
     CHECK(c.lut == 16);
     CHECK(c.ff == 10);
-    CHECK(c.lutram == 2);
+    CHECK(c.lutram == 8);
     CHECK(c.ramb36 == 0);
     CHECK(core.cells == 24 + 4);
 
@@ -162,6 +164,7 @@ static void test_latch_cell_and_error(void)
     CHECK(log.error && strstr(log.error_line, "not part of the design"));
     CHECK(log.latch);
     CHECK(log.ltp_length == -1);
+    CHECK(log.cpu_user_s == -1);
     CHECK(!syn_parse_log(NULL, &log));
     /* Empty text: nothing found, no crash. */
     CHECK(syn_parse_log("", &log) && !log.have_total && log.nmodules == 0);

@@ -61,7 +61,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: tce synth [--out=FILE] [--config=NAME ...] [--root=DIR] [--logdir=DIR]\n"
-            "                 [--yosys=PATH] [--jobs=N] [--sources=FILE]\n"
+            "                 [--yosys=PATH] [--jobs=N] [--sources=FILE] [--report-only]\n"
             "  Synthesises rtl/fpga/tce_fpga_top.sv for xc7 (synth_xilinx) and tce_engine with\n"
             "  the generic library (synth) and writes LUT/FF/BRAM/DSP counts and logic depth.\n"
             "  --out=FILE     report (default docs/synthesis.md under --root)\n"
@@ -71,6 +71,7 @@ static void usage(FILE *f)
             "  --yosys=PATH   the Yosys binary (default yosys)\n"
             "  --jobs=N       Yosys runs at once (default 1)\n"
             "  --sources=FILE RTL files, one a line (default: cmake/synth_sources.cmake's list)\n"
+            "  --report-only  run no Yosys: rebuild the report from the logs already in --logdir\n"
             "exit status: 0 all runs gave numbers and no latch, 1 otherwise, 2 bad usage\n");
 }
 
@@ -222,6 +223,74 @@ static bool run_has_numbers(const synth_run *r, int target, char *why, size_t ca
     return true;
 }
 
+/* Read and judge one run's log; returns false when the run cannot be reported. */
+static bool evaluate_run(synth_run *r, const synth_config *c, int target)
+{
+    const char *tname = TARGET_NAME[target];
+    char *text = read_file(r->log_path);
+    if (!text) {
+        fprintf(stderr, "tce synth: %s/%s: no log at %s\n", c->name, tname, r->log_path);
+        return false;
+    }
+    syn_parse_log(text, &r->log);
+    free(text);
+    char why[1200] = "";
+    if (r->rc != 0 || r->log.error) {
+        fprintf(stderr, "tce synth: %s/%s: yosys failed (exit %d): %s (log %s)\n", c->name, tname,
+                r->rc, r->log.error ? r->log.error_line : "no ERROR line", r->log_path);
+        return false;
+    }
+    if (!run_has_numbers(r, target, why, sizeof why)) {
+        fprintf(stderr, "tce synth: %s/%s: %s\n", c->name, tname, why);
+        return false;
+    }
+    r->ok = true; /* a latch still gets its numbers reported, marked */
+    if (r->log.latch) {
+        fprintf(stderr, "tce synth: %s/%s: latch: %s (log %s)\n", c->name, tname, r->log.latch_line,
+                r->log_path);
+        return false;
+    }
+    return true;
+}
+
+/* The engine core of the goal configuration, module by module, most LUTs first: where
+ * the area goes. */
+static void write_breakdown(FILE *f, const syn_log *log)
+{
+    size_t idx[SYN_MAX_MODULES], n = 0;
+    long luts[SYN_MAX_MODULES];
+    for (size_t i = 0; i < log->nmodules; i++) {
+        if (!strncmp(syn_base_name(log->modules[i].name), "tce_fpga_", 9))
+            continue;
+        syn_xc7 g = syn_xc7_group(&log->modules[i]);
+        luts[n] = (g.lut + g.lutram) * log->modules[i].instances;
+        idx[n++] = i;
+    }
+    for (size_t a = 0; a < n; a++)
+        for (size_t b = a + 1; b < n; b++)
+            if (luts[b] > luts[a]) {
+                long tl = luts[a]; luts[a] = luts[b]; luts[b] = tl;
+                size_t ti = idx[a]; idx[a] = idx[b]; idx[b] = ti;
+            }
+    fprintf(f, "Engine core by module (xc7, configuration `%s`; a module's own cells, without\n"
+               "its submodules):\n\n"
+               "| module | instances | LUT | LUTRAM | FF | CARRY4 | DSP48 |\n"
+               "| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n", GOAL_CONFIG);
+    for (size_t k = 0; k < n; k++) {
+        const syn_module *m = &log->modules[idx[k]];
+        syn_xc7 g = syn_xc7_group(m);
+        char base[SYN_NAME_MAX];
+        snprintf(base, sizeof base, "%s", syn_base_name(m->name));
+        char *bs = strchr(base, '\\');
+        if (bs)
+            *bs = 0;
+        fprintf(f, "| %s | %ld | %ld | %ld | %ld | %ld | %ld |\n", base, m->instances,
+                g.lut * m->instances, g.lutram * m->instances, g.ff * m->instances,
+                g.carry4 * m->instances, g.dsp * m->instances);
+    }
+    fprintf(f, "\n");
+}
+
 static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARGETS],
                          const bool *selected)
 {
@@ -236,8 +305,9 @@ static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARG
         if (selected[i] && !strcmp(CONFIGS[i].name, GOAL_CONFIG) && runs[i][T_XC7].ok)
             gr = &runs[i][T_XC7];
     fprintf(f, "## Area goal\n\n");
-    fprintf(f, "**Engine core (tce_engine without the reduction unit, im2col or tensor walks) <= %ld\n"
-               "LUTs on xc7 at DATA_W=256** (configuration `%s`).\n\n", GOAL_LUTS, GOAL_CONFIG);
+    fprintf(f, "**Engine core (tce_engine and its submodules; the reduction unit of rtl/reduce/ is\n"
+               "not part of it) <= %ld LUTs on xc7 at DATA_W=256** (configuration `%s`), LUTs used\n"
+               "as RAM or shift registers included.\n\n", GOAL_LUTS, GOAL_CONFIG);
     fprintf(f, "Why this number: a descriptor-based AXI DMA of the same class (AMD's AXI DMA / AXI\n"
                "CDMA IP, which moves bytes between AXI address ranges with a fixed-width data\n"
                "path) takes a few thousand LUTs. This engine's core does more per copy: it\n"
@@ -246,13 +316,17 @@ static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARG
                "in both directions (two DATA_W-wide granule shifters, about 1k LUTs each at\n"
                "256 bits), multicasts to up to 16 CTAs and tracks per-CTA bulk groups. Twice to\n"
                "three times a plain DMA, 8k LUTs, is the budget that leaves room for the\n"
-               "reduction unit and the tensor walks on a mid-size part.\n\n");
+               "reduction unit and the tensor walks on a mid-size part: an Artix-7 XC7A100T has\n"
+               "63,400 LUTs and 135 RAMB36, so the engine would take an eighth of its logic and\n"
+               "the default 16 x 16 KiB shared memories 64 of its block RAMs.\n\n");
     if (gr) {
         syn_module core;
         syn_sum_modules(&gr->log, "tce_fpga_", false, NULL, &core);
         syn_xc7 g = syn_xc7_group(&core);
-        fprintf(f, "Result: **%ld LUTs** (+ %ld LUTs as RAM) -> goal %s.\n\n", g.lut, g.lutram,
-                g.lut + g.lutram <= GOAL_LUTS ? "**met**" : "**not met**");
+        long used = g.lut + g.lutram + g.srl;
+        fprintf(f, "Result: **%ld LUTs** (%ld logic + %ld as RAM + %ld as shift registers) -> goal %s.\n\n",
+                used, g.lut, g.lutram, g.srl, used <= GOAL_LUTS ? "**met**" : "**not met**");
+        write_breakdown(f, &gr->log);
     } else {
         fprintf(f, "Result: configuration `%s` was not synthesised in this run.\n\n", GOAL_CONFIG);
     }
@@ -267,18 +341,18 @@ static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARG
     fprintf(f, "\n## Xilinx 7-series (`synth_xilinx -family xc7`)\n\n"
                "`core` is tce_engine and its submodules; `top` is all of tce_fpga_top (core, the\n"
                "shared-memory controller and RAMs, the host port). LUT counts LUT1..LUT6;\n"
-               "LUTRAM counts LUT-RAM primitives (RAM32M etc.); RAMB36/RAMB18 are block RAMs;\n"
+               "LUTRAM counts the LUTs used as RAM (a RAM32M is 4); RAMB36/RAMB18 are block RAMs;\n"
                "depth is the most cells (LUT, MUXF7/8, CARRY4, INV: each counts 1) on one path\n"
                "between registers, RAM ports or I/O (Yosys `ltp` after deleting every sequential\n"
                "cell): an upper bound on LUT levels, no wire delay.\n\n"
-               "| config | part | LUT | LUTRAM | SRL | FF | CARRY4 | MUXF7/8 | RAMB36 | RAMB18 | DSP48 | depth | latches | yosys s |\n"
+               "| config | part | LUT | LUTRAM | SRL | FF | CARRY4 | MUXF7/8 | RAMB36 | RAMB18 | DSP48 | depth | latches | Yosys CPU s |\n"
                "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |\n");
     for (size_t i = 0; i < NCONFIGS; i++) {
         if (!selected[i])
             continue;
         const synth_run *r = &runs[i][T_XC7];
         if (!r->ok) {
-            fprintf(f, "| %s | - | run failed (exit %d), see %s | | | | | | | | | | | |\n",
+            fprintf(f, "| %s | - | no numbers: Yosys exit %d, see %s | | | | | | | | | | | |\n",
                     CONFIGS[i].name, r->rc, r->log_path);
             continue;
         }
@@ -286,12 +360,13 @@ static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARG
         syn_sum_modules(&r->log, "tce_fpga_", false, NULL, &core);
         for (int part = 0; part < 2; part++) {
             syn_xc7 g = syn_xc7_group(part ? &r->log.total : &core);
-            char depth[32];
+            char depth[32], cpu[32];
             snprintf(depth, sizeof depth, "%ld", r->log.ltp_length);
-            fprintf(f, "| %s | %s | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %s | %s | %ld |\n",
+            snprintf(cpu, sizeof cpu, "%ld", r->log.cpu_user_s);
+            fprintf(f, "| %s | %s | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %s | %s | %s |\n",
                     CONFIGS[i].name, part ? "top" : "core", g.lut, g.lutram, g.srl, g.ff, g.carry4,
                     g.muxf, g.ramb36, g.ramb18, g.dsp, part ? depth : "-",
-                    r->log.latch ? "**yes**" : "none", part ? r->seconds : 0L);
+                    r->log.latch ? "**yes**" : "none", part ? cpu : "-");
         }
     }
 
@@ -299,20 +374,20 @@ static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARG
                "The engine core in Yosys's technology-independent gate library: all cells, of\n"
                "which flip-flops, and gate levels (Yosys `ltp -noff`: the most gates on one path\n"
                "between flip-flops or ports).\n\n"
-               "| config | cells | FF | gate levels | latches | yosys s |\n"
+               "| config | cells | FF | gate levels | latches | Yosys CPU s |\n"
                "| --- | ---: | ---: | ---: | --- | ---: |\n");
     for (size_t i = 0; i < NCONFIGS; i++) {
         if (!selected[i])
             continue;
         const synth_run *r = &runs[i][T_GENERIC];
         if (!r->ok) {
-            fprintf(f, "| %s | run failed (exit %d), see %s | | | | |\n", CONFIGS[i].name, r->rc,
-                    r->log_path);
+            fprintf(f, "| %s | no numbers: Yosys exit %d, see %s | | | | |\n", CONFIGS[i].name,
+                    r->rc, r->log_path);
             continue;
         }
         syn_generic g = syn_generic_group(&r->log.total);
         fprintf(f, "| %s | %ld | %ld | %ld | %s | %ld |\n", CONFIGS[i].name, g.cells, g.ff,
-                r->log.ltp_length, r->log.latch ? "**yes**" : "none", r->seconds);
+                r->log.ltp_length, r->log.latch ? "**yes**" : "none", r->log.cpu_user_s);
     }
     fprintf(f, "\nNot in these numbers: the reduction unit (rtl/reduce/), which tce_engine does\n"
                "not instantiate yet; place-and-route (no timing closure, no routing congestion).\n");
@@ -323,12 +398,14 @@ int synth_main(int argc, char **argv)
     const char *out = NULL, *root = ".", *logdir = ".", *yosys = "yosys", *sources = NULL;
     unsigned jobs = 1;
     bool selected[NCONFIGS] = {false};
-    bool any_selected = false;
+    bool any_selected = false, report_only = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
+        } else if (!strcmp(a, "--report-only")) {
+            report_only = true;
         } else if (!strncmp(a, "--out=", 6)) {
             out = a + 6;
         } else if (!strncmp(a, "--root=", 7)) {
@@ -427,6 +504,24 @@ int synth_main(int argc, char **argv)
                 total++;
             }
     int worst = 0;
+    if (report_only) {
+        for (size_t q = 0; q < total; q++) {
+            size_t k = order[q][0];
+            int t = (int)order[q][1];
+            synth_run *r = &runs[k][t];
+            snprintf(r->log_path, sizeof r->log_path, "%s/synth-%s-%s.log", logdir, CONFIGS[k].name,
+                     TARGET_NAME[t]);
+            r->ran = true;
+            if (access(r->log_path, R_OK) != 0) {
+                fprintf(stderr, "tce synth: --report-only: no log %s (run without --report-only first)\n",
+                        r->log_path);
+                return 2;
+            }
+            if (!evaluate_run(r, &CONFIGS[k], t))
+                worst = 1;
+        }
+        next = total;
+    }
     while (next < total || nactive > 0) {
         while (next < total && nactive < jobs) {
             size_t k = order[next][0];
@@ -464,27 +559,11 @@ int synth_main(int argc, char **argv)
             r->ran = true;
             r->rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
             r->seconds = (long)(time(NULL) - active[a].t0);
-            char *text = read_file(r->log_path);
-            syn_parse_log(text ? text : "", &r->log);
-            free(text);
-            char why[1200] = "";
-            const char *cname = CONFIGS[active[a].cfg].name, *tname = TARGET_NAME[active[a].target];
-            if (r->rc != 0 || r->log.error) {
-                fprintf(stderr, "tce synth: %s/%s: yosys failed (exit %d): %s (log %s)\n", cname, tname,
-                        r->rc, r->log.error ? r->log.error_line : "no ERROR line", r->log_path);
+            if (evaluate_run(r, &CONFIGS[active[a].cfg], active[a].target))
+                fprintf(stderr, "tce synth: %s/%s: done in %ld s\n", CONFIGS[active[a].cfg].name,
+                        TARGET_NAME[active[a].target], r->seconds);
+            else
                 worst = 1;
-            } else if (r->log.latch) {
-                fprintf(stderr, "tce synth: %s/%s: latch: %s (log %s)\n", cname, tname, r->log.latch_line,
-                        r->log_path);
-                r->ok = true; /* numbers are still reported, marked */
-                worst = 1;
-            } else if (!run_has_numbers(r, active[a].target, why, sizeof why)) {
-                fprintf(stderr, "tce synth: %s/%s: %s\n", cname, tname, why);
-                worst = 1;
-            } else {
-                r->ok = true;
-                fprintf(stderr, "tce synth: %s/%s: done in %ld s\n", cname, tname, r->seconds);
-            }
             active[a] = active[--nactive];
             break;
         }

@@ -93,6 +93,7 @@ bool syn_parse_log(const char *text, syn_log *out)
         return false;
     memset(out, 0, sizeof *out);
     out->ltp_length = -1;
+    out->cpu_user_s = -1;
     parse_state st = IN_NONE;
     syn_module *cur = NULL;
     bool in_cells = false;
@@ -124,6 +125,9 @@ bool syn_parse_log(const char *text, syn_log *out)
             out->latch = true;
             copy_text(out->latch_line, sizeof out->latch_line, line, len);
         }
+        const char *cpu = strstr(line, "CPU: user ");
+        if (cpu && strstr(line, "End of script."))
+            out->cpu_user_s = strtol(cpu + 10, NULL, 10);
         const char *ltp = strstr(line, "Longest topological path in ");
         if (ltp) {
             const char *l = strstr(ltp, "(length=");
@@ -241,8 +245,11 @@ syn_xc7 syn_xc7_group(const syn_module *m)
 {
     syn_xc7 g;
     g.lut = syn_count_prefix(m, "LUT");
-    g.lutram = syn_count_prefix(m, "RAM32") + syn_count_prefix(m, "RAM64") +
-               syn_count_prefix(m, "RAM128") + syn_count_prefix(m, "RAM256");
+    /* LUT-RAM primitives by the LUTs of a SLICEM they occupy (7-series CLB guide). */
+    g.lutram = 4 * (syn_count(m, "RAM32M") + syn_count(m, "RAM64M") + syn_count(m, "RAM128X1D") +
+                    syn_count(m, "RAM256X1S")) +
+               2 * (syn_count(m, "RAM32X1D") + syn_count(m, "RAM64X1D") + syn_count(m, "RAM128X1S")) +
+               syn_count(m, "RAM32X1S") + syn_count(m, "RAM64X1S");
     g.srl = syn_count_prefix(m, "SRL");
     g.ff = syn_count_prefix(m, "FDRE") + syn_count_prefix(m, "FDSE") + syn_count_prefix(m, "FDCE") +
            syn_count_prefix(m, "FDPE");

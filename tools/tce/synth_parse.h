@@ -39,6 +39,7 @@ typedef struct {
     char latch_line[200];   /* the first line that says so */
     bool error;             /* the log has an ERROR line */
     char error_line[200];
+    long cpu_user_s;        /* "End of script. ... CPU: user N.NNs": whole seconds, -1 if none */
 } syn_log;
 
 /* Parse a Yosys log (text of `yosys -l`). Returns false only when `text` is NULL. */
@@ -61,8 +62,9 @@ void syn_sum_modules(const syn_log *log, const char *prefix, bool want_prefix, c
 /* Xilinx 7-series groupings. */
 typedef struct {
     long lut;     /* LUT1..LUT6 */
-    long lutram;  /* RAM32M, RAM64M, RAM32X1D, ...: LUTs used as memory */
-    long srl;     /* SRL16E, SRLC32E: LUTs used as shift registers */
+    long lutram;  /* LUTs used as memory: RAM32M/RAM64M/RAM128X1D/RAM256X1S are 4 LUTs
+                     each, RAM32X1D/RAM64X1D/RAM128X1S 2, RAM32X1S/RAM64X1S 1 */
+    long srl;     /* SRL16E, SRLC32E: LUTs used as shift registers (1 each) */
     long ff;      /* FDRE, FDSE, FDCE, FDPE */
     long ramb36, ramb18;
     long dsp;     /* DSP48E1 */
