@@ -76,9 +76,16 @@ module tce_cmd_exec #(
     input  logic        tile_done,
     input  logic [7:0]  tile_status,
     input  logic [39:0] tile_rbytes,
+    output logic        cmd_is_store,
+    output logic [1:0]  cmd_src_space,
+    output logic        tstore_start,
+    input  logic        tstore_done,
+    input  logic [7:0]  tstore_status,
+    input  logic [39:0] tstore_wbytes,
+    output logic        wr_owner,      // global write channel: 0 bulk (from_smem), 1 tile store
     // Global read channel and shared-memory port ownership, and the complete-tx requests
     output logic [1:0]  rd_owner,      // 0 g2s, 1 descriptor fetch, 2 tile load
-    output logic [1:0]  sm_owner,      // 0 g2s, 1 from_smem, 2 this module (complete-tx), 3 tile load
+    output logic [2:0]  sm_owner,      // 0 g2s, 1 from_smem, 2 complete-tx (here), 3 tile load, 4 tile store
     output logic        tx_valid,
     input  logic        tx_ready,
     output logic [3:0]  tx_cta,
@@ -241,7 +248,7 @@ module tce_cmd_exec #(
         if ({1'b0, f_gaddr} + {33'd0, f_size} > 65'h1_0000_0000_0000_0000)
           fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
       end
-    end else if (f_opcode == tce_op_pkg::OP_TENSOR_LOAD) begin
+    end else if (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE) begin
       // The rest is checked once the descriptor is in (tce_tile_check).
       if (f_tmap[5:0] != 6'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end else begin
@@ -271,6 +278,8 @@ module tce_cmd_exec #(
     end
   end
   logic [31:0] txc;          // complete-tx byte count of the running command
+  logic        run_store;    // the running mover is the tile store
+  wire         is_tensor = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE);
 
   assign q_pop    = (state == S_IDLE) && run && !q_empty;
   assign busy     = (state != S_IDLE);
@@ -278,14 +287,19 @@ module tce_cmd_exec #(
   assign tx_cta   = tx_cur;
   assign tx_addr  = mb_off;
   assign tx_count = txc;
-  assign sm_owner = (state == S_TX || state == S_TXWAIT) ? 2'd2 :
-                    (run_dir == DIR_TILE) ? 2'd3 : (run_dir == DIR_G2S ? 2'd0 : 2'd1);
+  assign sm_owner = (state == S_TX || state == S_TXWAIT) ? 3'd2 :
+                    (run_dir == DIR_TILE) ? (run_store ? 3'd4 : 3'd3) :
+                    (run_dir == DIR_G2S ? 3'd0 : 3'd1);
+  assign wr_owner = (run_dir == DIR_TILE) && run_store;
   assign rd_owner = (state == S_DESC) ? 2'd1 : (run_dir == DIR_TILE) ? 2'd2 : 2'd0;
   assign cur_reads_done = (state == S_MOVE && (run_dir == DIR_S2S || run_dir == DIR_S2G)) ? fs_reads_done
                                                                                          : (state != S_CHECK);
-  assign desc_start = (state == S_CHECK) && !bad && f_opcode == tce_op_pkg::OP_TENSOR_LOAD;
+  assign desc_start = (state == S_CHECK) && !bad && is_tensor;
   assign desc_addr  = f_tmap;
-  assign tile_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK;
+  assign tile_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && !cmd_is_store;
+  assign tstore_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && cmd_is_store;
+  assign cmd_is_store = (f_opcode == tce_op_pkg::OP_TENSOR_STORE);
+  assign cmd_src_space = f_src;
   assign cmd_dims = f_dims;
   assign cmd_mode = f_mode;
   assign cmd_dst_space = f_dst;
@@ -318,13 +332,16 @@ module tce_cmd_exec #(
   assign fs_start  = (state == S_CHECK) && chk_status == tce_op_pkg::ST_OK &&
                      f_opcode == tce_op_pkg::OP_BULK_COPY && (dir == DIR_S2S || dir == DIR_S2G);
 
-  wire       mv_done   = (run_dir == DIR_TILE) ? tile_done : (run_dir == DIR_G2S) ? g2s_done : fs_done;
-  wire [7:0] mv_status = (run_dir == DIR_TILE) ? tile_status : (run_dir == DIR_G2S) ? g2s_status : fs_status;
+  wire       mv_done   = (run_dir == DIR_TILE) ? (run_store ? tstore_done : tile_done) :
+                         (run_dir == DIR_G2S) ? g2s_done : fs_done;
+  wire [7:0] mv_status = (run_dir == DIR_TILE) ? (run_store ? tstore_status : tile_status) :
+                         (run_dir == DIR_G2S) ? g2s_status : fs_status;
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       state <= S_IDLE; cmd <= '0; cur_seq <= '0; run_dir <= DIR_NONE;
       tx_left <= '0; tx_outstanding <= '0; st <= '0; fld <= '0; want_tx <= 1'b0; txc <= '0;
+      run_store <= 1'b0;
       retire_rbytes <= '0; retire_wbytes <= '0;
     end else begin
       case (state)
@@ -340,7 +357,8 @@ module tce_cmd_exec #(
           want_tx <= (dir == DIR_G2S || dir == DIR_S2S);
           txc <= f_size;
           retire_rbytes <= '0; retire_wbytes <= '0;
-          if (!bad && f_opcode == tce_op_pkg::OP_TENSOR_LOAD) begin
+          run_store <= 1'b0;
+          if (!bad && is_tensor) begin
             state <= S_DESC;
           end else if (bad || f_opcode != tce_op_pkg::OP_BULK_COPY) begin
             state <= S_RETIRE;
@@ -364,17 +382,22 @@ module tce_cmd_exec #(
             state <= S_RETIRE;
           end else begin
             run_dir <= DIR_TILE;
+            run_store <= cmd_is_store;
             tx_left <= tchk_ctas;
-            want_tx <= (f_done == tce_op_pkg::DONE_MBARRIER);
+            want_tx <= !cmd_is_store && (f_done == tce_op_pkg::DONE_MBARRIER);
             txc <= tchk_tx_bytes;
-            retire_wbytes <= {8'd0, tchk_tx_bytes} * {35'd0, ndst_tile};
+            retire_wbytes <= cmd_is_store ? 40'd0 : {8'd0, tchk_tx_bytes} * {35'd0, ndst_tile};
             state <= S_MOVE;
           end
         end
         S_MOVE: if (mv_done) begin
           st <= mv_status;
           fld <= F_NONE;   // a bus or range error found while moving names no single field
-          if (run_dir == DIR_TILE) retire_rbytes <= tile_rbytes;
+          if (run_dir == DIR_TILE && !run_store) retire_rbytes <= tile_rbytes;
+          if (run_dir == DIR_TILE && run_store) begin
+            retire_rbytes <= tstore_wbytes;   // every byte written was read from shared memory
+            retire_wbytes <= tstore_wbytes;
+          end
           if (mv_status == tce_op_pkg::ST_OK && want_tx)
             state <= S_TX;
           else
@@ -388,7 +411,7 @@ module tce_cmd_exec #(
         S_RETIRE: state <= S_IDLE;
         default: state <= S_IDLE;
       endcase
-      if (sm_owner == 2'd2) begin
+      if (sm_owner == 3'd2) begin
         tx_outstanding <= tx_outstanding + {4'd0, tx_valid && tx_ready} - {4'd0, sm_rsp_valid};
         if (sm_rsp_valid && sm_rsp_err && st == tce_op_pkg::ST_OK) begin
           st <= tce_op_pkg::ST_SHARED_RANGE; fld <= fidx(tce_regs_pkg::CMDF_MBAR_IDX);

@@ -26,7 +26,6 @@ module tce_desc_fetch #(
     input  logic              rlast
 );
   localparam int DB = DATA_W / 8;
-  localparam int LB = $clog2(DB);
   localparam int BEATS_PER_HALF = (64 + DB - 1) / DB;   // beats of one 64-byte half
 
   typedef enum logic [1:0] { S_IDLE, S_AR, S_R } state_t;
@@ -45,9 +44,11 @@ module tce_desc_fetch #(
   assign arlen   = both ? 8'(2 * BEATS_PER_HALF - 1) : 8'(BEATS_PER_HALF - 1);
   assign rready  = (state == S_R);
 
-  // Byte offset of the current beat inside the descriptor, and where the beat's data starts:
-  // for DB > 64 a half sits in the upper part of a 128-byte beat.
-  wire [63:0] beat_addr = {cur_addr[63:LB], {LB{1'b0}}} + ({56'd0, beat} << LB);
+  // The address is 64-byte aligned and a beat is at most 64 bytes, so every beat lies
+  // wholly inside the descriptor: beat i of the fetch is descriptor word i.
+  localparam int NW = 128 / DB;
+  localparam int WI = $clog2(NW);
+  wire [WI-1:0] word = WI'(half ? BEATS_PER_HALF : 0) + WI'(beat);
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
@@ -63,12 +64,7 @@ module tce_desc_fetch #(
         S_AR: if (arready) begin beat <= '0; state <= S_R; end
         S_R: if (rvalid) begin
           if (rresp != 2'b00) err <= 1'b1;
-          // Keep every byte of the beat that lies inside the descriptor.
-          for (int i = 0; i < DB; i++) begin
-            logic [63:0] a;
-            a = beat_addr + 64'(i) - base;
-            if (a < 64'd128) desc[a[6:0]*8 +: 8] <= rdata[i*8 +: 8];
-          end
+          desc[word*DATA_W +: DATA_W] <= rdata;
           beat <= beat + 8'd1;
           if (rlast) begin
             if (!both && !half) begin

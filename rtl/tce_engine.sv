@@ -8,8 +8,8 @@
 //   port             addressed by CTA and byte offset) and one in-order response channel
 //
 // Commands execute one at a time, in order; the data movers are tce_bulk_g2s (global ->
-// shared), tce_bulk_from_smem (shared -> global, shared -> shared) and tce_tile_load
-// (tensor tile loads, after tce_desc_fetch and tce_tile_check).
+// shared), tce_bulk_from_smem (shared -> global, shared -> shared), tce_tile_load and
+// tce_tile_store (tensor tile loads and stores, after tce_desc_fetch and tce_tile_check).
 module tce_engine #(
     parameter int DATA_W      = 256,       // memory data path: 128, 256 or 512 bits
     parameter int NUM_CTAS    = 16,        // CTAs in the cluster (<= 16)
@@ -161,7 +161,14 @@ module tce_engine #(
   logic [23:0] mv_dst_off, mv_src_off;
   logic g2s_done, fs_done, fs_reads_done;
   logic [7:0] g2s_status, fs_status;
-  logic [1:0] sm_owner, rd_owner;
+  logic [2:0] sm_owner;
+  logic [1:0] rd_owner;
+  logic wr_owner;
+  // tensor stores
+  logic cmd_is_store, tstore_start, tstore_done;
+  logic [1:0] cmd_src_space;
+  logic [7:0] tstore_status;
+  logic [39:0] tstore_wbytes;
   // tensor loads
   logic desc_start, desc_done, desc_err, tile_start, tile_done;
   logic [63:0] desc_addr;
@@ -194,7 +201,8 @@ module tce_engine #(
     .cmd_dst_space, .cmd_completion, .cmd_cta, .cmd_saddr, .cmd_mbar_off, .cmd_multicast,
     .cmd_cta_mask, .tchk_status, .tchk_field, .tchk_ctas, .tchk_tx_bytes,
     .tile_start, .tile_done, .tile_status, .tile_rbytes,
-    .rd_owner, .sm_owner, .tx_valid, .tx_ready, .tx_cta, .tx_addr, .tx_count,
+    .cmd_is_store, .cmd_src_space, .tstore_start, .tstore_done, .tstore_status, .tstore_wbytes,
+    .wr_owner, .rd_owner, .sm_owner, .tx_valid, .tx_ready, .tx_cta, .tx_addr, .tx_count,
     .sm_rsp_valid(sm_rsp_valid), .sm_rsp_err(sm_rsp_err)
   );
 
@@ -247,7 +255,9 @@ module tce_engine #(
   assign cmd_coord0 = cmd_coords[31:0];
 
   tce_tile_check #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES)) u_tile_check (
-    .desc, .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
+    .desc, .is_store(cmd_is_store), .src_space(cmd_src_space),
+    .coord_neg({cmd_coords[159], cmd_coords[127], cmd_coords[95], cmd_coords[63], cmd_coords[31]}),
+    .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
     .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),
     .multicast(cmd_multicast), .cta_mask(cmd_cta_mask), .coord0_low(cmd_coord0[3:0]),
     .status(tchk_status), .field(tchk_field), .rank(tg_rank), .esl(tg_esl), .gaddr(tg_gaddr),
@@ -273,9 +283,44 @@ module tce_engine #(
     .araddr(tl_araddr), .arlen(tl_arlen), .rvalid(m_axi_rvalid && rd_owner == 2'd2),
     .rready(tl_rready), .rid(m_axi_rid), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
     .rlast(m_axi_rlast),
-    .sm_valid(tl_sm_valid), .sm_ready(sm_req_ready && sm_owner == 2'd3), .sm_cta(tl_sm_cta),
+    .sm_valid(tl_sm_valid), .sm_ready(sm_req_ready && sm_owner == 3'd3), .sm_cta(tl_sm_cta),
     .sm_addr(tl_sm_addr), .sm_wdata(tl_sm_wdata), .sm_wstrb(tl_sm_wstrb),
-    .sm_rsp_valid(sm_rsp_valid && sm_owner == 2'd3), .sm_rsp_err(sm_rsp_err)
+    .sm_rsp_valid(sm_rsp_valid && sm_owner == 3'd3), .sm_rsp_err(sm_rsp_err)
+  );
+
+  // Global write channel: the bulk store and the tile store take turns (wr_owner).
+  logic fs_awvalid, ts_awvalid, fs_wvalid, ts_wvalid, fs_wlast, ts_wlast, fs_bready, ts_bready;
+  logic [ID_W-1:0] fs_awid, ts_awid;
+  logic [63:0] fs_awaddr, ts_awaddr;
+  logic [7:0] fs_awlen, ts_awlen;
+  logic [DATA_W-1:0] fs_wdata, ts_wdata;
+  logic [DATA_W/8-1:0] fs_wstrb, ts_wstrb;
+  assign m_axi_awvalid = wr_owner ? ts_awvalid : fs_awvalid;
+  assign m_axi_awid    = wr_owner ? ts_awid : fs_awid;
+  assign m_axi_awaddr  = wr_owner ? ts_awaddr : fs_awaddr;
+  assign m_axi_awlen   = wr_owner ? ts_awlen : fs_awlen;
+  assign m_axi_wvalid  = wr_owner ? ts_wvalid : fs_wvalid;
+  assign m_axi_wdata   = wr_owner ? ts_wdata : fs_wdata;
+  assign m_axi_wstrb   = wr_owner ? ts_wstrb : fs_wstrb;
+  assign m_axi_wlast   = wr_owner ? ts_wlast : fs_wlast;
+  assign m_axi_bready  = wr_owner ? ts_bready : fs_bready;
+
+  logic ts_sm_valid;
+  logic [3:0] ts_sm_cta;
+  logic [23:0] ts_sm_addr;
+
+  tce_tile_store #(.DATA_W(DATA_W), .ID_W(ID_W)) u_tile_store (
+    .clk, .rst_n, .start(tstore_start), .rank(tg_rank), .esl(tg_esl), .gaddr(tg_gaddr),
+    .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(cmd_coords),
+    .swizzle(tg_swizzle), .src_cta(cmd_cta), .soff(tg_soff), .row_bytes(tg_row_bytes),
+    .pitch(tg_pitch), .done(tstore_done), .status(tstore_status), .bytes_written(tstore_wbytes),
+    .awvalid(ts_awvalid), .awready(m_axi_awready && wr_owner), .awid(ts_awid),
+    .awaddr(ts_awaddr), .awlen(ts_awlen), .wvalid(ts_wvalid), .wready(m_axi_wready && wr_owner),
+    .wdata(ts_wdata), .wstrb(ts_wstrb), .wlast(ts_wlast), .bvalid(m_axi_bvalid && wr_owner),
+    .bready(ts_bready), .bresp(m_axi_bresp),
+    .sm_valid(ts_sm_valid), .sm_ready(sm_req_ready && sm_owner == 3'd4), .sm_cta(ts_sm_cta),
+    .sm_addr(ts_sm_addr), .sm_rsp_valid(sm_rsp_valid && sm_owner == 3'd4),
+    .sm_rsp_rdata(sm_rsp_rdata), .sm_rsp_err(sm_rsp_err)
   );
 
   logic g2s_sm_valid, fs_sm_valid, fs_sm_write;
@@ -291,9 +336,9 @@ module tce_engine #(
     .araddr(g2s_araddr), .arlen(g2s_arlen), .rvalid(m_axi_rvalid && rd_owner == 2'd0),
     .rready(g2s_rready), .rid(m_axi_rid), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
     .rlast(m_axi_rlast),
-    .sm_valid(g2s_sm_valid), .sm_ready(sm_req_ready && sm_owner == 2'd0), .sm_cta(g2s_sm_cta),
+    .sm_valid(g2s_sm_valid), .sm_ready(sm_req_ready && sm_owner == 3'd0), .sm_cta(g2s_sm_cta),
     .sm_addr(g2s_sm_addr), .sm_wdata(g2s_sm_wdata), .sm_wstrb(g2s_sm_wstrb),
-    .sm_rsp_valid(sm_rsp_valid && sm_owner == 2'd0), .sm_rsp_err(sm_rsp_err)
+    .sm_rsp_valid(sm_rsp_valid && sm_owner == 3'd0), .sm_rsp_err(sm_rsp_err)
   );
 
   tce_bulk_from_smem #(.DATA_W(DATA_W), .ID_W(ID_W)) u_from_smem (
@@ -301,13 +346,13 @@ module tce_engine #(
     .dst_cta(mv_dst_cta), .dst_off(mv_dst_off), .src_cta(mv_src_cta), .src_off(mv_src_off),
     .size(mv_size), .use_byte_mask(mv_use_byte_mask), .byte_mask(mv_byte_mask),
     .busy(fs_busy), .reads_done(fs_reads_done), .done(fs_done), .status(fs_status),
-    .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awid(m_axi_awid), .awaddr(m_axi_awaddr),
-    .awlen(m_axi_awlen), .wvalid(m_axi_wvalid), .wready(m_axi_wready), .wdata(m_axi_wdata),
-    .wstrb(m_axi_wstrb), .wlast(m_axi_wlast), .bvalid(m_axi_bvalid), .bready(m_axi_bready),
-    .bresp(m_axi_bresp),
-    .sm_valid(fs_sm_valid), .sm_ready(sm_req_ready && sm_owner == 2'd1), .sm_write(fs_sm_write),
+    .awvalid(fs_awvalid), .awready(m_axi_awready && !wr_owner), .awid(fs_awid),
+    .awaddr(fs_awaddr), .awlen(fs_awlen), .wvalid(fs_wvalid), .wready(m_axi_wready && !wr_owner),
+    .wdata(fs_wdata), .wstrb(fs_wstrb), .wlast(fs_wlast), .bvalid(m_axi_bvalid && !wr_owner),
+    .bready(fs_bready), .bresp(m_axi_bresp),
+    .sm_valid(fs_sm_valid), .sm_ready(sm_req_ready && sm_owner == 3'd1), .sm_write(fs_sm_write),
     .sm_cta(fs_sm_cta), .sm_addr(fs_sm_addr), .sm_wdata(fs_sm_wdata), .sm_wstrb(fs_sm_wstrb),
-    .sm_rsp_valid(sm_rsp_valid && sm_owner == 2'd1), .sm_rsp_rdata(sm_rsp_rdata),
+    .sm_rsp_valid(sm_rsp_valid && sm_owner == 3'd1), .sm_rsp_rdata(sm_rsp_rdata),
     .sm_rsp_err(sm_rsp_err)
   );
 
@@ -323,16 +368,20 @@ module tce_engine #(
     sm_req_valid = 1'b0; sm_req_kind = tce_op_pkg::SM_READ; sm_req_cta = '0; sm_req_addr = '0;
     sm_req_wdata = '0; sm_req_wstrb = '0; sm_req_tx_count = '0;
     case (sm_owner)
-      2'd0: begin
+      3'd4: begin
+        sm_req_valid = ts_sm_valid; sm_req_kind = tce_op_pkg::SM_READ; sm_req_cta = ts_sm_cta;
+        sm_req_addr = ts_sm_addr;
+      end
+      3'd0: begin
         sm_req_valid = g2s_sm_valid; sm_req_kind = tce_op_pkg::SM_WRITE; sm_req_cta = g2s_sm_cta;
         sm_req_addr = g2s_sm_addr; sm_req_wdata = g2s_sm_wdata; sm_req_wstrb = g2s_sm_wstrb;
       end
-      2'd1: begin
+      3'd1: begin
         sm_req_valid = fs_sm_valid; sm_req_kind = fs_sm_write ? tce_op_pkg::SM_WRITE : tce_op_pkg::SM_READ;
         sm_req_cta = fs_sm_cta; sm_req_addr = fs_sm_addr; sm_req_wdata = fs_sm_wdata;
         sm_req_wstrb = fs_sm_write ? fs_sm_wstrb : '0;
       end
-      2'd3: begin
+      3'd3: begin
         sm_req_valid = tl_sm_valid; sm_req_kind = tce_op_pkg::SM_WRITE; sm_req_cta = tl_sm_cta;
         sm_req_addr = tl_sm_addr; sm_req_wdata = tl_sm_wdata; sm_req_wstrb = tl_sm_wstrb;
       end
@@ -342,5 +391,5 @@ module tce_engine #(
       end
     endcase
   end
-  assign tx_ready = sm_req_ready && sm_owner == 2'd2;
+  assign tx_ready = sm_req_ready && sm_owner == 3'd2;
 endmodule

@@ -2,13 +2,16 @@
 // it, in the golden model's order (csim/csim.c fetch_map, csim/tile.c), so both report the
 // same first fault. Combinational; also yields the box geometry the tile mover walks.
 //
-// This engine build implements non-interleaved tile loads of 1..8-byte element types; tf32
-// rounding, interleaved layouts and gather4 are refused as UNSUPPORTED.
+// This engine build implements non-interleaved tile loads and stores of 1..8-byte element
+// types; tf32 rounding, interleaved layouts and gather4/scatter4 are refused as UNSUPPORTED.
 module tce_tile_check #(
     parameter int NUM_CTAS   = 16,
     parameter int SMEM_BYTES = 232448
 ) (
     input  logic [1023:0] desc,
+    input  logic          is_store,     // tensor store (shared::cta -> global), else a load
+    input  logic [1:0]    src_space,
+    input  logic [4:0]    coord_neg,    // sign bit of tensorCoords[i]
     input  logic [2:0]    dims,
     input  logic [2:0]    mode,
     input  logic [1:0]    dst_space,
@@ -126,7 +129,7 @@ module tce_tile_check #(
     tx_bytes = txb[31:0];
 
     // Shared side: which CTAs, which offset.
-    if (dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER) begin
+    if (!is_store && dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER) begin
       soff = saddr[23:0];
       ctas = multicast ? cta_mask : (16'd1 << saddr[27:24]);
     end else begin
@@ -151,7 +154,8 @@ module tce_tile_check #(
     if (!bad && {5'd0, dims} != rank8) begin
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
     end
-    if (!bad && (dtype >= 8'd11 || ileave != 8'd0 ||
+    // tf32 matters only to loads (they round); a store copies the bytes as they are.
+    if (!bad && ((dtype >= 8'd11 && !(is_store && dtype <= 8'd12)) || ileave != 8'd0 ||
                  !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
       // tf32 rounding, packed types and interleaved layouts: not in this engine build yet
       bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
@@ -160,16 +164,29 @@ module tce_tile_check #(
       // H100: the innermost coordinate must start on a 16-byte boundary
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
     end
-    if (!bad && dst_space != tce_op_pkg::SPACE_SHARED_CLUSTER && dst_space != tce_op_pkg::SPACE_SHARED_CTA) begin
+    if (!bad && is_store) begin
+      // H100: stores take no negative coordinate
+      for (int i = 0; i < 5; i++)
+        if (!bad && i < {24'd0, rank8} && coord_neg[i]) begin
+          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+        end
+      if (!bad && src_space != tce_op_pkg::SPACE_SHARED_CTA) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+      end
+      if (!bad && saddr[31:24] != 8'd0) begin
+        bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      end
+    end
+    if (!bad && !is_store && dst_space != tce_op_pkg::SPACE_SHARED_CLUSTER && dst_space != tce_op_pkg::SPACE_SHARED_CTA) begin
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DST_SPACE_IDX);
     end
-    if (!bad && dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER && multicast && cta_mask == 16'd0) begin
+    if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER && multicast && cta_mask == 16'd0) begin
       bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX);
     end
-    if (!bad && dst_space == tce_op_pkg::SPACE_SHARED_CTA && saddr[31:24] != 8'd0) begin
+    if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && saddr[31:24] != 8'd0) begin
       bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
     end
-    if (!bad && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
+    if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
     end
     if (!bad && (32'(ctas) >> NUM_CTAS) != 32'd0) begin
@@ -180,10 +197,10 @@ module tce_tile_check #(
       // H100: a shared address off a 128-byte boundary traps
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
     end
-    if (!bad && completion == tce_op_pkg::DONE_MBARRIER && mb_off[2:0] != 3'd0) begin
+    if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off[2:0] != 3'd0) begin
       bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
     end
-    if (!bad && completion == tce_op_pkg::DONE_MBARRIER && mb_off + 32'd8 > 32'(SMEM_BYTES)) begin
+    if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off + 32'd8 > 32'(SMEM_BYTES)) begin
       bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
     end
     // The whole box must lie in shared memory; with a swizzle the last row's bytes may

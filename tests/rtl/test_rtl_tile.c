@@ -1,5 +1,5 @@
-/* The hardware corpus's tile loads (tests/data/hwcorpus/tile_load.txt: what an H100 wrote
- * to shared memory) replayed through the RTL engine: the shared tools/tce replay handler
+/* The hardware corpus's tile loads and stores (tests/data/hwcorpus/tile_load.txt and
+ * tile_store.txt: what an H100 wrote to shared / global memory) replayed through the RTL: the shared tools/tce replay handler
  * sets up each case exactly as for the golden model, and this file plugs the Verilated
  * engine in as the engine under test. Every case must match the recorded bytes, trap and
  * byte count, except those this engine build refuses by name as UNSUPPORTED (tf32
@@ -77,33 +77,22 @@ static tce_result rtl_exec(const tce_op *op, tce_memsys *ms, void *engine)
     return r;
 }
 
-int main(int argc, char **argv)
-{
-    const char *path = argc > 1 ? argv[1] : TCE_SOURCE_DIR "/tests/data/hwcorpus/tile_load.txt";
-    /* Every `stride`-th case (default: all); the suite can sample under time pressure. */
-    long stride = argc > 2 ? strtol(argv[2], NULL, 10) : 1;
-    char err[160];
-    tce_sim_params p = tce_sim_default_params();
-    sim = tce_sim_create(&p, err, sizeof err);
-    if (!sim) {
-        fprintf(stderr, "%s\n", err);
-        return 2;
-    }
-    tce_sim_mmio_write(sim, TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE));
-    const char *wave = getenv("TCE_TEST_WAVES");   /* debugging: an FST of the whole run */
-    if (wave && tce_sim_trace(sim, wave) != 0)
-        fprintf(stderr, "cannot open %s for waves\n", wave);
+/* Replay every `stride`-th case of one file; counts into the totals. */
+static long pass, fail, unsupported, bad_unsupported;
 
+static void replay_file(const char *path, long stride)
+{
     corpus_reader rd;
     if (corpus_open(&rd, path) != 0) {
         fprintf(stderr, "cannot open %s\n", path);
-        return 2;
+        fail++;
+        return;
     }
     replay_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.engine_name = "rtl";
     ctx.exec = rtl_exec;
-    long pass = 0, fail = 0, unsupported = 0, bad_unsupported = 0, idx = 0;
+    long idx = 0;
     corpus_case c;
     int got;
     while ((got = corpus_next(&rd, &c)) == 1) {
@@ -120,7 +109,7 @@ int main(int argc, char **argv)
         if (v == REPLAY_PASS) {
             pass++;
         } else if (tf32 && strstr(ctx.msg, "UNSUPPORTED")) {
-            unsupported++;   /* tf32 rounding is not in this engine build: refused by name */
+            unsupported++;   /* not in this engine build: refused by name */
         } else {
             if (strstr(ctx.msg, "UNSUPPORTED"))
                 bad_unsupported++;
@@ -133,6 +122,29 @@ int main(int argc, char **argv)
     if (got < 0) {
         fprintf(stderr, "%s: %s\n", path, rd.err);
         fail++;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    /* Every `stride`-th case (default: all); the suite can sample under time pressure. */
+    long stride = argc > 2 ? strtol(argv[2], NULL, 10) : 1;
+    char err[160];
+    tce_sim_params p = tce_sim_default_params();
+    sim = tce_sim_create(&p, err, sizeof err);
+    if (!sim) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    tce_sim_mmio_write(sim, TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE));
+    const char *wave = getenv("TCE_TEST_WAVES");   /* debugging: an FST of the whole run */
+    if (wave && tce_sim_trace(sim, wave) != 0)
+        fprintf(stderr, "cannot open %s for waves\n", wave);
+    if (argc > 1) {
+        replay_file(argv[1], stride);
+    } else {
+        replay_file(TCE_SOURCE_DIR "/tests/data/hwcorpus/tile_load.txt", stride);
+        replay_file(TCE_SOURCE_DIR "/tests/data/hwcorpus/tile_store.txt", stride);
     }
     printf("test_rtl_tile: %ld cases: %ld match the H100, %ld tf32/interleaved refused as unsupported, "
            "%ld failed (%ld of them unsupported), %llu cycles\n",
