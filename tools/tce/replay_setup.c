@@ -3,6 +3,28 @@
 
 #include <string.h>
 
+/* Bytes past the buffer's end that some in-bounds element of the map can touch, capped
+ * at REPLAY_GSLACK. Dim 0 steps by the element, or by the whole 16/32-byte slice when the
+ * layout is interleaved; the end is rounded up to 16 bytes because stores and reduces
+ * write whole 16-byte chunks at the end of a row. */
+static uint64_t reachable_slack(const tce_tensormap *m, uint64_t gbytes)
+{
+    uint64_t unit0 = m->interleave == TCE_IL_32B   ? 32
+                     : m->interleave == TCE_IL_16B ? 16
+                                                   : tce_dtype_size(m->dtype);
+    uint64_t reach = unit0 ? unit0 : 1, cap = gbytes + REPLAY_GSLACK;
+    for (unsigned i = 0; i < m->rank && reach < cap; i++) {
+        uint64_t step = i == 0 ? unit0 : m->gstride[i];
+        uint64_t n = m->gdim[i] - 1;
+        if (step && n > (cap - reach) / step)
+            reach = cap; /* saturate: more than the cap anyway */
+        else
+            reach += n * step;
+    }
+    reach = (reach + 15) & ~(uint64_t)15;
+    return reach > gbytes ? (reach < cap ? reach : cap) - gbytes : 0;
+}
+
 replay_verdict replay_setup_tensor(const corpus_case *c, replay_ctx *ctx, replay_setup *s)
 {
     int64_t gbytes, smem_off = 0, sbytes = 0, coords[TCE_MAX_RANK], offs[3];
@@ -38,9 +60,10 @@ replay_verdict replay_setup_tensor(const corpus_case *c, replay_ctx *ctx, replay
             return REPLAY_FAIL;
         }
     }
+    s->slack = reachable_slack(&s->map, (uint64_t)gbytes);
     if (tce_memsys_init(&s->ms, 1, REPLAY_SMEM_SIZE) ||
         tce_memsys_add_global(&s->ms, REPLAY_DESC_ADDR, REPLAY_DESC_WINDOW) ||
-        tce_memsys_add_global(&s->ms, REPLAY_GBASE, (uint64_t)gbytes + REPLAY_GSLACK)) {
+        tce_memsys_add_global(&s->ms, REPLAY_GBASE, (uint64_t)gbytes + s->slack)) {
         tce_memsys_free(&s->ms);
         replay_msg(ctx, "cannot allocate the memories (gbytes %lld)\n", (long long)gbytes);
         return REPLAY_FAIL;
@@ -83,7 +106,7 @@ bool replay_setup_fill_store(const corpus_case *c, replay_ctx *ctx, replay_setup
 
 void replay_setup_fill_slack(replay_setup *s, uint8_t v)
 {
-    memset(s->gbuf + s->gbytes, v, REPLAY_GSLACK);
+    memset(s->gbuf + s->gbytes, v, (size_t)s->slack);
 }
 
 const uint8_t *replay_setup_smem_box(const replay_setup *s, uint32_t n, replay_ctx *ctx)

@@ -15,7 +15,9 @@
 /* Global memory mapped right after the tensor buffer. On the capture machine the buffer
  * sat inside a larger allocation, so a box whose strides reach past `gbytes` read (or
  * wrote) memory there without faulting; its content was not recorded. A handler can fill
- * it with two different patterns and treat bytes that change with it as unknown. */
+ * it with two different patterns and treat bytes that change with it as unknown. Only
+ * as much is mapped as the tensor map can address past `gbytes` (most cases: none), at
+ * most REPLAY_GSLACK. */
 #define REPLAY_GSLACK (2u << 20)
 
 typedef struct {
@@ -23,7 +25,8 @@ typedef struct {
     tce_memsys ms;       /* global: descriptor window + tensor buffer; CTA 0 shared memory */
     tce_op op;           /* tmap_addr, dims, coords, im2col offsets, saddr, mbar, cta 0 */
     uint8_t *gbuf;       /* the tensor buffer at REPLAY_GBASE */
-    uint64_t gbytes;     /* its size (`gbytes`); REPLAY_GSLACK more bytes are mapped after */
+    uint64_t gbytes;     /* its size (`gbytes`) */
+    uint64_t slack;      /* bytes mapped after it: what the map can reach past gbytes */
     uint32_t smem_off;   /* `smem_off`: the box starts at REPLAY_SMEM_BASE + smem_off */
     uint32_t sbytes;     /* `sbytes` (stores/reduces), 0 when the case has none */
     bool ready;          /* ms is allocated (replay_setup_free is then required) */
