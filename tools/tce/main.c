@@ -1,18 +1,31 @@
-/* `tce`: the project's one command-line tool. Each subcommand lives in its own file. */
+/* `tce`: the project's one command-line tool. Each subcommand lives in its own file and
+ * is listed once, in the table below, which also drives the help text. */
 #include <stdio.h>
 #include <string.h>
 
-#include "replay.h"
+int replay_main(int argc, char **argv); /* replay.c */
+int ptx_main(int argc, char **argv);    /* cmd_ptx.c */
+int run_main(int argc, char **argv);    /* cmd_run.c */
+int synth_main(int argc, char **argv);  /* cmd_synth.c */
 
-int ptx_main(int argc, char **argv); /* cmd_ptx.c */
+static const struct {
+    const char *name;
+    int (*main)(int argc, char **argv);
+    const char *what;
+} commands[] = {
+    {"run", run_main, "run a scenario (PTX + checks) on an engine and the golden model; "
+                      "no file: the built-in default"},
+    {"replay", replay_main, "replay hardware-corpus files on an engine and compare every byte"},
+    {"ptx", ptx_main, "decode and validate PTX; --check replays a ptxas verdict file"},
+    {"synth", synth_main, "synthesize the engine with Yosys and write the area report"},
+};
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: tce <command> [options]\n"
-               "commands:\n"
-               "  replay   replay hardware-corpus files on an engine and compare every byte\n"
-               "  ptx      decode and validate PTX; --check replays a ptxas verdict file\n"
-               "run 'tce <command> --help' for a command's options\n");
+    fprintf(f, "usage: tce <command> [options]\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].what);
+    fprintf(f, "run 'tce <command> --help' for a command's options\n");
 }
 
 int main(int argc, char **argv)
@@ -21,12 +34,9 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    if (!strcmp(argv[1], "replay"))
-        return replay_main(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "ptx"))
-        return ptx_main(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "run")) { int run_main(int, char **); return run_main(argc - 1, argv + 1); }
-    if (!strcmp(argv[1], "synth")) { int synth_main(int, char **); return synth_main(argc - 1, argv + 1); }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(stdout);
         return 0;
