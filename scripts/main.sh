@@ -7,4 +7,7 @@ cd "$root"
 bash scripts/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j "${TCE_JOBS:-$(nproc 2>/dev/null || echo 2)}"
-exec ./build/tce replay tests/data/hwcorpus/*.txt --quiet
+# The built-in scenario: a GEMM-style mainloop (2-D tiles, 128B swizzle, mbarrier
+# pipeline, multicast to a 2-CTA cluster), an im2col convolution load and a reduce-add
+# epilogue store, decoded from PTX and checked against the golden model.
+exec ./build/tce run
