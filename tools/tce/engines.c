@@ -1,28 +1,213 @@
-/* Engine selection. The golden model needs no state; hardware engines keep theirs. */
+/* Engine registry and the one queue runner the driver-based engines share: submit every
+ * operation through the firmware driver, wait for the engine to go idle, and attribute
+ * each error the engine reports (ERR_CODE / ERR_INFO.SEQ) to the operation that caused it.
+ * That is the mission's data flow: driver -> registers -> engine. */
 #include "engines.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine_backend.h"
+
+/* Register polls one wait may spend; each RTL poll runs the clock a few cycles, so this
+ * bounds a hung engine to a few seconds instead of forever. */
+#define DRV_POLL_LIMIT 4000000u
+
 struct tce_engine {
-    int kind; /* 0: csim */
+    char name[16];
+    tce_backend *be; /* NULL: the golden model */
+    unsigned long unsupported;
 };
 
-tce_engine *tce_engine_open(const char *name)
+static char open_error[200];
+
+const char *tce_engine_open_error(void) { return open_error; }
+const char *tce_engine_name(const tce_engine *e) { return e->name; }
+bool tce_engine_have_rtl(void) { return tce_backend_rtl_built(); }
+
+tce_engine *tce_engine_open_timed(const char *name, const tce_engine_timing *timing)
 {
-    if (strcmp(name, "csim") != 0)
+    open_error[0] = '\0';
+    tce_backend *be = NULL;
+    if (!strcmp(name, "csim")) {
+        be = NULL;
+    } else if (!strcmp(name, "regmodel")) {
+        be = tce_backend_regmodel(open_error, sizeof open_error);
+        if (!be)
+            return NULL;
+    } else if (!strcmp(name, "rtl")) {
+        be = tce_backend_rtl(timing, open_error, sizeof open_error);
+        if (!be)
+            return NULL;
+    } else {
+        snprintf(open_error, sizeof open_error,
+                 "unknown engine '%s' (engines: csim, regmodel, rtl)", name);
         return NULL;
+    }
     tce_engine *e = calloc(1, sizeof *e);
+    if (!e) {
+        if (be)
+            be->destroy(be);
+        snprintf(open_error, sizeof open_error, "out of memory");
+        return NULL;
+    }
+    snprintf(e->name, sizeof e->name, "%s", name);
+    e->be = be;
     return e;
 }
 
+tce_engine *tce_engine_open(const char *name) { return tce_engine_open_timed(name, NULL); }
+
 void tce_engine_close(tce_engine *e)
 {
+    if (!e)
+        return;
+    if (e->be)
+        e->be->destroy(e->be);
     free(e);
+}
+
+unsigned long tce_engine_unsupported(const tce_engine *e) { return e->unsupported; }
+
+uint64_t tce_engine_cycles(const tce_engine *e)
+{
+    return e->be ? e->be->cycles(e->be) : 0;
+}
+
+static void set_status(tce_result *r, tce_status st, const char *fmt, const char *a,
+                       const char *b)
+{
+    memset(r, 0, sizeof *r);
+    r->status = st;
+    snprintf(r->why, sizeof r->why, fmt, a, b);
+}
+
+/* Read and clear the engine's pending error; record it on the operation it names. */
+static void take_error(tce_engine *e, tce_drv *d, const uint32_t *seq, unsigned n,
+                       tce_result *res)
+{
+    tce_drv_error_info info;
+    const char *text = e->be->error_text(e->be); /* before the clear wipes it */
+    char words[120];
+    snprintf(words, sizeof words, "%s", text);
+    tce_drv_error(d, &info);
+    if (info.status == TCE_OK)
+        return; /* only OVERFLOW/BADLEN: the driver never causes those */
+    for (unsigned i = 0; i < n; i++)
+        if ((seq[i] & 0xFFFFu) == info.seq16) {
+            char where[80];
+            snprintf(where, sizeof where, "ERR_INFO.FIELD %s",
+                     info.field < TCE_CMDF_COUNT ? tce_cmd_fields[info.field].name : "none");
+            set_status(&res[i], info.status, "engine: %s%s", where, "");
+            if (words[0]) {
+                size_t l = strlen(res[i].why);
+                snprintf(res[i].why + l, sizeof res[i].why - l, ": %s", words);
+            }
+            return;
+        }
+}
+
+static int exec_driver(tce_engine *e, const tce_op *ops, unsigned n, tce_memsys *ms,
+                       tce_result *res, tce_engine_tx *tx, unsigned *ntx)
+{
+    char why[160] = "";
+    for (unsigned i = 0; i < n; i++)
+        memset(&res[i], 0, sizeof res[i]);
+    if (e->be->attach(e->be, ms, why, sizeof why) != 0) {
+        for (unsigned i = 0; i < n; i++)
+            set_status(&res[i], TCE_ERR_UNSUPPORTED, "%s%s", why, "");
+        return -1;
+    }
+    tce_drv d;
+    tce_drv_rc rc = tce_drv_init(&d, e->be->bus(e->be), DRV_POLL_LIMIT);
+    uint32_t seq[TCE_ENGINE_MAX_QUEUE] = {0};
+    int hung = 0;
+    if (rc != TCE_DRV_OK) {
+        for (unsigned i = 0; i < n; i++)
+            set_status(&res[i], TCE_ERR_UNSUPPORTED, "driver init: %s", d.why, "");
+        hung = -1;
+        goto out;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        for (unsigned attempt = 0;; attempt++) {
+            rc = tce_drv_submit(&d, &ops[i], &seq[i]);
+            if (rc != TCE_DRV_ENGINE_ERROR || attempt > n)
+                break;
+            take_error(e, &d, seq, i, res); /* an earlier command failed: clear, go on */
+        }
+        if (rc == TCE_DRV_BAD_ARG) /* cannot be expressed as a command: never sent */
+            set_status(&res[i], TCE_ERR_INVALID_VALUE, "driver: %s%s", d.why, "");
+        else if (rc != TCE_DRV_OK) {
+            set_status(&res[i], TCE_ERR_UNSUPPORTED, "driver submit: %s: %s",
+                       tce_drv_rc_name(rc), d.why);
+            seq[i] = 0;
+            hung = -1;
+        }
+    }
+    for (unsigned guard = 0; guard <= n + 1; guard++) {
+        rc = tce_drv_wait_idle(&d);
+        if (rc != TCE_DRV_ENGINE_ERROR)
+            break;
+        take_error(e, &d, seq, n, res);
+    }
+    if (rc != TCE_DRV_OK) {
+        for (unsigned i = 0; i < n; i++)
+            if (res[i].status == TCE_OK)
+                set_status(&res[i], TCE_ERR_UNSUPPORTED, "driver wait: %s: %s",
+                           tce_drv_rc_name(rc), d.why);
+        hung = -1;
+    }
+out:;
+    tce_engine_tx local[TCE_ENGINE_MAX_TX];
+    unsigned k = e->be->tx(e->be, local, TCE_ENGINE_MAX_TX);
+    if (tx)
+        memcpy(tx, local, k * sizeof local[0]);
+    if (ntx)
+        *ntx = k;
+    /* With one operation every complete-tx is its own. */
+    if (n == 1 && res[0].status == TCE_OK)
+        for (unsigned i = 0; i < k; i++) {
+            res[0].tx_bytes = local[i].bytes;
+            res[0].tx_ctas |= (uint16_t)(1u << local[i].cta);
+        }
+    e->be->detach(e->be);
+    return hung;
+}
+
+int tce_engine_exec_queue(tce_engine *e, const tce_op *ops, unsigned n, tce_memsys *ms,
+                          tce_result *res, tce_engine_tx *tx, unsigned *ntx)
+{
+    if (n > TCE_ENGINE_MAX_QUEUE)
+        n = TCE_ENGINE_MAX_QUEUE;
+    if (e->be)
+        return exec_driver(e, ops, n, ms, res, tx, ntx);
+    unsigned k = 0;
+    for (unsigned i = 0; i < n; i++) {
+        res[i] = tce_csim_execute(&ops[i], ms);
+        if (res[i].status != TCE_OK || ops[i].completion != TCE_DONE_MBARRIER)
+            continue;
+        for (unsigned c = 0; c < TCE_MAX_CTAS; c++)
+            if ((res[i].tx_ctas >> c) & 1u) {
+                tce_engine_tx t = {c, TCE_SADDR_OFF(ops[i].mbar), res[i].tx_bytes};
+                if (tx)
+                    tx[k] = t;
+                k++;
+            }
+    }
+    if (ntx)
+        *ntx = k;
+    return 0;
 }
 
 tce_result tce_engine_exec(const tce_op *op, tce_memsys *ms, void *engine)
 {
-    (void)engine;
-    return tce_csim_execute(op, ms);
+    tce_engine *e = engine;
+    if (!e->be)
+        return tce_csim_execute(op, ms);
+    tce_result r;
+    exec_driver(e, op, 1, ms, &r, NULL, NULL);
+    if (r.status == TCE_ERR_UNSUPPORTED)
+        e->unsupported++;
+    return r;
 }

@@ -1,5 +1,10 @@
-/* The engines `tce` can run operations on, behind one interface: the golden model now,
- * the Verilated RTL (and its SystemC wrapper) through the bridge when built. */
+/* The engines `tce` can run operations on, behind one interface:
+ *   csim      the golden model, called directly;
+ *   regmodel  firmware driver -> register map -> register-level model -> golden model;
+ *   rtl       firmware driver -> register map -> Verilated RTL through the bridge (only in
+ *             a build with Verilator).
+ * Every engine reports a tce_result like the golden model: status, why, tx_bytes, tx_ctas.
+ * An operation an engine does not implement comes back as TCE_ERR_UNSUPPORTED. */
 #ifndef TCE_ENGINES_H
 #define TCE_ENGINES_H
 
@@ -7,9 +12,49 @@
 
 typedef struct tce_engine tce_engine;
 
-/* NULL when the name is unknown or that engine is not built into this binary. */
+/* Memory timing of the hardware engines (the rtl bridge's global-memory model). */
+typedef struct {
+    unsigned mem_latency;   /* cycles, >= 1 */
+    int axi_reorder;        /* answer reads out of order across IDs */
+    unsigned axi_stall_pct; /* % of cycles the memory withholds ready/valid */
+    uint64_t seed;
+} tce_engine_timing;
+
+/* NULL when the name is unknown or that engine is not built into this binary; the reason
+ * is then in tce_engine_open_error(). `timing` may be NULL (the bridge's defaults). */
 tce_engine *tce_engine_open(const char *name);
+tce_engine *tce_engine_open_timed(const char *name, const tce_engine_timing *timing);
+const char *tce_engine_open_error(void);
 void tce_engine_close(tce_engine *e);
+const char *tce_engine_name(const tce_engine *e);
+/* Whether this binary contains the rtl engine. */
+bool tce_engine_have_rtl(void);
+
+/* replay_exec_fn: one operation, waited for. */
 tce_result tce_engine_exec(const tce_op *op, tce_memsys *ms, void *engine);
+
+/* One complete-tx the engine applied (cta, mbarrier offset, bytes). */
+typedef struct {
+    unsigned cta;
+    uint32_t mbar_off;
+    uint32_t bytes;
+} tce_engine_tx;
+
+#define TCE_ENGINE_MAX_QUEUE 16
+#define TCE_ENGINE_MAX_TX (TCE_ENGINE_MAX_QUEUE * TCE_MAX_CTAS)
+
+/* Queue n (<= TCE_ENGINE_MAX_QUEUE) operations before waiting for any, then wait for all.
+ * res[i] is op i's status (tx_bytes/tx_ctas only where the engine can attribute them);
+ * every complete-tx of the batch is listed in tx (*ntx of them) in the order applied.
+ * Returns 0, or -1 when the engine hung (then every res not yet known says so). */
+int tce_engine_exec_queue(tce_engine *e, const tce_op *ops, unsigned n, tce_memsys *ms,
+                          tce_result *res, tce_engine_tx *tx, unsigned *ntx);
+
+/* How many operations this engine answered TCE_ERR_UNSUPPORTED so far (replay tells a
+ * gap in an engine from a wrong answer by it). */
+unsigned long tce_engine_unsupported(const tce_engine *e);
+
+/* Engine clock cycles spent so far (0 for csim). */
+uint64_t tce_engine_cycles(const tce_engine *e);
 
 #endif

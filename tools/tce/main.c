@@ -7,6 +7,7 @@ int replay_main(int argc, char **argv); /* replay.c */
 int ptx_main(int argc, char **argv);    /* cmd_ptx.c */
 int run_main(int argc, char **argv);    /* cmd_run.c */
 int synth_main(int argc, char **argv);  /* cmd_synth.c */
+int regress_main(int argc, char **argv); /* regress.c */
 
 static const struct {
     const char *name;
@@ -17,6 +18,7 @@ static const struct {
                       "no file: the built-in default"},
     {"replay", replay_main, "replay hardware-corpus files on an engine and compare every byte"},
     {"ptx", ptx_main, "decode and validate PTX; --check replays a ptxas verdict file"},
+    {"regress", regress_main, "random legal operations on two engines side by side, every byte compared"},
     {"synth", synth_main, "synthesize the engine with Yosys and write the area report"},
 };
 

@@ -1,0 +1,36 @@
+# Engines behind one interface (tools/tce/engines.c): link the Verilated RTL into `tce`
+# when the bridge is built, replay the corpus through the driver-based engines, and
+# co-simulate random operations with `tce regress`. The bridge's Verilated C++ is not
+# built with the sanitizers, so the sanitizer build keeps a tce without the rtl engine.
+if(TARGET tce_bridge AND NOT TCE_SANITIZE)
+  target_link_libraries(tce_tools PUBLIC tce_bridge)
+  target_compile_definitions(tce_tools PRIVATE TCE_HAVE_RTL=1)
+  # Everything that links tce_tools now links Verilated C++. C++ is enabled only in bridge/,
+  # so the top directory's targets keep the C linker: name the C++ runtime explicitly.
+  target_link_libraries(tce_tools PUBLIC stdc++ m)
+  set(TCE_REGRESS_RTL ON)
+else()
+  set(TCE_REGRESS_RTL OFF)
+endif()
+
+# The driver path in front of the golden model must agree with every capture.
+foreach(f tile_load ileave_load im2col_load tile_store tile_reduce bulk_reduce red encode)
+  add_test(NAME replay-regmodel-${f} COMMAND tce replay --engine=regmodel --quiet
+           ${TCE_HWCORPUS}/${f}.txt)
+endforeach()
+
+add_test(NAME regress-csim-regmodel COMMAND tce regress --seed 1 --count 2000
+         --engines=csim,regmodel)
+
+if(TCE_REGRESS_RTL)
+  # Files where the RTL passes all it implements and names the rest UNSUPPORTED.
+  foreach(f tile_load tile_store ${TCE_REGRESS_RTL_REPLAY_MORE})
+    add_test(NAME replay-rtl-${f} COMMAND tce replay --engine=rtl --quiet ${TCE_HWCORPUS}/${f}.txt)
+    set_tests_properties(replay-rtl-${f} PROPERTIES LABELS "rtl;nosan")
+  endforeach()
+  # At least 5000 random operations against the RTL in CI, split so two cores share them.
+  add_test(NAME regress-rtl-a COMMAND tce regress --seed 11 --count 2500 --engines=csim,rtl)
+  add_test(NAME regress-rtl-b COMMAND tce regress --seed 12 --count 2500 --engines=csim,rtl
+           --timing=random)
+  set_tests_properties(regress-rtl-a regress-rtl-b PROPERTIES LABELS "rtl;nosan")
+endif()

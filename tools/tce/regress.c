@@ -1,0 +1,309 @@
+/* `tce regress --seed S --count N [--engines=A,B] [--timing=random] [--only=K] [--queue=Q]`
+ * Random legal operations (regress_gen.c) run on two engines side by side, on identical
+ * initial memories; every memory byte, every status and every complete-tx is compared.
+ * Operations run in batches of 1..Q queued commands; batch K is reproduced by
+ * `--seed S --only=K`, because its operations and its initial memory depend only on
+ * (S, K). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "corpus.h"
+#include "regress.h"
+
+typedef struct {
+    tce_engine *eng;
+    tce_memsys ms;
+    tce_result res[REGRESS_MAX_QUEUE];
+    tce_engine_tx tx[TCE_ENGINE_MAX_TX];
+    unsigned ntx;
+} side;
+
+static int setup_memsys(tce_memsys *ms)
+{
+    if (tce_memsys_init(ms, REGRESS_NCTA, REGRESS_SMEM_SIZE) != 0 ||
+        tce_memsys_add_global(ms, REGRESS_GBASE, REGRESS_GSIZE) != 0 ||
+        tce_memsys_add_global(ms, REGRESS_DESC_BASE, REGRESS_DESC_SIZE) != 0)
+        return -1;
+    return 0;
+}
+
+static void fill(uint8_t *p, size_t n, uint64_t *rng)
+{
+    for (size_t i = 0; i + 8 <= n; i += 8) {
+        uint64_t v = corpus_splitmix64(rng);
+        memcpy(p + i, &v, 8);
+    }
+}
+
+/* The batch's initial memory: random sources and slots, zeroed mbarriers, descriptors.
+ * Bytes outside the used areas stay as the previous batch left them; they are compared
+ * too, so a stray write anywhere is found. */
+static void init_memory(tce_memsys *ms, uint64_t seed, unsigned long batch,
+                        const regress_item *items, unsigned n)
+{
+    uint64_t rng = seed * 0x9E3779B97F4A7C15ull ^ (batch + 1) * 0xD1B54A32D192ED03ull;
+    fill(ms->g[0].bytes, REGRESS_GSIZE, &rng);
+    memset(ms->g[1].bytes, 0, REGRESS_DESC_SIZE);
+    for (unsigned c = 0; c < ms->ncta; c++) {
+        fill(ms->smem[c], REGRESS_SMEM_USED, &rng);
+        memset(ms->smem[c] + REGRESS_MBAR_OFF, 0, 8u * REGRESS_MAX_QUEUE);
+    }
+    for (unsigned i = 0; i < n; i++)
+        if (items[i].has_map)
+            tce_desc_pack(&items[i].map, ms->g[1].bytes + i * 128u);
+}
+
+static void copy_memory(tce_memsys *dst, const tce_memsys *src)
+{
+    for (unsigned i = 0; i < src->ngregions; i++)
+        memcpy(dst->g[i].bytes, src->g[i].bytes, src->g[i].size);
+    for (unsigned c = 0; c < src->ncta; c++)
+        memcpy(dst->smem[c], src->smem[c], src->smem_size);
+}
+
+/* First differing byte of the two memories; false when equal. */
+static bool first_diff(const tce_memsys *a, const tce_memsys *b, char *out, size_t cap)
+{
+    for (unsigned i = 0; i < a->ngregions; i++) {
+        const uint8_t *x = a->g[i].bytes, *y = b->g[i].bytes;
+        if (!memcmp(x, y, a->g[i].size))
+            continue;
+        size_t k = 0, count = 0;
+        while (x[k] == y[k])
+            k++;
+        for (size_t j = k; j < a->g[i].size; j++)
+            count += x[j] != y[j];
+        snprintf(out, cap, "global 0x%llx: 0x%02x vs 0x%02x (%zu bytes differ)",
+                 (unsigned long long)(a->g[i].base + k), x[k], y[k], count);
+        return true;
+    }
+    for (unsigned c = 0; c < a->ncta; c++) {
+        const uint8_t *x = a->smem[c], *y = b->smem[c];
+        if (!memcmp(x, y, a->smem_size))
+            continue;
+        size_t k = 0, count = 0;
+        while (x[k] == y[k])
+            k++;
+        for (size_t j = k; j < a->smem_size; j++)
+            count += x[j] != y[j];
+        snprintf(out, cap, "CTA %u shared 0x%zx: 0x%02x vs 0x%02x (%zu bytes differ)", c, k,
+                 x[k], y[k], count);
+        return true;
+    }
+    return false;
+}
+
+static int tx_cmp(const void *pa, const void *pb)
+{
+    const tce_engine_tx *a = pa, *b = pb;
+    if (a->cta != b->cta)
+        return a->cta < b->cta ? -1 : 1;
+    if (a->mbar_off != b->mbar_off)
+        return a->mbar_off < b->mbar_off ? -1 : 1;
+    return a->bytes < b->bytes ? -1 : a->bytes > b->bytes;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: tce regress --seed S --count N [--engines=A,B] [--timing=random]\n"
+               "                   [--only=K] [--queue=Q] [--verbose]\n"
+               "  --engines  the two engines (default csim,rtl when built, else csim,regmodel)\n"
+               "  --timing   random: draw the rtl bridge's memory latency, AXI reordering and\n"
+               "             stalls from the seed (default: the bridge's fixed timing)\n"
+               "  --count    operations to run (in batches of 1..Q queued commands)\n"
+               "  --only     run batch K only (what a mismatch report names)\n"
+               "  --queue    most commands queued before waiting (1..%u, default %u)\n",
+            REGRESS_MAX_QUEUE, REGRESS_MAX_QUEUE);
+}
+
+int regress_main(int argc, char **argv)
+{
+    uint64_t seed = 1;
+    unsigned long count = 1000;
+    long only = -1;
+    unsigned queue = REGRESS_MAX_QUEUE;
+    int random_timing = 0, verbose = 0;
+    char names[64];
+    snprintf(names, sizeof names, "%s", tce_engine_have_rtl() ? "csim,rtl" : "csim,regmodel");
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--seed") && i + 1 < argc)
+            seed = strtoull(argv[++i], NULL, 0);
+        else if (!strncmp(a, "--seed=", 7))
+            seed = strtoull(a + 7, NULL, 0);
+        else if (!strcmp(a, "--count") && i + 1 < argc)
+            count = strtoul(argv[++i], NULL, 0);
+        else if (!strncmp(a, "--count=", 8))
+            count = strtoul(a + 8, NULL, 0);
+        else if (!strncmp(a, "--engines=", 10))
+            snprintf(names, sizeof names, "%s", a + 10);
+        else if (!strcmp(a, "--timing=random"))
+            random_timing = 1;
+        else if (!strncmp(a, "--only=", 7))
+            only = strtol(a + 7, NULL, 0);
+        else if (!strncmp(a, "--queue=", 8))
+            queue = (unsigned)strtoul(a + 8, NULL, 0);
+        else if (!strcmp(a, "--verbose"))
+            verbose = 1;
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else {
+            fprintf(stderr, "tce regress: unknown option or missing value '%s'\n", a);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (queue < 1 || queue > REGRESS_MAX_QUEUE) {
+        fprintf(stderr, "tce regress: --queue=%u is not 1..%u\n", queue, REGRESS_MAX_QUEUE);
+        return 2;
+    }
+    char *comma = strchr(names, ',');
+    if (!comma || strchr(comma + 1, ',')) {
+        fprintf(stderr, "tce regress: --engines wants two names A,B, not '%s'\n", names);
+        return 2;
+    }
+    *comma = '\0';
+    const char *ename[2] = {names, comma + 1};
+
+    /* The seed draws the bridge's memory timing; the same seed gives the same timing. */
+    uint64_t trng = seed ^ 0x7431A9C5E02B6D1Full;
+    tce_engine_timing timing = {8, 0, 0, seed};
+    if (random_timing) {
+        timing.mem_latency = 1 + (unsigned)(corpus_splitmix64(&trng) % 40);
+        timing.axi_reorder = (int)(corpus_splitmix64(&trng) & 1);
+        timing.axi_stall_pct = (unsigned)(corpus_splitmix64(&trng) % 35);
+    }
+    side s[2];
+    memset(s, 0, sizeof s);
+    bool has_rtl = false;
+    for (int k = 0; k < 2; k++) {
+        s[k].eng = tce_engine_open_timed(ename[k], random_timing ? &timing : NULL);
+        if (!s[k].eng) {
+            fprintf(stderr, "tce regress: engine '%s': %s\n", ename[k], tce_engine_open_error());
+            if (k)
+                tce_engine_close(s[0].eng);
+            return 2;
+        }
+        has_rtl |= !strcmp(ename[k], "rtl");
+        if (setup_memsys(&s[k].ms) != 0) {
+            fprintf(stderr, "tce regress: out of memory for the engines' memories\n");
+            return 2;
+        }
+    }
+    if (random_timing && has_rtl)
+        printf("timing: mem_latency=%u axi_reorder=%d axi_stall_pct=%u seed=%llu\n",
+               timing.mem_latency, timing.axi_reorder, timing.axi_stall_pct,
+               (unsigned long long)timing.seed);
+    /* What the RTL does not implement yet is not drawn when it is one of the engines. */
+    regress_gen_cfg cfg = {!has_rtl, !has_rtl};
+
+    unsigned long ops = 0, passed = 0, failed = 0, traps = 0, unsup = 0, illegal = 0;
+    unsigned long next_progress = 1000;
+    for (unsigned long batch = 0; ops < count; batch++) {
+        uint64_t rng = seed * 0xA24BAED4963EE407ull ^ (batch + 1) * 0x9FB21C651E98DF25ull;
+        unsigned n = 1 + (unsigned)(corpus_splitmix64(&rng) % queue);
+        if (n > count - ops)
+            n = (unsigned)(count - ops);
+        regress_item items[REGRESS_MAX_QUEUE];
+        tce_op opv[REGRESS_MAX_QUEUE];
+        for (unsigned i = 0; i < n; i++) {
+            regress_gen(&rng, i, &cfg, &items[i]);
+            opv[i] = items[i].op;
+        }
+        ops += n;
+        if (only >= 0 && (long)batch != only)
+            continue;
+        init_memory(&s[0].ms, seed, batch, items, n);
+        copy_memory(&s[1].ms, &s[0].ms);
+        for (int k = 0; k < 2; k++)
+            tce_engine_exec_queue(s[k].eng, opv, n, &s[k].ms, s[k].res, s[k].tx, &s[k].ntx);
+
+        char why[400] = "";
+        int bad_op = -1;
+        bool batch_unsup = false;
+        for (unsigned i = 0; i < n; i++) {
+            tce_result *a = &s[0].res[i], *b = &s[1].res[i];
+            if (a->status == TCE_ERR_UNSUPPORTED || b->status == TCE_ERR_UNSUPPORTED) {
+                batch_unsup = true; /* one engine does not implement it: nothing to compare */
+                continue;
+            }
+            if (a->status != b->status && bad_op < 0) {
+                bad_op = (int)i;
+                snprintf(why, sizeof why, "status %s (%s) vs %s (%s)",
+                         tce_status_name(a->status), a->why, tce_status_name(b->status), b->why);
+            }
+        }
+        if (batch_unsup) {
+            unsup += n;
+            continue;
+        }
+        if (bad_op < 0 && first_diff(&s[0].ms, &s[1].ms, why, sizeof why))
+            bad_op = (int)n - 1; /* memory is compared per batch: name the batch */
+        if (bad_op < 0) {
+            qsort(s[0].tx, s[0].ntx, sizeof s[0].tx[0], tx_cmp);
+            qsort(s[1].tx, s[1].ntx, sizeof s[1].tx[0], tx_cmp);
+            bool same = s[0].ntx == s[1].ntx &&
+                        !memcmp(s[0].tx, s[1].tx, s[0].ntx * sizeof s[0].tx[0]);
+            if (!same) {
+                bad_op = (int)n - 1;
+                snprintf(why, sizeof why, "complete-tx differ: %u vs %u requests", s[0].ntx,
+                         s[1].ntx);
+                for (unsigned k = 0; k < s[0].ntx && k < s[1].ntx; k++)
+                    if (tx_cmp(&s[0].tx[k], &s[1].tx[k])) {
+                        size_t l = strlen(why);
+                        snprintf(why + l, sizeof why - l,
+                                 "; first: CTA %u mbar 0x%x %u bytes vs CTA %u mbar 0x%x %u bytes",
+                                 s[0].tx[k].cta, s[0].tx[k].mbar_off, s[0].tx[k].bytes,
+                                 s[1].tx[k].cta, s[1].tx[k].mbar_off, s[1].tx[k].bytes);
+                        break;
+                    }
+            }
+        }
+        for (unsigned i = 0; i < n; i++) {
+            traps += s[0].res[i].status != TCE_OK;
+            illegal += items[i].illegal;
+        }
+        if (bad_op >= 0) {
+            failed += n;
+            printf("MISMATCH seed %llu batch %lu (reproduce: tce regress --seed %llu --count %lu "
+                   "--engines=%s,%s%s --only=%lu): %s vs %s: %s\n",
+                   (unsigned long long)seed, batch, (unsigned long long)seed, count, ename[0],
+                   ename[1], random_timing ? " --timing=random" : "", batch, ename[0], ename[1],
+                   why);
+            for (unsigned i = 0; i < n; i++) {
+                char d[1024];
+                regress_describe(&items[i], d, sizeof d);
+                printf("  op %lu.%u%s: %s\n     %s: %s %s | %s: %s %s\n", batch, i,
+                       (int)i == bad_op ? " (first difference)" : "", d, ename[0],
+                       tce_status_name(s[0].res[i].status), s[0].res[i].why, ename[1],
+                       tce_status_name(s[1].res[i].status), s[1].res[i].why);
+            }
+        } else {
+            passed += n;
+            if (verbose)
+                for (unsigned i = 0; i < n; i++) {
+                    char d[1024];
+                    regress_describe(&items[i], d, sizeof d);
+                    printf("ok %lu.%u %s -> %s\n", batch, i, d,
+                           tce_status_name(s[0].res[i].status));
+                }
+        }
+        if (ops >= next_progress) {
+            fprintf(stderr, "tce regress: %lu operations, %lu failed\n", ops, failed);
+            next_progress += 1000;
+        }
+    }
+    printf("%lu operations: %lu traps (%lu deliberately illegal) named alike, %lu not supported "
+           "by an engine; engine cycles %s=%llu %s=%llu\n",
+           passed + failed + unsup, traps, illegal, unsup, ename[0],
+           (unsigned long long)tce_engine_cycles(s[0].eng), ename[1],
+           (unsigned long long)tce_engine_cycles(s[1].eng));
+    printf("%lu passed, %lu failed\n", passed, failed);
+    for (int k = 0; k < 2; k++) {
+        tce_engine_close(s[k].eng);
+        tce_memsys_free(&s[k].ms);
+    }
+    return failed || passed + failed == 0 ? 1 : 0;
+}

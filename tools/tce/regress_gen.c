@@ -1,0 +1,272 @@
+/* Random operations for `tce regress`: legal by construction (tensor maps come from the
+ * encoder, which rejects what the driver API rejects, and a rejected draw is drawn again),
+ * plus a small share of deliberately illegal ones (misaligned addresses, negative store
+ * coordinates) on which both engines must name the same error. */
+#include "regress.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "corpus.h"
+
+static uint32_t rnd(uint64_t *rng, uint32_t n) { return n ? (uint32_t)(corpus_splitmix64(rng) % n) : 0; }
+static bool chance(uint64_t *rng, unsigned pct) { return rnd(rng, 100) < pct; }
+
+static uint64_t gslot(unsigned slot) { return REGRESS_GBASE + REGRESS_GSRC_SIZE + (uint64_t)slot * REGRESS_GSLOT_SIZE; }
+static uint32_t sslot(unsigned slot) { return REGRESS_SSLOT_OFF + slot * REGRESS_SSLOT_SIZE; }
+static uint32_t mbar(unsigned slot) { return REGRESS_MBAR_OFF + slot * 8u; }
+
+/* A bulk size: multiple of 16, mostly small, sometimes up to the whole slot. */
+static uint32_t bulk_size(uint64_t *rng, uint32_t cap)
+{
+    uint32_t max16 = cap / 16u;
+    uint32_t n = chance(rng, 70) ? 1 + rnd(rng, max16 < 32 ? max16 : 32) : 1 + rnd(rng, max16);
+    return n * 16u;
+}
+
+static uint16_t cta_mask(uint64_t *rng) { return (uint16_t)(1 + rnd(rng, (1u << REGRESS_NCTA) - 1)); }
+
+static void gen_bulk(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regress_item *it)
+{
+    tce_op *op = &it->op;
+    op->cta = rnd(rng, REGRESS_NCTA);
+    unsigned dir = rnd(rng, cfg->bulk_reduce ? 5 : 4);
+    if (dir == 0 || dir == 1) { /* global -> shared::cta / shared::cluster (multicast) */
+        it->what = dir ? "bulk g2s cluster" : "bulk g2s cta";
+        op->kind = TCE_OP_BULK_COPY;
+        op->src_space = TCE_SPACE_GLOBAL;
+        op->completion = TCE_DONE_MBARRIER;
+        op->size = bulk_size(rng, REGRESS_SSLOT_SIZE);
+        op->gaddr = REGRESS_GBASE + 16u * rnd(rng, (REGRESS_GSRC_SIZE - op->size) / 16u + 1);
+        if (dir == 0) {
+            op->dst_space = TCE_SPACE_SHARED_CTA;
+            op->saddr = sslot(slot);
+            op->mbar = mbar(slot);
+        } else {
+            op->dst_space = TCE_SPACE_SHARED_CLUSTER;
+            if (chance(rng, 50)) {
+                op->multicast = true;
+                op->cta_mask = cta_mask(rng);
+                op->saddr = sslot(slot);
+                op->mbar = mbar(slot);
+            } else {
+                unsigned rank = rnd(rng, REGRESS_NCTA);
+                op->saddr = TCE_SADDR(rank, sslot(slot));
+                op->mbar = TCE_SADDR(rank, mbar(slot));
+            }
+        }
+    } else if (dir == 2) { /* shared::cta -> global, optionally .cp_mask */
+        it->what = "bulk s2g";
+        op->kind = TCE_OP_BULK_COPY;
+        op->src_space = TCE_SPACE_SHARED_CTA;
+        op->dst_space = TCE_SPACE_GLOBAL;
+        op->completion = TCE_DONE_BULK_GROUP;
+        op->size = bulk_size(rng, REGRESS_GSLOT_SIZE < REGRESS_SSRC_SIZE ? REGRESS_GSLOT_SIZE : REGRESS_SSRC_SIZE);
+        op->gaddr = gslot(slot);
+        op->saddr = REGRESS_SSRC_OFF + 16u * rnd(rng, (REGRESS_SSRC_SIZE - op->size) / 16u + 1);
+        if (chance(rng, 30)) {
+            op->has_byte_mask = true;
+            op->byte_mask = (uint16_t)rnd(rng, 0x10000);
+        }
+    } else if (dir == 3) { /* shared::cta -> shared::cluster */
+        it->what = "bulk s2s";
+        unsigned rank = rnd(rng, REGRESS_NCTA);
+        op->kind = TCE_OP_BULK_COPY;
+        op->src_space = TCE_SPACE_SHARED_CTA;
+        op->dst_space = TCE_SPACE_SHARED_CLUSTER;
+        op->completion = TCE_DONE_MBARRIER;
+        op->size = bulk_size(rng, REGRESS_SSLOT_SIZE);
+        op->saddr_src = REGRESS_SSRC_OFF + 16u * rnd(rng, (REGRESS_SSRC_SIZE - op->size) / 16u + 1);
+        op->saddr = TCE_SADDR(rank, sslot(slot));
+        op->mbar = TCE_SADDR(rank, mbar(slot));
+    } else { /* cp.reduce.async.bulk shared::cta -> global */
+        static const struct { tce_redop op; tce_etype et; } pairs[] = {
+            {TCE_RED_ADD, TCE_ET_U32}, {TCE_RED_ADD, TCE_ET_S32}, {TCE_RED_ADD, TCE_ET_U64},
+            {TCE_RED_ADD, TCE_ET_F32}, {TCE_RED_ADD, TCE_ET_F64}, {TCE_RED_ADD, TCE_ET_F16},
+            {TCE_RED_ADD, TCE_ET_BF16}, {TCE_RED_MIN, TCE_ET_U32}, {TCE_RED_MIN, TCE_ET_S32},
+            {TCE_RED_MAX, TCE_ET_S64}, {TCE_RED_MAX, TCE_ET_U64}, {TCE_RED_INC, TCE_ET_U32},
+            {TCE_RED_DEC, TCE_ET_U32}, {TCE_RED_AND, TCE_ET_B32}, {TCE_RED_OR, TCE_ET_B64},
+            {TCE_RED_XOR, TCE_ET_B32}};
+        unsigned p = rnd(rng, sizeof pairs / sizeof pairs[0]);
+        it->what = "bulk reduce";
+        op->kind = TCE_OP_BULK_REDUCE;
+        op->src_space = TCE_SPACE_SHARED_CTA;
+        op->dst_space = TCE_SPACE_GLOBAL;
+        op->completion = TCE_DONE_BULK_GROUP;
+        op->redop = pairs[p].op;
+        op->etype = pairs[p].et;
+        op->noftz = (pairs[p].et == TCE_ET_F16 || pairs[p].et == TCE_ET_BF16);
+        op->size = bulk_size(rng, REGRESS_GSLOT_SIZE);
+        op->gaddr = gslot(slot);
+        op->saddr = REGRESS_SSRC_OFF + 16u * rnd(rng, (REGRESS_SSRC_SIZE - op->size) / 16u + 1);
+    }
+}
+
+static unsigned swizzle_span(tce_swizzle sw)
+{
+    switch (sw) {
+    case TCE_SW_NONE: return 0;
+    case TCE_SW_32B: return 32;
+    case TCE_SW_64B: return 64;
+    case TCE_SW_96B: return 96;
+    default: return 128;
+    }
+}
+
+/* A tiled tensor map at `base` whose whole footprint fits `area` bytes and whose box
+ * fits `box_cap` bytes of shared memory. False when the encoder refused the draw. */
+static bool gen_map(uint64_t *rng, const regress_gen_cfg *cfg, uint64_t base, uint32_t area,
+                    uint32_t box_cap, tce_tensormap *m)
+{
+    static const tce_dtype types[] = {TCE_DT_UINT8,   TCE_DT_UINT16,  TCE_DT_UINT32,
+                                      TCE_DT_INT32,   TCE_DT_UINT64,  TCE_DT_INT64,
+                                      TCE_DT_FLOAT16, TCE_DT_BFLOAT16, TCE_DT_FLOAT32,
+                                      TCE_DT_FLOAT64, TCE_DT_FLOAT32_FTZ, TCE_DT_TFLOAT32};
+    unsigned ntypes = sizeof types / sizeof types[0] - (cfg->tf32 ? 0 : 1);
+    tce_dtype dt = types[rnd(rng, ntypes)];
+    unsigned esz = tce_dtype_size(dt);
+    unsigned rank = 1 + rnd(rng, 5);
+    tce_swizzle sw = chance(rng, 50) ? TCE_SW_NONE : (tce_swizzle)(1 + rnd(rng, 7));
+    unsigned span = swizzle_span(sw);
+    uint64_t gdim[TCE_MAX_RANK], gstr[TCE_MAX_RANK];
+    uint32_t box[TCE_MAX_RANK], es[TCE_MAX_RANK];
+    /* Innermost box: a multiple of 16 bytes, at most the swizzle span. */
+    unsigned row16 = span ? span / 16u : 8u;
+    box[0] = (16u * (1 + rnd(rng, row16))) / esz;
+    if (box[0] > 256)
+        box[0] = 256;
+    gdim[0] = 1 + rnd(rng, box[0] * 2 + 8);
+    es[0] = chance(rng, 20) ? 1 + rnd(rng, 4) : 1;
+    uint64_t stride = ((gdim[0] * esz + 15) & ~15ull) + 16u * rnd(rng, 3);
+    uint64_t smem = span > box[0] * esz ? span : box[0] * esz;
+    for (unsigned d = 1; d < rank; d++) {
+        box[d] = 1 + rnd(rng, d == 1 ? 16 : 4);
+        gdim[d] = 1 + rnd(rng, box[d] * 2 + 2);
+        es[d] = chance(rng, 20) ? 1 + rnd(rng, 4) : 1;
+        gstr[d - 1] = stride;
+        stride = stride * gdim[d] + 16u * rnd(rng, 2);
+        smem *= box[d];
+    }
+    if (stride > area || smem > box_cap)
+        return false;
+    tce_oobfill fill = chance(rng, 30) ? TCE_OOB_NAN : TCE_OOB_ZERO;
+    tce_diag why;
+    return tce_encode_tiled(m, dt, rank, base, gdim, gstr, box, es, TCE_IL_NONE, sw,
+                            (tce_l2promo)rnd(rng, 4), fill, &why) == TCE_OK;
+}
+
+static void gen_tile(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regress_item *it)
+{
+    tce_op *op = &it->op;
+    bool store = chance(rng, 40);
+    tce_tensormap *m = &it->map;
+    for (;;) /* the encoder is the legality filter: draw until it accepts */
+        if (store ? gen_map(rng, cfg, gslot(slot), REGRESS_GSLOT_SIZE, REGRESS_SSRC_SIZE - 0x400u, m)
+                  : gen_map(rng, cfg, REGRESS_GBASE, REGRESS_GSRC_SIZE, REGRESS_SSLOT_SIZE, m))
+            break;
+    it->has_map = true;
+    op->mode = TCE_MODE_TILE;
+    op->dims = m->rank;
+    op->tmap_addr = REGRESS_DESC_BASE + slot * 128u;
+    op->cta = rnd(rng, REGRESS_NCTA);
+    unsigned esz = tce_dtype_size(m->dtype);
+    for (unsigned d = 0; d < m->rank; d++) {
+        /* Loads start anywhere from a box before the tensor to past its end (OOB fill);
+         * stores start inside (negative coordinates trap). */
+        int32_t lo = store ? 0 : -(int32_t)m->box[d];
+        int32_t c = lo + (int32_t)rnd(rng, (uint32_t)((int64_t)m->gdim[d] + 2 - lo));
+        if (d == 0) /* the innermost coordinate's byte offset must be 16-byte aligned */
+            c = (int32_t)(((int64_t)c * esz) / 16 * 16 / esz);
+        op->coords[d] = c;
+    }
+    if (store) {
+        it->what = "tile store";
+        op->kind = TCE_OP_TENSOR_STORE;
+        op->src_space = TCE_SPACE_SHARED_CTA;
+        op->dst_space = TCE_SPACE_GLOBAL;
+        op->completion = TCE_DONE_BULK_GROUP;
+        op->saddr = REGRESS_SSRC_OFF + 0x400u * rnd(rng, 2); /* 1024-aligned for swizzles */
+    } else {
+        it->what = "tile load";
+        op->kind = TCE_OP_TENSOR_LOAD;
+        op->src_space = TCE_SPACE_GLOBAL;
+        op->completion = TCE_DONE_MBARRIER;
+        op->saddr = sslot(slot);
+        op->mbar = mbar(slot);
+        if (chance(rng, 25)) {
+            op->dst_space = TCE_SPACE_SHARED_CLUSTER;
+            op->multicast = true;
+            op->cta_mask = cta_mask(rng);
+        } else if (chance(rng, 30)) {
+            op->dst_space = TCE_SPACE_SHARED_CLUSTER;
+            op->saddr = TCE_SADDR(rnd(rng, REGRESS_NCTA), sslot(slot));
+            op->mbar = TCE_SADDR(TCE_SADDR_RANK(op->saddr), mbar(slot));
+        } else {
+            op->dst_space = TCE_SPACE_SHARED_CTA;
+        }
+    }
+}
+
+/* Break one rule on purpose. */
+static void make_illegal(uint64_t *rng, regress_item *it)
+{
+    tce_op *op = &it->op;
+    it->illegal = true;
+    if (op->kind == TCE_OP_TENSOR_STORE) {
+        unsigned d = rnd(rng, op->dims);
+        op->coords[d] = -1 - (int32_t)rnd(rng, 4); /* negative store coordinate */
+        it->what = "tile store, negative coordinate";
+    } else if (op->kind == TCE_OP_TENSOR_LOAD) {
+        op->saddr += 16u * (1 + rnd(rng, 7)); /* shared address off 128 bytes */
+        it->what = "tile load, misaligned shared address";
+    } else if (chance(rng, 50)) {
+        op->gaddr += 8; /* global address off 16 bytes */
+        it->what = "bulk, misaligned global address";
+    } else {
+        op->size -= 8; /* size not a multiple of 16 */
+        it->what = "bulk, size not a multiple of 16";
+    }
+}
+
+void regress_gen(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regress_item *it)
+{
+    memset(it, 0, sizeof *it);
+    if (chance(rng, 50))
+        gen_bulk(rng, slot, cfg, it);
+    else
+        gen_tile(rng, slot, cfg, it);
+    if (chance(rng, 3))
+        make_illegal(rng, it);
+}
+
+void regress_describe(const regress_item *it, char *buf, size_t cap)
+{
+    const tce_op *op = &it->op;
+    int n = snprintf(buf, cap, "%s%s: kind=%s cta=%u dst_space=%d src_space=%d completion=%d "
+                     "saddr=0x%x saddr_src=0x%x gaddr=0x%llx size=%u mbar=0x%x",
+                     it->what, it->illegal ? " (deliberately illegal)" : "",
+                     tce_op_kind_name(op->kind), op->cta, (int)op->dst_space,
+                     (int)op->src_space, (int)op->completion, op->saddr, op->saddr_src,
+                     (unsigned long long)op->gaddr, op->size, op->mbar);
+    if (n < 0 || (size_t)n >= cap)
+        return;
+    if (op->multicast)
+        n += snprintf(buf + n, cap - (size_t)n, " multicast ctaMask=0x%x", op->cta_mask);
+    if (op->has_byte_mask && (size_t)n < cap)
+        n += snprintf(buf + n, cap - (size_t)n, " cp_mask=0x%04x", op->byte_mask);
+    if (op->kind == TCE_OP_BULK_REDUCE && (size_t)n < cap)
+        n += snprintf(buf + n, cap - (size_t)n, " redop=%s etype=%s", tce_redop_name(op->redop),
+                      tce_etype_name(op->etype));
+    if (it->has_map && (size_t)n < cap) {
+        const tce_tensormap *m = &it->map;
+        n += snprintf(buf + n, cap - (size_t)n, " | map %s rank=%u swizzle=%s oob=%d coords=",
+                      tce_dtype_name(m->dtype), m->rank, tce_swizzle_name(m->swizzle),
+                      (int)m->oobfill);
+        for (unsigned d = 0; d < m->rank && (size_t)n < cap; d++)
+            n += snprintf(buf + n, cap - (size_t)n, "%s%d", d ? "," : "", op->coords[d]);
+        for (unsigned d = 0; d < m->rank && (size_t)n < cap; d++)
+            n += snprintf(buf + n, cap - (size_t)n, " d%u(gdim=%llu stride=%llu box=%u es=%u)",
+                          d, (unsigned long long)m->gdim[d], (unsigned long long)m->gstride[d],
+                          m->box[d], m->estride[d]);
+    }
+}
