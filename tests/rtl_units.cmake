@@ -28,7 +28,8 @@ if(TCE_UNITS_VERILATOR AND NOT TCE_SANITIZE)
   target_link_libraries(test_rtl_reduce PRIVATE tce_redu tce_tools)
   # Verilated code is C++: link with the C++ driver.
   set_target_properties(test_rtl_reduce PROPERTIES LINKER_LANGUAGE CXX)
-  add_test(NAME test_rtl_reduce COMMAND test_rtl_reduce ${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus/bulk_reduce.txt)
+  add_test(NAME test_rtl_reduce COMMAND test_rtl_reduce ${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus/bulk_reduce.txt
+           ${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus/red.txt)
   set_tests_properties(test_rtl_reduce PROPERTIES LABELS "rtl;nosan" TIMEOUT 300)
 elseif(NOT TCE_UNITS_VERILATOR)
   add_test(NAME test_rtl_reduce COMMAND sh -c "echo 'SKIP: test_rtl_reduce: verilator is not installed (run scripts/install-deps.sh)'; exit 77")

@@ -5,11 +5,12 @@
  *   edges      every legal (family, op, type) on all pairs of hand-picked edge values
  *   random     at least 1,000,000 random lanes (seeded; the seed is printed; pass
  *              TCE_RTL_SEED=<n> to replay one), with random byte enables and illegal beats
- *   corpus     every element stream of bulk_reduce.txt (gin, sin -> the H100's gout)
+ *   corpus     every element stream of bulk_reduce.txt (gin, sin -> the H100's gout) and
+ *              of red.txt (a, b -> out: red.global and red.shared, one red per element)
  *   timing     N beats in exactly N + latency cycles with the output always ready, and
  *              every result, in order, under random back-pressure and input gaps
  *
- * Usage: test_rtl_reduce <path to tests/data/hwcorpus/bulk_reduce.txt> */
+ * Usage: test_rtl_reduce <.../hwcorpus/bulk_reduce.txt> <.../hwcorpus/red.txt> */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -491,7 +492,51 @@ static bool parse_redop(const char *s, tce_redop *op, bool *noftz, tce_etype *et
     return true;
 }
 
-static void run_corpus(tce_redu *u, const char *path)
+/* A capture's operation as the unit sees it. bulk_reduce.txt: `redop add.noftz.f16` with the
+ * buffers gin (memory), sin (source), gout (the H100's result). red.txt:
+ * `op red.global.add.u32`, one red on each of the first `elements` elements of a (memory)
+ * with operand b, result out; the bytes past them (the bf16 captures hold 4 bytes per
+ * element) come back unchanged. *active is the number of bytes reduced. */
+static bool corpus_operation(const corpus_case *c, bool red, tce_redu_beat *proto,
+                             const char **name, const uint8_t **mem, const uint8_t **src,
+                             const uint8_t **want, size_t *len, size_t *active)
+{
+    size_t mlen, slen, wlen;
+    const char *s = corpus_str(c, red ? "op" : "redop");
+    *name = s ? s : "(none)";
+    *mem = corpus_blob(c, red ? "a" : "gin", &mlen);
+    *src = corpus_blob(c, red ? "b" : "sin", &slen);
+    *want = corpus_blob(c, red ? "out" : "gout", &wlen);
+    if (!s || !*mem || !*src || !*want || mlen != slen || mlen != wlen)
+        return false;
+    memset(proto, 0, sizeof *proto);
+    proto->ctx = TCE_ARITH_BULK_REDUCE;
+    if (red) {
+        if (!strncmp(s, "red.global.", 11))
+            proto->ctx = TCE_ARITH_RED_GLOBAL;
+        else if (!strncmp(s, "red.shared.", 11))
+            proto->ctx = TCE_ARITH_RED_SHARED;
+        else
+            return false;
+        s += 11;
+    }
+    *len = *active = mlen;
+    if (!parse_redop(s, &proto->op, &proto->noftz, &proto->etype))
+        return false;
+    uint64_t elements;
+    if (red) {
+        if (!corpus_u64(c, "elements", &elements) ||
+            elements > mlen / tce_etype_size(proto->etype))
+            return false;
+        *active = (size_t)elements * tce_etype_size(proto->etype);
+    }
+    return true;
+}
+
+/* Streams every case of a capture file through the unit in bus-wide beats, with the bytes
+ * the instruction does not reduce disabled, and compares each byte with what the H100
+ * wrote. */
+static void run_corpus(tce_redu *u, const char *path, bool red)
 {
     corpus_reader rd;
     if (corpus_open(&rd, path)) {
@@ -504,55 +549,46 @@ static void run_corpus(tce_redu *u, const char *path)
     unsigned long cases = 0, bytes_total = 0;
     int st;
     while ((st = corpus_next(&rd, &c)) == 1) {
-        const char *redop = corpus_str(&c, "redop");
-        size_t gin_len, sin_len, gout_len;
-        const uint8_t *gin = corpus_blob(&c, "gin", &gin_len);
-        const uint8_t *sin = corpus_blob(&c, "sin", &sin_len);
-        const uint8_t *gout = corpus_blob(&c, "gout", &gout_len);
-        tce_redop op;
-        tce_etype et;
-        bool noftz;
-        if (!redop || !parse_redop(redop, &op, &noftz, &et) || !gin || !sin || !gout ||
-            gin_len != sin_len || gin_len != gout_len || gin_len > (size_t)BATCH * NB) {
-            CHECK(0, "%s case %ld (line %ld): unusable bulk_reduce case", path, c.id, c.line);
+        tce_redu_beat proto;
+        const char *name;
+        const uint8_t *mem, *src, *want;
+        size_t len, active;
+        if (!corpus_operation(&c, red, &proto, &name, &mem, &src, &want, &len, &active) ||
+            len > (size_t)BATCH * NB) {
+            CHECK(0, "%s case %ld (line %ld): unusable case (%s)", path, c.id, c.line, name);
             corpus_case_free(&c);
             continue;
         }
-        /* The global buffer streams past the unit in bus-wide beats; the last beat's
-         * missing bytes are disabled. */
-        size_t n = (gin_len + NB - 1) / NB;
+        size_t n = (len + NB - 1) / NB;
         for (size_t i = 0; i < n; i++) {
-            tce_redu_beat *b = &beats[i];
-            size_t off = i * NB, len = gin_len - off < NB ? gin_len - off : NB;
-            memset(b, 0, sizeof *b);
-            memcpy(b->mem, gin + off, len);
-            memcpy(b->src, sin + off, len);
-            b->be = len == 32 ? 0xffffffffu : (1u << len) - 1u;
-            b->op = op;
-            b->etype = et;
-            b->ctx = TCE_ARITH_BULK_REDUCE;
-            b->noftz = noftz;
+            size_t off = i * NB, blen = len - off < NB ? len - off : NB;
+            beats[i] = proto;
+            memcpy(beats[i].mem, mem + off, blen);
+            memcpy(beats[i].src, src + off, blen);
+            beats[i].be = 0;
+            for (size_t k = 0; k < blen && off + k < active; k++)
+                beats[i].be |= 1u << k;
         }
         if (stream(u, beats, n, false, res))
             for (size_t i = 0; i < n; i++) {
-                size_t off = i * NB, len = gin_len - off < NB ? gin_len - off : NB;
-                CHECK(!res[i].illegal, "case %ld %s: the unit calls it illegal", c.id, redop);
-                for (size_t k = 0; k < len; k++)
-                    CHECK(res[i].data[k] == gout[off + k],
+                size_t off = i * NB, blen = len - off < NB ? len - off : NB;
+                CHECK(!res[i].illegal, "case %ld %s: the unit calls it illegal", c.id, name);
+                for (size_t k = 0; k < blen; k++)
+                    CHECK(res[i].data[k] == want[off + k],
                           "case %ld %s byte %zu: H100 wrote %02x, unit %02x (mem %02x src %02x)",
-                          c.id, redop, off + k, gout[off + k], res[i].data[k], gin[off + k],
-                          sin[off + k]);
+                          c.id, name, off + k, want[off + k], res[i].data[k], mem[off + k],
+                          src[off + k]);
             }
         cases++;
-        bytes_total += gin_len;
+        bytes_total += len;
         corpus_case_free(&c);
     }
     if (st < 0)
         CHECK(0, "%s: %s", path, rd.err);
     corpus_close(&rd);
-    CHECK(cases > 0, "%s holds no bulk_reduce case", path);
-    printf("corpus: %lu bulk_reduce cases, %lu bytes compared with the H100's gout\n", cases,
-           bytes_total);
+    CHECK(cases > 0, "%s holds no case", path);
+    printf("corpus: %lu %s cases, %lu bytes compared with the H100's results\n", cases,
+           red ? "red" : "bulk_reduce", bytes_total);
 }
 
 /* ------------------------------------------------------------------ timing */
@@ -606,8 +642,8 @@ static void run_timing(tce_redu *u)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s <bulk_reduce.txt>\n", argv[0]);
+    if (argc != 3) {
+        fprintf(stderr, "usage: %s <bulk_reduce.txt> <red.txt>\n", argv[0]);
         return 2;
     }
     uint64_t seed = 0x7ce5eed5ull;
@@ -633,7 +669,8 @@ int main(int argc, char **argv)
     run_legality(u);
     run_timing(u);
     run_edges(u);
-    run_corpus(u, argv[1]);
+    run_corpus(u, argv[1], false);
+    run_corpus(u, argv[2], true);
     run_random(u);
     printf("%lu lanes compared with the golden model in %llu cycles\n", lanes_checked,
            (unsigned long long)tce_redu_cycles(u));
