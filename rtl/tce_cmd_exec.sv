@@ -292,8 +292,18 @@ module tce_cmd_exec #(
                     (run_dir == DIR_G2S ? 3'd0 : 3'd1);
   assign wr_owner = (run_dir == DIR_TILE) && run_store;
   assign rd_owner = (state == S_DESC) ? 2'd1 : (run_dir == DIR_TILE) ? 2'd2 : 2'd0;
-  assign cur_reads_done = (state == S_MOVE && (run_dir == DIR_S2S || run_dir == DIR_S2G)) ? fs_reads_done
-                                                                                         : (state != S_CHECK);
+  // wait_group.read: the source has been read once the mover says so (bulk from shared
+  // memory), once the tile store is done, and at once for movers that read global memory.
+  always_comb begin
+    if (state == S_CHECK || state == S_DESC || state == S_TCHECK)
+      cur_reads_done = 1'b0;
+    else if (state == S_MOVE && (run_dir == DIR_S2S || run_dir == DIR_S2G))
+      cur_reads_done = fs_reads_done;
+    else if (state == S_MOVE && run_dir == DIR_TILE && run_store)
+      cur_reads_done = 1'b0;
+    else
+      cur_reads_done = 1'b1;
+  end
   assign desc_start = (state == S_CHECK) && !bad && is_tensor;
   assign desc_addr  = f_tmap;
   assign tile_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && !cmd_is_store;
