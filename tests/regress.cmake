@@ -19,18 +19,24 @@ foreach(f tile_load ileave_load im2col_load tile_store tile_reduce bulk_reduce r
            ${TCE_HWCORPUS}/${f}.txt)
 endforeach()
 
-add_test(NAME regress-csim-regmodel COMMAND tce regress --seed 1 --count 2000
+add_test(NAME regress-csim-regmodel COMMAND tce regress --seed 1 --count 10000
          --engines=csim,regmodel)
 
 if(TCE_REGRESS_RTL)
-  # Files where the RTL passes all it implements and names the rest UNSUPPORTED.
-  foreach(f tile_load tile_store ${TCE_REGRESS_RTL_REPLAY_MORE})
+  # tile_load and tile_store: the operations the RTL implements; the other capture files
+  # hold only operations it does not implement yet, which must all come back UNSUPPORTED
+  # by name, never a wrong answer (encode.txt never reaches an engine: not repeated here).
+  foreach(f tile_load tile_store ileave_load im2col_load tile_reduce bulk_reduce red)
     add_test(NAME replay-rtl-${f} COMMAND tce replay --engine=rtl --quiet ${TCE_HWCORPUS}/${f}.txt)
     set_tests_properties(replay-rtl-${f} PROPERTIES LABELS "rtl;nosan")
   endforeach()
-  # At least 5000 random operations against the RTL in CI, split so two cores share them.
-  add_test(NAME regress-rtl-a COMMAND tce regress --seed 11 --count 2500 --engines=csim,rtl)
-  add_test(NAME regress-rtl-b COMMAND tce regress --seed 12 --count 2500 --engines=csim,rtl
+  # The issue's CI minimum is 5000 random operations against the RTL; 30000 run here in
+  # about 20 s of CPU (measured, docs/regress.md), split so two cores share them: fixed
+  # timing, and two seeds of random memory latency / AXI reordering / stalls.
+  add_test(NAME regress-rtl-a COMMAND tce regress --seed 11 --count 10000 --engines=csim,rtl)
+  add_test(NAME regress-rtl-b COMMAND tce regress --seed 12 --count 10000 --engines=csim,rtl
            --timing=random)
-  set_tests_properties(regress-rtl-a regress-rtl-b PROPERTIES LABELS "rtl;nosan")
+  add_test(NAME regress-rtl-c COMMAND tce regress --seed 13 --count 10000 --engines=csim,rtl
+           --timing=random --queue=1)
+  set_tests_properties(regress-rtl-a regress-rtl-b regress-rtl-c PROPERTIES LABELS "rtl;nosan")
 endif()

@@ -70,7 +70,8 @@ static void gen_bulk(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, r
         }
     } else if (dir == 3) { /* shared::cta -> shared::cluster */
         it->what = "bulk s2s";
-        unsigned rank = rnd(rng, REGRESS_NCTA);
+        /* The PTX text leaves a copy into the issuing CTA itself undefined. */
+        unsigned rank = (op->cta + 1 + rnd(rng, REGRESS_NCTA - 1)) % REGRESS_NCTA;
         op->kind = TCE_OP_BULK_COPY;
         op->src_space = TCE_SPACE_SHARED_CTA;
         op->dst_space = TCE_SPACE_SHARED_CLUSTER;
@@ -219,6 +220,9 @@ static void make_illegal(uint64_t *rng, regress_item *it)
     } else if (op->kind == TCE_OP_TENSOR_LOAD) {
         op->saddr += 16u * (1 + rnd(rng, 7)); /* shared address off 128 bytes */
         it->what = "tile load, misaligned shared address";
+    } else if (op->src_space == TCE_SPACE_SHARED_CTA && op->dst_space != TCE_SPACE_GLOBAL) {
+        op->saddr_src += 8; /* shared source off 16 bytes */
+        it->what = "bulk s2s, misaligned shared source";
     } else if (chance(rng, 50)) {
         op->gaddr += 8; /* global address off 16 bytes */
         it->what = "bulk, misaligned global address";
