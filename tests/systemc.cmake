@@ -1,0 +1,39 @@
+# The SystemC TLM-2.0 model (bridge/systemc/) and its tests (tests/systemc/test_sc_*.c).
+# They need both Verilator (the RTL inside) and SystemC (libsystemc-dev); without either each
+# test reports SKIPPED (exit 77), never passed. They run Verilated and SystemC code that is
+# not built with the sanitizers, hence the label nosan.
+find_path(TCE_SYSTEMC_INCLUDE systemc.h PATHS /usr/include $ENV{SYSTEMC_HOME}/include)
+find_library(TCE_SYSTEMC_LIB systemc PATHS $ENV{SYSTEMC_HOME}/lib $ENV{SYSTEMC_HOME}/lib-linux64)
+file(GLOB TCE_SC_TESTS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/systemc/test_sc_*.c)
+
+set(tce_sc_missing "")
+if(NOT TCE_SYSTEMC_INCLUDE OR NOT TCE_SYSTEMC_LIB)
+  set(tce_sc_missing "SystemC (libsystemc-dev)")
+elseif(NOT TARGET tce_vmodel)
+  set(tce_sc_missing "Verilator")
+elseif(NOT TARGET tce_firmware)
+  set(tce_sc_missing "the firmware library (command packer)")
+endif()
+
+if(tce_sc_missing)
+  message(STATUS "systemc: ${tce_sc_missing} not found; SystemC tests report SKIPPED")
+  foreach(src ${TCE_SC_TESTS})
+    get_filename_component(name ${src} NAME_WE)
+    add_test(NAME ${name} COMMAND sh -c "echo 'SKIP: ${name}: ${tce_sc_missing} is not installed (run scripts/install-deps.sh)'; exit 77")
+    set_tests_properties(${name} PROPERTIES SKIP_RETURN_CODE 77 LABELS "systemc;nosan")
+  endforeach()
+  return()
+endif()
+
+add_subdirectory(${CMAKE_SOURCE_DIR}/bridge/systemc ${CMAKE_BINARY_DIR}/bridge-systemc)
+foreach(src ${TCE_SC_TESTS})
+  get_filename_component(name ${src} NAME_WE)
+  add_executable(${name} ${src})
+  target_link_libraries(${name} PRIVATE tce_systemc tce_tools tce_firmware tce_csim m)
+  target_compile_definitions(${name} PRIVATE TCE_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+  target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/csim ${CMAKE_SOURCE_DIR}/firmware
+                             ${CMAKE_SOURCE_DIR}/firmware/driver ${CMAKE_SOURCE_DIR}/tools/tce)
+  set_target_properties(${name} PROPERTIES LINKER_LANGUAGE CXX)
+  add_test(NAME ${name} COMMAND ${name})
+  set_tests_properties(${name} PROPERTIES LABELS "systemc;nosan")
+endforeach()
