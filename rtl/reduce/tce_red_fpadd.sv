@@ -9,47 +9,103 @@
 //            but never below exponent 1 (a subnormal result)
 //   stage 4  round to nearest even, overflow to infinity, pack, flush a subnormal result
 //
+// A lane may serve a second format of the same width (EB1/MB1, chosen per beat by `fmt1`):
+// the f16 lane also adds bf16. Both are unpacked into one internal format with the wider
+// exponent and the wider mantissa (the narrower mantissa left-aligned) and rounded at the
+// selected format's last bit. Keeping more low bits than the C model's three
+// guard/round/sticky bits cannot change a result: both are correctly rounded sums.
+//
 // The result of the inputs presented while `adv` is high appears on `res` after four
 // `adv` cycles. Every stage advances on `adv` together (the unit stalls as a whole).
 module tce_red_fpadd #(
-    parameter int EB = 8,
-    parameter int MB = 23,
+    parameter int EB  = 8,
+    parameter int MB  = 23,
+    // A second format of the same width, 1 + EB1 + MB1 == 1 + EB + MB; EB1 = 0: none.
+    parameter int EB1 = 0,
+    parameter int MB1 = 0,
     // 1: every NaN result is the canonical 0x7f..f (the H100's f16/bf16/f32 adds).
-    // 0: an input NaN is returned quieted, and inf + -inf gives sign|exp|quiet (its f64 adds).
+    // 0: an input NaN is returned quieted, and inf + -inf gives sign|exp|quiet (its f64
+    // adds). Only for a single-format lane.
     parameter bit CANON_NAN = 1'b1
 ) (
     input  logic                clk,
     input  logic                adv,
+    input  logic                fmt1,      // this beat is in the second format
     input  logic                ftz,       // subnormal inputs and result become signed zero
     input  logic                keep_mem,  // CANON_NAN=0, two NaN inputs: keep mem's (else src's)
     input  logic [EB+MB:0]      mem,
     input  logic [EB+MB:0]      src,
     output logic [EB+MB:0]      res
 );
-  localparam int W  = 1 + EB + MB;
-  localparam int MW = MB + 4;  // hidden bit, stored mantissa, guard/round/sticky
-  localparam int E1 = EB + 1;  // exponent with room for the carry of normalise and round
+  localparam bit DUAL = EB1 > 0;
+  localparam int W   = 1 + EB + MB;
+  localparam int IE  = (DUAL && EB1 > EB) ? EB1 : EB;  // internal exponent bits
+  localparam int IM  = (DUAL && MB1 > MB) ? MB1 : MB;  // internal mantissa bits
+  localparam int S0  = IM - MB;                        // low bits format 0 does not have
+  localparam int S1  = DUAL ? IM - MB1 : 0;
+  localparam int MW  = IM + 4;  // hidden bit, mantissa, guard/round/sticky
+  localparam int E1  = IE + 1;  // exponent with room for the carry of normalise and round
+  localparam int IM1 = IM + 1;
+  localparam int IM2 = IM + 2;
   localparam int LZW = $clog2(MW + 1);
 
-  localparam logic [W-1:0] SIGN_BIT  = {1'b1, {(W - 1) {1'b0}}};
-  localparam logic [W-1:0] QUIET_BIT = W'(1) << (MB - 1);
-  localparam logic [W-1:0] CANONICAL = {1'b0, {(W - 1) {1'b1}}};
-  localparam logic [W-1:0] INVALID   = {1'b1, {EB {1'b1}}, 1'b1, {(MB - 1) {1'b0}}};
-  localparam logic [EB-1:0] EXP_MAX  = '1;
+  localparam logic [W-1:0]  SIGN_BIT  = {1'b1, {(W - 1) {1'b0}}};
+  localparam logic [W-1:0]  QUIET_BIT = W'(1) << (MB - 1);
+  localparam logic [W-1:0]  CANONICAL = {1'b0, {(W - 1) {1'b1}}};
+  localparam logic [W-1:0]  INVALID   = {1'b1, {EB {1'b1}}, 1'b1, {(MB - 1) {1'b0}}};
+  localparam logic [IE-1:0] EXP_MAX0  = IE'((1 << EB) - 1);
+  localparam logic [IE-1:0] EXP_MAX1  = IE'((1 << EB1) - 1);
+  // Rounding: the selected format's last bit sits S bits above the guard/round/sticky
+  // bits of the internal mantissa; everything below it rounds.
+  localparam logic [MW-1:0] BELOW_GUARD0 = MW'((1 << (S0 + 2)) - 1);
+  localparam logic [MW-1:0] BELOW_GUARD1 = MW'((1 << (S1 + 2)) - 1);
+  localparam logic [IM:0]   KEEP0 = ~IM1'((1 << S0) - 1);
+  localparam logic [IM:0]   KEEP1 = ~IM1'((1 << S1) - 1);
+
+  wire use1 = DUAL && fmt1;
 
   // ---------------------------------------------------------------- stage 1
-  logic [W-1:0] fa, fb, greater, lesser, special_val;
-  logic a_nan, b_nan, a_inf, b_inf, special, swap;
-  logic [EB-1:0] e_big_f, e_small_f, e_big, e_small;
+  // Each operand's fields in the selected format: exponent zero-extended to IE bits,
+  // stored mantissa left-aligned to IM bits.
+  logic [IE-1:0] a_exp0, b_exp0, a_exp1, b_exp1, a_exp, b_exp, exp_max;
+  logic [IM-1:0] a_man0, b_man0, a_man1, b_man1, a_man, b_man;
+
+  assign a_exp0 = IE'(mem[W-2-:EB]);
+  assign b_exp0 = IE'(src[W-2-:EB]);
+  assign a_man0 = IM'(mem[MB-1:0]) << S0;
+  assign b_man0 = IM'(src[MB-1:0]) << S0;
+  if (DUAL) begin : g_fmt1
+    assign a_exp1 = IE'(mem[W-2-:EB1]);
+    assign b_exp1 = IE'(src[W-2-:EB1]);
+    assign a_man1 = IM'(mem[MB1-1:0]) << S1;
+    assign b_man1 = IM'(src[MB1-1:0]) << S1;
+  end else begin : g_no_fmt1
+    assign a_exp1 = '0;
+    assign b_exp1 = '0;
+    assign a_man1 = '0;
+    assign b_man1 = '0;
+  end
+
+  logic [W-1:0] fa, fb, special_val;
+  logic a_nan, b_nan, a_inf, b_inf, special, swap, a_flush, b_flush;
+  logic [IE-1:0] e_big_f, e_small_f, e_big, e_small;
+  logic [IM-1:0] m_big, m_small;
 
   always_comb begin
+    a_exp   = use1 ? a_exp1 : a_exp0;
+    b_exp   = use1 ? b_exp1 : b_exp0;
+    exp_max = use1 ? EXP_MAX1 : EXP_MAX0;
     // A subnormal (exponent field 0) flushes to the zero of its sign.
-    fa = (ftz && mem[W-2:MB] == '0) ? (mem & SIGN_BIT) : mem;
-    fb = (ftz && src[W-2:MB] == '0) ? (src & SIGN_BIT) : src;
-    a_nan = (fa[W-2:MB] == EXP_MAX) && (fa[MB-1:0] != '0);
-    b_nan = (fb[W-2:MB] == EXP_MAX) && (fb[MB-1:0] != '0);
-    a_inf = (fa[W-2:MB] == EXP_MAX) && (fa[MB-1:0] == '0);
-    b_inf = (fb[W-2:MB] == EXP_MAX) && (fb[MB-1:0] == '0);
+    a_flush = ftz && a_exp == '0;
+    b_flush = ftz && b_exp == '0;
+    a_man   = a_flush ? '0 : (use1 ? a_man1 : a_man0);
+    b_man   = b_flush ? '0 : (use1 ? b_man1 : b_man0);
+    fa      = a_flush ? (mem & SIGN_BIT) : mem;
+    fb      = b_flush ? (src & SIGN_BIT) : src;
+    a_nan   = (a_exp == exp_max) && (a_man != '0);
+    b_nan   = (b_exp == exp_max) && (b_man != '0);
+    a_inf   = (a_exp == exp_max) && (a_man == '0);
+    b_inf   = (b_exp == exp_max) && (b_man == '0);
     special = a_nan || b_nan || a_inf || b_inf;
 
     if (a_nan || b_nan) begin
@@ -67,32 +123,33 @@ module tce_red_fpadd #(
       special_val = fb;
 
     // Order by magnitude so the subtraction never goes negative.
-    swap  = fb[W-2:0] > fa[W-2:0];
-    greater = swap ? fb : fa;
-    lesser  = swap ? fa : fb;
-    e_big_f   = greater[W-2:MB];
-    e_small_f = lesser[W-2:MB];
+    swap      = {b_exp, b_man} > {a_exp, a_man};
+    e_big_f   = swap ? b_exp : a_exp;
+    e_small_f = swap ? a_exp : b_exp;
+    m_big     = swap ? b_man : a_man;
+    m_small   = swap ? a_man : b_man;
     // Subnormals have exponent 1 and no hidden bit.
-    e_big   = (e_big_f == '0) ? EB'(1) : e_big_f;
-    e_small = (e_small_f == '0) ? EB'(1) : e_small_f;
+    e_big   = (e_big_f == '0) ? IE'(1) : e_big_f;
+    e_small = (e_small_f == '0) ? IE'(1) : e_small_f;
   end
 
-  logic          s1_special, s1_ftz, s1_sbig, s1_ssmall;
+  logic          s1_special, s1_ftz, s1_fmt1, s1_sbig, s1_ssmall;
   logic [W-1:0]  s1_special_val;
-  logic [EB-1:0] s1_exp, s1_diff;
-  logic [MB:0]   s1_mbig, s1_msmall;
+  logic [IE-1:0] s1_exp, s1_diff;
+  logic [IM:0]   s1_mbig, s1_msmall;
 
   always_ff @(posedge clk) begin
     if (adv) begin
       s1_special     <= special;
       s1_special_val <= special_val;
       s1_ftz         <= ftz;
-      s1_sbig        <= greater[W-1];
-      s1_ssmall      <= lesser[W-1];
+      s1_fmt1        <= use1;
+      s1_sbig        <= swap ? fb[W-1] : fa[W-1];
+      s1_ssmall      <= swap ? fa[W-1] : fb[W-1];
       s1_exp         <= e_big;
       s1_diff        <= e_big - e_small;
-      s1_mbig        <= {e_big_f != '0, greater[MB-1:0]};
-      s1_msmall      <= {e_small_f != '0, lesser[MB-1:0]};
+      s1_mbig        <= {e_big_f != '0, m_big};
+      s1_msmall      <= {e_small_f != '0, m_small};
     end
   end
 
@@ -113,9 +170,9 @@ module tce_red_fpadd #(
       sum = {1'b0, s1_mbig, 3'b000} - {1'b0, aligned};
   end
 
-  logic          s2_special, s2_ftz, s2_sign, s2_zero_sign;
+  logic          s2_special, s2_ftz, s2_fmt1, s2_sign, s2_zero_sign;
   logic [W-1:0]  s2_special_val;
-  logic [EB-1:0] s2_exp;
+  logic [IE-1:0] s2_exp;
   logic [MW:0]   s2_sum;
 
   always_ff @(posedge clk) begin
@@ -123,6 +180,7 @@ module tce_red_fpadd #(
       s2_special     <= s1_special;
       s2_special_val <= s1_special_val;
       s2_ftz         <= s1_ftz;
+      s2_fmt1        <= s1_fmt1;
       s2_sign        <= s1_sbig;
       // An exact zero sum is +0 under round-to-nearest, unless both operands were negative.
       s2_zero_sign   <= s1_sbig & s1_ssmall;
@@ -154,7 +212,7 @@ module tce_red_fpadd #(
     end
   end
 
-  logic          s3_special, s3_ftz, s3_sign, s3_zero, s3_zero_sign;
+  logic          s3_special, s3_ftz, s3_fmt1, s3_sign, s3_zero, s3_zero_sign;
   logic [W-1:0]  s3_special_val;
   logic [E1-1:0] s3_exp;
   logic [MW-1:0] s3_norm;
@@ -164,6 +222,7 @@ module tce_red_fpadd #(
       s3_special     <= s2_special;
       s3_special_val <= s2_special_val;
       s3_ftz         <= s2_ftz;
+      s3_fmt1        <= s2_fmt1;
       s3_sign        <= s2_sign;
       s3_zero        <= (s2_sum == '0);
       s3_zero_sign   <= s2_zero_sign;
@@ -173,30 +232,48 @@ module tce_red_fpadd #(
   end
 
   // ---------------------------------------------------------------- stage 4
-  logic          round_up;
-  logic [MB+1:0] rounded;
-  logic [MB:0]   man;
+  logic          guard, lsb, below, round_up;
+  logic [IM+1:0] rounded;
+  logic [IM:0]   man;
   logic [E1-1:0] exp_r;
-  logic [EB-1:0] exp_field;
-  logic [W-1:0]  packed_val, result;
+  logic [IE-1:0] exp_field, exp_max4;
+  logic [W-1:0]  packed0, packed1, packed_val, result;
 
   always_comb begin
-    // Round to nearest, ties to even: guard set and (round, sticky or the lsb) set.
-    round_up = s3_norm[2] && (s3_norm[1] || s3_norm[0] || s3_norm[3]);
-    rounded  = {1'b0, s3_norm[MW-1:3]} + {{(MB + 1) {1'b0}}, round_up};
-    if (rounded[MB+1]) begin  // rounding carried into a new bit
-      man   = rounded[MB+1:1];
+    // Round to nearest, ties to even: guard set and (anything below it, or the lsb) set.
+    guard    = s3_fmt1 ? s3_norm[S1+2] : s3_norm[S0+2];
+    lsb      = s3_fmt1 ? s3_norm[S1+3] : s3_norm[S0+3];
+    below    = |(s3_norm & (s3_fmt1 ? BELOW_GUARD1 : BELOW_GUARD0));
+    round_up = guard && (below || lsb);
+    rounded  = {1'b0, s3_norm[MW-1:3] & (s3_fmt1 ? KEEP1 : KEEP0)} +
+               (IM2'(round_up) << (s3_fmt1 ? S1 : S0));
+    if (rounded[IM+1]) begin  // rounding carried into a new bit
+      man   = rounded[IM+1:1];
       exp_r = s3_exp + 1'b1;
     end else begin
-      man   = rounded[MB:0];
+      man   = rounded[IM:0];
       exp_r = s3_exp;
     end
+    exp_max4 = s3_fmt1 ? EXP_MAX1 : EXP_MAX0;
     // Without the hidden bit the result is subnormal: exponent field 0.
-    exp_field  = man[MB] ? exp_r[EB-1:0] : '0;
-    packed_val = {s3_sign, exp_field, man[MB-1:0]};
-    if (exp_r >= {1'b0, EXP_MAX})  // overflow: round-to-nearest gives infinity
-      packed_val = {s3_sign, EXP_MAX, {MB{1'b0}}};
-    else if (s3_ftz && exp_field == '0)
+    exp_field = man[IM] ? exp_r[IE-1:0] : '0;
+    if (exp_r >= {1'b0, exp_max4}) begin  // overflow: round-to-nearest gives infinity
+      exp_field = exp_max4;
+      man       = '0;
+    end
+  end
+
+  // Pack into the selected format.
+  assign packed0 = {s3_sign, exp_field[EB-1:0], man[IM-1-:MB]};
+  if (DUAL) begin : g_pack1
+    assign packed1 = {s3_sign, exp_field[EB1-1:0], man[IM-1-:MB1]};
+  end else begin : g_no_pack1
+    assign packed1 = packed0;
+  end
+
+  always_comb begin
+    packed_val = s3_fmt1 ? packed1 : packed0;
+    if (s3_ftz && exp_field == '0)
       packed_val = {s3_sign, {(W - 1) {1'b0}}};
 
     if (s3_special)

@@ -4,7 +4,7 @@
 // new memory data comes out LATENCY (tce_red_pkg, 4) cycles later. Interface, lanes and
 // timing: docs/reduction_unit.md.
 //
-//   lanes per beat   DATA_W/16 f16, bf16 adders and f16/bf16 min/max; DATA_W/32 f32 adders
+//   lanes per beat   DATA_W/16 f16/bf16 adders and f16/bf16 min/max; DATA_W/32 f32 adders
 //                    and 32-bit integer lanes; DATA_W/64 f64 adders and 64-bit integer lanes
 //   handshake        valid/ready on both sides; the pipeline stalls as a whole while the
 //                    output is held, so with out_ready high it takes a beat every cycle
@@ -84,13 +84,12 @@ module tce_red_unit #(
   // Float adds come out of the four-stage adders; everything else is one stage of logic
   // whose result waits in a delay line.
   wire use_fp = legal && op_add && et_float;
-  logic [1:0] fp_fmt;  // which adder's result: 0 f16, 1 bf16, 2 f32, 3 f64
+  logic [1:0] fp_fmt;  // which adder's result: 0 f16/bf16, 2 f32, 3 f64
   always_comb begin
     case (in_etype)
-      tce_red_pkg::ET_F16:  fp_fmt = 2'd0;
-      tce_red_pkg::ET_BF16: fp_fmt = 2'd1;
-      tce_red_pkg::ET_F32:  fp_fmt = 2'd2;
-      default:              fp_fmt = 2'd3;
+      tce_red_pkg::ET_F16, tce_red_pkg::ET_BF16: fp_fmt = 2'd0;
+      tce_red_pkg::ET_F32: fp_fmt = 2'd2;
+      default:             fp_fmt = 2'd3;
     endcase
   end
 
@@ -126,26 +125,22 @@ module tce_red_unit #(
   end
 
   // ------------------------------------------------------------ four-stage float adders
-  logic [DATA_W-1:0] f16_res, bf16_res, f32_res, f64_res;
+  logic [DATA_W-1:0] half_res, f32_res, f64_res;
 
-  for (genvar i = 0; i < N16; i++) begin : g_f16
-    tce_red_fpadd #(.EB(5), .MB(10), .CANON_NAN(1'b1)) u_add (
-        .clk(clk), .adv(adv), .ftz(1'b0), .keep_mem(1'b0), .mem(in_mem[16*i+:16]),
-        .src(in_src[16*i+:16]), .res(f16_res[16*i+:16]));
-  end
-  for (genvar i = 0; i < N16; i++) begin : g_bf16
-    tce_red_fpadd #(.EB(8), .MB(7), .CANON_NAN(1'b1)) u_add (
-        .clk(clk), .adv(adv), .ftz(1'b0), .keep_mem(1'b0), .mem(in_mem[16*i+:16]),
-        .src(in_src[16*i+:16]), .res(bf16_res[16*i+:16]));
+  // One 16-bit lane adds f16 or, with fmt1, bf16 (tce_red_fpadd: a shared internal format).
+  for (genvar i = 0; i < N16; i++) begin : g_half
+    tce_red_fpadd #(.EB(5), .MB(10), .EB1(8), .MB1(7), .CANON_NAN(1'b1)) u_add (
+        .clk(clk), .adv(adv), .fmt1(et_bf16), .ftz(1'b0), .keep_mem(1'b0),
+        .mem(in_mem[16*i+:16]), .src(in_src[16*i+:16]), .res(half_res[16*i+:16]));
   end
   for (genvar i = 0; i < N32; i++) begin : g_f32
     tce_red_fpadd #(.EB(8), .MB(23), .CANON_NAN(1'b1)) u_add (
-        .clk(clk), .adv(adv), .ftz(ftz32), .keep_mem(1'b0), .mem(in_mem[32*i+:32]),
+        .clk(clk), .adv(adv), .fmt1(1'b0), .ftz(ftz32), .keep_mem(1'b0), .mem(in_mem[32*i+:32]),
         .src(in_src[32*i+:32]), .res(f32_res[32*i+:32]));
   end
   for (genvar i = 0; i < N64; i++) begin : g_f64
     tce_red_fpadd #(.EB(11), .MB(52), .CANON_NAN(1'b0)) u_add (
-        .clk(clk), .adv(adv), .ftz(1'b0), .keep_mem(keep_mem64), .mem(in_mem[64*i+:64]),
+        .clk(clk), .adv(adv), .fmt1(1'b0), .ftz(1'b0), .keep_mem(keep_mem64), .mem(in_mem[64*i+:64]),
         .src(in_src[64*i+:64]), .res(f64_res[64*i+:64]));
   end
 
@@ -168,10 +163,9 @@ module tce_red_unit #(
   logic [DATA_W-1:0] fp_q;
   always_comb begin
     case (fp_fmt_q)
-      2'd0:    fp_q = f16_res;
-      2'd1:    fp_q = bf16_res;
       2'd2:    fp_q = f32_res;
-      default: fp_q = f64_res;
+      2'd3:    fp_q = f64_res;
+      default: fp_q = half_res;
     endcase
     for (int b = 0; b < NB; b++)
       out_data[8*b+:8] = (use_fp_q && be_q[b]) ? fp_q[8*b+:8] : early_q[8*b+:8];
