@@ -1,3 +1,4 @@
+include_guard(GLOBAL)   # tests/regress.cmake may include it first to link the model into tce
 # The SystemC TLM-2.0 model (bridge/systemc/) and its tests (tests/systemc/test_sc_*.c).
 # They need both Verilator (the RTL inside) and SystemC (libsystemc-dev); without either each
 # test reports SKIPPED (exit 77), never passed. They run Verilated and SystemC code that is
