@@ -26,9 +26,12 @@ using tlm::tlm_response_status;
 
 namespace {
 
-constexpr unsigned kB = tce_sc_engine::kBeatBytes;
-static_assert(TCE_SIM_DATA_W / 8 == tce_sc_engine::kBeatBytes,
-              "tce_sc_engine::kBeatBytes must match the verilated DATA_W");
+#ifndef TCE_SIM_DATA_W
+#error "TCE_SIM_DATA_W must be the DATA_W the model was verilated with"
+#endif
+constexpr unsigned kB = TCE_SIM_DATA_W / 8;   // bytes per beat of the verilated model
+static_assert(kB >= 16 && kB <= tce_sc_engine::kMaxBeatBytes,
+              "the adapters handle 128- to 512-bit data paths (wide Verilator signals)");
 
 template <typename W> void bytes_to_wide(W &w, const uint8_t *b)
 {
@@ -69,6 +72,8 @@ void set_plain(tlm_generic_payload &p, tlm::tlm_command cmd, uint64_t addr, uint
 } // namespace
 
 SC_HAS_PROCESS(tce_sc_engine);
+
+unsigned tce_sc_engine::beat_bytes() { return kB; }
 
 tce_sc_engine::tce_sc_engine(sc_core::sc_module_name name, sc_time clock_period)
     : sc_module(name), clk("clk"), rst_n("rst_n"), irq("irq"), regs("regs"), gmem("gmem"),

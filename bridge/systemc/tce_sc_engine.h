@@ -7,7 +7,7 @@
 //                     (simulated time passes) until the RTL answers; BRESP/RRESP SLVERR ->
 //                     TLM_GENERIC_ERROR_RESPONSE, DECERR -> TLM_ADDRESS_ERROR_RESPONSE.
 //   gmem  (initiator) every AXI4 burst of the RTL -> one b_transport of the whole burst
-//                     (beat-aligned address, len x beat bytes; writes carry byte enables).
+//                     (beat-aligned address, len x beat_bytes(); writes carry byte enables).
 //                     The annotated delay is when the first R beat / the B response is due.
 //   smem  (initiator) every shared-memory request -> one b_transport to a shared-memory
 //                     target: address = CTA rank [27:24] | offset [23:0]; an mbarrier
@@ -42,13 +42,15 @@ class tce_sc_engine : public sc_core::sc_module {
     tlm_utils::simple_initiator_socket<tce_sc_engine> gmem;
     tlm_utils::simple_initiator_socket<tce_sc_engine> smem;
 
-    static constexpr unsigned kBeatBytes = 32;       // DATA_W of the verilated model
+    static constexpr unsigned kMaxBeatBytes = 64;    // widest data path: 512 bits
     static constexpr unsigned kMaxOutstanding = 64;  // bursts / requests in flight per path
     static constexpr uint64_t kRegTimeoutCycles = 100000;
 
     tce_sc_engine(sc_core::sc_module_name name, sc_core::sc_time clock_period);
     ~tce_sc_engine() override;
 
+    // Bytes per data beat: DATA_W / 8 of the verilated model this library was built with.
+    static unsigned beat_bytes();
     uint64_t cycles() const { return cycles_; }
     // R bursts answered ahead of an older outstanding burst (other ID, shorter latency).
     uint64_t reordered_bursts() const { return reordered_; }
@@ -78,9 +80,9 @@ class tce_sc_engine : public sc_core::sc_module {
         unsigned kind, cta;
         uint32_t addr, tx_count;
         uint64_t wstrb;
-        uint8_t wdata[kBeatBytes];
+        uint8_t wdata[kMaxBeatBytes];
         bool err = false;
-        uint8_t rdata[kBeatBytes];
+        uint8_t rdata[kMaxBeatBytes];
         sc_core::sc_time ready;
     };
     struct lite_req {
