@@ -45,7 +45,6 @@ module tce_red_fpadd #(
   localparam int S1  = DUAL ? IM - MB1 : 0;
   localparam int MW  = IM + 4;  // hidden bit, mantissa, guard/round/sticky
   localparam int E1  = IE + 1;  // exponent with room for the carry of normalise and round
-  localparam int IM1 = IM + 1;
   localparam int IM2 = IM + 2;
   localparam int LZW = $clog2(MW + 1);
 
@@ -59,8 +58,6 @@ module tce_red_fpadd #(
   // bits of the internal mantissa; everything below it rounds.
   localparam logic [MW-1:0] BELOW_GUARD0 = MW'((1 << (S0 + 2)) - 1);
   localparam logic [MW-1:0] BELOW_GUARD1 = MW'((1 << (S1 + 2)) - 1);
-  localparam logic [IM:0]   KEEP0 = ~IM1'((1 << S0) - 1);
-  localparam logic [IM:0]   KEEP1 = ~IM1'((1 << S1) - 1);
 
   wire use1 = DUAL && fmt1;
 
@@ -245,8 +242,9 @@ module tce_red_fpadd #(
     lsb      = s3_fmt1 ? s3_norm[S1+3] : s3_norm[S0+3];
     below    = |(s3_norm & (s3_fmt1 ? BELOW_GUARD1 : BELOW_GUARD0));
     round_up = guard && (below || lsb);
-    rounded  = {1'b0, s3_norm[MW-1:3] & (s3_fmt1 ? KEEP1 : KEEP0)} +
-               (IM2'(round_up) << (s3_fmt1 ? S1 : S0));
+    // The increment goes in at the format's last bit. Bits below it stay in `rounded`
+    // but cannot carry (they are less than the increment) and the pack drops them.
+    rounded  = {1'b0, s3_norm[MW-1:3]} + (IM2'(round_up) << (s3_fmt1 ? S1 : S0));
     if (rounded[IM+1]) begin  // rounding carried into a new bit
       man   = rounded[IM+1:1];
       exp_r = s3_exp + 1'b1;
