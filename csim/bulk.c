@@ -8,6 +8,7 @@
  * address" -> TCE_ERR_MISALIGNED), and every byte must be mapped (TCE_ERR_GLOBAL_BUS /
  * TCE_ERR_SHARED_RANGE). docs/bulk.md has the rules and their sources. */
 #include "arith.h"
+#include "le_bytes.h"
 #include "csim.h"
 
 #include <stdio.h>
@@ -256,20 +257,6 @@ static tce_result bulk_copy(const tce_op *op, tce_memsys *ms)
                     (int)op->src_space, (int)op->dst_space);
 }
 
-static uint64_t load_le(const uint8_t *p, unsigned n)
-{
-    uint64_t v = 0;
-    for (unsigned i = n; i-- > 0;)
-        v = (v << 8) | p[i];
-    return v;
-}
-
-static void store_le(uint8_t *p, unsigned n, uint64_t v)
-{
-    for (unsigned i = 0; i < n; i++, v >>= 8)
-        p[i] = (uint8_t)v;
-}
-
 /* cp.reduce.async.bulk: dst[i] = op(dst[i], src[i]) element by element. */
 static tce_result bulk_reduce(const tce_op *op, tce_memsys *ms)
 {
@@ -312,9 +299,9 @@ static tce_result bulk_reduce(const tce_op *op, tce_memsys *ms)
     const uint8_t *s = tce_smem(ms, src.cta, src.off, op->size);
     unsigned esz = tce_etype_size(op->etype);
     for (uint32_t i = 0; i < op->size; i += esz)
-        store_le(d + i, esz,
-                 tce_arith_apply(actx, op->redop, op->etype, op->noftz, load_le(d + i, esz),
-                                 load_le(s + i, esz)));
+        tce_le_put(d + i, esz,
+                 tce_arith_apply(actx, op->redop, op->etype, op->noftz, tce_le_get(d + i, esz),
+                                 tce_le_get(s + i, esz)));
     r.bytes_read = 2ull * op->size;
     r.bytes_written = op->size;
     return r;

@@ -2,6 +2,7 @@
  * descriptor_layout.def (through descriptor_fields.h); unpack accepts exactly the images
  * pack makes of maps the encoder accepts, and names the field and byte of anything else. */
 #include "encode_rules.h"
+#include "le_bytes.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,20 +25,6 @@ unsigned tce_desc_field_offset(tce_desc_field f, int index)
     return fi->offset + (index > 0 ? (unsigned)index * fi->bytes : 0u);
 }
 
-static void put_le(uint8_t *p, unsigned bytes, uint64_t v)
-{
-    for (unsigned b = 0; b < bytes; b++)
-        p[b] = (uint8_t)(v >> (8u * b));
-}
-
-static uint64_t get_le(const uint8_t *p, unsigned bytes)
-{
-    uint64_t v = 0;
-    for (unsigned b = 0; b < bytes; b++)
-        v |= (uint64_t)p[b] << (8u * b);
-    return v;
-}
-
 /* Does v (a signed value when the field is signed) fit the field's item width? */
 static bool fits(const tce_desc_field_info *fi, int64_t v, bool is_unsigned_u64, uint64_t u)
 {
@@ -56,7 +43,7 @@ static void put_u(uint8_t *out, tce_desc_field f, int index, uint64_t v)
     const tce_desc_field_info *fi = &tce_desc_fields[f];
     if (!fits(fi, 0, true, v) && out[PACK_OVERFLOW_BYTE] == 0)
         out[PACK_OVERFLOW_BYTE] = (uint8_t)(f + 1);
-    put_le(out + tce_desc_field_offset(f, index), fi->bytes, v);
+    tce_le_put(out + tce_desc_field_offset(f, index), fi->bytes, v);
 }
 
 static void put_s(uint8_t *out, tce_desc_field f, int index, int64_t v)
@@ -64,7 +51,7 @@ static void put_s(uint8_t *out, tce_desc_field f, int index, int64_t v)
     const tce_desc_field_info *fi = &tce_desc_fields[f];
     if (!fits(fi, v, false, 0) && out[PACK_OVERFLOW_BYTE] == 0)
         out[PACK_OVERFLOW_BYTE] = (uint8_t)(f + 1);
-    put_le(out + tce_desc_field_offset(f, index), fi->bytes, (uint64_t)v);
+    tce_le_put(out + tce_desc_field_offset(f, index), fi->bytes, (uint64_t)v);
 }
 
 /* Stored value minus one, so the top of each range (box 256, dim 2^32) fits; a zero, which
@@ -142,7 +129,7 @@ static tce_status bad(tce_diag *why, const char *fmt, ...)
 
 static uint64_t get_item(const uint8_t *in, tce_desc_field f, int index)
 {
-    return get_le(in + tce_desc_field_offset(f, index), tce_desc_fields[f].bytes);
+    return tce_le_get(in + tce_desc_field_offset(f, index), tce_desc_fields[f].bytes);
 }
 
 static int64_t get_signed(const uint8_t *in, tce_desc_field f, int index)

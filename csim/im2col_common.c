@@ -20,18 +20,29 @@ void i2c_walk_next(i2c_walk *w)
     w->n += w->nstep;
 }
 
-tce_result i2c_check_window(const i2c_walk *w, const char *const *dim_names,
-                            const unsigned *coord_index)
+tce_result i2c_walk_begin(i2c_walk *w, const tce_op *op, const tce_tensormap *map)
 {
+    static const char *const names[3] = {"w", "h", "d"};
+    unsigned rank = map->rank;
     tce_result ok;
     memset(&ok, 0, sizeof ok);
+    memset(w, 0, sizeof *w);
+    w->nsp = rank - 2;
+    for (unsigned j = 0; j < w->nsp; j++) {
+        w->pos[j] = op->coords[1 + j];
+        w->lo[j] = map->lower[j];
+        w->hi[j] = (int64_t)map->gdim[1 + j] - 1 + map->upper[j];
+        w->step[j] = map->estride[1 + j] ? map->estride[1 + j] : 1;
+    }
+    w->n = op->coords[rank - 1];
+    w->nstep = map->estride[rank - 1] ? map->estride[rank - 1] : 1;
     for (unsigned j = 0; j < w->nsp; j++)
         if (w->pos[j] < w->lo[j] || w->pos[j] > w->hi[j])
             return tce_fail(TCE_ERR_ILLEGAL_INSTR,
                             "coords[%u] (%s = %lld) lies outside the pixel window [%lld, %lld] "
                             "given by the lower/upper corners",
-                            coord_index[j], dim_names[j], (long long)w->pos[j],
-                            (long long)w->lo[j], (long long)w->hi[j]);
+                            1 + j, names[j], (long long)w->pos[j], (long long)w->lo[j],
+                            (long long)w->hi[j]);
     return ok;
 }
 
@@ -82,11 +93,6 @@ tce_result i2c_check_common(const tce_op *op, const tce_tensormap *map, tce_map_
     return ok;
 }
 
-static bool dtype_is_tf32(tce_dtype dt)
-{
-    return dt == TCE_DT_TFLOAT32 || dt == TCE_DT_TFLOAT32_FTZ;
-}
-
 tce_status i2c_fetch_row(const tce_tensormap *map, const tce_memsys *ms, const int64_t *x,
                          unsigned channels, unsigned esize, uint8_t *out, uint64_t *bad_addr,
                          uint64_t *bytes_read)
@@ -108,13 +114,8 @@ tce_status i2c_fetch_row(const tce_tensormap *map, const tce_memsys *ms, const i
         }
         memcpy(dst, src, esize);
         *bytes_read += esize;
-        if (dtype_is_tf32(map->dtype) && esize == 4) {
-            uint32_t v = (uint32_t)dst[0] | (uint32_t)dst[1] << 8 | (uint32_t)dst[2] << 16 |
-                         (uint32_t)dst[3] << 24;
-            v = tce_tf32_round(v);
-            for (unsigned b = 0; b < 4; b++)
-                dst[b] = (uint8_t)(v >> (8 * b));
-        }
+        if (tce_dtype_rounds_to_tf32(map->dtype) && esize == 4)
+            tce_tf32_round_bytes(dst, esize);
     }
     return TCE_OK;
 }

@@ -10,24 +10,11 @@
 #include "im2col_common.h"
 
 #include "arith.h"
+#include "le_bytes.h"
 #include "tensor_access.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static uint64_t get_le(const uint8_t *p, unsigned n)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < n; i++)
-        v |= (uint64_t)p[i] << (8 * i);
-    return v;
-}
-
-static void put_le(uint8_t *p, unsigned n, uint64_t v)
-{
-    for (unsigned i = 0; i < n; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
 
 /* Is the element at x written? As tile stores do on the H100 (tile_store.txt, docs/tile.md),
  * dim 0 is clipped only at 16-byte granules: every element of a 16-byte chunk that holds
@@ -87,8 +74,6 @@ static tce_result check_store(const tce_op *op, const tce_tensormap *map, tce_et
 
 tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce_memsys *ms)
 {
-    static const char *const names[3] = {"w", "h", "d"};
-    static const unsigned cidx[3] = {1, 2, 3};
     unsigned es;
     tce_etype et = TCE_ET_B32;
     bool noftz = false;
@@ -103,17 +88,7 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
         return tce_fail(TCE_ERR_BAD_DESCRIPTOR, "map pixelsPerColumn %u is outside 1..1024",
                         map->pixels);
     i2c_walk w;
-    memset(&w, 0, sizeof w);
-    w.nsp = nsp;
-    for (unsigned j = 0; j < nsp; j++) {
-        w.pos[j] = op->coords[1 + j];
-        w.lo[j] = map->lower[j];
-        w.hi[j] = (int64_t)map->gdim[1 + j] - 1 + map->upper[j];
-        w.step[j] = map->estride[1 + j] ? map->estride[1 + j] : 1;
-    }
-    w.n = op->coords[rank - 1];
-    w.nstep = map->estride[rank - 1] ? map->estride[rank - 1] : 1;
-    r = i2c_check_window(&w, names, cidx);
+    r = i2c_walk_begin(&w, op, map);
     if (r.status != TCE_OK)
         return r;
     if (op->saddr & 127u) /* H100 traps, as for tile stores (hwcorpus README) */
@@ -177,8 +152,8 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
             continue;
         if (op->kind == TCE_OP_TENSOR_REDUCE) {
             uint64_t v = tce_arith_apply(TCE_ARITH_TENSOR_REDUCE, op->redop, et, noftz,
-                                         get_le(dst[i], es), get_le(src, es));
-            put_le(dst[i], es, v);
+                                         tce_le_get(dst[i], es), tce_le_get(src, es));
+            tce_le_put(dst[i], es, v);
         } else {
             memcpy(dst[i], src, es);
         }

@@ -5,23 +5,10 @@
  * packed scalar add.f16x2, legal on .shared too, is vec 2).
  * Scalar f16/bf16 min/max exists only as a vector. */
 #include "arith.h"
+#include "le_bytes.h"
 #include "csim.h"
 
 #include <string.h>
-
-static uint64_t load_le(const uint8_t *p, unsigned n)
-{
-    uint64_t v = 0;
-    for (unsigned i = n; i-- > 0;)
-        v = (v << 8) | p[i];
-    return v;
-}
-
-static void store_le(uint8_t *p, unsigned n, uint64_t v)
-{
-    for (unsigned i = 0; i < n; i++, v >>= 8)
-        p[i] = (uint8_t)v;
-}
 
 static tce_result ok_result(void)
 {
@@ -100,8 +87,8 @@ tce_result tce_csim_red(const tce_op *op, tce_memsys *ms)
                             len, cta);
     }
     for (unsigned i = 0; i < op->vec; i++) {
-        uint64_t m = load_le(p + i * esz, esz);
-        store_le(p + i * esz, esz,
+        uint64_t m = tce_le_get(p + i * esz, esz);
+        tce_le_put(p + i * esz, esz,
                  tce_arith_apply(actx, op->redop, op->etype, op->noftz, m, op->operand[i]));
     }
     memset(&r, 0, sizeof r);

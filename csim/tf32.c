@@ -10,6 +10,8 @@
  * largest finite values round to infinity and infinity stays infinity. */
 #include "tf32.h"
 
+#include "le_bytes.h"
+
 #define TF32_DROP 13u
 
 uint32_t tce_tf32_round(uint32_t x)
@@ -23,4 +25,15 @@ uint32_t tce_tf32_round(uint32_t x)
     uint32_t bias = (1u << (TF32_DROP - 1)) - 1u + lsb;
     uint32_t sign = x & 0x80000000u;
     return sign | (((mag + bias) >> TF32_DROP) << TF32_DROP);
+}
+
+bool tce_dtype_rounds_to_tf32(tce_dtype dt)
+{
+    return dt == TCE_DT_TFLOAT32 || dt == TCE_DT_TFLOAT32_FTZ;
+}
+
+void tce_tf32_round_bytes(uint8_t *p, size_t n)
+{
+    for (size_t b = 0; b + 4 <= n; b += 4)
+        tce_le_put(p + b, 4, tce_tf32_round((uint32_t)tce_le_get(p + b, 4)));
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arith.h"
+#include "le_bytes.h"
 #include "csim.h"
 #include "tensor_access.h"
 #include "tf32.h"
@@ -43,11 +44,6 @@ typedef struct {
     bool noftz;                 /* reduce: the dtype's subnormal rule (arith.h) */
     uint64_t bytes_read, bytes_written;
 } tile_job;
-
-static bool is_tf32(tce_dtype dt)
-{
-    return dt == TCE_DT_TFLOAT32 || dt == TCE_DT_TFLOAT32_FTZ;
-}
 
 static uint64_t ceil_div(uint64_t a, uint64_t b)
 {
@@ -168,28 +164,8 @@ static void load_unit(const tile_job *j, const uint8_t *src, uint8_t *buf)
         return;
     }
     memcpy(buf, src, n);
-    if (is_tf32(m->dtype))
-        for (uint32_t b = 0; b + 4 <= n; b += 4) {
-            uint32_t v = (uint32_t)buf[b] | (uint32_t)buf[b + 1] << 8 |
-                         (uint32_t)buf[b + 2] << 16 | (uint32_t)buf[b + 3] << 24;
-            v = tce_tf32_round(v);
-            for (unsigned k = 0; k < 4; k++)
-                buf[b + k] = (uint8_t)(v >> (8 * k));
-        }
-}
-
-static uint64_t get_le(const uint8_t *p, unsigned n)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < n; i++)
-        v |= (uint64_t)p[i] << (8 * i);
-    return v;
-}
-
-static void put_le(uint8_t *p, unsigned n, uint64_t v)
-{
-    for (unsigned i = 0; i < n; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
+    if (tce_dtype_rounds_to_tf32(m->dtype))
+        tce_tf32_round_bytes(buf, n);
 }
 
 /* Walk every unit. WALK_CHECK validates all accesses and returns the first failure;
@@ -252,9 +228,9 @@ static tce_result walk(tile_job *j, walk_action act)
             unsigned esz = tce_etype_size(j->et);
             for (uint32_t b = 0; b + esz <= g->unit; b += esz) {
                 uint64_t v = tce_arith_apply(TCE_ARITH_TENSOR_REDUCE, j->op->redop, j->et,
-                                             j->noftz, get_le(gp + b, esz),
-                                             get_le(sbuf + b, esz));
-                put_le(gp + b, esz, v);
+                                             j->noftz, tce_le_get(gp + b, esz),
+                                             tce_le_get(sbuf + b, esz));
+                tce_le_put(gp + b, esz, v);
             }
         }
     }

@@ -2,6 +2,7 @@
  * per element i with operand b[i] at element i's address; afterwards the memory must
  * equal `out`. Each red goes through the engine as its own TCE_OP_RED. */
 #include "replay.h"
+#include "le_bytes.h"
 
 #include <string.h>
 
@@ -52,14 +53,6 @@ static bool parse_red(const char *s, tce_space *space, tce_redop *op, bool *noft
     *op = (tce_redop)o;
     *et = (tce_etype)t;
     return true;
-}
-
-static uint64_t load_le(const uint8_t *p, unsigned n)
-{
-    uint64_t v = 0;
-    for (unsigned i = n; i-- > 0;)
-        v = (v << 8) | p[i];
-    return v;
 }
 
 replay_verdict replay_red(const corpus_case *c, replay_ctx *ctx)
@@ -116,7 +109,7 @@ replay_verdict replay_red(const corpus_case *c, replay_ctx *ctx)
         op.gaddr = global ? REPLAY_GBASE + i * esz : 0;
         op.saddr = global ? 0 : REPLAY_SMEM_BASE + (uint32_t)(i * esz);
         for (unsigned l = 0; l < lanes; l++)
-            op.operand[l] = load_le(b + i * esz + l * lsz, lsz);
+            op.operand[l] = tce_le_get(b + i * esz + l * lsz, lsz);
         tce_result r = ctx->exec(&op, &ms, ctx->engine);
         if (r.status == TCE_ERR_UNSUPPORTED) {
             replay_msg(ctx, "engine %s: %s\n", ctx->engine_name, r.why);
