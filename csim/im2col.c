@@ -20,7 +20,6 @@ static unsigned offset_limit(unsigned rank)
 static tce_result im2col_load(const tce_op *op, const tce_tensormap *map, tce_memsys *ms)
 {
     static const char *const names[3] = {"w", "h", "d"};
-    static const unsigned cidx[3] = {1, 2, 3};
     unsigned es;
     tce_result r = i2c_check_common(op, map, TCE_MAP_IM2COL, &es);
     if (r.status != TCE_OK)
@@ -34,21 +33,10 @@ static tce_result im2col_load(const tce_op *op, const tce_tensormap *map, tce_me
             return tce_fail(TCE_ERR_UNDEFINED, "im2col offset %s = %u exceeds the %uD limit %u",
                             names[j], op->im2col[j], rank, offset_limit(rank));
 
-    /* The window of filter-base positions along W/H/D is [lower, gdim - 1 + upper]. */
-    i2c_walk w;
-    memset(&w, 0, sizeof w);
-    w.nsp = nsp;
-    for (unsigned j = 0; j < nsp; j++) {
-        w.pos[j] = op->coords[1 + j];
-        w.lo[j] = map->lower[j];
-        w.hi[j] = (int64_t)map->gdim[1 + j] - 1 + map->upper[j];
-        w.step[j] = map->estride[1 + j] ? map->estride[1 + j] : 1;
-    }
-    w.n = op->coords[rank - 1];
-    w.nstep = map->estride[rank - 1] ? map->estride[rank - 1] : 1;
     /* Only a start outside the window traps; a start off the traversal-stride grid is
      * legal (the 5 such captures completed) and simply walks from where it is. */
-    r = i2c_check_window(&w, names, cidx);
+    i2c_walk w;
+    r = i2c_walk_begin(&w, op, map);
     if (r.status != TCE_OK)
         return r;
     if (op->kind == TCE_OP_TENSOR_PREFETCH) {

@@ -36,10 +36,13 @@ typedef struct {
 
 void i2c_walk_next(i2c_walk *w);
 
-/* The start position of spatial dimension j must lie inside its window [lo, hi]; the
- * H100 raises "illegal instruction" otherwise. Returns TCE_OK or a failed result. */
-tce_result i2c_check_window(const i2c_walk *w, const char *const *dim_names,
-                            const unsigned *coord_index);
+/* Start the walk of an im2col load or an im2col_no_offs store: every spatial dimension
+ * (W, H, D) moves, from the op's coordinates through the window [lower, gdim - 1 + upper]
+ * of filter-base positions, by the traversal strides. The start position of each spatial
+ * dimension must lie inside its window; the H100 raises "illegal instruction" otherwise
+ * (a start off the stride grid is legal and walks from where it is). Returns TCE_OK or a
+ * failed result naming the coordinate. */
+tce_result i2c_walk_begin(i2c_walk *w, const tce_op *op, const tce_tensormap *map);
 
 /* Checks common to every im2col operation: a map of the expected kind whose rank matches
  * the instruction's .dim, a layout this model implements, and the channel coordinate on
