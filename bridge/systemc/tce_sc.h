@@ -22,7 +22,7 @@ extern "C" {
 typedef struct tce_sc tce_sc;
 
 typedef struct {
-    unsigned data_w;        /* engine data path in bits; must match the built model (256) */
+    unsigned data_w;        /* engine data path in bits; must match the built model (default 256) */
     unsigned num_ctas;      /* CTAs with a shared memory; must match the model (16) */
     uint32_t smem_bytes;    /* shared memory per CTA; must match the model (232448) */
     unsigned mem_latency;   /* global memory: cycles to first data / write response, >= 1 */
