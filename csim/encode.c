@@ -72,6 +72,26 @@ static bool rank_ok(unsigned rank)
     return rank >= 1 && rank <= TCE_MAX_RANK;
 }
 
+/* The arrays every encode reads, in the order the driver's parameters name them: the
+ * first NULL one is the error. Only checked for a rank the driver could take (a bad rank
+ * is reported by the rules instead, and nothing is read). with_box: tiled maps only. */
+static tce_status missing_array(unsigned rank, const uint64_t *gdim, const uint64_t *gstrides,
+                                bool with_box, const uint32_t *box, const uint32_t *estrides,
+                                tce_diag *why)
+{
+    if (!rank_ok(rank))
+        return TCE_OK;
+    if (!gdim)
+        return missing(why, "globalDim");
+    if (rank > 1 && !gstrides)
+        return missing(why, "globalStrides");
+    if (with_box && !box)
+        return missing(why, "boxDim");
+    if (!estrides)
+        return missing(why, "elementStrides");
+    return TCE_OK;
+}
+
 tce_status tce_encode_tiled(tce_tensormap *out, tce_dtype dtype, unsigned rank, uint64_t gaddr,
                             const uint64_t *gdim, const uint64_t *gstrides, const uint32_t *box,
                             const uint32_t *estrides, tce_interleave il, tce_swizzle sw,
@@ -79,16 +99,9 @@ tce_status tce_encode_tiled(tce_tensormap *out, tce_dtype dtype, unsigned rank, 
 {
     if (!out)
         return missing(why, "tensorMap");
-    if (rank_ok(rank)) {
-        if (!gdim)
-            return missing(why, "globalDim");
-        if (rank > 1 && !gstrides)
-            return missing(why, "globalStrides");
-        if (!box)
-            return missing(why, "boxDim");
-        if (!estrides)
-            return missing(why, "elementStrides");
-    }
+    tce_status st = missing_array(rank, gdim, gstrides, true, box, estrides, why);
+    if (st != TCE_OK)
+        return st;
     tce_tensormap m;
     fill_common(&m, TCE_MAP_TILED, dtype, rank, gaddr, gdim, gstrides, estrides, il, sw, promo,
                 fill);
@@ -106,18 +119,13 @@ tce_status tce_encode_im2col(tce_tensormap *out, tce_dtype dtype, unsigned rank,
     if (!out)
         return missing(why, "tensorMap");
     bool spatial = rank >= 3 && rank <= TCE_MAX_RANK;
-    if (rank_ok(rank)) {
-        if (!gdim)
-            return missing(why, "globalDim");
-        if (rank > 1 && !gstrides)
-            return missing(why, "globalStrides");
-        if (!estrides)
-            return missing(why, "elementStrides");
-        if (spatial && !lower)
-            return missing(why, "pixelBoxLowerCorner");
-        if (spatial && !upper)
-            return missing(why, "pixelBoxUpperCorner");
-    }
+    tce_status st = missing_array(rank, gdim, gstrides, false, NULL, estrides, why);
+    if (st != TCE_OK)
+        return st;
+    if (spatial && !lower)
+        return missing(why, "pixelBoxLowerCorner");
+    if (spatial && !upper)
+        return missing(why, "pixelBoxUpperCorner");
     tce_tensormap m;
     fill_common(&m, TCE_MAP_IM2COL, dtype, rank, gaddr, gdim, gstrides, estrides, il, sw,
                 promo, fill);
@@ -139,14 +147,9 @@ tce_status tce_encode_im2col_wide(tce_tensormap *out, tce_dtype dtype, unsigned 
 {
     if (!out)
         return missing(why, "tensorMap");
-    if (rank_ok(rank)) {
-        if (!gdim)
-            return missing(why, "globalDim");
-        if (rank > 1 && !gstrides)
-            return missing(why, "globalStrides");
-        if (!estrides)
-            return missing(why, "elementStrides");
-    }
+    tce_status st = missing_array(rank, gdim, gstrides, false, NULL, estrides, why);
+    if (st != TCE_OK)
+        return st;
     tce_tensormap m;
     fill_common(&m, TCE_MAP_IM2COL_WIDE, dtype, rank, gaddr, gdim, gstrides, estrides, il, sw,
                 promo, fill);

@@ -3,6 +3,8 @@
  * first and writes the object only when it succeeds. */
 #include "mbarrier.h"
 
+#include "le_bytes.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -47,19 +49,9 @@ tce_mbar_state tce_mbar_unpack(uint64_t w)
     return s;
 }
 
-uint64_t tce_mbar_load(const uint8_t *p)
-{
-    uint64_t v = 0;
-    for (unsigned i = 8; i-- > 0;)
-        v = (v << 8) | p[i];
-    return v;
-}
+uint64_t tce_mbar_load(const uint8_t *p) { return tce_le_get(p, 8); }
 
-void tce_mbar_store(uint8_t *p, uint64_t w)
-{
-    for (unsigned i = 0; i < 8; i++, w >>= 8)
-        p[i] = (uint8_t)w;
-}
+void tce_mbar_store(uint8_t *p, uint64_t w) { tce_le_put(p, 8, w); }
 
 unsigned tce_mbar_phase(uint64_t obj) { return (unsigned)((obj >> PHASE_BIT) & 1u); }
 
@@ -96,8 +88,13 @@ tce_status tce_mbar_init(uint64_t *obj, uint32_t count, tce_mbar_why *why)
 
 void tce_mbar_inval(uint64_t *obj) { *obj = 0; }
 
-static tce_status add_tx(tce_mbar_state *s, int64_t delta, const char *what, tce_mbar_why *why)
+/* Raise (or, for complete_tx, lower) the tx-count by a txCount n in [0, 2^20-1]. */
+static tce_status add_tx(tce_mbar_state *s, uint32_t n, bool lower, const char *what,
+                         tce_mbar_why *why)
 {
+    if (n > TCE_MBAR_MAX_COUNT)
+        return fail(why, "%s: txCount %u is outside [0, 2^20-1]", what, n);
+    int64_t delta = lower ? -(int64_t)n : (int64_t)n;
     int64_t tx = (int64_t)s->tx + delta;
     if (!tx_in_range(tx))
         return fail(why, "%s: tx-count %d %+lld leaves [-(2^20-1), 2^20-1]", what, (int)s->tx,
@@ -106,32 +103,30 @@ static tce_status add_tx(tce_mbar_state *s, int64_t delta, const char *what, tce
     return TCE_OK;
 }
 
+/* expect_tx raises the tx-count, complete_tx lowers it and may complete the phase. */
+static tce_status move_tx(uint64_t *obj, uint32_t n, bool complete, tce_mbar_why *why)
+{
+    const char *what = complete ? "complete_tx" : "expect_tx";
+    tce_mbar_state s = tce_mbar_unpack(*obj);
+    tce_status st = need_valid(&s, what, why);
+    if (st == TCE_OK)
+        st = add_tx(&s, n, complete, what, why);
+    if (st != TCE_OK)
+        return st;
+    if (complete)
+        maybe_complete(&s);
+    *obj = tce_mbar_pack(&s);
+    return TCE_OK;
+}
+
 tce_status tce_mbar_expect_tx(uint64_t *obj, uint32_t n, tce_mbar_why *why)
 {
-    tce_mbar_state s = tce_mbar_unpack(*obj);
-    tce_status st = need_valid(&s, "expect_tx", why);
-    if (st == TCE_OK && n > TCE_MBAR_MAX_COUNT)
-        st = fail(why, "expect_tx: txCount %u is outside [0, 2^20-1]", n);
-    if (st == TCE_OK)
-        st = add_tx(&s, (int64_t)n, "expect_tx", why);
-    if (st == TCE_OK)
-        *obj = tce_mbar_pack(&s);
-    return st;
+    return move_tx(obj, n, false, why);
 }
 
 tce_status tce_mbar_complete_tx(uint64_t *obj, uint32_t n, tce_mbar_why *why)
 {
-    tce_mbar_state s = tce_mbar_unpack(*obj);
-    tce_status st = need_valid(&s, "complete_tx", why);
-    if (st == TCE_OK && n > TCE_MBAR_MAX_COUNT)
-        st = fail(why, "complete_tx: txCount %u is outside [0, 2^20-1]", n);
-    if (st == TCE_OK)
-        st = add_tx(&s, -(int64_t)n, "complete_tx", why);
-    if (st != TCE_OK)
-        return st;
-    maybe_complete(&s);
-    *obj = tce_mbar_pack(&s);
-    return TCE_OK;
+    return move_tx(obj, n, true, why);
 }
 
 /* The state token: the object word as it was, which carries the phase parity. */
@@ -166,10 +161,8 @@ tce_status tce_mbar_arrive_expect_tx(uint64_t *obj, uint32_t tx, uint32_t count,
 {
     tce_mbar_state s = tce_mbar_unpack(*obj);
     tce_status st = need_valid(&s, "arrive.expect_tx", why);
-    if (st == TCE_OK && tx > TCE_MBAR_MAX_COUNT)
-        st = fail(why, "arrive.expect_tx: txCount %u is outside [0, 2^20-1]", tx);
     if (st == TCE_OK)
-        st = add_tx(&s, (int64_t)tx, "arrive.expect_tx", why);
+        st = add_tx(&s, tx, false, "arrive.expect_tx", why);
     if (st == TCE_OK)
         st = arrive_on(&s, *obj, count, state, "arrive.expect_tx", why);
     if (st == TCE_OK)
