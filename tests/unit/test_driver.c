@@ -333,27 +333,11 @@ static void test_groups(void)
     rig_close(&r);
 }
 
-/* Global-memory port over the model's memories. */
-static bool port_read(void *ctx, uint64_t addr, void *buf, uint32_t len)
-{
-    uint8_t *p = tce_gmem(ctx, addr, len);
-    if (p)
-        memcpy(buf, p, len);
-    return p != NULL;
-}
-static bool port_write(void *ctx, uint64_t addr, const void *buf, uint32_t len)
-{
-    uint8_t *p = tce_gmem(ctx, addr, len);
-    if (p)
-        memcpy(p, buf, len);
-    return p != NULL;
-}
-
 static void test_tensormap_replace(void)
 {
     rig r;
     rig_open(&r, 1, 0, 0);
-    tce_gmem_port port = {port_read, port_write, &r.ms};
+    tce_gmem_port port = regmodel_gmem_port(&r.ms);
     tce_tensormap m, got;
     tce_diag why;
     const uint64_t gdim[2] = {64, 32}, gstr[1] = {128};

@@ -353,3 +353,26 @@ tce_bus regmodel_bus(regmodel *m)
     tce_bus b = {regmodel_rd32, regmodel_wr32, m};
     return b;
 }
+
+/* A port access succeeds only when the whole range is memory (tce_gmem checks it). */
+static bool gmem_port_read(void *ctx, uint64_t addr, void *buf, uint32_t len)
+{
+    uint8_t *p = tce_gmem(ctx, addr, len);
+    if (p)
+        memcpy(buf, p, len);
+    return p != NULL;
+}
+
+static bool gmem_port_write(void *ctx, uint64_t addr, const void *buf, uint32_t len)
+{
+    uint8_t *p = tce_gmem(ctx, addr, len);
+    if (p)
+        memcpy(p, buf, len);
+    return p != NULL;
+}
+
+tce_gmem_port regmodel_gmem_port(tce_memsys *ms)
+{
+    tce_gmem_port p = {gmem_port_read, gmem_port_write, ms};
+    return p;
+}

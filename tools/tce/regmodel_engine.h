@@ -76,6 +76,8 @@ tce_status regmodel_mbar_complete_tx(void *ctx, tce_memsys *ms, unsigned cta, ui
 void regmodel_init(regmodel *m, tce_memsys *ms, uint32_t read_cycles, uint32_t write_cycles,
                    regmodel_tx_fn complete_tx, void *tx_ctx);
 tce_bus regmodel_bus(regmodel *m);
+/* The driver's global-memory port (tensormap_replace) onto the memories ms. */
+tce_gmem_port regmodel_gmem_port(tce_memsys *ms);
 uint32_t regmodel_rd32(void *m, uint32_t off);
 void regmodel_wr32(void *m, uint32_t off, uint32_t v);
 /* The interrupt line. */

@@ -347,22 +347,6 @@ static bool mbar_wait(scenario *s, const ptx_insn *in)
     return true;
 }
 
-static bool port_read(void *ctx, uint64_t addr, void *buf, uint32_t len)
-{
-    uint8_t *p = tce_gmem(ctx, addr, len);
-    if (p)
-        memcpy(buf, p, len);
-    return p != NULL;
-}
-
-static bool port_write(void *ctx, uint64_t addr, const void *buf, uint32_t len)
-{
-    uint8_t *p = tce_gmem(ctx, addr, len);
-    if (p)
-        memcpy(p, buf, len);
-    return p != NULL;
-}
-
 static bool tensormap_replace(scenario *s, const ptx_insn *in)
 {
     uint64_t addr, val, ord = 0;
@@ -383,7 +367,7 @@ static bool tensormap_replace(scenario *s, const ptx_insn *in)
     if (st != TCE_OK)
         return scen_fail(s, "tensormap.replace: %s: %s", tce_status_name(st), why.text);
     /* The engine side goes through the driver, which also invalidates cached maps. */
-    tce_gmem_port port = {port_read, port_write, &s->eng};
+    tce_gmem_port port = regmodel_gmem_port(&s->eng);
     tce_drv_rc rc = tce_drv_tensormap_replace(&s->drv, &port, addr, f, (unsigned)ord, val);
     if (rc != TCE_DRV_OK)
         return scen_fail(s, "driver tensormap_replace: %s: %s", tce_drv_rc_name(rc), s->drv.why);
