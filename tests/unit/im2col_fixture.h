@@ -12,14 +12,7 @@
 #include "swizzle.h"
 #include "tensor_access.h"
 
-static int failures;
-#define CHECK(c)                                                                               \
-    do {                                                                                       \
-        if (!(c)) {                                                                            \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);              \
-            failures++;                                                                        \
-        }                                                                                      \
-    } while (0)
+#include "check.h"
 
 #define FX_GBASE 0x100000ull
 #define FX_SMEM 0x10000u       /* 64 KiB per CTA */

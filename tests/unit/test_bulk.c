@@ -7,15 +7,7 @@
 
 #include "csim.h"
 
-static int failures;
-
-#define CHECK(cond)                                                                           \
-    do {                                                                                      \
-        if (!(cond)) {                                                                        \
-            printf("FAIL line %d: %s\n", __LINE__, #cond);                                    \
-            failures++;                                                                       \
-        }                                                                                     \
-    } while (0)
+#include "check.h"
 
 #define GBASE 0x100000ull
 #define GSIZE 4096u
@@ -380,9 +372,5 @@ int main(void)
     errors();
     reduce();
     multimem();
-    if (failures)
-        printf("%d failures\n", failures);
-    else
-        printf("test_bulk: all passed\n");
-    return failures != 0;
+    return check_finish("test_bulk");
 }

@@ -5,14 +5,7 @@
 
 #include "corpus.h"
 
-static int failures;
-#define CHECK(c)                                                                               \
-    do {                                                                                       \
-        if (!(c)) {                                                                            \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);              \
-            failures++;                                                                        \
-        }                                                                                      \
-    } while (0)
+#include "check.h"
 
 /* CTest runs each test in the build's tests/ folder, so a relative name is private. */
 static const char *write_tmp(const char *text)
@@ -92,7 +85,5 @@ int main(void)
     test_splitmix();
     test_values();
     test_reader();
-    if (failures)
-        fprintf(stderr, "test_corpus: %d checks failed\n", failures);
-    return failures ? 1 : 0;
+    return check_finish("test_corpus");
 }

@@ -228,7 +228,5 @@ int main(void)
     test_pack_overflow();
     test_sweep();
     test_smem_elem_bytes();
-    if (failures)
-        fprintf(stderr, "%d check(s) failed\n", failures);
-    return failures ? 1 : 0;
+    return check_finish("test_descriptor");
 }

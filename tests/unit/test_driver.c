@@ -7,14 +7,7 @@
 
 #include "regmodel_engine.h"
 
-static int failures;
-#define CHECK(cond)                                                                          \
-    do {                                                                                     \
-        if (!(cond)) {                                                                       \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);         \
-            failures++;                                                                      \
-        }                                                                                    \
-    } while (0)
+#include "check.h"
 
 #define GBASE 0x100000ull
 #define GSIZE 0x10000u
@@ -407,10 +400,5 @@ int main(void)
     test_queue_full();
     test_groups();
     test_tensormap_replace();
-    if (failures) {
-        fprintf(stderr, "test_driver: %d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("test_driver: all checks passed\n");
-    return 0;
+    return check_finish("test_driver");
 }

@@ -165,7 +165,5 @@ int main(void)
     test_channels_pixels();
     test_window();
     test_shared_rules();
-    if (failures)
-        fprintf(stderr, "%d check(s) failed\n", failures);
-    return failures ? 1 : 0;
+    return check_finish("test_encode_im2col");
 }

@@ -7,14 +7,7 @@
 #include "corpus.h"
 #include "replay.h"
 
-static int failures;
-#define CHECK(c)                                                                               \
-    do {                                                                                       \
-        if (!(c)) {                                                                            \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);              \
-            failures++;                                                                        \
-        }                                                                                      \
-    } while (0)
+#include "check.h"
 
 /* encode.txt case 1 (accepted: a box wider than its tensor) and case 347 (rejected: a
  * 898560-byte box), each once with the driver's result and once with the opposite. */
@@ -77,7 +70,5 @@ int main(void)
     }
     corpus_close(&rd);
     remove(path);
-    if (failures)
-        fprintf(stderr, "%d check(s) failed\n", failures);
-    return failures ? 1 : 0;
+    return check_finish("test_encode_replay");
 }

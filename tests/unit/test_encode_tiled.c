@@ -275,7 +275,5 @@ int main(void)
     test_layout();
     test_box_bytes();
     test_null_arrays();
-    if (failures)
-        fprintf(stderr, "%d check(s) failed\n", failures);
-    return failures ? 1 : 0;
+    return check_finish("test_encode_tiled");
 }

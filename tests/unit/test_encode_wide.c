@@ -103,7 +103,5 @@ int main(void)
     test_swizzle_interleave();
     test_corners_window();
     test_channels_pixels();
-    if (failures)
-        fprintf(stderr, "%d check(s) failed\n", failures);
-    return failures ? 1 : 0;
+    return check_finish("test_encode_wide");
 }

@@ -265,7 +265,5 @@ int main(void)
     test_tf32();
     test_multicast();
     test_prefetch();
-    if (failures)
-        fprintf(stderr, "%d check(s) failed\n", failures);
-    return failures ? 1 : 0;
+    return check_finish("test_im2col_load");
 }

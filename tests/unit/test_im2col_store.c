@@ -185,7 +185,5 @@ int main(void)
     test_store_past_batch();
     test_reduce_add();
     test_store_traps();
-    if (failures)
-        fprintf(stderr, "%d check(s) failed\n", failures);
-    return failures ? 1 : 0;
+    return check_finish("test_im2col_store");
 }

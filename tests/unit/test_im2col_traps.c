@@ -160,7 +160,5 @@ int main(void)
     test_shared_side();
     test_global_bus();
     test_refusals();
-    if (failures)
-        fprintf(stderr, "%d check(s) failed\n", failures);
-    return failures ? 1 : 0;
+    return check_finish("test_im2col_traps");
 }

@@ -175,7 +175,5 @@ int main(void)
     test_w_stride_halo_offset();
     test_w128_groups();
     test_wide_refusals();
-    if (failures)
-        fprintf(stderr, "%d check(s) failed\n", failures);
-    return failures ? 1 : 0;
+    return check_finish("test_im2col_wide");
 }

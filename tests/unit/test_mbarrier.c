@@ -6,15 +6,7 @@
 
 #include "mbarrier.h"
 
-static int failures;
-
-#define CHECK(cond)                                                                           \
-    do {                                                                                      \
-        if (!(cond)) {                                                                        \
-            printf("FAIL line %d: %s\n", __LINE__, #cond);                                    \
-            failures++;                                                                       \
-        }                                                                                     \
-    } while (0)
+#include "check.h"
 
 static bool done(uint64_t obj, unsigned parity)
 {
@@ -134,9 +126,5 @@ int main(void)
     tma_style_phase();
     arrive_drop();
     ranges();
-    if (failures)
-        printf("%d failures\n", failures);
-    else
-        printf("test_mbarrier: all passed\n");
-    return failures != 0;
+    return check_finish("test_mbarrier");
 }

@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "ptx/ptx_decode.h"
 
-static int failures;
 static const ptx_target SM90A = {90, 'a'}, SM100A = {100, 'a'}, SM90 = {90, 0}, SM120A = {120, 'a'};
 
 static void expect_ok(ptx_target t, const char *text, ptx_insn *out)
@@ -30,14 +30,6 @@ static void expect_err(ptx_target t, const char *text, ptx_cause cause, unsigned
         failures++;
     }
 }
-
-#define CHECK(cond)                                                                                                    \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                                                     \
-            failures++;                                                                                                \
-        }                                                                                                              \
-    } while (0)
 
 static void test_forms(void)
 {
@@ -212,10 +204,5 @@ int main(void)
     test_fields();
     test_regs();
     test_cause_map();
-    if (failures) {
-        printf("%d failure(s)\n", failures);
-        return 1;
-    }
-    printf("ok\n");
-    return 0;
+    return check_finish("test_ptx_decode");
 }

@@ -5,15 +5,7 @@
 
 #include "csim.h"
 
-static int failures;
-
-#define CHECK(cond)                                                                           \
-    do {                                                                                      \
-        if (!(cond)) {                                                                        \
-            printf("FAIL line %d: %s\n", __LINE__, #cond);                                    \
-            failures++;                                                                       \
-        }                                                                                     \
-    } while (0)
+#include "check.h"
 
 #define GBASE 0x40000ull
 
@@ -158,9 +150,5 @@ int main(void)
     CHECK(!memcmp(snap, g, 256));
 
     tce_memsys_free(&ms);
-    if (failures)
-        printf("%d failures\n", failures);
-    else
-        printf("test_red: all passed\n");
-    return failures != 0;
+    return check_finish("test_red");
 }

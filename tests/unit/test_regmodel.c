@@ -6,14 +6,7 @@
 
 #include "regmodel_engine.h"
 
-static int failures;
-#define CHECK(c)                                                                             \
-    do {                                                                                     \
-        if (!(c)) {                                                                          \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);            \
-            failures++;                                                                      \
-        }                                                                                    \
-    } while (0)
+#include "check.h"
 
 static regmodel m;
 static tce_memsys ms;
@@ -112,8 +105,5 @@ int main(void)
     wr(TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE) | TCE_RM_BIT(CTRL, DESC_INVAL));
     CHECK(m.desc_invalidations == 1 && rd(TCE_REG_CTRL) == TCE_RM_BIT(CTRL, ENABLE));
     tce_memsys_free(&ms);
-    if (failures)
-        return 1;
-    printf("test_regmodel: all checks passed\n");
-    return 0;
+    return check_finish("test_regmodel");
 }

@@ -11,14 +11,7 @@
 
 #define DOC_PATH TCE_SOURCE_DIR "/docs/registers.md"
 
-static int failures;
-#define CHECK(c)                                                                             \
-    do {                                                                                     \
-        if (!(c)) {                                                                          \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);            \
-            failures++;                                                                      \
-        }                                                                                    \
-    } while (0)
+#include "check.h"
 
 static char doc[65536];
 static size_t len;

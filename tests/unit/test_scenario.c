@@ -6,14 +6,7 @@
 
 #include "scenario.h"
 
-static int failures;
-#define CHECK(c)                                                                             \
-    do {                                                                                     \
-        if (!(c)) {                                                                          \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);            \
-            failures++;                                                                      \
-        }                                                                                    \
-    } while (0)
+#include "check.h"
 
 int main(void)
 {
@@ -41,8 +34,5 @@ int main(void)
     CHECK(scenario_run_text("t4", "cluster 17\n", sink, false) == 2);
     CHECK(scenario_run_text("t5", "global G 0x1000 0x100\nexpect error NOPE\n", sink, false) == 2);
     fclose(sink);
-    if (failures)
-        return 1;
-    printf("test_scenario: all checks passed\n");
-    return 0;
+    return check_finish("test_scenario");
 }

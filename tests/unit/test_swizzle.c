@@ -6,14 +6,7 @@
 
 #include "swizzle.h"
 
-static int failures;
-#define CHECK(c)                                                                               \
-    do {                                                                                       \
-        if (!(c)) {                                                                            \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);              \
-            failures++;                                                                        \
-        }                                                                                      \
-    } while (0)
+#include "check.h"
 
 /* 16-byte chunk c of 128-byte line l of a 1024-aligned block, byte b inside the chunk. */
 static unsigned at(unsigned l, unsigned c, unsigned b)
@@ -106,10 +99,5 @@ int main(void)
     test_wide_atomicity();
     test_bijective();
     test_span();
-    if (failures) {
-        fprintf(stderr, "test_swizzle: %d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("test_swizzle: all checks passed\n");
-    return 0;
+    return check_finish("test_swizzle");
 }

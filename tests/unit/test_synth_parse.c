@@ -6,15 +6,7 @@
 
 #include "synth_parse.h"
 
-static int failures;
-
-#define CHECK(cond)                                                                      \
-    do {                                                                                 \
-        if (!(cond)) {                                                                   \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);     \
-            failures++;                                                                  \
-        }                                                                                \
-    } while (0)
+#include "check.h"
 
 /* An early `stat` (must be forgotten), then the real one: top (LUT6 2, FDCE 1) with two
  * instances of a RAM module (RAMB36E1 4, LUT2 32 each) and one engine module
@@ -175,10 +167,5 @@ int main(void)
     test_xc7();
     test_generic();
     test_latch_cell_and_error();
-    if (failures) {
-        fprintf(stderr, "test_synth_parse: %d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("test_synth_parse: all checks passed\n");
-    return 0;
+    return check_finish("test_synth_parse");
 }

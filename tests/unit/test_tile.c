@@ -406,5 +406,5 @@ int main(void)
     test_errors();
     test_prefetch();
     test_through_descriptor();
-    return tf_finish("test_tile");
+    return check_finish("test_tile");
 }

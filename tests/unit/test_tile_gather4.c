@@ -142,5 +142,5 @@ int main(void)
     test_gather4_errors();
     test_scatter4();
     test_gather4_prefetch();
-    return tf_finish("test_tile_gather4");
+    return check_finish("test_tile_gather4");
 }

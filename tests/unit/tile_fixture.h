@@ -13,14 +13,7 @@
 #include "swizzle.h"
 #include "tensor_access.h"
 
-static int failures;
-#define CHECK(c)                                                                               \
-    do {                                                                                       \
-        if (!(c)) {                                                                            \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);              \
-            failures++;                                                                        \
-        }                                                                                      \
-    } while (0)
+#include "check.h"
 
 #define TF_GBASE 0x100000ull
 #define TF_SMEM 0x10000u /* 64 KiB per CTA */
@@ -143,16 +136,6 @@ static inline int tf_untouched(const tile_fx *f, unsigned cta, uint32_t a, uint3
         if (f->ms.smem[cta][a + i] != 0xa5)
             return 0;
     return 1;
-}
-
-static inline int tf_finish(const char *name)
-{
-    if (failures) {
-        fprintf(stderr, "%s: %d check(s) failed\n", name, failures);
-        return 1;
-    }
-    printf("%s: all checks passed\n", name);
-    return 0;
 }
 
 #endif
