@@ -5,14 +5,13 @@
 #define IM2COL_FIXTURE_H
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "csim.h"
 #include "swizzle.h"
 #include "tensor_access.h"
-
-#include "check.h"
+#include "tensor_fixture.h"
 
 #define FX_GBASE 0x100000ull
 #define FX_SMEM 0x10000u       /* 64 KiB per CTA */
@@ -50,13 +49,7 @@ static inline uint32_t fx_px(unsigned rank, int c, int w, int h, int d, int n)
     return fx_tag(rank, x);
 }
 
-typedef struct {
-    tce_memsys ms;
-    tce_tensormap map;
-    tce_op op;
-    uint8_t *g;
-    uint64_t gbytes;
-} i2c_fx;
+typedef tensor_fx i2c_fx;
 
 /* A dense UINT32 tensor of gdim at FX_GBASE, every element its tag; shared memory of
  * ncta CTAs set to 0xa5; an im2col map with the given corners, channels, pixels and
@@ -87,13 +80,7 @@ static inline void fx_init(i2c_fx *f, unsigned rank, const uint64_t *gdim,
     m->channels = channels;
     m->pixels = pixels;
     m->swizzle = sw;
-    if (tce_memsys_init(&f->ms, ncta, FX_SMEM) ||
-        tce_memsys_add_global(&f->ms, FX_GBASE, total * 4)) {
-        fprintf(stderr, "fixture: out of memory\n");
-        exit(2);
-    }
-    f->g = tce_gmem(&f->ms, FX_GBASE, total * 4);
-    f->gbytes = total * 4;
+    tfx_memory(f, FX_GBASE, total * 4, FX_SMEM, ncta);
     int64_t x[5] = {0};
     for (uint64_t e = 0; e < total; e++) {
         uint64_t r = e;
@@ -104,16 +91,7 @@ static inline void fx_init(i2c_fx *f, unsigned rank, const uint64_t *gdim,
         uint32_t v = fx_tag(rank, x);
         memcpy(f->g + e * 4, &v, 4);
     }
-    for (unsigned c = 0; c < ncta; c++)
-        memset(f->ms.smem[c], 0xa5, FX_SMEM);
-    f->op.kind = TCE_OP_TENSOR_LOAD;
-    f->op.mode = TCE_MODE_IM2COL;
-    f->op.src_space = TCE_SPACE_GLOBAL;
-    f->op.dst_space = TCE_SPACE_SHARED_CLUSTER;
-    f->op.completion = TCE_DONE_MBARRIER;
-    f->op.dims = rank;
-    f->op.saddr = TCE_SADDR(0, FX_DST);
-    f->op.mbar = TCE_SADDR(0, FX_MBAR);
+    tfx_load_op(&f->op, TCE_MODE_IM2COL, rank, FX_DST, FX_MBAR);
 }
 
 static inline void fx_free(i2c_fx *f)

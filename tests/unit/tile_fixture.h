@@ -5,15 +5,13 @@
 #ifndef TILE_FIXTURE_H
 #define TILE_FIXTURE_H
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "csim.h"
 #include "swizzle.h"
 #include "tensor_access.h"
-
-#include "check.h"
+#include "tensor_fixture.h"
 
 #define TF_GBASE 0x100000ull
 #define TF_SMEM 0x10000u /* 64 KiB per CTA */
@@ -33,13 +31,7 @@ static inline uint32_t tf_tag(int64_t x0, int64_t x1)
     return tf_tag3(x0, x1, 0);
 }
 
-typedef struct {
-    tce_memsys ms;
-    tce_tensormap map;
-    tce_op op;
-    uint8_t *g;
-    uint64_t gbytes;
-} tile_fx;
+typedef tensor_fx tile_fx;
 
 /* A dense tensor of 4-byte elements (dtype must be a 4-byte type) of rank 1..3 at
  * TF_GBASE, element (x0,x1,x2) = tf_tag; dims above 3 are 1. Shared memory of ncta CTAs
@@ -62,12 +54,7 @@ static inline void tf_init(tile_fx *f, tce_dtype dt, unsigned rank, const uint64
         m->estride[i] = 1;
         stride *= gdim[i];
     }
-    f->gbytes = stride;
-    if (tce_memsys_init(&f->ms, ncta, TF_SMEM) || tce_memsys_add_global(&f->ms, TF_GBASE, stride)) {
-        fprintf(stderr, "fixture allocation failed\n");
-        exit(2);
-    }
-    f->g = tce_gmem(&f->ms, TF_GBASE, stride);
+    tfx_memory(f, TF_GBASE, stride, TF_SMEM, ncta);
     uint64_t d0 = gdim[0], d1 = rank > 1 ? gdim[1] : 1, d2 = rank > 2 ? gdim[2] : 1;
     for (uint64_t z = 0; z < d2; z++)
         for (uint64_t y = 0; y < d1; y++)
@@ -75,17 +62,7 @@ static inline void tf_init(tile_fx *f, tce_dtype dt, unsigned rank, const uint64
                 uint32_t v = tf_tag3((int64_t)x, (int64_t)y, (int64_t)z);
                 memcpy(f->g + 4 * (x + d0 * (y + d1 * z)), &v, 4);
             }
-    for (unsigned c = 0; c < ncta; c++)
-        memset(f->ms.smem[c], 0xa5, TF_SMEM);
-    tce_op *op = &f->op;
-    op->kind = TCE_OP_TENSOR_LOAD;
-    op->mode = TCE_MODE_TILE;
-    op->src_space = TCE_SPACE_GLOBAL;
-    op->dst_space = TCE_SPACE_SHARED_CLUSTER;
-    op->completion = TCE_DONE_MBARRIER;
-    op->dims = rank;
-    op->saddr = TCE_SADDR(0, TF_DST);
-    op->mbar = TCE_SADDR(0, TF_MBAR);
+    tfx_load_op(&f->op, TCE_MODE_TILE, rank, TF_DST, TF_MBAR);
 }
 
 /* Turn the fixture's op into a store (or reduce) from TF_DST of CTA 0. */
