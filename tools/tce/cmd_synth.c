@@ -313,12 +313,13 @@ static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARG
                "path) takes a few thousand LUTs. This engine's core does more per copy: it\n"
                "decodes and range-checks 17-word commands with 64-bit addresses, keeps up to\n"
                "NRD read bursts in flight out of order, realigns data at 16-byte granularity\n"
-               "in both directions (two DATA_W-wide granule shifters, about 1k LUTs each at\n"
-               "256 bits), multicasts to up to 16 CTAs and tracks per-CTA bulk groups. Twice to\n"
-               "three times a plain DMA, 8k LUTs, is the budget that leaves room for the\n"
-               "reduction unit and the tensor walks on a mid-size part: an Artix-7 XC7A100T has\n"
-               "63,400 LUTs and 135 RAMB36, so the engine would take an eighth of its logic and\n"
-               "the default 16 x 16 KiB shared memories 64 of its block RAMs.\n\n");
+               "in both directions (a DATA_W-wide granule shifter is about 1k LUTs at 256\n"
+               "bits), multicasts to up to 16 CTAs, tracks per-CTA bulk groups and, for tensor\n"
+               "copies, walks up to five dimensions with 64-bit strides. Two to three times a\n"
+               "plain DMA, 8k LUTs, is the budget that keeps the engine at an eighth of a\n"
+               "mid-size part and leaves room for the reduction unit: an Artix-7 XC7A100T has\n"
+               "63,400 LUTs and 135 RAMB36, so the default 16 x 16 KiB shared memories would\n"
+               "take 64 of its block RAMs.\n\n");
     if (gr) {
         syn_module core;
         syn_sum_modules(&gr->log, "tce_fpga_", false, NULL, &core);
