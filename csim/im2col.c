@@ -25,9 +25,9 @@ static tce_result im2col_load(const tce_op *op, const tce_tensormap *map, tce_me
     if (r.status != TCE_OK)
         return r;
     unsigned rank = map->rank, nsp = rank - 2;
-    if (map->pixels == 0 || map->pixels > 1024)
-        return tce_fail(TCE_ERR_BAD_DESCRIPTOR, "map pixelsPerColumn %u is outside 1..1024",
-                        map->pixels);
+    r = i2c_check_pixels(map);
+    if (r.status != TCE_OK)
+        return r;
     for (unsigned j = 0; j < nsp; j++)
         if (op->im2col[j] > offset_limit(rank))
             return tce_fail(TCE_ERR_UNDEFINED, "im2col offset %s = %u exceeds the %uD limit %u",

@@ -121,6 +121,16 @@ tce_status i2c_fetch_row(const tce_tensormap *map, const tce_memsys *ms, const i
 }
 
 /* Every byte of every destination row, through the swizzle, lies in shared memory. */
+tce_result i2c_check_pixels(const tce_tensormap *map)
+{
+    tce_result ok;
+    memset(&ok, 0, sizeof ok);
+    if (map->pixels == 0 || map->pixels > 1024)
+        return tce_fail(TCE_ERR_BAD_DESCRIPTOR, "map pixelsPerColumn %u is outside 1..1024",
+                        map->pixels);
+    return ok;
+}
+
 static bool rows_fit(const tce_memsys *ms, unsigned cta, tce_swizzle sw, uint64_t base,
                      uint32_t rows, uint32_t pitch, uint32_t row_bytes)
 {

@@ -51,6 +51,10 @@ tce_result i2c_walk_begin(i2c_walk *w, const tce_op *op, const tce_tensormap *ma
 tce_result i2c_check_common(const tce_op *op, const tce_tensormap *map, tce_map_kind want,
                             unsigned *esize);
 
+/* pixelsPerColumn must be 1..1024 (driver rule); a map outside it is a bad descriptor.
+ * (im2col::w::128 ignores the field and does not check it.) */
+tce_result i2c_check_pixels(const tce_tensormap *map);
+
 /* Fetch channels elements of one row: tensor coordinate x (x[0] = first channel, the rest
  * the pixel) and the following channels along dim 0. Out-of-bounds elements get the fill;
  * TFLOAT32 values are rounded to tf32 (tce_tf32_round, shared with tile loads). A read

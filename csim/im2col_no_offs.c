@@ -84,9 +84,9 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
     if (r.status != TCE_OK)
         return r;
     unsigned rank = map->rank, nsp = rank - 2;
-    if (map->pixels == 0 || map->pixels > 1024)
-        return tce_fail(TCE_ERR_BAD_DESCRIPTOR, "map pixelsPerColumn %u is outside 1..1024",
-                        map->pixels);
+    r = i2c_check_pixels(map);
+    if (r.status != TCE_OK)
+        return r;
     i2c_walk w;
     r = i2c_walk_begin(&w, op, map);
     if (r.status != TCE_OK)

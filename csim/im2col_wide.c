@@ -37,9 +37,11 @@ tce_result tce_i2c_wide_load(const tce_op *op, const tce_tensormap *map, tce_mem
         return tce_fail(TCE_ERR_UNDEFINED, "wOffset %u is outside [0, 32)", woff);
     if (w128 && map->swizzle == TCE_SW_96B)
         return tce_fail(TCE_ERR_UNDEFINED, "96B swizzle is not allowed with im2col::w::128");
-    if (!w128 && (map->pixels == 0 || map->pixels > 1024))
-        return tce_fail(TCE_ERR_BAD_DESCRIPTOR, "map pixelsPerColumn %u is outside 1..1024",
-                        map->pixels);
+    if (!w128) {
+        r = i2c_check_pixels(map);
+        if (r.status != TCE_OK)
+            return r;
+    }
 
     unsigned rank = map->rank;
     i2c_walk w;
