@@ -1,6 +1,7 @@
 /* Pieces every replay handler uses: building the tensor map from the driver parameters,
  * the fill generators, byte comparison and failure descriptions. */
 #include "replay.h"
+#include "byte_diff.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -140,13 +141,7 @@ bool replay_fill(const corpus_case *c, const char *prefix, uint8_t *buf, size_t 
 bool replay_compare(const char *what, const uint8_t *expect, const uint8_t *got, size_t n,
                     replay_ctx *ctx)
 {
-    size_t first = n, count = 0;
-    for (size_t i = 0; i < n; i++)
-        if (expect[i] != got[i]) {
-            if (first == n)
-                first = i;
-            count++;
-        }
+    size_t first, count = byte_diff(expect, got, n, &first);
     if (!count)
         return true;
     replay_msg(ctx, "%s: first difference at offset %zu: expected %02x, got %02x (%zu of %zu "

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../../csim/mbarrier.h"
+#include "byte_diff.h"
 #include "scenario.h"
 
 static unsigned split(char *rest, char **tok, unsigned max)
@@ -18,13 +19,7 @@ static unsigned split(char *rest, char **tok, unsigned max)
 static bool differ(scenario *s, const char *what, const uint8_t *want, const uint8_t *got,
                    size_t n)
 {
-    size_t first = n, count = 0;
-    for (size_t i = 0; i < n; i++)
-        if (want[i] != got[i]) {
-            if (first == n)
-                first = i;
-            count++;
-        }
+    size_t first, count = byte_diff(want, got, n, &first);
     if (!count)
         return false;
     s->failed_checks++;
