@@ -177,8 +177,12 @@ static bool read_sources(const char *path, char ***out, size_t *n)
         v[(*n)++] = strdup(line);
     }
     free(text);
+    if (v && *n == 0) {
+        free(v);
+        v = NULL;
+    }
     *out = v;
-    return v != NULL && *n > 0;
+    return v != NULL;
 }
 
 static void yosys_version(const char *yosys, char *buf, size_t cap)
@@ -480,12 +484,14 @@ int synth_main(int argc, char **argv)
         return 2;
     }
 
+    int worst = 0;
     char yver[200];
     yosys_version(yosys, yver, sizeof yver);
     if (!strncmp(yver, "unknown", 7)) {
         fprintf(stderr, "tce synth: cannot run '%s -V': is Yosys installed? (scripts/install-deps.sh)\n",
                 yosys);
-        return 2;
+        worst = 2;
+        goto out;
     }
 
     static synth_run runs[NCONFIGS][NTARGETS];
@@ -504,7 +510,6 @@ int synth_main(int argc, char **argv)
                 order[total][1] = (size_t)t;
                 total++;
             }
-    int worst = 0;
     if (report_only) {
         for (size_t q = 0; q < total; q++) {
             size_t k = order[q][0];
@@ -516,7 +521,8 @@ int synth_main(int argc, char **argv)
             if (access(r->log_path, R_OK) != 0) {
                 fprintf(stderr, "tce synth: --report-only: no log %s (run without --report-only first)\n",
                         r->log_path);
-                return 2;
+                worst = 2;
+        goto out;
             }
             if (!evaluate_run(r, &CONFIGS[k], t))
                 worst = 1;
@@ -535,14 +541,16 @@ int synth_main(int argc, char **argv)
                      TARGET_NAME[t]);
             if (!write_script(ys, &CONFIGS[k], t, srcs, nsrcs)) {
                 fprintf(stderr, "tce synth: cannot write %s\n", ys);
-                return 2;
+                worst = 2;
+        goto out;
             }
             char *argvv[] = {(char *)yosys, "-q", "-l", r->log_path, "-s", ys, NULL};
             fprintf(stderr, "tce synth: %s/%s: yosys -s %s\n", CONFIGS[k].name, TARGET_NAME[t], ys);
             pid_t pid = spawn_quiet(argvv);
             if (pid < 0) {
                 fprintf(stderr, "tce synth: cannot start %s\n", yosys);
-                return 2;
+                worst = 2;
+        goto out;
             }
             active[nactive++] = (job){k, t, pid, time(NULL)};
         }
@@ -573,14 +581,17 @@ int synth_main(int argc, char **argv)
     FILE *f = fopen(out, "w");
     if (!f) {
         fprintf(stderr, "tce synth: cannot write the report '%s'\n", out);
-        return 2;
+        worst = 2;
+        goto out;
     }
     write_report(f, yver, (const synth_run(*)[NTARGETS])runs, selected);
     if (fclose(f) != 0) {
         fprintf(stderr, "tce synth: error writing '%s'\n", out);
-        return 2;
+        worst = 2;
+        goto out;
     }
     printf("tce synth: wrote %s%s\n", out, worst ? " (with failures, see above)" : "");
+out:
     for (size_t i = 0; i < nsrcs; i++)
         free(srcs[i]);
     free(srcs);
