@@ -5,8 +5,7 @@
 
 /* Bytes past the buffer's end that some in-bounds element of the map can touch, capped
  * at REPLAY_GSLACK. Dim 0 steps by the element, or by the whole 16/32-byte slice when the
- * layout is interleaved; the end is rounded up to 16 bytes because stores and reduces
- * write whole 16-byte chunks at the end of a row. */
+ * layout is interleaved. */
 static uint64_t reachable_slack(const tce_tensormap *m, uint64_t gbytes)
 {
     uint64_t unit0 = m->interleave == TCE_IL_32B   ? 32
@@ -21,7 +20,12 @@ static uint64_t reachable_slack(const tce_tensormap *m, uint64_t gbytes)
         else
             reach += n * step;
     }
-    reach = (reach + 15) & ~(uint64_t)15;
+    /* The capture's buffers were 256-byte-aligned allocations, so the rest of the last
+     * 256-byte block was addressable memory there too; an engine that reads or writes
+     * whole bus beats (up to 64 bytes, aligned) may touch it, as stores' 16-byte chunks do. */
+    if (reach < gbytes)
+        reach = gbytes;
+    reach = (reach + 255) & ~(uint64_t)255;
     return reach > gbytes ? (reach < cap ? reach : cap) - gbytes : 0;
 }
 
