@@ -75,23 +75,15 @@ static inline void expect(const char *file, int line, const char *name, tce_stat
     }
 }
 
-#define EXPECT_TILED(a, want)                                                                  \
+/* Encode a's map with enc (enc_tiled, enc_im2col or enc_wide) and expect() the result. */
+#define EXPECT_ENCODE(name, enc, a, want)                                                      \
     do {                                                                                       \
         tce_tensormap m_;                                                                      \
         tce_diag w_ = {{0}};                                                                   \
-        expect(__FILE__, __LINE__, "tiled", enc_tiled(&(a), &m_, &w_), &w_, (want));           \
+        expect(__FILE__, __LINE__, name, enc(&(a), &m_, &w_), &w_, (want));                    \
     } while (0)
-#define EXPECT_IM2COL(a, want)                                                                 \
-    do {                                                                                       \
-        tce_tensormap m_;                                                                      \
-        tce_diag w_ = {{0}};                                                                   \
-        expect(__FILE__, __LINE__, "im2col", enc_im2col(&(a), &m_, &w_), &w_, (want));        \
-    } while (0)
-#define EXPECT_WIDE(a, want)                                                                   \
-    do {                                                                                       \
-        tce_tensormap m_;                                                                      \
-        tce_diag w_ = {{0}};                                                                   \
-        expect(__FILE__, __LINE__, "wide", enc_wide(&(a), &m_, &w_), &w_, (want));            \
-    } while (0)
+#define EXPECT_TILED(a, want) EXPECT_ENCODE("tiled", enc_tiled, a, want)
+#define EXPECT_IM2COL(a, want) EXPECT_ENCODE("im2col", enc_im2col, a, want)
+#define EXPECT_WIDE(a, want) EXPECT_ENCODE("wide", enc_wide, a, want)
 
 #endif
