@@ -22,13 +22,6 @@ typedef struct {
     uint32_t off;
 } smem_ref;
 
-static tce_result ok_result(void)
-{
-    tce_result r;
-    memset(&r, 0, sizeof r);
-    return r;
-}
-
 /* A shared::cta address is an offset in the issuing CTA; a shared::cluster address
  * carries the target rank in bits [27:24] (TCE_SADDR). */
 static tce_result resolve_smem(const tce_op *op, const tce_memsys *ms, tce_space space,
@@ -57,7 +50,7 @@ static tce_result resolve_smem(const tce_op *op, const tce_memsys *ms, tce_space
         return tce_fail(TCE_ERR_SHARED_RANGE,
                         "%s 0x%x + size %u runs past CTA %u's %u bytes of shared memory", field,
                         addr, len, out->cta, ms->smem_size);
-    return ok_result();
+    return tce_ok();
 }
 
 static tce_result check_global(const tce_memsys *ms, uint64_t addr, uint32_t len,
@@ -69,7 +62,7 @@ static tce_result check_global(const tce_memsys *ms, uint64_t addr, uint32_t len
     if (addr + len < addr || !tce_gmem(ms, addr, len ? len : 1))
         return tce_fail(TCE_ERR_GLOBAL_BUS, "%s 0x%llx + size %u is not all mapped global memory",
                         field, (unsigned long long)addr, len);
-    return ok_result();
+    return tce_ok();
 }
 
 /* The mbarrier an mbarrier-completed copy signals: an 8-byte object, 8-byte aligned, in
@@ -91,7 +84,7 @@ static tce_result check_mbar(const tce_op *op, const tce_memsys *ms, unsigned ct
     if (!tce_smem(ms, cta, off, 8))
         return tce_fail(TCE_ERR_SHARED_RANGE, "mbar 0x%x is outside CTA %u's shared memory",
                         op->mbar, cta);
-    return ok_result();
+    return tce_ok();
 }
 
 static tce_result check_size(const tce_op *op, const char *what)
@@ -100,7 +93,7 @@ static tce_result check_size(const tce_op *op, const char *what)
         return tce_fail(TCE_ERR_UNDEFINED,
                         "%s: size %u is not a multiple of 16 (undefined in the PTX text)", what,
                         op->size);
-    return ok_result();
+    return tce_ok();
 }
 
 static tce_result want_completion(const tce_op *op, tce_completion want, const char *what)
@@ -110,7 +103,7 @@ static tce_result want_completion(const tce_op *op, tce_completion want, const c
         return tce_fail(TCE_ERR_ILLEGAL_INSTR, "%s: completion must be .%s, not .%s", what,
                         names[want],
                         (unsigned)op->completion < 3 ? names[op->completion] : "?");
-    return ok_result();
+    return tce_ok();
 }
 
 /* Copy with the .cp_mask byte mask: byte i of every 16-byte chunk moves iff mask bit i. */
@@ -148,7 +141,7 @@ static tce_result no_flag(bool set, const char *flag, const char *what)
     if (set)
         return tce_fail(TCE_ERR_ILLEGAL_INSTR, "%s: %s is not allowed in this direction", what,
                         flag);
-    return ok_result();
+    return tce_ok();
 }
 
 /* global -> shared::cta / shared::cluster (optionally multicast). */
@@ -190,7 +183,7 @@ static tce_result copy_global_to_shared(const tce_op *op, tce_memsys *ms)
     for (unsigned c = 0; c < ms->ncta; c++)
         if ((ctas >> c) & 1u)
             memmove(tce_smem(ms, c, dst.off, op->size), src, op->size);
-    tce_result r = ok_result();
+    tce_result r = tce_ok();
     r.tx_bytes = op->size;
     r.tx_ctas = ctas;
     r.bytes_read = op->size;
@@ -219,7 +212,7 @@ static tce_result copy_shared_to_cluster(const tce_op *op, tce_memsys *ms)
     TRY(check_mbar(op, ms, dst.cta));
     memmove(tce_smem(ms, dst.cta, dst.off, op->size), tce_smem(ms, src.cta, src.off, op->size),
             op->size);
-    tce_result r = ok_result();
+    tce_result r = tce_ok();
     r.tx_bytes = op->size;
     r.tx_ctas = (uint16_t)(1u << dst.cta);
     r.bytes_read = r.bytes_written = op->size;
@@ -238,7 +231,7 @@ static tce_result copy_shared_to_global(const tce_op *op, tce_memsys *ms)
     masked_copy(tce_gmem(ms, op->gaddr, op->size ? op->size : 1),
                 tce_smem(ms, src.cta, src.off, op->size), op->size, op->has_byte_mask,
                 op->byte_mask);
-    tce_result r = ok_result();
+    tce_result r = tce_ok();
     r.bytes_read = op->size;
     r.bytes_written = masked_bytes(op->size, op->has_byte_mask, op->byte_mask);
     return r;
@@ -284,7 +277,7 @@ static tce_result bulk_reduce(const tce_op *op, tce_memsys *ms)
     TRY(resolve_smem(op, ms, TCE_SPACE_SHARED_CTA, to_global ? op->saddr : op->saddr_src,
                      op->size, to_global ? "srcMem (saddr)" : "srcMem (saddr_src)", &src));
     uint8_t *d;
-    tce_result r = ok_result();
+    tce_result r = tce_ok();
     if (to_global) {
         TRY(check_global(ms, op->gaddr, op->size, "dstMem (gaddr)"));
         d = tce_gmem(ms, op->gaddr, op->size ? op->size : 1);
@@ -319,7 +312,7 @@ static tce_result bulk_prefetch(const tce_op *op)
     if (op->gaddr % CHUNK)
         return tce_fail(TCE_ERR_MISALIGNED, "%s: srcMem (gaddr) 0x%llx is not 16-byte aligned",
                         what, (unsigned long long)op->gaddr);
-    return ok_result();
+    return tce_ok();
 }
 
 /* multimem.cp.async.bulk.global.shared::cta: the same bytes to every memory of the
@@ -352,7 +345,7 @@ static tce_result multimem_copy(const tce_op *op, tce_memsys *ms)
     for (unsigned i = 0; i < op->multimem_count; i++)
         masked_copy(tce_gmem(ms, op->multimem_addr[i], op->size ? op->size : 1), s, op->size,
                     op->has_byte_mask, op->byte_mask);
-    tce_result r = ok_result();
+    tce_result r = tce_ok();
     r.bytes_read = op->size;
     r.bytes_written = (uint64_t)op->multimem_count *
                       masked_bytes(op->size, op->has_byte_mask, op->byte_mask);

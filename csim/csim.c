@@ -6,6 +6,13 @@
 #include <stdio.h>
 #include <string.h>
 
+tce_result tce_ok(void)
+{
+    tce_result r;
+    memset(&r, 0, sizeof r);
+    return r;
+}
+
 tce_result tce_fail(tce_status st, const char *fmt, ...)
 {
     tce_result r;
@@ -48,9 +55,7 @@ static tce_result fetch_map(const tce_op *op, const tce_memsys *ms, tce_tensorma
     if (st != TCE_OK)
         return tce_fail(st, "tensor map at 0x%llx: %s", (unsigned long long)op->tmap_addr,
                         why.text);
-    tce_result ok;
-    memset(&ok, 0, sizeof ok);
-    return ok;
+    return tce_ok();
 }
 
 tce_result tce_csim_execute(const tce_op *op, tce_memsys *ms)

@@ -29,6 +29,9 @@ tce_result tce_csim_im2col(const tce_op *op, const tce_tensormap *map, tce_memsy
 tce_result tce_csim_bulk(const tce_op *op, tce_memsys *ms);
 tce_result tce_csim_red(const tce_op *op, tce_memsys *ms);
 
+/* A successful result: status TCE_OK, no cause, all counts zero. */
+tce_result tce_ok(void);
+
 /* Set result->status and a formatted cause; returns the result for tail calls. */
 tce_result tce_fail(tce_status st, const char *fmt, ...)
 #if defined(__GNUC__)

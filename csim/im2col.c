@@ -40,7 +40,7 @@ static tce_result im2col_load(const tce_op *op, const tce_tensormap *map, tce_me
     if (r.status != TCE_OK)
         return r;
     if (op->kind == TCE_OP_TENSOR_PREFETCH) {
-        memset(&r, 0, sizeof r); /* an L2 hint: no bytes land, no mbarrier is signalled */
+        r = tce_ok(); /* an L2 hint: no bytes land, no mbarrier is signalled */
         return r;
     }
 

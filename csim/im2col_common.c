@@ -24,8 +24,6 @@ tce_result i2c_walk_begin(i2c_walk *w, const tce_op *op, const tce_tensormap *ma
 {
     static const char *const names[3] = {"w", "h", "d"};
     unsigned rank = map->rank;
-    tce_result ok;
-    memset(&ok, 0, sizeof ok);
     memset(w, 0, sizeof *w);
     w->nsp = rank - 2;
     for (unsigned j = 0; j < w->nsp; j++) {
@@ -43,7 +41,7 @@ tce_result i2c_walk_begin(i2c_walk *w, const tce_op *op, const tce_tensormap *ma
                             "given by the lower/upper corners",
                             1 + j, names[j], (long long)w->pos[j], (long long)w->lo[j],
                             (long long)w->hi[j]);
-    return ok;
+    return tce_ok();
 }
 
 static const char *map_kind_name(tce_map_kind k)
@@ -59,8 +57,6 @@ static const char *map_kind_name(tce_map_kind k)
 tce_result i2c_check_common(const tce_op *op, const tce_tensormap *map, tce_map_kind want,
                             unsigned *esize)
 {
-    tce_result ok;
-    memset(&ok, 0, sizeof ok);
     if (map->kind != want)
         return tce_fail(TCE_ERR_UNDEFINED, "%s mode needs a tensor map made by the %s encode, "
                         "this one is %s",
@@ -90,7 +86,7 @@ tce_result i2c_check_common(const tce_op *op, const tce_tensormap *map, tce_map_
                         "row, not a multiple of 16 bytes",
                         op->coords[0], (long long)cbytes);
     *esize = es;
-    return ok;
+    return tce_ok();
 }
 
 tce_status i2c_fetch_row(const tce_tensormap *map, const tce_memsys *ms, const int64_t *x,
@@ -123,12 +119,10 @@ tce_status i2c_fetch_row(const tce_tensormap *map, const tce_memsys *ms, const i
 /* Every byte of every destination row, through the swizzle, lies in shared memory. */
 tce_result i2c_check_pixels(const tce_tensormap *map)
 {
-    tce_result ok;
-    memset(&ok, 0, sizeof ok);
     if (map->pixels == 0 || map->pixels > 1024)
         return tce_fail(TCE_ERR_BAD_DESCRIPTOR, "map pixelsPerColumn %u is outside 1..1024",
                         map->pixels);
-    return ok;
+    return tce_ok();
 }
 
 static bool rows_fit(const tce_memsys *ms, unsigned cta, tce_swizzle sw, uint64_t base,
@@ -147,7 +141,7 @@ tce_result i2c_deliver_load(const tce_op *op, const tce_tensormap *map, tce_mems
                             const uint8_t *img, uint32_t rows, uint32_t row_bytes)
 {
     tce_result r;
-    memset(&r, 0, sizeof r);
+    r = tce_ok();
     uint32_t off;
     uint16_t dests;
     /* Destinations and alignment follow the tile loads' rules (csim/tile.c), so that both

@@ -35,8 +35,6 @@ static tce_result check_store(const tce_op *op, const tce_tensormap *map, tce_et
                               bool *noftz)
 {
     static const char *const names[3] = {"W", "H", "D"};
-    tce_result ok;
-    memset(&ok, 0, sizeof ok);
     for (unsigned i = 0; i < map->rank; i++)
         if (op->coords[i] < 0) /* the H100 traps negative store coordinates (tile_store) */
             return tce_fail(TCE_ERR_ILLEGAL_INSTR, "coords[%u] = %d is negative; stores and "
@@ -69,7 +67,7 @@ static tce_result check_store(const tce_op *op, const tce_tensormap *map, tce_et
     if (op->saddr > 0xFFFFFFu || op->cta >= TCE_MAX_CTAS)
         return tce_fail(TCE_ERR_SHARED_RANGE, "shared::cta address 0x%x (CTA %u) is outside "
                         "the CTA's shared window", op->saddr, op->cta);
-    return ok;
+    return tce_ok();
 }
 
 tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce_memsys *ms)
@@ -144,7 +142,7 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
         return r;
     }
     /* Pass 2: write (or reduce into) every in-bounds element, in walk order. */
-    memset(&r, 0, sizeof r);
+    r = tce_ok();
     r.bytes_read = (uint64_t)rows * row_bytes;
     for (size_t i = 0; i < (size_t)rows * map->channels; i++) {
         const uint8_t *src = img + i * es;

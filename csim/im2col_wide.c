@@ -59,7 +59,7 @@ tce_result tce_i2c_wide_load(const tce_op *op, const tce_tensormap *map, tce_mem
         return tce_fail(TCE_ERR_ILLEGAL_INSTR, "coords[1] (w = %d, + wOffset %u) lies right of "
                         "the W window end %lld", op->coords[1], woff, (long long)w.hi[0]);
     if (op->kind == TCE_OP_TENSOR_PREFETCH) {
-        memset(&r, 0, sizeof r);
+        r = tce_ok();
         return r;
     }
 

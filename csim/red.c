@@ -10,13 +10,6 @@
 
 #include <string.h>
 
-static tce_result ok_result(void)
-{
-    tce_result r;
-    memset(&r, 0, sizeof r);
-    return r;
-}
-
 static tce_result check_vector(const tce_op *op, bool global)
 {
     bool half = op->etype == TCE_ET_F16 || op->etype == TCE_ET_BF16;
@@ -27,18 +20,18 @@ static tce_result check_vector(const tce_op *op, bool global)
         if (half && op->redop != TCE_RED_ADD)
             return tce_fail(TCE_ERR_ILLEGAL_INSTR, "red: %s.%s exists only as a vector (.v2/.v4/.v8)",
                             tce_redop_name(op->redop), tce_etype_name(op->etype));
-        return ok_result();
+        return tce_ok();
     }
     /* Two f16/bf16 lanes on shared memory are the packed scalar red.add.noftz.f16x2 /
      * .bf16x2, which (unlike vectors) .shared has. */
     if (!global && half && v == 2 && op->redop == TCE_RED_ADD)
-        return ok_result();
+        return tce_ok();
     if (!global)
         return tce_fail(TCE_ERR_ILLEGAL_INSTR, "red: vector .v%u needs the .global space", v);
     if (op->etype == TCE_ET_F32 && op->redop == TCE_RED_ADD && v <= 4)
-        return ok_result();
+        return tce_ok();
     if (half)
-        return ok_result();
+        return tce_ok();
     return tce_fail(TCE_ERR_ILLEGAL_INSTR, "red: .v%u is not defined for %s.%s", v,
                     tce_redop_name(op->redop), tce_etype_name(op->etype));
 }
@@ -91,7 +84,7 @@ tce_result tce_csim_red(const tce_op *op, tce_memsys *ms)
         tce_le_put(p + i * esz, esz,
                  tce_arith_apply(actx, op->redop, op->etype, op->noftz, m, op->operand[i]));
     }
-    memset(&r, 0, sizeof r);
+    r = tce_ok();
     r.bytes_read = len;
     r.bytes_written = len;
     return r;

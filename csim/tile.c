@@ -98,9 +98,7 @@ static tce_result make_geom(const tce_op *op, const tce_tensormap *m, tile_geom 
     }
     g->pitch = m->interleave == TCE_IL_NONE ? tce_smem_row_pitch(m->swizzle, g->row_bytes)
                                             : g->row_bytes;
-    tce_result ok;
-    memset(&ok, 0, sizeof ok);
-    return ok;
+    return tce_ok();
 }
 
 /* Coordinates of unit k0 of row r. */
@@ -234,9 +232,7 @@ static tce_result walk(tile_job *j, walk_action act)
             }
         }
     }
-    tce_result ok;
-    memset(&ok, 0, sizeof ok);
-    return ok;
+    return tce_ok();
 }
 
 /* The instruction shape against the descriptor: dims, mode, map kind. */
@@ -268,9 +264,7 @@ static tce_result check_shape(const tce_op *op, const tce_tensormap *m)
             return tce_fail(TCE_ERR_ILLEGAL_INSTR, "%s does not support interleave",
                             tce_mode_name(op->mode));
     }
-    tce_result ok;
-    memset(&ok, 0, sizeof ok);
-    return ok;
+    return tce_ok();
 }
 
 /* Coordinate traps seen on the H100 (tile_load/tile_store/tile_reduce.txt):
@@ -292,9 +286,7 @@ static tce_result check_coords(const tce_op *op, const tce_tensormap *m)
             if (op->coords[i] < 0)
                 return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensorCoords[%u]=%d: stores and "
                                 "reduces take no negative coordinate", i, op->coords[i]);
-    tce_result ok;
-    memset(&ok, 0, sizeof ok);
-    return ok;
+    return tce_ok();
 }
 
 /* Shared-memory side: which CTAs, which offset, alignment, the mbarrier. */
@@ -345,9 +337,7 @@ static tce_result resolve_smem(const tce_op *op, const tce_memsys *ms, tile_job 
                                 "shared memory", mb, c);
     }
     j->soff = off;
-    tce_result ok;
-    memset(&ok, 0, sizeof ok);
-    return ok;
+    return tce_ok();
 }
 
 /* The instruction has no .noftz: the flushing follows the tensor map's dtype. */
@@ -363,9 +353,7 @@ static tce_result check_reduce(const tce_op *op, const tce_tensormap *m, tce_ety
         return tce_fail(TCE_ERR_ILLEGAL_INSTR, "redop %s: element type %s does not match "
                         "dtype %s", tce_redop_name(op->redop), tce_etype_name(*et),
                         tce_dtype_name(m->dtype));
-    tce_result ok;
-    memset(&ok, 0, sizeof ok);
-    return ok;
+    return tce_ok();
 }
 
 tce_result tce_csim_tile(const tce_op *op, const tce_tensormap *map, tce_memsys *ms)
@@ -403,7 +391,7 @@ tce_result tce_csim_tile(const tce_op *op, const tce_tensormap *map, tce_memsys 
         return r;
     if (op->kind == TCE_OP_TENSOR_PREFETCH) {
         /* A prefetch only warms L2: validated like a load, no shared-memory side. */
-        memset(&r, 0, sizeof r);
+        r = tce_ok();
         return r;
     }
     if ((r = resolve_smem(op, ms, &j)).status != TCE_OK)
@@ -419,7 +407,7 @@ tce_result tce_csim_tile(const tce_op *op, const tce_tensormap *map, tce_memsys 
                       : op->kind == TCE_OP_TENSOR_STORE ? WALK_STORE
                                                         : WALK_REDUCE;
     (void)walk(&j, act);
-    memset(&r, 0, sizeof r);
+    r = tce_ok();
     if (act == WALK_LOAD) {
         unsigned nd = 0;
         for (unsigned c = 0; c < TCE_MAX_CTAS; c++)
