@@ -6,7 +6,8 @@
  * No hardware data: the restrictions are the PTX text's for the .global.shared::cta
  * direction (non-negative coordinates; lower corner >= 0 and upper corner <= 0, so the box
  * stays inside the tensor). Elements past the tensor's end are not written, with the
- * clipping granule the H100 shows for tile stores (below). See docs/im2col.md. */
+ * clipping granule the H100 shows for tile stores (tce_store_in_bounds).
+ * See docs/im2col.md. */
 #include "im2col_common.h"
 
 #include "arith.h"
@@ -15,20 +16,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-/* Is the element at x written? As tile stores do on the H100 (tile_store.txt, docs/tile.md),
- * dim 0 is clipped only at 16-byte granules: every element of a 16-byte chunk that holds
- * a tensor element is written, even past globalDim[0]; other dims clip exactly. */
-static bool store_in_bounds(const tce_tensormap *m, const int64_t *x, unsigned esize)
-{
-    uint64_t end0 = (m->gdim[0] * esize + 15u) & ~(uint64_t)15u;
-    if (x[0] < 0 || (uint64_t)x[0] * esize >= end0)
-        return false;
-    for (unsigned i = 1; i < m->rank; i++)
-        if (x[i] < 0 || (uint64_t)x[i] >= m->gdim[i])
-            return false;
-    return true;
-}
 
 /* The restrictions of the shared::cta -> global direction, and the reduction's type. */
 static tce_result check_store(const tce_op *op, const tce_tensormap *map, tce_etype *et,
@@ -123,7 +110,7 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
             x[0] = (int64_t)op->coords[0] + k;
             uint8_t **d = &dst[(size_t)p * map->channels + k];
             *d = NULL;
-            if (!store_in_bounds(map, x, es))
+            if (!tce_store_in_bounds(map, x, es))
                 continue; /* clipped: past the tensor's end in C or N */
             uint64_t ga = tce_elem_gaddr(map, x);
             *d = tce_gmem(ms, ga, es);

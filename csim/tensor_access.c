@@ -11,6 +11,19 @@ bool tce_coords_in_bounds(const tce_tensormap *m, const int64_t *x)
     return true;
 }
 
+bool tce_store_in_bounds(const tce_tensormap *m, const int64_t *x, uint64_t dim0_bytes)
+{
+    uint64_t end0 = m->gdim[0] * dim0_bytes;
+    if (m->interleave == TCE_IL_NONE)
+        end0 = (end0 + 15u) & ~(uint64_t)15u;
+    if (x[0] < 0 || (uint64_t)x[0] * dim0_bytes >= end0)
+        return false;
+    for (unsigned i = 1; i < m->rank; i++)
+        if (x[i] < 0 || (uint64_t)x[i] >= m->gdim[i])
+            return false;
+    return true;
+}
+
 uint64_t tce_elem_gaddr(const tce_tensormap *m, const int64_t *x)
 {
     uint64_t a = m->gaddr;

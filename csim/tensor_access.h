@@ -10,6 +10,12 @@
 
 /* Are tensor coordinates x[0..rank-1] inside [0, gdim[i])? */
 bool tce_coords_in_bounds(const tce_tensormap *m, const int64_t *x);
+/* Is the element at x written by a store or reduce? The H100 clips dim 0 only at 16-byte
+ * granules (tile_store.txt: 19 x u16 rows are written as 48 bytes): every element of a
+ * 16-byte chunk that holds a tensor element is written, even past globalDim[0]; an
+ * interleaved layout clips at its own unit, and the other dims clip exactly.
+ * dim0_bytes: global bytes between consecutive dim-0 coordinates. */
+bool tce_store_in_bounds(const tce_tensormap *m, const int64_t *x, uint64_t dim0_bytes);
 /* Global byte address of the element at in-bounds coordinates x. */
 uint64_t tce_elem_gaddr(const tce_tensormap *m, const int64_t *x);
 /* The fill for an out-of-bounds element of n bytes: zero, or with OOB-NaN fill on a float

@@ -135,23 +135,6 @@ static bool unit_gaddr(const tile_job *j, const int64_t *x, uint64_t *out)
     return true;
 }
 
-/* Stores and reduces clip at the tensor's end, but in dim 0 only at 16-byte granules:
- * the H100 writes every element of a 16-byte chunk that holds a tensor element, even the
- * ones past globalDim[0] (tile_store.txt: 19 x u16 rows are written as 48 bytes). */
-static bool store_in_bounds(const tile_job *j, const int64_t *x)
-{
-    const tce_tensormap *m = j->map;
-    uint64_t end0 = m->gdim[0] * j->g.gunit_stride;
-    if (m->interleave == TCE_IL_NONE)
-        end0 = (end0 + 15u) & ~(uint64_t)15u;
-    if (x[0] < 0 || (uint64_t)x[0] * j->g.gunit_stride >= end0)
-        return false;
-    for (unsigned i = 1; i < m->rank; i++)
-        if (x[i] < 0 || (uint64_t)x[i] >= m->gdim[i])
-            return false;
-    return true;
-}
-
 /* One unit of a load: its bytes (data, rounded for tf32, or the fill). */
 static void load_unit(const tile_job *j, const uint8_t *src, uint8_t *buf)
 {
@@ -186,7 +169,8 @@ static tce_result walk(tile_job *j, walk_action act)
         }
         for (uint32_t k0 = 0; k0 < g->n[0]; k0++) {
             unit_coords(j, r, k0, x);
-            bool inb = j->to_smem ? tce_coords_in_bounds(j->map, x) : store_in_bounds(j, x);
+            bool inb = j->to_smem ? tce_coords_in_bounds(j->map, x)
+                                  : tce_store_in_bounds(j->map, x, j->g.gunit_stride);
             uint32_t sa = rowaddr + k0 * g->unit;
             uint8_t *gp = NULL;
             if (inb) {
