@@ -49,11 +49,7 @@ replay_verdict replay_im2col(const corpus_case *c, replay_ctx *ctx)
         return REPLAY_FAIL;
     }
     tce_op *op = &s.op;
-    op->kind = TCE_OP_TENSOR_LOAD;
-    op->mode = TCE_MODE_IM2COL;
-    op->src_space = TCE_SPACE_GLOBAL;
-    op->dst_space = TCE_SPACE_SHARED_CLUSTER;
-    op->completion = TCE_DONE_MBARRIER;
+    replay_setup_load_op(&s, TCE_MODE_IM2COL);
     if (!replay_setup_fill_load(c, ctx, &s)) {
         replay_setup_free(&s);
         return REPLAY_FAIL;

@@ -108,6 +108,15 @@ bool replay_setup_fill_store(const corpus_case *c, replay_ctx *ctx, replay_setup
     return src && replay_fill(c, "s", src, s->sbytes, ctx);
 }
 
+void replay_setup_load_op(replay_setup *s, tce_mode mode)
+{
+    s->op.kind = TCE_OP_TENSOR_LOAD;
+    s->op.mode = mode;
+    s->op.src_space = TCE_SPACE_GLOBAL;
+    s->op.dst_space = TCE_SPACE_SHARED_CLUSTER;
+    s->op.completion = TCE_DONE_MBARRIER;
+}
+
 void replay_setup_fill_slack(replay_setup *s, uint8_t v)
 {
     memset(s->gbuf + s->gbytes, v, (size_t)s->slack);

@@ -45,11 +45,15 @@ bool replay_setup_fill_load(const corpus_case *c, replay_ctx *ctx, replay_setup 
  * REPLAY_SMEM_BASE + smem_off from the `s` generator. */
 bool replay_setup_fill_store(const corpus_case *c, replay_ctx *ctx, replay_setup *s);
 
-/* Pointer to n bytes of CTA 0's shared memory at REPLAY_SMEM_BASE + smem_off, or NULL
- * (with ctx->msg) when that runs past the end of shared memory. */
+/* Make s->op a tensor load in `mode`, global -> shared::cluster, completing on the
+ * mbarrier, as every captured load was issued. */
+void replay_setup_load_op(replay_setup *s, tce_mode mode);
+
 /* Set every byte of the slack after the tensor buffer to v. */
 void replay_setup_fill_slack(replay_setup *s, uint8_t v);
 
+/* Pointer to n bytes of CTA 0's shared memory at REPLAY_SMEM_BASE + smem_off, or NULL
+ * (with ctx->msg) when that runs past the end of shared memory. */
 const uint8_t *replay_setup_smem_box(const replay_setup *s, uint32_t n, replay_ctx *ctx);
 
 void replay_setup_free(replay_setup *s);

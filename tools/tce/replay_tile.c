@@ -81,11 +81,7 @@ static bool run_load(const corpus_case *c, replay_ctx *ctx, uint8_t slack, tce_r
     if (replay_setup_tensor(c, ctx, &s) != REPLAY_PASS)
         return false;
     tce_op *op = &s.op;
-    op->kind = TCE_OP_TENSOR_LOAD;
-    op->mode = TCE_MODE_TILE;
-    op->src_space = TCE_SPACE_GLOBAL;
-    op->dst_space = TCE_SPACE_SHARED_CLUSTER;
-    op->completion = TCE_DONE_MBARRIER;
+    replay_setup_load_op(&s, TCE_MODE_TILE);
     bool ok = replay_setup_fill_load(c, ctx, &s);
     if (ok) {
         replay_setup_fill_slack(&s, slack);
