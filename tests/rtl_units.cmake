@@ -31,6 +31,23 @@ if(TCE_UNITS_VERILATOR AND NOT TCE_SANITIZE)
   add_test(NAME test_rtl_reduce COMMAND test_rtl_reduce ${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus/bulk_reduce.txt
            ${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus/red.txt)
   set_tests_properties(test_rtl_reduce PROPERTIES LABELS "rtl;nosan" TIMEOUT 300)
+
+  # The same test on the gates Yosys makes of the unit (cmake/rtl_units_netlist_sim.cmake).
+  # Opt-in: building the netlist model takes minutes.
+  option(TCE_NETLIST_SIM "Also run test_rtl_reduce on the Yosys netlist of the reduction unit (slow)" OFF)
+  if(TCE_NETLIST_SIM AND TCE_UNITS_YOSYS)
+    set(_tce_libs $<TARGET_FILE:tce_tools>)
+    if(TARGET tce_firmware)
+      list(APPEND _tce_libs $<TARGET_FILE:tce_firmware>)
+    endif()
+    list(APPEND _tce_libs $<TARGET_FILE:tce_csim>)
+    add_test(NAME rtl-netlist-reduce COMMAND ${CMAKE_COMMAND} -DTCE_ROOT=${CMAKE_SOURCE_DIR}
+             -DWORK=${CMAKE_BINARY_DIR}/rtl-netlist-reduce -DCC=${CMAKE_C_COMPILER}
+             -DCXX=${CMAKE_CXX_COMPILER} "-DLIBS=${_tce_libs}"
+             "-DARGS=${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus/bulk_reduce.txt;${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus/red.txt"
+             -P ${CMAKE_SOURCE_DIR}/cmake/rtl_units_netlist_sim.cmake)
+    set_tests_properties(rtl-netlist-reduce PROPERTIES LABELS "rtl;nosan;slow" TIMEOUT 1500)
+  endif()
 elseif(NOT TCE_UNITS_VERILATOR)
   add_test(NAME test_rtl_reduce COMMAND sh -c "echo 'SKIP: test_rtl_reduce: verilator is not installed (run scripts/install-deps.sh)'; exit 77")
   set_tests_properties(test_rtl_reduce PROPERTIES SKIP_RETURN_CODE 77 LABELS "rtl;nosan")
