@@ -43,6 +43,15 @@ if(CMAKE_SCRIPT_MODE_FILE)
     if(at EQUAL -1 OR at_text EQUAL -1)
       message(FATAL_ERROR "${FILE}: expected '${FILE}:${line}: ...${text}...', got:\n${err}")
     endif()
+  elseif(MODE STREQUAL "rtl_refused")
+    # An operation the RTL does not implement is named, and the run is never a pass
+    # (exit 3); a tce without Verilator refuses the backend by name (exit 2).
+    execute_process(COMMAND ${TCE} run --backend=rtl ${FILE} RESULT_VARIABLE rc
+                    OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(NOT rc EQUAL ${RC} OR NOT err MATCHES "${TEXT}")
+      message(FATAL_ERROR "tce run --backend=rtl ${FILE}: expected exit ${RC} and '${TEXT}', "
+                          "got exit ${rc}:\n${out}${err}")
+    endif()
   else()
     message(FATAL_ERROR "run.cmake: unknown MODE '${MODE}'")
   endif()
@@ -74,3 +83,28 @@ foreach(f ${TCE_BAD_SCENARIOS})
            COMMAND ${CMAKE_COMMAND} -DMODE=bad_scenario -DTCE=$<TARGET_FILE:tce> -DFILE=${f}
                    -P ${CMAKE_CURRENT_LIST_FILE})
 endforeach()
+
+# The same scenarios with the same checks on the Verilated RTL (tce run --backend=rtl),
+# where this tce links the bridge (as in regress.cmake; the sanitizer build does not).
+# Only the scenarios whose instructions the RTL implements (bulk copies, tile loads and
+# stores without tf32/interleave); the others must come back UNSUPPORTED by name.
+if(TARGET tce_bridge AND NOT TCE_SANITIZE)
+  foreach(name bulk_groups tensormap_replace)
+    add_test(NAME run-rtl-${name}
+             COMMAND tce run --backend=rtl ${CMAKE_CURRENT_SOURCE_DIR}/scenarios/${name}.tce)
+    set_tests_properties(run-rtl-${name} PROPERTIES LABELS "rtl;nosan")
+  endforeach()
+  # red / cp.reduce.async.bulk are not in the RTL yet.
+  add_test(NAME run-rtl-unsupported-red_and_reduce
+           COMMAND ${CMAKE_COMMAND} -DMODE=rtl_refused -DTCE=$<TARGET_FILE:tce> -DRC=3
+                   "-DTEXT=red_and_reduce.tce:6: the instruction at line 5 is not supported by backend rtl"
+                   -DFILE=${CMAKE_CURRENT_SOURCE_DIR}/scenarios/red_and_reduce.tce
+                   -P ${CMAKE_CURRENT_LIST_FILE})
+  set_tests_properties(run-rtl-unsupported-red_and_reduce PROPERTIES LABELS "rtl;nosan")
+else()
+  add_test(NAME run-rtl-absent
+           COMMAND ${CMAKE_COMMAND} -DMODE=rtl_refused -DTCE=$<TARGET_FILE:tce> -DRC=2
+                   "-DTEXT=built without Verilator"
+                   -DFILE=${CMAKE_CURRENT_SOURCE_DIR}/scenarios/bulk_groups.tce
+                   -P ${CMAKE_CURRENT_LIST_FILE})
+endif()

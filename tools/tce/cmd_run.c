@@ -1,6 +1,6 @@
-/* `tce run [FILE...] [--backend=csim] [-v]`: run scenarios through the driver and the
- * register-level engine model, checked against the golden model. No FILE: the built-in
- * scenario (a GEMM mainloop, an im2col load and a reduce-add epilogue). */
+/* `tce run [FILE...] [--backend=csim|rtl] [-v]`: run scenarios through the firmware driver
+ * on the chosen backend, checked against the golden model. No FILE: the built-in scenario
+ * (a GEMM mainloop, an im2col load and a reduce-add epilogue). */
 #include <stdio.h>
 #include <string.h>
 
@@ -10,17 +10,21 @@ int run_main(int argc, char **argv);
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: tce run [FILE.tce ...] [--backend=csim] [-v]\n"
+    fprintf(f, "usage: tce run [FILE.tce ...] [--backend=csim|rtl] [-v]\n"
                "  runs each scenario (docs/scenario.md); without FILE, the built-in one\n"
-               "  --backend=csim  the register-level model over the golden model (default)\n"
+               "  --backend=csim  the register-level model over the golden model (default;\n"
+               "                  also accepted as --backend=regmodel)\n"
+               "  --backend=rtl   the Verilated RTL through the bridge (builds with Verilator)\n"
                "  -v              echo each line as it runs\n"
                "exit status: 0 all pass, 1 a check or the memory comparison failed,\n"
-               "             2 a scenario error (reported as FILE:LINE: cause)\n");
+               "             2 a scenario error (reported as FILE:LINE: cause),\n"
+               "             3 the backend does not implement an instruction of a scenario\n");
 }
 
 int run_main(int argc, char **argv)
 {
     bool verbose = false;
+    scen_backend backend = SCEN_BACKEND_CSIM;
     int nfiles = 0, worst = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -30,9 +34,20 @@ int run_main(int argc, char **argv)
         if (!strcmp(argv[i], "-v")) {
             verbose = true;
         } else if (!strncmp(argv[i], "--backend=", 10)) {
-            if (strcmp(argv[i] + 10, "csim") != 0) {
-                fprintf(stderr, "tce run: backend '%s' is not built into this binary (csim)\n",
-                        argv[i] + 10);
+            const char *name = argv[i] + 10;
+            if (!strcmp(name, "csim") || !strcmp(name, "regmodel")) {
+                backend = SCEN_BACKEND_CSIM;
+            } else if (!strcmp(name, "rtl")) {
+                if (!tce_backend_rtl_built()) {
+                    fprintf(stderr, "tce run: --backend=rtl: this tce was built without "
+                                    "Verilator, so it has no rtl backend (rebuild with "
+                                    "Verilator installed, or use --backend=csim)\n");
+                    return 2;
+                }
+                backend = SCEN_BACKEND_RTL;
+            } else {
+                fprintf(stderr, "tce run: unknown backend '%s' (backends: csim, regmodel, rtl)\n",
+                        name);
                 return 2;
             }
         } else if (argv[i][0] == '-') {
@@ -45,11 +60,12 @@ int run_main(int argc, char **argv)
         if (argv[i][0] == '-')
             continue;
         nfiles++;
-        int rc = scenario_run_file(argv[i], stdout, verbose);
+        int rc = scenario_run_file_on(backend, argv[i], stdout, verbose);
         if (rc > worst)
             worst = rc;
     }
     if (nfiles == 0)
-        worst = scenario_run_text("<built-in scenario>", scenario_default_text, stdout, verbose);
+        worst = scenario_run_text_on(backend, "<built-in scenario>", scenario_default_text, stdout,
+                                     verbose);
     return worst;
 }

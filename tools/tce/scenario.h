@@ -1,9 +1,9 @@
 /* `tce run` scenarios: a hand-written text file that sets up global tensors, tensor maps
  * and a cluster's shared memories, issues PTX instructions with register values, and
  * checks the result. Each engine instruction goes through the firmware driver to the
- * register-level engine model, and the same instruction runs on a second copy of the
- * memories directly on the golden model; at the end both copies must agree byte for
- * byte. The format is documented in docs/scenario.md.
+ * chosen backend (the register-level engine model, or the Verilated RTL), and the same
+ * instruction runs on a second copy of the memories directly on the golden model; at the
+ * end both copies must agree byte for byte. The format is documented in docs/scenario.md.
  *
  * Every error in a scenario is reported as FILE:LINE: cause. */
 #ifndef SCENARIO_H
@@ -13,10 +13,25 @@
 
 #include "../../csim/csim.h"
 #include "../../firmware/ptx/ptx_decode.h"
+#include "engine_backend.h"
 #include "regmodel_engine.h"
 
 #define SCEN_MAX_NAMES 32
 #define SCEN_MAX_REGS 96
+
+/* The engine behind the driver. */
+typedef enum {
+    SCEN_BACKEND_CSIM, /* the register-level model over the golden model ("regmodel") */
+    SCEN_BACKEND_RTL,  /* the Verilated RTL through the bridge */
+} scen_backend;
+
+/* The bridge's shared memory per CTA (tce_sim_params.smem_bytes): it takes only a buffer
+ * at least this long, so on rtl the engine's copy of each shared memory has this size; the
+ * bytes past the scenario's `smem` size must stay untouched (scenario_check.c). */
+#define SCEN_RTL_SMEM_BYTES 232448u
+
+/* Exit status of a scenario whose engine answered TCE_ERR_UNSUPPORTED: never a pass. */
+#define SCEN_RC_UNSUPPORTED 3
 
 typedef struct {
     char name[32];
@@ -52,9 +67,14 @@ typedef struct {
     scen_name names[SCEN_MAX_NAMES];
 
     /* execution */
+    scen_backend backend;
     bool engine_ready;
-    regmodel model;
+    tce_backend *be;      /* attached to eng while engine_ready */
     tce_drv drv;
+    unsigned tx_applied;  /* be->tx() entries already applied to eng's mbarriers */
+    tce_drv_stats stats_before; /* driver statistics of earlier attachments */
+    long seq_line[256];   /* scenario line of each in-flight command, by seq & 255 */
+    bool unsupported;     /* the backend does not implement an instruction (err says which) */
     unsigned cta;         /* the issuing CTA of following instructions */
     ptx_regs regdecl;
     unsigned nregs;
@@ -72,6 +92,12 @@ typedef struct {
  * memory comparison failed, 2 the scenario itself is wrong (message on stderr). */
 int scenario_run_text(const char *file, const char *text, FILE *out, bool verbose);
 int scenario_run_file(const char *path, FILE *out, bool verbose);
+/* The same on a chosen backend; SCEN_RC_UNSUPPORTED when the backend does not implement
+ * an instruction of the scenario. */
+int scenario_run_text_on(scen_backend be, const char *file, const char *text, FILE *out,
+                         bool verbose);
+int scenario_run_file_on(scen_backend be, const char *path, FILE *out, bool verbose);
+const char *scen_backend_name(scen_backend be);
 
 /* The built-in scenario `tce run` runs without a file (scenario_default.c). */
 extern const char scenario_default_text[];
@@ -93,6 +119,7 @@ bool scen_fill_bytes(scenario *s, const char *spec, uint8_t *buf, size_t n);
 bool scen_exec_reg(scenario *s, char *rest);
 bool scen_exec_ptx(scenario *s, const char *text);
 bool scen_drain(scenario *s);
+void scen_engine_stop(scenario *s);
 bool scen_reg_get(scenario *s, const char *name, uint64_t *out);
 /* scenario_check.c: expectations and the final comparison. */
 bool scen_check_line(scenario *s, char *rest);

@@ -1,6 +1,7 @@
 /* Scenario instructions: register values, and each PTX line decoded by the firmware's
- * PTX decoder, then run twice: through the driver on the register-level engine model,
- * and directly on the golden model with the reference copy of the memories. */
+ * PTX decoder, then run twice: through the driver on the chosen backend (tce_backend:
+ * the register-level model or the Verilated RTL), and directly on the golden model with
+ * the reference copy of the memories. */
 #include <string.h>
 
 #include "../../csim/mbarrier.h"
@@ -97,29 +98,118 @@ static bool opd_value(scenario *s, const ptx_insn *in, int idx, const char *what
     return true;
 }
 
+const char *scen_backend_name(scen_backend be) { return be == SCEN_BACKEND_RTL ? "rtl" : "csim"; }
+
+/* Register polls one driver wait may spend: an RTL poll runs the clock a few cycles, so a
+ * hung engine ends in seconds with an error, never a hang. */
+#define SCEN_POLL_LIMIT (1u << 20)
+
+static bool engine_attach(scenario *s)
+{
+    char why[200] = "";
+    if (s->be->attach(s->be, &s->eng, why, sizeof why) != 0)
+        return scen_fail(s, "backend %s: %s", scen_backend_name(s->backend), why);
+    s->tx_applied = 0;
+    tce_drv_rc rc = tce_drv_init(&s->drv, s->be->bus(s->be), SCEN_POLL_LIMIT);
+    if (rc != TCE_DRV_OK) {
+        s->be->detach(s->be);
+        return scen_fail(s, "driver init on backend %s: %s: %s", scen_backend_name(s->backend),
+                         tce_drv_rc_name(rc), s->drv.why);
+    }
+    return true;
+}
+
 static bool engine_start(scenario *s)
 {
     if (s->engine_ready)
         return true;
     if (!scen_ensure_memory(s))
         return false;
-    regmodel_init(&s->model, &s->eng, 2, 6, regmodel_mbar_complete_tx, NULL);
-    tce_drv_rc rc = tce_drv_init(&s->drv, regmodel_bus(&s->model), 1u << 20);
-    if (rc != TCE_DRV_OK)
-        return scen_fail(s, "driver init: %s: %s", tce_drv_rc_name(rc), s->drv.why);
+    char why[200] = "";
+    s->be = s->backend == SCEN_BACKEND_RTL ? tce_backend_rtl(NULL, why, sizeof why)
+                                           : tce_backend_regmodel(why, sizeof why);
+    if (!s->be)
+        return scen_fail(s, "backend %s: %s", scen_backend_name(s->backend), why);
+    if (!engine_attach(s)) {
+        s->be->destroy(s->be);
+        s->be = NULL;
+        return false;
+    }
     s->engine_ready = true;
     return true;
 }
 
-/* The engine's pending error as a message, and clear it. */
+void scen_engine_stop(scenario *s)
+{
+    if (!s->engine_ready)
+        return;
+    s->be->detach(s->be);
+    s->be->destroy(s->be);
+    s->be = NULL;
+    s->engine_ready = false;
+}
+
+/* The backends only record complete-tx requests (so that the engines stay comparable);
+ * the scenario applies them to its own mbarriers, in the order the engine made them, each
+ * time it looks at the engine. A request the golden mbarrier refuses is an error here. */
+static bool apply_tx(scenario *s)
+{
+    tce_engine_tx tx[TCE_ENGINE_MAX_TX];
+    unsigned n = s->be->tx(s->be, tx, TCE_ENGINE_MAX_TX);
+    if (n == TCE_ENGINE_MAX_TX)
+        return scen_fail(s, "more than %u mbarrier complete-tx requests between two waits: "
+                            "wait on the engine more often", TCE_ENGINE_MAX_TX - 1);
+    for (; s->tx_applied < n; s->tx_applied++) {
+        const tce_engine_tx *t = &tx[s->tx_applied];
+        char why[160];
+        tce_status st = regmodel_mbar_complete_tx(NULL, &s->eng, t->cta, t->mbar_off, t->bytes,
+                                                  why, sizeof why);
+        if (st != TCE_OK)
+            return scen_fail(s, "the engine's complete-tx of %u bytes: %s: %s", t->bytes,
+                             tce_status_name(st), why);
+    }
+    return true;
+}
+
+/* The request log is bounded: when it is half full and the engine is idle, re-attach
+ * (which empties it), keeping the driver statistics of the attachment that ends. */
+static bool rebase_tx(scenario *s)
+{
+    if (s->tx_applied < TCE_ENGINE_MAX_TX / 2)
+        return true;
+    tce_drv_stats st;
+    tce_drv_stats_read(&s->drv, &st);
+    s->stats_before.bytes_read += st.bytes_read;
+    s->stats_before.bytes_written += st.bytes_written;
+    s->stats_before.cmds_ok += st.cmds_ok;
+    s->stats_before.cmds_err += st.cmds_err;
+    s->be->detach(s->be);
+    if (!engine_attach(s)) {
+        s->be->destroy(s->be);
+        s->be = NULL;
+        s->engine_ready = false;
+        return false;
+    }
+    return true;
+}
+
+/* The engine's pending error as a message, and clear it. An operation the backend does
+ * not implement is named as such: a gap in the backend, not a pass and not a wrong answer. */
 static tce_status take_engine_error(scenario *s, char *buf, size_t cap)
 {
     tce_drv_error_info e;
     char why[256];
-    snprintf(why, sizeof why, "%s", s->model.why);
+    snprintf(why, sizeof why, "%s", s->be->error_text(s->be));
     tce_drv_error(&s->drv, &e);
-    snprintf(buf, cap, "%s (command field %s, CTA %u): %s", tce_status_name(e.status),
-             e.field < TCE_CMDF_COUNT ? tce_cmd_fields[e.field].name : "-", e.cta, why);
+    long line = s->seq_line[e.seq16 & 255u];
+    if (e.status == TCE_ERR_UNSUPPORTED) {
+        s->unsupported = true;
+        snprintf(buf, cap, "the instruction at line %ld is not supported by backend %s%s%s", line,
+                 scen_backend_name(s->backend), why[0] ? ": " : "", why);
+        return e.status;
+    }
+    snprintf(buf, cap, "%s (command field %s, CTA %u, line %ld): %s", tce_status_name(e.status),
+             e.field < TCE_CMDF_COUNT ? tce_cmd_fields[e.field].name : "-", e.cta, line, why);
     return e.status;
 }
 
@@ -131,11 +221,13 @@ bool scen_drain(scenario *s)
     if (rc == TCE_DRV_ENGINE_ERROR) {
         char msg[400];
         take_engine_error(s, msg, sizeof msg);
+        if (s->unsupported)
+            return scen_fail(s, "%s", msg);
         return scen_fail(s, "the engine failed an earlier instruction: %s", msg);
     }
     if (rc != TCE_DRV_OK)
         return scen_fail(s, "driver: %s: %s", tce_drv_rc_name(rc), s->drv.why);
-    return true;
+    return apply_tx(s) && rebase_tx(s);
 }
 
 /* Fill the operation's addresses and values from the operands, by role. */
@@ -238,16 +330,32 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
             }
         }
     }
+    if (s->tx_applied >= TCE_ENGINE_MAX_TX / 2 && !scen_drain(s))
+        return false;
     uint32_t seq;
     tce_drv_rc rc = tce_drv_submit(&s->drv, &op, &seq);
-    if (rc == TCE_DRV_OK && (s->expect_fail || ref.status != TCE_OK))
-        rc = tce_drv_wait(&s->drv, seq);
+    if (rc == TCE_DRV_OK) {
+        s->seq_line[seq & 255u] = s->line;
+        if (s->expect_fail || ref.status != TCE_OK) {
+            rc = tce_drv_wait(&s->drv, seq);
+            /* tce_drv_poll reads STATUS before SEQ_DONE, so a command that fails and
+             * retires between the two reads looks done without error: one more poll,
+             * after the retirement, sees the (sticky) error flag. */
+            bool done;
+            if (rc == TCE_DRV_OK)
+                rc = tce_drv_poll(&s->drv, seq, &done);
+        }
+    }
     char msg[400] = "";
     tce_status got = TCE_OK;
     if (rc == TCE_DRV_ENGINE_ERROR)
         got = take_engine_error(s, msg, sizeof msg);
     else if (rc != TCE_DRV_OK)
         return scen_fail(s, "driver: %s: %s", tce_drv_rc_name(rc), s->drv.why);
+    if (s->unsupported)
+        return scen_fail(s, "%s", msg);
+    if (!apply_tx(s))
+        return false;
     if (s->expect_fail) {
         s->expect_fail = false;
         s->checks++;
@@ -293,7 +401,8 @@ static bool mbar_op(scenario *s, const ptx_insn *in, mbar_action act)
     uint8_t *mem[2];
     uint64_t count = 1, tx = 0, state = 0;
     int addr_idx = act == MB_INIT ? 0 : 1;
-    if (!mbar_ptrs(s, in, addr_idx, &mem[0], &mem[1]))
+    /* Completions the engine made so far land before the thread's own operation. */
+    if ((s->engine_ready && !apply_tx(s)) || !mbar_ptrs(s, in, addr_idx, &mem[0], &mem[1]))
         return false;
     if (act == MB_INIT && !opd_value(s, in, 1, "count", &count))
         return false;
@@ -422,7 +531,7 @@ bool scen_exec_ptx(scenario *s, const char *text)
             return false;
         if (tce_drv_commit_group(&s->drv, s->cta) != TCE_DRV_OK)
             return scen_fail(s, "commit_group: %s", s->drv.why);
-        return true;
+        return apply_tx(s);
     case PTX_I_WAIT_GROUP: {
         if (!engine_start(s) || !opd_value(s, &in, 0, "N", &v))
             return false;
@@ -431,7 +540,7 @@ bool scen_exec_ptx(scenario *s, const char *text)
             return scen_drain(s);
         if (rc != TCE_DRV_OK)
             return scen_fail(s, "wait_group: %s: %s", tce_drv_rc_name(rc), s->drv.why);
-        return true;
+        return apply_tx(s);
     }
     case PTX_I_MBARRIER_INIT: return mbar_op(s, &in, MB_INIT);
     case PTX_I_MBARRIER_ARRIVE: return mbar_op(s, &in, MB_ARRIVE);

@@ -162,7 +162,10 @@ bool scen_ensure_memory(scenario *s)
 {
     if (s->mem_ready)
         return true;
-    if (tce_memsys_init(&s->eng, s->ncta, s->smem_size) ||
+    uint32_t eng_smem = s->smem_size;
+    if (s->backend == SCEN_BACKEND_RTL && eng_smem < SCEN_RTL_SMEM_BYTES)
+        eng_smem = SCEN_RTL_SMEM_BYTES;
+    if (tce_memsys_init(&s->eng, s->ncta, eng_smem) ||
         tce_memsys_init(&s->ref, s->ncta, s->smem_size))
         return scen_fail(s, "cannot allocate %u CTAs x %u bytes of shared memory", s->ncta,
                          s->smem_size);
