@@ -13,6 +13,21 @@ else()
   set(TCE_REGRESS_RTL OFF)
 endif()
 
+# The SystemC TLM model around the same RTL as engine "systemc". systemc.cmake decides
+# whether SystemC and Verilator are there (and adds its own tests); it is include-guarded,
+# so the later include from tests/CMakeLists.txt does nothing.
+include(${CMAKE_CURRENT_LIST_DIR}/systemc.cmake)
+if(TARGET tce_systemc AND NOT TCE_SANITIZE)
+  target_link_libraries(tce_tools PUBLIC tce_systemc stdc++ m)
+  target_compile_definitions(tce_tools PRIVATE TCE_HAVE_SYSTEMC=1)
+  # tile_load and tile_store hold what the RTL implements (as for replay-rtl-*).
+  foreach(f tile_load tile_store)
+    add_test(NAME replay-systemc-${f} COMMAND tce replay --engine=systemc --quiet
+             ${TCE_HWCORPUS}/${f}.txt)
+    set_tests_properties(replay-systemc-${f} PROPERTIES LABELS "rtl;nosan")
+  endforeach()
+endif()
+
 # The driver path in front of the golden model must agree with every capture.
 foreach(f tile_load ileave_load im2col_load tile_store tile_reduce bulk_reduce red encode)
   add_test(NAME replay-regmodel-${f} COMMAND tce replay --engine=regmodel --quiet

@@ -20,11 +20,17 @@ struct tce_backend {
     unsigned (*tx)(tce_backend *b, tce_engine_tx *out, unsigned cap);
     uint64_t (*cycles)(tce_backend *b);
     void (*destroy)(tce_backend *b);
+    /* Waves to path (NULL: stop); 0, or -1. NULL where the engine has no waves. */
+    int (*trace)(tce_backend *b, const char *path);
 };
 
 tce_backend *tce_backend_regmodel(char *why, size_t cap);
 /* NULL with "this tce was built without Verilator" when the bridge is not linked in. */
 tce_backend *tce_backend_rtl(const tce_engine_timing *t, char *why, size_t cap);
 bool tce_backend_rtl_built(void);
+/* The same RTL inside the SystemC TLM model (bridge/systemc/tce_sc.h); NULL with "this tce
+ * was built without SystemC" when the model is not linked in. One live instance at a time. */
+tce_backend *tce_backend_systemc(const tce_engine_timing *t, char *why, size_t cap);
+bool tce_backend_systemc_built(void);
 
 #endif

@@ -1,11 +1,192 @@
-/* The `rtl` engine: the firmware driver programs the Verilated RTL through the bridge's
- * MMIO (bridge/tce_sim.h), running directly on the caller's memories. Compiled to a stub
- * that says so when this tce is built without Verilator (TCE_HAVE_RTL unset). */
+/* The `rtl` and `systemc` engines: the firmware driver programs the Verilated RTL over
+ * MMIO, running directly on the caller's memories, either through the C bridge
+ * (bridge/tce_sim.h, engine "rtl") or through the SystemC TLM model around the same RTL
+ * (bridge/systemc/tce_sc.h, engine "systemc"). The two APIs mirror each other call for
+ * call, so one backend serves both: it reaches its simulator only through a sim_ops table
+ * filled from tce_sim_* or tce_sc_* when the engine is opened. Each simulator compiles to
+ * a stub that says so when this tce is built without it (TCE_HAVE_RTL, TCE_HAVE_SYSTEMC). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine_backend.h"
+
+#if defined(TCE_HAVE_RTL) || defined(TCE_HAVE_SYSTEMC)
+
+/* What the backend needs of a simulator; `sim` is its handle. */
+typedef struct {
+    const char *engine; /* the engine's name, for messages */
+    int (*mmio_read)(void *sim, uint32_t off, uint32_t *v);
+    int (*mmio_write)(void *sim, uint32_t off, uint32_t v);
+    int (*attach_global)(void *sim, uint64_t base, uint64_t size, uint8_t *bytes);
+    void (*detach_global)(void *sim);
+    int (*attach_smem)(void *sim, unsigned cta, uint8_t *bytes, uint32_t size);
+    void (*tx_clear)(void *sim);
+    unsigned (*tx)(void *sim, tce_engine_tx *out, unsigned cap);
+    uint64_t (*cycles)(void *sim);
+    int (*trace)(void *sim, const char *path);
+    void (*destroy)(void *sim);
+} sim_ops;
+
+/* The table's entries for an API with prefix P and handle type T: one-line adapters (a
+ * function pointer may not be called through another type, so no casts of the APIs). */
+#define SIM_OPS(P, T, NAME)                                                                  \
+    static int P##_op_rd(void *s, uint32_t o, uint32_t *v) { return P##_mmio_read(s, o, v); } \
+    static int P##_op_wr(void *s, uint32_t o, uint32_t v) { return P##_mmio_write(s, o, v); } \
+    static int P##_op_attach_global(void *s, uint64_t base, uint64_t size, uint8_t *bytes)   \
+    {                                                                                        \
+        return P##_attach_global(s, base, size, bytes);                                      \
+    }                                                                                        \
+    static void P##_op_detach_global(void *s) { P##_detach_global(s); }                      \
+    static int P##_op_attach_smem(void *s, unsigned cta, uint8_t *bytes, uint32_t size)      \
+    {                                                                                        \
+        return P##_attach_smem(s, cta, bytes, size);                                         \
+    }                                                                                        \
+    static void P##_op_tx_clear(void *s) { P##_tx_clear(s); }                                \
+    static unsigned P##_op_tx(void *s, tce_engine_tx *out, unsigned cap)                     \
+    {                                                                                        \
+        const P##_tx_event *ev = P##_tx_events(s);                                           \
+        unsigned n = P##_tx_count(s);                                                        \
+        if (n > cap)                                                                         \
+            n = cap;                                                                         \
+        for (unsigned i = 0; i < n; i++) {                                                   \
+            out[i].cta = ev[i].cta;                                                          \
+            out[i].mbar_off = ev[i].mbar_off;                                                \
+            out[i].bytes = ev[i].bytes;                                                      \
+        }                                                                                    \
+        return n;                                                                            \
+    }                                                                                        \
+    static uint64_t P##_op_cycles(void *s) { return P##_cycles(s); }                         \
+    static int P##_op_trace(void *s, const char *path) { return P##_trace(s, path); }        \
+    static void P##_op_destroy(void *s) { P##_destroy(s); }                                  \
+    static const sim_ops P##_ops = {NAME,                 P##_op_rd,          P##_op_wr,     \
+                                    P##_op_attach_global, P##_op_detach_global,              \
+                                    P##_op_attach_smem,   P##_op_tx_clear,    P##_op_tx,     \
+                                    P##_op_cycles,        P##_op_trace,       P##_op_destroy};
+
+typedef struct {
+    tce_backend be;
+    const sim_ops *ops;
+    void *sim;
+    unsigned num_ctas;
+    int bus_dead; /* an MMIO access went unanswered: reads return 0 from then on */
+} sim_backend;
+
+static uint32_t sim_rd32(void *ctx, uint32_t off)
+{
+    sim_backend *b = ctx;
+    uint32_t v = 0;
+    if (b->ops->mmio_read(b->sim, off, &v) != 0)
+        b->bus_dead = 1;
+    return v;
+}
+
+static void sim_wr32(void *ctx, uint32_t off, uint32_t v)
+{
+    sim_backend *b = ctx;
+    if (b->ops->mmio_write(b->sim, off, v) != 0)
+        b->bus_dead = 1;
+}
+
+static void sim_detach(tce_backend *be)
+{
+    sim_backend *b = (sim_backend *)be;
+    b->ops->detach_global(b->sim);
+    for (unsigned c = 0; c < b->num_ctas; c++)
+        (void)b->ops->attach_smem(b->sim, c, NULL, 0);
+}
+
+static int sim_attach(tce_backend *be, tce_memsys *ms, char *why, size_t cap)
+{
+    sim_backend *b = (sim_backend *)be;
+    b->ops->detach_global(b->sim);
+    for (unsigned i = 0; i < ms->ngregions; i++)
+        if (b->ops->attach_global(b->sim, ms->g[i].base, ms->g[i].size, ms->g[i].bytes) != 0) {
+            snprintf(why, cap, "%s: cannot attach global window %u at 0x%llx", b->ops->engine,
+                     i, (unsigned long long)ms->g[i].base);
+            sim_detach(be);
+            return -1;
+        }
+    for (unsigned c = 0; c < b->num_ctas; c++) {
+        int bad = c < ms->ncta ? b->ops->attach_smem(b->sim, c, ms->smem[c], ms->smem_size)
+                               : b->ops->attach_smem(b->sim, c, NULL, 0);
+        if (bad) {
+            snprintf(why, cap, "%s: cannot attach CTA %u's shared memory (%u bytes)",
+                     b->ops->engine, c, ms->smem_size);
+            sim_detach(be);
+            return -1;
+        }
+    }
+    b->ops->tx_clear(b->sim);
+    return 0;
+}
+
+static tce_bus sim_bus(tce_backend *be)
+{
+    tce_bus bus = {sim_rd32, sim_wr32, be};
+    return bus;
+}
+
+static const char *sim_error_text(tce_backend *be)
+{
+    return ((sim_backend *)be)->bus_dead ? "the engine stopped answering MMIO" : "";
+}
+
+static unsigned sim_tx(tce_backend *be, tce_engine_tx *out, unsigned cap)
+{
+    sim_backend *b = (sim_backend *)be;
+    return b->ops->tx(b->sim, out, cap);
+}
+
+static uint64_t sim_cycles(tce_backend *be)
+{
+    sim_backend *b = (sim_backend *)be;
+    return b->ops->cycles(b->sim);
+}
+
+static int sim_trace(tce_backend *be, const char *path)
+{
+    sim_backend *b = (sim_backend *)be;
+    return b->ops->trace(b->sim, path);
+}
+
+static void sim_destroy(tce_backend *be)
+{
+    sim_backend *b = (sim_backend *)be;
+    sim_detach(be);
+    b->ops->destroy(b->sim);
+    free(b);
+}
+
+/* Wrap a created simulator (NULL: its creation failed, the cause in err). */
+static tce_backend *sim_backend_new(const sim_ops *ops, void *sim, unsigned num_ctas,
+                                    const char *err, char *why, size_t cap)
+{
+    if (!sim) {
+        snprintf(why, cap, "%s: %s", ops->engine, err);
+        return NULL;
+    }
+    sim_backend *b = calloc(1, sizeof *b);
+    if (!b) {
+        ops->destroy(sim);
+        snprintf(why, cap, "out of memory");
+        return NULL;
+    }
+    b->ops = ops;
+    b->sim = sim;
+    b->num_ctas = num_ctas;
+    b->be.attach = sim_attach;
+    b->be.detach = sim_detach;
+    b->be.bus = sim_bus;
+    b->be.error_text = sim_error_text;
+    b->be.tx = sim_tx;
+    b->be.cycles = sim_cycles;
+    b->be.destroy = sim_destroy;
+    b->be.trace = sim_trace;
+    return &b->be;
+}
+
+#endif
 
 #ifndef TCE_HAVE_RTL
 
@@ -22,99 +203,9 @@ tce_backend *tce_backend_rtl(const tce_engine_timing *t, char *why, size_t cap)
 
 #include "tce_sim.h"
 
-typedef struct {
-    tce_backend be;
-    tce_sim *sim;
-    unsigned num_ctas;
-    int bus_dead; /* an MMIO access went unanswered: reads return 0 from then on */
-} rtl_backend;
+SIM_OPS(tce_sim, tce_sim, "rtl")
 
 bool tce_backend_rtl_built(void) { return true; }
-
-static uint32_t rtl_rd32(void *ctx, uint32_t off)
-{
-    rtl_backend *b = ctx;
-    uint32_t v = 0;
-    if (tce_sim_mmio_read(b->sim, off, &v) != 0)
-        b->bus_dead = 1;
-    return v;
-}
-
-static void rtl_wr32(void *ctx, uint32_t off, uint32_t v)
-{
-    rtl_backend *b = ctx;
-    if (tce_sim_mmio_write(b->sim, off, v) != 0)
-        b->bus_dead = 1;
-}
-
-static void rtl_detach(tce_backend *be)
-{
-    rtl_backend *b = (rtl_backend *)be;
-    tce_sim_detach_global(b->sim);
-    for (unsigned c = 0; c < b->num_ctas; c++)
-        (void)tce_sim_attach_smem(b->sim, c, NULL, 0);
-}
-
-static int rtl_attach(tce_backend *be, tce_memsys *ms, char *why, size_t cap)
-{
-    rtl_backend *b = (rtl_backend *)be;
-    tce_sim_detach_global(b->sim);
-    for (unsigned i = 0; i < ms->ngregions; i++)
-        if (tce_sim_attach_global(b->sim, ms->g[i].base, ms->g[i].size, ms->g[i].bytes) != 0) {
-            snprintf(why, cap, "rtl: cannot attach global window %u at 0x%llx", i,
-                     (unsigned long long)ms->g[i].base);
-            rtl_detach(be);
-            return -1;
-        }
-    for (unsigned c = 0; c < b->num_ctas; c++) {
-        int bad = c < ms->ncta ? tce_sim_attach_smem(b->sim, c, ms->smem[c], ms->smem_size)
-                               : tce_sim_attach_smem(b->sim, c, NULL, 0);
-        if (bad) {
-            snprintf(why, cap, "rtl: cannot attach CTA %u's shared memory (%u bytes)", c,
-                     ms->smem_size);
-            rtl_detach(be);
-            return -1;
-        }
-    }
-    tce_sim_tx_clear(b->sim);
-    return 0;
-}
-
-static tce_bus rtl_bus(tce_backend *be)
-{
-    tce_bus bus = {rtl_rd32, rtl_wr32, be};
-    return bus;
-}
-
-static const char *rtl_error_text(tce_backend *be)
-{
-    return ((rtl_backend *)be)->bus_dead ? "the engine stopped answering MMIO" : "";
-}
-
-static unsigned rtl_tx(tce_backend *be, tce_engine_tx *out, unsigned cap)
-{
-    rtl_backend *b = (rtl_backend *)be;
-    const tce_sim_tx_event *ev = tce_sim_tx_events(b->sim);
-    unsigned n = tce_sim_tx_count(b->sim);
-    if (n > cap)
-        n = cap;
-    for (unsigned i = 0; i < n; i++) {
-        out[i].cta = ev[i].cta;
-        out[i].mbar_off = ev[i].mbar_off;
-        out[i].bytes = ev[i].bytes;
-    }
-    return n;
-}
-
-static uint64_t rtl_cycles(tce_backend *be) { return tce_sim_cycles(((rtl_backend *)be)->sim); }
-
-static void rtl_destroy(tce_backend *be)
-{
-    rtl_backend *b = (rtl_backend *)be;
-    rtl_detach(be);
-    tce_sim_destroy(b->sim);
-    free(b);
-}
 
 tce_backend *tce_backend_rtl(const tce_engine_timing *t, char *why, size_t cap)
 {
@@ -125,27 +216,46 @@ tce_backend *tce_backend_rtl(const tce_engine_timing *t, char *why, size_t cap)
         p.axi_stall_pct = t->axi_stall_pct;
         p.seed = t->seed;
     }
-    rtl_backend *b = calloc(1, sizeof *b);
-    if (!b) {
-        snprintf(why, cap, "out of memory");
-        return NULL;
+    char err[160] = "";
+    tce_sim *sim = tce_sim_create(&p, err, sizeof err);
+    return sim_backend_new(&tce_sim_ops, sim, p.num_ctas, err, why, cap);
+}
+
+#endif
+
+#ifndef TCE_HAVE_SYSTEMC
+
+bool tce_backend_systemc_built(void) { return false; }
+
+tce_backend *tce_backend_systemc(const tce_engine_timing *t, char *why, size_t cap)
+{
+    (void)t;
+    snprintf(why, cap, "this tce was built without SystemC: no systemc engine");
+    return NULL;
+}
+
+#else
+
+#include "tce_sc.h"
+
+SIM_OPS(tce_sc, tce_sc, "systemc")
+
+bool tce_backend_systemc_built(void) { return true; }
+
+/* The TLM model has no ready/valid to withhold (axi_stall_pct has no effect there) and,
+ * with axi_reorder, draws each burst's latency from [mem_latency, 4 x mem_latency]. */
+tce_backend *tce_backend_systemc(const tce_engine_timing *t, char *why, size_t cap)
+{
+    tce_sc_params p = tce_sc_default_params();
+    if (t) {
+        p.mem_latency = t->mem_latency ? t->mem_latency : 1;
+        p.axi_reorder = t->axi_reorder;
+        p.axi_stall_pct = t->axi_stall_pct;
+        p.seed = t->seed;
     }
     char err[160] = "";
-    b->sim = tce_sim_create(&p, err, sizeof err);
-    if (!b->sim) {
-        snprintf(why, cap, "rtl: %s", err);
-        free(b);
-        return NULL;
-    }
-    b->num_ctas = p.num_ctas;
-    b->be.attach = rtl_attach;
-    b->be.detach = rtl_detach;
-    b->be.bus = rtl_bus;
-    b->be.error_text = rtl_error_text;
-    b->be.tx = rtl_tx;
-    b->be.cycles = rtl_cycles;
-    b->be.destroy = rtl_destroy;
-    return &b->be;
+    tce_sc *sim = tce_sc_create(&p, err, sizeof err);
+    return sim_backend_new(&tce_sc_ops, sim, p.num_ctas, err, why, cap);
 }
 
 #endif

@@ -25,6 +25,14 @@ static char open_error[200];
 const char *tce_engine_open_error(void) { return open_error; }
 const char *tce_engine_name(const tce_engine *e) { return e->name; }
 bool tce_engine_have_rtl(void) { return tce_backend_rtl_built(); }
+bool tce_engine_have_systemc(void) { return tce_backend_systemc_built(); }
+
+int tce_engine_trace(tce_engine *e, const char *path)
+{
+    if (!e->be || !e->be->trace)
+        return -1;
+    return e->be->trace(e->be, path);
+}
 
 tce_engine *tce_engine_open_timed(const char *name, const tce_engine_timing *timing)
 {
@@ -40,9 +48,13 @@ tce_engine *tce_engine_open_timed(const char *name, const tce_engine_timing *tim
         be = tce_backend_rtl(timing, open_error, sizeof open_error);
         if (!be)
             return NULL;
+    } else if (!strcmp(name, "systemc")) {
+        be = tce_backend_systemc(timing, open_error, sizeof open_error);
+        if (!be)
+            return NULL;
     } else {
         snprintf(open_error, sizeof open_error,
-                 "unknown engine '%s' (engines: csim, regmodel, rtl)", name);
+                 "unknown engine '%s' (engines: csim, regmodel, rtl, systemc)", name);
         return NULL;
     }
     tce_engine *e = calloc(1, sizeof *e);

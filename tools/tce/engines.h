@@ -2,7 +2,9 @@
  *   csim      the golden model, called directly;
  *   regmodel  firmware driver -> register map -> register-level model -> golden model;
  *   rtl       firmware driver -> register map -> Verilated RTL through the bridge (only in
- *             a build with Verilator).
+ *             a build with Verilator);
+ *   systemc   the same, through the SystemC TLM model around the RTL (only in a build with
+ *             Verilator and SystemC; one open at a time per process).
  * Every engine reports a tce_result like the golden model: status, why, tx_bytes, tx_ctas.
  * An operation an engine does not implement comes back as TCE_ERR_UNSUPPORTED. */
 #ifndef TCE_ENGINES_H
@@ -56,5 +58,12 @@ unsigned long tce_engine_unsupported(const tce_engine *e);
 
 /* Engine clock cycles spent so far (0 for csim). */
 uint64_t tce_engine_cycles(const tce_engine *e);
+
+/* Whether this binary contains the systemc engine (the SystemC TLM model around the RTL). */
+bool tce_engine_have_systemc(void);
+
+/* FST waves of the engine's RTL to path (NULL: stop). 0, or -1 when the engine has no
+ * waves (csim, regmodel) or the file cannot be opened. */
+int tce_engine_trace(tce_engine *e, const char *path);
 
 #endif
