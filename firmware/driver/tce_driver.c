@@ -124,8 +124,12 @@ tce_drv_rc tce_drv_submit(tce_drv *d, const tce_op *op, uint32_t *seq)
 
 tce_drv_rc tce_drv_poll(tce_drv *d, uint32_t seq, bool *done)
 {
-    uint32_t st = rd(d, TCE_REG_STATUS);
+    /* SEQ_DONE first: an engine records a command's error no later than it retires the
+     * command, so once SEQ_DONE shows it retired, the STATUS read that follows sees its
+     * error. Read the other way round, a command failing between the two reads looked
+     * done without one. */
     uint32_t retired = rd(d, TCE_REG_SEQ_DONE);
+    uint32_t st = rd(d, TCE_REG_STATUS);
     /* Sequence numbers wrap: compare by signed distance. */
     *done = (int32_t)(retired - seq) >= 0;
     if (error_pending(d, st))

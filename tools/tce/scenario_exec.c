@@ -338,12 +338,6 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
         s->seq_line[seq & 255u] = s->line;
         if (s->expect_fail || ref.status != TCE_OK) {
             rc = tce_drv_wait(&s->drv, seq);
-            /* tce_drv_poll reads STATUS before SEQ_DONE, so a command that fails and
-             * retires between the two reads looks done without error: one more poll,
-             * after the retirement, sees the (sticky) error flag. */
-            bool done;
-            if (rc == TCE_DRV_OK)
-                rc = tce_drv_poll(&s->drv, seq, &done);
         }
     }
     char msg[400] = "";
