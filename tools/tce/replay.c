@@ -1,4 +1,4 @@
-/* `tce replay [--engine=csim] [--case=N] [--show=K] FILE...`
+/* `tce replay [--engine=NAME] [--case=N] [--show=K] FILE...`
  * Reads hardware-corpus files, runs each case on the chosen engine and compares every
  * byte and every trap with what the H100 did. */
 #include "replay.h"
@@ -31,7 +31,7 @@ static replay_verdict dispatch(const corpus_case *c, replay_ctx *ctx)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: tce replay [--engine=csim|regmodel|rtl] [--case=N] [--show=K] [--quiet] FILE...\n"
+    fprintf(f, "usage: tce replay [--engine=csim|regmodel|rtl|systemc] [--case=N] [--show=K] [--quiet] FILE...\n"
                "  --engine  which engine runs the cases (default csim, the golden model)\n"
                "  --case    replay only case N of each file\n"
                "  --show    print details of the first K failures per file (default 10)\n"
