@@ -33,6 +33,23 @@ const char *tce_op_kind_name(tce_op_kind k)
     return (unsigned)k < TCE_OP_KIND_COUNT ? n[k] : "?";
 }
 
+tce_op tce_op_bulk_copy(tce_space src, tce_space dst, unsigned cta, uint64_t gaddr,
+                        uint32_t saddr, uint32_t size, uint32_t mbar)
+{
+    tce_op op;
+    memset(&op, 0, sizeof op);
+    op.kind = TCE_OP_BULK_COPY;
+    op.src_space = src;
+    op.dst_space = dst;
+    op.completion = dst == TCE_SPACE_GLOBAL ? TCE_DONE_BULK_GROUP : TCE_DONE_MBARRIER;
+    op.cta = cta;
+    op.gaddr = gaddr;
+    op.saddr = saddr;
+    op.size = size;
+    op.mbar = dst == TCE_SPACE_GLOBAL ? 0 : mbar;
+    return op;
+}
+
 const char *tce_mode_name(tce_mode m)
 {
     static const char *const n[] = {"tile", "im2col", "im2col::w", "im2col::w::128",

@@ -89,6 +89,13 @@ typedef struct {
     uint64_t multimem_addr[8];
 } tce_op;
 
+/* A cp.async.bulk copy. Completion follows the PTX forms: a global destination completes
+ * through a bulk async-group, a shared one through the mbarrier at `mbar` (ignored for
+ * global). For shared::cta -> shared::cluster, `saddr` is the destination; set
+ * saddr_src on the result. */
+tce_op tce_op_bulk_copy(tce_space src, tce_space dst, unsigned cta, uint64_t gaddr,
+                        uint32_t saddr, uint32_t size, uint32_t mbar);
+
 const char *tce_op_kind_name(tce_op_kind k);
 const char *tce_mode_name(tce_mode m);
 

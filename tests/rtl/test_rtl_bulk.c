@@ -176,49 +176,20 @@ static void cosim(bench *b, const char *name, const tce_op *op)
 static tce_op g2s(tce_space dst, unsigned cta, uint64_t gaddr, uint32_t saddr, uint32_t size,
                   uint32_t mbar)
 {
-    tce_op op;
-    memset(&op, 0, sizeof op);
-    op.kind = TCE_OP_BULK_COPY;
-    op.src_space = TCE_SPACE_GLOBAL;
-    op.dst_space = dst;
-    op.completion = TCE_DONE_MBARRIER;
-    op.cta = cta;
-    op.gaddr = gaddr;
-    op.saddr = saddr;
-    op.size = size;
-    op.mbar = mbar;
-    return op;
+    return tce_op_bulk_copy(TCE_SPACE_GLOBAL, dst, cta, gaddr, saddr, size, mbar);
 }
 
 static tce_op s2g(unsigned cta, uint64_t gaddr, uint32_t saddr, uint32_t size)
 {
-    tce_op op;
-    memset(&op, 0, sizeof op);
-    op.kind = TCE_OP_BULK_COPY;
-    op.src_space = TCE_SPACE_SHARED_CTA;
-    op.dst_space = TCE_SPACE_GLOBAL;
-    op.completion = TCE_DONE_BULK_GROUP;
-    op.cta = cta;
-    op.gaddr = gaddr;
-    op.saddr = saddr;
-    op.size = size;
-    return op;
+    return tce_op_bulk_copy(TCE_SPACE_SHARED_CTA, TCE_SPACE_GLOBAL, cta, gaddr, saddr, size, 0);
 }
 
 static tce_op s2s(unsigned cta, uint32_t src, uint32_t dst_cluster, uint32_t size,
                   uint32_t mbar)
 {
-    tce_op op;
-    memset(&op, 0, sizeof op);
-    op.kind = TCE_OP_BULK_COPY;
-    op.src_space = TCE_SPACE_SHARED_CTA;
-    op.dst_space = TCE_SPACE_SHARED_CLUSTER;
-    op.completion = TCE_DONE_MBARRIER;
-    op.cta = cta;
+    tce_op op = tce_op_bulk_copy(TCE_SPACE_SHARED_CTA, TCE_SPACE_SHARED_CLUSTER, cta, 0,
+                                 dst_cluster, size, mbar);
     op.saddr_src = src;
-    op.saddr = dst_cluster;
-    op.size = size;
-    op.mbar = mbar;
     return op;
 }
 

@@ -127,17 +127,7 @@ static tce_result replay_cross_exec(const tce_op *op, tce_memsys *ms, void *engi
 static tce_op bulk(tce_space src, tce_space dst, unsigned cta, uint64_t gaddr, uint32_t saddr,
                    uint32_t size)
 {
-    tce_op op;
-    memset(&op, 0, sizeof op);
-    op.kind = TCE_OP_BULK_COPY;
-    op.src_space = src;
-    op.dst_space = dst;
-    op.completion = dst == TCE_SPACE_GLOBAL ? TCE_DONE_BULK_GROUP : TCE_DONE_MBARRIER;
-    op.cta = cta;
-    op.gaddr = gaddr;
-    op.saddr = saddr;
-    op.size = size;
-    return op;
+    return tce_op_bulk_copy(src, dst, cta, gaddr, saddr, size, 0);
 }
 
 static void fill(tce_memsys *ms)

@@ -36,17 +36,7 @@ static void rig_close(rig *r) { tce_memsys_free(&r->ms); }
 /* cp.async.bulk.global.shared::cta.bulk_group [gaddr], [soff], size */
 static tce_op store_op(unsigned cta, uint64_t gaddr, uint32_t soff, uint32_t size)
 {
-    tce_op op;
-    memset(&op, 0, sizeof op);
-    op.kind = TCE_OP_BULK_COPY;
-    op.src_space = TCE_SPACE_SHARED_CTA;
-    op.dst_space = TCE_SPACE_GLOBAL;
-    op.completion = TCE_DONE_BULK_GROUP;
-    op.cta = cta;
-    op.gaddr = gaddr;
-    op.saddr = soff;
-    op.size = size;
-    return op;
+    return tce_op_bulk_copy(TCE_SPACE_SHARED_CTA, TCE_SPACE_GLOBAL, cta, gaddr, soff, size, 0);
 }
 
 static unsigned rd32_status_queued(rig *r)
