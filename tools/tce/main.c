@@ -8,6 +8,7 @@ int ptx_main(int argc, char **argv);    /* cmd_ptx.c */
 int run_main(int argc, char **argv);    /* cmd_run.c */
 int synth_main(int argc, char **argv);  /* cmd_synth.c */
 int regress_main(int argc, char **argv); /* regress.c */
+int bench_main(int argc, char **argv);   /* cmd_bench.c */
 
 static const struct {
     const char *name;
@@ -20,6 +21,7 @@ static const struct {
     {"ptx", ptx_main, "decode and validate PTX; --check replays a ptxas verdict file"},
     {"regress", regress_main, "random legal operations on two engines side by side, every byte compared"},
     {"synth", synth_main, "synthesize the engine with Yosys and write the area report"},
+    {"bench", bench_main, "performance figures beside their bounds (--sim: simulator speed)"},
 };
 
 static void usage(FILE *f)
