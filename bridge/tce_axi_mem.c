@@ -221,6 +221,12 @@ void tce_axi_mem_outputs(const tce_axi_mem *m, uint64_t cycle, tce_axi_slave_out
     }
 }
 
+uint64_t tce_axi_mem_r_burst_addr(const tce_axi_mem *m)
+{
+    unsigned sel = m->reorder ? m->rsel : 0;
+    return sel < m->nrq ? m->rq[sel].addr : 0;
+}
+
 static void remove_at(tce_axi_burst *q, unsigned *n, unsigned i)
 {
     memmove(q + i, q + i + 1, (size_t)(*n - 1 - i) * sizeof *q);

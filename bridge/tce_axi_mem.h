@@ -139,6 +139,8 @@ void tce_axi_mem_detach_all(tce_axi_mem *m);
 uint8_t *tce_axi_mem_ptr(tce_axi_mem *m, uint64_t addr, uint64_t len);
 void tce_axi_mem_reset(tce_axi_mem *m);
 void tce_axi_mem_outputs(const tce_axi_mem *m, uint64_t cycle, tce_axi_slave_out *o);
+/* Address (AxADDR) of the burst the R beat offered in o belongs to (o->rvalid set). */
+uint64_t tce_axi_mem_r_burst_addr(const tce_axi_mem *m);
 /* Apply the handshakes of this clock edge. */
 void tce_axi_mem_edge(tce_axi_mem *m, uint64_t cycle, const tce_axi_slave_out *o,
                       const tce_axi_master_out *in);

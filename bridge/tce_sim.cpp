@@ -92,6 +92,10 @@ struct tce_sim {
     uint64_t cyc = 0;
     int irq = 0;
     std::vector<tce_sim_tx_event> tx_view;
+    tce_sim_probe probe{};
+    uint64_t probe_lo = 0, probe_hi = 0;
+    bool aw_seen = false, w_seen = false; // halves of the AXI4-Lite write in progress
+    uint32_t aw_addr = 0;
 
     // AXI4-Lite handshakes seen at the last edge
     bool aw_fired = false, w_fired = false, b_fired = false, ar_fired = false, r_fired = false;
@@ -101,6 +105,7 @@ struct tce_sim {
     bool dumping() const { return fst && cyc >= wave_from && (wave_to == 0 || cyc < wave_to); }
     void check_ports(const tce_axi_slave_out &ao, const tce_axi_master_out &mo, bool rsp);
     void watchdog(uint32_t status);
+    void note_handshakes(const tce_axi_slave_out &ao, const tce_axi_master_out &mo);
 };
 
 // Feed this edge's samples of all three ports to the protocol checker.
@@ -172,6 +177,33 @@ void tce_sim::watchdog(uint32_t status)
     fault = std::string(head) + ports;
 }
 
+// Updates the probe with the handshakes of the coming edge (signals sampled before it).
+void tce_sim::note_handshakes(const tce_axi_slave_out &ao, const tce_axi_master_out &mo)
+{
+    if (aw_fired) {
+        aw_seen = true;
+        aw_addr = top->s_axil_awaddr;
+    }
+    w_seen = w_seen || w_fired;
+    if (aw_seen && w_seen) {
+        probe.wr_cycle = cyc;
+        probe.wr_addr = aw_addr;
+        aw_seen = w_seen = false;
+    }
+    if (mo.arvalid && ao.arready) {
+        if (probe.ar_count++ == 0)
+            probe.first_ar = cyc;
+    }
+    if (ao.rvalid && mo.rready) {
+        uint64_t a = tce_axi_mem_r_burst_addr(&axi);
+        if (a >= probe_lo && a < probe_hi) {
+            if (probe.r_beats++ == 0)
+                probe.first_r = cyc;
+            probe.last_r = cyc;
+        }
+    }
+}
+
 void tce_sim::step()
 {
     tce_axi_slave_out ao;
@@ -240,6 +272,7 @@ void tce_sim::step()
     irq = top->irq;
     if (top->rst_n)
         check_ports(ao, mo, sr != nullptr);
+    note_handshakes(ao, mo);
 
     top->clk = 1;
     top->eval();
@@ -310,6 +343,7 @@ tce_sim *tce_sim_create(const tce_sim_params *p, char *err, size_t errlen)
         return nullptr;
     }
     tce_sim_reset(s);
+    tce_sim_probe_clear(s, 0, 0);
     return s;
 }
 
@@ -429,6 +463,21 @@ int tce_sim_run_until_idle(tce_sim *s, uint64_t max_cycles)
 }
 
 uint64_t tce_sim_cycles(const tce_sim *s) { return s->cyc; }
+
+void tce_sim_probe_clear(tce_sim *s, uint64_t lo, uint64_t hi)
+{
+    uint64_t wr = s->probe.wr_cycle;
+    uint32_t wa = s->probe.wr_addr;
+    s->probe = tce_sim_probe{};
+    s->probe.wr_cycle = wr; // the last register write stays known across a clear
+    s->probe.wr_addr = wa;
+    s->probe.first_ar = UINT64_MAX;
+    s->probe.first_r = UINT64_MAX;
+    s->probe_lo = lo;
+    s->probe_hi = hi;
+}
+
+tce_sim_probe tce_sim_probe_read(const tce_sim *s) { return s->probe; }
 int tce_sim_irq(const tce_sim *s) { return s->irq; }
 uint64_t tce_sim_reordered_beats(const tce_sim *s) { return s->axi.ooo_beats; }
 

@@ -83,6 +83,21 @@ unsigned tce_sim_tx_count(const tce_sim *s);
 const tce_sim_tx_event *tce_sim_tx_events(const tce_sim *s);
 void tce_sim_tx_clear(tce_sim *s);
 
+/* What crossed the engine's ports, for cycle figures (tce bench): cycle numbers as
+ * tce_sim_cycles() counts them, each the cycle whose closing edge took the handshake. */
+typedef struct {
+    uint64_t wr_cycle;   /* the last AXI4-Lite write (AW and W both taken), its offset */
+    uint32_t wr_addr;
+    uint64_t ar_count;   /* AR handshakes since the clear */
+    uint64_t first_ar;   /* cycle of the first; UINT64_MAX while none */
+    uint64_t r_beats;    /* R handshakes of bursts whose AxADDR lies in the clear's window */
+    uint64_t first_r, last_r; /* cycles of the first and last of those; UINT64_MAX / 0 */
+} tce_sim_probe;
+/* Zero the counters; R beats count only for bursts starting in [lo, hi). */
+void tce_sim_probe_clear(tce_sim *s, uint64_t lo, uint64_t hi);
+tce_sim_probe tce_sim_probe_read(const tce_sim *s);
+
+
 /* Why the simulation failed, or NULL while it has not. Every edge is checked against the
  * AXI4 / AXI4-Lite / shared-memory port rules (tce_axi_check.h): the first violation
  * ("cycle C: CHANNEL: rule") fails it. So does the watchdog: a STATUS read that finds the
