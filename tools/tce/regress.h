@@ -37,7 +37,7 @@ static inline uint32_t regress_mbar(unsigned slot) { return REGRESS_MBAR_OFF + s
 
 typedef struct {
     bool bulk_reduce;  /* generate cp.reduce.async.bulk (the RTL does not implement it) */
-    bool tf32;         /* allow tf32 tensor maps (the RTL refuses them by name) */
+    bool tf32;         /* allow tf32 tensor maps (every engine rounds them now) */
 } regress_gen_cfg;
 
 typedef struct {
