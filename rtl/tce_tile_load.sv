@@ -89,6 +89,7 @@ module tce_tile_load #(
   // ------------------------------------------------------------- command
   logic        busy;
   logic [1:0]  el;
+  logic [2:0]  rk;
   logic [63:0] g0;
   logic [164:0] gd;
   logic [255:0] gs;
@@ -176,22 +177,36 @@ module tce_tile_load #(
   logic [$clog2(NCH+1)-1:0] beat_q;   // chunk of the beat being written
   logic [3:0]        beat_cta;
 
-  assign rready = busy && !beat_valid;
+  // The beat register takes the next R beat in the cycle its last write is accepted.
+  wire beat_leaving;
+  assign rready = busy && (!beat_valid || beat_leaving);
   // Slots are numbered 0..NRD-1, so the ID's upper bits are always zero.
   /* verilator lint_off UNUSEDSIGNAL */
   wire [ID_W-1:0] rid_v = rid;
   /* verilator lint_on UNUSEDSIGNAL */
   wire [IW-1:0] rslot = rid_v[IW-1:0];
 
-  // Current beat chunk: global address, whether it was requested, its row offset.
-  wire [63:0] q_g = beat_g + (64'(beat_q) << 4);
-  wire        q_live = (q_g >= beat_lo_g) && (q_g < beat_hi_g);
-  wire [11:0] q_off = 12'(q_g - beat_rowg);
+  // Every chunk of the beat: whether it was requested, its row offset.
+  logic [NCH-1:0] c_live;
+  logic [11:0]    c_off [NCH];
+  always_comb begin
+    for (int i = 0; i < NCH; i++) begin
+      logic [63:0] g;
+      g = beat_g + 64'(16 * i);
+      c_live[i] = (g >= beat_lo_g) && (g < beat_hi_g);
+      c_off[i]  = 12'(g - beat_rowg);
+    end
+  end
+  // The chunk the per-chunk path writes (beat_q).
+  logic         q_live;
+  logic [11:0]  q_off;
   logic [127:0] q_raw;
   always_comb begin
-    q_raw = '0;
+    q_live = 1'b0; q_off = '0; q_raw = '0;
     for (int i = 0; i < NCH; i++)
-      if (beat_q == i[$clog2(NCH+1)-1:0]) q_raw = beat_data[i*128 +: 128];
+      if (beat_q == i[$clog2(NCH+1)-1:0]) begin
+        q_live = c_live[i]; q_off = c_off[i]; q_raw = beat_data[i*128 +: 128];
+      end
   end
 
   function automatic logic [3:0] first_cta(input logic [15:0] m);
@@ -212,11 +227,44 @@ module tce_tile_load #(
     merge = r;
   endfunction
 
+  // Whole-beat write: every swizzle mode permutes 16-byte chunks by XORing chunk-index bits
+  // with higher address bits, so chunks that are neighbours before the swizzle usually stay
+  // in one shared-memory word, only permuted. When all requested chunks of the beat land in
+  // one word, the beat is written in one request per CTA; otherwise chunk by chunk.
+  logic [23:0]       f_word;        // physical word of the first live chunk
+  logic              f_one;         // all live chunks in f_word
+  logic [DATA_W-1:0] f_data;
+  logic [DB-1:0]     f_strb;
+  always_comb begin
+    logic found;
+    found = 1'b0; f_word = '0; f_one = 1'b1; f_data = '0; f_strb = '0;
+    for (int i = 0; i < NCH; i++) begin
+      logic [23:0]  pa, ph;
+      logic [127:0] d;
+      pa = beat_sbase + {12'd0, c_off[i]};
+      ph = swz(sw, pa);
+      d  = merge(beat_data[i*128 +: 128], fill_chunk, c_off[i], beat_lo, beat_hi);
+      if (sw == 3'd5 && pa[7]) d = {d[63:0], d[127:64]};
+      if (c_live[i]) begin
+        if (!found) f_word = {ph[23:LB], {LB{1'b0}}};
+        else if ({ph[23:LB], {LB{1'b0}}} != f_word) f_one = 1'b0;
+        found = 1'b1;
+        for (int l = 0; l < NCH; l++)
+          if (({8'd0, ph} & 32'(DB - 1)) == 32'(l * 16)) begin
+            f_data[l*128 +: 128] = d;
+            f_strb[l*16 +: 16] = 16'hFFFF;
+          end
+      end
+    end
+  end
+  wire f_any = |c_live;
+  wire full  = beat_valid && f_one;
+
   // Walker fill chunk: wholly outside [lo, hi) (or the whole row when the row is out).
   wire        w_fill = !row_inb || !row0_has || (chunk + 12'd16 <= lo) || (chunk >= hi);
 
   // Which writer has the port: a beat being drained first, then the walker's fills.
-  wire        use_beat = beat_valid && q_live;
+  wire        use_beat = beat_valid && (full ? f_any : q_live);
   wire        use_fill = !beat_valid && ws == W_ROW && chunk < rbytes && w_fill;
   wire [23:0] pre_a  = use_beat ? beat_sbase + {12'd0, q_off} : row_sbase + {12'd0, chunk};
   wire [127:0] data0 = use_beat ? merge(q_raw, fill_chunk, q_off, beat_lo, beat_hi) : fill_chunk;
@@ -227,14 +275,20 @@ module tce_tile_load #(
 
   assign sm_valid = use_beat || use_fill;
   assign sm_cta   = wr_cta;
-  assign sm_addr  = {phys[23:LB], {LB{1'b0}}};
-  assign sm_wdata = {NCH{data1}};
+  assign sm_addr  = (use_beat && full) ? f_word : {phys[23:LB], {LB{1'b0}}};
+  assign sm_wdata = (use_beat && full) ? f_data : {NCH{data1}};
   always_comb begin
     sm_wstrb = '0;
     for (int i = 0; i < NCH; i++)
       if (({8'd0, phys} & 32'(DB - 1)) == 32'(i * 16)) sm_wstrb[i*16 +: 16] = 16'hFFFF;
+    if (use_beat && full) sm_wstrb = f_strb;
   end
   wire sm_fire = sm_valid && sm_ready;
+  // The beat is finished with: its last write is accepted now (or nothing is left to write).
+  wire beat_live_now = full ? f_any : q_live;
+  wire beat_last_cta = after(mask, beat_cta) == 16'd0;
+  assign beat_leaving = beat_valid && (!beat_live_now || (sm_fire && beat_last_cta)) &&
+                        (full || beat_q == ($clog2(NCH+1))'(NCH - 1));
 
   logic [15:0] sm_outstanding;
   logic any_slot;
@@ -259,6 +313,12 @@ module tce_tile_load #(
   end
   wire        x_in = !x_i[39] && ({7'd0, x_i[32:0]} < {7'd0, gdim_i}) && (x_i[39:33] == 7'd0);
 
+  // The last dimension W_ADDR visits: rank-1 (index rank-2); dimensions beyond the rank have
+  // gdim 1, one box row and coordinate 0, so they add nothing and are never out of bounds.
+  wire [2:0]  addr_last = (rk > 3'd1) ? rk - 3'd2 : 3'd0;
+  wire [11:0] lo_n = 12'(lo_e << el);
+  wire [11:0] hi_n = 12'(hi_e << el);
+
   // Advance dims 1..4 like an odometer.
   logic last_row;
   always_comb begin
@@ -270,7 +330,7 @@ module tce_tile_load #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       busy <= 1'b0; done <= 1'b0; status <= '0; bytes_read <= '0;
-      el <= '0; g0 <= '0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0;
+      el <= '0; rk <= '0; g0 <= '0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0;
       sw <= '0; fnan <= 1'b0; mask <= '0; rbytes <= '0; rpitch <= '0; bx0 <= '0;
       err_bus <= 1'b0; err_smem <= 1'b0;
       ws <= W_IDLE; row_sbase <= '0; row_g <= '0; addr_i <= '0; row_inb <= 1'b0;
@@ -292,7 +352,7 @@ module tce_tile_load #(
       // ---- row walker
       case (ws)
         W_IDLE: if (start) begin
-          busy <= 1'b1; el <= esl; g0 <= gaddr; gd <= gdim; gs <= gstride;
+          busy <= 1'b1; el <= esl; rk <= rank; g0 <= gaddr; gd <= gdim; gs <= gstride;
           nn <= n; ee <= e; cc <= coords_used; sw <= swizzle; fnan <= fill_nan; mask <= ctas;
           rbytes <= row_bytes; rpitch <= pitch; bx0 <= box0;
           err_bus <= 1'b0; err_smem <= 1'b0; bytes_read <= '0;
@@ -311,10 +371,16 @@ module tce_tile_load #(
           row_g <= row_g + prod;
           if (!x_in) row_inb <= 1'b0;
           addr_i <= addr_i + 3'd1;
-          if (addr_i == 3'd3) begin
+          if (addr_i == addr_last) begin
             ws <= W_ROW; chunk <= '0; wcta <= first_cta(mask);
-            lo <= 12'(lo_e << el);
-            hi <= 12'(hi_e << el);
+            lo <= lo_n;
+            hi <= hi_n;
+            if (row_inb && x_in && row0_has && lo_n == 12'd0 && hi_n >= rbytes) begin
+              // No fill chunk in this row: straight to the reads.
+              ws <= W_READ;
+              rd_next <= row_g + prod;
+              rd_end  <= row_g + prod + {52'd0, (hi_n + 12'd15) & ~12'd15};
+            end
           end
         end
         W_ROW: begin
@@ -335,7 +401,8 @@ module tce_tile_load #(
           end
         end
         W_READ: begin
-          if (!row_inb || !row0_has || rd_next >= rd_end) ws <= W_NEXT;
+          if (!row_inb || !row0_has || rd_next >= rd_end || (arvalid && arready && burst_end >= rd_end))
+            ws <= W_NEXT;
         end
         W_NEXT: begin
           if (last_row) begin
@@ -386,6 +453,21 @@ module tce_tile_load #(
         id_ptr <= (id_ptr == IW'(NRD - 1)) ? '0 : id_ptr + 1'b1;
       end
 
+      // ---- beat writes (before the R beats: a beat taken now overrides the clear)
+      if (beat_valid) begin
+        // Next chunk (or the next beat, for a whole-beat write) when this one is written to
+        // every CTA or was not requested.
+        if (!beat_live_now || (sm_fire && use_beat)) begin
+          if (beat_live_now && !beat_last_cta) begin
+            beat_cta <= first_cta(after(mask, beat_cta));
+          end else begin
+            beat_cta <= first_cta(mask);
+            if (full || beat_q == ($clog2(NCH+1))'(NCH - 1)) beat_valid <= 1'b0;
+            else beat_q <= beat_q + 1'b1;
+          end
+        end
+      end
+
       // ---- R beats
       if (rvalid && rready) begin
         slot_addr[rslot] <= slot_addr[rslot] + DB64;
@@ -406,18 +488,6 @@ module tce_tile_load #(
           beat_cta   <= first_cta(mask);
           bytes_read <= bytes_read + 40'(((slot_addr[rslot] + DB64 > slot_end[rslot]) ? slot_end[rslot] : slot_addr[rslot] + DB64)
                         - ((slot_addr[rslot] < slot_start[rslot]) ? slot_start[rslot] : slot_addr[rslot]));
-        end
-      end
-      if (beat_valid) begin
-        // Next chunk when this one is written to every CTA or was not requested.
-        if (!q_live || (sm_fire && use_beat)) begin
-          if (q_live && after(mask, beat_cta) != 16'd0) begin
-            beat_cta <= first_cta(after(mask, beat_cta));
-          end else begin
-            beat_cta <= first_cta(mask);
-            if (beat_q == ($clog2(NCH+1))'(NCH - 1)) beat_valid <= 1'b0;
-            else beat_q <= beat_q + 1'b1;
-          end
         end
       end
     end

@@ -70,7 +70,7 @@ static void judge(tally *t, const char *what, double value, double goal, const c
 
 /* ---------------------------------------------------------------- the engine workload */
 
-#define SMEM_BYTES 232448u /* the bridge's shared memory per CTA (tce_sim_default_params) */
+#define SMEM_BYTES TCE_ENGINE_SMEM_BYTES
 #define GBASE 0x80000000ull
 #define COPY_BYTES 8192u
 #define BATCH 16u
