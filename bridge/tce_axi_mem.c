@@ -105,6 +105,19 @@ void tce_axi_mem_reset(tce_axi_mem *m)
     m->nrq = m->nwq = m->nbq = 0;
 }
 
+/* Real memory is mapped in whole pages, so a beat is wholly mapped or not. A buffer the
+ * caller attached (tce_axi_mem_attach) may end inside a beat; the bytes of its pages that
+ * it does not cover read as zero, as the rest of a mapped page would, and take no write.
+ * A reduction reads the whole last beat of its range, and only its strobed bytes go back. */
+static bool page_mapped(const tce_axi_mem *m, uint64_t addr)
+{
+    uint64_t lo = addr & ~(uint64_t)(PAGE - 1);
+    for (unsigned i = 0; i < m->nregions; i++)
+        if (m->r[i].base < lo + PAGE && lo < m->r[i].base + m->r[i].size)
+            return true;
+    return false;
+}
+
 static uint64_t beat_addr(const tce_axi_mem *m, const tce_axi_burst *b)
 {
     uint64_t a0 = b->addr & ~(uint64_t)(m->beat_bytes - 1);
@@ -128,6 +141,11 @@ void tce_axi_mem_outputs(const tce_axi_mem *m, uint64_t cycle, tce_axi_slave_out
         o->rlast = b->beat + 1 == b->len;
         if (p)
             memcpy(o->rdata, p, m->beat_bytes);
+        else if (page_mapped(m, a))
+            for (unsigned i = 0; i < m->beat_bytes; i++) {
+                const uint8_t *q = tce_axi_mem_ptr((tce_axi_mem *)m, a + i, 1);
+                o->rdata[i] = q ? *q : 0;
+            }
         else
             o->rresp = 3; /* DECERR */
     }
@@ -165,12 +183,15 @@ void tce_axi_mem_edge(tce_axi_mem *m, uint64_t cycle, const tce_axi_slave_out *o
         tce_axi_burst *b = &m->wq[0];
         uint64_t a = beat_addr(m, b);
         uint8_t *p = tce_axi_mem_ptr(m, a, m->beat_bytes);
-        if (!p)
-            b->err = true;
-        else
-            for (unsigned i = 0; i < m->beat_bytes; i++)
-                if ((in->wstrb >> i) & 1u)
-                    p[i] = in->wdata[i];
+        /* Only the strobed bytes must be mapped (see page_mapped). */
+        for (unsigned i = 0; i < m->beat_bytes; i++)
+            if ((in->wstrb >> i) & 1u) {
+                uint8_t *q = p ? p + i : tce_axi_mem_ptr(m, a + i, 1);
+                if (q)
+                    *q = in->wdata[i];
+                else
+                    b->err = true;
+            }
         b->beat++;
         /* WLAST must mark exactly the burst's last beat; a mismatch is a slave error. */
         if (in->wlast != (b->beat == b->len))

@@ -1,8 +1,9 @@
 /* Global memory behind the engine's AXI4 master: a cycle-stepped slave model in C.
  *
  * A read burst may answer `latency` cycles after its AR handshake; a write burst's B comes
- * `latency` cycles after its last W beat. A beat touching an unmapped byte answers DECERR
- * (and a write beat writes nothing). By default bursts answer in arrival order, one beat
+ * `latency` cycles after its last W beat. A read beat in a page no mapping touches answers
+ * DECERR; a write beat whose strobes name an unmapped byte answers DECERR on its B (its
+ * mapped bytes are written). Bytes of a mapped page outside every mapping read as 0. By default bursts answer in arrival order, one beat
  * per cycle. With `reorder`, each R beat comes from a randomly chosen due burst among the
  * oldest burst of each ID (AXI allows any order and interleaving across IDs, never within
  * one), and with `stall_pct` every ready signal and R/B valid is withheld that percentage of
