@@ -6,6 +6,7 @@
 #include "tce_sim.h"
 
 extern "C" {
+#include "tce_axi_check.h"
 #include "tce_axi_mem.h"
 #include "tce_smem_model.h"
 }
@@ -17,7 +18,11 @@ extern "C" {
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 #ifndef TCE_SIM_DATA_W
 #error "TCE_SIM_DATA_W must be the DATA_W the model was verilated with"
@@ -27,6 +32,34 @@ namespace {
 
 constexpr unsigned kBeatBytes = TCE_SIM_DATA_W / 8;
 constexpr uint64_t kMmioTimeout = 100000; // cycles a register access may take
+// Register offsets the watchdog reads for its report (firmware/regmap.def).
+constexpr uint32_t kStatus = 0x014, kErrCode = 0x018, kSeqIssued = 0x028, kSeqDone = 0x02C;
+
+bool ends_with(const std::string &s, const char *tail)
+{
+    size_t n = std::strlen(tail);
+    return s.size() >= n && s.compare(s.size() - n, n, tail) == 0;
+}
+
+// Convert an FST file to VCD with GTKWave's fst2vcd; 0 on success.
+int fst_to_vcd(const std::string &fst, const std::string &vcd)
+{
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        execlp("fst2vcd", "fst2vcd", "-f", fst.c_str(), "-o", vcd.c_str(), (char *)nullptr);
+        _exit(127);
+    }
+    int st = 0;
+    if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        std::fprintf(stderr, "tce_sim: cannot write %s: fst2vcd (GTKWave) failed or is not "
+                             "installed; the FST is kept as %s\n", vcd.c_str(), fst.c_str());
+        return -1;
+    }
+    std::remove(fst.c_str());
+    return 0;
+}
 
 // Byte-wise access to a Verilator wide signal (DATA_W > 64).
 template <typename W> void bytes_to_wide(W &w, const uint8_t *b)
@@ -49,18 +82,127 @@ struct tce_sim {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<Vtce_engine> top;
     std::unique_ptr<VerilatedFstC> fst;
+    std::string fst_path, vcd_path; // vcd_path: convert fst_path to it when the trace stops
+    uint64_t wave_from = 0, wave_to = 0; // dump cycles [from, to); to 0: no end
+    tce_axi_check chk{};
+    std::string fault; // why the simulation failed; empty while it has not
+    bool reporting = false; // the watchdog is reading registers for its report
     tce_axi_mem axi{};
     tce_smem_model sm{};
     uint64_t cyc = 0;
     int irq = 0;
     std::vector<tce_sim_tx_event> tx_view;
+    tce_sim_probe probe{};
+    uint64_t probe_lo = 0, probe_hi = 0;
+    bool aw_seen = false, w_seen = false; // halves of the AXI4-Lite write in progress
+    uint32_t aw_addr = 0;
 
     // AXI4-Lite handshakes seen at the last edge
     bool aw_fired = false, w_fired = false, b_fired = false, ar_fired = false, r_fired = false;
     uint32_t r_data = 0;
 
     void step();
+    bool dumping() const { return fst && cyc >= wave_from && (wave_to == 0 || cyc < wave_to); }
+    void check_ports(const tce_axi_slave_out &ao, const tce_axi_master_out &mo, bool rsp);
+    void watchdog(uint32_t status);
+    void note_handshakes(const tce_axi_slave_out &ao, const tce_axi_master_out &mo);
 };
+
+// Feed this edge's samples of all three ports to the protocol checker.
+void tce_sim::check_ports(const tce_axi_slave_out &ao, const tce_axi_master_out &mo, bool rsp)
+{
+    tce_axi_check_axi(&chk, cyc, &mo, &ao);
+    tce_axil_sample l;
+    l.awvalid = top->s_axil_awvalid;
+    l.awready = top->s_axil_awready;
+    l.awaddr = top->s_axil_awaddr;
+    l.wvalid = top->s_axil_wvalid;
+    l.wready = top->s_axil_wready;
+    l.wdata = top->s_axil_wdata;
+    l.wstrb = top->s_axil_wstrb;
+    l.bvalid = top->s_axil_bvalid;
+    l.bready = top->s_axil_bready;
+    l.bresp = top->s_axil_bresp;
+    l.arvalid = top->s_axil_arvalid;
+    l.arready = top->s_axil_arready;
+    l.araddr = top->s_axil_araddr;
+    l.rvalid = top->s_axil_rvalid;
+    l.rready = top->s_axil_rready;
+    l.rdata = top->s_axil_rdata;
+    l.rresp = top->s_axil_rresp;
+    tce_axi_check_axil(&chk, cyc, &l);
+    // A register write is software making progress (a doorbell starts work); reads are not
+    // (polling a hung engine must not keep the watchdog quiet).
+    if (l.bvalid && l.bready)
+        chk.last_progress = cyc;
+    tce_smem_port_sample q;
+    std::memset(&q, 0, sizeof q);
+    q.req_valid = top->sm_req_valid;
+    q.req_ready = top->sm_req_ready;
+    q.kind = top->sm_req_kind;
+    q.cta = top->sm_req_cta;
+    q.addr = top->sm_req_addr;
+    wide_to_bytes(top->sm_req_wdata, q.wdata);
+    q.wstrb = top->sm_req_wstrb;
+    q.tx_count = top->sm_req_tx_count;
+    q.rsp_valid = rsp;
+    tce_axi_check_smem(&chk, cyc, &q);
+    tce_axi_check_end_cycle(&chk);
+    if (chk.failed && fault.empty())
+        fault = std::string("AXI protocol checker: ") + chk.first;
+}
+
+// Called with each STATUS value software reads: busy with nothing moving for too long is a
+// hang. The report says where: the registers, then what the ports have in flight.
+void tce_sim::watchdog(uint32_t status)
+{
+    if (reporting || !fault.empty() || p.watchdog_cycles == 0 || (status & 1u) == 0 ||
+        cyc - chk.last_progress < p.watchdog_cycles)
+        return;
+    reporting = true;
+    uint32_t seq_issued = 0, seq_done = 0, err = 0;
+    tce_sim_mmio_read(this, kSeqIssued, &seq_issued);
+    tce_sim_mmio_read(this, kSeqDone, &seq_done);
+    tce_sim_mmio_read(this, kErrCode, &err);
+    reporting = false;
+    char ports[1200];
+    tce_axi_check_outstanding(&chk, cyc, ports, sizeof ports);
+    char head[300];
+    std::snprintf(head, sizeof head,
+                  "watchdog: engine busy with no progress for %llu cycles (cycle %llu): "
+                  "STATUS=0x%08x (queued %u) SEQ_ISSUED=%u SEQ_DONE=%u (stuck on command %u) "
+                  "ERR_CODE=0x%x; ",
+                  (unsigned long long)(cyc - chk.last_progress), (unsigned long long)cyc, status,
+                  (status >> 16) & 0xFFu, seq_issued, seq_done, seq_done + 1, err);
+    fault = std::string(head) + ports;
+}
+
+// Updates the probe with the handshakes of the coming edge (signals sampled before it).
+void tce_sim::note_handshakes(const tce_axi_slave_out &ao, const tce_axi_master_out &mo)
+{
+    if (aw_fired) {
+        aw_seen = true;
+        aw_addr = top->s_axil_awaddr;
+    }
+    w_seen = w_seen || w_fired;
+    if (aw_seen && w_seen) {
+        probe.wr_cycle = cyc;
+        probe.wr_addr = aw_addr;
+        aw_seen = w_seen = false;
+    }
+    if (mo.arvalid && ao.arready) {
+        if (probe.ar_count++ == 0)
+            probe.first_ar = cyc;
+    }
+    if (ao.rvalid && mo.rready) {
+        uint64_t a = tce_axi_mem_r_burst_addr(&axi);
+        if (a >= probe_lo && a < probe_hi) {
+            if (probe.r_beats++ == 0)
+                probe.first_r = cyc;
+            probe.last_r = cyc;
+        }
+    }
+}
 
 void tce_sim::step()
 {
@@ -87,7 +229,7 @@ void tce_sim::step()
 
     top->clk = 0;
     top->eval();
-    if (fst)
+    if (dumping())
         fst->dump(2 * cyc);
 
     tce_axi_master_out mo;
@@ -96,11 +238,15 @@ void tce_sim::step()
     mo.arid = top->m_axi_arid;
     mo.araddr = top->m_axi_araddr;
     mo.arlen = top->m_axi_arlen;
+    mo.arsize = top->m_axi_arsize;
+    mo.arburst = top->m_axi_arburst;
     mo.rready = top->m_axi_rready;
     mo.awvalid = top->m_axi_awvalid;
     mo.awid = top->m_axi_awid;
     mo.awaddr = top->m_axi_awaddr;
     mo.awlen = top->m_axi_awlen;
+    mo.awsize = top->m_axi_awsize;
+    mo.awburst = top->m_axi_awburst;
     mo.wvalid = top->m_axi_wvalid;
     wide_to_bytes(top->m_axi_wdata, mo.wdata);
     mo.wstrb = top->m_axi_wstrb;
@@ -124,10 +270,13 @@ void tce_sim::step()
     r_fired = top->s_axil_rvalid && top->s_axil_rready;
     r_data = top->s_axil_rdata;
     irq = top->irq;
+    if (top->rst_n)
+        check_ports(ao, mo, sr != nullptr);
+    note_handshakes(ao, mo);
 
     top->clk = 1;
     top->eval();
-    if (fst)
+    if (dumping())
         fst->dump(2 * cyc + 1);
     tce_axi_mem_edge(&axi, cyc, &ao, &mo);
     tce_smem_edge(&sm, cyc, &rq);
@@ -147,6 +296,11 @@ tce_sim_params tce_sim_default_params(void)
     p.axi_reorder = 0;
     p.axi_stall_pct = 0;
     p.seed = 1;
+    p.mem_latency_max = 0;
+    p.axi_max_outstanding = 0;
+    p.axi_bw_beats = 0;
+    p.axi_bw_window = 0;
+    p.watchdog_cycles = 200000;
     return p;
 }
 
@@ -161,6 +315,10 @@ tce_sim *tce_sim_create(const tce_sim_params *p, char *err, size_t errlen)
         why = "smem_bytes: the model was built with another SMEM_BYTES";
     else if (p->mem_latency == 0 || p->smem_latency == 0)
         why = "mem_latency/smem_latency: must be at least 1 cycle";
+    else if (p->mem_latency_max && p->mem_latency_max < p->mem_latency)
+        why = "mem_latency_max: below mem_latency";
+    else if (p->axi_bw_window && (p->axi_bw_beats == 0 || p->axi_bw_beats > p->axi_bw_window))
+        why = "axi_bw_beats: must be 1..axi_bw_window";
     if (why) {
         if (err && errlen)
             std::snprintf(err, errlen, "tce_sim_create: %s", why);
@@ -173,6 +331,10 @@ tce_sim *tce_sim_create(const tce_sim_params *p, char *err, size_t errlen)
     s->top = std::make_unique<Vtce_engine>(s->ctx.get(), "tce_engine");
     tce_axi_mem_init(&s->axi, kBeatBytes, p->mem_latency);
     tce_axi_mem_disorder(&s->axi, p->axi_reorder != 0, p->axi_stall_pct, p->seed);
+    tce_axi_mem_latency_range(&s->axi, p->mem_latency, p->mem_latency_max);
+    tce_axi_mem_outstanding(&s->axi, p->axi_max_outstanding, p->axi_max_outstanding);
+    tce_axi_mem_bandwidth(&s->axi, p->axi_bw_beats, p->axi_bw_window);
+    tce_axi_check_init(&s->chk, kBeatBytes, kBeatBytes, p->num_ctas);
     if (tce_smem_init(&s->sm, p->num_ctas, p->smem_bytes, kBeatBytes, p->smem_latency) != 0) {
         if (err && errlen)
             std::snprintf(err, errlen, "tce_sim_create: cannot allocate shared memories");
@@ -181,6 +343,7 @@ tce_sim *tce_sim_create(const tce_sim_params *p, char *err, size_t errlen)
         return nullptr;
     }
     tce_sim_reset(s);
+    tce_sim_probe_clear(s, 0, 0);
     return s;
 }
 
@@ -188,8 +351,7 @@ void tce_sim_destroy(tce_sim *s)
 {
     if (!s)
         return;
-    if (s->fst)
-        s->fst->close();
+    tce_sim_trace(s, nullptr);
     s->top->final();
     tce_axi_mem_free(&s->axi);
     tce_smem_free(&s->sm);
@@ -209,11 +371,29 @@ void tce_sim_reset(tce_sim *s)
     for (int i = 0; i < 4; i++)
         s->step();
     s->top->rst_n = 1;
+    tce_axi_check_reset(&s->chk);
+    s->chk.failed = false;
+    s->chk.last_progress = s->cyc;
+    s->fault.clear();
     s->step();
+}
+
+// A register access the engine never answered fails the simulation.
+static void bus_fault(tce_sim *s, const char *what, uint32_t addr)
+{
+    char b[160];
+    std::snprintf(b, sizeof b,
+                  "register bus: no AXI4-Lite response to a %s offset 0x%03x in %llu cycles "
+                  "(cycle %llu)",
+                  what, addr, (unsigned long long)kMmioTimeout, (unsigned long long)s->cyc);
+    if (s->fault.empty())
+        s->fault = b;
 }
 
 int tce_sim_mmio_write(tce_sim *s, uint32_t addr, uint32_t value)
 {
+    if (!s->fault.empty())
+        return -1;
     auto *t = s->top.get();
     t->s_axil_awvalid = 1;
     t->s_axil_awaddr = addr;
@@ -229,15 +409,18 @@ int tce_sim_mmio_write(tce_sim *s, uint32_t addr, uint32_t value)
             t->s_axil_wvalid = 0;
         if (s->b_fired) {
             t->s_axil_bready = 0;
-            return 0;
+            return s->fault.empty() ? 0 : -1;
         }
     }
     t->s_axil_awvalid = t->s_axil_wvalid = t->s_axil_bready = 0;
+    bus_fault(s, "write to", addr);
     return -1;
 }
 
 int tce_sim_mmio_read(tce_sim *s, uint32_t addr, uint32_t *value)
 {
+    if (!s->fault.empty())
+        return -1;
     auto *t = s->top.get();
     t->s_axil_arvalid = 1;
     t->s_axil_araddr = addr;
@@ -249,10 +432,13 @@ int tce_sim_mmio_read(tce_sim *s, uint32_t addr, uint32_t *value)
         if (s->r_fired) {
             t->s_axil_rready = 0;
             *value = s->r_data;
-            return 0;
+            if (addr == kStatus)
+                s->watchdog(s->r_data);
+            return s->fault.empty() || s->reporting ? 0 : -1;
         }
     }
     t->s_axil_arvalid = t->s_axil_rready = 0;
+    bus_fault(s, "read of", addr);
     return -1;
 }
 
@@ -267,7 +453,7 @@ int tce_sim_run_until_idle(tce_sim *s, uint64_t max_cycles)
     const uint64_t end = s->cyc + max_cycles;
     while (s->cyc < end) {
         uint32_t st = 0;
-        if (tce_sim_mmio_read(s, 0x014 /* STATUS */, &st) != 0)
+        if (tce_sim_mmio_read(s, kStatus, &st) != 0)
             return -1;
         if ((st & 1u) == 0)
             return 0;
@@ -277,6 +463,21 @@ int tce_sim_run_until_idle(tce_sim *s, uint64_t max_cycles)
 }
 
 uint64_t tce_sim_cycles(const tce_sim *s) { return s->cyc; }
+
+void tce_sim_probe_clear(tce_sim *s, uint64_t lo, uint64_t hi)
+{
+    uint64_t wr = s->probe.wr_cycle;
+    uint32_t wa = s->probe.wr_addr;
+    s->probe = tce_sim_probe{};
+    s->probe.wr_cycle = wr; // the last register write stays known across a clear
+    s->probe.wr_addr = wa;
+    s->probe.first_ar = UINT64_MAX;
+    s->probe.first_r = UINT64_MAX;
+    s->probe_lo = lo;
+    s->probe_hi = hi;
+}
+
+tce_sim_probe tce_sim_probe_read(const tce_sim *s) { return s->probe; }
 int tce_sim_irq(const tce_sim *s) { return s->irq; }
 uint64_t tce_sim_reordered_beats(const tce_sim *s) { return s->axi.ooo_beats; }
 
@@ -325,21 +526,49 @@ const tce_sim_tx_event *tce_sim_tx_events(const tce_sim *s)
 
 void tce_sim_tx_clear(tce_sim *s) { s->sm.ntx = 0; }
 
-int tce_sim_trace(tce_sim *s, const char *path)
+const char *tce_sim_fault(const tce_sim *s) { return s->fault.empty() ? nullptr : s->fault.c_str(); }
+
+int tce_sim_inject_error(tce_sim *s, uint64_t base, uint64_t size, unsigned resp,
+                         unsigned dirs)
+{
+    return tce_axi_mem_inject(&s->axi, base, size, resp, dirs);
+}
+
+void tce_sim_inject_clear(tce_sim *s) { tce_axi_mem_inject_clear(&s->axi); }
+
+int tce_sim_trace_window(tce_sim *s, const char *path, uint64_t from, uint64_t to)
 {
     if (!path) {
+        int rc = 0;
         if (s->fst) {
             s->fst->close();
             s->fst.reset();
+            if (!s->vcd_path.empty())
+                rc = fst_to_vcd(s->fst_path, s->vcd_path);
         }
-        return 0;
+        s->vcd_path.clear();
+        return rc;
     }
-    if (s->fst)
+    if (s->fst || (to && to <= from))
         return -1;
+    s->fst_path = path;
+    s->vcd_path.clear();
+    if (ends_with(s->fst_path, ".vcd")) {
+        s->vcd_path = s->fst_path;
+        s->fst_path += ".fst";
+    }
+    s->wave_from = from;
+    s->wave_to = to;
     s->fst = std::make_unique<VerilatedFstC>();
     s->top->trace(s->fst.get(), 99);
-    s->fst->open(path);
-    return s->fst->isOpen() ? 0 : -1;
+    s->fst->open(s->fst_path.c_str());
+    if (!s->fst->isOpen()) {
+        s->fst.reset();
+        return -1;
+    }
+    return 0;
 }
+
+int tce_sim_trace(tce_sim *s, const char *path) { return tce_sim_trace_window(s, path, 0, 0); }
 
 } // extern "C"

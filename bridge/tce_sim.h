@@ -25,7 +25,14 @@ typedef struct {
     unsigned smem_latency; /* cycles from shared-memory request to response, >= 1 */
     int axi_reorder;       /* 1: read answers in random order/interleaving across IDs */
     unsigned axi_stall_pct;/* % of cycles the global-memory model withholds ready/valid */
-    uint64_t seed;         /* for the two above; a run is repeatable for a given seed */
+    uint64_t seed;         /* for the randomness; a run is repeatable for a given seed */
+    unsigned mem_latency_max; /* > mem_latency: each burst draws from [mem_latency, this] */
+    unsigned axi_max_outstanding; /* read bursts (and, separately, write bursts) the memory
+                                     accepts before holding AR/AW ready low; 0: no limit */
+    unsigned axi_bw_beats, axi_bw_window; /* at most this many R+W beats per window cycles;
+                                             window 0: no bandwidth cap */
+    uint64_t watchdog_cycles; /* STATUS.BUSY with no handshake on any port for this long is
+                                 a hang (tce_sim_fault names what is stuck); 0: off */
 } tce_sim_params;
 
 /* The parameters the model was built with (fill in latencies as wanted). */
@@ -38,7 +45,8 @@ void tce_sim_destroy(tce_sim *s);
 void tce_sim_reset(tce_sim *s);
 
 /* AXI4-Lite register access through the engine's slave port; runs the clock. Returns 0, or
- * -1 when the engine did not answer within a bound (a hung bus is reported, not waited on). */
+ * -1 when the engine did not answer within a bound (a hung bus is reported, not waited on)
+ * or the simulation has failed (tce_sim_fault says why). */
 int tce_sim_mmio_write(tce_sim *s, uint32_t addr, uint32_t value);
 int tce_sim_mmio_read(tce_sim *s, uint32_t addr, uint32_t *value);
 
@@ -75,8 +83,41 @@ unsigned tce_sim_tx_count(const tce_sim *s);
 const tce_sim_tx_event *tce_sim_tx_events(const tce_sim *s);
 void tce_sim_tx_clear(tce_sim *s);
 
-/* Waves: start writing an FST file (path), or stop (NULL). 0, or -1 on failure. */
+/* What crossed the engine's ports, for cycle figures (tce bench): cycle numbers as
+ * tce_sim_cycles() counts them, each the cycle whose closing edge took the handshake. */
+typedef struct {
+    uint64_t wr_cycle;   /* the last AXI4-Lite write (AW and W both taken), its offset */
+    uint32_t wr_addr;
+    uint64_t ar_count;   /* AR handshakes since the clear */
+    uint64_t first_ar;   /* cycle of the first; UINT64_MAX while none */
+    uint64_t r_beats;    /* R handshakes of bursts whose AxADDR lies in the clear's window */
+    uint64_t first_r, last_r; /* cycles of the first and last of those; UINT64_MAX / 0 */
+} tce_sim_probe;
+/* Zero the counters; R beats count only for bursts starting in [lo, hi). */
+void tce_sim_probe_clear(tce_sim *s, uint64_t lo, uint64_t hi);
+tce_sim_probe tce_sim_probe_read(const tce_sim *s);
+
+
+/* Why the simulation failed, or NULL while it has not. Every edge is checked against the
+ * AXI4 / AXI4-Lite / shared-memory port rules (tce_axi_check.h): the first violation
+ * ("cycle C: CHANNEL: rule") fails it. So does the watchdog: a STATUS read that finds the
+ * engine busy with no handshake on any port for watchdog_cycles; its report names the
+ * registers (STATUS, SEQ_ISSUED, SEQ_DONE), the outstanding AXI bursts and since when, and
+ * the shared-memory port. So does a register access the engine never answers. Once failed,
+ * every MMIO access returns -1; tce_sim_reset clears the failure. */
+const char *tce_sim_fault(const tce_sim *s);
+
+/* Global memory answers `resp` (2 SLVERR, 3 DECERR) to every read (dirs bit 0) and/or
+ * write (bit 1) beat touching [base, base+size); up to 8 ranges. 0, or -1. */
+int tce_sim_inject_error(tce_sim *s, uint64_t base, uint64_t size, unsigned resp,
+                         unsigned dirs);
+void tce_sim_inject_clear(tce_sim *s);
+
+/* Waves: start writing path (NULL: stop). FST, or VCD when path ends in ".vcd" (written as
+ * FST and converted with GTKWave's fst2vcd when the trace stops). 0, or -1 on failure. */
 int tce_sim_trace(tce_sim *s, const char *path);
+/* The same, dumping only cycles [from, to) (to 0: to the end). */
+int tce_sim_trace_window(tce_sim *s, const char *path, uint64_t from, uint64_t to);
 
 #ifdef __cplusplus
 }

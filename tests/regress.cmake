@@ -20,12 +20,8 @@ include(${CMAKE_CURRENT_LIST_DIR}/systemc.cmake)
 if(TARGET tce_systemc AND NOT TCE_SANITIZE)
   target_link_libraries(tce_tools PUBLIC tce_systemc stdc++ m)
   target_compile_definitions(tce_tools PRIVATE TCE_HAVE_SYSTEMC=1)
-  # tile_load and tile_store hold what the RTL implements (as for replay-rtl-*).
-  foreach(f tile_load tile_store)
-    add_test(NAME replay-systemc-${f} COMMAND tce replay --engine=systemc --quiet
-             ${TCE_HWCORPUS}/${f}.txt)
-    set_tests_properties(replay-systemc-${f} PROPERTIES LABELS "rtl;nosan")
-  endforeach()
+  # Its replay and run tests (every corpus file and scenario, against rtl) are in
+  # tests/systemc.cmake.
 endif()
 
 # The driver path in front of the golden model must agree with every capture.

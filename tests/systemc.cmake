@@ -20,7 +20,8 @@ endif()
 
 if(tce_sc_missing)
   message(STATUS "systemc: without ${tce_sc_missing}, the SystemC tests report SKIPPED")
-  foreach(src ${TCE_SC_TESTS})
+  # The tce-level checks below (systemc-replay-*, systemc-run-*) are reported as one.
+  foreach(src ${TCE_SC_TESTS} systemc-same-as-rtl)
     get_filename_component(name ${src} NAME_WE)
     add_test(NAME ${name} COMMAND sh -c "echo 'SKIP: ${name}: ${tce_sc_missing} is missing (scripts/install-deps.sh installs the tools)'; exit 77")
     set_tests_properties(${name} PROPERTIES SKIP_RETURN_CODE 77 LABELS "systemc;nosan")
@@ -39,4 +40,31 @@ foreach(src ${TCE_SC_TESTS})
   set_target_properties(${name} PROPERTIES LINKER_LANGUAGE CXX)
   add_test(NAME ${name} COMMAND ${name})
   set_tests_properties(${name} PROPERTIES LABELS "systemc;nosan")
+endforeach()
+
+# `tce replay --engine=systemc` and `tce run --backend=systemc` against the rtl engine, in the
+# same test run: every hardware-corpus file (all cases: about 2 s per file on both engines
+# together, measured in docs/systemc.md) and every scenario of tests/scenarios/ plus the
+# built-in one. `tce` links the model when regress.cmake sees tce_systemc (not in a
+# sanitizer build, which ended above).
+file(GLOB TCE_SC_CORPUS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/data/hwcorpus/*.txt)
+file(GLOB TCE_SC_SCENARIOS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/scenarios/*.tce)
+set(tce_sc_same ${CMAKE_CURRENT_LIST_DIR}/systemc/same_as_rtl.cmake)
+foreach(f ${TCE_SC_CORPUS})
+  get_filename_component(name ${f} NAME_WE)
+  add_test(NAME systemc-replay-${name}
+           COMMAND ${CMAKE_COMMAND} -DMODE=replay -DTCE=$<TARGET_FILE:tce> -DFILE=${f}
+                   -P ${tce_sc_same})
+  set_tests_properties(systemc-replay-${name} PROPERTIES LABELS "systemc;nosan")
+endforeach()
+foreach(f ${TCE_SC_SCENARIOS} builtin)
+  get_filename_component(name ${f} NAME_WE)
+  set(file_arg ${f})
+  if(f STREQUAL "builtin")
+    set(file_arg "")
+  endif()
+  add_test(NAME systemc-run-${name}
+           COMMAND ${CMAKE_COMMAND} -DMODE=run -DTCE=$<TARGET_FILE:tce> -DFILE=${file_arg}
+                   -P ${tce_sc_same})
+  set_tests_properties(systemc-run-${name} PROPERTIES LABELS "systemc;nosan")
 endforeach()

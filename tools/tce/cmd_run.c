@@ -1,4 +1,4 @@
-/* `tce run [FILE...] [--backend=csim|rtl] [-v]`: run scenarios through the firmware driver
+/* `tce run [FILE...] [--backend=csim|rtl|systemc] [-v]`: run scenarios through the firmware driver
  * on the chosen backend, checked against the golden model. No FILE: the built-in scenario
  * (a GEMM mainloop, an im2col load and a reduce-add epilogue). */
 #include <stdio.h>
@@ -10,11 +10,13 @@ int run_main(int argc, char **argv);
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: tce run [FILE.tce ...] [--backend=csim|rtl] [-v]\n"
+    fprintf(f, "usage: tce run [FILE.tce ...] [--backend=csim|rtl|systemc] [-v]\n"
                "  runs each scenario (docs/scenario.md); without FILE, the built-in one\n"
                "  --backend=csim  the register-level model over the golden model (default;\n"
                "                  also accepted as --backend=regmodel)\n"
                "  --backend=rtl   the Verilated RTL through the bridge (builds with Verilator)\n"
+               "  --backend=systemc  the same RTL inside the SystemC TLM-2.0 model (builds\n"
+               "                  with Verilator and SystemC)\n"
                "  -v              echo each line as it runs\n"
                "exit status: 0 all pass, 1 a check or the memory comparison failed,\n"
                "             2 a scenario error (reported as FILE:LINE: cause),\n"
@@ -45,8 +47,18 @@ int run_main(int argc, char **argv)
                     return 2;
                 }
                 backend = SCEN_BACKEND_RTL;
+            } else if (!strcmp(name, "systemc")) {
+                if (!tce_backend_systemc_built()) {
+                    fprintf(stderr, "tce run: --backend=systemc: this tce was built without "
+                                    "SystemC or Verilator, so it has no systemc backend "
+                                    "(rebuild with both installed, or use --backend=rtl "
+                                    "or csim)\n");
+                    return 2;
+                }
+                backend = SCEN_BACKEND_SYSTEMC;
             } else {
-                fprintf(stderr, "tce run: unknown backend '%s' (backends: csim, regmodel, rtl)\n",
+                fprintf(stderr, "tce run: unknown backend '%s' (backends: csim, regmodel, rtl, "
+                                "systemc)\n",
                         name);
                 return 2;
             }

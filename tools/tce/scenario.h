@@ -23,11 +23,13 @@
 typedef enum {
     SCEN_BACKEND_CSIM, /* the register-level model over the golden model ("regmodel") */
     SCEN_BACKEND_RTL,  /* the Verilated RTL through the bridge */
+    SCEN_BACKEND_SYSTEMC, /* the same RTL inside the SystemC TLM model (bridge/systemc/) */
 } scen_backend;
 
-/* The bridge's shared memory per CTA (tce_sim_params.smem_bytes): it takes only a buffer
- * at least this long, so on rtl the engine's copy of each shared memory has this size; the
- * bytes past the scenario's `smem` size must stay untouched (scenario_check.c). */
+/* The bridge's shared memory per CTA (tce_sim_params.smem_bytes, the same in the SystemC
+ * model): it takes only a buffer at least this long, so on rtl and systemc the engine's copy
+ * of each shared memory has this size; the bytes past the scenario's `smem` size must stay
+ * untouched (scenario_check.c). */
 #define SCEN_RTL_SMEM_BYTES 232448u
 
 /* Exit status of a scenario whose engine answered TCE_ERR_UNSUPPORTED: never a pass. */
@@ -98,6 +100,8 @@ int scenario_run_text_on(scen_backend be, const char *file, const char *text, FI
                          bool verbose);
 int scenario_run_file_on(scen_backend be, const char *path, FILE *out, bool verbose);
 const char *scen_backend_name(scen_backend be);
+/* Whether the backend is the Verilated RTL (rtl, or systemc around it). */
+bool scen_backend_is_rtl(scen_backend be);
 
 /* The built-in scenario `tce run` runs without a file (scenario_default.c). */
 extern const char scenario_default_text[];

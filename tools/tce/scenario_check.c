@@ -205,7 +205,7 @@ bool scen_compare_memories(scenario *s)
         snprintf(what, sizeof what, "shared memory of CTA %u", c);
         if (differ(s, what, s->ref.smem[c], s->eng.smem[c], s->smem_size))
             return false;
-        /* A backend with a larger shared memory (rtl) must not write past the scenario's. */
+        /* A backend with a larger shared memory (rtl, systemc) must not write past the scenario's. */
         for (uint32_t off = s->smem_size; off < s->eng.smem_size; off++)
             if (s->eng.smem[c][off] != 0)
                 return scen_fail(s, "shared memory of CTA %u: the engine wrote byte 0x%x at "

@@ -98,7 +98,37 @@ static bool opd_value(scenario *s, const ptx_insn *in, int idx, const char *what
     return true;
 }
 
-const char *scen_backend_name(scen_backend be) { return be == SCEN_BACKEND_RTL ? "rtl" : "csim"; }
+const char *scen_backend_name(scen_backend be)
+{
+    switch (be) {
+    case SCEN_BACKEND_RTL:
+        return "rtl";
+    case SCEN_BACKEND_SYSTEMC:
+        return "systemc";
+    case SCEN_BACKEND_CSIM:
+        break;
+    }
+    return "csim";
+}
+
+bool scen_backend_is_rtl(scen_backend be)
+{
+    return be == SCEN_BACKEND_RTL || be == SCEN_BACKEND_SYSTEMC;
+}
+
+/* The backend's default memory timing (NULL), as `tce replay` uses it. */
+static tce_backend *backend_open(scen_backend be, char *why, size_t cap)
+{
+    switch (be) {
+    case SCEN_BACKEND_RTL:
+        return tce_backend_rtl(NULL, why, cap);
+    case SCEN_BACKEND_SYSTEMC:
+        return tce_backend_systemc(NULL, why, cap);
+    case SCEN_BACKEND_CSIM:
+        break;
+    }
+    return tce_backend_regmodel(why, cap);
+}
 
 /* Register polls one driver wait may spend: an RTL poll runs the clock a few cycles, so a
  * hung engine ends in seconds with an error, never a hang. */
@@ -126,8 +156,7 @@ static bool engine_start(scenario *s)
     if (!scen_ensure_memory(s))
         return false;
     char why[200] = "";
-    s->be = s->backend == SCEN_BACKEND_RTL ? tce_backend_rtl(NULL, why, sizeof why)
-                                           : tce_backend_regmodel(why, sizeof why);
+    s->be = backend_open(s->backend, why, sizeof why);
     if (!s->be)
         return scen_fail(s, "backend %s: %s", scen_backend_name(s->backend), why);
     if (!engine_attach(s)) {

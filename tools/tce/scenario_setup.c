@@ -163,7 +163,7 @@ bool scen_ensure_memory(scenario *s)
     if (s->mem_ready)
         return true;
     uint32_t eng_smem = s->smem_size;
-    if (s->backend == SCEN_BACKEND_RTL && eng_smem < SCEN_RTL_SMEM_BYTES)
+    if (scen_backend_is_rtl(s->backend) && eng_smem < SCEN_RTL_SMEM_BYTES)
         eng_smem = SCEN_RTL_SMEM_BYTES;
     if (tce_memsys_init(&s->eng, s->ncta, eng_smem) ||
         tce_memsys_init(&s->ref, s->ncta, s->smem_size))
