@@ -7,6 +7,6 @@
 
 int main(int argc, char **argv)
 {
-    tce_engine_timing t = {8, 1, 0, 0x7e57};
+    tce_engine_timing t = {.mem_latency = 8, .axi_reorder = 1, .axi_stall_pct = 0, .seed = 0x7e57};
     return tile_replay_main("test_sc_tile", "systemc", &t, argc, argv);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "scenario.h"
+#include "wave_opt.h"
 
 int run_main(int argc, char **argv);
 
@@ -17,6 +18,9 @@ static void usage(FILE *f)
                "  --backend=rtl   the Verilated RTL through the bridge (builds with Verilator)\n"
                "  --backend=systemc  the same RTL inside the SystemC TLM-2.0 model (builds\n"
                "                  with Verilator and SystemC)\n"
+               "  --wave=FILE[,FROM:TO]  waves of the rtl/systemc backend's RTL (FST; VCD when\n"
+               "                  FILE ends in .vcd), optionally only clock cycles [FROM, TO);\n"
+               "                  with several scenarios, of the last one\n"
                "  -v              echo each line as it runs\n"
                "exit status: 0 all pass, 1 a check or the memory comparison failed,\n"
                "             2 a scenario error (reported as FILE:LINE: cause),\n"
@@ -35,6 +39,14 @@ int run_main(int argc, char **argv)
         }
         if (!strcmp(argv[i], "-v")) {
             verbose = true;
+        } else if (!strncmp(argv[i], "--wave=", 7)) {
+            tce_wave_spec w;
+            char why[200];
+            if (tce_wave_parse(argv[i] + 7, &w, why, sizeof why) != 0) {
+                fprintf(stderr, "tce run: %s\n", why);
+                return 2;
+            }
+            tce_wave_request(&w);
         } else if (!strncmp(argv[i], "--backend=", 10)) {
             const char *name = argv[i] + 10;
             if (!strcmp(name, "csim") || !strcmp(name, "regmodel")) {
@@ -67,6 +79,11 @@ int run_main(int argc, char **argv)
             usage(stderr);
             return 2;
         }
+    }
+    if (tce_wave_take() && !scen_backend_is_rtl(backend)) {
+        fprintf(stderr, "tce run: --wave: backend %s has no waves (use --backend=rtl or "
+                        "systemc)\n", scen_backend_name(backend));
+        return 2;
     }
     for (int i = 1; i < argc; i++) {
         if (argv[i][0] == '-')

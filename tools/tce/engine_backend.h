@@ -22,6 +22,10 @@ struct tce_backend {
     void (*destroy)(tce_backend *b);
     /* Waves to path (NULL: stop); 0, or -1. NULL where the engine has no waves. */
     int (*trace)(tce_backend *b, const char *path);
+    /* Bus errors of the global-memory model (tce_sim_inject_error); NULL where the engine
+     * has no such model. */
+    int (*inject)(tce_backend *b, uint64_t base, uint64_t size, unsigned resp, unsigned dirs);
+    void (*inject_clear)(tce_backend *b);
 };
 
 tce_backend *tce_backend_regmodel(char *why, size_t cap);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "engine_backend.h"
+#include "wave_opt.h"
 
 #if defined(TCE_HAVE_RTL) || defined(TCE_HAVE_SYSTEMC)
 
@@ -64,9 +65,19 @@ typedef struct {
                                     P##_op_attach_smem,   P##_op_tx_clear,    P##_op_tx,     \
                                     P##_op_cycles,        P##_op_trace,       P##_op_destroy};
 
+/* What only the C bridge offers (NULL for a simulator without it): the reason it failed
+ * (protocol checker, watchdog), bus-error injection, waves over a cycle window. */
+typedef struct {
+    const char *(*fault)(void *sim);
+    int (*inject)(void *sim, uint64_t base, uint64_t size, unsigned resp, unsigned dirs);
+    void (*inject_clear)(void *sim);
+    int (*trace_window)(void *sim, const char *path, uint64_t from, uint64_t to);
+} sim_extras;
+
 typedef struct {
     tce_backend be;
     const sim_ops *ops;
+    const sim_extras *ex;
     void *sim;
     unsigned num_ctas;
     int bus_dead; /* an MMIO access went unanswered: reads return 0 from then on */
@@ -129,7 +140,48 @@ static tce_bus sim_bus(tce_backend *be)
 
 static const char *sim_error_text(tce_backend *be)
 {
-    return ((sim_backend *)be)->bus_dead ? "the engine stopped answering MMIO" : "";
+    sim_backend *b = (sim_backend *)be;
+    const char *f = b->ex ? b->ex->fault(b->sim) : NULL;
+    if (f)
+        return f;
+    return b->bus_dead ? "the engine stopped answering MMIO" : "";
+}
+
+static int sim_inject(tce_backend *be, uint64_t base, uint64_t size, unsigned resp,
+                      unsigned dirs)
+{
+    sim_backend *b = (sim_backend *)be;
+    return b->ex->inject(b->sim, base, size, resp, dirs);
+}
+
+static void sim_inject_clear(tce_backend *be)
+{
+    sim_backend *b = (sim_backend *)be;
+    b->ex->inject_clear(b->sim);
+}
+
+/* Start the waves `tce ... --wave=` asked for, if any; 0, or -1 with the cause in why. */
+static int sim_start_waves(sim_backend *b, char *why, size_t cap)
+{
+    const tce_wave_spec *w = tce_wave_take();
+    if (!w)
+        return 0;
+    size_t n = strlen(w->path);
+    bool vcd = n >= 4 && !strcmp(w->path + n - 4, ".vcd");
+    int rc;
+    if (b->ex)
+        rc = b->ex->trace_window(b->sim, w->path, w->from, w->to);
+    else if (w->from || w->to || vcd) {
+        snprintf(why, cap, "%s: --wave: this engine writes whole FST files only (no cycle "
+                           "window, no VCD)", b->ops->engine);
+        return -1;
+    } else
+        rc = b->ops->trace(b->sim, w->path);
+    if (rc != 0) {
+        snprintf(why, cap, "%s: --wave: cannot write %s", b->ops->engine, w->path);
+        return -1;
+    }
+    return 0;
 }
 
 static unsigned sim_tx(tce_backend *be, tce_engine_tx *out, unsigned cap)
@@ -159,8 +211,8 @@ static void sim_destroy(tce_backend *be)
 }
 
 /* Wrap a created simulator (NULL: its creation failed, the cause in err). */
-static tce_backend *sim_backend_new(const sim_ops *ops, void *sim, unsigned num_ctas,
-                                    const char *err, char *why, size_t cap)
+static tce_backend *sim_backend_new(const sim_ops *ops, const sim_extras *ex, void *sim,
+                                    unsigned num_ctas, const char *err, char *why, size_t cap)
 {
     if (!sim) {
         snprintf(why, cap, "%s: %s", ops->engine, err);
@@ -173,6 +225,7 @@ static tce_backend *sim_backend_new(const sim_ops *ops, void *sim, unsigned num_
         return NULL;
     }
     b->ops = ops;
+    b->ex = ex;
     b->sim = sim;
     b->num_ctas = num_ctas;
     b->be.attach = sim_attach;
@@ -183,6 +236,14 @@ static tce_backend *sim_backend_new(const sim_ops *ops, void *sim, unsigned num_
     b->be.cycles = sim_cycles;
     b->be.destroy = sim_destroy;
     b->be.trace = sim_trace;
+    if (ex) {
+        b->be.inject = sim_inject;
+        b->be.inject_clear = sim_inject_clear;
+    }
+    if (sim_start_waves(b, why, cap) != 0) {
+        sim_destroy(&b->be);
+        return NULL;
+    }
     return &b->be;
 }
 
@@ -205,6 +266,18 @@ tce_backend *tce_backend_rtl(const tce_engine_timing *t, char *why, size_t cap)
 
 SIM_OPS(tce_sim, tce_sim, "rtl")
 
+static const char *rtl_fault(void *s) { return tce_sim_fault(s); }
+static int rtl_inject(void *s, uint64_t base, uint64_t size, unsigned resp, unsigned dirs)
+{
+    return tce_sim_inject_error(s, base, size, resp, dirs);
+}
+static void rtl_inject_clear(void *s) { tce_sim_inject_clear(s); }
+static int rtl_trace_window(void *s, const char *path, uint64_t from, uint64_t to)
+{
+    return tce_sim_trace_window(s, path, from, to);
+}
+static const sim_extras rtl_extras = {rtl_fault, rtl_inject, rtl_inject_clear, rtl_trace_window};
+
 bool tce_backend_rtl_built(void) { return true; }
 
 tce_backend *tce_backend_rtl(const tce_engine_timing *t, char *why, size_t cap)
@@ -215,10 +288,22 @@ tce_backend *tce_backend_rtl(const tce_engine_timing *t, char *why, size_t cap)
         p.axi_reorder = t->axi_reorder;
         p.axi_stall_pct = t->axi_stall_pct;
         p.seed = t->seed;
+        p.mem_latency_max = t->mem_latency_max;
+        p.axi_max_outstanding = t->axi_max_outstanding;
+        p.axi_bw_beats = t->axi_bw_beats;
+        p.axi_bw_window = t->axi_bw_window;
+        if (t->watchdog_cycles)
+            p.watchdog_cycles = t->watchdog_cycles;
+    }
+    if (p.smem_bytes != TCE_ENGINE_SMEM_BYTES) {
+        snprintf(why, cap, "rtl: the bridge was built with %u bytes of shared memory per CTA, "
+                           "the tools use TCE_ENGINE_SMEM_BYTES = %u (engines.h)",
+                 p.smem_bytes, TCE_ENGINE_SMEM_BYTES);
+        return NULL;
     }
     char err[160] = "";
     tce_sim *sim = tce_sim_create(&p, err, sizeof err);
-    return sim_backend_new(&tce_sim_ops, sim, p.num_ctas, err, why, cap);
+    return sim_backend_new(&tce_sim_ops, &rtl_extras, sim, p.num_ctas, err, why, cap);
 }
 
 #endif
@@ -255,7 +340,7 @@ tce_backend *tce_backend_systemc(const tce_engine_timing *t, char *why, size_t c
     }
     char err[160] = "";
     tce_sc *sim = tce_sc_create(&p, err, sizeof err);
-    return sim_backend_new(&tce_sc_ops, sim, p.num_ctas, err, why, cap);
+    return sim_backend_new(&tce_sc_ops, NULL, sim, p.num_ctas, err, why, cap);
 }
 
 #endif

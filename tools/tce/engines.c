@@ -34,6 +34,22 @@ int tce_engine_trace(tce_engine *e, const char *path)
     return e->be->trace(e->be, path);
 }
 
+int tce_engine_inject_error(tce_engine *e, uint64_t base, uint64_t size, unsigned resp,
+                            unsigned dirs)
+{
+    if (!e->be || !e->be->inject)
+        return -1;
+    return e->be->inject(e->be, base, size, resp, dirs);
+}
+
+void tce_engine_inject_clear(tce_engine *e)
+{
+    if (e->be && e->be->inject_clear)
+        e->be->inject_clear(e->be);
+}
+
+const char *tce_engine_fault(tce_engine *e) { return e->be ? e->be->error_text(e->be) : ""; }
+
 tce_engine *tce_engine_open_timed(const char *name, const tce_engine_timing *timing)
 {
     open_error[0] = '\0';

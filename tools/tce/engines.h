@@ -14,12 +14,23 @@
 
 typedef struct tce_engine tce_engine;
 
+/* Shared memory per CTA of the hardware engines (rtl, systemc): the H100's 227 KB. The
+ * bridge's model is built with it (bridge/CMakeLists.txt TCE_SIM_SMEM_BYTES; opening the
+ * rtl engine checks they agree), and every tool that hands memories to an engine sizes
+ * them with it. */
+#define TCE_ENGINE_SMEM_BYTES 232448u
+
 /* Memory timing of the hardware engines (the rtl bridge's global-memory model). */
 typedef struct {
     unsigned mem_latency;   /* cycles, >= 1 */
     int axi_reorder;        /* answer reads out of order across IDs */
     unsigned axi_stall_pct; /* % of cycles the memory withholds ready/valid */
     uint64_t seed;
+    /* rtl engine only (tce_sim_params): 0 leaves each at the bridge's default */
+    unsigned mem_latency_max;     /* each burst's latency drawn from [mem_latency, this] */
+    unsigned axi_max_outstanding; /* read (and write) bursts the memory accepts at once */
+    unsigned axi_bw_beats, axi_bw_window; /* bandwidth cap: beats per window cycles */
+    uint64_t watchdog_cycles;     /* busy with no handshake this long fails the run */
 } tce_engine_timing;
 
 /* NULL when the name is unknown or that engine is not built into this binary; the reason
@@ -65,5 +76,14 @@ bool tce_engine_have_systemc(void);
 /* FST waves of the engine's RTL to path (NULL: stop). 0, or -1 when the engine has no
  * waves (csim, regmodel) or the file cannot be opened. */
 int tce_engine_trace(tce_engine *e, const char *path);
+
+/* Global memory answers resp (2 SLVERR, 3 DECERR) to reads (dirs bit 0) / writes (bit 1)
+ * touching [base, base+size), until cleared. 0, or -1 where the engine has no bus model
+ * (only rtl has one) or no room is left. */
+int tce_engine_inject_error(tce_engine *e, uint64_t base, uint64_t size, unsigned resp,
+                            unsigned dirs);
+void tce_engine_inject_clear(tce_engine *e);
+/* Why the engine's simulation failed (protocol violation, watchdog, dead bus), or "" . */
+const char *tce_engine_fault(tce_engine *e);
 
 #endif

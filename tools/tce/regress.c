@@ -1,15 +1,18 @@
-/* `tce regress --seed S --count N [--engines=A,B] [--timing=random] [--only=K] [--queue=Q]`
+/* `tce regress --seed S --count N [--engines=A,B] [--timing=random] [--only=K] [--queue=Q]
+ *              [--bus-errors] [--wave=FILE[,FROM:TO]]`
  * Random legal operations (regress_gen.c) run on two engines side by side, on identical
  * initial memories; every memory byte, every status and every complete-tx is compared.
  * Operations run in batches of 1..Q queued commands; batch K is reproduced by
  * `--seed S --only=K`, because its operations and its initial memory depend only on
- * (S, K). */
+ * (S, K). With --bus-errors, the global-memory model of the rtl engine answers SLVERR or
+ * DECERR on what one operation of some batches reads or writes (regress_bus.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "corpus.h"
 #include "regress.h"
+#include "wave_opt.h"
 
 typedef struct {
     tce_engine *eng;
@@ -21,7 +24,7 @@ typedef struct {
 
 static int setup_memsys(tce_memsys *ms)
 {
-    if (tce_memsys_init(ms, REGRESS_NCTA, REGRESS_SMEM_SIZE) != 0 ||
+    if (tce_memsys_init(ms, REGRESS_NCTA, TCE_ENGINE_SMEM_BYTES) != 0 ||
         tce_memsys_add_global(ms, REGRESS_GBASE, REGRESS_GSIZE) != 0 ||
         tce_memsys_add_global(ms, REGRESS_DESC_BASE, REGRESS_DESC_SIZE) != 0)
         return -1;
@@ -107,10 +110,18 @@ static int tx_cmp(const void *pa, const void *pb)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: tce regress --seed S --count N [--engines=A,B] [--timing=random]\n"
-               "                   [--only=K] [--queue=Q] [--verbose]\n"
+               "                   [--only=K] [--queue=Q] [--bus-errors] [--wave=FILE[,FROM:TO]]\n"
+               "                   [--verbose]\n"
                "  --engines  the two engines (default csim,rtl when built, else csim,regmodel)\n"
-               "  --timing   random: draw the rtl bridge's memory latency, AXI reordering and\n"
-               "             stalls from the seed (default: the bridge's fixed timing)\n"
+               "  --timing   random: draw the rtl bridge's memory latency (fixed or a range),\n"
+               "             AXI reordering, stalls, outstanding limit and bandwidth cap from\n"
+               "             the seed (default: the bridge's fixed timing)\n"
+               "  --bus-errors  inject SLVERR/DECERR on what one operation of every other\n"
+               "             batch reads or writes (engines csim,rtl): the engine must report\n"
+               "             GLOBAL_BUS, write nothing outside that operation's destination,\n"
+               "             serve the rest of the queue and never hang\n"
+               "  --wave     waves of the rtl engine (FST; VCD when FILE ends in .vcd),\n"
+               "             optionally only clock cycles [FROM, TO)\n"
                "  --count    operations to run (in batches of 1..Q queued commands)\n"
                "  --only     run batch K only (what a mismatch report names)\n"
                "  --queue    most commands queued before waiting (1..%u, default %u)\n",
@@ -123,7 +134,9 @@ int regress_main(int argc, char **argv)
     unsigned long count = 1000;
     long only = -1;
     unsigned queue = REGRESS_MAX_QUEUE;
-    int random_timing = 0, verbose = 0;
+    int random_timing = 0, verbose = 0, bus_errors = 0;
+    tce_wave_spec wave;
+    bool want_wave = false;
     char names[64];
     snprintf(names, sizeof names, "%s", tce_engine_have_rtl() ? "csim,rtl" : "csim,regmodel");
     for (int i = 1; i < argc; i++) {
@@ -146,6 +159,16 @@ int regress_main(int argc, char **argv)
             queue = (unsigned)strtoul(a + 8, NULL, 0);
         else if (!strcmp(a, "--verbose"))
             verbose = 1;
+        else if (!strcmp(a, "--bus-errors"))
+            bus_errors = 1;
+        else if (!strncmp(a, "--wave=", 7)) {
+            char why[200];
+            if (tce_wave_parse(a + 7, &wave, why, sizeof why) != 0) {
+                fprintf(stderr, "tce regress: %s\n", why);
+                return 2;
+            }
+            want_wave = true;
+        }
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
@@ -169,12 +192,29 @@ int regress_main(int argc, char **argv)
 
     /* The seed draws the bridge's memory timing; the same seed gives the same timing. */
     uint64_t trng = seed ^ 0x7431A9C5E02B6D1Full;
-    tce_engine_timing timing = {8, 0, 0, seed};
+    tce_engine_timing timing;
+    memset(&timing, 0, sizeof timing);
+    timing.mem_latency = 8;
+    timing.seed = seed;
     if (random_timing) {
         timing.mem_latency = 1 + (unsigned)(corpus_splitmix64(&trng) % 40);
         timing.axi_reorder = (int)(corpus_splitmix64(&trng) & 1);
         timing.axi_stall_pct = (unsigned)(corpus_splitmix64(&trng) % 35);
+        /* Drawn after the three above, so a seed keeps the timing it had before these
+         * existed, plus these: half the seeds a latency range, a third an outstanding
+         * limit, a third a bandwidth cap. */
+        uint64_t r = corpus_splitmix64(&trng);
+        if (r % 2)
+            timing.mem_latency_max = timing.mem_latency + 1 + (unsigned)(r / 2 % 60);
+        if (r / 128 % 3 == 0)
+            timing.axi_max_outstanding = 1 + (unsigned)(r / 512 % 3);
+        if (r / 2048 % 3 == 0) {
+            timing.axi_bw_window = 4;
+            timing.axi_bw_beats = 1 + (unsigned)(r / 8192 % 4);
+        }
     }
+    if (want_wave)
+        tce_wave_request(&wave);
     side s[2];
     memset(s, 0, sizeof s);
     bool has_rtl = false;
@@ -188,18 +228,51 @@ int regress_main(int argc, char **argv)
         }
         has_rtl |= !strcmp(ename[k], "rtl");
         if (setup_memsys(&s[k].ms) != 0) {
+            tce_engine_close(s[k].eng);
+            if (k)
+                tce_engine_close(s[0].eng);
             fprintf(stderr, "tce regress: out of memory for the engines' memories\n");
             return 2;
         }
     }
+    int fail_open = 0;
+    if (want_wave && tce_wave_unused()) {
+        fprintf(stderr, "tce regress: --wave: neither engine (%s, %s) has waves; use rtl\n",
+                ename[0], ename[1]);
+        fail_open = 1;
+    }
+    /* --bus-errors: the golden model is the reference, the rtl engine gets the errors. */
+    int victim_side = -1;
+    if (bus_errors) {
+        if (!strcmp(ename[0], "csim") && !strcmp(ename[1], "rtl"))
+            victim_side = 1;
+        else if (!strcmp(ename[1], "csim") && !strcmp(ename[0], "rtl"))
+            victim_side = 0;
+        else {
+            fprintf(stderr, "tce regress: --bus-errors needs the engines csim and rtl (the "
+                            "bus model with error injection is the rtl bridge's)\n");
+            fail_open = 1;
+        }
+    }
+    if (fail_open) {
+        for (int k = 0; k < 2; k++) {
+            tce_engine_close(s[k].eng);
+            tce_memsys_free(&s[k].ms);
+        }
+        return 2;
+    }
     if (random_timing && has_rtl)
-        printf("timing: mem_latency=%u axi_reorder=%d axi_stall_pct=%u seed=%llu\n",
-               timing.mem_latency, timing.axi_reorder, timing.axi_stall_pct,
-               (unsigned long long)timing.seed);
+        printf("timing: mem_latency=%u..%u axi_reorder=%d axi_stall_pct=%u "
+               "axi_max_outstanding=%u axi_bw=%u/%u seed=%llu\n",
+               timing.mem_latency,
+               timing.mem_latency_max ? timing.mem_latency_max : timing.mem_latency,
+               timing.axi_reorder, timing.axi_stall_pct, timing.axi_max_outstanding,
+               timing.axi_bw_beats, timing.axi_bw_window, (unsigned long long)timing.seed);
     /* What the RTL does not implement yet is not drawn when it is one of the engines. */
     regress_gen_cfg cfg = {!has_rtl};
 
     unsigned long ops = 0, passed = 0, failed = 0, traps = 0, unsup = 0, illegal = 0;
+    regress_bus_stats bus = {0, 0, 0};
     unsigned long next_progress = 1000;
     for (unsigned long batch = 0; ops < count; batch++) {
         uint64_t rng = seed * 0xA24BAED4963EE407ull ^ (batch + 1) * 0x9FB21C651E98DF25ull;
@@ -217,12 +290,37 @@ int regress_main(int argc, char **argv)
             continue;
         init_memory(&s[0].ms, seed, batch, items, n);
         copy_memory(&s[1].ms, &s[0].ms);
+        regress_bus_plan plan = {-1, 0, 0, 0, 0, REGRESS_BUS_NONE};
+        if (victim_side >= 0 && regress_bus_draw(seed, batch, items, n, &plan))
+            tce_engine_inject_error(s[victim_side].eng, plan.base, plan.size, plan.resp,
+                                    plan.dirs);
+        uint8_t before[REGRESS_GSLOT_SIZE];
+        if (plan.slot >= 0)
+            memcpy(before, regress_bus_dest_global(&s[0].ms, (unsigned)plan.slot),
+                   REGRESS_GSLOT_SIZE);
+        int hung = 0;
         for (int k = 0; k < 2; k++)
-            tce_engine_exec_queue(s[k].eng, opv, n, &s[k].ms, s[k].res, s[k].tx, &s[k].ntx);
+            hung |= tce_engine_exec_queue(s[k].eng, opv, n, &s[k].ms, s[k].res, s[k].tx,
+                                          &s[k].ntx);
+        if (plan.slot >= 0)
+            tce_engine_inject_clear(s[victim_side].eng);
 
-        char why[400] = "";
+        char why[600] = "";
         int bad_op = -1;
         bool batch_unsup = false;
+        if (hung) {
+            /* a hang or a protocol violation: the engine says what and where */
+            bad_op = (int)n - 1;
+            snprintf(why, sizeof why, "engine failed: %s%s", tce_engine_fault(s[0].eng),
+                     tce_engine_fault(s[1].eng));
+        }
+        if (plan.slot >= 0 && bad_op < 0) {
+            side *ref = &s[1 - victim_side], *dut = &s[victim_side];
+            if (regress_bus_judge(&plan, items, before, &ref->ms, &dut->ms, ref->res, dut->res,
+                                  ref->tx, &ref->ntx, dut->tx, &dut->ntx, &bus, why,
+                                  sizeof why) != 0)
+                bad_op = plan.slot;
+        }
         for (unsigned i = 0; i < n; i++) {
             tce_result *a = &s[0].res[i], *b = &s[1].res[i];
             if (a->status == TCE_ERR_UNSUPPORTED || b->status == TCE_ERR_UNSUPPORTED) {
@@ -235,7 +333,7 @@ int regress_main(int argc, char **argv)
                          tce_status_name(a->status), a->why, tce_status_name(b->status), b->why);
             }
         }
-        if (batch_unsup) {
+        if (batch_unsup && bad_op < 0) {
             unsup += n;
             continue;
         }
@@ -268,10 +366,14 @@ int regress_main(int argc, char **argv)
         if (bad_op >= 0) {
             failed += n;
             printf("MISMATCH seed %llu batch %lu (reproduce: tce regress --seed %llu --count %lu "
-                   "--engines=%s,%s%s --only=%lu): %s vs %s: %s\n",
+                   "--engines=%s,%s%s%s --only=%lu): %s vs %s: %s\n",
                    (unsigned long long)seed, batch, (unsigned long long)seed, count, ename[0],
-                   ename[1], random_timing ? " --timing=random" : "", batch, ename[0], ename[1],
-                   why);
+                   ename[1], random_timing ? " --timing=random" : "",
+                   bus_errors ? " --bus-errors" : "", batch, ename[0], ename[1], why);
+            if (plan.slot >= 0)
+                printf("  injected: %s on [0x%llx, 0x%llx) for op %lu.%d\n",
+                       plan.resp == 2 ? "SLVERR" : "DECERR", (unsigned long long)plan.base,
+                       (unsigned long long)(plan.base + plan.size), batch, plan.slot);
             for (unsigned i = 0; i < n; i++) {
                 char d[1024];
                 regress_describe(&items[i], d, sizeof d);
@@ -300,6 +402,10 @@ int regress_main(int argc, char **argv)
            passed + failed + unsup, traps, illegal, unsup, ename[0],
            (unsigned long long)tce_engine_cycles(s[0].eng), ename[1],
            (unsigned long long)tce_engine_cycles(s[1].eng));
+    if (victim_side >= 0)
+        printf("bus errors: %lu injected, %lu reported as GLOBAL_BUS, %lu operations finished "
+               "before touching the bad range\n",
+               bus.injected, bus.reported, bus.untouched);
     printf("%lu passed, %lu failed\n", passed, failed);
     for (int k = 0; k < 2; k++) {
         tce_engine_close(s[k].eng);

@@ -12,8 +12,7 @@
  * exception is the overlap area: bulk u32/s32 add reductions of several operations land
  * there on overlapping ranges, to catch a lost read-modify-write update; 32-bit wrapping
  * adds commute, so their order cannot change the result either. */
-#define REGRESS_NCTA 4u
-#define REGRESS_SMEM_SIZE 232448u          /* the bridge's shared memory per CTA */
+#define REGRESS_NCTA 4u                    /* shared memory per CTA: TCE_ENGINE_SMEM_BYTES */
 #define REGRESS_GBASE 0x10000000ull
 #define REGRESS_GSIZE 0x21000u             /* global window: sources, slots, overlap area */
 #define REGRESS_GSRC_SIZE 0x10000u         /* [0, 64 KB): tensors loaded, bulk sources */
@@ -29,6 +28,17 @@
 #define REGRESS_SSLOT_SIZE 0x2000u         /* 8 KB per queued operation */
 #define REGRESS_SMEM_USED 0x10000u         /* bytes of shared memory refilled per batch */
 #define REGRESS_MAX_QUEUE 4u
+
+/* Queue slot i's own areas: global destination, shared destination (in every CTA), mbarrier. */
+static inline uint64_t regress_gslot(unsigned slot)
+{
+    return REGRESS_GBASE + REGRESS_GSRC_SIZE + (uint64_t)slot * REGRESS_GSLOT_SIZE;
+}
+static inline uint32_t regress_sslot(unsigned slot)
+{
+    return REGRESS_SSLOT_OFF + slot * REGRESS_SSLOT_SIZE;
+}
+static inline uint32_t regress_mbar(unsigned slot) { return REGRESS_MBAR_OFF + slot * 8u; }
 
 typedef struct {
     bool tf32;         /* allow tf32 tensor maps (the RTL refuses them by name) */
@@ -46,5 +56,45 @@ typedef struct {
 void regress_gen(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regress_item *it);
 /* The operation in words (one line, no newline). */
 void regress_describe(const regress_item *it, char *buf, size_t cap);
+
+/* --bus-errors (regress_bus.c): one operation of a batch, the victim, finds an error
+ * response on what only it reads or writes. */
+typedef enum {
+    REGRESS_BUS_NONE,
+    REGRESS_BUS_DEST,   /* writes to its global destination slot */
+    REGRESS_BUS_DESC,   /* reads of its tensor descriptor */
+    REGRESS_BUS_SOURCE, /* reads of its bulk copy's global source (no other op reads global) */
+} regress_bus_kind;
+
+typedef struct {
+    int slot;              /* the victim's queue slot; -1: no injection in this batch */
+    uint64_t base, size;   /* the injected range */
+    unsigned resp, dirs;   /* tce_engine_inject_error's */
+    regress_bus_kind kind;
+} regress_bus_plan;
+
+typedef struct {
+    unsigned long injected, reported, untouched;
+} regress_bus_stats;
+
+/* Whether batch `batch` of `seed` gets an injection, and where. Depends only on (seed,
+ * batch) and the batch's operations, so --only=K reproduces it. */
+bool regress_bus_draw(uint64_t seed, unsigned long batch, const regress_item *items,
+                      unsigned n, regress_bus_plan *p);
+/* The victim's global destination slot in ms (before the batch runs, for "was anything
+ * written there"). */
+uint8_t *regress_bus_dest_global(tce_memsys *ms, unsigned slot);
+/* Judge the victim: the engine under test (dut) must report GLOBAL_BUS where the golden
+ * model (ref) touched the bad range, the same trap where the golden model trapped, and
+ * either where it touched nothing. When dut reports GLOBAL_BUS, the victim's destination
+ * (global slot or shared slot in every CTA, and its mbarrier) and its complete-tx requests
+ * are taken out of the comparison: the golden model knows no bus errors, and the engine
+ * may have written part of the destination before the error came back. Every other byte
+ * is still compared by the caller. 0, or -1 with the cause in why. */
+int regress_bus_judge(const regress_bus_plan *p, const regress_item *items,
+                      const uint8_t *gslot_before, const tce_memsys *ref, tce_memsys *dut,
+                      tce_result *ref_res, tce_result *dut_res, tce_engine_tx *ref_tx,
+                      unsigned *ref_ntx, tce_engine_tx *dut_tx, unsigned *dut_ntx,
+                      regress_bus_stats *st, char *why, size_t cap);
 
 #endif

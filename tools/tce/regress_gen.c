@@ -14,9 +14,9 @@
 static uint32_t rnd(uint64_t *rng, uint32_t n) { return n ? (uint32_t)(corpus_splitmix64(rng) % n) : 0; }
 static bool chance(uint64_t *rng, unsigned pct) { return rnd(rng, 100) < pct; }
 
-static uint64_t gslot(unsigned slot) { return REGRESS_GBASE + REGRESS_GSRC_SIZE + (uint64_t)slot * REGRESS_GSLOT_SIZE; }
-static uint32_t sslot(unsigned slot) { return REGRESS_SSLOT_OFF + slot * REGRESS_SSLOT_SIZE; }
-static uint32_t mbar(unsigned slot) { return REGRESS_MBAR_OFF + slot * 8u; }
+static uint64_t gslot(unsigned slot) { return regress_gslot(slot); }
+static uint32_t sslot(unsigned slot) { return regress_sslot(slot); }
+static uint32_t mbar(unsigned slot) { return regress_mbar(slot); }
 
 /* A bulk size: multiple of 16, mostly small, sometimes up to the whole slot. */
 static uint32_t bulk_size(uint64_t *rng, uint32_t cap)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engines.h"
+#include "wave_opt.h"
 
 static replay_verdict dispatch(const corpus_case *c, replay_ctx *ctx)
 {
@@ -31,8 +32,11 @@ static replay_verdict dispatch(const corpus_case *c, replay_ctx *ctx)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: tce replay [--engine=csim|regmodel|rtl|systemc] [--case=N] [--show=K] [--quiet] FILE...\n"
+    fprintf(f, "usage: tce replay [--engine=csim|regmodel|rtl|systemc] [--case=N] [--show=K] [--quiet]\n"
+               "                  [--wave=FILE[,FROM:TO]] FILE...\n"
                "  --engine  which engine runs the cases (default csim, the golden model)\n"
+               "  --wave    waves of the rtl/systemc engine's RTL over the whole replay (FST;\n"
+               "            VCD when FILE ends in .vcd), optionally only cycles [FROM, TO)\n"
                "  --case    replay only case N of each file\n"
                "  --show    print details of the first K failures per file (default 10)\n"
                "  --quiet   print only per-file counts and the summary\n");
@@ -54,6 +58,15 @@ int replay_main(int argc, char **argv)
             show = strtol(a + 7, NULL, 10);
         else if (!strcmp(a, "--quiet"))
             quiet = 1;
+        else if (!strncmp(a, "--wave=", 7)) {
+            tce_wave_spec w;
+            char why[200];
+            if (tce_wave_parse(a + 7, &w, why, sizeof why) != 0) {
+                fprintf(stderr, "tce replay: %s\n", why);
+                return 2;
+            }
+            tce_wave_request(&w);
+        }
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
@@ -72,6 +85,12 @@ int replay_main(int argc, char **argv)
     tce_engine *eng = tce_engine_open(engine);
     if (!eng) {
         fprintf(stderr, "tce replay: engine '%s': %s\n", engine, tce_engine_open_error());
+        return 2;
+    }
+    if (tce_wave_unused()) {
+        fprintf(stderr, "tce replay: --wave: engine '%s' has no waves (use rtl or systemc)\n",
+                engine);
+        tce_engine_close(eng);
         return 2;
     }
     int io_error = 0;

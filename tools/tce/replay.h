@@ -4,6 +4,7 @@
 
 #include "../../csim/csim.h"
 #include "corpus.h"
+#include "engines.h"
 
 typedef enum { REPLAY_PASS = 0, REPLAY_FAIL = 1, REPLAY_UNSUPPORTED = 2 } replay_verdict;
 
@@ -22,7 +23,7 @@ typedef struct {
 #define REPLAY_DESC_ADDR 0x00010000ull /* the 128-byte descriptor */
 #define REPLAY_SMEM_BASE 0x400u        /* 1024-aligned; the case's smem_off is added */
 #define REPLAY_MBAR_OFF 0x8u           /* the mbarrier, below the smem box */
-#define REPLAY_SMEM_SIZE (232u * 1024u)
+#define REPLAY_SMEM_SIZE TCE_ENGINE_SMEM_BYTES /* what the rtl/systemc engines take */
 
 /* Per-family case handlers (one file each). */
 replay_verdict replay_tile(const corpus_case *c, replay_ctx *ctx);   /* load/store/reduce.tile */

@@ -30,7 +30,7 @@ typedef enum {
  * model): it takes only a buffer at least this long, so on rtl and systemc the engine's copy
  * of each shared memory has this size; the bytes past the scenario's `smem` size must stay
  * untouched (scenario_check.c). */
-#define SCEN_RTL_SMEM_BYTES 232448u
+#define SCEN_RTL_SMEM_BYTES TCE_ENGINE_SMEM_BYTES
 
 /* Exit status of a scenario whose engine answered TCE_ERR_UNSUPPORTED: never a pass. */
 #define SCEN_RC_UNSUPPORTED 3

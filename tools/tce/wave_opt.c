@@ -1,0 +1,70 @@
+/* The --wave option; see wave_opt.h. */
+#include "wave_opt.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static tce_wave_spec pending;
+static bool requested, taken;
+
+/* A cycle number: decimal digits only, all of them. */
+static int cycle(const char *s, size_t n, uint64_t *out)
+{
+    if (n == 0 || n > 19)
+        return -1;
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = v * 10 + (uint64_t)(s[i] - '0');
+    }
+    *out = v;
+    return 0;
+}
+
+int tce_wave_parse(const char *arg, tce_wave_spec *out, char *why, size_t cap)
+{
+    memset(out, 0, sizeof *out);
+    const char *comma = strrchr(arg, ',');
+    size_t plen = comma ? (size_t)(comma - arg) : strlen(arg);
+    if (plen == 0) {
+        snprintf(why, cap, "--wave wants a file name: --wave=FILE[,FROM:TO]");
+        return -1;
+    }
+    if (plen >= sizeof out->path) {
+        snprintf(why, cap, "--wave: file name longer than %zu bytes", sizeof out->path - 1);
+        return -1;
+    }
+    memcpy(out->path, arg, plen);
+    if (!comma)
+        return 0;
+    const char *w = comma + 1, *colon = strchr(w, ':');
+    if (!colon || cycle(w, (size_t)(colon - w), &out->from) != 0 ||
+        (colon[1] && cycle(colon + 1, strlen(colon + 1), &out->to) != 0)) {
+        snprintf(why, cap, "--wave: window '%s' is not FROM:TO or FROM: (clock cycles)", w);
+        return -1;
+    }
+    if (colon[1] && out->to <= out->from) {
+        snprintf(why, cap, "--wave: window %s is empty (TO must be above FROM)", w);
+        return -1;
+    }
+    return 0;
+}
+
+void tce_wave_request(const tce_wave_spec *spec)
+{
+    requested = spec != NULL;
+    taken = false;
+    if (spec)
+        pending = *spec;
+}
+
+const tce_wave_spec *tce_wave_take(void)
+{
+    if (!requested)
+        return NULL;
+    taken = true;
+    return &pending;
+}
+
+bool tce_wave_unused(void) { return requested && !taken; }
