@@ -92,7 +92,10 @@ module tce_bulk_g2s #(
   logic [15:0]       beat_mask;     // CTAs still to write
   logic              beat_part;     // 0: first aligned word, 1: second
 
-  assign rready = busy && !beat_valid;
+  // The beat register takes the next R beat in the cycle its last write is accepted, so an
+  // aligned copy to one CTA moves a full beat per cycle.
+  wire beat_leaving;
+  assign rready = busy && (!beat_valid || beat_leaving);
   // Slots are numbered 0..NRD-1, so the ID's upper bits are always zero.
   /* verilator lint_off UNUSEDSIGNAL */
   wire [ID_W-1:0] rid_v = rid;
@@ -140,6 +143,8 @@ module tce_bulk_g2s #(
 
   logic [15:0] sm_outstanding;
   wire sm_fire = sm_valid && sm_ready;
+  assign beat_leaving = sm_fire && !(two_parts && !beat_part) &&
+                        ((beat_mask & ~(16'd1 << cur_cta)) == 16'd0);
 
   logic any_slot;
   always_comb begin
@@ -174,6 +179,16 @@ module tce_bulk_g2s #(
         next_addr <= burst_end;
         id_ptr <= (id_ptr == IW'(NRD - 1)) ? '0 : id_ptr + 1'b1;
       end
+      // The write stage first: a beat taken in the same cycle overrides its clear.
+      if (sm_fire) begin
+        if (two_parts && !beat_part) begin
+          beat_part <= 1'b1;
+        end else begin
+          beat_part <= 1'b0;
+          beat_mask <= beat_mask & ~(16'd1 << cur_cta);
+          if ((beat_mask & ~(16'd1 << cur_cta)) == 0) beat_valid <= 1'b0;
+        end
+      end
       if (rvalid && rready) begin
         slot_addr[rslot] <= slot_addr[rslot] + DB64;
         if (rlast) slot_valid[rslot] <= 1'b0;
@@ -187,15 +202,6 @@ module tce_bulk_g2s #(
           beat_shi   <= r_hi[31:0] - g_base[31:0] + {8'd0, s_base};
           beat_mask  <= mask;
           beat_part  <= 1'b0;
-        end
-      end
-      if (sm_fire) begin
-        if (two_parts && !beat_part) begin
-          beat_part <= 1'b1;
-        end else begin
-          beat_part <= 1'b0;
-          beat_mask <= beat_mask & ~(16'd1 << cur_cta);
-          if ((beat_mask & ~(16'd1 << cur_cta)) == 0) beat_valid <= 1'b0;
         end
       end
       sm_outstanding <= sm_outstanding + {15'd0, sm_fire} - {15'd0, sm_rsp_valid};

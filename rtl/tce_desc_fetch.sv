@@ -2,6 +2,13 @@
 // address is 64-byte aligned, as csim requires, and 128 bytes from a 64-byte boundary can
 // cross a 4 KB page only at its middle, so the fetch is split there into two bursts).
 // The descriptor is assembled little-endian: byte i in bits [8i+7:8i].
+//
+// The last descriptor fetched without error stays in `desc` as a one-entry cache keyed by
+// its global address: a command using the same tensor map again gets it the cycle after
+// `start`, without a bus read. A stale copy is never used: the entry is dropped by `inval`
+// (CTRL.DESC_INVAL, which software writes after changing a tensor map in memory, the
+// fence.proxy.tensormap step; and CTRL.SOFT_RESET), and by any write burst of the engine
+// itself (AW handshake) that overlaps its 128 bytes, even one seen during the fetch.
 module tce_desc_fetch #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4
@@ -13,6 +20,11 @@ module tce_desc_fetch #(
     output logic              done,         // one-cycle pulse
     output logic              bus_err,      // with done: a beat answered with an error
     output logic [1023:0]     desc,
+    input  logic              inval,        // forget the cached descriptor
+    // the engine's own global writes, as they are issued (AW handshakes)
+    input  logic              wr_seen,
+    input  logic [63:0]       wr_addr,
+    input  logic [7:0]        wr_len,
     // AXI4 read address / data (owned while busy)
     output logic              arvalid,
     input  logic              arready,
@@ -36,6 +48,22 @@ module tce_desc_fetch #(
   logic [7:0]  beat;
   logic        err;
 
+  localparam int LB = $clog2(DB);
+  // Cache entry.
+  logic        c_valid, clean;
+  logic [63:0] c_tag;
+  wire hit = c_valid && (c_tag == addr);
+  // A write burst [w_lo, w_hi) (from its beat-aligned start) overlapping the entry, or the
+  // descriptor being fetched.
+  // The bits below the beat do not matter: the burst is widened to whole beats.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [63:0] wr_addr_v = wr_addr;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [63:0] w_lo = {wr_addr_v[63:LB], {LB{1'b0}}};
+  wire [63:0] w_hi = w_lo + ((64'(wr_len) + 64'd1) << LB);
+  wire [63:0] watch = (state == S_IDLE) ? c_tag : base;
+  wire        overlap = wr_seen && (w_lo < watch + 64'd128) && (watch < w_hi);
+
   wire crosses = (addr[11:0] == 12'hFC0);   // 64-aligned: only offset 0xFC0 crosses 4 KB
   wire [63:0] cur_addr = base + (half ? 64'd64 : 64'd0);
   assign arvalid = (state == S_AR);
@@ -54,11 +82,16 @@ module tce_desc_fetch #(
     if (!rst_n) begin
       state <= S_IDLE; base <= '0; half <= 1'b0; both <= 1'b0; beat <= '0; err <= 1'b0;
       done <= 1'b0; bus_err <= 1'b0; desc <= '0;
+      c_valid <= 1'b0; clean <= 1'b0; c_tag <= '0;
     end else begin
       done <= 1'b0;
+      if (overlap || inval) begin c_valid <= 1'b0; clean <= 1'b0; end
       case (state)
-        S_IDLE: if (start) begin
+        S_IDLE: if (start && hit && !overlap && !inval) begin
+          done <= 1'b1; bus_err <= 1'b0;
+        end else if (start) begin
           base <= addr; half <= 1'b0; both <= !crosses; beat <= '0; err <= 1'b0;
+          c_valid <= 1'b0; c_tag <= addr; clean <= 1'b1;
           state <= S_AR;
         end
         S_AR: if (arready) begin beat <= '0; state <= S_R; end
@@ -71,6 +104,8 @@ module tce_desc_fetch #(
               half <= 1'b1; state <= S_AR;
             end else begin
               state <= S_IDLE; done <= 1'b1; bus_err <= err || (rresp != 2'b00);
+              // Cached only when whole, error-free and not written meanwhile.
+              c_valid <= clean && !err && (rresp == 2'b00) && !overlap && !inval;
             end
           end
         end

@@ -16,7 +16,7 @@ module tce_engine #(
     parameter int QUEUE_DEPTH = 8,         // command queue entries (power of two)
     parameter int SMEM_BYTES  = 232448,    // shared memory per CTA in bytes
     parameter int ID_W        = 4,         // AXI ID width
-    parameter int NRD         = 4          // read bursts in flight (<= 2**ID_W)
+    parameter int NRD         = 16         // read bursts in flight (<= 2**ID_W)
 ) (
     input  logic                clk,
     input  logic                rst_n,
@@ -105,11 +105,10 @@ module tce_engine #(
   logic q_full;
   // ERR_INFO keeps only the low 16 bits of the failing command's sequence number.
   logic [31:0] retire_seq;
-  // No descriptor cache yet (tensor operations come later), so DESC_INVAL has nothing to drop.
-  logic desc_inval;
   // The movers' busy flags are for waveforms; the executor sequences on their done pulses.
   logic g2s_busy, fs_busy;
   /* verilator lint_on UNUSEDSIGNAL */
+  logic desc_inval;   // CTRL.DESC_INVAL: drop the descriptor cache of tce_desc_fetch
   logic [QW*32+31:0] q_push_data, q_head;
   logic [QA:0] q_count;
   logic run, exec_busy, retire;
@@ -231,7 +230,9 @@ module tce_engine #(
 
   tce_desc_fetch #(.DATA_W(DATA_W), .ID_W(ID_W)) u_desc (
     .clk, .rst_n, .start(desc_start), .addr(desc_addr), .done(desc_done), .bus_err(desc_err),
-    .desc, .arvalid(df_arvalid), .arready(m_axi_arready && rd_owner == 2'd1), .arid(df_arid),
+    .desc, .inval(desc_inval || soft_reset),
+    .wr_seen(m_axi_awvalid && m_axi_awready), .wr_addr(m_axi_awaddr), .wr_len(m_axi_awlen),
+    .arvalid(df_arvalid), .arready(m_axi_arready && rd_owner == 2'd1), .arid(df_arid),
     .araddr(df_araddr), .arlen(df_arlen), .rvalid(m_axi_rvalid && rd_owner == 2'd1),
     .rready(df_rready), .rdata(m_axi_rdata), .rresp(m_axi_rresp), .rlast(m_axi_rlast)
   );

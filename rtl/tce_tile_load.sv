@@ -6,7 +6,8 @@
 // Per row: coordinates x[i] = c[i] + k[i]*e[i] (i >= 1); a row with any x[i] outside
 // [0, gdim[i]) is all fill. Inside a row, dim-0 elements outside [0, gdim[0]) are fill
 // (zero, or 0x7FF7 repeated for OOB-NaN on float types); the in-bounds bytes [lo, hi) are
-// read with AXI bursts (4 KB pages, <= 256 beats, one ID per burst, any return order) and
+// read with AXI bursts (4 KB pages, <= 256 beats, the IDs in turn with up to RDD bursts each,
+// any return order across IDs) and
 // each returned beat's chunks are written on arrival, with the out-of-bounds bytes of a
 // partly covered chunk replaced by the fill. Chunks wholly outside [lo, hi) are written as
 // fill by the row walker itself.
@@ -18,7 +19,8 @@
 module tce_tile_load #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4,
-    parameter int NRD    = 4
+    parameter int NRD    = 4,       // AXI IDs used for reads (<= 2**ID_W)
+    parameter int RDD    = 4        // bursts in flight per ID (power of two, >= 2)
 ) (
     input  logic              clk,
     input  logic              rst_n,
@@ -89,6 +91,7 @@ module tce_tile_load #(
   // ------------------------------------------------------------- command
   logic        busy;
   logic [1:0]  el;
+  logic [2:0]  rk;
   logic [63:0] g0;
   logic [164:0] gd;
   logic [255:0] gs;
@@ -137,14 +140,22 @@ module tce_tile_load #(
   wire [40:0] lo_e = 41'(in_lo_e - c0s);
   wire [40:0] hi_e = 41'(in_hi_e - c0s);
 
-  // ------------------------------------------------------------- read slots
-  logic            slot_valid [NRD];
-  logic [63:0]     slot_addr  [NRD];     // global address of the slot's next beat (aligned)
-  logic [63:0]     slot_start [NRD];     // first requested byte of the burst
-  logic [63:0]     slot_end   [NRD];
-  logic [63:0]     slot_rowg  [NRD];
-  logic [23:0]     slot_sbase [NRD];
-  logic [11:0]     slot_lo    [NRD], slot_hi [NRD];
+  // ------------------------------------------------------------- read contexts
+  // Up to RDD bursts per ID are in flight. AXI returns the bursts of one ID in order, so
+  // each ID keeps a FIFO of burst contexts: written at the AR handshake, read by the R
+  // beats of its oldest burst (hb counts that burst's beats). NRD x RDD bursts cover the
+  // memory latency even when every burst is one 128-byte row. A context holds what the
+  // beat writer needs, compactly: the first requested byte (start), the burst's length,
+  // start's offset in its row and the row's pre-swizzle shared address.
+  localparam int DWP = $clog2(RDD);
+  localparam int NE  = (1 << IW) * RDD;
+  logic [63:0]     e_start [NE];
+  logic [12:0]     e_len   [NE];     // bytes requested (<= 4096)
+  logic [11:0]     e_rel   [NE];     // start - row address (a row is at most 2 KB)
+  logic [23:0]     e_sbase [NE];
+  logic [DWP-1:0]  wp [NRD], rp [NRD];
+  logic [DWP:0]    cnt [NRD];
+  logic [7:0]      hb [NRD];
   logic [IW-1:0]   id_ptr;
 
   wire [63:0] beat0    = {rd_next[63:LB], {LB{1'b0}}};
@@ -160,7 +171,8 @@ module tce_tile_load #(
   /* verilator lint_off UNUSEDSIGNAL */
   wire [63:0] burst_bytes = burst_end - beat0 + (DB64 - 64'd1);
   /* verilator lint_on UNUSEDSIGNAL */
-  assign arvalid = (ws == W_READ) && row_inb && row0_has && (rd_next < rd_end) && !slot_valid[id_ptr];
+  assign arvalid = (ws == W_READ) && row_inb && row0_has && (rd_next < rd_end) &&
+                   (cnt[id_ptr] != (DWP+1)'(RDD));
   assign arid    = ID_W'(id_ptr);
   assign araddr  = rd_next;
   assign arlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
@@ -176,22 +188,44 @@ module tce_tile_load #(
   logic [$clog2(NCH+1)-1:0] beat_q;   // chunk of the beat being written
   logic [3:0]        beat_cta;
 
-  assign rready = busy && !beat_valid;
-  // Slots are numbered 0..NRD-1, so the ID's upper bits are always zero.
+  // The beat register takes the next R beat in the cycle its last write is accepted.
+  wire beat_leaving;
+  assign rready = busy && (!beat_valid || beat_leaving);
+  // IDs are numbered 0..NRD-1, so the ID's upper bits are always zero.
   /* verilator lint_off UNUSEDSIGNAL */
   wire [ID_W-1:0] rid_v = rid;
   /* verilator lint_on UNUSEDSIGNAL */
   wire [IW-1:0] rslot = rid_v[IW-1:0];
+  // The R beat's burst context, and the beat's global address and requested bytes.
+  wire [IW+DWP-1:0] r_e = {rslot, rp[rslot]};
+  wire [IW+DWP-1:0] w_e = {id_ptr, wp[id_ptr]};
+  wire [63:0] r_start = e_start[r_e];
+  wire [63:0] r_end   = r_start + 64'(e_len[r_e]);
+  wire [63:0] r_g     = {r_start[63:LB], {LB{1'b0}}} + (64'(hb[rslot]) << LB);
+  wire [63:0] r_lo_g  = (r_g < r_start) ? r_start : r_g;
+  wire [63:0] r_hi_g  = (r_g + DB64 > r_end) ? r_end : r_g + DB64;
 
-  // Current beat chunk: global address, whether it was requested, its row offset.
-  wire [63:0] q_g = beat_g + (64'(beat_q) << 4);
-  wire        q_live = (q_g >= beat_lo_g) && (q_g < beat_hi_g);
-  wire [11:0] q_off = 12'(q_g - beat_rowg);
+  // Every chunk of the beat: whether it was requested, its row offset.
+  logic [NCH-1:0] c_live;
+  logic [11:0]    c_off [NCH];
+  always_comb begin
+    for (int i = 0; i < NCH; i++) begin
+      logic [63:0] g;
+      g = beat_g + 64'(16 * i);
+      c_live[i] = (g >= beat_lo_g) && (g < beat_hi_g);
+      c_off[i]  = 12'(g - beat_rowg);
+    end
+  end
+  // The chunk the per-chunk path writes (beat_q).
+  logic         q_live;
+  logic [11:0]  q_off;
   logic [127:0] q_raw;
   always_comb begin
-    q_raw = '0;
+    q_live = 1'b0; q_off = '0; q_raw = '0;
     for (int i = 0; i < NCH; i++)
-      if (beat_q == i[$clog2(NCH+1)-1:0]) q_raw = beat_data[i*128 +: 128];
+      if (beat_q == i[$clog2(NCH+1)-1:0]) begin
+        q_live = c_live[i]; q_off = c_off[i]; q_raw = beat_data[i*128 +: 128];
+      end
   end
 
   function automatic logic [3:0] first_cta(input logic [15:0] m);
@@ -212,11 +246,44 @@ module tce_tile_load #(
     merge = r;
   endfunction
 
+  // Whole-beat write: every swizzle mode permutes 16-byte chunks by XORing chunk-index bits
+  // with higher address bits, so chunks that are neighbours before the swizzle usually stay
+  // in one shared-memory word, only permuted. When all requested chunks of the beat land in
+  // one word, the beat is written in one request per CTA; otherwise chunk by chunk.
+  logic [23:0]       f_word;        // physical word of the first live chunk
+  logic              f_one;         // all live chunks in f_word
+  logic [DATA_W-1:0] f_data;
+  logic [DB-1:0]     f_strb;
+  always_comb begin
+    logic found;
+    found = 1'b0; f_word = '0; f_one = 1'b1; f_data = '0; f_strb = '0;
+    for (int i = 0; i < NCH; i++) begin
+      logic [23:0]  pa, ph;
+      logic [127:0] d;
+      pa = beat_sbase + {12'd0, c_off[i]};
+      ph = swz(sw, pa);
+      d  = merge(beat_data[i*128 +: 128], fill_chunk, c_off[i], beat_lo, beat_hi);
+      if (sw == 3'd5 && pa[7]) d = {d[63:0], d[127:64]};
+      if (c_live[i]) begin
+        if (!found) f_word = {ph[23:LB], {LB{1'b0}}};
+        else if ({ph[23:LB], {LB{1'b0}}} != f_word) f_one = 1'b0;
+        found = 1'b1;
+        for (int l = 0; l < NCH; l++)
+          if (({8'd0, ph} & 32'(DB - 1)) == 32'(l * 16)) begin
+            f_data[l*128 +: 128] = d;
+            f_strb[l*16 +: 16] = 16'hFFFF;
+          end
+      end
+    end
+  end
+  wire f_any = |c_live;
+  wire full  = beat_valid && f_one;
+
   // Walker fill chunk: wholly outside [lo, hi) (or the whole row when the row is out).
   wire        w_fill = !row_inb || !row0_has || (chunk + 12'd16 <= lo) || (chunk >= hi);
 
   // Which writer has the port: a beat being drained first, then the walker's fills.
-  wire        use_beat = beat_valid && q_live;
+  wire        use_beat = beat_valid && (full ? f_any : q_live);
   wire        use_fill = !beat_valid && ws == W_ROW && chunk < rbytes && w_fill;
   wire [23:0] pre_a  = use_beat ? beat_sbase + {12'd0, q_off} : row_sbase + {12'd0, chunk};
   wire [127:0] data0 = use_beat ? merge(q_raw, fill_chunk, q_off, beat_lo, beat_hi) : fill_chunk;
@@ -227,20 +294,26 @@ module tce_tile_load #(
 
   assign sm_valid = use_beat || use_fill;
   assign sm_cta   = wr_cta;
-  assign sm_addr  = {phys[23:LB], {LB{1'b0}}};
-  assign sm_wdata = {NCH{data1}};
+  assign sm_addr  = (use_beat && full) ? f_word : {phys[23:LB], {LB{1'b0}}};
+  assign sm_wdata = (use_beat && full) ? f_data : {NCH{data1}};
   always_comb begin
     sm_wstrb = '0;
     for (int i = 0; i < NCH; i++)
       if (({8'd0, phys} & 32'(DB - 1)) == 32'(i * 16)) sm_wstrb[i*16 +: 16] = 16'hFFFF;
+    if (use_beat && full) sm_wstrb = f_strb;
   end
   wire sm_fire = sm_valid && sm_ready;
+  // The beat is finished with: its last write is accepted now (or nothing is left to write).
+  wire beat_live_now = full ? f_any : q_live;
+  wire beat_last_cta = after(mask, beat_cta) == 16'd0;
+  assign beat_leaving = beat_valid && (!beat_live_now || (sm_fire && beat_last_cta)) &&
+                        (full || beat_q == ($clog2(NCH+1))'(NCH - 1));
 
   logic [15:0] sm_outstanding;
   logic any_slot;
   always_comb begin
     any_slot = 1'b0;
-    for (int i = 0; i < NRD; i++) any_slot = any_slot | slot_valid[i];
+    for (int i = 0; i < NRD; i++) any_slot = any_slot | (cnt[i] != '0);
   end
 
   // Row address: gaddr + c0*es + sum over i of x[i]*stride[i], one dimension per cycle.
@@ -259,6 +332,12 @@ module tce_tile_load #(
   end
   wire        x_in = !x_i[39] && ({7'd0, x_i[32:0]} < {7'd0, gdim_i}) && (x_i[39:33] == 7'd0);
 
+  // The last dimension W_ADDR visits: rank-1 (index rank-2); dimensions beyond the rank have
+  // gdim 1, one box row and coordinate 0, so they add nothing and are never out of bounds.
+  wire [2:0]  addr_last = (rk > 3'd1) ? rk - 3'd2 : 3'd0;
+  wire [11:0] lo_n = 12'(lo_e << el);
+  wire [11:0] hi_n = 12'(hi_e << el);
+
   // Advance dims 1..4 like an odometer.
   logic last_row;
   always_comb begin
@@ -270,15 +349,17 @@ module tce_tile_load #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       busy <= 1'b0; done <= 1'b0; status <= '0; bytes_read <= '0;
-      el <= '0; g0 <= '0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0;
+      el <= '0; rk <= '0; g0 <= '0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0;
       sw <= '0; fnan <= 1'b0; mask <= '0; rbytes <= '0; rpitch <= '0; bx0 <= '0;
       err_bus <= 1'b0; err_smem <= 1'b0;
       ws <= W_IDLE; row_sbase <= '0; row_g <= '0; addr_i <= '0; row_inb <= 1'b0;
       lo <= '0; hi <= '0; chunk <= '0; wcta <= '0; rd_next <= '0; rd_end <= '0;
       for (int i = 0; i < 4; i++) begin k[i] <= '0; x[i] <= '0; end
       for (int i = 0; i < NRD; i++) begin
-        slot_valid[i] <= 1'b0; slot_addr[i] <= '0; slot_start[i] <= '0; slot_end[i] <= '0;
-        slot_rowg[i] <= '0; slot_sbase[i] <= '0; slot_lo[i] <= '0; slot_hi[i] <= '0;
+        wp[i] <= '0; rp[i] <= '0; cnt[i] <= '0; hb[i] <= '0;
+      end
+      for (int i = 0; i < NE; i++) begin
+        e_start[i] <= '0; e_len[i] <= '0; e_rel[i] <= '0; e_sbase[i] <= '0;
       end
       id_ptr <= '0;
       beat_valid <= 1'b0; beat_data <= '0; beat_g <= '0; beat_lo_g <= '0; beat_hi_g <= '0;
@@ -292,7 +373,7 @@ module tce_tile_load #(
       // ---- row walker
       case (ws)
         W_IDLE: if (start) begin
-          busy <= 1'b1; el <= esl; g0 <= gaddr; gd <= gdim; gs <= gstride;
+          busy <= 1'b1; el <= esl; rk <= rank; g0 <= gaddr; gd <= gdim; gs <= gstride;
           nn <= n; ee <= e; cc <= coords_used; sw <= swizzle; fnan <= fill_nan; mask <= ctas;
           rbytes <= row_bytes; rpitch <= pitch; bx0 <= box0;
           err_bus <= 1'b0; err_smem <= 1'b0; bytes_read <= '0;
@@ -311,10 +392,16 @@ module tce_tile_load #(
           row_g <= row_g + prod;
           if (!x_in) row_inb <= 1'b0;
           addr_i <= addr_i + 3'd1;
-          if (addr_i == 3'd3) begin
+          if (addr_i == addr_last) begin
             ws <= W_ROW; chunk <= '0; wcta <= first_cta(mask);
-            lo <= 12'(lo_e << el);
-            hi <= 12'(hi_e << el);
+            lo <= lo_n;
+            hi <= hi_n;
+            if (row_inb && x_in && row0_has && lo_n == 12'd0 && hi_n >= rbytes) begin
+              // No fill chunk in this row: straight to the reads.
+              ws <= W_READ;
+              rd_next <= row_g + prod;
+              rd_end  <= row_g + prod + {52'd0, (hi_n + 12'd15) & ~12'd15};
+            end
           end
         end
         W_ROW: begin
@@ -335,7 +422,8 @@ module tce_tile_load #(
           end
         end
         W_READ: begin
-          if (!row_inb || !row0_has || rd_next >= rd_end) ws <= W_NEXT;
+          if (!row_inb || !row0_has || rd_next >= rd_end || (arvalid && arready && burst_end >= rd_end))
+            ws <= W_NEXT;
         end
         W_NEXT: begin
           if (last_row) begin
@@ -374,50 +462,52 @@ module tce_tile_load #(
 
       // ---- read issue
       if (arvalid && arready) begin
-        slot_valid[id_ptr] <= 1'b1;
-        slot_addr[id_ptr]  <= beat0;
-        slot_start[id_ptr] <= rd_next;
-        slot_end[id_ptr]   <= burst_end;
-        slot_rowg[id_ptr]  <= row_g;
-        slot_sbase[id_ptr] <= row_sbase;
-        slot_lo[id_ptr]    <= lo;
-        slot_hi[id_ptr]    <= hi;
+        e_start[w_e] <= rd_next;
+        e_len[w_e]   <= 13'(burst_end - rd_next);
+        e_rel[w_e]   <= 12'(rd_next - row_g);
+        e_sbase[w_e] <= row_sbase;
+        wp[id_ptr]   <= wp[id_ptr] + 1'b1;
         rd_next <= burst_end;
         id_ptr <= (id_ptr == IW'(NRD - 1)) ? '0 : id_ptr + 1'b1;
+      end
+      for (int i = 0; i < NRD; i++)
+        cnt[i] <= cnt[i] + (DWP+1)'(arvalid && arready && id_ptr == IW'(i))
+                         - (DWP+1)'(rvalid && rready && rlast && rslot == IW'(i));
+
+      // ---- beat writes (before the R beats: a beat taken now overrides the clear)
+      if (beat_valid) begin
+        // Next chunk (or the next beat, for a whole-beat write) when this one is written to
+        // every CTA or was not requested.
+        if (!beat_live_now || (sm_fire && use_beat)) begin
+          if (beat_live_now && !beat_last_cta) begin
+            beat_cta <= first_cta(after(mask, beat_cta));
+          end else begin
+            beat_cta <= first_cta(mask);
+            if (full || beat_q == ($clog2(NCH+1))'(NCH - 1)) beat_valid <= 1'b0;
+            else beat_q <= beat_q + 1'b1;
+          end
+        end
       end
 
       // ---- R beats
       if (rvalid && rready) begin
-        slot_addr[rslot] <= slot_addr[rslot] + DB64;
-        if (rlast) slot_valid[rslot] <= 1'b0;
+        hb[rslot] <= rlast ? 8'd0 : hb[rslot] + 8'd1;
+        if (rlast) rp[rslot] <= rp[rslot] + 1'b1;
         if (rresp != 2'b00) begin
           err_bus <= 1'b1;
         end else begin
           beat_valid <= 1'b1;
           beat_data  <= rdata;
-          beat_g     <= slot_addr[rslot];
-          beat_lo_g  <= (slot_addr[rslot] < slot_start[rslot]) ? slot_start[rslot] : slot_addr[rslot];
-          beat_hi_g  <= (slot_addr[rslot] + DB64 > slot_end[rslot]) ? slot_end[rslot] : slot_addr[rslot] + DB64;
-          beat_rowg  <= slot_rowg[rslot];
-          beat_sbase <= slot_sbase[rslot];
-          beat_lo    <= slot_lo[rslot];
-          beat_hi    <= slot_hi[rslot];
+          beat_g     <= r_g;
+          beat_lo_g  <= r_lo_g;
+          beat_hi_g  <= r_hi_g;
+          beat_rowg  <= r_start - 64'(e_rel[r_e]);
+          beat_sbase <= e_sbase[r_e];
+          beat_lo    <= lo;     // [lo, hi) is the same for every row of a command
+          beat_hi    <= hi;
           beat_q     <= '0;
           beat_cta   <= first_cta(mask);
-          bytes_read <= bytes_read + 40'(((slot_addr[rslot] + DB64 > slot_end[rslot]) ? slot_end[rslot] : slot_addr[rslot] + DB64)
-                        - ((slot_addr[rslot] < slot_start[rslot]) ? slot_start[rslot] : slot_addr[rslot]));
-        end
-      end
-      if (beat_valid) begin
-        // Next chunk when this one is written to every CTA or was not requested.
-        if (!q_live || (sm_fire && use_beat)) begin
-          if (q_live && after(mask, beat_cta) != 16'd0) begin
-            beat_cta <= first_cta(after(mask, beat_cta));
-          end else begin
-            beat_cta <= first_cta(mask);
-            if (beat_q == ($clog2(NCH+1))'(NCH - 1)) beat_valid <= 1'b0;
-            else beat_q <= beat_q + 1'b1;
-          end
+          bytes_read <= bytes_read + 40'(r_hi_g - r_lo_g);
         end
       end
     end

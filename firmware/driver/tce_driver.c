@@ -248,8 +248,12 @@ tce_drv_rc tce_drv_tensormap_replace(tce_drv *d, const tce_gmem_port *mem, uint6
         return say(d, TCE_DRV_BAD_ARG, why.text, "", NO_NUM);
     if (!mem->write(mem->ctx, addr, desc, TCE_DESC_BYTES))
         return say(d, TCE_DRV_BAD_ARG, "tensormap_replace: cannot write map at ", "", addr);
-    /* The engine may hold the old map: the fence.proxy.tensormap step. */
+    tce_drv_tensormap_fence(d); /* the engine may hold the old map */
+    return TCE_DRV_OK;
+}
+
+void tce_drv_tensormap_fence(tce_drv *d)
+{
     uint32_t c = rd(d, TCE_REG_CTRL) & (TCE_RM_BIT(CTRL, ENABLE) | TCE_RM_BIT(CTRL, IRQ_EN));
     wr(d, TCE_REG_CTRL, c | TCE_RM_BIT(CTRL, DESC_INVAL));
-    return TCE_DRV_OK;
 }

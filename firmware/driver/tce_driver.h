@@ -91,6 +91,10 @@ void tce_drv_irq_ack(tce_drv *d, uint32_t bits);
 
 tce_drv_rc tce_drv_stats_read(tce_drv *d, tce_drv_stats *s);
 
+/* fence.proxy.tensormap: after software changed a tensor map in global memory, the engine
+ * must forget the copies it keeps (CTRL.DESC_INVAL) before a command uses that map. */
+void tce_drv_tensormap_fence(tce_drv *d);
+
 /* tensormap.replace on the descriptor at global address `addr`, then tell the engine to
  * forget cached descriptors (the fence.proxy.tensormap step). */
 tce_drv_rc tce_drv_tensormap_replace(tce_drv *d, const tce_gmem_port *mem, uint64_t addr,

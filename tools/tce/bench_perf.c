@@ -100,6 +100,7 @@ static int put_desc(bench *b, const tce_tensormap *m)
         return -1;
     memcpy(p, d, sizeof d);
     memcpy(q, d, sizeof d);
+    tce_drv_tensormap_fence(&b->drv); /* the engine may keep the map it saw there before */
     return 0;
 }
 
