@@ -15,6 +15,13 @@
 // A = soff + r*pitch + 16*j, where pitch is the row size padded up to the swizzle span (the
 // H100 pads narrow rows). Every swizzle mode permutes whole 16-byte chunks, except that
 // 128B_ATOM_32B_FLIP_8B also swaps the two 8-byte halves of a chunk on odd 128-byte lines.
+//
+// Rows come from the box odometer below, or (ext_rows) from a row generator outside: the
+// im2col pixel walker (tce_im2col_walk) or the gather4 row list (tce_gather4_walk). Such a
+// generator gives the coordinates of dims 1..4 of the current row (ext_x) and whether it is
+// the last (ext_last), and moves on at row_step; everything else about a row (bounds, fill,
+// reads, placement) is the same for every mode. TFLOAT32 maps (tf32) round each in-bounds
+// 4-byte element of a beat as it arrives (csim/tf32.c); the fill is not rounded.
 module tce_tile_load #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4,
@@ -38,6 +45,11 @@ module tce_tile_load #(
     input  logic [15:0]       ctas,
     input  logic [11:0]       row_bytes,
     input  logic [11:0]       pitch,
+    input  logic              tf32,
+    input  logic              ext_rows,
+    input  logic [159:0]      ext_x,
+    input  logic              ext_last,
+    output logic              row_step,
     output logic              done,
     output logic [7:0]        status,
     output logic [39:0]       bytes_read,
@@ -97,7 +109,7 @@ module tce_tile_load #(
   logic [15:0] ee;
   logic [159:0] cc;
   logic [2:0]  sw;
-  logic        fnan;
+  logic        fnan, rnd;
   logic [15:0] mask;
   logic [11:0] rbytes, rpitch;
   logic [8:0]  bx0;
@@ -299,7 +311,16 @@ module tce_tile_load #(
 
   // Row address: gaddr + c0*es + sum over i of x[i]*stride[i], one dimension per cycle.
   wire [63:0] stride_i = gs[{addr_i[1:0], 6'd0} +: 64];
-  wire [39:0] x_i = x[addr_i[1:0]];
+  logic [39:0] ext_xi;
+  always_comb begin
+    case (addr_i[1:0])
+      2'd0: ext_xi = ext_x[39:0];
+      2'd1: ext_xi = ext_x[79:40];
+      2'd2: ext_xi = ext_x[119:80];
+      default: ext_xi = ext_x[159:120];
+    endcase
+  end
+  wire [39:0] x_i = ext_rows ? ext_xi : x[addr_i[1:0]];
   // Taken modulo 2^64 (two's complement), like every address sum here.
   wire [63:0] prod = stride_i * {{24{x_i[39]}}, x_i};
   logic [32:0] gdim_i;
@@ -325,13 +346,31 @@ module tce_tile_load #(
     last_row = 1'b1;
     for (int i = 0; i < 4; i++)
       if (k[i] != nn[i*9 +: 9] - 9'd1) last_row = 1'b0;
+    if (ext_rows) last_row = ext_last;
   end
+  assign row_step = (ws == W_NEXT) && !last_row;
+
+  // f32 -> tf32 (csim/tf32.c): NaN -> 0x7FFFE000, infinity kept, else round to nearest-even
+  // on the 13 dropped bits (a carry runs into the exponent).
+  function automatic logic [DATA_W-1:0] tf32_round(input logic [DATA_W-1:0] d);
+    logic [DATA_W-1:0] r;
+    for (int i = 0; i < DATA_W / 32; i++) begin
+      logic [31:0] v, m, b;
+      v = d[i*32 +: 32];
+      m = {1'b0, v[30:0]};
+      b = 32'h0000_0FFF + {31'd0, v[13]};
+      if (m > 32'h7F80_0000)       r[i*32 +: 32] = 32'h7FFF_E000;
+      else if (m == 32'h7F80_0000) r[i*32 +: 32] = v;
+      else                         r[i*32 +: 32] = {v[31], 31'(((m + b) >> 13) << 13)};
+    end
+    tf32_round = r;
+  endfunction
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       busy <= 1'b0; done <= 1'b0; status <= '0; bytes_read <= '0;
       el <= '0; rk <= '0; g0 <= '0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0;
-      sw <= '0; fnan <= 1'b0; mask <= '0; rbytes <= '0; rpitch <= '0; bx0 <= '0;
+      sw <= '0; fnan <= 1'b0; rnd <= 1'b0; mask <= '0; rbytes <= '0; rpitch <= '0; bx0 <= '0;
       err_bus <= 1'b0; err_smem <= 1'b0;
       ws <= W_IDLE; row_sbase <= '0; row_g <= '0; addr_i <= '0; row_inb <= 1'b0;
       lo <= '0; hi <= '0; chunk <= '0; wcta <= '0; rd_next <= '0; rd_end <= '0;
@@ -353,7 +392,7 @@ module tce_tile_load #(
       case (ws)
         W_IDLE: if (start) begin
           busy <= 1'b1; el <= esl; rk <= rank; g0 <= gaddr; gd <= gdim; gs <= gstride;
-          nn <= n; ee <= e; cc <= coords_used; sw <= swizzle; fnan <= fill_nan; mask <= ctas;
+          nn <= n; ee <= e; cc <= coords_used; sw <= swizzle; fnan <= fill_nan; rnd <= tf32; mask <= ctas;
           rbytes <= row_bytes; rpitch <= pitch; bx0 <= box0;
           err_bus <= 1'b0; err_smem <= 1'b0; bytes_read <= '0;
           for (int i = 0; i < 4; i++) begin
@@ -476,7 +515,7 @@ module tce_tile_load #(
           err_bus <= 1'b1;
         end else begin
           beat_valid <= 1'b1;
-          beat_data  <= rdata;
+          beat_data  <= rnd ? tf32_round(rdata) : rdata;
           beat_g     <= slot_addr[rslot];
           beat_lo_g  <= (slot_addr[rslot] < slot_start[rslot]) ? slot_start[rslot] : slot_addr[rslot];
           beat_hi_g  <= (slot_addr[rslot] + DB64 > slot_end[rslot]) ? slot_end[rslot] : slot_addr[rslot] + DB64;
