@@ -101,38 +101,41 @@ module tce_cmd_exec #(
   state_t state;
 
   logic [QW*32-1:0] cmd;
-  function automatic logic [31:0] field(input logic [QW*32-1:0] c, input int unsigned word,
-                                        input int unsigned lsb, input int unsigned w);
+  // A field of one CMD word. The caller selects the word: passing the whole command would
+  // make Verilator copy (and first zero) a 544-bit temporary per call, every cycle, which
+  // was a fifth of the engine's simulation time (docs/sim_speed.md).
+  function automatic logic [31:0] field(input logic [31:0] word, input int unsigned lsb,
+                                        input int unsigned w);
     logic [31:0] v;
-    v = c[word*32 +: 32] >> lsb;
+    v = word >> lsb;
     field = (w >= 32) ? v : (v & ((32'd1 << w) - 32'd1));
   endfunction
 
-  wire [3:0]  f_opcode = 4'(field(cmd, tce_regs_pkg::CMDF_OPCODE_WORD, tce_regs_pkg::CMDF_OPCODE_LSB, tce_regs_pkg::CMDF_OPCODE_W));
-  wire [1:0]  f_dst    = 2'(field(cmd, tce_regs_pkg::CMDF_DST_SPACE_WORD, tce_regs_pkg::CMDF_DST_SPACE_LSB, tce_regs_pkg::CMDF_DST_SPACE_W));
-  wire [1:0]  f_src    = 2'(field(cmd, tce_regs_pkg::CMDF_SRC_SPACE_WORD, tce_regs_pkg::CMDF_SRC_SPACE_LSB, tce_regs_pkg::CMDF_SRC_SPACE_W));
-  wire [1:0]  f_done   = 2'(field(cmd, tce_regs_pkg::CMDF_COMPLETION_WORD, tce_regs_pkg::CMDF_COMPLETION_LSB, tce_regs_pkg::CMDF_COMPLETION_W));
-  wire [3:0]  f_cta    = 4'(field(cmd, tce_regs_pkg::CMDF_CTA_WORD, tce_regs_pkg::CMDF_CTA_LSB, tce_regs_pkg::CMDF_CTA_W));
-  wire        f_mcast  = field(cmd, tce_regs_pkg::CMDF_MULTICAST_WORD, tce_regs_pkg::CMDF_MULTICAST_LSB, 1) != 0;
-  wire        f_has_bm = field(cmd, tce_regs_pkg::CMDF_HAS_BYTE_MASK_WORD, tce_regs_pkg::CMDF_HAS_BYTE_MASK_LSB, 1) != 0;
-  wire [15:0] f_ctamask = 16'(field(cmd, tce_regs_pkg::CMDF_CTA_MASK_WORD, tce_regs_pkg::CMDF_CTA_MASK_LSB, tce_regs_pkg::CMDF_CTA_MASK_W));
-  wire [15:0] f_bmask  = 16'(field(cmd, tce_regs_pkg::CMDF_BYTE_MASK_WORD, tce_regs_pkg::CMDF_BYTE_MASK_LSB, tce_regs_pkg::CMDF_BYTE_MASK_W));
-  wire [63:0] f_gaddr  = {field(cmd, tce_regs_pkg::CMDF_GADDR_HI_WORD, 0, 32), field(cmd, tce_regs_pkg::CMDF_GADDR_LO_WORD, 0, 32)};
-  wire [31:0] f_saddr  = field(cmd, tce_regs_pkg::CMDF_SADDR_WORD, 0, 32);
-  wire [31:0] f_ssrc   = field(cmd, tce_regs_pkg::CMDF_SADDR_SRC_WORD, 0, 32);
-  wire [31:0] f_mbar   = field(cmd, tce_regs_pkg::CMDF_MBAR_WORD, 0, 32);
-  wire [31:0] f_size   = field(cmd, tce_regs_pkg::CMDF_SIZE_WORD, 0, 32);
-  wire [63:0] f_tmap   = {field(cmd, tce_regs_pkg::CMDF_TMAP_HI_WORD, 0, 32), field(cmd, tce_regs_pkg::CMDF_TMAP_LO_WORD, 0, 32)};
-  wire [2:0]  f_dims   = 3'(field(cmd, tce_regs_pkg::CMDF_DIMS_WORD, tce_regs_pkg::CMDF_DIMS_LSB, tce_regs_pkg::CMDF_DIMS_W));
-  wire [2:0]  f_mode   = 3'(field(cmd, tce_regs_pkg::CMDF_MODE_WORD, tce_regs_pkg::CMDF_MODE_LSB, tce_regs_pkg::CMDF_MODE_W));
+  wire [3:0]  f_opcode = 4'(field(cmd[(tce_regs_pkg::CMDF_OPCODE_WORD)*32 +: 32], tce_regs_pkg::CMDF_OPCODE_LSB, tce_regs_pkg::CMDF_OPCODE_W));
+  wire [1:0]  f_dst    = 2'(field(cmd[(tce_regs_pkg::CMDF_DST_SPACE_WORD)*32 +: 32], tce_regs_pkg::CMDF_DST_SPACE_LSB, tce_regs_pkg::CMDF_DST_SPACE_W));
+  wire [1:0]  f_src    = 2'(field(cmd[(tce_regs_pkg::CMDF_SRC_SPACE_WORD)*32 +: 32], tce_regs_pkg::CMDF_SRC_SPACE_LSB, tce_regs_pkg::CMDF_SRC_SPACE_W));
+  wire [1:0]  f_done   = 2'(field(cmd[(tce_regs_pkg::CMDF_COMPLETION_WORD)*32 +: 32], tce_regs_pkg::CMDF_COMPLETION_LSB, tce_regs_pkg::CMDF_COMPLETION_W));
+  wire [3:0]  f_cta    = 4'(field(cmd[(tce_regs_pkg::CMDF_CTA_WORD)*32 +: 32], tce_regs_pkg::CMDF_CTA_LSB, tce_regs_pkg::CMDF_CTA_W));
+  wire        f_mcast  = field(cmd[(tce_regs_pkg::CMDF_MULTICAST_WORD)*32 +: 32], tce_regs_pkg::CMDF_MULTICAST_LSB, 1) != 0;
+  wire        f_has_bm = field(cmd[(tce_regs_pkg::CMDF_HAS_BYTE_MASK_WORD)*32 +: 32], tce_regs_pkg::CMDF_HAS_BYTE_MASK_LSB, 1) != 0;
+  wire [15:0] f_ctamask = 16'(field(cmd[(tce_regs_pkg::CMDF_CTA_MASK_WORD)*32 +: 32], tce_regs_pkg::CMDF_CTA_MASK_LSB, tce_regs_pkg::CMDF_CTA_MASK_W));
+  wire [15:0] f_bmask  = 16'(field(cmd[(tce_regs_pkg::CMDF_BYTE_MASK_WORD)*32 +: 32], tce_regs_pkg::CMDF_BYTE_MASK_LSB, tce_regs_pkg::CMDF_BYTE_MASK_W));
+  wire [63:0] f_gaddr  = {field(cmd[(tce_regs_pkg::CMDF_GADDR_HI_WORD)*32 +: 32], 0, 32), field(cmd[(tce_regs_pkg::CMDF_GADDR_LO_WORD)*32 +: 32], 0, 32)};
+  wire [31:0] f_saddr  = field(cmd[(tce_regs_pkg::CMDF_SADDR_WORD)*32 +: 32], 0, 32);
+  wire [31:0] f_ssrc   = field(cmd[(tce_regs_pkg::CMDF_SADDR_SRC_WORD)*32 +: 32], 0, 32);
+  wire [31:0] f_mbar   = field(cmd[(tce_regs_pkg::CMDF_MBAR_WORD)*32 +: 32], 0, 32);
+  wire [31:0] f_size   = field(cmd[(tce_regs_pkg::CMDF_SIZE_WORD)*32 +: 32], 0, 32);
+  wire [63:0] f_tmap   = {field(cmd[(tce_regs_pkg::CMDF_TMAP_HI_WORD)*32 +: 32], 0, 32), field(cmd[(tce_regs_pkg::CMDF_TMAP_LO_WORD)*32 +: 32], 0, 32)};
+  wire [2:0]  f_dims   = 3'(field(cmd[(tce_regs_pkg::CMDF_DIMS_WORD)*32 +: 32], tce_regs_pkg::CMDF_DIMS_LSB, tce_regs_pkg::CMDF_DIMS_W));
+  wire [2:0]  f_mode   = 3'(field(cmd[(tce_regs_pkg::CMDF_MODE_WORD)*32 +: 32], tce_regs_pkg::CMDF_MODE_LSB, tce_regs_pkg::CMDF_MODE_W));
   always_comb begin
     for (int i = 0; i < 5; i++)
-      cmd_coords[i*32 +: 32] = field(cmd, tce_regs_pkg::CMDF_COORD_WORD + i * tce_regs_pkg::CMDF_COORD_STRIDE, 0, 32);
+      cmd_coords[i*32 +: 32] = field(cmd[(tce_regs_pkg::CMDF_COORD_WORD + i * tce_regs_pkg::CMDF_COORD_STRIDE)*32 +: 32], 0, 32);
   end
   assign cmd_im2col = {
-    16'(field(cmd, tce_regs_pkg::CMDF_IM2COL_2_WORD, tce_regs_pkg::CMDF_IM2COL_2_LSB, tce_regs_pkg::CMDF_IM2COL_2_W)),
-    16'(field(cmd, tce_regs_pkg::CMDF_IM2COL_1_WORD, tce_regs_pkg::CMDF_IM2COL_1_LSB, tce_regs_pkg::CMDF_IM2COL_1_W)),
-    16'(field(cmd, tce_regs_pkg::CMDF_IM2COL_0_WORD, tce_regs_pkg::CMDF_IM2COL_0_LSB, tce_regs_pkg::CMDF_IM2COL_0_W))};
+    16'(field(cmd[(tce_regs_pkg::CMDF_IM2COL_2_WORD)*32 +: 32], tce_regs_pkg::CMDF_IM2COL_2_LSB, tce_regs_pkg::CMDF_IM2COL_2_W)),
+    16'(field(cmd[(tce_regs_pkg::CMDF_IM2COL_1_WORD)*32 +: 32], tce_regs_pkg::CMDF_IM2COL_1_LSB, tce_regs_pkg::CMDF_IM2COL_1_W)),
+    16'(field(cmd[(tce_regs_pkg::CMDF_IM2COL_0_WORD)*32 +: 32], tce_regs_pkg::CMDF_IM2COL_0_LSB, tce_regs_pkg::CMDF_IM2COL_0_W))};
 
   localparam logic [7:0] F_NONE = 8'(tce_regs_pkg::FIELD_NONE);
   // Field indices are 32-bit package constants below 256 (ERR_INFO.FIELD is 8 bits).

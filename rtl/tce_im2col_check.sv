@@ -27,12 +27,8 @@ module tce_im2col_check (
     output logic [47:0]   pos_off,      // 3 x u16: added to position i to give the pixel
     output logic [159:0]  pos0          // 4 x s40: position of dims 1..4 at row 0
 );
-  function automatic logic [7:0] dbyte(input logic [1023:0] d, input int unsigned off);
-    dbyte = d[off*8 +: 8];
-  endfunction
-  function automatic logic [15:0] dhalf(input logic [1023:0] d, input int unsigned off);
-    dhalf = d[off*8 +: 16];
-  endfunction
+  // Descriptor bytes are read as part-selects, never through a function taking the whole
+  // descriptor (Verilator copies such an argument on every call; see tce_tile_check).
   // Field indices are 32-bit package constants below 256 (ERR_INFO.FIELD is 8 bits).
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic logic [7:0] fidx(input int unsigned idx);
@@ -43,15 +39,15 @@ module tce_im2col_check (
     s32to40 = {{8{v[31]}}, v};
   endfunction
 
-  wire [7:0]  kind   = dbyte(desc, tce_desc_pkg::DESC_KIND_OFFSET);
-  wire [7:0]  dtype  = dbyte(desc, tce_desc_pkg::DESC_DTYPE_OFFSET);
-  wire [7:0]  rank8  = dbyte(desc, tce_desc_pkg::DESC_RANK_OFFSET);
-  wire [7:0]  ileave = dbyte(desc, tce_desc_pkg::DESC_INTERLEAVE_OFFSET);
-  wire [7:0]  swz8   = dbyte(desc, tce_desc_pkg::DESC_SWIZZLE_OFFSET);
-  wire [7:0]  esize  = dbyte(desc, tce_desc_pkg::DESC_ESIZE_OFFSET);
-  wire [7:0]  wide8  = dbyte(desc, tce_desc_pkg::DESC_WIDE_MODE_OFFSET);
-  wire [15:0] chan16 = dhalf(desc, tce_desc_pkg::DESC_CHANNELS_OFFSET);
-  wire [15:0] pix16  = dhalf(desc, tce_desc_pkg::DESC_PIXELS_OFFSET);
+  wire [7:0]  kind   = desc[(tce_desc_pkg::DESC_KIND_OFFSET)*8 +: 8];
+  wire [7:0]  dtype  = desc[(tce_desc_pkg::DESC_DTYPE_OFFSET)*8 +: 8];
+  wire [7:0]  rank8  = desc[(tce_desc_pkg::DESC_RANK_OFFSET)*8 +: 8];
+  wire [7:0]  ileave = desc[(tce_desc_pkg::DESC_INTERLEAVE_OFFSET)*8 +: 8];
+  wire [7:0]  swz8   = desc[(tce_desc_pkg::DESC_SWIZZLE_OFFSET)*8 +: 8];
+  wire [7:0]  esize  = desc[(tce_desc_pkg::DESC_ESIZE_OFFSET)*8 +: 8];
+  wire [7:0]  wide8  = desc[(tce_desc_pkg::DESC_WIDE_MODE_OFFSET)*8 +: 8];
+  wire [15:0] chan16 = desc[(tce_desc_pkg::DESC_CHANNELS_OFFSET)*8 +: 16];
+  wire [15:0] pix16  = desc[(tce_desc_pkg::DESC_PIXELS_OFFSET)*8 +: 16];
 
   always_comb begin
     logic        bad, w128, wide;
@@ -81,9 +77,9 @@ module tce_im2col_check (
     for (int j = 0; j < 3; j++) begin
       logic [39:0] lo, hi, gd;
       lo = {{24{desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 + 15]}},
-            dhalf(desc, tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)};
+            desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 +: 16]};
       hi = {{24{desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 + 15]}},
-            dhalf(desc, tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)};
+            desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 +: 16]};
       gd = {8'd0, desc[(tce_desc_pkg::DESC_GDIM_M1_OFFSET + 4*(j+1))*8 +: 32]};  // gdim - 1
       win_lo[j*40 +: 40] = lo + (wide ? {24'd0, woff} : 40'd0);
       win_hi[j*40 +: 40] = gd + hi + (wide ? {24'd0, woff} : 40'd0);

@@ -56,9 +56,9 @@ module tce_tile_check #(
     output logic [10:0]   i2c_rows,
     output logic [5:0]    i2c_group
 );
-  function automatic logic [7:0] dbyte(input logic [1023:0] d, input int unsigned off);
-    dbyte = d[off*8 +: 8];
-  endfunction
+  // Descriptor bytes are read as part-selects, not through a function taking the 1024-bit
+  // descriptor: Verilator would zero and copy a 128-byte temporary per call, every cycle,
+  // a fifth of the engine's simulation time (docs/sim_speed.md).
   localparam int unsigned MAGIC_OFF = tce_desc_pkg::DESC_MAGIC_OFFSET;
   localparam int unsigned GDIM_OFF  = tce_desc_pkg::DESC_GDIM_M1_OFFSET;
   localparam int unsigned GSTR_OFF  = tce_desc_pkg::DESC_GSTRIDE_OFFSET;
@@ -66,13 +66,13 @@ module tce_tile_check #(
   localparam int unsigned EST_OFF   = tce_desc_pkg::DESC_ESTRIDE_M1_OFFSET;
 
   wire [15:0] magic   = desc[MAGIC_OFF*8 +: 16];
-  wire [7:0]  kind    = dbyte(desc, tce_desc_pkg::DESC_KIND_OFFSET);
-  wire [7:0]  dtype   = dbyte(desc, tce_desc_pkg::DESC_DTYPE_OFFSET);
-  wire [7:0]  rank8   = dbyte(desc, tce_desc_pkg::DESC_RANK_OFFSET);
-  wire [7:0]  ileave  = dbyte(desc, tce_desc_pkg::DESC_INTERLEAVE_OFFSET);
-  wire [7:0]  swz8    = dbyte(desc, tce_desc_pkg::DESC_SWIZZLE_OFFSET);
-  wire [7:0]  fill8   = dbyte(desc, tce_desc_pkg::DESC_OOBFILL_OFFSET);
-  wire [7:0]  esize   = dbyte(desc, tce_desc_pkg::DESC_ESIZE_OFFSET);
+  wire [7:0]  kind    = desc[(tce_desc_pkg::DESC_KIND_OFFSET)*8 +: 8];
+  wire [7:0]  dtype   = desc[(tce_desc_pkg::DESC_DTYPE_OFFSET)*8 +: 8];
+  wire [7:0]  rank8   = desc[(tce_desc_pkg::DESC_RANK_OFFSET)*8 +: 8];
+  wire [7:0]  ileave  = desc[(tce_desc_pkg::DESC_INTERLEAVE_OFFSET)*8 +: 8];
+  wire [7:0]  swz8    = desc[(tce_desc_pkg::DESC_SWIZZLE_OFFSET)*8 +: 8];
+  wire [7:0]  fill8   = desc[(tce_desc_pkg::DESC_OOBFILL_OFFSET)*8 +: 8];
+  wire [7:0]  esize   = desc[(tce_desc_pkg::DESC_ESIZE_OFFSET)*8 +: 8];
   // Reserved bytes must be zero (descriptor_layout.def): a descriptor the encoder could not
   // have produced is refused, never used.
   wire        reserved_ok = ((desc & tce_desc_pkg::TCE_DESC_RESERVED_MASK) == '0);
@@ -126,7 +126,7 @@ module tce_tile_check #(
     fill_nan = (fill8 == 8'd1) && (dtype >= 8'd6 && dtype <= 8'd12);   // float dtypes
     tf32     = !is_store && (dtype == 8'd11 || dtype == 8'd12);
     // An im2col row is channelsPerPixel elements from the channel coordinate.
-    box0     = is_i2c ? i2c_channels : {1'b0, dbyte(desc, BOX_OFF)} + 9'd1;
+    box0     = is_i2c ? i2c_channels : {1'b0, desc[(BOX_OFF)*8 +: 8]} + 9'd1;
     for (int i = 0; i < 5; i++) begin
       // Dimensions beyond the rank walk one element at coordinate 0 of a size-1 dimension.
       gdim[i*33 +: 33] = (i < {24'd0, rank8}) ? {1'b0, desc[(GDIM_OFF + 4*i)*8 +: 32]} + 33'd1 : 33'd1;
@@ -134,8 +134,8 @@ module tce_tile_check #(
     est_ok = 1'b1;
     for (int i = 1; i < 5; i++) begin
       gstride[(i-1)*64 +: 64] = desc[(GSTR_OFF + 8*(i-1))*8 +: 64];
-      bx = {1'b0, dbyte(desc, BOX_OFF + i)} + 9'd1;
-      eb = dbyte(desc, EST_OFF + i);                 // the layout keeps estride-1 in a byte
+      bx = {1'b0, desc[(BOX_OFF + i)*8 +: 8]} + 9'd1;
+      eb = desc[(EST_OFF + i)*8 +: 8];                 // the layout keeps estride-1 in a byte
       es = {1'b0, eb[2:0]} + 4'd1;
       if (eb > 8'd7) est_ok = 1'b0;                  // elementStrides are 1..8
       if (i < {24'd0, rank8}) begin
@@ -191,7 +191,7 @@ module tce_tile_check #(
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
     end
     // PTX: gather4 works on 2-D tensors with boxDim[1] == 1 and no interleave.
-    if (!bad && is_g4 && (rank8 != 8'd2 || dbyte(desc, BOX_OFF + 1) != 8'd0 || ileave != 8'd0)) begin
+    if (!bad && is_g4 && (rank8 != 8'd2 || desc[(BOX_OFF + 1)*8 +: 8] != 8'd0 || ileave != 8'd0)) begin
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end
     // tf32: loads round (tf32 output), stores copy the bytes as they are.

@@ -6,7 +6,8 @@
 // Per row: coordinates x[i] = c[i] + k[i]*e[i] (i >= 1); a row with any x[i] outside
 // [0, gdim[i]) is all fill. Inside a row, dim-0 elements outside [0, gdim[0]) are fill
 // (zero, or 0x7FF7 repeated for OOB-NaN on float types); the in-bounds bytes [lo, hi) are
-// read with AXI bursts (4 KB pages, <= 256 beats, one ID per burst, any return order) and
+// read with AXI bursts (4 KB pages, <= 256 beats, the IDs in turn with up to RDD bursts each,
+// any return order across IDs) and
 // each returned beat's chunks are written on arrival, with the out-of-bounds bytes of a
 // partly covered chunk replaced by the fill. Chunks wholly outside [lo, hi) are written as
 // fill by the row walker itself.
@@ -25,7 +26,8 @@
 module tce_tile_load #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4,
-    parameter int NRD    = 4
+    parameter int NRD    = 4,       // AXI IDs used for reads (<= 2**ID_W)
+    parameter int RDD    = 4        // bursts in flight per ID (power of two, >= 2)
 ) (
     input  logic              clk,
     input  logic              rst_n,
@@ -150,14 +152,22 @@ module tce_tile_load #(
   wire [40:0] lo_e = 41'(in_lo_e - c0s);
   wire [40:0] hi_e = 41'(in_hi_e - c0s);
 
-  // ------------------------------------------------------------- read slots
-  logic            slot_valid [NRD];
-  logic [63:0]     slot_addr  [NRD];     // global address of the slot's next beat (aligned)
-  logic [63:0]     slot_start [NRD];     // first requested byte of the burst
-  logic [63:0]     slot_end   [NRD];
-  logic [63:0]     slot_rowg  [NRD];
-  logic [23:0]     slot_sbase [NRD];
-  logic [11:0]     slot_lo    [NRD], slot_hi [NRD];
+  // ------------------------------------------------------------- read contexts
+  // Up to RDD bursts per ID are in flight. AXI returns the bursts of one ID in order, so
+  // each ID keeps a FIFO of burst contexts: written at the AR handshake, read by the R
+  // beats of its oldest burst (hb counts that burst's beats). NRD x RDD bursts cover the
+  // memory latency even when every burst is one 128-byte row. A context holds what the
+  // beat writer needs, compactly: the first requested byte (start), the burst's length,
+  // start's offset in its row and the row's pre-swizzle shared address.
+  localparam int DWP = $clog2(RDD);
+  localparam int NE  = (1 << IW) * RDD;
+  logic [63:0]     e_start [NE];
+  logic [12:0]     e_len   [NE];     // bytes requested (<= 4096)
+  logic [11:0]     e_rel   [NE];     // start - row address (a row is at most 2 KB)
+  logic [23:0]     e_sbase [NE];
+  logic [DWP-1:0]  wp [NRD], rp [NRD];
+  logic [DWP:0]    cnt [NRD];
+  logic [7:0]      hb [NRD];
   logic [IW-1:0]   id_ptr;
 
   wire [63:0] beat0    = {rd_next[63:LB], {LB{1'b0}}};
@@ -173,7 +183,8 @@ module tce_tile_load #(
   /* verilator lint_off UNUSEDSIGNAL */
   wire [63:0] burst_bytes = burst_end - beat0 + (DB64 - 64'd1);
   /* verilator lint_on UNUSEDSIGNAL */
-  assign arvalid = (ws == W_READ) && row_inb && row0_has && (rd_next < rd_end) && !slot_valid[id_ptr];
+  assign arvalid = (ws == W_READ) && row_inb && row0_has && (rd_next < rd_end) &&
+                   (cnt[id_ptr] != (DWP+1)'(RDD));
   assign arid    = ID_W'(id_ptr);
   assign araddr  = rd_next;
   assign arlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
@@ -192,11 +203,19 @@ module tce_tile_load #(
   // The beat register takes the next R beat in the cycle its last write is accepted.
   wire beat_leaving;
   assign rready = busy && (!beat_valid || beat_leaving);
-  // Slots are numbered 0..NRD-1, so the ID's upper bits are always zero.
+  // IDs are numbered 0..NRD-1, so the ID's upper bits are always zero.
   /* verilator lint_off UNUSEDSIGNAL */
   wire [ID_W-1:0] rid_v = rid;
   /* verilator lint_on UNUSEDSIGNAL */
   wire [IW-1:0] rslot = rid_v[IW-1:0];
+  // The R beat's burst context, and the beat's global address and requested bytes.
+  wire [IW+DWP-1:0] r_e = {rslot, rp[rslot]};
+  wire [IW+DWP-1:0] w_e = {id_ptr, wp[id_ptr]};
+  wire [63:0] r_start = e_start[r_e];
+  wire [63:0] r_end   = r_start + 64'(e_len[r_e]);
+  wire [63:0] r_g     = {r_start[63:LB], {LB{1'b0}}} + (64'(hb[rslot]) << LB);
+  wire [63:0] r_lo_g  = (r_g < r_start) ? r_start : r_g;
+  wire [63:0] r_hi_g  = (r_g + DB64 > r_end) ? r_end : r_g + DB64;
 
   // Every chunk of the beat: whether it was requested, its row offset.
   logic [NCH-1:0] c_live;
@@ -306,7 +325,7 @@ module tce_tile_load #(
   logic any_slot;
   always_comb begin
     any_slot = 1'b0;
-    for (int i = 0; i < NRD; i++) any_slot = any_slot | slot_valid[i];
+    for (int i = 0; i < NRD; i++) any_slot = any_slot | (cnt[i] != '0);
   end
 
   // Row address: gaddr + c0*es + sum over i of x[i]*stride[i], one dimension per cycle.
@@ -376,8 +395,10 @@ module tce_tile_load #(
       lo <= '0; hi <= '0; chunk <= '0; wcta <= '0; rd_next <= '0; rd_end <= '0;
       for (int i = 0; i < 4; i++) begin k[i] <= '0; x[i] <= '0; end
       for (int i = 0; i < NRD; i++) begin
-        slot_valid[i] <= 1'b0; slot_addr[i] <= '0; slot_start[i] <= '0; slot_end[i] <= '0;
-        slot_rowg[i] <= '0; slot_sbase[i] <= '0; slot_lo[i] <= '0; slot_hi[i] <= '0;
+        wp[i] <= '0; rp[i] <= '0; cnt[i] <= '0; hb[i] <= '0;
+      end
+      for (int i = 0; i < NE; i++) begin
+        e_start[i] <= '0; e_len[i] <= '0; e_rel[i] <= '0; e_sbase[i] <= '0;
       end
       id_ptr <= '0;
       beat_valid <= 1'b0; beat_data <= '0; beat_g <= '0; beat_lo_g <= '0; beat_hi_g <= '0;
@@ -480,17 +501,17 @@ module tce_tile_load #(
 
       // ---- read issue
       if (arvalid && arready) begin
-        slot_valid[id_ptr] <= 1'b1;
-        slot_addr[id_ptr]  <= beat0;
-        slot_start[id_ptr] <= rd_next;
-        slot_end[id_ptr]   <= burst_end;
-        slot_rowg[id_ptr]  <= row_g;
-        slot_sbase[id_ptr] <= row_sbase;
-        slot_lo[id_ptr]    <= lo;
-        slot_hi[id_ptr]    <= hi;
+        e_start[w_e] <= rd_next;
+        e_len[w_e]   <= 13'(burst_end - rd_next);
+        e_rel[w_e]   <= 12'(rd_next - row_g);
+        e_sbase[w_e] <= row_sbase;
+        wp[id_ptr]   <= wp[id_ptr] + 1'b1;
         rd_next <= burst_end;
         id_ptr <= (id_ptr == IW'(NRD - 1)) ? '0 : id_ptr + 1'b1;
       end
+      for (int i = 0; i < NRD; i++)
+        cnt[i] <= cnt[i] + (DWP+1)'(arvalid && arready && id_ptr == IW'(i))
+                         - (DWP+1)'(rvalid && rready && rlast && rslot == IW'(i));
 
       // ---- beat writes (before the R beats: a beat taken now overrides the clear)
       if (beat_valid) begin
@@ -509,24 +530,23 @@ module tce_tile_load #(
 
       // ---- R beats
       if (rvalid && rready) begin
-        slot_addr[rslot] <= slot_addr[rslot] + DB64;
-        if (rlast) slot_valid[rslot] <= 1'b0;
+        hb[rslot] <= rlast ? 8'd0 : hb[rslot] + 8'd1;
+        if (rlast) rp[rslot] <= rp[rslot] + 1'b1;
         if (rresp != 2'b00) begin
           err_bus <= 1'b1;
         end else begin
           beat_valid <= 1'b1;
           beat_data  <= rnd ? tf32_round(rdata) : rdata;
-          beat_g     <= slot_addr[rslot];
-          beat_lo_g  <= (slot_addr[rslot] < slot_start[rslot]) ? slot_start[rslot] : slot_addr[rslot];
-          beat_hi_g  <= (slot_addr[rslot] + DB64 > slot_end[rslot]) ? slot_end[rslot] : slot_addr[rslot] + DB64;
-          beat_rowg  <= slot_rowg[rslot];
-          beat_sbase <= slot_sbase[rslot];
-          beat_lo    <= slot_lo[rslot];
-          beat_hi    <= slot_hi[rslot];
+          beat_g     <= r_g;
+          beat_lo_g  <= r_lo_g;
+          beat_hi_g  <= r_hi_g;
+          beat_rowg  <= r_start - 64'(e_rel[r_e]);
+          beat_sbase <= e_sbase[r_e];
+          beat_lo    <= lo;     // [lo, hi) is the same for every row of a command
+          beat_hi    <= hi;
           beat_q     <= '0;
           beat_cta   <= first_cta(mask);
-          bytes_read <= bytes_read + 40'(((slot_addr[rslot] + DB64 > slot_end[rslot]) ? slot_end[rslot] : slot_addr[rslot] + DB64)
-                        - ((slot_addr[rslot] < slot_start[rslot]) ? slot_start[rslot] : slot_addr[rslot]));
+          bytes_read <= bytes_read + 40'(r_hi_g - r_lo_g);
         end
       end
     end

@@ -59,6 +59,10 @@ if(TCE_REGRESS_RTL)
   # timing (this seed draws a latency range, an outstanding limit and a bandwidth cap).
   add_test(NAME regress-rtl-bus COMMAND tce regress --seed 17 --count 3000 --engines=csim,rtl
            --timing=random --bus-errors)
-  set_tests_properties(regress-rtl-a regress-rtl-b regress-rtl-c regress-rtl-bus PROPERTIES
-                       LABELS "rtl;nosan")
+  # --wave end to end, and the GTKWave save file against the waves the RTL really has.
+  add_test(NAME waves-gtkw COMMAND ${CMAKE_COMMAND} -DTCE=$<TARGET_FILE:tce>
+           -DROOT=${CMAKE_SOURCE_DIR} -DCORPUS=${TCE_HWCORPUS}/tile_store.txt
+           -DOUT=${CMAKE_BINARY_DIR}/waves-gtkw.vcd -P ${CMAKE_SOURCE_DIR}/cmake/waves_check.cmake)
+  set_tests_properties(regress-rtl-a regress-rtl-b regress-rtl-c regress-rtl-bus waves-gtkw
+                       PROPERTIES LABELS "rtl;nosan")
 endif()

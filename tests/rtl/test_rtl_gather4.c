@@ -4,13 +4,10 @@
  * after another in shared memory at the row pitch (padded to the swizzle span), rows and
  * elements outside the tensor filled with zeros; a rank-3 map or boxDim[1] != 1 traps.
  * The expected bytes are computed here from those rules, not by the golden model. */
-#include "csim.h"
-#include "tce_driver.h"
-#include "tce_sim.h"
-
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
+
+#include "rtl_drv_rig.h"
 
 #define DESC 0x10000000ull
 #define TENSOR 0x20000000ull /* u8, TW x TH, row stride TW */
@@ -20,15 +17,6 @@
 #define MBAR 0x10000u
 
 static int failures;
-
-static uint32_t bus_rd(void *ctx, uint32_t off)
-{
-    uint32_t v = 0;
-    (void)tce_sim_mmio_read(ctx, off, &v);
-    return v;
-}
-
-static void bus_wr(void *ctx, uint32_t off, uint32_t v) { (void)tce_sim_mmio_write(ctx, off, v); }
 
 static uint8_t elem(unsigned x, unsigned y) { return (uint8_t)(y * 37u + x + 1u); }
 
@@ -52,28 +40,11 @@ static uint32_t swz64(uint32_t a) { return a ^ (((a >> 7) & 3u) << 4); }
 /* Runs one gather4 load; returns the engine's status. */
 static tce_status gather(tce_drv *drv, unsigned dims, int32_t c0, const int32_t rows[4])
 {
-    tce_op op;
-    memset(&op, 0, sizeof op);
-    op.kind = TCE_OP_TENSOR_LOAD;
-    op.src_space = TCE_SPACE_GLOBAL;
-    op.dst_space = TCE_SPACE_SHARED_CTA;
-    op.completion = TCE_DONE_MBARRIER;
-    op.mode = TCE_MODE_GATHER4;
-    op.dims = dims;
-    op.tmap_addr = DESC;
+    tce_op op = rig_tensor_load(TCE_MODE_GATHER4, dims, DESC, SOFF, MBAR);
     op.coords[0] = c0;
     for (unsigned r = 0; r < 4; r++)
         op.coords[1 + r] = rows[r];
-    op.saddr = SOFF;
-    op.mbar = MBAR;
-    tce_drv_tensormap_fence(drv);
-    tce_drv_error_info info = {0};
-    if (tce_drv_submit(drv, &op, NULL) != TCE_DRV_OK)
-        return TCE_ERR_UNDEFINED;
-    if (tce_drv_wait_idle(drv) == TCE_DRV_OK)
-        return TCE_OK;
-    (void)tce_drv_error(drv, &info);
-    return info.status;
+    return rig_run(drv, &op);
 }
 
 /* Compares shared memory with rows of `bytes` at `pitch`, row r from tensor row rows[r]
@@ -112,11 +83,8 @@ int main(void)
         for (unsigned x = 0; x < TW; x++)
             g[y * TW + x] = elem(x, y);
     tce_drv drv;
-    tce_bus bus = {bus_rd, bus_wr, sim};
-    if (tce_drv_init(&drv, bus, 1000000) != TCE_DRV_OK) {
-        fprintf(stderr, "driver: %s\n", drv.why);
+    if (!rig_driver(sim, &drv))
         return 2;
-    }
 
     /* Rows in any order, one repeated, inside the tensor. */
     put_map(sim, 2, 32, 1, TCE_SW_NONE);
