@@ -1,17 +1,21 @@
-// Decodes a fetched tensor descriptor for a tile-mode load and checks the operation against
-// it, in the golden model's order (csim/csim.c fetch_map, csim/tile.c), so both report the
-// same first fault. Combinational; also yields the box geometry the tile mover walks.
+// Decodes a fetched tensor descriptor for a tile-mode load, store or reduce and checks the
+// operation against it, in the golden model's order (csim/csim.c fetch_map, csim/tile.c),
+// so both report the same first fault. Combinational; also yields the box geometry the tile
+// mover walks and, for a reduce, the element type the descriptor's dtype names.
 //
-// This engine build implements non-interleaved tile loads (tf32 included) and stores of
-// 1..8-byte element types, tile::gather4 loads, and the im2col-family loads, whose own
-// checks and walk parameters come from tce_im2col_check; interleaved layouts, scatter4 and
-// the other modes are refused as UNSUPPORTED.
+// This engine build implements non-interleaved tile loads (tf32 loads round in
+// tce_tile_load), stores and reduces of 1..8-byte element types, tile::gather4 loads, and
+// the im2col-family loads, whose own checks and walk parameters come from
+// tce_im2col_check; packed types, interleaved layouts, scatter4 and the other modes are
+// refused as UNSUPPORTED.
 module tce_tile_check #(
     parameter int NUM_CTAS   = 16,
     parameter int SMEM_BYTES = 232448
 ) (
     input  logic [1023:0] desc,
-    input  logic          is_store,     // tensor store (shared::cta -> global), else a load
+    input  logic          is_store,     // tensor store or reduce (shared::cta -> global), else a load
+    input  logic          is_reduce,    // cp.reduce.async.bulk.tensor
+    input  logic [2:0]    redop,        // its tce_redop
     input  logic [1:0]    src_space,
     input  logic [4:0]    coord_neg,    // sign bit of tensorCoords[i]
     input  logic [2:0]    dims,
@@ -39,13 +43,15 @@ module tce_tile_check #(
     output logic [15:0]   e,            // 4 x 4: element strides of dims 1..4
     output logic [2:0]    swizzle,
     output logic          fill_nan,
+    output logic          tf32,         // a load rounds each 4-byte element to tf32
     output logic [23:0]   soff,
     output logic [15:0]   ctas,
     output logic [11:0]   row_bytes,
     output logic [11:0]   pitch,
     output logic [31:0]   rows,
     output logic [31:0]   tx_bytes,
-    output logic          tf32,         // TFLOAT32 map: loads round to tf32
+    output logic [3:0]    red_etype,    // reduce: tce_etype of the dtype (csim/arith.c)
+    output logic          red_noftz,    // reduce: tce_arith_tensor_noftz(dtype)
     // row generator (tce_tile_load ext_rows): 0 box odometer, 1 im2col walk, 2 gather4
     output logic [1:0]    row_gen,
     output logic [2:0]    i2c_nwalk,    // im2col walk parameters (tce_im2col_check)
@@ -76,6 +82,41 @@ module tce_tile_check #(
   // Reserved bytes must be zero (descriptor_layout.def): a descriptor the encoder could not
   // have produced is refused, never used.
   wire        reserved_ok = ((desc & tce_desc_pkg::TCE_DESC_RESERVED_MASK) == '0);
+
+  // A tensor reduce names a dtype, not an instruction type (tce_etype_from_dtype): unsigned
+  // and signed 32/64-bit integers take the bitwise b32/b64 for and/or/xor; INT32 has no
+  // inc/dec and INT64 only min/max (the H100 traps the rest, tile_reduce.txt); f16, bf16,
+  // f32 and f32_ftz name their float type; the other dtypes name none. FLOAT32_FTZ is the
+  // one dtype whose f32 subnormals flush (tce_arith_tensor_noftz).
+  wire red_bitwise = (redop == tce_red_pkg::RED_AND) || (redop == tce_red_pkg::RED_OR) ||
+                     (redop == tce_red_pkg::RED_XOR);
+  wire red_arith   = (redop == tce_red_pkg::RED_ADD) || (redop == tce_red_pkg::RED_MIN) ||
+                     (redop == tce_red_pkg::RED_MAX);
+  logic red_named;
+  always_comb begin
+    red_named = 1'b1;
+    red_etype = tce_red_pkg::ET_U32;
+    case (dtype)
+      8'd2: red_etype = red_bitwise ? tce_red_pkg::ET_B32 : tce_red_pkg::ET_U32;   // UINT32
+      8'd3: begin                                                                  // INT32
+        red_etype = red_bitwise ? tce_red_pkg::ET_B32 : tce_red_pkg::ET_S32;
+        red_named = red_bitwise || red_arith;
+      end
+      8'd4: red_etype = red_bitwise ? tce_red_pkg::ET_B64 : tce_red_pkg::ET_U64;   // UINT64
+      8'd5: begin                                                                  // INT64
+        red_etype = tce_red_pkg::ET_S64;
+        red_named = (redop == tce_red_pkg::RED_MIN) || (redop == tce_red_pkg::RED_MAX);
+      end
+      8'd6: red_etype = tce_red_pkg::ET_F16;
+      8'd9: red_etype = tce_red_pkg::ET_BF16;
+      8'd7, 8'd10: red_etype = tce_red_pkg::ET_F32;
+      default: red_named = 1'b0;
+    endcase
+  end
+  assign red_noftz = (dtype != 8'd10);
+  logic red_legal;
+  tce_red_legal u_red_legal (.ctx(tce_red_pkg::CTX_TENSOR_REDUCE), .op(redop), .etype(red_etype),
+                             .noftz(red_noftz), .legal(red_legal));
 
   localparam logic [7:0] F_NONE = 8'(tce_regs_pkg::FIELD_NONE);
   // Field indices are 32-bit package constants below 256 (ERR_INFO.FIELD is 8 bits).
@@ -124,7 +165,7 @@ module tce_tile_check #(
     gaddr    = desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: 64];
     swizzle  = swz8[2:0];
     fill_nan = (fill8 == 8'd1) && (dtype >= 8'd6 && dtype <= 8'd12);   // float dtypes
-    tf32     = !is_store && (dtype == 8'd11 || dtype == 8'd12);
+    tf32     = (dtype == 8'd11 || dtype == 8'd12) && !is_store;            // TFLOAT32{,_FTZ}
     // An im2col row is channelsPerPixel elements from the channel coordinate.
     box0     = is_i2c ? i2c_channels : {1'b0, desc[(BOX_OFF)*8 +: 8]} + 9'd1;
     for (int i = 0; i < 5; i++) begin
@@ -194,8 +235,8 @@ module tce_tile_check #(
     if (!bad && is_g4 && (rank8 != 8'd2 || desc[(BOX_OFF + 1)*8 +: 8] != 8'd0 || ileave != 8'd0)) begin
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end
-    // tf32: loads round (tf32 output), stores copy the bytes as they are.
-    if (!bad && (dtype > 8'd12 || ileave != 8'd0 ||
+    // tf32 loads round in tce_tile_load; a store copies the bytes as they are.
+    if (!bad && (dtype >= 8'd13 || ileave != 8'd0 ||
                  !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
       // packed types and interleaved layouts: not in this engine build yet
       bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
@@ -210,6 +251,9 @@ module tce_tile_check #(
         if (!bad && i < {24'd0, rank8} && coord_neg[i]) begin
           bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
         end
+      if (!bad && is_reduce && !(red_named && red_legal)) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
+      end
       if (!bad && src_space != tce_op_pkg::SPACE_SHARED_CTA) begin
         bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
       end

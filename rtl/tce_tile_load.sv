@@ -21,8 +21,7 @@
 // im2col pixel walker (tce_im2col_walk) or the gather4 row list (tce_gather4_walk). Such a
 // generator gives the coordinates of dims 1..4 of the current row (ext_x) and whether it is
 // the last (ext_last), and moves on at row_step; everything else about a row (bounds, fill,
-// reads, placement) is the same for every mode. TFLOAT32 maps (tf32) round each in-bounds
-// 4-byte element of a beat as it arrives (csim/tf32.c); the fill is not rounded.
+// reads, placement) is the same for every mode.
 module tce_tile_load #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4,
@@ -43,11 +42,11 @@ module tce_tile_load #(
     input  logic [159:0]      coords,
     input  logic [2:0]        swizzle,
     input  logic              fill_nan,
+    input  logic              tf32,        // round every in-bounds 4-byte element to tf32
     input  logic [23:0]       soff,
     input  logic [15:0]       ctas,
     input  logic [11:0]       row_bytes,
     input  logic [11:0]       pitch,
-    input  logic              tf32,
     input  logic              ext_rows,
     input  logic [159:0]      ext_x,
     input  logic              ext_last,
@@ -111,7 +110,7 @@ module tce_tile_load #(
   logic [15:0] ee;
   logic [159:0] cc;
   logic [2:0]  sw;
-  logic        fnan, rnd;
+  logic        fnan, t32;
   logic [15:0] mask;
   logic [11:0] rbytes, rpitch;
   logic [8:0]  bx0;
@@ -248,6 +247,26 @@ module tce_tile_load #(
     after = m & ~((16'd2 << c) - 16'd1);   // CTAs of m above c
   endfunction
 
+  // f32 -> tf32 as the H100 loads it (csim/tf32.c): NaN -> 0x7FFFE000, infinity kept, else
+  // round to nearest on the 13 dropped bits (ties to even), carry into the exponent.
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [31:0] tf32_round(input logic [31:0] v);
+    logic [31:0] mag, sum;
+    mag = {1'b0, v[30:0]};
+    sum = mag + 32'h0000_0FFF + {31'd0, v[13]};
+    if (mag > 32'h7F80_0000) tf32_round = 32'h7FFF_E000;
+    else if (mag == 32'h7F80_0000) tf32_round = v;
+    else tf32_round = {v[31], sum[30:13], 13'd0};
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  // The data of a chunk as it goes to shared memory: rounded for tf32 loads. Elements are
+  // 4 bytes and [lo, hi) is element-aligned, so a 4-byte lane is all data or all fill.
+  function automatic logic [127:0] load_data(input logic [127:0] d, input logic t);
+    logic [127:0] r;
+    for (int l = 0; l < 4; l++) r[l*32 +: 32] = t ? tf32_round(d[l*32 +: 32]) : d[l*32 +: 32];
+    load_data = r;
+  endfunction
+
   // A chunk write: data with bytes outside [lo, hi) of the row replaced by the fill.
   function automatic logic [127:0] merge(input logic [127:0] d, input logic [127:0] f,
                                          input logic [11:0] off, input logic [11:0] l,
@@ -274,7 +293,7 @@ module tce_tile_load #(
       logic [127:0] d;
       pa = beat_sbase + {12'd0, c_off[i]};
       ph = swz(sw, pa);
-      d  = merge(beat_data[i*128 +: 128], fill_chunk, c_off[i], beat_lo, beat_hi);
+      d  = merge(load_data(beat_data[i*128 +: 128], t32), fill_chunk, c_off[i], beat_lo, beat_hi);
       if (sw == 3'd5 && pa[7]) d = {d[63:0], d[127:64]};
       if (c_live[i]) begin
         if (!found) f_word = {ph[23:LB], {LB{1'b0}}};
@@ -298,7 +317,7 @@ module tce_tile_load #(
   wire        use_beat = beat_valid && (full ? f_any : q_live);
   wire        use_fill = !beat_valid && ws == W_ROW && chunk < rbytes && w_fill;
   wire [23:0] pre_a  = use_beat ? beat_sbase + {12'd0, q_off} : row_sbase + {12'd0, chunk};
-  wire [127:0] data0 = use_beat ? merge(q_raw, fill_chunk, q_off, beat_lo, beat_hi) : fill_chunk;
+  wire [127:0] data0 = use_beat ? merge(load_data(q_raw, t32), fill_chunk, q_off, beat_lo, beat_hi) : fill_chunk;
   wire [23:0] phys   = swz(sw, pre_a);
   wire        flip   = (sw == 3'd5) && pre_a[7];
   wire [127:0] data1 = flip ? {data0[63:0], data0[127:64]} : data0;
@@ -369,27 +388,11 @@ module tce_tile_load #(
   end
   assign row_step = (ws == W_NEXT) && !last_row;
 
-  // f32 -> tf32 (csim/tf32.c): NaN -> 0x7FFFE000, infinity kept, else round to nearest-even
-  // on the 13 dropped bits (a carry runs into the exponent).
-  function automatic logic [DATA_W-1:0] tf32_round(input logic [DATA_W-1:0] d);
-    logic [DATA_W-1:0] r;
-    for (int i = 0; i < DATA_W / 32; i++) begin
-      logic [31:0] v, m, b;
-      v = d[i*32 +: 32];
-      m = {1'b0, v[30:0]};
-      b = 32'h0000_0FFF + {31'd0, v[13]};
-      if (m > 32'h7F80_0000)       r[i*32 +: 32] = 32'h7FFF_E000;
-      else if (m == 32'h7F80_0000) r[i*32 +: 32] = v;
-      else                         r[i*32 +: 32] = {v[31], 31'(((m + b) >> 13) << 13)};
-    end
-    tf32_round = r;
-  endfunction
-
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       busy <= 1'b0; done <= 1'b0; status <= '0; bytes_read <= '0;
       el <= '0; rk <= '0; g0 <= '0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0;
-      sw <= '0; fnan <= 1'b0; rnd <= 1'b0; mask <= '0; rbytes <= '0; rpitch <= '0; bx0 <= '0;
+      sw <= '0; fnan <= 1'b0; t32 <= 1'b0; mask <= '0; rbytes <= '0; rpitch <= '0; bx0 <= '0;
       err_bus <= 1'b0; err_smem <= 1'b0;
       ws <= W_IDLE; row_sbase <= '0; row_g <= '0; addr_i <= '0; row_inb <= 1'b0;
       lo <= '0; hi <= '0; chunk <= '0; wcta <= '0; rd_next <= '0; rd_end <= '0;
@@ -413,7 +416,7 @@ module tce_tile_load #(
       case (ws)
         W_IDLE: if (start) begin
           busy <= 1'b1; el <= esl; rk <= rank; g0 <= gaddr; gd <= gdim; gs <= gstride;
-          nn <= n; ee <= e; cc <= coords_used; sw <= swizzle; fnan <= fill_nan; rnd <= tf32; mask <= ctas;
+          nn <= n; ee <= e; cc <= coords_used; sw <= swizzle; fnan <= fill_nan; t32 <= tf32; mask <= ctas;
           rbytes <= row_bytes; rpitch <= pitch; bx0 <= box0;
           err_bus <= 1'b0; err_smem <= 1'b0; bytes_read <= '0;
           for (int i = 0; i < 4; i++) begin
@@ -536,7 +539,7 @@ module tce_tile_load #(
           err_bus <= 1'b1;
         end else begin
           beat_valid <= 1'b1;
-          beat_data  <= rnd ? tf32_round(rdata) : rdata;
+          beat_data  <= rdata;
           beat_g     <= r_g;
           beat_lo_g  <= r_lo_g;
           beat_hi_g  <= r_hi_g;
