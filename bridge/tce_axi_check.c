@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tce_smem_model.h"
 
 #define PAGE 4096u
 #define AXI_BURST_INCR 1u
@@ -236,10 +235,10 @@ void tce_axi_check_axil(tce_axi_check *c, uint64_t cycle, const tce_axil_sample 
 void tce_axi_check_smem(tce_axi_check *c, uint64_t cycle, const tce_smem_port_sample *q)
 {
     const tce_smem_port_sample *p = &c->pq;
-    stable(c, cycle, "shared-memory request", p->req_valid, p->req_ready, q->req_valid,
-           q->kind == p->kind && q->cta == p->cta && q->addr == p->addr &&
-               q->wstrb == p->wstrb && q->tx_count == p->tx_count &&
-               (q->kind != TCE_SMEM_WRITE || !memcmp(q->wdata, p->wdata, c->word_bytes)));
+    stable(c, cycle, "shared-memory request", p->req.valid, p->req_ready, q->req.valid,
+           q->req.kind == p->req.kind && q->req.cta == p->req.cta && q->req.addr == p->req.addr &&
+               q->req.wstrb == p->req.wstrb && q->req.tx_count == p->req.tx_count &&
+               (q->req.kind != TCE_SMEM_WRITE || !memcmp(q->req.wdata, p->req.wdata, c->word_bytes)));
     /* A request and the response to an earlier one may share an edge: answer first. */
     if (q->rsp_valid) {
         if (c->sm_out == 0)
@@ -248,20 +247,20 @@ void tce_axi_check_smem(tce_axi_check *c, uint64_t cycle, const tce_smem_port_sa
             c->sm_out--;
         c->last_progress = cycle;
     }
-    if (q->req_valid && q->req_ready) {
+    if (q->req.valid && q->req_ready) {
         c->last_progress = cycle;
-        if (q->kind > TCE_SMEM_COMPLETE_TX)
+        if (q->req.kind > TCE_SMEM_COMPLETE_TX)
             violation(c, cycle, "shared-memory request", "kind %u is not read/write/complete-tx",
-                      q->kind);
-        else if (q->cta >= c->num_ctas)
+                      q->req.kind);
+        else if (q->req.cta >= c->num_ctas)
             violation(c, cycle, "shared-memory request", "CTA %u is not below NUM_CTAS %u",
-                      q->cta, c->num_ctas);
-        else if (q->kind != TCE_SMEM_COMPLETE_TX && q->addr % c->word_bytes)
+                      q->req.cta, c->num_ctas);
+        else if (q->req.kind != TCE_SMEM_COMPLETE_TX && q->req.addr % c->word_bytes)
             violation(c, cycle, "shared-memory request",
-                      "address 0x%x is not %u-byte aligned", q->addr, c->word_bytes);
-        else if (q->kind == TCE_SMEM_COMPLETE_TX && q->addr % 8)
+                      "address 0x%x is not %u-byte aligned", q->req.addr, c->word_bytes);
+        else if (q->req.kind == TCE_SMEM_COMPLETE_TX && q->req.addr % 8)
             violation(c, cycle, "shared-memory request",
-                      "complete-tx mbarrier 0x%x is not 8-byte aligned", q->addr);
+                      "complete-tx mbarrier 0x%x is not 8-byte aligned", q->req.addr);
         if (c->sm_out++ == 0)
             c->sm_since = cycle;
     }
@@ -316,5 +315,5 @@ void tce_axi_check_outstanding(const tce_axi_check *c, uint64_t now, char *out, 
     append(out, cap,
            "; valid/ready now: AR %d/%d AW %d/%d W %d/%d R %d/%d B %d/%d smem req %d/%d",
            m->arvalid, s->arready, m->awvalid, s->awready, m->wvalid, s->wready, s->rvalid,
-           m->rready, s->bvalid, m->bready, q->req_valid, q->req_ready);
+           m->rready, s->bvalid, m->bready, q->req.valid, q->req_ready);
 }

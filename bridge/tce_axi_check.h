@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "tce_axi_mem.h"
+#include "tce_smem_model.h"
 
 #define TCE_CHECK_MAX_OUT 64 /* bursts tracked per direction */
 
@@ -36,14 +37,11 @@ typedef struct {
     unsigned rresp;
 } tce_axil_sample;
 
-/* The shared-memory port, both sides. */
+/* The shared-memory port, both sides: the request as the engine drives it (req.valid is
+ * its VALID, whether or not the memory is ready), READY, and whether a response came. */
 typedef struct {
-    bool req_valid, req_ready;
-    unsigned kind, cta; /* kind: TCE_SMEM_READ / WRITE / COMPLETE_TX */
-    uint32_t addr;
-    uint8_t wdata[TCE_AXI_MAX_BYTES];
-    uint64_t wstrb;
-    uint32_t tx_count;
+    tce_smem_req req;
+    bool req_ready;
     bool rsp_valid;
 } tce_smem_port_sample;
 

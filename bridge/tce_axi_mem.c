@@ -154,7 +154,22 @@ static uint64_t beat_addr(const tce_axi_mem *m, const tce_axi_burst *b)
     return a0 + (uint64_t)b->beat * m->beat_bytes;
 }
 
-/* The response to a beat at a (beat-aligned) in direction dir, and its bytes (NULL on error). */
+/* Real memory is mapped in whole pages, so a beat is wholly mapped or not. A buffer the
+ * caller attached (tce_axi_mem_attach) may end inside a beat; the bytes of its pages that
+ * it does not cover read as zero, as the rest of a mapped page would, and only a strobed
+ * write byte there is an error. A reduction reads the whole last beat of its range, and
+ * only its strobed bytes go back. */
+static bool page_mapped(const tce_axi_mem *m, uint64_t addr)
+{
+    uint64_t lo = addr & ~(uint64_t)(PAGE - 1);
+    for (unsigned i = 0; i < m->nregions; i++)
+        if (m->r[i].base < lo + PAGE && lo < m->r[i].base + m->r[i].size)
+            return true;
+    return false;
+}
+
+/* The response to a beat at a (beat-aligned) in direction dir, and its bytes (NULL on error,
+ * and NULL with OKAY for a beat only partly inside a mapping, see page_mapped). */
 static uint8_t *beat_target(const tce_axi_mem *m, uint64_t a, unsigned dir, unsigned *resp)
 {
     for (unsigned i = 0; i < m->ninj; i++) {
@@ -166,7 +181,7 @@ static uint8_t *beat_target(const tce_axi_mem *m, uint64_t a, unsigned dir, unsi
         }
     }
     uint8_t *p = tce_axi_mem_ptr((tce_axi_mem *)m, a, m->beat_bytes);
-    *resp = p ? TCE_AXI_OKAY : TCE_AXI_DECERR;
+    *resp = (p || page_mapped(m, a)) ? TCE_AXI_OKAY : TCE_AXI_DECERR;
     return p;
 }
 
@@ -210,6 +225,11 @@ void tce_axi_mem_outputs(const tce_axi_mem *m, uint64_t cycle, tce_axi_slave_out
         o->rlast = b->beat + 1 == b->len;
         if (p)
             memcpy(o->rdata, p, m->beat_bytes);
+        else if (o->rresp == TCE_AXI_OKAY) /* partly mapped: the mapped bytes, zeros */
+            for (unsigned i = 0; i < m->beat_bytes; i++) {
+                const uint8_t *q = tce_axi_mem_ptr((tce_axi_mem *)m, beat_addr(m, b) + i, 1);
+                o->rdata[i] = q ? *q : 0;
+            }
     }
     /* W beats belong to the oldest write burst whose AW has arrived (AXI4: no interleave). */
     o->wready = !m->stall_ready && m->nwq > 0 && m->nbq < TCE_AXI_MAX_BURSTS &&
@@ -269,6 +289,15 @@ void tce_axi_mem_edge(tce_axi_mem *m, uint64_t cycle, const tce_axi_slave_out *o
             for (unsigned i = 0; i < m->beat_bytes; i++)
                 if ((in->wstrb >> i) & 1u)
                     p[i] = in->wdata[i];
+        if (!p && resp == TCE_AXI_OKAY) /* partly mapped: only strobed bytes must be mapped */
+            for (unsigned i = 0; i < m->beat_bytes; i++)
+                if ((in->wstrb >> i) & 1u) {
+                    uint8_t *q = tce_axi_mem_ptr(m, a + i, 1);
+                    if (q)
+                        *q = in->wdata[i];
+                    else if (TCE_AXI_DECERR > b->resp)
+                        b->resp = TCE_AXI_DECERR;
+                }
         b->beat++;
         /* WLAST must mark exactly the burst's last beat; a mismatch is a slave error (the
          * protocol checker, tce_axi_check.h, names it). */

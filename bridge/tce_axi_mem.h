@@ -2,9 +2,10 @@
  *
  * A read burst may answer `latency` cycles after its AR handshake; a write burst's B comes
  * `latency` cycles after its last W beat (with a latency range, each burst draws its own
- * latency from [lat_min, lat_max]). A beat touching an unmapped byte answers DECERR (and a
- * write beat writes nothing); a beat touching an injected error range answers that range's
- * response (SLVERR or DECERR) the same way. By default bursts answer in arrival order, one
+ * latency from [lat_min, lat_max]). A read beat in a page no mapping touches answers
+ * DECERR; bytes of a touched page outside every mapping read as 0, and a write beat whose
+ * strobes name such a byte answers DECERR (its mapped bytes are written); a beat touching
+ * an injected error range answers that range's response (SLVERR or DECERR) the same way. By default bursts answer in arrival order, one
  * beat per cycle. With `reorder`, each R beat comes from a randomly chosen due burst among
  * the oldest burst of each ID (AXI allows any order and interleaving across IDs, never
  * within one), and with `stall_pct` every ready signal and R/B valid is withheld that

@@ -103,13 +103,15 @@ struct tce_sim {
 
     void step();
     bool dumping() const { return fst && cyc >= wave_from && (wave_to == 0 || cyc < wave_to); }
-    void check_ports(const tce_axi_slave_out &ao, const tce_axi_master_out &mo, bool rsp);
+    void check_ports(const tce_axi_slave_out &ao, const tce_axi_master_out &mo,
+                     const tce_smem_port_sample &q);
     void watchdog(uint32_t status);
     void note_handshakes(const tce_axi_slave_out &ao, const tce_axi_master_out &mo);
 };
 
 // Feed this edge's samples of all three ports to the protocol checker.
-void tce_sim::check_ports(const tce_axi_slave_out &ao, const tce_axi_master_out &mo, bool rsp)
+void tce_sim::check_ports(const tce_axi_slave_out &ao, const tce_axi_master_out &mo,
+                          const tce_smem_port_sample &q)
 {
     tce_axi_check_axi(&chk, cyc, &mo, &ao);
     tce_axil_sample l;
@@ -135,17 +137,6 @@ void tce_sim::check_ports(const tce_axi_slave_out &ao, const tce_axi_master_out 
     // (polling a hung engine must not keep the watchdog quiet).
     if (l.bvalid && l.bready)
         chk.last_progress = cyc;
-    tce_smem_port_sample q;
-    std::memset(&q, 0, sizeof q);
-    q.req_valid = top->sm_req_valid;
-    q.req_ready = top->sm_req_ready;
-    q.kind = top->sm_req_kind;
-    q.cta = top->sm_req_cta;
-    q.addr = top->sm_req_addr;
-    wide_to_bytes(top->sm_req_wdata, q.wdata);
-    q.wstrb = top->sm_req_wstrb;
-    q.tx_count = top->sm_req_tx_count;
-    q.rsp_valid = rsp;
     tce_axi_check_smem(&chk, cyc, &q);
     tce_axi_check_end_cycle(&chk);
     if (chk.failed && fault.empty())
@@ -253,15 +244,20 @@ void tce_sim::step()
     mo.wlast = top->m_axi_wlast;
     mo.bready = top->m_axi_bready;
 
-    tce_smem_req rq;
-    std::memset(&rq, 0, sizeof rq);
-    rq.valid = top->sm_req_valid && top->sm_req_ready;
-    rq.kind = top->sm_req_kind;
-    rq.cta = top->sm_req_cta;
-    rq.addr = top->sm_req_addr;
-    wide_to_bytes(top->sm_req_wdata, rq.wdata);
-    rq.wstrb = top->sm_req_wstrb;
-    rq.tx_count = top->sm_req_tx_count;
+    // The shared-memory request as driven; the model takes it only with READY.
+    tce_smem_port_sample sq;
+    std::memset(&sq, 0, sizeof sq);
+    sq.req.valid = top->sm_req_valid;
+    sq.req.kind = top->sm_req_kind;
+    sq.req.cta = top->sm_req_cta;
+    sq.req.addr = top->sm_req_addr;
+    wide_to_bytes(top->sm_req_wdata, sq.req.wdata);
+    sq.req.wstrb = top->sm_req_wstrb;
+    sq.req.tx_count = top->sm_req_tx_count;
+    sq.req_ready = top->sm_req_ready;
+    sq.rsp_valid = sr != nullptr;
+    tce_smem_req rq = sq.req;
+    rq.valid = sq.req.valid && sq.req_ready;
 
     aw_fired = top->s_axil_awvalid && top->s_axil_awready;
     w_fired = top->s_axil_wvalid && top->s_axil_wready;
@@ -271,7 +267,7 @@ void tce_sim::step()
     r_data = top->s_axil_rdata;
     irq = top->irq;
     if (top->rst_n)
-        check_ports(ao, mo, sr != nullptr);
+        check_ports(ao, mo, sq);
     note_handshakes(ao, mo);
 
     top->clk = 1;

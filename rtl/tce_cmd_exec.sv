@@ -10,7 +10,14 @@
 // global with .bulk_group and .cp_mask) and cp.async.bulk.prefetch.L2 (a hint: checked,
 // then nothing to move), and tile-mode tensor loads: the descriptor is fetched
 // (tce_desc_fetch), checked against the command (tce_tile_check) and the box walked
-// (tce_tile_load). Every other operation retires with ST_UNSUPPORTED.
+// (tce_tile_load); tile-mode tensor stores (tce_tile_store).
+//
+// Reductions run on the same movers as the copies they resemble, with `red_en` set so the
+// write paths read-modify-write through the reduction unit (tce_rmw_global,
+// tce_rmw_smem): cp.reduce.async.bulk to global and to shared::cluster on
+// tce_bulk_from_smem, cp.reduce.async.bulk.tensor (tile) on tce_tile_store, and `red`
+// (scalar and vector, global and shared) on tce_red_scalar. Every other operation retires
+// with ST_UNSUPPORTED.
 module tce_cmd_exec #(
     parameter int NUM_CTAS   = 16,
     parameter int SMEM_BYTES = 232448,   // shared memory per CTA (the H100's 227 KB)
@@ -82,10 +89,25 @@ module tce_cmd_exec #(
     input  logic        tstore_done,
     input  logic [7:0]  tstore_status,
     input  logic [39:0] tstore_wbytes,
-    output logic        wr_owner,      // global write channel: 0 bulk (from_smem), 1 tile store
+    output logic [1:0]  wr_owner,      // global write channel: 0 bulk (from_smem), 1 tile store, 2 red
+    // Reductions: the read-modify-write paths and what the reduction unit computes
+    output logic        red_en,        // this command reduces (cp.reduce.*, red)
+    output logic        red_smem,      // ... into shared memory (tce_rmw_smem), else global
+    output logic [2:0]  red_op,        // tce_redop
+    output logic [3:0]  red_etype,     // tce_etype
+    output logic [2:0]  red_ctx,       // tce_arith_ctx
+    output logic        red_noftz,
+    input  logic [3:0]  tchk_red_etype, // tensor reduce: the type the descriptor's dtype names
+    input  logic        tchk_red_noftz,
+    output logic        rs_start,      // tce_red_scalar
+    output logic [1:0]  rs_esl,
+    output logic [3:0]  rs_vec,
+    output logic [511:0] rs_operands,
+    input  logic        rs_done,
+    input  logic [7:0]  rs_status,
     // Global read channel and shared-memory port ownership, and the complete-tx requests
-    output logic [1:0]  rd_owner,      // 0 g2s, 1 descriptor fetch, 2 tile load
-    output logic [2:0]  sm_owner,      // 0 g2s, 1 from_smem, 2 complete-tx (here), 3 tile load, 4 tile store
+    output logic [1:0]  rd_owner,      // 0 g2s, 1 descriptor fetch, 2 tile load, 3 reduce reads
+    output logic [2:0]  sm_owner,      // 0 g2s, 1 from_smem, 2 complete-tx (here), 3 tile load, 4 tile store, 5 red
     output logic        tx_valid,
     input  logic        tx_ready,
     output logic [3:0]  tx_cta,
@@ -127,6 +149,15 @@ module tce_cmd_exec #(
   wire [63:0] f_tmap   = {field(cmd[(tce_regs_pkg::CMDF_TMAP_HI_WORD)*32 +: 32], 0, 32), field(cmd[(tce_regs_pkg::CMDF_TMAP_LO_WORD)*32 +: 32], 0, 32)};
   wire [2:0]  f_dims   = 3'(field(cmd[(tce_regs_pkg::CMDF_DIMS_WORD)*32 +: 32], tce_regs_pkg::CMDF_DIMS_LSB, tce_regs_pkg::CMDF_DIMS_W));
   wire [2:0]  f_mode   = 3'(field(cmd[(tce_regs_pkg::CMDF_MODE_WORD)*32 +: 32], tce_regs_pkg::CMDF_MODE_LSB, tce_regs_pkg::CMDF_MODE_W));
+  wire [2:0]  f_redop  = 3'(field(cmd[(tce_regs_pkg::CMDF_REDOP_WORD)*32 +: 32], tce_regs_pkg::CMDF_REDOP_LSB, tce_regs_pkg::CMDF_REDOP_W));
+  wire [3:0]  f_etype  = 4'(field(cmd[(tce_regs_pkg::CMDF_ETYPE_WORD)*32 +: 32], tce_regs_pkg::CMDF_ETYPE_LSB, tce_regs_pkg::CMDF_ETYPE_W));
+  wire        f_noftz  = field(cmd[(tce_regs_pkg::CMDF_NOFTZ_WORD)*32 +: 32], tce_regs_pkg::CMDF_NOFTZ_LSB, 1) != 0;
+  wire [3:0]  f_vec    = 4'(field(cmd[(tce_regs_pkg::CMDF_VEC_WORD)*32 +: 32], tce_regs_pkg::CMDF_VEC_LSB, tce_regs_pkg::CMDF_VEC_W));
+  always_comb begin
+    for (int i = 0; i < 8; i++)
+      rs_operands[i*64 +: 64] = {field(cmd[(tce_regs_pkg::CMDF_OPERAND_HI_WORD + i * tce_regs_pkg::CMDF_OPERAND_HI_STRIDE)*32 +: 32], 0, 32),
+                                 field(cmd[(tce_regs_pkg::CMDF_OPERAND_LO_WORD + i * tce_regs_pkg::CMDF_OPERAND_LO_STRIDE)*32 +: 32], 0, 32)};
+  end
   always_comb begin
     for (int i = 0; i < 5; i++)
       cmd_coords[i*32 +: 32] = field(cmd[(tce_regs_pkg::CMDF_COORD_WORD + i * tce_regs_pkg::CMDF_COORD_STRIDE)*32 +: 32], 0, 32);
@@ -176,6 +207,49 @@ module tce_cmd_exec #(
     fits = ({9'd0, off} + {1'b0, n}) <= 33'(SMEM_BYTES);
   endfunction
 
+  // Reductions: the instruction family (tce_arith_ctx) decides which op/type pairs exist
+  // and the flushing rules; the legality table is the reduction unit's own.
+  wire is_breduce = (f_opcode == tce_op_pkg::OP_BULK_REDUCE);
+  wire is_red     = (f_opcode == tce_op_pkg::OP_RED);
+  wire is_treduce = (f_opcode == tce_op_pkg::OP_TENSOR_REDUCE);
+  wire is_tensor  = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE ||
+                     is_treduce);
+  wire to_global  = (f_dst == tce_op_pkg::SPACE_GLOBAL);
+  logic [2:0] chk_ctx;
+  always_comb begin
+    if (is_red) chk_ctx = to_global ? tce_red_pkg::CTX_RED_GLOBAL : tce_red_pkg::CTX_RED_SHARED;
+    else if (is_treduce) chk_ctx = tce_red_pkg::CTX_TENSOR_REDUCE;
+    else chk_ctx = to_global ? tce_red_pkg::CTX_BULK_REDUCE : tce_red_pkg::CTX_BULK_REDUCE_CLUSTER;
+  end
+  logic op_legal;
+  tce_red_legal u_legal (.ctx(chk_ctx), .op(f_redop), .etype(f_etype), .noftz(f_noftz),
+                         .legal(op_legal));
+  // red: element size, vector length in bytes (<= 16 once the vector is legal), place.
+  wire        et_half = (f_etype == tce_red_pkg::ET_F16) || (f_etype == tce_red_pkg::ET_BF16);
+  wire        et_64   = (f_etype == tce_red_pkg::ET_B64) || (f_etype == tce_red_pkg::ET_U64) ||
+                        (f_etype == tce_red_pkg::ET_S64) || (f_etype == tce_red_pkg::ET_F64);
+  assign      rs_esl  = et_half ? 2'd1 : et_64 ? 2'd3 : 2'd2;
+  assign      rs_vec  = f_vec;
+  wire [7:0]  red_len = {4'd0, f_vec} << rs_esl;
+  wire [3:0]  red_cta = (f_dst == tce_op_pkg::SPACE_SHARED_CLUSTER) ? f_saddr[27:24] : f_cta;
+  wire [23:0] red_off = f_saddr[23:0];
+  // The PTX vector table (csim/red.c check_vector): .global only, f32 add up to .v4,
+  // f16/bf16 up to .v8; the packed f16x2/bf16x2 add (two lanes) also on .shared; scalar
+  // f16/bf16 only for add.
+  logic vec_ok;
+  always_comb begin
+    if (f_vec != 4'd1 && f_vec != 4'd2 && f_vec != 4'd4 && f_vec != 4'd8)
+      vec_ok = 1'b0;
+    else if (f_vec == 4'd1)
+      vec_ok = !(et_half && f_redop != tce_red_pkg::RED_ADD);
+    else if (!to_global)
+      vec_ok = et_half && f_vec == 4'd2 && f_redop == tce_red_pkg::RED_ADD;
+    else if (f_etype == tce_red_pkg::ET_F32 && f_redop == tce_red_pkg::RED_ADD)
+      vec_ok = f_vec <= 4'd4;
+    else
+      vec_ok = et_half;
+  end
+
   // ------------------------------------------------------------- the checks, in order
   // The order follows the golden model (csim/bulk.c), so both report the same first fault.
   logic [7:0]  chk_status, chk_field;
@@ -191,22 +265,36 @@ module tce_cmd_exec #(
     chk_status = tce_op_pkg::ST_OK;
     chk_field  = F_NONE;
     dmask = f_mcast ? f_ctamask : (16'd1 << sd_cta);
-    if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH) begin
+    if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_breduce)
       if (32'(f_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_IDX);
-      // PTX: a size that is not a multiple of 16 is undefined behaviour.
+    // PTX: a size that is not a multiple of 16 is undefined behaviour (a reduce checks it
+    // after its op and qualifiers, below).
+    if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH)
       if (f_size[3:0] != 4'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
-    end
     if (f_opcode == tce_op_pkg::OP_BULK_PREFETCH) begin
       if (f_src != tce_op_pkg::SPACE_GLOBAL) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_SRC_SPACE_IDX);
       if (f_done != tce_op_pkg::DONE_NONE) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
       if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-    end else if (f_opcode == tce_op_pkg::OP_BULK_COPY) begin
-      if (dir == DIR_NONE)
+    end else if (f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce) begin
+      if (is_breduce) begin
+        // cp.reduce.async.bulk (csim/bulk.c bulk_reduce): shared::cta to global or to
+        // shared::cluster only, a legal op/type pair, then the qualifiers, then the size.
+        if (f_src != tce_op_pkg::SPACE_SHARED_CTA || (dir != DIR_S2G && dir != DIR_S2S))
+          fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src != tce_op_pkg::SPACE_SHARED_CTA)
+               ? tce_regs_pkg::CMDF_SRC_SPACE_IDX : tce_regs_pkg::CMDF_DST_SPACE_IDX);
+        if (!op_legal) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
+      end else if (dir == DIR_NONE) begin
         fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src == tce_op_pkg::SPACE_GLOBAL || f_src == tce_op_pkg::SPACE_SHARED_CTA)
              ? tce_regs_pkg::CMDF_DST_SPACE_IDX : tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+      end
       // No such PTX form: wrong completion or a qualifier the direction does not have.
       if (f_done != ((dir == DIR_S2G) ? tce_op_pkg::DONE_BULK_GROUP : tce_op_pkg::DONE_MBARRIER))
         fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
+      if (is_breduce) begin
+        if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+        if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
+        if (f_size[3:0] != 4'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
+      end
       if (dir == DIR_G2S) begin
         if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
         if (f_mcast && !dst_cluster) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
@@ -232,8 +320,9 @@ module tce_cmd_exec #(
         if (!sd_form_ok || 32'(sd_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
         if (!fits(sd_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-        // PTX: shared::cta -> shared::cluster must target a different CTA.
-        if (sd_cta == f_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
+        // PTX: shared::cta -> shared::cluster must target a different CTA (the reduce has
+        // no such rule).
+        if (!is_breduce && sd_cta == f_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
       end
       if (dir == DIR_G2S || dir == DIR_S2S) begin
         // The mbarrier lives with the data it tracks (cta_group::1).
@@ -251,7 +340,24 @@ module tce_cmd_exec #(
         if ({1'b0, f_gaddr} + {33'd0, f_size} > 65'h1_0000_0000_0000_0000)
           fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
       end
-    end else if (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE) begin
+    end else if (is_red) begin
+      // red (csim/red.c): space, op/type, vector shape, then the naturally aligned vector
+      // inside its memory. An unmapped global address is found by the bus (DECERR).
+      if (f_dst != tce_op_pkg::SPACE_GLOBAL && f_dst != tce_op_pkg::SPACE_SHARED_CTA &&
+          f_dst != tce_op_pkg::SPACE_SHARED_CLUSTER)
+        fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_DST_SPACE_IDX);
+      if (!op_legal) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
+      if (!vec_ok) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_VEC_IDX);
+      if (to_global) begin
+        if ((f_gaddr[7:0] & (red_len - 8'd1)) != 8'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+      end else begin
+        if (f_dst == tce_op_pkg::SPACE_SHARED_CTA && f_saddr[27:24] != 4'd0)
+          fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        if ((red_off[7:0] & (red_len - 8'd1)) != 8'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (32'(red_cta) >= NUM_CTAS || !fits(red_off, {24'd0, red_len}))
+          fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+      end
+    end else if (is_tensor) begin
       // The rest is checked once the descriptor is in (tce_tile_check).
       if (f_tmap[5:0] != 6'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end else begin
@@ -282,7 +388,7 @@ module tce_cmd_exec #(
   end
   logic [31:0] txc;          // complete-tx byte count of the running command
   logic        run_store;    // the running mover is the tile store
-  wire         is_tensor = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE);
+  logic        run_rs;       // the running mover is tce_red_scalar
 
   assign q_pop    = (state == S_IDLE) && run && !q_empty;
   assign busy     = (state != S_IDLE);
@@ -291,10 +397,18 @@ module tce_cmd_exec #(
   assign tx_addr  = mb_off;
   assign tx_count = txc;
   assign sm_owner = (state == S_TX || state == S_TXWAIT) ? 3'd2 :
+                    run_rs ? 3'd5 :
                     (run_dir == DIR_TILE) ? (run_store ? 3'd4 : 3'd3) :
                     (run_dir == DIR_G2S ? 3'd0 : 3'd1);
-  assign wr_owner = (run_dir == DIR_TILE) && run_store;
-  assign rd_owner = (state == S_DESC) ? 2'd1 : (run_dir == DIR_TILE) ? 2'd2 : 2'd0;
+  assign wr_owner = run_rs ? 2'd2 : ((run_dir == DIR_TILE) && run_store) ? 2'd1 : 2'd0;
+  assign red_en   = is_breduce || is_treduce || is_red;
+  assign red_smem = red_en && !to_global;
+  assign rd_owner = (state == S_DESC) ? 2'd1 : (red_en && to_global) ? 2'd3 :
+                    (run_dir == DIR_TILE) ? 2'd2 : 2'd0;
+  assign red_op    = f_redop;
+  assign red_etype = is_treduce ? tchk_red_etype : f_etype;
+  assign red_noftz = is_treduce ? tchk_red_noftz : f_noftz;
+  assign red_ctx   = chk_ctx;
   // wait_group.read: the source has been read once the mover says so (bulk from shared
   // memory), once the tile store is done, and at once for movers that read global memory.
   always_comb begin
@@ -311,7 +425,7 @@ module tce_cmd_exec #(
   assign desc_addr  = f_tmap;
   assign tile_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && !cmd_is_store;
   assign tstore_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && cmd_is_store;
-  assign cmd_is_store = (f_opcode == tce_op_pkg::OP_TENSOR_STORE);
+  assign cmd_is_store = (f_opcode == tce_op_pkg::OP_TENSOR_STORE) || is_treduce;
   assign cmd_src_space = f_src;
   assign cmd_dims = f_dims;
   assign cmd_mode = f_mode;
@@ -343,18 +457,22 @@ module tce_cmd_exec #(
   assign g2s_start = (state == S_CHECK) && chk_status == tce_op_pkg::ST_OK &&
                      f_opcode == tce_op_pkg::OP_BULK_COPY && dir == DIR_G2S;
   assign fs_start  = (state == S_CHECK) && chk_status == tce_op_pkg::ST_OK &&
-                     f_opcode == tce_op_pkg::OP_BULK_COPY && (dir == DIR_S2S || dir == DIR_S2G);
+                     (f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce) &&
+                     (dir == DIR_S2S || dir == DIR_S2G);
+  assign rs_start  = (state == S_CHECK) && chk_status == tce_op_pkg::ST_OK && is_red;
 
-  wire       mv_done   = (run_dir == DIR_TILE) ? (run_store ? tstore_done : tile_done) :
+  wire       mv_done   = run_rs ? rs_done :
+                         (run_dir == DIR_TILE) ? (run_store ? tstore_done : tile_done) :
                          (run_dir == DIR_G2S) ? g2s_done : fs_done;
-  wire [7:0] mv_status = (run_dir == DIR_TILE) ? (run_store ? tstore_status : tile_status) :
+  wire [7:0] mv_status = run_rs ? rs_status :
+                         (run_dir == DIR_TILE) ? (run_store ? tstore_status : tile_status) :
                          (run_dir == DIR_G2S) ? g2s_status : fs_status;
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       state <= S_IDLE; cmd <= '0; cur_seq <= '0; run_dir <= DIR_NONE;
       tx_left <= '0; tx_outstanding <= '0; st <= '0; fld <= '0; want_tx <= 1'b0; txc <= '0;
-      run_store <= 1'b0;
+      run_store <= 1'b0; run_rs <= 1'b0;
       retire_rbytes <= '0; retire_wbytes <= '0;
     end else begin
       case (state)
@@ -367,17 +485,21 @@ module tce_cmd_exec #(
           st <= chk_status; fld <= chk_field;
           run_dir <= dir;
           tx_left <= dmask;
-          want_tx <= (dir == DIR_G2S || dir == DIR_S2S);
+          want_tx <= !is_red && (dir == DIR_G2S || dir == DIR_S2S);
           txc <= f_size;
           retire_rbytes <= '0; retire_wbytes <= '0;
           run_store <= 1'b0;
+          run_rs <= is_red;
           if (!bad && is_tensor) begin
             state <= S_DESC;
-          end else if (bad || f_opcode != tce_op_pkg::OP_BULK_COPY) begin
+          end else if (bad || !(f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || is_red)) begin
             state <= S_RETIRE;
           end else begin
-            retire_rbytes <= {8'd0, f_size};
-            retire_wbytes <= {8'd0, f_size} * {35'd0, ndst};
+            // A reduce reads its source and its destination and writes the destination.
+            retire_rbytes <= is_red ? {32'd0, red_len} :
+                             is_breduce ? {7'd0, f_size, 1'b0} : {8'd0, f_size};
+            retire_wbytes <= is_red ? {32'd0, red_len} :
+                             {8'd0, f_size} * {35'd0, is_breduce ? 5'd1 : ndst};
             state <= S_MOVE;
           end
         end

@@ -1,6 +1,7 @@
-// Decodes a fetched tensor descriptor for a tile-mode load and checks the operation against
-// it, in the golden model's order (csim/csim.c fetch_map, csim/tile.c), so both report the
-// same first fault. Combinational; also yields the box geometry the tile mover walks.
+// Decodes a fetched tensor descriptor for a tile-mode load, store or reduce and checks the
+// operation against it, in the golden model's order (csim/csim.c fetch_map, csim/tile.c),
+// so both report the same first fault. Combinational; also yields the box geometry the tile
+// mover walks and, for a reduce, the element type the descriptor's dtype names.
 //
 // This engine build implements non-interleaved tile loads and stores of 1..8-byte element
 // types; tf32 rounding, interleaved layouts and gather4/scatter4 are refused as UNSUPPORTED.
@@ -9,7 +10,9 @@ module tce_tile_check #(
     parameter int SMEM_BYTES = 232448
 ) (
     input  logic [1023:0] desc,
-    input  logic          is_store,     // tensor store (shared::cta -> global), else a load
+    input  logic          is_store,     // tensor store or reduce (shared::cta -> global), else a load
+    input  logic          is_reduce,    // cp.reduce.async.bulk.tensor
+    input  logic [2:0]    redop,        // its tce_redop
     input  logic [1:0]    src_space,
     input  logic [4:0]    coord_neg,    // sign bit of tensorCoords[i]
     input  logic [2:0]    dims,
@@ -40,7 +43,9 @@ module tce_tile_check #(
     output logic [11:0]   row_bytes,
     output logic [11:0]   pitch,
     output logic [31:0]   rows,
-    output logic [31:0]   tx_bytes
+    output logic [31:0]   tx_bytes,
+    output logic [3:0]    red_etype,    // reduce: tce_etype of the dtype (csim/arith.c)
+    output logic          red_noftz     // reduce: tce_arith_tensor_noftz(dtype)
 );
   // Descriptor bytes are read as part-selects, not through a function taking the 1024-bit
   // descriptor: Verilator would zero and copy a 128-byte temporary per call, every cycle,
@@ -62,6 +67,41 @@ module tce_tile_check #(
   // Reserved bytes must be zero (descriptor_layout.def): a descriptor the encoder could not
   // have produced is refused, never used.
   wire        reserved_ok = ((desc & tce_desc_pkg::TCE_DESC_RESERVED_MASK) == '0);
+
+  // A tensor reduce names a dtype, not an instruction type (tce_etype_from_dtype): unsigned
+  // and signed 32/64-bit integers take the bitwise b32/b64 for and/or/xor; INT32 has no
+  // inc/dec and INT64 only min/max (the H100 traps the rest, tile_reduce.txt); f16, bf16,
+  // f32 and f32_ftz name their float type; the other dtypes name none. FLOAT32_FTZ is the
+  // one dtype whose f32 subnormals flush (tce_arith_tensor_noftz).
+  wire red_bitwise = (redop == tce_red_pkg::RED_AND) || (redop == tce_red_pkg::RED_OR) ||
+                     (redop == tce_red_pkg::RED_XOR);
+  wire red_arith   = (redop == tce_red_pkg::RED_ADD) || (redop == tce_red_pkg::RED_MIN) ||
+                     (redop == tce_red_pkg::RED_MAX);
+  logic red_named;
+  always_comb begin
+    red_named = 1'b1;
+    red_etype = tce_red_pkg::ET_U32;
+    case (dtype)
+      8'd2: red_etype = red_bitwise ? tce_red_pkg::ET_B32 : tce_red_pkg::ET_U32;   // UINT32
+      8'd3: begin                                                                  // INT32
+        red_etype = red_bitwise ? tce_red_pkg::ET_B32 : tce_red_pkg::ET_S32;
+        red_named = red_bitwise || red_arith;
+      end
+      8'd4: red_etype = red_bitwise ? tce_red_pkg::ET_B64 : tce_red_pkg::ET_U64;   // UINT64
+      8'd5: begin                                                                  // INT64
+        red_etype = tce_red_pkg::ET_S64;
+        red_named = (redop == tce_red_pkg::RED_MIN) || (redop == tce_red_pkg::RED_MAX);
+      end
+      8'd6: red_etype = tce_red_pkg::ET_F16;
+      8'd9: red_etype = tce_red_pkg::ET_BF16;
+      8'd7, 8'd10: red_etype = tce_red_pkg::ET_F32;
+      default: red_named = 1'b0;
+    endcase
+  end
+  assign red_noftz = (dtype != 8'd10);
+  logic red_legal;
+  tce_red_legal u_red_legal (.ctx(tce_red_pkg::CTX_TENSOR_REDUCE), .op(redop), .etype(red_etype),
+                             .noftz(red_noftz), .legal(red_legal));
 
   localparam logic [7:0] F_NONE = 8'(tce_regs_pkg::FIELD_NONE);
   // Field indices are 32-bit package constants below 256 (ERR_INFO.FIELD is 8 bits).
@@ -170,6 +210,9 @@ module tce_tile_check #(
         if (!bad && i < {24'd0, rank8} && coord_neg[i]) begin
           bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
         end
+      if (!bad && is_reduce && !(red_named && red_legal)) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
+      end
       if (!bad && src_space != tce_op_pkg::SPACE_SHARED_CTA) begin
         bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
       end

@@ -113,18 +113,11 @@ endforeach()
 # Only the scenarios whose instructions the RTL implements (bulk copies, tile loads and
 # stores without tf32/interleave); the others must come back UNSUPPORTED by name.
 if(TARGET tce_bridge AND NOT TCE_SANITIZE)
-  foreach(name bulk_groups tensormap_replace)
+  foreach(name bulk_groups tensormap_replace red_and_reduce)
     add_test(NAME run-rtl-${name}
              COMMAND tce run --backend=rtl ${CMAKE_CURRENT_SOURCE_DIR}/scenarios/${name}.tce)
     set_tests_properties(run-rtl-${name} PROPERTIES LABELS "rtl;nosan")
   endforeach()
-  # red / cp.reduce.async.bulk are not in the RTL yet.
-  add_test(NAME run-rtl-unsupported-red_and_reduce
-           COMMAND ${CMAKE_COMMAND} -DMODE=rtl_refused -DTCE=$<TARGET_FILE:tce> -DRC=3
-                   "-DTEXT=red_and_reduce.tce:6: the instruction at line 5 is not supported by backend rtl"
-                   -DFILE=${CMAKE_CURRENT_SOURCE_DIR}/scenarios/red_and_reduce.tce
-                   -P ${CMAKE_CURRENT_LIST_FILE})
-  set_tests_properties(run-rtl-unsupported-red_and_reduce PROPERTIES LABELS "rtl;nosan")
 else()
   add_test(NAME run-rtl-absent
            COMMAND ${CMAKE_COMMAND} -DMODE=rtl_refused -DTCE=$<TARGET_FILE:tce> -DRC=2

@@ -140,7 +140,10 @@ unsigned tce_sc_memory::next_latency()
 }
 
 // The data movement shared by timed and debug transport. Every enabled byte must be mapped
-// and outside every injected fault before anything moves.
+// and outside every injected fault before anything moves, except that a read may cover bytes
+// of a mapped page outside every window: they read 0 (real memory maps whole pages; an
+// attached buffer may end inside a beat, and a reduction reads the whole last beat of its
+// range). The C bridge's memory model does the same (bridge/tce_axi_mem.c).
 tlm_response_status tce_sc_memory::access(tlm_generic_payload &t)
 {
     tlm_response_status st = check_shape(t);
@@ -155,14 +158,20 @@ tlm_response_status tce_sc_memory::access(tlm_generic_payload &t)
             return f.status;
     // Resolve bytes through the windows; a transaction may span adjacent windows.
     std::vector<uint8_t *> at(n, nullptr);
+    std::vector<bool> zero(n, false);
     for (unsigned i = 0; i < n; i++) {
         if (!enabled(t, i))
             continue;
-        if (!(at[i] = ptr(a + i, 1)))
-            return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+        if (!(at[i] = ptr(a + i, 1))) {
+            if (!t.is_read() || !overlaps((a + i) & ~(kPage - 1), kPage))
+                return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+            zero[i] = true;
+        }
     }
     unsigned char *d = t.get_data_ptr();
     for (unsigned i = 0; i < n; i++) {
+        if (zero[i])
+            d[i] = 0;
         if (!at[i])
             continue;
         if (t.is_read())

@@ -5,6 +5,7 @@
  * firmware's tce_cmd_pack, so the RTL's decoder is checked against the driver's encoder too.
  * Also checked on the RTL alone: bulk async-group counting, error capture (ERR_CODE /
  * ERR_INFO, the queue held until ERR_CODE is written) and the interrupt. */
+#include "arith.h"
 #include "csim.h"
 #include "tce_cmd.h"
 #include "tce_regmap.h"
@@ -288,13 +289,172 @@ static void test_refusals(bench *b)
 
     /* Operations this engine build does not implement yet are refused by name. */
     memset(&op, 0, sizeof op);
-    op.kind = TCE_OP_RED;
-    op.vec = 1;
+    op.kind = TCE_OP_MULTIMEM_COPY;
     submit(b, &op);
     CHECK(tce_sim_run_until_idle(b->sim, 100000) == 0, "idle after an unsupported op");
     CHECK(TCE_RM_GET(ERR_CODE, CODE, rd(b, TCE_REG_ERR_CODE)) == TCE_ERR_UNSUPPORTED,
-          "red is reported unsupported");
+          "multimem.cp.async.bulk is reported unsupported");
     wr(b, TCE_REG_ERR_CODE, 0);
+}
+
+static tce_op bulk_reduce(tce_space dst, unsigned cta, uint64_t gaddr, uint32_t saddr,
+                          uint32_t size, tce_redop redop, tce_etype et, bool noftz)
+{
+    tce_op op = tce_op_bulk_copy(TCE_SPACE_SHARED_CTA, dst, cta, gaddr, saddr, size, 0);
+    op.kind = TCE_OP_BULK_REDUCE;
+    op.redop = redop;
+    op.etype = et;
+    op.noftz = noftz;
+    return op;
+}
+
+/* Every legal op/type pair of cp.reduce.async.bulk to global and to shared::cluster, and of
+ * red.global / red.shared (scalar and the vectors), against the golden model; sizes that
+ * end inside a beat, a reduce across a 4 KB page and longer than one burst; then the
+ * refusals. Returns how many ran on both models. */
+static int test_reductions(bench *b)
+{
+    static const uint32_t sizes[] = {16, 48, 4096 + 32};
+    static const uint32_t goffs[] = {16, 4080, 0x2000};
+    char name[160];
+    int ran_before = ran_ok, want_ran = 0;
+    unsigned n = 0;
+    for (int fam = 0; fam < 2; fam++)
+        for (int o = 0; o <= TCE_RED_XOR; o++)
+            for (int t = 0; t <= TCE_ET_F64; t++)
+                for (int nf = 0; nf < 2; nf++) {
+                    tce_arith_ctx actx = fam ? TCE_ARITH_BULK_REDUCE_CLUSTER : TCE_ARITH_BULK_REDUCE;
+                    if (!tce_arith_legal(actx, (tce_redop)o, (tce_etype)t, nf))
+                        continue;
+                    uint32_t size = sizes[n % 3], so = 0x100 + 16u * (n % 5);
+                    tce_op op = fam ? bulk_reduce(TCE_SPACE_SHARED_CLUSTER, 3, 0,
+                                                  TCE_SADDR(n % 2 ? 3 : 11, 0x2000 + 32u * (n % 3)),
+                                                  size, (tce_redop)o, (tce_etype)t, nf)
+                                    : bulk_reduce(TCE_SPACE_GLOBAL, 3, GBASE + goffs[n % 3], so,
+                                                  size, (tce_redop)o, (tce_etype)t, nf);
+                    if (fam) {
+                        op.saddr_src = so;
+                        op.completion = TCE_DONE_MBARRIER;
+                        op.mbar = TCE_SADDR(TCE_SADDR_RANK(op.saddr), 0x3f00);
+                    }
+                    snprintf(name, sizeof name, "bulk reduce %s %s%s.%s size %u",
+                             fam ? "cluster" : "global", tce_redop_name((tce_redop)o),
+                             nf ? ".noftz" : "", tce_etype_name((tce_etype)t), size);
+                    cosim(b, name, &op);
+                    n++;
+                    want_ran++;
+                }
+    for (int global = 0; global < 2; global++)
+        for (int o = 0; o <= TCE_RED_XOR; o++)
+            for (int t = 0; t <= TCE_ET_F64; t++)
+                for (int nf = 0; nf < 2; nf++) {
+                    tce_arith_ctx actx = global ? TCE_ARITH_RED_GLOBAL : TCE_ARITH_RED_SHARED;
+                    if (!tce_arith_legal(actx, (tce_redop)o, (tce_etype)t, nf))
+                        continue;
+                    bool half = t == TCE_ET_F16 || t == TCE_ET_BF16;
+                    tce_op op;
+                    memset(&op, 0, sizeof op);
+                    op.kind = TCE_OP_RED;
+                    op.cta = 6;
+                    op.dst_space = op.src_space = global ? TCE_SPACE_GLOBAL
+                                                         : (n % 2 ? TCE_SPACE_SHARED_CLUSTER
+                                                                  : TCE_SPACE_SHARED_CTA);
+                    op.redop = (tce_redop)o;
+                    op.etype = (tce_etype)t;
+                    op.noftz = nf;
+                    /* the widest vector the PTX table has for the pair */
+                    op.vec = half ? (global ? 8 : 2)
+                             : (global && t == TCE_ET_F32 && o == TCE_RED_ADD) ? 4 : 1;
+                    unsigned len = tce_etype_size(op.etype) * op.vec;
+                    for (unsigned i = 0; i < op.vec; i++)
+                        op.operand[i] = (0x9E3779B97F4A7C15ull * (n + i + 1)) >>
+                                        (64 - 8 * tce_etype_size(op.etype));
+                    op.gaddr = GBASE + 0x1000 + len * (n % 7);
+                    op.saddr = op.dst_space == TCE_SPACE_SHARED_CLUSTER
+                                   ? TCE_SADDR(9, 0x600 + len * (n % 7))
+                                   : 0x600 + len * (n % 7);
+                    snprintf(name, sizeof name, "red.%s %s%s.v%u.%s", global ? "global" : "shared",
+                             tce_redop_name(op.redop), nf ? ".noftz" : "", op.vec,
+                             tce_etype_name(op.etype));
+                    cosim(b, name, &op);
+                    n++;
+                    want_ran++;
+                }
+    CHECK(ran_ok - ran_before == want_ran, "%d of %d reductions ran on both models",
+          ran_ok - ran_before, want_ran);
+
+    /* Refusals, in the golden model's order. */
+    tce_op op = bulk_reduce(TCE_SPACE_GLOBAL, 1, GBASE + 8, 0x100, 64, TCE_RED_ADD, TCE_ET_U32, 0);
+    cosim(b, "bulk reduce misaligned global", &op);
+    op = bulk_reduce(TCE_SPACE_GLOBAL, 1, GBASE, 0x100, 40, TCE_RED_ADD, TCE_ET_U32, 0);
+    cosim(b, "bulk reduce size 40", &op);
+    op = bulk_reduce(TCE_SPACE_GLOBAL, 1, GBASE, 0x100, 64, TCE_RED_ADD, TCE_ET_F16, 0);
+    cosim(b, "bulk reduce add.f16 without .noftz", &op);
+    op = bulk_reduce(TCE_SPACE_SHARED_CLUSTER, 1, 0, TCE_SADDR(2, 0x100), 64, TCE_RED_ADD,
+                     TCE_ET_F32, 0);
+    op.saddr_src = 0x200;
+    op.completion = TCE_DONE_MBARRIER;
+    cosim(b, "bulk reduce to shared::cluster add.f32 (integer only)", &op);
+    memset(&op, 0, sizeof op);
+    op.kind = TCE_OP_RED;
+    op.dst_space = op.src_space = TCE_SPACE_SHARED_CTA;
+    op.redop = TCE_RED_ADD;
+    op.etype = TCE_ET_F32;
+    op.vec = 4;
+    op.saddr = 0x100;
+    cosim(b, "red.shared.v4.f32 (vectors are global only)", &op);
+    op.dst_space = op.src_space = TCE_SPACE_GLOBAL;
+    op.gaddr = GBASE + 8;
+    cosim(b, "red.global.v4.f32 off 16 bytes", &op);
+    return ran_ok - ran_before;
+}
+
+/* Reductions queued back to back onto overlapping ranges must each see the previous one's
+ * result (no lost read-modify-write update): four f32 adds, whose result depends on the
+ * order too, and four u32 adds with the same source, against the golden model in order. */
+static void test_overlapping_reductions(bench *b)
+{
+    static const uint32_t offs[] = {0x400, 0x420, 0x3f0, 0x400};
+    static const uint32_t sizes[] = {4096, 1024, 256, 48};
+    for (int k = 0; k < 2; k++) {
+        fill_same(b);
+        for (unsigned i = 0; i < 4; i++) {
+            tce_op op = bulk_reduce(TCE_SPACE_GLOBAL, 2, GBASE + offs[i], 0x100 + 0x40 * k,
+                                    sizes[i], TCE_RED_ADD, k ? TCE_ET_U32 : TCE_ET_F32, 0);
+            tce_result want = tce_csim_execute(&op, &b->ms);
+            CHECK(want.status == TCE_OK, "overlap %d.%u: golden %s", k, i,
+                  tce_status_name(want.status));
+            submit(b, &op);
+        }
+        CHECK(tce_sim_run_until_idle(b->sim, 2000000) == 0, "overlapping reductions go idle");
+        CHECK(rd(b, TCE_REG_ERR_CODE) == 0, "overlapping reductions: no error");
+        uint8_t *g = tce_sim_gmem(b->sim, GBASE, GSIZE);
+        uint32_t gdiff = 0;
+        for (uint32_t i = 0; i < GSIZE; i++)
+            gdiff += g[i] != b->ms.g[0].bytes[i];
+        CHECK(gdiff == 0, "overlapping %s reductions: %u global bytes differ",
+              k ? "u32" : "f32", gdiff);
+    }
+}
+
+/* Cycles from the doorbell to idle for a 32 KB shared::cta -> global command at the
+ * bench's fixed memory latency: a plain store, an integer-add and an f32-add reduce. */
+static void measure_reduce_cycles(bench *b, uint64_t out[3])
+{
+    static const tce_etype types[3] = {TCE_ET_U32, TCE_ET_U32, TCE_ET_F32};
+    for (int k = 0; k < 3; k++) {
+        fill_same(b);
+        tce_op op = k ? bulk_reduce(TCE_SPACE_GLOBAL, 0, GBASE, 0, 32768, TCE_RED_ADD, types[k], 0)
+                      : s2g(0, GBASE, 0, 32768);
+        tce_result want = tce_csim_execute(&op, &b->ms);
+        submit(b, &op);
+        uint64_t c0 = tce_sim_cycles(b->sim);
+        CHECK(tce_sim_run_until_idle(b->sim, 2000000) == 0, "32 KB command %d goes idle", k);
+        out[k] = tce_sim_cycles(b->sim) - c0;
+        CHECK(want.status == TCE_OK && rd(b, TCE_REG_ERR_CODE) == 0, "32 KB command %d ran", k);
+        uint8_t *g = tce_sim_gmem(b->sim, GBASE, GSIZE);
+        CHECK(memcmp(g, b->ms.g[0].bytes, GSIZE) == 0, "32 KB command %d: global memory", k);
+    }
 }
 
 static void test_irq(bench *b)
@@ -352,6 +512,19 @@ int main(void)
     test_directions(&b);
     /* Guard against a bench where both sides refuse everything and so always agree. */
     CHECK(ran_ok == 4 * 6 * 4 + 4, "%d of the copies ran on both models", ran_ok);
+    uint64_t cyc[3];
+    measure_reduce_cycles(&b, cyc);
+    printf("test_rtl_bulk: 32 KB at memory latency 8: s2g store %llu cycles, add.u32 reduce %llu, "
+           "add.f32 reduce %llu\n", (unsigned long long)cyc[0], (unsigned long long)cyc[1],
+           (unsigned long long)cyc[2]);
+    /* Simulated cycles are deterministic: a change in the write path's timing shows here.
+     * The reduce costs the store's time plus the read-modify-write pipeline's fill; both
+     * are bound by tce_bulk_from_smem's shared-memory round trip per beat (docs/rtl.md). */
+    CHECK(cyc[0] == 5150 && cyc[1] == 5186 && cyc[2] == 5186,
+          "32 KB cycles %llu / %llu / %llu, measured 5150 / 5186 / 5186",
+          (unsigned long long)cyc[0], (unsigned long long)cyc[1], (unsigned long long)cyc[2]);
+    int reductions = test_reductions(&b);
+    test_overlapping_reductions(&b);
     test_refusals(&b);
     test_irq(&b);
     test_groups(&b);
@@ -364,6 +537,8 @@ int main(void)
     bench_init(&b, true);
     test_directions(&b);
     CHECK(ran_ok == 4 * 6 * 4 + 4, "%d of the copies ran on both models (disordered memory)", ran_ok);
+    CHECK(test_reductions(&b) == reductions, "the same reductions ran (disordered memory)");
+    test_overlapping_reductions(&b);
     CHECK(tce_sim_reordered_beats(b.sim) > 0, "the memory really answered out of order");
     printf("test_rtl_bulk: disordered memory: %llu cycles, %llu beats out of order\n",
            (unsigned long long)tce_sim_cycles(b.sim),

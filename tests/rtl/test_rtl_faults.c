@@ -18,16 +18,15 @@
 #define GBASE 0x10000000ull
 #define GSIZE (64u * 1024u)
 
-static int failures;
+#include "../unit/check.h"
 
-#define CHECK(cond, ...)                                                                     \
+/* CHECK with a note printed when it fails; cond is evaluated once (it may run the clock). */
+#define CHECK_SAY(cond, ...)                                                                 \
     do {                                                                                     \
-        if (!(cond)) {                                                                       \
-            failures++;                                                                      \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                             \
-            fprintf(stderr, __VA_ARGS__);                                                    \
-            fputc('\n', stderr);                                                             \
-        }                                                                                    \
+        int held_ = (cond);                                                                  \
+        CHECK(held_);                                                                        \
+        if (!held_)                                                                          \
+            fprintf(stderr, "  " #cond ": " __VA_ARGS__), fputc('\n', stderr);               \
     } while (0)
 
 static tce_sim *open_sim(uint64_t watchdog)
@@ -49,22 +48,22 @@ static void submit(tce_sim *s, const tce_op *op)
     uint32_t w[TCE_RM_CMD_WORDS];
     tce_cmd_field_id bad;
     unsigned n = tce_cmd_pack(op, w, &bad);
-    CHECK(n > 0, "tce_cmd_pack");
+    CHECK_SAY(n > 0, "tce_cmd_pack");
     for (unsigned i = 0; i < n; i++)
-        CHECK(tce_sim_mmio_write(s, TCE_REG_AT(TCE_REG_CMD, i), w[i]) == 0, "CMD write");
-    CHECK(tce_sim_mmio_write(s, TCE_REG_DOORBELL, n) == 0, "DOORBELL write");
+        CHECK_SAY(tce_sim_mmio_write(s, TCE_REG_AT(TCE_REG_CMD, i), w[i]) == 0, "CMD write");
+    CHECK_SAY(tce_sim_mmio_write(s, TCE_REG_DOORBELL, n) == 0, "DOORBELL write");
 }
 
 /* Run op to idle; its ERR_CODE (cleared after reading). */
 static unsigned run_op(tce_sim *s, const tce_op *op)
 {
     submit(s, op);
-    CHECK(tce_sim_run_until_idle(s, 1000000) == 0, "engine did not go idle: %s",
+    CHECK_SAY(tce_sim_run_until_idle(s, 1000000) == 0, "engine did not go idle: %s",
           tce_sim_fault(s) ? tce_sim_fault(s) : "(no fault)");
     uint32_t err = 0;
-    CHECK(tce_sim_mmio_read(s, TCE_REG_ERR_CODE, &err) == 0, "ERR_CODE read");
+    CHECK_SAY(tce_sim_mmio_read(s, TCE_REG_ERR_CODE, &err) == 0, "ERR_CODE read");
     if (err)
-        CHECK(tce_sim_mmio_write(s, TCE_REG_ERR_CODE, 0) == 0, "ERR_CODE clear");
+        CHECK_SAY(tce_sim_mmio_write(s, TCE_REG_ERR_CODE, 0) == 0, "ERR_CODE clear");
     return TCE_RM_GET(ERR_CODE, CODE, err);
 }
 
@@ -75,56 +74,56 @@ static void bus_errors(void)
     for (unsigned i = 0; i < GSIZE; i++)
         g[i] = (uint8_t)(i * 13 + 1);
     /* global -> shared with SLVERR on one beat of the source */
-    CHECK(tce_sim_inject_error(s, GBASE + 0x1040, 0x20, TCE_AXI_SLVERR, TCE_AXI_INJECT_READ) == 0,
+    CHECK_SAY(tce_sim_inject_error(s, GBASE + 0x1040, 0x20, TCE_AXI_SLVERR, TCE_AXI_INJECT_READ) == 0,
           "inject");
     tce_op ld = tce_op_bulk_copy(TCE_SPACE_GLOBAL, TCE_SPACE_SHARED_CTA, 0, GBASE + 0x1000,
                                  0x400, 0x200, 0x8);
-    CHECK(run_op(s, &ld) == TCE_ERR_GLOBAL_BUS, "read SLVERR not reported as GLOBAL_BUS");
+    CHECK_SAY(run_op(s, &ld) == TCE_ERR_GLOBAL_BUS, "read SLVERR not reported as GLOBAL_BUS");
     /* shared -> global with DECERR on the destination: GLOBAL_BUS, and nothing outside the
      * destination is written */
     tce_sim_inject_clear(s);
-    CHECK(tce_sim_inject_error(s, GBASE + 0x2000, 0x1000, TCE_AXI_DECERR, TCE_AXI_INJECT_WRITE) ==
+    CHECK_SAY(tce_sim_inject_error(s, GBASE + 0x2000, 0x1000, TCE_AXI_DECERR, TCE_AXI_INJECT_WRITE) ==
               0,
           "inject");
     uint8_t before[GSIZE];
     memcpy(before, g, GSIZE);
     tce_op st = tce_op_bulk_copy(TCE_SPACE_SHARED_CTA, TCE_SPACE_GLOBAL, 0, GBASE + 0x2000,
                                  0x400, 0x200, 0);
-    CHECK(run_op(s, &st) == TCE_ERR_GLOBAL_BUS, "write DECERR not reported as GLOBAL_BUS");
-    CHECK(!memcmp(before, g, GSIZE), "a write under DECERR changed global memory");
+    CHECK_SAY(run_op(s, &st) == TCE_ERR_GLOBAL_BUS, "write DECERR not reported as GLOBAL_BUS");
+    CHECK_SAY(!memcmp(before, g, GSIZE), "a write under DECERR changed global memory");
     /* the queue still serves: the same load without the error succeeds, byte for byte */
     tce_sim_inject_clear(s);
-    CHECK(run_op(s, &ld) == TCE_OK, "the command after the errors failed");
-    CHECK(!memcmp(tce_sim_smem(s, 0, 0x400, 0x200), g + 0x1000, 0x200),
+    CHECK_SAY(run_op(s, &ld) == TCE_OK, "the command after the errors failed");
+    CHECK_SAY(!memcmp(tce_sim_smem(s, 0, 0x400, 0x200), g + 0x1000, 0x200),
           "load after the errors moved the wrong bytes");
-    CHECK(tce_sim_fault(s) == NULL, "fault: %s", tce_sim_fault(s));
+    CHECK_SAY(tce_sim_fault(s) == NULL, "fault: %s", tce_sim_fault(s));
     tce_sim_destroy(s);
 }
 
 static void watchdog(void)
 {
     tce_sim *s = open_sim(5000);
-    CHECK(tce_sim_inject_error(s, GBASE + 0x3000, 0x20, TCE_AXI_HANG, TCE_AXI_INJECT_READ) == 0,
+    CHECK_SAY(tce_sim_inject_error(s, GBASE + 0x3000, 0x20, TCE_AXI_HANG, TCE_AXI_INJECT_READ) == 0,
           "inject hang");
     tce_op ld = tce_op_bulk_copy(TCE_SPACE_GLOBAL, TCE_SPACE_SHARED_CTA, 0, GBASE + 0x3000,
                                  0x400, 0x100, 0x8);
     submit(s, &ld);
     uint64_t t0 = tce_sim_cycles(s);
-    CHECK(tce_sim_run_until_idle(s, 1000000) == -1, "a hung engine went idle");
+    CHECK_SAY(tce_sim_run_until_idle(s, 1000000) == -1, "a hung engine went idle");
     const char *f = tce_sim_fault(s);
-    CHECK(f != NULL, "no fault after a hang");
+    CHECK_SAY(f != NULL, "no fault after a hang");
     if (f) {
         printf("watchdog report: %s\n", f);
-        CHECK(strstr(f, "watchdog: engine busy with no progress for") != NULL, "%s", f);
-        CHECK(strstr(f, "SEQ_ISSUED=1 SEQ_DONE=0 (stuck on command 1)") != NULL, "%s", f);
-        CHECK(strstr(f, "1 AXI reads awaiting R: [ID 0 0x10003000, 0 of 8 beats") != NULL,
+        CHECK_SAY(strstr(f, "watchdog: engine busy with no progress for") != NULL, "%s", f);
+        CHECK_SAY(strstr(f, "SEQ_ISSUED=1 SEQ_DONE=0 (stuck on command 1)") != NULL, "%s", f);
+        CHECK_SAY(strstr(f, "1 AXI reads awaiting R: [ID 0 0x10003000, 0 of 8 beats") != NULL,
               "%s", f);
     }
     /* It fired within a poll interval of the limit, not at the run's end. */
-    CHECK(tce_sim_cycles(s) - t0 < 5000 + 200, "watchdog late: %llu cycles",
+    CHECK_SAY(tce_sim_cycles(s) - t0 < 5000 + 200, "watchdog late: %llu cycles",
           (unsigned long long)(tce_sim_cycles(s) - t0));
     uint32_t v;
-    CHECK(tce_sim_mmio_read(s, TCE_REG_STATUS, &v) == -1, "MMIO answered after the fault");
+    CHECK_SAY(tce_sim_mmio_read(s, TCE_REG_STATUS, &v) == -1, "MMIO answered after the fault");
     tce_sim_destroy(s);
 }
 
@@ -136,20 +135,20 @@ static void waves(void)
     snprintf(fst, sizeof fst, "/tmp/tce_faults_%ld.fst", (long)getpid());
     tce_sim *s = open_sim(200000);
     uint64_t from = tce_sim_cycles(s) + 40;
-    CHECK(tce_sim_trace_window(s, fst, from, from + 10) == 0, "FST window");
+    CHECK_SAY(tce_sim_trace_window(s, fst, from, from + 10) == 0, "FST window");
     tce_sim_run(s, 100);
-    CHECK(tce_sim_trace(s, NULL) == 0, "FST close");
-    CHECK(tce_sim_trace_window(s, vcd, 10, 5) == -1, "an empty window was accepted");
+    CHECK_SAY(tce_sim_trace(s, NULL) == 0, "FST close");
+    CHECK_SAY(tce_sim_trace_window(s, vcd, 10, 5) == -1, "an empty window was accepted");
     from = tce_sim_cycles(s) + 20;
-    CHECK(tce_sim_trace_window(s, vcd, from, from + 3) == 0, "VCD window");
+    CHECK_SAY(tce_sim_trace_window(s, vcd, from, from + 3) == 0, "VCD window");
     tce_sim_run(s, 100);
     if (system("command -v fst2vcd > /dev/null 2>&1") != 0) {
         printf("SKIP VCD part: fst2vcd (GTKWave) is not installed\n");
         tce_sim_trace(s, NULL);
     } else {
-        CHECK(tce_sim_trace(s, NULL) == 0, "VCD close");
+        CHECK_SAY(tce_sim_trace(s, NULL) == 0, "VCD close");
         FILE *f = fopen(vcd, "r");
-        CHECK(f != NULL, "no VCD");
+        CHECK_SAY(f != NULL, "no VCD");
         unsigned long stamps = 0, first = 0, last = 0;
         bool defs = false;
         char line[4096];
@@ -164,9 +163,9 @@ static void waves(void)
         }
         if (f)
             fclose(f);
-        CHECK(defs, "VCD has no definitions");
+        CHECK_SAY(defs, "VCD has no definitions");
         /* two dumps per cycle (clock low, clock high), only inside the window */
-        CHECK(first == 2 * from && last == 2 * (from + 3) - 1,
+        CHECK_SAY(first == 2 * from && last == 2 * (from + 3) - 1,
               "VCD time stamps %lu..%lu, want %llu..%llu", first, last,
               (unsigned long long)(2 * from), (unsigned long long)(2 * (from + 3) - 1));
     }
@@ -177,7 +176,7 @@ static void waves(void)
         size = ftell(f);
         fclose(f);
     }
-    CHECK(size > 100, "FST of %ld bytes", size);
+    CHECK_SAY(size > 100, "FST of %ld bytes", size);
     remove(vcd);
     remove(fst);
     tce_sim_destroy(s);
@@ -188,10 +187,5 @@ int main(void)
     bus_errors();
     watchdog();
     waves();
-    if (failures) {
-        fprintf(stderr, "test_rtl_faults: %d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("test_rtl_faults: all checks passed\n");
-    return 0;
+    return check_finish("test_rtl_faults");
 }

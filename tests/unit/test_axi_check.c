@@ -54,6 +54,31 @@ static void aw(rig *r, unsigned id, uint64_t addr, unsigned len)
     r->m.awburst = 1;
 }
 
+/* A read burst whose AR was accepted at the last edge (ARVALID then dropped). */
+static void read_accepted(rig *r, unsigned id, uint64_t addr, unsigned len)
+{
+    ar(r, id, addr, len);
+    r->s.arready = true;
+    edge(r);
+    r->m.arvalid = false;
+}
+
+/* A write burst whose AW was accepted at the last edge, W ready from then on. */
+static void write_accepted(rig *r, uint64_t addr, unsigned len)
+{
+    aw(r, 0, addr, len);
+    r->s.awready = r->s.wready = true;
+    edge(r);
+    r->m.awvalid = false;
+}
+
+static void offer_r(rig *r, unsigned id, bool last)
+{
+    r->s.rvalid = true;
+    r->s.rid = id;
+    r->s.rlast = last;
+}
+
 /* The checker's verdict contains every word of `want` (NULL: no violation). */
 static int fired(const rig *r, const char *chan, const char *rule)
 {
@@ -81,9 +106,7 @@ static void legal_trace(void)
     edge(&r);
     r.m.arvalid = r.s.arready = false;
     r.m.rready = true;
-    r.s.rvalid = true;
-    r.s.rid = 2;
-    r.s.rlast = true;
+    offer_r(&r, 2, true);
     edge(&r); /* ID 2 overtakes ID 1 */
     r.s.rid = 1;
     r.s.rlast = false;
@@ -94,10 +117,7 @@ static void legal_trace(void)
     r.s.rlast = true;
     edge(&r);
     r.s.rvalid = false;
-    aw(&r, 0, 0x3000, 1);
-    r.s.awready = r.s.wready = true;
-    edge(&r);
-    r.m.awvalid = false;
+    write_accepted(&r, 0x3000, 1);
     r.m.wvalid = true;
     r.m.wstrb = 0xFFFFFFFFull;
     edge(&r);
@@ -126,12 +146,12 @@ static void legal_trace(void)
     edge(&r);
     r.l.rvalid = false;
     /* Shared memory: a request waits for ready, then its response. */
-    r.q.req_valid = true;
-    r.q.addr = 0x40;
+    r.q.req.valid = true;
+    r.q.req.addr = 0x40;
     edge(&r);
     r.q.req_ready = true;
     edge(&r);
-    r.q.req_valid = false;
+    r.q.req.valid = false;
     r.q.rsp_valid = true;
     edge(&r);
     r.q.rsp_valid = false;
@@ -173,26 +193,16 @@ static void stability_rules(void)
     CHECK(fired(&r, "AXI W", "payload changed"));
 
     rig_init(&r);
-    ar(&r, 3, 0x1000, 0);
-    r.s.arready = true;
-    edge(&r);
-    r.m.arvalid = false;
-    r.s.rvalid = true;
-    r.s.rid = 3;
-    r.s.rlast = true;
+    read_accepted(&r, 3, 0x1000, 0);
+    offer_r(&r, 3, true);
     edge(&r); /* RREADY low */
     r.s.rvalid = false;
     edge(&r);
     CHECK(fired(&r, "AXI R", "VALID fell before READY"));
 
     rig_init(&r);
-    ar(&r, 3, 0x1000, 0);
-    r.s.arready = true;
-    edge(&r);
-    r.m.arvalid = false;
-    r.s.rvalid = true;
-    r.s.rid = 3;
-    r.s.rlast = true;
+    read_accepted(&r, 3, 0x1000, 0);
+    offer_r(&r, 3, true);
     edge(&r);
     r.s.rresp = TCE_AXI_SLVERR;
     edge(&r);
@@ -223,19 +233,19 @@ static void stability_rules(void)
     CHECK(fired(&r, "AXI-Lite W", "VALID fell before READY"));
 
     rig_init(&r);
-    r.q.req_valid = true;
-    r.q.kind = TCE_SMEM_WRITE;
+    r.q.req.valid = true;
+    r.q.req.kind = TCE_SMEM_WRITE;
     edge(&r);
-    r.q.req_valid = false;
+    r.q.req.valid = false;
     edge(&r);
     CHECK(fired(&r, "shared-memory request", "VALID fell before READY"));
 
     rig_init(&r);
-    r.q.req_valid = true;
-    r.q.kind = TCE_SMEM_WRITE;
-    r.q.wdata[31] = 1;
+    r.q.req.valid = true;
+    r.q.req.kind = TCE_SMEM_WRITE;
+    r.q.req.wdata[31] = 1;
     edge(&r);
-    r.q.wdata[31] = 2;
+    r.q.req.wdata[31] = 2;
     edge(&r);
     CHECK(fired(&r, "shared-memory request", "payload changed"));
 }
@@ -296,10 +306,7 @@ static void ordering_rules(void)
     rig r;
     /* WLAST early: a 3-beat burst closed on beat 2. */
     rig_init(&r);
-    aw(&r, 0, 0x1000, 2);
-    r.s.awready = r.s.wready = true;
-    edge(&r);
-    r.m.awvalid = false;
+    write_accepted(&r, 0x1000, 2);
     r.m.wvalid = true;
     edge(&r);
     r.m.wlast = true;
@@ -308,10 +315,7 @@ static void ordering_rules(void)
 
     /* WLAST missing on the last beat. */
     rig_init(&r);
-    aw(&r, 0, 0x1000, 1);
-    r.s.awready = r.s.wready = true;
-    edge(&r);
-    r.m.awvalid = false;
+    write_accepted(&r, 0x1000, 1);
     r.m.wvalid = true;
     edge(&r);
     edge(&r);
@@ -335,10 +339,7 @@ static void ordering_rules(void)
 
     /* R for an ID with nothing outstanding (ID 1 read, ID 2 answered). */
     rig_init(&r);
-    ar(&r, 1, 0x1000, 0);
-    r.s.arready = true;
-    edge(&r);
-    r.m.arvalid = false;
+    read_accepted(&r, 1, 0x1000, 0);
     r.s.rvalid = r.m.rready = r.s.rlast = true;
     r.s.rid = 2;
     edge(&r);
@@ -394,19 +395,19 @@ static void ordering_rules(void)
     edge(&r);
     CHECK(fired(&r, "shared-memory response", "no request outstanding"));
     rig_init(&r);
-    r.q.req_valid = r.q.req_ready = true;
-    r.q.addr = 0x48;
+    r.q.req.valid = r.q.req_ready = true;
+    r.q.req.addr = 0x48;
     edge(&r);
     CHECK(fired(&r, "shared-memory request", "0x48 is not 32-byte aligned"));
     rig_init(&r);
-    r.q.req_valid = r.q.req_ready = true;
-    r.q.kind = TCE_SMEM_COMPLETE_TX;
-    r.q.addr = 0x44;
+    r.q.req.valid = r.q.req_ready = true;
+    r.q.req.kind = TCE_SMEM_COMPLETE_TX;
+    r.q.req.addr = 0x44;
     edge(&r);
     CHECK(fired(&r, "shared-memory request", "mbarrier 0x44 is not 8-byte aligned"));
     rig_init(&r);
-    r.q.req_valid = r.q.req_ready = true;
-    r.q.cta = 4;
+    r.q.req.valid = r.q.req_ready = true;
+    r.q.req.cta = 4;
     edge(&r);
     CHECK(fired(&r, "shared-memory request", "CTA 4 is not below NUM_CTAS 4"));
 }
@@ -425,10 +426,7 @@ static void first_kept_and_reset(void)
     CHECK(r.c.violations == 2);
 
     rig_init(&r);
-    ar(&r, 0, 0x1000, 3);
-    r.s.arready = true;
-    edge(&r);
-    r.m.arvalid = false;
+    read_accepted(&r, 0, 0x1000, 3);
     char out[600];
     tce_axi_check_outstanding(&r.c, 100, out, sizeof out);
     CHECK(strstr(out, "1 AXI reads awaiting R: [ID 0 0x1000, 0 of 4 beats, since cycle 0 "

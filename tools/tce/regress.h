@@ -8,12 +8,17 @@
 
 /* The memory layout every batch uses. A batch queues up to REGRESS_MAX_QUEUE operations;
  * operation i writes only its own slot i, and all read the shared source areas, so the
- * order in which an engine overlaps queued commands cannot change the result. */
+ * order in which an engine overlaps queued commands cannot change the result. The one
+ * exception is the overlap area: bulk u32/s32 add reductions of several operations land
+ * there on overlapping ranges, to catch a lost read-modify-write update; 32-bit wrapping
+ * adds commute, so their order cannot change the result either. */
 #define REGRESS_NCTA 4u                    /* shared memory per CTA: TCE_ENGINE_SMEM_BYTES */
 #define REGRESS_GBASE 0x10000000ull
-#define REGRESS_GSIZE 0x20000u             /* global window: sources, then slots */
+#define REGRESS_GSIZE 0x21000u             /* global window: sources, slots, overlap area */
 #define REGRESS_GSRC_SIZE 0x10000u         /* [0, 64 KB): tensors loaded, bulk sources */
 #define REGRESS_GSLOT_SIZE 0x4000u         /* 16 KB per queued operation */
+#define REGRESS_GOVERLAP_OFF 0x20000u      /* overlapping 32-bit add reductions */
+#define REGRESS_GOVERLAP_SIZE 0x1000u
 #define REGRESS_DESC_BASE 0x00010000ull    /* descriptors: 128 bytes per slot */
 #define REGRESS_DESC_SIZE 0x1000u
 #define REGRESS_MBAR_OFF 0x0u              /* mbarriers: 8 bytes per slot */
@@ -36,7 +41,6 @@ static inline uint32_t regress_sslot(unsigned slot)
 static inline uint32_t regress_mbar(unsigned slot) { return REGRESS_MBAR_OFF + slot * 8u; }
 
 typedef struct {
-    bool bulk_reduce;  /* generate cp.reduce.async.bulk (the RTL does not implement it) */
     bool tf32;         /* allow tf32 tensor maps (the RTL refuses them by name) */
 } regress_gen_cfg;
 

@@ -1,12 +1,14 @@
 /* Random operations for `tce regress`: legal by construction (tensor maps come from the
- * encoder, which rejects what the driver API rejects, and a rejected draw is drawn again),
- * plus a small share of deliberately illegal ones (misaligned addresses, negative store
- * coordinates) on which both engines must name the same error. */
+ * encoder, which rejects what the driver API rejects, and a rejected draw is drawn again;
+ * reduction op/type pairs come from tce_arith_legal), plus a small share of deliberately
+ * illegal ones (misaligned addresses, negative store coordinates) on which both engines
+ * must name the same error. */
 #include "regress.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "../../csim/arith.h"
 #include "corpus.h"
 
 static uint32_t rnd(uint64_t *rng, uint32_t n) { return n ? (uint32_t)(corpus_splitmix64(rng) % n) : 0; }
@@ -26,11 +28,100 @@ static uint32_t bulk_size(uint64_t *rng, uint32_t cap)
 
 static uint16_t cta_mask(uint64_t *rng) { return (uint16_t)(1 + rnd(rng, (1u << REGRESS_NCTA) - 1)); }
 
+/* A legal (op, type, .noftz) of family ctx, drawn until tce_arith_legal accepts it. */
+static void draw_redop(uint64_t *rng, tce_arith_ctx ctx, tce_op *op)
+{
+    do {
+        op->redop = (tce_redop)rnd(rng, TCE_RED_XOR + 1);
+        op->etype = (tce_etype)rnd(rng, TCE_ET_F64 + 1);
+        op->noftz = chance(rng, 50);
+    } while (!tce_arith_legal(ctx, op->redop, op->etype, op->noftz));
+}
+
+/* cp.reduce.async.bulk from the shared source area: to global (the operation's slot, or
+ * 32-bit adds on overlapping ranges of the overlap area, see regress.h) or into the slot
+ * of a cluster CTA's shared memory (with its mbarrier). */
+static void gen_bulk_reduce(uint64_t *rng, unsigned slot, regress_item *it)
+{
+    tce_op *op = &it->op;
+    op->kind = TCE_OP_BULK_REDUCE;
+    op->src_space = TCE_SPACE_SHARED_CTA;
+    if (chance(rng, 70)) {
+        op->dst_space = TCE_SPACE_GLOBAL;
+        op->completion = TCE_DONE_BULK_GROUP;
+        if (chance(rng, 35)) {
+            it->what = "bulk reduce, overlapping adds";
+            op->redop = TCE_RED_ADD;
+            op->etype = chance(rng, 50) ? TCE_ET_U32 : TCE_ET_S32;
+            op->size = bulk_size(rng, REGRESS_GOVERLAP_SIZE);
+            op->gaddr = REGRESS_GBASE + REGRESS_GOVERLAP_OFF +
+                        16u * rnd(rng, (REGRESS_GOVERLAP_SIZE - op->size) / 16u + 1);
+        } else {
+            it->what = "bulk reduce";
+            draw_redop(rng, TCE_ARITH_BULK_REDUCE, op);
+            op->size = bulk_size(rng, REGRESS_GSLOT_SIZE);
+            op->gaddr = gslot(slot);
+        }
+        op->saddr = REGRESS_SSRC_OFF + 16u * rnd(rng, (REGRESS_SSRC_SIZE - op->size) / 16u + 1);
+    } else {
+        /* Any CTA of the cluster, the issuing one included (the reduce allows it). */
+        it->what = "bulk reduce shared::cluster";
+        unsigned rank = rnd(rng, REGRESS_NCTA);
+        op->dst_space = TCE_SPACE_SHARED_CLUSTER;
+        op->completion = TCE_DONE_MBARRIER;
+        draw_redop(rng, TCE_ARITH_BULK_REDUCE_CLUSTER, op);
+        op->size = bulk_size(rng, REGRESS_SSLOT_SIZE);
+        op->saddr_src = REGRESS_SSRC_OFF + 16u * rnd(rng, (REGRESS_SSRC_SIZE - op->size) / 16u + 1);
+        op->saddr = TCE_SADDR(rank, sslot(slot));
+        op->mbar = TCE_SADDR(rank, mbar(slot));
+    }
+}
+
+/* red.global / red.shared{::cta,::cluster}, scalar or a vector the PTX table allows
+ * (csim/red.c), naturally aligned inside the operation's slot. */
+static void gen_red(uint64_t *rng, unsigned slot, regress_item *it)
+{
+    tce_op *op = &it->op;
+    unsigned where = rnd(rng, 4);
+    it->what = "red";
+    op->kind = TCE_OP_RED;
+    op->cta = rnd(rng, REGRESS_NCTA);
+    op->dst_space = where < 2 ? TCE_SPACE_GLOBAL
+                    : where == 2 ? TCE_SPACE_SHARED_CTA : TCE_SPACE_SHARED_CLUSTER;
+    op->src_space = op->dst_space;
+    op->completion = TCE_DONE_NONE;
+    bool global = op->dst_space == TCE_SPACE_GLOBAL;
+    draw_redop(rng, global ? TCE_ARITH_RED_GLOBAL : TCE_ARITH_RED_SHARED, op);
+    bool half = op->etype == TCE_ET_F16 || op->etype == TCE_ET_BF16;
+    bool add = op->redop == TCE_RED_ADD;
+    if (half && global) /* f16/bf16 min/max exist only as vectors */
+        op->vec = add && chance(rng, 25) ? 1 : 2u << rnd(rng, 3);
+    else if (half)
+        op->vec = chance(rng, 50) ? 1 : 2; /* scalar add, or the packed f16x2/bf16x2 */
+    else if (global && add && op->etype == TCE_ET_F32)
+        op->vec = 1u << rnd(rng, 3);
+    else
+        op->vec = 1;
+    unsigned esz = tce_etype_size(op->etype), len = esz * op->vec;
+    for (unsigned i = 0; i < op->vec; i++) {
+        uint64_t v = corpus_splitmix64(rng);
+        op->operand[i] = esz == 8 ? v : v & ((1ull << (8 * esz)) - 1); /* a register's bits */
+    }
+    if (global) {
+        op->gaddr = gslot(slot) + (uint64_t)len * rnd(rng, REGRESS_GSLOT_SIZE / len);
+    } else {
+        uint32_t off = sslot(slot) + len * rnd(rng, REGRESS_SSLOT_SIZE / len);
+        op->saddr = op->dst_space == TCE_SPACE_SHARED_CLUSTER
+                        ? TCE_SADDR(rnd(rng, REGRESS_NCTA), off) : off;
+    }
+}
+
 static void gen_bulk(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regress_item *it)
 {
     tce_op *op = &it->op;
     op->cta = rnd(rng, REGRESS_NCTA);
-    unsigned dir = rnd(rng, cfg->bulk_reduce ? 5 : 4);
+    (void)cfg;
+    unsigned dir = rnd(rng, 5);
     if (dir == 0 || dir == 1) { /* global -> shared::cta / shared::cluster (multicast) */
         it->what = dir ? "bulk g2s cluster" : "bulk g2s cta";
         op->kind = TCE_OP_BULK_COPY;
@@ -80,26 +171,8 @@ static void gen_bulk(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, r
         op->saddr_src = REGRESS_SSRC_OFF + 16u * rnd(rng, (REGRESS_SSRC_SIZE - op->size) / 16u + 1);
         op->saddr = TCE_SADDR(rank, sslot(slot));
         op->mbar = TCE_SADDR(rank, mbar(slot));
-    } else { /* cp.reduce.async.bulk shared::cta -> global */
-        static const struct { tce_redop op; tce_etype et; } pairs[] = {
-            {TCE_RED_ADD, TCE_ET_U32}, {TCE_RED_ADD, TCE_ET_S32}, {TCE_RED_ADD, TCE_ET_U64},
-            {TCE_RED_ADD, TCE_ET_F32}, {TCE_RED_ADD, TCE_ET_F64}, {TCE_RED_ADD, TCE_ET_F16},
-            {TCE_RED_ADD, TCE_ET_BF16}, {TCE_RED_MIN, TCE_ET_U32}, {TCE_RED_MIN, TCE_ET_S32},
-            {TCE_RED_MAX, TCE_ET_S64}, {TCE_RED_MAX, TCE_ET_U64}, {TCE_RED_INC, TCE_ET_U32},
-            {TCE_RED_DEC, TCE_ET_U32}, {TCE_RED_AND, TCE_ET_B32}, {TCE_RED_OR, TCE_ET_B64},
-            {TCE_RED_XOR, TCE_ET_B32}};
-        unsigned p = rnd(rng, sizeof pairs / sizeof pairs[0]);
-        it->what = "bulk reduce";
-        op->kind = TCE_OP_BULK_REDUCE;
-        op->src_space = TCE_SPACE_SHARED_CTA;
-        op->dst_space = TCE_SPACE_GLOBAL;
-        op->completion = TCE_DONE_BULK_GROUP;
-        op->redop = pairs[p].op;
-        op->etype = pairs[p].et;
-        op->noftz = (pairs[p].et == TCE_ET_F16 || pairs[p].et == TCE_ET_BF16);
-        op->size = bulk_size(rng, REGRESS_GSLOT_SIZE);
-        op->gaddr = gslot(slot);
-        op->saddr = REGRESS_SSRC_OFF + 16u * rnd(rng, (REGRESS_SSRC_SIZE - op->size) / 16u + 1);
+    } else {
+        gen_bulk_reduce(rng, slot, it);
     }
 }
 
@@ -180,7 +253,18 @@ static void gen_tile(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, r
             c = (int32_t)(((int64_t)c * esz) / 16 * 16 / esz);
         op->coords[d] = c;
     }
-    if (store) {
+    /* Half of the stores reduce instead, with an op the map's dtype names. */
+    tce_etype et;
+    tce_redop redop = (tce_redop)rnd(rng, TCE_RED_XOR + 1);
+    if (store && chance(rng, 50) && tce_etype_from_dtype(m->dtype, redop, &et)) {
+        it->what = "tile reduce";
+        op->kind = TCE_OP_TENSOR_REDUCE;
+        op->redop = redop;
+        op->src_space = TCE_SPACE_SHARED_CTA;
+        op->dst_space = TCE_SPACE_GLOBAL;
+        op->completion = TCE_DONE_BULK_GROUP;
+        op->saddr = REGRESS_SSRC_OFF + 0x400u * rnd(rng, 2);
+    } else if (store) {
         it->what = "tile store";
         op->kind = TCE_OP_TENSOR_STORE;
         op->src_space = TCE_SPACE_SHARED_CTA;
@@ -213,10 +297,16 @@ static void make_illegal(uint64_t *rng, regress_item *it)
 {
     tce_op *op = &it->op;
     it->illegal = true;
-    if (op->kind == TCE_OP_TENSOR_STORE) {
+    if (op->kind == TCE_OP_TENSOR_STORE || op->kind == TCE_OP_TENSOR_REDUCE) {
         unsigned d = rnd(rng, op->dims);
         op->coords[d] = -1 - (int32_t)rnd(rng, 4); /* negative store coordinate */
-        it->what = "tile store, negative coordinate";
+        it->what = "tile store/reduce, negative coordinate";
+    } else if (op->kind == TCE_OP_RED) {
+        if (op->dst_space == TCE_SPACE_GLOBAL)
+            op->gaddr += 1; /* off the element's natural alignment */
+        else
+            op->saddr += 1;
+        it->what = "red, misaligned address";
     } else if (op->kind == TCE_OP_TENSOR_LOAD) {
         op->saddr += 16u * (1 + rnd(rng, 7)); /* shared address off 128 bytes */
         it->what = "tile load, misaligned shared address";
@@ -235,10 +325,13 @@ static void make_illegal(uint64_t *rng, regress_item *it)
 void regress_gen(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regress_item *it)
 {
     memset(it, 0, sizeof *it);
-    if (chance(rng, 50))
+    unsigned pick = rnd(rng, 100);
+    if (pick < 45)
         gen_bulk(rng, slot, cfg, it);
-    else
+    else if (pick < 90)
         gen_tile(rng, slot, cfg, it);
+    else
+        gen_red(rng, slot, it);
     if (chance(rng, 3))
         make_illegal(rng, it);
 }
@@ -258,9 +351,12 @@ void regress_describe(const regress_item *it, char *buf, size_t cap)
         n += snprintf(buf + n, cap - (size_t)n, " multicast ctaMask=0x%x", op->cta_mask);
     if (op->has_byte_mask && (size_t)n < cap)
         n += snprintf(buf + n, cap - (size_t)n, " cp_mask=0x%04x", op->byte_mask);
-    if (op->kind == TCE_OP_BULK_REDUCE && (size_t)n < cap)
-        n += snprintf(buf + n, cap - (size_t)n, " redop=%s etype=%s", tce_redop_name(op->redop),
-                      tce_etype_name(op->etype));
+    if ((op->kind == TCE_OP_BULK_REDUCE || op->kind == TCE_OP_RED) && (size_t)n < cap)
+        n += snprintf(buf + n, cap - (size_t)n, " redop=%s%s etype=%s vec=%u",
+                      tce_redop_name(op->redop), op->noftz ? ".noftz" : "",
+                      tce_etype_name(op->etype), op->vec);
+    if (op->kind == TCE_OP_TENSOR_REDUCE && (size_t)n < cap)
+        n += snprintf(buf + n, cap - (size_t)n, " redop=%s", tce_redop_name(op->redop));
     if (it->has_map && (size_t)n < cap) {
         const tce_tensormap *m = &it->map;
         n += snprintf(buf + n, cap - (size_t)n, " | map %s rank=%u swizzle=%s oob=%d coords=",

@@ -1,0 +1,120 @@
+// The `red` mover (red.global / red.shared, scalar and vector): writes the instruction's
+// operands as ONE beat at the destination, which tce_rmw_global or tce_rmw_smem turns into
+// a read-modify-write through the reduction unit.
+//
+// A red's vector (esize x vec bytes, at most 16) is naturally aligned (csim/red.c, checked
+// by the executor), so it lies inside one 16-byte chunk of one beat: element i goes to the
+// lanes of byte address addr + i*esize. Global: one AW of one beat at the chunk's address,
+// one W beat, then its B. Shared: one write request, then its response.
+module tce_red_scalar #(
+    parameter int DATA_W = 256,
+    parameter int ID_W   = 4
+) (
+    input  logic              clk,
+    input  logic              rst_n,
+    input  logic              start,
+    input  logic              to_global,
+    input  logic [63:0]       gaddr,
+    input  logic [3:0]        cta,
+    input  logic [23:0]       off,
+    input  logic [1:0]        esl,          // log2 element bytes (2 f16/bf16 ... 3 64-bit)
+    input  logic [3:0]        vec,          // 1, 2, 4 or 8
+    input  logic [511:0]      operands,     // 8 x 64: operand i in [64i+63:64i]
+    output logic              done,
+    output logic [7:0]        status,
+    // AXI4 write channels
+    output logic              awvalid,
+    input  logic              awready,
+    output logic [ID_W-1:0]   awid,
+    output logic [63:0]       awaddr,
+    output logic [7:0]        awlen,
+    output logic              wvalid,
+    input  logic              wready,
+    output logic [DATA_W-1:0] wdata,
+    output logic [DATA_W/8-1:0] wstrb,
+    output logic              wlast,
+    input  logic              bvalid,
+    input  logic [1:0]        bresp,
+    // shared-memory write and its response
+    output logic              sm_valid,
+    input  logic              sm_ready,
+    output logic [3:0]        sm_cta,
+    output logic [23:0]       sm_addr,
+    input  logic              sm_rsp_valid,
+    input  logic              sm_rsp_err
+);
+  localparam int DB = DATA_W / 8;
+  localparam int LB = $clog2(DB);
+
+  typedef enum logic [2:0] { S_IDLE, S_AW, S_W, S_B, S_SM, S_SMRSP } state_t;
+  state_t state;
+
+  logic [63:0] a;          // destination byte address (shared: the offset)
+  logic [3:0]  c;
+  logic [127:0] packed_ops; // the vector's bytes, element i at byte i*esize
+  logic [4:0]  nbytes;
+
+  // Pack the operands: element i keeps its low 2^esl bytes.
+  // Byte p of the vector is byte (p mod 2^esl) of operand (p >> esl).
+  logic [127:0] pk;
+  always_comb begin
+    for (int p = 0; p < 16; p++) begin
+      logic [3:0] pp;
+      logic [2:0] el, by;   // operand index (< 8 for esl >= 1) and byte inside it
+      pp = 4'(p);
+      el = 3'(pp >> esl);
+      by = 3'(pp & ~(4'hF << esl));
+      pk[p*8 +: 8] = operands[{el, by, 3'd0} +: 8];
+    end
+  end
+
+  // The beat: the packed bytes shifted to the address's lanes.
+  wire [LB-1:0] lane = a[LB-1:0];
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [DATA_W+127:0] data_wide = {{DATA_W{1'b0}}, packed_ops} << {lane, 3'd0};
+  wire [DB+15:0]      strb_wide = {{DB{1'b0}}, 16'((17'd1 << nbytes) - 17'd1)} << lane;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  assign awvalid = (state == S_AW);
+  assign awid    = '0;
+  assign awaddr  = {a[63:4], 4'd0};
+  assign awlen   = 8'd0;
+  assign wvalid  = (state == S_W);
+  assign wdata   = data_wide[DATA_W-1:0];
+  assign wstrb   = strb_wide[DB-1:0];
+  assign wlast   = 1'b1;
+  assign sm_valid = (state == S_SM);
+  assign sm_cta   = c;
+  assign sm_addr  = {a[23:LB], {LB{1'b0}}};
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      state <= S_IDLE; done <= 1'b0; status <= '0; a <= '0; c <= '0;
+      packed_ops <= '0; nbytes <= '0;
+    end else begin
+      done <= 1'b0;
+      case (state)
+        S_IDLE: if (start) begin
+          a <= to_global ? gaddr : {40'd0, off};
+          c <= cta;
+          packed_ops <= pk;
+          nbytes <= 5'({1'b0, vec} << esl);
+          status <= tce_op_pkg::ST_OK;
+          state <= to_global ? S_AW : S_SM;
+        end
+        S_AW: if (awready) state <= S_W;
+        S_W:  if (wready) state <= S_B;
+        S_B:  if (bvalid) begin
+          if (bresp != 2'b00) status <= tce_op_pkg::ST_GLOBAL_BUS;
+          done <= 1'b1; state <= S_IDLE;
+        end
+        S_SM: if (sm_ready) state <= S_SMRSP;
+        S_SMRSP: if (sm_rsp_valid) begin
+          if (sm_rsp_err) status <= tce_op_pkg::ST_SHARED_RANGE;
+          done <= 1'b1; state <= S_IDLE;
+        end
+        default: state <= S_IDLE;
+      endcase
+    end
+  end
+endmodule

@@ -1,0 +1,210 @@
+// Read-modify-write of global memory for reductions (cp.reduce.async.bulk to global,
+// cp.reduce.async.bulk.tensor, red.global). It sits between a write mover and the AXI4
+// master: the mover still walks the destination and emits AW bursts and W beats exactly as
+// for a store (tce_bulk_from_smem, tce_tile_store, tce_red_scalar), and this unit turns each
+// burst into
+//
+//   AR (same address and length) -> R beats = old memory -> reduction unit with the mover's
+//   W beat as the source -> W beats of the new data under the mover's strobes, after the AW.
+//
+// With `reduce` low it only passes the write channels through (a plain store).
+//
+// Overlap rule. A reduction must never read bytes that an earlier write of the engine has
+// not had its B response for (that read could return the old value and the update would be
+// lost). Every write burst, reduced or plain, enters a FIFO of byte ranges when it is
+// accepted (for a reduction: before its AR is issued) and leaves it with its B response
+// (B responses return in AW order: every burst uses AWID 0). A reduction's AR waits while
+// its range overlaps any range in the FIFO, and any burst waits while the FIFO is full.
+// Non-overlapping bursts therefore stream back to back; only an overlapping one drains.
+//
+// Bus errors: an R beat with RRESP != OKAY is written back with no strobes (nothing is
+// invented), and the B responses the mover sees carry SLVERR until the next `clear`, so the
+// mover reports GLOBAL_BUS as for a failed write.
+module tce_rmw_global #(
+    parameter int DATA_W = 256,
+    parameter int ID_W   = 4,
+    parameter int NOUT   = 4,          // write bursts tracked in flight (ranges)
+    parameter int RDEPTH = 4           // R beats buffered ahead of the mover's W beats
+) (
+    input  logic                clk,
+    input  logic                rst_n,
+    input  logic                reduce,       // this command reduces (else: a plain store)
+    input  logic                clear,        // a command starts: forget read errors
+    // upstream: the mover's write channels
+    input  logic                u_awvalid,
+    output logic                u_awready,
+    input  logic [63:0]         u_awaddr,
+    input  logic [7:0]          u_awlen,
+    input  logic                u_wvalid,
+    output logic                u_wready,
+    input  logic [DATA_W-1:0]   u_wdata,
+    input  logic [DATA_W/8-1:0] u_wstrb,
+    input  logic                u_wlast,
+    output logic                u_bvalid,
+    output logic [1:0]          u_bresp,
+    // downstream: the AXI4 master's write and read channels
+    output logic                awvalid,
+    input  logic                awready,
+    output logic [63:0]         awaddr,
+    output logic [7:0]          awlen,
+    output logic                wvalid,
+    input  logic                wready,
+    output logic [DATA_W-1:0]   wdata,
+    output logic [DATA_W/8-1:0] wstrb,
+    output logic                wlast,
+    input  logic                bvalid,
+    input  logic [1:0]          bresp,
+    output logic                arvalid,
+    input  logic                arready,
+    output logic [ID_W-1:0]     arid,
+    output logic [63:0]         araddr,
+    output logic [7:0]          arlen,
+    input  logic                rvalid,
+    output logic                rready,
+    input  logic [DATA_W-1:0]   rdata,
+    input  logic [1:0]          rresp,
+    // the reduction unit (shared with tce_rmw_smem; tag = WLAST)
+    output logic                ru_in_valid,
+    input  logic                ru_in_ready,
+    output logic [DATA_W-1:0]   ru_in_mem,
+    output logic [DATA_W-1:0]   ru_in_src,
+    output logic [DATA_W/8-1:0] ru_in_be,
+    output logic                ru_in_last,
+    input  logic                ru_out_valid,
+    output logic                ru_out_ready,
+    input  logic [DATA_W-1:0]   ru_out_data,
+    input  logic [DATA_W/8-1:0] ru_out_be,
+    input  logic                ru_out_last
+);
+  localparam int DB = DATA_W / 8;
+  localparam int LB = $clog2(DB);
+  localparam int NA = $clog2(NOUT);
+  localparam int RA = $clog2(RDEPTH);
+
+  // ------------------------------------------------------------- ranges in flight
+  logic [63:0]  rng_lo [NOUT];
+  logic [63:0]  rng_hi [NOUT];
+  logic [NA-1:0] rng_head, rng_tail;
+  logic [NA:0]   rng_count;
+  wire           rng_full = (rng_count == (NA+1)'(NOUT));
+
+  // The burst held between the mover's AW and the downstream AR/AW.
+  logic         p_valid, p_need_ar, p_need_aw;
+  logic [63:0]  p_addr;
+  logic [7:0]   p_len;
+  // Byte range [lo, hi) the burst may touch: whole beats from the aligned start.
+  wire [63:0]   u_lo = {u_awaddr[63:LB], {LB{1'b0}}};
+  wire [63:0]   u_hi = u_lo + ((64'(u_awlen) + 64'd1) << LB);
+  logic [63:0]  p_lo, p_hi;
+  logic         overlap;
+  always_comb begin
+    overlap = 1'b0;
+    for (int i = 0; i < NOUT; i++) begin
+      logic [NA:0] age;   // position of entry i behind the head
+      age = (NA+1)'(NA'(i) - rng_head);
+      if (age < rng_count && p_lo < rng_hi[i] && rng_lo[i] < p_hi) overlap = 1'b1;
+    end
+  end
+
+  // A plain store pushes its range on its AW handshake; a reduction pushes it with its AR
+  // (after the overlap check), so a later reduction waits for it even before its AW.
+  wire plain_aw = !reduce && u_awvalid && !rng_full;
+  wire ar_fire  = arvalid && arready;
+  wire push     = (plain_aw && awready) || ar_fire;
+  wire pop      = bvalid;    // bready is always high
+
+  // ------------------------------------------------------------- R beats waiting for W
+  logic [DATA_W-1:0] rf_data [RDEPTH];
+  logic              rf_err  [RDEPTH];
+  logic [RA-1:0]     rf_head, rf_tail;
+  logic [RA:0]       rf_count;
+  wire               rf_empty = (rf_count == '0);
+  wire               r_take = rvalid && rready;
+  wire               w_take = ru_in_valid && ru_in_ready;
+
+  // Bursts whose AW went out and whose last W beat has not: a W beat may go only then.
+  logic [8:0] aw_ahead;
+  wire        w_out_fire = wvalid && wready;
+  logic       rd_err;
+
+  assign arvalid = reduce && p_valid && p_need_ar && !overlap && !rng_full;
+  assign arid    = '0;     // one ID: R beats come back in AR order, matching the W beats
+  assign araddr  = p_addr;
+  assign arlen   = p_len;
+  assign rready  = (rf_count != (RA+1)'(RDEPTH));
+
+  assign ru_in_valid = reduce && u_wvalid && !rf_empty;
+  assign ru_in_mem   = rf_data[rf_head];
+  assign ru_in_src   = u_wdata;
+  assign ru_in_be    = rf_err[rf_head] ? '0 : u_wstrb;
+  assign ru_in_last  = u_wlast;
+  assign ru_out_ready = wready && (aw_ahead != 9'd0);
+
+  always_comb begin
+    if (reduce) begin
+      u_awready = !p_valid;
+      awvalid   = p_valid && !p_need_ar && p_need_aw;
+      awaddr    = p_addr;
+      awlen     = p_len;
+      u_wready  = ru_in_ready && !rf_empty;
+      wvalid    = ru_out_valid && (aw_ahead != 9'd0);
+      wdata     = ru_out_data;
+      wstrb     = ru_out_be;
+      wlast     = ru_out_last;
+    end else begin
+      u_awready = awready && !rng_full;
+      awvalid   = plain_aw;
+      awaddr    = u_awaddr;
+      awlen     = u_awlen;
+      u_wready  = wready;
+      wvalid    = u_wvalid;
+      wdata     = u_wdata;
+      wstrb     = u_wstrb;
+      wlast     = u_wlast;
+    end
+  end
+  assign u_bvalid = bvalid;
+  assign u_bresp  = rd_err ? 2'b10 : bresp;
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      for (int i = 0; i < NOUT; i++) begin rng_lo[i] <= '0; rng_hi[i] <= '0; end
+      rng_head <= '0; rng_tail <= '0; rng_count <= '0;
+      p_valid <= 1'b0; p_need_ar <= 1'b0; p_need_aw <= 1'b0; p_addr <= '0; p_len <= '0;
+      p_lo <= '0; p_hi <= '0;
+      for (int i = 0; i < RDEPTH; i++) begin rf_data[i] <= '0; rf_err[i] <= 1'b0; end
+      rf_head <= '0; rf_tail <= '0; rf_count <= '0;
+      aw_ahead <= '0; rd_err <= 1'b0;
+    end else begin
+      if (push) begin
+        rng_lo[rng_tail] <= reduce ? p_lo : u_lo;
+        rng_hi[rng_tail] <= reduce ? p_hi : u_hi;
+        rng_tail <= rng_tail + 1'b1;
+      end
+      if (pop) rng_head <= rng_head + 1'b1;
+      rng_count <= rng_count + (NA+1)'(push) - (NA+1)'(pop);
+
+      if (reduce && u_awvalid && u_awready) begin
+        p_valid <= 1'b1; p_need_ar <= 1'b1; p_need_aw <= 1'b1;
+        p_addr <= u_awaddr; p_len <= u_awlen; p_lo <= u_lo; p_hi <= u_hi;
+      end else begin
+        if (ar_fire) p_need_ar <= 1'b0;
+        if (awvalid && awready && reduce) begin
+          p_need_aw <= 1'b0; p_valid <= 1'b0;
+        end
+      end
+
+      if (r_take) begin
+        rf_data[rf_tail] <= rdata;
+        rf_err[rf_tail] <= (rresp != 2'b00);
+        rf_tail <= rf_tail + 1'b1;
+        if (rresp != 2'b00) rd_err <= 1'b1;
+      end
+      if (w_take) rf_head <= rf_head + 1'b1;
+      rf_count <= rf_count + (RA+1)'(r_take) - (RA+1)'(w_take);
+
+      aw_ahead <= aw_ahead + 9'(reduce && awvalid && awready) - 9'(reduce && w_out_fire && wlast);
+      if (clear) rd_err <= 1'b0;
+    end
+  end
+endmodule
