@@ -7,6 +7,7 @@
  * agree. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rtl_drv_rig.h"
 
