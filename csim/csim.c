@@ -50,6 +50,26 @@ tce_op tce_op_bulk_copy(tce_space src, tce_space dst, unsigned cta, uint64_t gad
     return op;
 }
 
+tce_op tce_op_tile_load(unsigned cta, uint64_t tmap, unsigned dims, const int32_t *coords,
+                        uint32_t saddr, uint32_t mbar)
+{
+    tce_op op;
+    memset(&op, 0, sizeof op);
+    op.kind = TCE_OP_TENSOR_LOAD;
+    op.src_space = TCE_SPACE_GLOBAL;
+    op.dst_space = TCE_SPACE_SHARED_CTA;
+    op.completion = TCE_DONE_MBARRIER;
+    op.mode = TCE_MODE_TILE;
+    op.cta = cta;
+    op.dims = dims;
+    op.tmap_addr = tmap;
+    for (unsigned i = 0; i < dims && i < TCE_MAX_RANK; i++)
+        op.coords[i] = coords[i];
+    op.saddr = saddr;
+    op.mbar = mbar;
+    return op;
+}
+
 const char *tce_mode_name(tce_mode m)
 {
     static const char *const n[] = {"tile", "im2col", "im2col::w", "im2col::w::128",

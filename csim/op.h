@@ -96,6 +96,11 @@ typedef struct {
 tce_op tce_op_bulk_copy(tce_space src, tce_space dst, unsigned cta, uint64_t gaddr,
                         uint32_t saddr, uint32_t size, uint32_t mbar);
 
+/* A cp.async.bulk.tensor.<dims>d.shared::cta.global.tile load of the map at `tmap` at
+ * coords[0..dims) into `saddr`, completing through the mbarrier at `mbar`. */
+tce_op tce_op_tile_load(unsigned cta, uint64_t tmap, unsigned dims, const int32_t *coords,
+                        uint32_t saddr, uint32_t mbar);
+
 const char *tce_op_kind_name(tce_op_kind k);
 const char *tce_mode_name(tce_mode m);
 

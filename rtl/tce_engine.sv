@@ -260,7 +260,7 @@ module tce_engine #(
   logic [8:0] tg_box0;
   logic [35:0] tg_n;
   logic [15:0] tg_e;
-  logic tg_fill_nan;
+  logic tg_fill_nan, tg_tf32;
   logic [23:0] tg_soff;
   logic [11:0] tg_row_bytes, tg_pitch;
   // The row count is for the complete-tx byte count, computed inside the checker.
@@ -278,7 +278,7 @@ module tce_engine #(
     .multicast(cmd_multicast), .cta_mask(cmd_cta_mask), .coord0_low(cmd_coord0[3:0]),
     .status(tchk_status), .field(tchk_field), .rank(tg_rank), .esl(tg_esl), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
-    .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .soff(tg_soff), .ctas(tchk_ctas),
+    .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
     .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .tx_bytes(tchk_tx_bytes),
     .red_etype(tchk_red_etype), .red_noftz(tchk_red_noftz)
   );
@@ -293,7 +293,7 @@ module tce_engine #(
     .clk, .rst_n, .start(tile_start), .rank(tg_rank), .esl(tg_esl), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
     .coords(cmd_coords),
-    .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .soff(tg_soff), .ctas(tchk_ctas),
+    .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
     .row_bytes(tg_row_bytes), .pitch(tg_pitch),
     .done(tile_done), .status(tile_status), .bytes_read(tile_rbytes),
     .arvalid(tl_arvalid), .arready(m_axi_arready && rd_owner == 2'd2), .arid(tl_arid),

@@ -4,7 +4,8 @@
 // mover walks and, for a reduce, the element type the descriptor's dtype names.
 //
 // This engine build implements non-interleaved tile loads and stores of 1..8-byte element
-// types; tf32 rounding, interleaved layouts and gather4/scatter4 are refused as UNSUPPORTED.
+// types (tf32 loads round in tce_tile_load); packed types, interleaved layouts and
+// gather4/scatter4 are refused as UNSUPPORTED.
 module tce_tile_check #(
     parameter int NUM_CTAS   = 16,
     parameter int SMEM_BYTES = 232448
@@ -38,6 +39,7 @@ module tce_tile_check #(
     output logic [15:0]   e,            // 4 x 4: element strides of dims 1..4
     output logic [2:0]    swizzle,
     output logic          fill_nan,
+    output logic          tf32,         // a load rounds each 4-byte element to tf32
     output logic [23:0]   soff,
     output logic [15:0]   ctas,
     output logic [11:0]   row_bytes,
@@ -135,6 +137,7 @@ module tce_tile_check #(
     gaddr    = desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: 64];
     swizzle  = swz8[2:0];
     fill_nan = (fill8 == 8'd1) && (dtype >= 8'd6 && dtype <= 8'd12);   // float dtypes
+    tf32     = (dtype == 8'd11 || dtype == 8'd12) && !is_store;            // TFLOAT32{,_FTZ}
     box0     = {1'b0, desc[(BOX_OFF)*8 +: 8]} + 9'd1;
     for (int i = 0; i < 5; i++) begin
       // Dimensions beyond the rank walk one element at coordinate 0 of a size-1 dimension.
@@ -194,10 +197,10 @@ module tce_tile_check #(
     if (!bad && {5'd0, dims} != rank8) begin
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
     end
-    // tf32 matters only to loads (they round); a store copies the bytes as they are.
-    if (!bad && ((dtype >= 8'd11 && !(is_store && dtype <= 8'd12)) || ileave != 8'd0 ||
+    // tf32 loads round in tce_tile_load; a store copies the bytes as they are.
+    if (!bad && (dtype >= 8'd13 || ileave != 8'd0 ||
                  !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
-      // tf32 rounding, packed types and interleaved layouts: not in this engine build yet
+      // packed types and interleaved layouts: not in this engine build yet
       bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end
     if (!bad && c0_bytes[3:0] != 4'd0) begin

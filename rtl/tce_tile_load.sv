@@ -36,6 +36,7 @@ module tce_tile_load #(
     input  logic [159:0]      coords,
     input  logic [2:0]        swizzle,
     input  logic              fill_nan,
+    input  logic              tf32,        // round every in-bounds 4-byte element to tf32
     input  logic [23:0]       soff,
     input  logic [15:0]       ctas,
     input  logic [11:0]       row_bytes,
@@ -99,7 +100,7 @@ module tce_tile_load #(
   logic [15:0] ee;
   logic [159:0] cc;
   logic [2:0]  sw;
-  logic        fnan;
+  logic        fnan, t32;
   logic [15:0] mask;
   logic [11:0] rbytes, rpitch;
   logic [8:0]  bx0;
@@ -236,6 +237,26 @@ module tce_tile_load #(
     after = m & ~((16'd2 << c) - 16'd1);   // CTAs of m above c
   endfunction
 
+  // f32 -> tf32 as the H100 loads it (csim/tf32.c): NaN -> 0x7FFFE000, infinity kept, else
+  // round to nearest on the 13 dropped bits (ties to even), carry into the exponent.
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [31:0] tf32_round(input logic [31:0] v);
+    logic [31:0] mag, sum;
+    mag = {1'b0, v[30:0]};
+    sum = mag + 32'h0000_0FFF + {31'd0, v[13]};
+    if (mag > 32'h7F80_0000) tf32_round = 32'h7FFF_E000;
+    else if (mag == 32'h7F80_0000) tf32_round = v;
+    else tf32_round = {v[31], sum[30:13], 13'd0};
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  // The data of a chunk as it goes to shared memory: rounded for tf32 loads. Elements are
+  // 4 bytes and [lo, hi) is element-aligned, so a 4-byte lane is all data or all fill.
+  function automatic logic [127:0] load_data(input logic [127:0] d, input logic t);
+    logic [127:0] r;
+    for (int l = 0; l < 4; l++) r[l*32 +: 32] = t ? tf32_round(d[l*32 +: 32]) : d[l*32 +: 32];
+    load_data = r;
+  endfunction
+
   // A chunk write: data with bytes outside [lo, hi) of the row replaced by the fill.
   function automatic logic [127:0] merge(input logic [127:0] d, input logic [127:0] f,
                                          input logic [11:0] off, input logic [11:0] l,
@@ -262,7 +283,7 @@ module tce_tile_load #(
       logic [127:0] d;
       pa = beat_sbase + {12'd0, c_off[i]};
       ph = swz(sw, pa);
-      d  = merge(beat_data[i*128 +: 128], fill_chunk, c_off[i], beat_lo, beat_hi);
+      d  = merge(load_data(beat_data[i*128 +: 128], t32), fill_chunk, c_off[i], beat_lo, beat_hi);
       if (sw == 3'd5 && pa[7]) d = {d[63:0], d[127:64]};
       if (c_live[i]) begin
         if (!found) f_word = {ph[23:LB], {LB{1'b0}}};
@@ -286,7 +307,7 @@ module tce_tile_load #(
   wire        use_beat = beat_valid && (full ? f_any : q_live);
   wire        use_fill = !beat_valid && ws == W_ROW && chunk < rbytes && w_fill;
   wire [23:0] pre_a  = use_beat ? beat_sbase + {12'd0, q_off} : row_sbase + {12'd0, chunk};
-  wire [127:0] data0 = use_beat ? merge(q_raw, fill_chunk, q_off, beat_lo, beat_hi) : fill_chunk;
+  wire [127:0] data0 = use_beat ? merge(load_data(q_raw, t32), fill_chunk, q_off, beat_lo, beat_hi) : fill_chunk;
   wire [23:0] phys   = swz(sw, pre_a);
   wire        flip   = (sw == 3'd5) && pre_a[7];
   wire [127:0] data1 = flip ? {data0[63:0], data0[127:64]} : data0;
@@ -350,7 +371,7 @@ module tce_tile_load #(
     if (!rst_n) begin
       busy <= 1'b0; done <= 1'b0; status <= '0; bytes_read <= '0;
       el <= '0; rk <= '0; g0 <= '0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0;
-      sw <= '0; fnan <= 1'b0; mask <= '0; rbytes <= '0; rpitch <= '0; bx0 <= '0;
+      sw <= '0; fnan <= 1'b0; t32 <= 1'b0; mask <= '0; rbytes <= '0; rpitch <= '0; bx0 <= '0;
       err_bus <= 1'b0; err_smem <= 1'b0;
       ws <= W_IDLE; row_sbase <= '0; row_g <= '0; addr_i <= '0; row_inb <= 1'b0;
       lo <= '0; hi <= '0; chunk <= '0; wcta <= '0; rd_next <= '0; rd_end <= '0;
@@ -374,7 +395,7 @@ module tce_tile_load #(
       case (ws)
         W_IDLE: if (start) begin
           busy <= 1'b1; el <= esl; rk <= rank; g0 <= gaddr; gd <= gdim; gs <= gstride;
-          nn <= n; ee <= e; cc <= coords_used; sw <= swizzle; fnan <= fill_nan; mask <= ctas;
+          nn <= n; ee <= e; cc <= coords_used; sw <= swizzle; fnan <= fill_nan; t32 <= tf32; mask <= ctas;
           rbytes <= row_bytes; rpitch <= pitch; bx0 <= box0;
           err_bus <= 1'b0; err_smem <= 1'b0; bytes_read <= '0;
           for (int i = 0; i < 4; i++) begin

@@ -83,20 +83,8 @@ static uint64_t run(rig *r, const tce_op *ops, unsigned n, const char *what)
 
 static tce_op load(int32_t c0, int32_t c1)
 {
-    tce_op op;
-    memset(&op, 0, sizeof op);
-    op.kind = TCE_OP_TENSOR_LOAD;
-    op.src_space = TCE_SPACE_GLOBAL;
-    op.dst_space = TCE_SPACE_SHARED_CTA;
-    op.completion = TCE_DONE_MBARRIER;
-    op.mode = TCE_MODE_TILE;
-    op.dims = 2;
-    op.tmap_addr = DESC;
-    op.coords[0] = c0;
-    op.coords[1] = c1;
-    op.saddr = 0;
-    op.mbar = 0x10000;
-    return op;
+    int32_t c[2] = {c0, c1};
+    return tce_op_tile_load(0, DESC, 2, c, 0, 0x10000);
 }
 
 int main(void)

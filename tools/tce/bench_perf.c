@@ -155,20 +155,8 @@ static int run(bench *b, const tce_op *ops, unsigned n, int prefill, uint64_t lo
 
 static tce_op tile_load(int32_t c0, int32_t c1, uint32_t saddr)
 {
-    tce_op op;
-    memset(&op, 0, sizeof op);
-    op.kind = TCE_OP_TENSOR_LOAD;
-    op.src_space = TCE_SPACE_GLOBAL;
-    op.dst_space = TCE_SPACE_SHARED_CTA;
-    op.completion = TCE_DONE_MBARRIER;
-    op.mode = TCE_MODE_TILE;
-    op.dims = 2;
-    op.tmap_addr = DESC_ADDR;
-    op.coords[0] = c0;
-    op.coords[1] = c1;
-    op.saddr = saddr;
-    op.mbar = MBAR_OFF;
-    return op;
+    int32_t c[2] = {c0, c1};
+    return tce_op_tile_load(0, DESC_ADDR, 2, c, saddr, MBAR_OFF);
 }
 
 /* The u8 tensor's map with a box of `rows` rows of 128 bytes. */

@@ -269,7 +269,7 @@ int regress_main(int argc, char **argv)
                timing.axi_reorder, timing.axi_stall_pct, timing.axi_max_outstanding,
                timing.axi_bw_beats, timing.axi_bw_window, (unsigned long long)timing.seed);
     /* What the RTL does not implement yet is not drawn when it is one of the engines. */
-    regress_gen_cfg cfg = {!has_rtl};
+    regress_gen_cfg cfg = {true};
 
     unsigned long ops = 0, passed = 0, failed = 0, traps = 0, unsup = 0, illegal = 0;
     regress_bus_stats bus = {0, 0, 0};

@@ -41,7 +41,7 @@ static inline uint32_t regress_sslot(unsigned slot)
 static inline uint32_t regress_mbar(unsigned slot) { return REGRESS_MBAR_OFF + slot * 8u; }
 
 typedef struct {
-    bool tf32;         /* allow tf32 tensor maps (the RTL refuses them by name) */
+    bool tf32;         /* allow tf32 tensor maps (every engine rounds them now) */
 } regress_gen_cfg;
 
 typedef struct {
