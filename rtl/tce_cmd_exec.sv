@@ -66,6 +66,7 @@ module tce_cmd_exec #(
     input  logic        desc_done,
     input  logic        desc_err,
     output logic [159:0] cmd_coords,   // 5 x s32, tensorCoords[i] in [32i+31:32i]
+    output logic [47:0] cmd_im2col,    // IM2COL_0..2: im2col offsets (::w: wHalo, wOffset)
     output logic [2:0]  cmd_dims,
     output logic [2:0]  cmd_mode,
     output logic [1:0]  cmd_dst_space,
@@ -162,6 +163,10 @@ module tce_cmd_exec #(
     for (int i = 0; i < 5; i++)
       cmd_coords[i*32 +: 32] = field(cmd[(tce_regs_pkg::CMDF_COORD_WORD + i * tce_regs_pkg::CMDF_COORD_STRIDE)*32 +: 32], 0, 32);
   end
+  assign cmd_im2col = {
+    16'(field(cmd[(tce_regs_pkg::CMDF_IM2COL_2_WORD)*32 +: 32], tce_regs_pkg::CMDF_IM2COL_2_LSB, tce_regs_pkg::CMDF_IM2COL_2_W)),
+    16'(field(cmd[(tce_regs_pkg::CMDF_IM2COL_1_WORD)*32 +: 32], tce_regs_pkg::CMDF_IM2COL_1_LSB, tce_regs_pkg::CMDF_IM2COL_1_W)),
+    16'(field(cmd[(tce_regs_pkg::CMDF_IM2COL_0_WORD)*32 +: 32], tce_regs_pkg::CMDF_IM2COL_0_LSB, tce_regs_pkg::CMDF_IM2COL_0_W))};
 
   localparam logic [7:0] F_NONE = 8'(tce_regs_pkg::FIELD_NONE);
   // Field indices are 32-bit package constants below 256 (ERR_INFO.FIELD is 8 bits).

@@ -182,6 +182,7 @@ module tce_engine #(
   logic [63:0] desc_addr;
   logic [1023:0] desc;
   logic [159:0] cmd_coords;
+  logic [47:0] cmd_im2col;
   logic [2:0] cmd_dims, cmd_mode;
   logic [1:0] cmd_dst_space, cmd_completion;
   logic [3:0] cmd_cta;
@@ -205,7 +206,7 @@ module tce_engine #(
     .g2s_start, .fs_start, .fs_to_global, .mv_gaddr, .mv_size, .mv_dst_mask, .mv_dst_cta,
     .mv_dst_off, .mv_src_cta, .mv_src_off, .mv_use_byte_mask, .mv_byte_mask,
     .g2s_done, .g2s_status, .fs_done, .fs_reads_done, .fs_status,
-    .desc_start, .desc_addr, .desc_done, .desc_err, .cmd_coords, .cmd_dims, .cmd_mode,
+    .desc_start, .desc_addr, .desc_done, .desc_err, .cmd_coords, .cmd_im2col, .cmd_dims, .cmd_mode,
     .cmd_dst_space, .cmd_completion, .cmd_cta, .cmd_saddr, .cmd_mbar_off, .cmd_multicast,
     .cmd_cta_mask, .tchk_status, .tchk_field, .tchk_ctas, .tchk_tx_bytes,
     .tile_start, .tile_done, .tile_status, .tile_rbytes,
@@ -269,6 +270,15 @@ module tce_engine #(
   logic [31:0] cmd_coord0;
   /* verilator lint_on UNUSEDSIGNAL */
   assign cmd_coord0 = cmd_coords[31:0];
+  // Row generators of the tile load besides its own odometer (tce_tile_check row_gen).
+  logic [1:0] tg_row_gen;
+  logic [2:0] i2c_nwalk;
+  logic [119:0] i2c_win_lo, i2c_win_hi;
+  logic [47:0] i2c_pos_off;
+  logic [159:0] i2c_pos0, i2c_x, g4_x;
+  logic [10:0] i2c_rows;
+  logic [5:0] i2c_group;
+  logic tl_row_step, i2c_last, g4_last;
 
   tce_tile_check #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES)) u_tile_check (
     .desc, .is_store(cmd_is_store), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
@@ -280,7 +290,19 @@ module tce_engine #(
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
     .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .tx_bytes(tchk_tx_bytes),
-    .red_etype(tchk_red_etype), .red_noftz(tchk_red_noftz)
+    .red_etype(tchk_red_etype), .red_noftz(tchk_red_noftz),
+    .coords(cmd_coords), .im2col_off(cmd_im2col), .row_gen(tg_row_gen),
+    .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group
+  );
+
+  tce_im2col_walk u_im2col_walk (
+    .clk, .rst_n, .start(tile_start), .step(tl_row_step), .rank(tg_rank), .nwalk(i2c_nwalk),
+    .win_lo(i2c_win_lo), .win_hi(i2c_win_hi), .pos_off(i2c_pos_off), .pos0(i2c_pos0),
+    .e(tg_e), .rows(i2c_rows), .group(i2c_group), .x(i2c_x), .last(i2c_last)
+  );
+  tce_gather4_walk u_gather4_walk (
+    .clk, .rst_n, .start(tile_start), .step(tl_row_step), .row_coords(cmd_coords[159:32]),
+    .x(g4_x), .last(g4_last)
   );
 
   logic tl_sm_valid;
@@ -295,6 +317,8 @@ module tce_engine #(
     .coords(cmd_coords),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
     .row_bytes(tg_row_bytes), .pitch(tg_pitch),
+    .ext_rows(tg_row_gen != 2'd0), .ext_x(tg_row_gen == 2'd2 ? g4_x : i2c_x),
+    .ext_last(tg_row_gen == 2'd2 ? g4_last : i2c_last), .row_step(tl_row_step),
     .done(tile_done), .status(tile_status), .bytes_read(tile_rbytes),
     .arvalid(tl_arvalid), .arready(m_axi_arready && rd_owner == 2'd2), .arid(tl_arid),
     .araddr(tl_araddr), .arlen(tl_arlen), .rvalid(m_axi_rvalid && rd_owner == 2'd2),

@@ -3,9 +3,11 @@
 // so both report the same first fault. Combinational; also yields the box geometry the tile
 // mover walks and, for a reduce, the element type the descriptor's dtype names.
 //
-// This engine build implements non-interleaved tile loads and stores of 1..8-byte element
-// types (tf32 loads round in tce_tile_load); packed types, interleaved layouts and
-// gather4/scatter4 are refused as UNSUPPORTED.
+// This engine build implements non-interleaved tile loads (tf32 loads round in
+// tce_tile_load), stores and reduces of 1..8-byte element types, tile::gather4 loads, and
+// the im2col-family loads, whose own checks and walk parameters come from
+// tce_im2col_check; packed types, interleaved layouts, scatter4 and the other modes are
+// refused as UNSUPPORTED.
 module tce_tile_check #(
     parameter int NUM_CTAS   = 16,
     parameter int SMEM_BYTES = 232448
@@ -26,6 +28,8 @@ module tce_tile_check #(
     input  logic          multicast,
     input  logic [15:0]   cta_mask,
     input  logic [3:0]    coord0_low,   // low bits of tensorCoords[0] (its 16-byte alignment)
+    input  logic [159:0]  coords,       // tensorCoords (im2col: the pixel walk's start)
+    input  logic [47:0]   im2col_off,   // IM2COL_0..2 command fields
     output logic [7:0]    status,
     output logic [7:0]    field,
     // geometry
@@ -47,7 +51,16 @@ module tce_tile_check #(
     output logic [31:0]   rows,
     output logic [31:0]   tx_bytes,
     output logic [3:0]    red_etype,    // reduce: tce_etype of the dtype (csim/arith.c)
-    output logic          red_noftz     // reduce: tce_arith_tensor_noftz(dtype)
+    output logic          red_noftz,    // reduce: tce_arith_tensor_noftz(dtype)
+    // row generator (tce_tile_load ext_rows): 0 box odometer, 1 im2col walk, 2 gather4
+    output logic [1:0]    row_gen,
+    output logic [2:0]    i2c_nwalk,    // im2col walk parameters (tce_im2col_check)
+    output logic [119:0]  i2c_win_lo,
+    output logic [119:0]  i2c_win_hi,
+    output logic [47:0]   i2c_pos_off,
+    output logic [159:0]  i2c_pos0,
+    output logic [10:0]   i2c_rows,
+    output logic [5:0]    i2c_group
 );
   // Descriptor bytes are read as part-selects, not through a function taking the 1024-bit
   // descriptor: Verilator would zero and copy a 128-byte temporary per call, every cycle,
@@ -113,8 +126,24 @@ module tce_tile_check #(
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
+  // Outside the always_comb below: tce_im2col_check needs it, and that block uses its result.
+  assign esl = (esize == 8'd8) ? 2'd3 : (esize == 8'd4) ? 2'd2 : (esize == 8'd2) ? 2'd1 : 2'd0;
+
+  // im2col-family loads: their own checks (after the descriptor's), walk and row count.
+  wire is_i2c = !is_store && (mode == 3'd1 || mode == 3'd2 || mode == 3'd3);
+  wire is_g4  = !is_store && mode == 3'd4;
+  logic [7:0] i2c_status, i2c_field;
+  logic [8:0] i2c_channels;
+  tce_im2col_check u_im2col_check (
+    .desc, .mode, .dims, .coords, .offsets(im2col_off), .esl,
+    .status(i2c_status), .field(i2c_field), .channels(i2c_channels), .rows(i2c_rows),
+    .group(i2c_group), .nwalk(i2c_nwalk), .win_lo(i2c_win_lo), .win_hi(i2c_win_hi),
+    .pos_off(i2c_pos_off), .pos0(i2c_pos0)
+  );
+  assign row_gen = is_i2c ? 2'd1 : is_g4 ? 2'd2 : 2'd0;
+
   always_comb begin
-    logic bad;
+    logic bad, bad_desc, box_out;
     logic [3:0]  c0_bytes;     // low bits of tensorCoords[0] * element size
     logic [47:0] nrows;
     // tx_bytes is 32 bits; a box whose byte count needs more fails the shared-memory
@@ -133,12 +162,12 @@ module tce_tile_check #(
     field  = F_NONE;
 
     rank     = rank8[2:0];
-    esl      = (esize == 8'd8) ? 2'd3 : (esize == 8'd4) ? 2'd2 : (esize == 8'd2) ? 2'd1 : 2'd0;
     gaddr    = desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: 64];
     swizzle  = swz8[2:0];
     fill_nan = (fill8 == 8'd1) && (dtype >= 8'd6 && dtype <= 8'd12);   // float dtypes
     tf32     = (dtype == 8'd11 || dtype == 8'd12) && !is_store;            // TFLOAT32{,_FTZ}
-    box0     = {1'b0, desc[(BOX_OFF)*8 +: 8]} + 9'd1;
+    // An im2col row is channelsPerPixel elements from the channel coordinate.
+    box0     = is_i2c ? i2c_channels : {1'b0, desc[(BOX_OFF)*8 +: 8]} + 9'd1;
     for (int i = 0; i < 5; i++) begin
       // Dimensions beyond the rank walk one element at coordinate 0 of a size-1 dimension.
       gdim[i*33 +: 33] = (i < {24'd0, rank8}) ? {1'b0, desc[(GDIM_OFF + 4*i)*8 +: 32]} + 33'd1 : 33'd1;
@@ -167,6 +196,8 @@ module tce_tile_check #(
       default: pitch = (row_bytes < 12'd128) ? 12'd128 : row_bytes;
     endcase
     nrows = 48'(n[8:0]) * 48'(n[17:9]) * 48'(n[26:18]) * 48'(n[35:27]);
+    if (is_i2c) nrows = 48'(i2c_rows);
+    if (is_g4) nrows = 48'd4;
     rows  = nrows[31:0];
     txb   = nrows * 48'(row_bytes);
     tx_bytes = txb[31:0];
@@ -187,8 +218,11 @@ module tce_tile_check #(
         !est_ok || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 || swz8 > 8'd7 || fill8 > 8'd1) begin
       bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end
-    // tile.c: mode, shape, geometry, coordinates, shared side
-    if (!bad && mode != 3'd0) begin
+    // tile.c: mode, shape, geometry, coordinates (an im2col load skips them: `bad` is held
+    // set across them, and its own checks follow), then the shared side
+    bad_desc = bad;
+    if (is_i2c) bad = 1'b1;
+    if (!bad && mode != 3'd0 && !is_g4) begin
       bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
     end
     if (!bad && kind != 8'd0) begin
@@ -196,6 +230,10 @@ module tce_tile_check #(
     end
     if (!bad && {5'd0, dims} != rank8) begin
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
+    end
+    // PTX: gather4 works on 2-D tensors with boxDim[1] == 1 and no interleave.
+    if (!bad && is_g4 && (rank8 != 8'd2 || desc[(BOX_OFF + 1)*8 +: 8] != 8'd0 || ileave != 8'd0)) begin
+      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end
     // tf32 loads round in tce_tile_load; a store copies the bytes as they are.
     if (!bad && (dtype >= 8'd13 || ileave != 8'd0 ||
@@ -223,17 +261,30 @@ module tce_tile_check #(
         bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
     end
+    bad = bad && !(is_i2c && !bad_desc);
+    if (!bad && is_i2c && i2c_status != tce_op_pkg::ST_OK) begin
+      bad = 1'b1; status = i2c_status; field = i2c_field;
+    end
     if (!bad && !is_store && dst_space != tce_op_pkg::SPACE_SHARED_CLUSTER && dst_space != tce_op_pkg::SPACE_SHARED_CTA) begin
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DST_SPACE_IDX);
     end
     if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER && multicast && cta_mask == 16'd0) begin
       bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX);
     end
+    // im2col_common.c i2c_deliver_load takes a few shared-side checks in another order
+    // than tile.c (is_i2c below): multicast before the address, alignment before the
+    // CTAs, the rows before the mbarrier.
+    if (!bad && is_i2c && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
+      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
+    end
     if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && saddr[31:24] != 8'd0) begin
       bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
     end
     if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
+    end
+    if (!bad && is_i2c && soff[6:0] != 7'd0) begin
+      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
     end
     if (!bad && (32'(ctas) >> NUM_CTAS) != 32'd0) begin
       bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE;
@@ -243,17 +294,21 @@ module tce_tile_check #(
       // H100: a shared address off a 128-byte boundary traps
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
     end
+    // The whole box must lie in shared memory; with a swizzle the last row's bytes may
+    // land anywhere in its 128-byte line.
+    span_end = 48'(soff) + (nrows - 48'd1) * 48'(pitch) + 48'(row_bytes);
+    if (swizzle != 3'd0) span_end = (span_end + 48'd127) & ~48'd127;
+    box_out = nrows * 48'(pitch) > 48'(SMEM_BYTES) || span_end > 48'(SMEM_BYTES);
+    if (!bad && is_i2c && box_out) begin
+      bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+    end
     if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off[2:0] != 3'd0) begin
       bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
     end
     if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off + 32'd8 > 32'(SMEM_BYTES)) begin
       bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
     end
-    // The whole box must lie in shared memory; with a swizzle the last row's bytes may
-    // land anywhere in its 128-byte line.
-    span_end = 48'(soff) + (nrows - 48'd1) * 48'(pitch) + 48'(row_bytes);
-    if (swizzle != 3'd0) span_end = (span_end + 48'd127) & ~48'd127;
-    if (!bad && (nrows * 48'(pitch) > 48'(SMEM_BYTES) || span_end > 48'(SMEM_BYTES))) begin
+    if (!bad && box_out) begin
       bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
     end
   end

@@ -16,6 +16,12 @@
 // A = soff + r*pitch + 16*j, where pitch is the row size padded up to the swizzle span (the
 // H100 pads narrow rows). Every swizzle mode permutes whole 16-byte chunks, except that
 // 128B_ATOM_32B_FLIP_8B also swaps the two 8-byte halves of a chunk on odd 128-byte lines.
+//
+// Rows come from the box odometer below, or (ext_rows) from a row generator outside: the
+// im2col pixel walker (tce_im2col_walk) or the gather4 row list (tce_gather4_walk). Such a
+// generator gives the coordinates of dims 1..4 of the current row (ext_x) and whether it is
+// the last (ext_last), and moves on at row_step; everything else about a row (bounds, fill,
+// reads, placement) is the same for every mode.
 module tce_tile_load #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4,
@@ -41,6 +47,10 @@ module tce_tile_load #(
     input  logic [15:0]       ctas,
     input  logic [11:0]       row_bytes,
     input  logic [11:0]       pitch,
+    input  logic              ext_rows,
+    input  logic [159:0]      ext_x,
+    input  logic              ext_last,
+    output logic              row_step,
     output logic              done,
     output logic [7:0]        status,
     output logic [39:0]       bytes_read,
@@ -339,7 +349,16 @@ module tce_tile_load #(
 
   // Row address: gaddr + c0*es + sum over i of x[i]*stride[i], one dimension per cycle.
   wire [63:0] stride_i = gs[{addr_i[1:0], 6'd0} +: 64];
-  wire [39:0] x_i = x[addr_i[1:0]];
+  logic [39:0] ext_xi;
+  always_comb begin
+    case (addr_i[1:0])
+      2'd0: ext_xi = ext_x[39:0];
+      2'd1: ext_xi = ext_x[79:40];
+      2'd2: ext_xi = ext_x[119:80];
+      default: ext_xi = ext_x[159:120];
+    endcase
+  end
+  wire [39:0] x_i = ext_rows ? ext_xi : x[addr_i[1:0]];
   // Taken modulo 2^64 (two's complement), like every address sum here.
   wire [63:0] prod = stride_i * {{24{x_i[39]}}, x_i};
   logic [32:0] gdim_i;
@@ -365,7 +384,9 @@ module tce_tile_load #(
     last_row = 1'b1;
     for (int i = 0; i < 4; i++)
       if (k[i] != nn[i*9 +: 9] - 9'd1) last_row = 1'b0;
+    if (ext_rows) last_row = ext_last;
   end
+  assign row_step = (ws == W_NEXT) && !last_row;
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin

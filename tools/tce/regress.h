@@ -54,6 +54,23 @@ typedef struct {
 
 /* Draw one operation for queue slot `slot` from the generator state. */
 void regress_gen(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regress_item *it);
+
+/* Pieces of the generator the recipes share: a uniform draw in [0, n), a percentage
+ * chance, the destination of a tensor load in slot `slot` (shared::cta, one cluster CTA,
+ * or multicast). */
+uint32_t regress_rnd(uint64_t *rng, uint32_t n);
+bool regress_chance(uint64_t *rng, unsigned pct);
+void regress_load_dest(uint64_t *rng, unsigned slot, tce_op *op);
+/* The data types a tensor map may draw (TFLOAT32 last: only with cfg->tf32). */
+tce_dtype regress_dtype(uint64_t *rng, const regress_gen_cfg *cfg);
+
+/* regress_gen_tensor.c: im2col-family loads (.im2col, ::w, ::w::128) and tile::gather4
+ * loads, legal by construction (the encoder filters the maps), with an occasional start
+ * outside the pixel window, which both engines must trap. */
+void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg,
+                        regress_item *it);
+void regress_gen_gather4(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg,
+                         regress_item *it);
 /* The operation in words (one line, no newline). */
 void regress_describe(const regress_item *it, char *buf, size_t cap);
 

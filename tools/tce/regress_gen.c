@@ -11,8 +11,10 @@
 #include "../../csim/arith.h"
 #include "corpus.h"
 
-static uint32_t rnd(uint64_t *rng, uint32_t n) { return n ? (uint32_t)(corpus_splitmix64(rng) % n) : 0; }
-static bool chance(uint64_t *rng, unsigned pct) { return rnd(rng, 100) < pct; }
+uint32_t regress_rnd(uint64_t *rng, uint32_t n) { return n ? (uint32_t)(corpus_splitmix64(rng) % n) : 0; }
+bool regress_chance(uint64_t *rng, unsigned pct) { return regress_rnd(rng, 100) < pct; }
+static uint32_t rnd(uint64_t *rng, uint32_t n) { return regress_rnd(rng, n); }
+static bool chance(uint64_t *rng, unsigned pct) { return regress_chance(rng, pct); }
 
 static uint64_t gslot(unsigned slot) { return regress_gslot(slot); }
 static uint32_t sslot(unsigned slot) { return regress_sslot(slot); }
@@ -187,17 +189,42 @@ static unsigned swizzle_span(tce_swizzle sw)
     }
 }
 
-/* A tiled tensor map at `base` whose whole footprint fits `area` bytes and whose box
- * fits `box_cap` bytes of shared memory. False when the encoder refused the draw. */
-static bool gen_map(uint64_t *rng, const regress_gen_cfg *cfg, uint64_t base, uint32_t area,
-                    uint32_t box_cap, tce_tensormap *m)
+tce_dtype regress_dtype(uint64_t *rng, const regress_gen_cfg *cfg)
 {
     static const tce_dtype types[] = {TCE_DT_UINT8,   TCE_DT_UINT16,  TCE_DT_UINT32,
                                       TCE_DT_INT32,   TCE_DT_UINT64,  TCE_DT_INT64,
                                       TCE_DT_FLOAT16, TCE_DT_BFLOAT16, TCE_DT_FLOAT32,
                                       TCE_DT_FLOAT64, TCE_DT_FLOAT32_FTZ, TCE_DT_TFLOAT32};
     unsigned ntypes = sizeof types / sizeof types[0] - (cfg->tf32 ? 0 : 1);
-    tce_dtype dt = types[rnd(rng, ntypes)];
+    return types[rnd(rng, ntypes)];
+}
+
+void regress_load_dest(uint64_t *rng, unsigned slot, tce_op *op)
+{
+    op->kind = TCE_OP_TENSOR_LOAD;
+    op->src_space = TCE_SPACE_GLOBAL;
+    op->completion = TCE_DONE_MBARRIER;
+    op->saddr = sslot(slot);
+    op->mbar = mbar(slot);
+    if (chance(rng, 25)) {
+        op->dst_space = TCE_SPACE_SHARED_CLUSTER;
+        op->multicast = true;
+        op->cta_mask = cta_mask(rng);
+    } else if (chance(rng, 30)) {
+        op->dst_space = TCE_SPACE_SHARED_CLUSTER;
+        op->saddr = TCE_SADDR(rnd(rng, REGRESS_NCTA), sslot(slot));
+        op->mbar = TCE_SADDR(TCE_SADDR_RANK(op->saddr), mbar(slot));
+    } else {
+        op->dst_space = TCE_SPACE_SHARED_CTA;
+    }
+}
+
+/* A tiled tensor map at `base` whose whole footprint fits `area` bytes and whose box
+ * fits `box_cap` bytes of shared memory. False when the encoder refused the draw. */
+static bool gen_map(uint64_t *rng, const regress_gen_cfg *cfg, uint64_t base, uint32_t area,
+                    uint32_t box_cap, tce_tensormap *m)
+{
+    tce_dtype dt = regress_dtype(rng, cfg);
     unsigned esz = tce_dtype_size(dt);
     unsigned rank = 1 + rnd(rng, 5);
     tce_swizzle sw = chance(rng, 50) ? TCE_SW_NONE : (tce_swizzle)(1 + rnd(rng, 7));
@@ -273,22 +300,7 @@ static void gen_tile(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, r
         op->saddr = REGRESS_SSRC_OFF + 0x400u * rnd(rng, 2); /* 1024-aligned for swizzles */
     } else {
         it->what = "tile load";
-        op->kind = TCE_OP_TENSOR_LOAD;
-        op->src_space = TCE_SPACE_GLOBAL;
-        op->completion = TCE_DONE_MBARRIER;
-        op->saddr = sslot(slot);
-        op->mbar = mbar(slot);
-        if (chance(rng, 25)) {
-            op->dst_space = TCE_SPACE_SHARED_CLUSTER;
-            op->multicast = true;
-            op->cta_mask = cta_mask(rng);
-        } else if (chance(rng, 30)) {
-            op->dst_space = TCE_SPACE_SHARED_CLUSTER;
-            op->saddr = TCE_SADDR(rnd(rng, REGRESS_NCTA), sslot(slot));
-            op->mbar = TCE_SADDR(TCE_SADDR_RANK(op->saddr), mbar(slot));
-        } else {
-            op->dst_space = TCE_SPACE_SHARED_CTA;
-        }
+        regress_load_dest(rng, slot, op);
     }
 }
 
@@ -326,10 +338,14 @@ void regress_gen(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regre
 {
     memset(it, 0, sizeof *it);
     unsigned pick = rnd(rng, 100);
-    if (pick < 45)
+    if (pick < 40)
         gen_bulk(rng, slot, cfg, it);
-    else if (pick < 90)
+    else if (pick < 70)
         gen_tile(rng, slot, cfg, it);
+    else if (pick < 82)
+        regress_gen_im2col(rng, slot, cfg, it);
+    else if (pick < 90)
+        regress_gen_gather4(rng, slot, cfg, it);
     else
         gen_red(rng, slot, it);
     if (chance(rng, 3))
@@ -368,5 +384,13 @@ void regress_describe(const regress_item *it, char *buf, size_t cap)
             n += snprintf(buf + n, cap - (size_t)n, " d%u(gdim=%llu stride=%llu box=%u es=%u)",
                           d, (unsigned long long)m->gdim[d], (unsigned long long)m->gstride[d],
                           m->box[d], m->estride[d]);
+        if (op->mode == TCE_MODE_GATHER4 && (size_t)n < cap) /* the four row coordinates */
+            n += snprintf(buf + n, cap - (size_t)n, " gather4 rows=%d,%d,%d,%d",
+                          op->coords[1], op->coords[2], op->coords[3], op->coords[4]);
+        if (m->kind != TCE_MAP_TILED && (size_t)n < cap)
+            n += snprintf(buf + n, cap - (size_t)n, " C=%u P=%u lower=%d,%d,%d upper=%d,%d,%d "
+                          "offsets=%u,%u,%u", m->channels, m->pixels, m->lower[0],
+                          m->lower[1], m->lower[2], m->upper[0], m->upper[1], m->upper[2],
+                          op->im2col[0], op->im2col[1], op->im2col[2]);
     }
 }

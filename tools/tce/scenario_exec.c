@@ -549,12 +549,16 @@ bool scen_exec_ptx(scenario *s, const char *text)
             v &= (1ull << in.type_bits) - 1;
         return reg_set(s, in.opd[0].base.name, v);
     }
-    case PTX_I_COMMIT_GROUP:
+    case PTX_I_COMMIT_GROUP: {
         if (!engine_start(s))
             return false;
-        if (tce_drv_commit_group(&s->drv, s->cta) != TCE_DRV_OK)
+        tce_drv_rc rc = tce_drv_commit_group(&s->drv, s->cta);
+        if (rc == TCE_DRV_ENGINE_ERROR) /* an earlier command failed: name it (or its gap) */
+            return scen_drain(s);
+        if (rc != TCE_DRV_OK)
             return scen_fail(s, "commit_group: %s", s->drv.why);
         return apply_tx(s);
+    }
     case PTX_I_WAIT_GROUP: {
         if (!engine_start(s) || !opd_value(s, &in, 0, "N", &v))
             return false;
