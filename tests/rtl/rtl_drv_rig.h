@@ -8,7 +8,8 @@
 #include "tce_driver.h"
 #include "tce_sim.h"
 
-#include <string.h>
+#include <stdio.h>
+
 
 static uint32_t rig_bus_rd(void *ctx, uint32_t off)
 {
@@ -30,22 +31,14 @@ static bool rig_driver(tce_sim *sim, tce_drv *drv)
     return true;
 }
 
-/* A tensor load of `mode` into CTA 0's shared memory at saddr, tracked by the mbarrier at
- * mbar, map at tmap; coordinates and operands are the caller's. */
+/* A tensor load of `mode` (tce_op_tile_load's, other mode) into CTA 0's shared memory at
+ * saddr, tracked by the mbarrier at mbar, map at tmap; coordinates are the caller's. */
 static tce_op rig_tensor_load(tce_mode mode, unsigned dims, uint64_t tmap, uint32_t saddr,
                               uint32_t mbar)
 {
-    tce_op op;
-    memset(&op, 0, sizeof op);
-    op.kind = TCE_OP_TENSOR_LOAD;
-    op.src_space = TCE_SPACE_GLOBAL;
-    op.dst_space = TCE_SPACE_SHARED_CTA;
-    op.completion = TCE_DONE_MBARRIER;
+    static const int32_t zero[TCE_MAX_RANK] = {0};
+    tce_op op = tce_op_tile_load(0, tmap, dims, zero, saddr, mbar);
     op.mode = mode;
-    op.dims = dims;
-    op.tmap_addr = tmap;
-    op.saddr = saddr;
-    op.mbar = mbar;
     return op;
 }
 

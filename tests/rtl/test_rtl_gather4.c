@@ -6,6 +6,7 @@
  * The expected bytes are computed here from those rules, not by the golden model. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rtl_drv_rig.h"
 

@@ -7,6 +7,7 @@
  * agree. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rtl_drv_rig.h"
 
@@ -98,6 +99,23 @@ int main(void)
         for (unsigned halo = 0; halo < 40; halo += 3, cases++)
             one(&r, TCE_MODE_IM2COL_W, (int32_t)(halo % 9) - 4, 1, 0, halo, halo % 4,
                 "im2col::w");
+    }
+    /* Walker cost: an ::w load of 40 in-bounds rows of 64 bytes (both images of W = 20) in
+     * a 4-D tensor: 3 ADDR cycles, one burst and one NEXT per row (docs/rtl.md), so a row
+     * every 5 cycles and the R beats span at most 5 cycles per row (+ slack for the last
+     * row's beats). */
+    put_map(&r, TCE_WIDE_W, TCE_SW_64B, 0, 0, 40, 1);
+    tce_sim_probe_clear(r.sim, TENSOR, TENSOR + TBYTES);
+    one(&r, TCE_MODE_IM2COL_W, 0, 1, 0, 0, 0, "im2col::w timing");
+    cases++;
+    tce_sim_probe pr = tce_sim_probe_read(r.sim);
+    uint64_t span = pr.r_beats ? pr.last_r - pr.first_r + 1 : 0;
+    printf("im2col::w, 40 rows x 64 B: %llu R beats over %llu cycles (%.2f cycles/row)\n",
+           (unsigned long long)pr.r_beats, (unsigned long long)span, span / 40.0);
+    if (pr.r_beats * p.data_w / 8 != 40 * 64 || span > 5 * 40 + 8) {
+        fprintf(stderr, "FAIL: %llu R beats over %llu cycles for 40 rows (bound %u)\n",
+                (unsigned long long)pr.r_beats, (unsigned long long)span, 5 * 40 + 8);
+        failures++;
     }
     /* Start right of the window: traps on both. */
     put_map(&r, TCE_WIDE_W, TCE_SW_64B, -2, 0, 8, 1);
