@@ -14,6 +14,7 @@ extern "C" {
 #include "Vtce_engine.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
+#include "verilated_syms.h"
 
 #include <cstdio>
 #include <cstring>
@@ -40,6 +41,16 @@ bool ends_with(const std::string &s, const char *tail)
     size_t n = std::strlen(tail);
     return s.size() >= n && s.compare(s.size() - n, n, tail) == 0;
 }
+
+// Unit FSM states the watchdog names in its report: scope under the top, variable. They are
+// public_flat_rd (bridge/tce_watch.vlt), so Verilator's scope table finds them by name.
+struct watched_state {
+    const char *unit, *var;
+};
+constexpr watched_state kWatchedStates[] = {
+    {"u_exec", "state"},      {"u_desc", "state"},    {"u_g2s", "busy"},
+    {"u_from_smem", "state"}, {"u_tile_load", "ws"}, {"u_tile_store", "state"},
+};
 
 // Convert an FST file to VCD with GTKWave's fst2vcd; 0 on success.
 int fst_to_vcd(const std::string &fst, const std::string &vcd)
@@ -158,6 +169,20 @@ void tce_sim::watchdog(uint32_t status)
     reporting = false;
     char ports[1200];
     tce_axi_check_outstanding(&chk, cyc, ports, sizeof ports);
+    std::string units = "; unit states:";
+    for (const auto &w : kWatchedStates) {
+        std::string scope = std::string(ctx->scopeFind("TOP.tce_engine") ? "TOP" : "tce_engine") +
+                            ".tce_engine." + w.unit;
+        const VerilatedScope *sc = ctx->scopeFind(scope.c_str());
+        VerilatedVar *v = sc ? sc->varFind(w.var) : nullptr;
+        char b[80];
+        if (v && v->datap() && v->vltype() == VLVT_UINT8)
+            std::snprintf(b, sizeof b, " %s.%s=%u", w.unit, w.var,
+                          *static_cast<const uint8_t *>(v->datap()));
+        else
+            std::snprintf(b, sizeof b, " %s.%s=(not readable)", w.unit, w.var);
+        units += b;
+    }
     char head[300];
     std::snprintf(head, sizeof head,
                   "watchdog: engine busy with no progress for %llu cycles (cycle %llu): "
@@ -165,7 +190,7 @@ void tce_sim::watchdog(uint32_t status)
                   "ERR_CODE=0x%x; ",
                   (unsigned long long)(cyc - chk.last_progress), (unsigned long long)cyc, status,
                   (status >> 16) & 0xFFu, seq_issued, seq_done, seq_done + 1, err);
-    fault = std::string(head) + ports;
+    fault = std::string(head) + ports + units;
 }
 
 // Updates the probe with the handshakes of the coming edge (signals sampled before it).

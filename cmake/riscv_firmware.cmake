@@ -18,6 +18,7 @@ set(flags -std=c11 -march=rv32imc -mabi=ilp32 -Os -ffreestanding -nostdlib
           -ffunction-sections -fdata-sections -Wall -Wextra -Werror
           -I${TCE_ROOT}/csim -I${TCE_ROOT}/firmware -I${TCE_ROOT}/rtl/fpga/sw)
 
+include(${TCE_ROOT}/cmake/firmware_csim_sources.cmake)
 file(GLOB drv_srcs ${TCE_ROOT}/firmware/driver/*.c)
 file(GLOB ptx_srcs ${TCE_ROOT}/firmware/ptx/*.c)
 file(GLOB soc_srcs ${TCE_ROOT}/rtl/fpga/sw/*.c ${TCE_ROOT}/rtl/fpga/sw/*.S)
@@ -51,11 +52,13 @@ endfunction()
 compile_group(driver drv_objs ${drv_srcs})
 compile_group(ptx ptx_objs ${ptx_srcs})
 compile_group(soc soc_objs ${soc_srcs})
+compile_group(csim csim_objs ${TCE_FIRMWARE_CSIM_SOURCES})
 
 set(elf ${OUT_DIR}/tce_soc.elf)
 execute_process(COMMAND ${CC} ${flags} -T ${TCE_ROOT}/rtl/fpga/sw/soc.ld -Wl,--gc-sections
                         -Wl,--no-warn-rwx-segments -Wl,-Map=${OUT_DIR}/tce_soc.map -o ${elf}
-                        ${soc_objs} ${drv_objs} ${ptx_objs} -lgcc
+                        -Wl,--undefined=tce_tensormap_replace
+                        ${soc_objs} ${drv_objs} ${ptx_objs} ${csim_objs} -lgcc
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "firmware-riscv-build: link of ${elf} failed (exit ${rc}):\n${out}${err}")
@@ -67,7 +70,10 @@ if(NOT rc EQUAL 0 OR NOT hdr MATCHES "Class:[ \t]+ELF32" OR NOT hdr MATCHES "Mac
   message(FATAL_ERROR "firmware-riscv-build: ${elf} is not a 32-bit RISC-V RVC ELF:\n${hdr}")
 endif()
 execute_process(COMMAND ${READELF} -s ${elf} OUTPUT_VARIABLE syms)
-foreach(sym _start main tce_drv_submit ptx_decode_line soc_exit_code)
+# tensormap.replace is kept by --undefined even where the test program does not call it,
+# so the link proves it resolves freestanding (descriptor pack/unpack, encode rules).
+foreach(sym _start main tce_drv_submit ptx_decode_line soc_exit_code tce_tensormap_replace
+            tce_desc_unpack)
   if(NOT syms MATCHES " ${sym}\n")
     message(FATAL_ERROR "firmware-riscv-build: ${elf} lacks '${sym}'")
   endif()
@@ -78,10 +84,13 @@ endforeach()
 execute_process(COMMAND ${SIZE} ${elf} OUTPUT_VARIABLE size_elf RESULT_VARIABLE rc)
 execute_process(COMMAND ${SIZE} -t ${drv_objs} OUTPUT_VARIABLE size_drv)
 execute_process(COMMAND ${SIZE} -t ${ptx_objs} OUTPUT_VARIABLE size_ptx)
+execute_process(COMMAND ${SIZE} -t ${csim_objs} OUTPUT_VARIABLE size_csim)
 string(REGEX MATCH "([0-9]+)[ \t]+([0-9]+)[ \t]+([0-9]+)[ \t]+[0-9]+[ \t]+[0-9a-f]+[ \t]+[^\n]*\\(TOTALS\\)" _ "${size_drv}")
 set(drv_text ${CMAKE_MATCH_1})
 string(REGEX MATCH "([0-9]+)[ \t]+([0-9]+)[ \t]+([0-9]+)[ \t]+[0-9]+[ \t]+[0-9a-f]+[ \t]+[^\n]*\\(TOTALS\\)" _ "${size_ptx}")
 set(ptx_text ${CMAKE_MATCH_1})
+string(REGEX MATCH "([0-9]+)[ \t]+([0-9]+)[ \t]+([0-9]+)[ \t]+[0-9]+[ \t]+[0-9a-f]+[ \t]+[^\n]*\\(TOTALS\\)" _ "${size_csim}")
+set(csim_text ${CMAKE_MATCH_1})
 string(REGEX MATCH "\n[ \t]*([0-9]+)[ \t]+([0-9]+)[ \t]+([0-9]+)" _ "${size_elf}")
 set(elf_text ${CMAKE_MATCH_1})
 set(elf_data ${CMAKE_MATCH_2})
@@ -91,9 +100,11 @@ if(NOT elf_text OR NOT drv_text OR NOT ptx_text OR elf_text LESS 1000)
 endif()
 list(LENGTH drv_objs ndrv)
 list(LENGTH ptx_objs nptx)
+list(LENGTH csim_objs ncsim)
 file(WRITE ${OUT_DIR}/firmware-size.txt
      "tce_soc.elf (rv32imc, -Os, --gc-sections): text ${elf_text} data ${elf_data} bss ${elf_bss}\n"
      "firmware/driver (${ndrv} objects, all functions): text ${drv_text}\n"
-     "firmware/ptx (${nptx} objects, all functions): text ${ptx_text}\n")
+     "firmware/ptx (${nptx} objects, all functions): text ${ptx_text}\n"
+     "csim for tensormap.replace (${ncsim} objects, all functions): text ${csim_text}\n")
 file(READ ${OUT_DIR}/firmware-size.txt summary)
 message("firmware-riscv-build:\n${summary}")

@@ -3,10 +3,9 @@
  * pack makes of maps the encoder accepts, and names the field and byte of anything else. */
 #include "encode_rules.h"
 #include "le_bytes.h"
+#include "tce_text.h"
 
-#include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
+/* Freestanding (no libc): the firmware's tensormap.replace runs this on a soft CPU. */
 
 const tce_desc_field_info tce_desc_fields[TCE_DF_COUNT] = {
 #define DESC_FIELD(NAME, OFF, BYTES, ITEMS, SIGNED, DOC) {#NAME, OFF, BYTES, ITEMS, SIGNED},
@@ -81,7 +80,8 @@ static unsigned corner_count(tce_map_kind kind, unsigned rank)
 
 void tce_desc_pack(const tce_tensormap *m, uint8_t out[TCE_DESC_BYTES])
 {
-    memset(out, 0, TCE_DESC_BYTES);
+    for (unsigned b = 0; b < TCE_DESC_BYTES; b++)
+        out[b] = 0;
     unsigned rank = clamp_rank(m->rank);
     put_u(out, TCE_DF_MAGIC, 0, TCE_DESC_MAGIC);
     put_u(out, TCE_DF_KIND, 0, (uint64_t)m->kind);
@@ -120,8 +120,10 @@ static tce_status bad(tce_diag *why, const char *fmt, ...)
 {
     if (why) {
         va_list ap;
+        tce_text t;
+        tce_text_start(&t, why->text, sizeof why->text);
         va_start(ap, fmt);
-        vsnprintf(why->text, sizeof why->text, fmt, ap);
+        tce_text_vformat(&t, fmt, ap);
         va_end(ap);
     }
     return TCE_ERR_BAD_DESCRIPTOR;
@@ -170,7 +172,8 @@ static bool item_used(tce_desc_field f, int index, tce_map_kind kind, unsigned r
 /* Bytes that belong to no field. */
 static void reserved_map(bool covered[TCE_DESC_BYTES])
 {
-    memset(covered, 0, TCE_DESC_BYTES * sizeof covered[0]);
+    for (unsigned b = 0; b < TCE_DESC_BYTES; b++)
+        covered[b] = false;
     for (unsigned f = 0; f < TCE_DF_COUNT; f++) {
         const tce_desc_field_info *fi = &tce_desc_fields[f];
         for (unsigned b = 0; b < fi->bytes * fi->items && fi->offset + b < TCE_DESC_BYTES; b++)
@@ -227,8 +230,7 @@ static tce_status check_structure(const uint8_t *in, tce_diag *why)
 
 tce_status tce_desc_unpack(const uint8_t in[TCE_DESC_BYTES], tce_tensormap *m, tce_diag *why)
 {
-    tce_tensormap d;
-    memset(&d, 0, sizeof d);
+    tce_tensormap d = {0};
     if (!in || !m)
         return bad(why, "descriptor unpack given a NULL %s", in ? "map" : "image");
     tce_status st = check_structure(in, why);

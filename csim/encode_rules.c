@@ -4,14 +4,18 @@
  * All arithmetic is on integers so the RTL's descriptor checks can mirror it. */
 #include "encode_rules.h"
 
-#include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
+#include "tce_text.h"
+
+/* Freestanding (no libc): descriptor unpack, and so the firmware's tensormap.replace, runs
+ * these rules on a soft CPU. */
 
 #define SPAN_NONE 0u
 
+/* The format check runs in the hosted build. The freestanding rv32 build leaves it out:
+ * there newlib's uint32_t/int32_t are long, which the check flags for %u/%d although
+ * both are 32 bits on ilp32 and tce_text_vformat reads them alike. */
 static bool fail(tce_encode_fault *f, tce_desc_field field, int index, const char *fmt, ...)
-#if defined(__GNUC__)
+#if defined(__GNUC__) && __STDC_HOSTED__
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
@@ -19,10 +23,12 @@ static bool fail(tce_encode_fault *f, tce_desc_field field, int index, const cha
 static bool fail(tce_encode_fault *f, tce_desc_field field, int index, const char *fmt, ...)
 {
     va_list ap;
+    tce_text t;
     f->field = field;
     f->index = index;
+    tce_text_start(&t, f->text, sizeof f->text);
     va_start(ap, fmt);
-    vsnprintf(f->text, sizeof f->text, fmt, ap);
+    tce_text_vformat(&t, fmt, ap);
     va_end(ap);
     return false;
 }

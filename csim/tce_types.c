@@ -1,7 +1,7 @@
 /* Names and sizes of the shared enumerations. */
 #include "tce_types.h"
 
-#include <string.h>
+#include "tce_text.h"
 
 static const char *const dtype_names[TCE_DT_COUNT] = {
     "UINT8",    "UINT16",      "UINT32",   "INT32",        "UINT64",        "INT64",
@@ -37,7 +37,7 @@ const char *tce_dtype_name(tce_dtype dt)
 bool tce_dtype_from_name(const char *name, tce_dtype *out)
 {
     for (unsigned i = 0; i < TCE_DT_COUNT; i++)
-        if (!strcmp(name, dtype_names[i])) {
+        if (tce_str_eq(name, dtype_names[i])) {
             *out = (tce_dtype)i;
             return true;
         }

@@ -4,9 +4,16 @@
 
 if(CMAKE_SCRIPT_MODE_FILE)
   if(MODE STREQUAL "freestanding")
-    # The driver must build for a soft CPU: no hosted library, nothing undefined but
-    # the project's own tce_* symbols.
+    # The driver must build for a soft CPU: no hosted library. Its sources, and the golden
+    # model's sources it runs (cmake/firmware_csim_sources.cmake), compile freestanding;
+    # nothing may be undefined but the project's own tce_* symbols, and each of those must
+    # be defined by one of these objects (so the set links on its own).
+    set(TCE_ROOT ${SRC_DIR})
+    include(${SRC_DIR}/cmake/firmware_csim_sources.cmake)
     file(GLOB srcs ${SRC_DIR}/firmware/driver/*.c)
+    list(APPEND srcs ${TCE_FIRMWARE_CSIM_SOURCES})
+    set(needed "")
+    set(defined "")
     foreach(src ${srcs})
       get_filename_component(stem ${src} NAME_WE)
       set(obj ${OUT_DIR}/${stem}.o)
@@ -22,10 +29,27 @@ if(CMAKE_SCRIPT_MODE_FILE)
         if(NOT n MATCHES "^tce_" AND NOT n STREQUAL "U")
           message(FATAL_ERROR "${src} needs '${n}' from a hosted library")
         endif()
+        if(n MATCHES "^tce_")
+          list(APPEND needed ${n})
+        endif()
+      endforeach()
+      execute_process(COMMAND ${NM} --defined-only ${obj} OUTPUT_VARIABLE defs)
+      string(REGEX MATCHALL " [TDRB] [A-Za-z_][A-Za-z0-9_]*" pairs "${defs}")
+      foreach(p ${pairs})
+        string(REGEX REPLACE "^ [TDRB] " "" p "${p}")
+        list(APPEND defined ${p})
       endforeach()
     endforeach()
+    list(REMOVE_DUPLICATES needed)
+    foreach(n ${needed})
+      list(FIND defined ${n} at)   # (IN_LIST needs a policy this script mode lacks)
+      if(at EQUAL -1)
+        message(FATAL_ERROR "'${n}' is used by the freestanding firmware but defined by none "
+                            "of its sources (add its file to cmake/firmware_csim_sources.cmake)")
+      endif()
+    endforeach()
     list(LENGTH srcs count)
-    message(STATUS "${count} driver sources compile freestanding")
+    message(STATUS "${count} firmware sources compile freestanding and link among themselves")
   elseif(MODE STREQUAL "bad_scenario")
     # The first line says what the runner must report: `# expect: LINE: text`.
     file(STRINGS ${FILE} first LIMIT_COUNT 1)

@@ -22,19 +22,10 @@ const char *tce_tmr_field_name(tce_tmr_field f)
     return (unsigned)f < TCE_TMR_FIELD_COUNT ? field_names[f] : 0;
 }
 
-static bool same(const char *a, const char *b)
-{
-    while (*a && *a == *b) {
-        a++;
-        b++;
-    }
-    return *a == *b;
-}
-
 bool tce_tmr_field_from_name(const char *name, tce_tmr_field *out)
 {
     for (unsigned i = 0; i < TCE_TMR_FIELD_COUNT; i++)
-        if (same(name, field_names[i])) {
+        if (tce_str_eq(name, field_names[i])) {
             *out = (tce_tmr_field)i;
             return true;
         }

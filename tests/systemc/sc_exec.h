@@ -41,6 +41,14 @@ static inline tce_result sc_exec(const tce_op *op, tce_memsys *ms, void *engine)
         return r;
     }
     int ok = 0;
+    /* Each operation comes with freshly written memories, its tensor map included: the
+     * fence.proxy.tensormap a program issues after writing a map (CTRL.DESC_INVAL, as
+     * tce_drv_tensormap_fence), so the engine's descriptor cache cannot serve the map an
+     * earlier operation saw at the same address. */
+    uint32_t ctrl = 0;
+    ok |= tce_sc_mmio_read(sc, TCE_REG_CTRL, &ctrl);
+    ctrl &= TCE_RM_BIT(CTRL, ENABLE) | TCE_RM_BIT(CTRL, IRQ_EN);
+    ok |= tce_sc_mmio_write(sc, TCE_REG_CTRL, ctrl | TCE_RM_BIT(CTRL, DESC_INVAL));
     for (unsigned i = 0; i < n; i++)
         ok |= tce_sc_mmio_write(sc, TCE_REG_AT(TCE_REG_CMD, i), w[i]);
     ok |= tce_sc_mmio_write(sc, TCE_REG_DOORBELL, n);
