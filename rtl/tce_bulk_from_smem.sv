@@ -1,12 +1,19 @@
 // Bulk copy out of shared memory: shared::cta -> global (cp.async.bulk.global.shared::cta,
 // with the optional .cp_mask byte mask) and shared::cta -> shared::cluster.
 //
-// The copy walks the DESTINATION in aligned beats. For each beat it reads the one or two
-// aligned source words that hold its bytes, then shifts them onto the destination lanes
-// (addresses are 16-byte aligned, so the shift is in 16-byte chunks) and emits the beat:
-// as an AXI4 W beat (global destination; the range is cut into INCR bursts that never cross
+// The copy walks the DESTINATION in aligned beats and shifts source words onto the
+// destination lanes (addresses are 16-byte aligned, so the shift is in 16-byte chunks).
+//
+// To global memory it streams: the source words are read in order, one request per cycle
+// while a response FIFO has room, and every W beat is the window of the stream starting
+// `sh` chunks into the previous word: {word m, word m-1} >> sh chunks, with the same sh for
+// the whole copy. So a W beat can leave every cycle (what a reduction's read-modify-write
+// needs to run at one beat per cycle). The range is cut into INCR bursts that never cross
 // a 4 KB page or exceed 256 beats, each burst's AW sent before its W beats, B responses
-// counted as they come back in any order) or as a shared-memory write.
+// counted as they come back in any order.
+//
+// To shared memory the reads and the writes share the one port, so each beat reads the one
+// or two aligned source words that hold its bytes, waits for them, and writes.
 module tce_bulk_from_smem #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4
@@ -58,9 +65,30 @@ module tce_bulk_from_smem #(
   localparam logic [63:0] DB64 = 64'(DB);
 
   typedef enum logic [2:0] {
-    S_IDLE, S_AW, S_RD0, S_RD1, S_WAIT, S_OUT, S_DRAIN
+    S_IDLE, S_AW, S_RD0, S_RD1, S_WAIT, S_OUT, S_DRAIN, S_STREAM
   } state_t;
   state_t state;
+
+  // Streaming to global: the source words in flight or waiting, and the previous one.
+  localparam int RQ = 8;           // response FIFO entries (>= shared-memory latency + 1)
+  localparam int RQA = $clog2(RQ);
+  logic [DATA_W-1:0] rq_data [RQ];
+  logic [RQA-1:0]    rq_head, rq_tail;
+  logic [RQA:0]      rq_count, rq_inflight;
+  logic [31:0]       rd_addr, rd_last;   // next / last source word to read (aligned)
+  logic [31:0]       words_left;         // source words not yet taken by the output
+  logic [DATA_W-1:0] prev;
+  logic              primed;             // the word before the first beat's is in prev
+  localparam int NCH = DB / 16;
+  localparam int SHW = $clog2(NCH + 1);
+  logic [SHW-1:0]    sh;                 // chunks into {word m, word m-1}: 1..NCH
+  // Chunk of the first source byte in its word and of the first destination byte in its
+  // beat (only the bits below DB matter).
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [31:0] s_ch = ({8'd0, src_off} >> 4) & 32'(NCH - 1);
+  wire [31:0] d_ch = (gaddr[31:0] >> 4) & 32'(NCH - 1);
+  wire [31:0] sh_start = (s_ch > d_ch) ? s_ch - d_ch : 32'(NCH) - (d_ch - s_ch);
+  /* verilator lint_on UNUSEDSIGNAL */
 
   logic        dst_global;
   logic [63:0] d_base, d_end;     // destination range [d_base, d_end)
@@ -128,27 +156,46 @@ module tce_bulk_from_smem #(
   end
   wire last_beat_of_burst = (hi == burst_end);
 
+  wire stream = dst_global && (state == S_AW || state == S_STREAM);
+  wire rd_more = (rd_addr <= rd_last);
+  wire rd_issue = stream && rd_more && ({1'b0, rq_count} + {1'b0, rq_inflight} < (RQA+2)'(RQ));
+  wire [DATA_W-1:0] cur = (words_left != 32'd0) ? rq_data[rq_head] : '0;
+  wire cur_ok = (words_left == 32'd0) || (rq_count != '0);
+  logic [DATA_W-1:0] streamed;
+  always_comb begin
+    // Only the low word of the shifted pair is the beat.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [2*DATA_W-1:0] pair;
+    /* verilator lint_on UNUSEDSIGNAL */
+    pair = {cur, prev} >> (128 * sh);
+    streamed = pair[DATA_W-1:0];
+  end
+  wire prime = dst_global && !primed && rq_count != '0 && state != S_IDLE;
+  wire w_fire = (state == S_STREAM) && primed && cur_ok && wready;
+  wire pop = prime || (w_fire && words_left != 32'd0);
+
   assign awvalid = (state == S_AW);
   assign awid    = '0;   // one burst's W beats follow its AW in order; one ID is enough
   assign awaddr  = (beat_addr < d_base) ? d_base : beat_addr;
   assign awlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
-  assign wvalid  = (state == S_OUT) && dst_global;
-  assign wdata   = shifted;
+  assign wvalid  = (state == S_STREAM) && primed && cur_ok;
+  assign wdata   = streamed;
   assign wstrb   = strobes;
   assign wlast   = last_beat_of_burst;
   assign bready  = 1'b1;
 
-  assign sm_valid = (state == S_RD0) || (state == S_RD1) || ((state == S_OUT) && !dst_global);
+  assign sm_valid = (state == S_RD0) || (state == S_RD1) || (state == S_OUT) || rd_issue;
   assign sm_write = (state == S_OUT);
   assign sm_cta   = (state == S_OUT) ? d_cta : s_cta;
-  assign sm_addr  = (state == S_RD0) ? src_w0[23:0] :
+  assign sm_addr  = dst_global ? rd_addr[23:0] :
+                    (state == S_RD0) ? src_w0[23:0] :
                     (state == S_RD1) ? src_w0[23:0] + 24'(DB) : beat_addr[23:0];
   assign sm_wdata = shifted;
   assign sm_wstrb = strobes;
 
   wire sm_fire = sm_valid && sm_ready;
   wire rsp_is_write = (sm_wr_outstanding != 0);
-  wire out_fire = (state == S_OUT) && (dst_global ? wready : sm_ready);
+  wire out_fire = (state == S_OUT) && sm_ready;
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
@@ -157,13 +204,33 @@ module tce_bulk_from_smem #(
       mask_en <= 1'b0; bmask <= '0; beat_addr <= '0; burst_end <= '0;
       rd_expect <= '0; rd_got <= '0; word0 <= '0; word1 <= '0;
       err_bus <= 1'b0; err_smem <= 1'b0; b_outstanding <= '0; sm_wr_outstanding <= '0;
+      for (int i = 0; i < RQ; i++) rq_data[i] <= '0;
+      rq_head <= '0; rq_tail <= '0; rq_count <= '0; rq_inflight <= '0;
+      rd_addr <= '0; rd_last <= '0; words_left <= '0; prev <= '0; primed <= 1'b0; sh <= '0;
     end else begin
       done <= 1'b0;
       // Responses come back in request order. A beat's reads are issued after the previous
       // beat's write, so while writes are unacknowledged the next response is a write's.
+      // Streaming: responses (all reads) enter the FIFO; the output takes one per beat.
+      if (dst_global) begin
+        if (sm_rsp_valid) begin
+          rq_data[rq_tail] <= sm_rsp_rdata;
+          rq_tail <= rq_tail + 1'b1;
+        end
+        if (pop) begin
+          rq_head <= rq_head + 1'b1;
+          prev <= rq_data[rq_head];
+          words_left <= words_left - 32'd1;
+          primed <= 1'b1;
+        end
+        rq_count <= rq_count + (RQA+1)'(sm_rsp_valid) - (RQA+1)'(pop);
+        rq_inflight <= rq_inflight + (RQA+1)'(rd_issue && sm_ready) - (RQA+1)'(sm_rsp_valid);
+        if (rd_issue && sm_ready) rd_addr <= rd_addr + 32'(DB);
+        if (state != S_IDLE && !rd_more && rq_inflight == '0 && !sm_rsp_valid) reads_done <= 1'b1;
+      end
       if (sm_rsp_valid) begin
         if (sm_rsp_err) err_smem <= 1'b1;
-        if (!rsp_is_write && rd_got < rd_expect) begin
+        if (!dst_global && !rsp_is_write && rd_got < rd_expect) begin
           if (rd_got == 2'd0) word0 <= sm_rsp_rdata;
           else word1 <= sm_rsp_rdata;
           rd_got <= rd_got + 2'd1;
@@ -184,12 +251,27 @@ module tce_bulk_from_smem #(
           s_base <= {8'd0, src_off}; d_cta <= dst_cta; s_cta <= src_cta;
           mask_en <= use_byte_mask && to_global; bmask <= byte_mask;
           err_bus <= 1'b0; err_smem <= 1'b0;
+          // The stream: source words [align(src_off), align(src_off + size - 1)]. A beat's
+          // window starts sh chunks into {word m, word m-1}: c = source chunk in its word
+          // minus destination chunk in its beat; c > 0 takes word m = beat + 1 (the first
+          // word is taken into prev before the first beat), c <= 0 word m = beat.
+          rd_addr <= {8'd0, src_off[23:LB], {LB{1'b0}}};
+          rd_last <= ({8'd0, src_off} + size - 32'd1) & ~32'(DB - 1);
+          words_left <= ((({8'd0, src_off} + size - 32'd1) >> LB) - ({8'd0, src_off} >> LB)) + 32'd1;
+          primed <= !(s_ch > d_ch);
+          sh <= SHW'(sh_start);
+          rq_head <= '0; rq_tail <= '0; rq_count <= '0; rq_inflight <= '0;
           state <= (size == 0) ? S_DRAIN : (to_global ? S_AW : S_RD0);
           burst_end <= (to_global ? gaddr : {40'd0, dst_off}) + {32'd0, size};
         end
         S_AW: begin
           burst_end <= next_burst_end;
-          if (awready) state <= S_RD0;
+          if (awready) state <= S_STREAM;
+        end
+        S_STREAM: if (w_fire) begin
+          beat_addr <= beat_addr + DB64;
+          if (hi == d_end) state <= S_DRAIN;
+          else if (last_beat_of_burst) state <= S_AW;
         end
         S_RD0: if (sm_ready) begin
           rd_expect <= need_two ? 2'd2 : 2'd1;
@@ -204,7 +286,6 @@ module tce_bulk_from_smem #(
         S_OUT: if (out_fire) begin
           beat_addr <= beat_addr + DB64;
           if (hi == d_end) state <= S_DRAIN;
-          else if (dst_global && last_beat_of_burst) state <= S_AW;
           else state <= S_RD0;
         end
         S_DRAIN: if (b_outstanding == 0 && sm_wr_outstanding == 0 &&
