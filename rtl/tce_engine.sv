@@ -256,6 +256,8 @@ module tce_engine #(
 
   logic [2:0] tg_rank, tg_swizzle;
   logic [1:0] tg_esl;
+  logic [2:0] tg_ul;
+  logic [3:0] tg_e0;
   logic [63:0] tg_gaddr;
   logic [164:0] tg_gdim;
   logic [255:0] tg_gstride;
@@ -287,8 +289,8 @@ module tce_engine #(
     .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
     .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),
     .multicast(cmd_multicast), .cta_mask(cmd_cta_mask), .coord0_low(cmd_coord0[3:0]),
-    .status(tchk_status), .field(tchk_field), .rank(tg_rank), .esl(tg_esl), .gaddr(tg_gaddr),
-    .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
+    .status(tchk_status), .field(tchk_field), .rank(tg_rank), .esl(tg_esl), .ul(tg_ul), .e0(tg_e0),
+    .gaddr(tg_gaddr), .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
     .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .tx_bytes(tchk_tx_bytes),
     .red_etype(tchk_red_etype), .red_noftz(tchk_red_noftz),
@@ -313,7 +315,7 @@ module tce_engine #(
   logic [DATA_W/8-1:0] tl_sm_wstrb;
 
   tce_tile_load #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(NRD)) u_tile_load (
-    .clk, .rst_n, .start(tile_start), .rank(tg_rank), .esl(tg_esl), .gaddr(tg_gaddr),
+    .clk, .rst_n, .start(tile_start), .rank(tg_rank), .esl(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
     .coords(cmd_coords),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),

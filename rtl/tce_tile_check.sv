@@ -3,11 +3,16 @@
 // so both report the same first fault. Combinational; also yields the box geometry the tile
 // mover walks and, for a reduce, the element type the descriptor's dtype names.
 //
-// This engine build implements non-interleaved tile loads (tf32 loads round in
-// tce_tile_load), stores and reduces of 1..8-byte element types, tile::gather4 loads, and
-// the im2col-family loads, whose own checks and walk parameters come from
-// tce_im2col_check; packed types, interleaved layouts, scatter4 and the other modes are
-// refused as UNSUPPORTED.
+// This engine build implements tile loads (tf32 loads round in tce_tile_load; interleaved
+// layouts whose row is at most 2 KB), non-interleaved stores and reduces of 1..8-byte
+// element types, tile::gather4 loads, and the im2col-family loads, whose own checks and
+// walk parameters come from tce_im2col_check; packed types, interleaved stores/reduces,
+// scatter4 and the other modes are refused as UNSUPPORTED.
+//
+// Interleaved loads (docs/tile.md) reuse the row walk with a different dim-0 unit: each
+// dim-0 coordinate is a whole 16- or 32-byte slice (ul = log2 of the unit, box0 = slices
+// walked, e0 = their traversal stride), dimension rank-2 walks one position, and rows are
+// dense in shared memory.
 module tce_tile_check #(
     parameter int NUM_CTAS   = 16,
     parameter int SMEM_BYTES = 232448
@@ -35,10 +40,12 @@ module tce_tile_check #(
     // geometry
     output logic [2:0]    rank,
     output logic [1:0]    esl,          // log2 element bytes
+    output logic [2:0]    ul,           // log2 bytes of one dim-0 unit (element or slice)
+    output logic [3:0]    e0,           // traversal stride of dim 0 in units (interleave)
     output logic [63:0]   gaddr,
     output logic [164:0]  gdim,         // 5 x 33 bits (globalDim, up to 2^32)
     output logic [255:0]  gstride,      // 4 x 64: dims 1..4
-    output logic [8:0]    box0,
+    output logic [8:0]    box0,         // dim-0 units in a row
     output logic [35:0]   n,            // 4 x 9: elements walked in dims 1..4 (1 beyond rank)
     output logic [15:0]   e,            // 4 x 4: element strides of dims 1..4
     output logic [2:0]    swizzle,
@@ -142,6 +149,14 @@ module tce_tile_check #(
   );
   assign row_gen = is_i2c ? 2'd1 : is_g4 ? 2'd2 : 2'd0;
 
+  // Interleaved tile load geometry (csim/tile.c make_geom).
+  wire        is_il  = ileave != 8'd0 && !is_i2c;
+  wire [7:0]  est0   = desc[(EST_OFF)*8 +: 8];
+  wire [8:0]  box_raw = {1'b0, desc[(BOX_OFF)*8 +: 8]} + 9'd1;
+  assign e0 = is_il ? {1'b0, est0[2:0]} + 4'd1 : 4'd1;
+  assign ul = is_il ? (ileave == 8'd1 ? 3'd4 : 3'd5) : {1'b0, esl};
+  wire [13:0] il_row = 14'(9'((box_raw + {5'd0, e0} - 9'd1) / {5'd0, e0})) << ul;
+
   always_comb begin
     logic bad, bad_desc, box_out;
     logic [3:0]  c0_bytes;     // low bits of tensorCoords[0] * element size
@@ -167,7 +182,8 @@ module tce_tile_check #(
     fill_nan = (fill8 == 8'd1) && (dtype >= 8'd6 && dtype <= 8'd12);   // float dtypes
     tf32     = (dtype == 8'd11 || dtype == 8'd12) && !is_store;            // TFLOAT32{,_FTZ}
     // An im2col row is channelsPerPixel elements from the channel coordinate.
-    box0     = is_i2c ? i2c_channels : {1'b0, desc[(BOX_OFF)*8 +: 8]} + 9'd1;
+    box0     = is_i2c ? i2c_channels : box_raw;
+    if (is_il) box0 = 9'((box_raw + {5'd0, e0} - 9'd1) / {5'd0, e0});
     for (int i = 0; i < 5; i++) begin
       // Dimensions beyond the rank walk one element at coordinate 0 of a size-1 dimension.
       gdim[i*33 +: 33] = (i < {24'd0, rank8}) ? {1'b0, desc[(GDIM_OFF + 4*i)*8 +: 32]} + 33'd1 : 33'd1;
@@ -181,14 +197,16 @@ module tce_tile_check #(
       if (eb > 8'd7) est_ok = 1'b0;                  // elementStrides are 1..8
       if (i < {24'd0, rank8}) begin
         n[(i-1)*9 +: 9] = 9'((bx + {5'd0, es} - 9'd1) / {5'd0, es});
+        // The H100 walks one position of dimension rank-2 of an interleaved map.
+        if (is_il && i + 2 == {24'd0, rank8}) n[(i-1)*9 +: 9] = 9'd1;
         e[(i-1)*4 +: 4] = es;
       end else begin
         n[(i-1)*9 +: 9] = 9'd1;
         e[(i-1)*4 +: 4] = 4'd1;
       end
     end
-    row_bytes = 12'({3'd0, box0} << esl);
-    case (swizzle)
+    row_bytes = 12'({3'd0, box0} << ul);
+    case (is_il ? 3'd0 : swizzle)     // interleaved rows are dense (no swizzle-span pad)
       3'd0: pitch = row_bytes;
       3'd1: pitch = (row_bytes < 12'd32) ? 12'd32 : row_bytes;
       3'd2: pitch = (row_bytes < 12'd64) ? 12'd64 : row_bytes;
@@ -215,7 +233,7 @@ module tce_tile_check #(
 
     // fetch_map: the descriptor itself
     if (magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 ||
-        !est_ok || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 || swz8 > 8'd7 || fill8 > 8'd1) begin
+        !est_ok || (is_il && est0 > 8'd7) || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 || swz8 > 8'd7 || fill8 > 8'd1) begin
       bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end
     // tile.c: mode, shape, geometry, coordinates (an im2col load skips them: `bad` is held
@@ -236,13 +254,15 @@ module tce_tile_check #(
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end
     // tf32 loads round in tce_tile_load; a store copies the bytes as they are.
-    if (!bad && (dtype >= 8'd13 || ileave != 8'd0 ||
+    if (!bad && (dtype >= 8'd13 || (ileave != 8'd0 && (is_store || il_row > 14'd2048)) ||
                  !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
-      // packed types and interleaved layouts: not in this engine build yet
+      // packed types, interleaved stores and interleaved rows wider than the 2 KB the
+      // row machinery holds: not in this engine build yet
       bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end
-    if (!bad && c0_bytes[3:0] != 4'd0) begin
-      // H100: the innermost coordinate must start on a 16-byte boundary
+    if (!bad && !is_il && c0_bytes[3:0] != 4'd0) begin
+      // H100: the innermost coordinate must start on a 16-byte boundary (with interleave
+      // it is a slice index: no rule)
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
     end
     if (!bad && is_store) begin

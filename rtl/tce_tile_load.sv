@@ -17,6 +17,13 @@
 // H100 pads narrow rows). Every swizzle mode permutes whole 16-byte chunks, except that
 // 128B_ATOM_32B_FLIP_8B also swaps the two 8-byte halves of a chunk on odd 128-byte lines.
 //
+// Interleaved layouts (docs/tile.md) use the same walk with a dim-0 unit of one 16- or
+// 32-byte slice instead of one element (esl = log2 of the unit, box0 = slices walked) and
+// rows that are dense in shared memory (pitch = row bytes, from tce_tile_check). When dim 0
+// is walked with a stride e0 > 1 the row's slices are not contiguous in global memory: each
+// slice is then read by its own burst(s), which carry the slice's offset in the row, so
+// the beat writer places them exactly as it places the pieces of a contiguous row.
+//
 // Rows come from the box odometer below, or (ext_rows) from a row generator outside: the
 // im2col pixel walker (tce_im2col_walk) or the gather4 row list (tce_gather4_walk). Such a
 // generator gives the coordinates of dims 1..4 of the current row (ext_x) and whether it is
@@ -32,7 +39,8 @@ module tce_tile_load #(
     input  logic              rst_n,
     input  logic              start,
     input  logic [2:0]        rank,
-    input  logic [1:0]        esl,
+    input  logic [2:0]        esl,         // log2 bytes of a dim-0 unit (element or slice)
+    input  logic [3:0]        e0,          // dim-0 traversal stride in units (interleave)
     input  logic [63:0]       gaddr,
     input  logic [164:0]      gdim,
     input  logic [255:0]      gstride,
@@ -101,7 +109,8 @@ module tce_tile_load #(
 
   // ------------------------------------------------------------- command
   logic        busy;
-  logic [1:0]  el;
+  logic [2:0]  el;
+  logic [3:0]  ee0;
   logic [2:0]  rk;
   logic [63:0] g0;
   logic [164:0] gd;
@@ -140,16 +149,20 @@ module tce_tile_load #(
   logic [3:0]  wcta;           // ROW: CTA being written
   logic [63:0] rd_next;        // READ: next global address to request
   logic [63:0] rd_end;
+  logic [63:0] rd_vrow;        // READ: global address of row offset 0 (e_rel = rd_next - rd_vrow)
+  logic [11:0] rd_sl_end;      // READ, strided: row offset just past the current slice
 
   wire [31:0] c0 = cc[31:0];
   wire signed [40:0] c0s = {{9{c0[31]}}, c0};
   wire signed [40:0] gdim0 = {8'd0, gd[32:0]};
-  wire signed [40:0] box_end = c0s + 41'({32'd0, bx0});
-  wire signed [40:0] in_lo_e = (c0s < 0) ? 41'd0 : c0s;
-  wire signed [40:0] in_hi_e = (box_end < gdim0) ? box_end : gdim0;
-  wire        row0_has = in_hi_e > in_lo_e;
-  wire [40:0] lo_e = 41'(in_lo_e - c0s);
-  wire [40:0] hi_e = 41'(in_hi_e - c0s);
+  // Units k of a row are at dim-0 coordinate c0 + k*e0; the in-bounds ones are [lo_e, hi_e).
+  wire [40:0] ee0_41 = {37'd0, ee0};
+  wire [40:0] neg_c0 = 41'(-c0s);
+  wire [40:0] to_end = 41'(gdim0 - c0s);
+  wire [40:0] lo_e = (c0s < 0) ? (neg_c0 + ee0_41 - 41'd1) / ee0_41 : 41'd0;
+  wire [40:0] hi_k = (gdim0 > c0s) ? (to_end + ee0_41 - 41'd1) / ee0_41 : 41'd0;
+  wire [40:0] hi_e = (hi_k < {32'd0, bx0}) ? hi_k : {32'd0, bx0};
+  wire        row0_has = hi_e > lo_e;
 
   // ------------------------------------------------------------- read contexts
   // Up to RDD bursts per ID are in flight. AXI returns the bursts of one ID in order, so
@@ -378,6 +391,17 @@ module tce_tile_load #(
   wire [11:0] lo_n = 12'(lo_e << el);
   wire [11:0] hi_n = 12'(hi_e << el);
 
+  // Where a row's reads start, from its global address rb (row offset 0): contiguous, the
+  // in-bounds bytes [lo, hi) rounded up to whole chunks; strided (e0 > 1), the first
+  // in-bounds slice, the others following at e0 slices each (read issue below).
+  wire        strided = ee0 != 4'd1;
+  wire [11:0] unit_b  = 12'd1 << el;
+  wire [63:0] gstep   = 64'(ee0) << el;
+  wire [63:0] rb      = (ws == W_ADDR) ? row_g + prod : row_g;
+  wire [63:0] rs_next = rb + 64'({4'd0, lo_n} * {12'd0, ee0});
+  wire [63:0] rs_end  = strided ? rs_next + 64'(unit_b) : rb + {52'd0, (hi_n + 12'd15) & ~12'd15};
+  wire        sl_more = strided && rd_sl_end < hi;
+
   // Advance dims 1..4 like an odometer.
   logic last_row;
   always_comb begin
@@ -391,11 +415,12 @@ module tce_tile_load #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       busy <= 1'b0; done <= 1'b0; status <= '0; bytes_read <= '0;
-      el <= '0; rk <= '0; g0 <= '0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0;
+      el <= '0; ee0 <= 4'd1; rk <= '0; g0 <= '0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0;
       sw <= '0; fnan <= 1'b0; t32 <= 1'b0; mask <= '0; rbytes <= '0; rpitch <= '0; bx0 <= '0;
       err_bus <= 1'b0; err_smem <= 1'b0;
       ws <= W_IDLE; row_sbase <= '0; row_g <= '0; addr_i <= '0; row_inb <= 1'b0;
       lo <= '0; hi <= '0; chunk <= '0; wcta <= '0; rd_next <= '0; rd_end <= '0;
+      rd_vrow <= '0; rd_sl_end <= '0;
       for (int i = 0; i < 4; i++) begin k[i] <= '0; x[i] <= '0; end
       for (int i = 0; i < NRD; i++) begin
         wp[i] <= '0; rp[i] <= '0; cnt[i] <= '0; hb[i] <= '0;
@@ -415,7 +440,7 @@ module tce_tile_load #(
       // ---- row walker
       case (ws)
         W_IDLE: if (start) begin
-          busy <= 1'b1; el <= esl; rk <= rank; g0 <= gaddr; gd <= gdim; gs <= gstride;
+          busy <= 1'b1; el <= esl; ee0 <= e0; rk <= rank; g0 <= gaddr; gd <= gdim; gs <= gstride;
           nn <= n; ee <= e; cc <= coords_used; sw <= swizzle; fnan <= fill_nan; t32 <= tf32; mask <= ctas;
           rbytes <= row_bytes; rpitch <= pitch; bx0 <= box0;
           err_bus <= 1'b0; err_smem <= 1'b0; bytes_read <= '0;
@@ -441,8 +466,8 @@ module tce_tile_load #(
             if (row_inb && x_in && row0_has && lo_n == 12'd0 && hi_n >= rbytes) begin
               // No fill chunk in this row: straight to the reads.
               ws <= W_READ;
-              rd_next <= row_g + prod;
-              rd_end  <= row_g + prod + {52'd0, (hi_n + 12'd15) & ~12'd15};
+              rd_next <= rs_next; rd_end <= rs_end; rd_vrow <= rs_next - 64'(lo_n);
+              rd_sl_end <= lo_n + unit_b;
             end
           end
         end
@@ -450,8 +475,8 @@ module tce_tile_load #(
           // Fill chunks outside the read range; the chunks inside come from the R path.
           if (chunk >= rbytes) begin
             ws <= W_READ;
-            rd_next <= row_g + {52'd0, lo};
-            rd_end  <= row_g + {52'd0, (hi + 12'd15) & ~12'd15};
+            rd_next <= rs_next; rd_end <= rs_end; rd_vrow <= rs_next - 64'(lo_n);
+            rd_sl_end <= lo_n + unit_b;
           end else if (!w_fill) begin
             chunk <= chunk + 12'd16;
           end else if (use_fill && sm_ready) begin
@@ -464,7 +489,8 @@ module tce_tile_load #(
           end
         end
         W_READ: begin
-          if (!row_inb || !row0_has || rd_next >= rd_end || (arvalid && arready && burst_end >= rd_end))
+          if (!row_inb || !row0_has || rd_next >= rd_end ||
+              (arvalid && arready && burst_end >= rd_end && !sl_more))
             ws <= W_NEXT;
         end
         W_NEXT: begin
@@ -506,10 +532,17 @@ module tce_tile_load #(
       if (arvalid && arready) begin
         e_start[w_e] <= rd_next;
         e_len[w_e]   <= 13'(burst_end - rd_next);
-        e_rel[w_e]   <= 12'(rd_next - row_g);
+        e_rel[w_e]   <= 12'(rd_next - rd_vrow);
         e_sbase[w_e] <= row_sbase;
         wp[id_ptr]   <= wp[id_ptr] + 1'b1;
         rd_next <= burst_end;
+        if (burst_end >= rd_end && sl_more) begin
+          // next slice of a strided row: e0 slices on in global memory, one in the row
+          rd_next   <= rd_end - 64'(unit_b) + gstep;
+          rd_end    <= rd_end + gstep;
+          rd_vrow   <= rd_vrow + gstep - 64'(unit_b);
+          rd_sl_end <= rd_sl_end + unit_b;
+        end
         id_ptr <= (id_ptr == IW'(NRD - 1)) ? '0 : id_ptr + 1'b1;
       end
       for (int i = 0; i < NRD; i++)

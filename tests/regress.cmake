@@ -50,6 +50,13 @@ if(TCE_REGRESS_RTL)
   set_tests_properties(replay-rtl-im2col_load PROPERTIES
     PASS_REGULAR_EXPRESSION "(^|\n)1600 passed, 0 failed\n"
     FAIL_REGULAR_EXPRESSION "not supported|skipped")
+  # Likewise every tile load, interleaved ones included: all 594 interleaved captures and
+  # all of tile_load.txt (34 of them interleaved) must match, none unsupported.
+  set_tests_properties(replay-rtl-ileave_load PROPERTIES
+    PASS_REGULAR_EXPRESSION "(^|\n)594 passed, 0 failed\n"
+    FAIL_REGULAR_EXPRESSION "not supported|skipped")
+  set_tests_properties(replay-rtl-tile_load PROPERTIES
+    FAIL_REGULAR_EXPRESSION "not supported|skipped")
   # The issue's CI minimum is 5000 random operations against the RTL; 30000 run here in
   # about 20 s of CPU (measured, docs/regress.md), split so two cores share them: fixed
   # timing, and two seeds of random memory latency / AXI reordering / stalls.
