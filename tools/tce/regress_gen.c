@@ -220,13 +220,22 @@ void regress_load_dest(uint64_t *rng, unsigned slot, tce_op *op)
 }
 
 /* A tiled tensor map at `base` whose whole footprint fits `area` bytes and whose box
- * fits `box_cap` bytes of shared memory. False when the encoder refused the draw. */
+ * fits `box_cap` bytes of shared memory; with `ileave_ok` some 3-5-D maps are interleaved
+ * (16B/32B: each dim-0 coordinate is a whole slice, docs/tile.md). False when the encoder
+ * refused the draw. */
 static bool gen_map(uint64_t *rng, const regress_gen_cfg *cfg, uint64_t base, uint32_t area,
-                    uint32_t box_cap, tce_tensormap *m)
+                    uint32_t box_cap, bool ileave_ok, tce_tensormap *m)
 {
     tce_dtype dt = regress_dtype(rng, cfg);
     unsigned esz = tce_dtype_size(dt);
     unsigned rank = 1 + rnd(rng, 5);
+    tce_interleave il = TCE_IL_NONE;
+    if (ileave_ok && rank >= 3 && chance(rng, 40))
+        il = chance(rng, 50) ? TCE_IL_16B : TCE_IL_32B;
+    /* Bytes of one dim-0 coordinate in global memory, and the stride alignment (the
+     * encoder asks 32 bytes of a 32B-interleaved map). */
+    unsigned unit = il == TCE_IL_NONE ? esz : il == TCE_IL_16B ? 16u : 32u;
+    unsigned align = il == TCE_IL_32B ? 32u : 16u;
     tce_swizzle sw = chance(rng, 50) ? TCE_SW_NONE : (tce_swizzle)(1 + rnd(rng, 7));
     unsigned span = swizzle_span(sw);
     uint64_t gdim[TCE_MAX_RANK], gstr[TCE_MAX_RANK];
@@ -238,21 +247,24 @@ static bool gen_map(uint64_t *rng, const regress_gen_cfg *cfg, uint64_t base, ui
         box[0] = 256;
     gdim[0] = 1 + rnd(rng, box[0] * 2 + 8);
     es[0] = chance(rng, 20) ? 1 + rnd(rng, 4) : 1;
-    uint64_t stride = ((gdim[0] * esz + 15) & ~15ull) + 16u * rnd(rng, 3);
+    uint64_t stride = ((gdim[0] * unit + align - 1) & ~(uint64_t)(align - 1)) +
+                      align * rnd(rng, 3);
     uint64_t smem = span > box[0] * esz ? span : box[0] * esz;
+    if (il != TCE_IL_NONE) /* dense rows of ceil(box/estride) slices */
+        smem = (box[0] + es[0] - 1) / es[0] * unit;
     for (unsigned d = 1; d < rank; d++) {
         box[d] = 1 + rnd(rng, d == 1 ? 16 : 4);
         gdim[d] = 1 + rnd(rng, box[d] * 2 + 2);
         es[d] = chance(rng, 20) ? 1 + rnd(rng, 4) : 1;
         gstr[d - 1] = stride;
-        stride = stride * gdim[d] + 16u * rnd(rng, 2);
+        stride = stride * gdim[d] + align * rnd(rng, 2);
         smem *= box[d];
     }
     if (stride > area || smem > box_cap)
         return false;
     tce_oobfill fill = chance(rng, 30) ? TCE_OOB_NAN : TCE_OOB_ZERO;
     tce_diag why;
-    return tce_encode_tiled(m, dt, rank, base, gdim, gstr, box, es, TCE_IL_NONE, sw,
+    return tce_encode_tiled(m, dt, rank, base, gdim, gstr, box, es, il, sw,
                             (tce_l2promo)rnd(rng, 4), fill, &why) == TCE_OK;
 }
 
@@ -262,8 +274,10 @@ static void gen_tile(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, r
     bool store = chance(rng, 40);
     tce_tensormap *m = &it->map;
     for (;;) /* the encoder is the legality filter: draw until it accepts */
-        if (store ? gen_map(rng, cfg, gslot(slot), REGRESS_GSLOT_SIZE, REGRESS_SSRC_SIZE - 0x400u, m)
-                  : gen_map(rng, cfg, REGRESS_GBASE, REGRESS_GSRC_SIZE, REGRESS_SSLOT_SIZE, m))
+        if (store ? gen_map(rng, cfg, gslot(slot), REGRESS_GSLOT_SIZE, REGRESS_SSRC_SIZE - 0x400u,
+                            false, m)
+                  : gen_map(rng, cfg, REGRESS_GBASE, REGRESS_GSRC_SIZE, REGRESS_SSLOT_SIZE, true,
+                            m))
             break;
     it->has_map = true;
     op->mode = TCE_MODE_TILE;
@@ -276,7 +290,9 @@ static void gen_tile(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, r
          * stores start inside (negative coordinates trap). */
         int32_t lo = store ? 0 : -(int32_t)m->box[d];
         int32_t c = lo + (int32_t)rnd(rng, (uint32_t)((int64_t)m->gdim[d] + 2 - lo));
-        if (d == 0) /* the innermost coordinate's byte offset must be 16-byte aligned */
+        /* the innermost coordinate's byte offset must be 16-byte aligned (an interleaved
+         * map's is a slice index: no rule) */
+        if (d == 0 && m->interleave == TCE_IL_NONE)
             c = (int32_t)(((int64_t)c * esz) / 16 * 16 / esz);
         op->coords[d] = c;
     }
