@@ -110,14 +110,16 @@ endforeach()
 
 # The same scenarios with the same checks on the Verilated RTL (tce run --backend=rtl),
 # where this tce links the bridge (as in regress.cmake; the sanitizer build does not).
-# Only the scenarios whose instructions the RTL implements (bulk copies, tile loads and
-# stores without tf32/interleave); the others must come back UNSUPPORTED by name.
+# Every scenario, and the built-in main job, must pass there: the RTL now runs each
+# instruction they use (multicast tile loads with 128B swizzle, im2col, reduce-add).
 if(TARGET tce_bridge AND NOT TCE_SANITIZE)
-  foreach(name bulk_groups tensormap_replace red_and_reduce)
+  foreach(name bulk_groups tensormap_replace red_and_reduce mission)
     add_test(NAME run-rtl-${name}
              COMMAND tce run --backend=rtl ${CMAKE_CURRENT_SOURCE_DIR}/scenarios/${name}.tce)
     set_tests_properties(run-rtl-${name} PROPERTIES LABELS "rtl;nosan")
   endforeach()
+  add_test(NAME run-rtl-builtin COMMAND tce run --backend=rtl)
+  set_tests_properties(run-rtl-builtin PROPERTIES LABELS "rtl;nosan")
 else()
   add_test(NAME run-rtl-absent
            COMMAND ${CMAKE_COMMAND} -DMODE=rtl_refused -DTCE=$<TARGET_FILE:tce> -DRC=2
