@@ -218,6 +218,11 @@ void tce_sim::note_handshakes(const tce_axi_slave_out &ao, const tce_axi_master_
             probe.last_r = cyc;
         }
     }
+    if (mo.wvalid && ao.wready) {
+        if (probe.w_beats++ == 0)
+            probe.first_w = cyc;
+        probe.last_w = cyc;
+    }
 }
 
 void tce_sim::step()
@@ -494,6 +499,7 @@ void tce_sim_probe_clear(tce_sim *s, uint64_t lo, uint64_t hi)
     s->probe.wr_addr = wa;
     s->probe.first_ar = UINT64_MAX;
     s->probe.first_r = UINT64_MAX;
+    s->probe.first_w = UINT64_MAX;
     s->probe_lo = lo;
     s->probe_hi = hi;
 }

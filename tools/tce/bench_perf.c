@@ -104,6 +104,18 @@ static int put_desc(bench *b, const tce_tensormap *m)
     return 0;
 }
 
+/* Whether the engine's bytes p differ from the golden model's q; *at: the first that does. */
+static int first_difference(const uint8_t *p, const uint8_t *q, uint32_t n, uint32_t *at)
+{
+    if (!memcmp(p, q, n))
+        return 0;
+    uint32_t k = 0;
+    while (p[k] == q[k])
+        k++;
+    *at = k;
+    return 1;
+}
+
 /* Runs ops[0..n) (n <= the queue depth): queued while the engine is held (prefill) or
  * submitted to a running engine, then waited for. The probe counts R beats of bursts in
  * [lo, hi). Checks every status and every shared-memory byte against the golden model;
@@ -141,10 +153,8 @@ static int run(bench *b, const tce_op *ops, unsigned n, int prefill, uint64_t lo
     for (unsigned c = 0; c < b->ref.ncta; c++) {
         const uint8_t *p = tce_sim_smem(b->sim, c, 0, b->ref.smem_size);
         const uint8_t *q = tce_smem(&b->ref, c, 0, b->ref.smem_size);
-        if (memcmp(p, q, b->ref.smem_size)) {
-            uint32_t k = 0;
-            while (p[k] == q[k])
-                k++;
+        uint32_t k;
+        if (first_difference(p, q, b->ref.smem_size, &k)) {
             snprintf(why, cap, "CTA %u shared byte 0x%x: engine 0x%02x, golden model 0x%02x", c,
                      k, p[k], q[k]);
             return -1;
@@ -243,6 +253,112 @@ static void doorbell(bench *b, const char *what, const tce_op *warm, const tce_o
     figure(b, what, (double)(p.first_ar - p.wr_cycle), "cycles", 0, 8);
 }
 
+/* The 4-D NHWC u8 tensor of the im2col workload over the same bytes as the tile tensor:
+ * 64 channels (64-byte rows), W 16, H 16, N 16. */
+#define I2C_C 64u
+#define I2C_W 16u
+#define I2C_H 16u
+#define I2C_N 16u
+#define I2C_PIXELS 64u /* rows per box: a 4 KB box */
+
+/* A queue-depth stream of `.im2col` 4-D loads of I2C_PIXELS rows of 64 bytes (4 KB): box i
+ * starts at pixel (w 0, h 4*(i mod 4), n i/4), so each box walks four whole image rows. */
+static void im2col_stream(bench *b)
+{
+    const char *what = "im2col loads, 8 x 4 KB boxes (4-D, 64 x 64 B rows)";
+    char why[200] = "";
+    tce_tensormap m;
+    tce_diag diag = {{0}};
+    uint64_t gdim[4] = {I2C_C, I2C_W, I2C_H, I2C_N};
+    uint64_t gstr[3] = {I2C_C, I2C_C * I2C_W, I2C_C * I2C_W * I2C_H};
+    int32_t lower[3] = {0, 0, 0}, upper[3] = {0, 0, 0};
+    uint32_t es[4] = {1, 1, 1, 1};
+    if (tce_encode_im2col(&m, TCE_DT_UINT8, 4, TENSOR_ADDR, gdim, gstr, lower, upper, I2C_C,
+                          I2C_PIXELS, es, TCE_IL_NONE, TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO,
+                          &diag) != TCE_OK) {
+        snprintf(why, sizeof why, "encode: %s", diag.text);
+        failed(b, what, why);
+        return;
+    }
+    tce_op ops[TCE_RM_QUEUE_DEPTH * 4];
+    unsigned n = b->drv.queue_depth;
+    for (unsigned i = 0; i < n; i++) {
+        int32_t c[4] = {0, 0, (int32_t)(4u * (i % 4u)), (int32_t)(i / 4u)};
+        ops[i] = tce_op_tile_load(0, DESC_ADDR, 4, c, i * I2C_PIXELS * I2C_C, MBAR_OFF);
+        ops[i].mode = TCE_MODE_IM2COL;
+    }
+    tce_sim_probe p;
+    if (put_desc(b, &m) != 0 ||
+        run(b, ops, n, 1, TENSOR_ADDR, TENSOR_ADDR + TENSOR_W * TENSOR_H, &p, why, sizeof why) != 0) {
+        failed(b, what, why[0] ? why : "cannot write the tensor map");
+        return;
+    }
+    double window = (double)(p.last_r - p.first_r + 1);
+    figure(b, what, 100.0 * n * I2C_PIXELS * I2C_C / window / b->beat_bytes, "% peak", 1, 95);
+}
+
+/* A queue-depth stream of tile::gather4 loads: 4 rows of 128 bytes each, rows spread over
+ * the tensor (row 37*i + 61*k of box i), into shared offset 512*i. */
+static void gather4_stream(bench *b)
+{
+    const char *what = "gather4 loads, 8 x 512 B boxes (4 x 128 B rows)";
+    char why[200] = "";
+    tce_op ops[TCE_RM_QUEUE_DEPTH * 4];
+    unsigned n = b->drv.queue_depth;
+    for (unsigned i = 0; i < n; i++) {
+        ops[i] = tile_load((int32_t)(128u * (i % 8u)), 0, 512u * i);
+        ops[i].mode = TCE_MODE_GATHER4;
+        for (unsigned k = 0; k < 4; k++)
+            ops[i].coords[1 + k] = (int32_t)((37u * i + 61u * k) % TENSOR_H);
+    }
+    tce_sim_probe p;
+    if (tile_map(b, 1, TCE_SW_NONE, why, sizeof why) != 0 ||
+        run(b, ops, n, 1, TENSOR_ADDR, TENSOR_ADDR + TENSOR_W * TENSOR_H, &p, why, sizeof why) != 0) {
+        failed(b, what, why);
+        return;
+    }
+    double window = (double)(p.last_r - p.first_r + 1);
+    figure(b, what, 100.0 * n * 512.0 / window / b->beat_bytes, "% peak", 1, 95);
+}
+
+#define REDUCE_BYTES (64u * 1024u)
+
+/* One cp.reduce.async.bulk.global.shared::cta add of REDUCE_BYTES from CTA 0's shared
+ * offset 0 (what the bulk stream left there) into the bulk source region at `gaddr`: W
+ * beats over the cycles from the first to the last W beat, as % of one beat per cycle.
+ * The global bytes are compared with the golden model's as well. */
+static void reduce_stream(bench *b, const char *what, tce_etype et, uint64_t gaddr)
+{
+    char why[200] = "";
+    tce_op op = tce_op_bulk_copy(TCE_SPACE_SHARED_CTA, TCE_SPACE_GLOBAL, 0, gaddr, 0,
+                                 REDUCE_BYTES, 0);
+    op.kind = TCE_OP_BULK_REDUCE;
+    op.redop = TCE_RED_ADD;
+    op.etype = et;
+    tce_sim_probe p;
+    if (run(b, &op, 1, 0, 0, 0, &p, why, sizeof why) != 0) {
+        failed(b, what, why);
+        return;
+    }
+    const uint8_t *got = tce_sim_gmem(b->sim, gaddr, REDUCE_BYTES);
+    const uint8_t *want = tce_gmem(&b->ref, gaddr, REDUCE_BYTES);
+    uint32_t k;
+    if (first_difference(got, want, REDUCE_BYTES, &k)) {
+        snprintf(why, sizeof why, "global byte 0x%llx: engine 0x%02x, golden model 0x%02x",
+                 (unsigned long long)(gaddr + k), got[k], want[k]);
+        failed(b, what, why);
+        return;
+    }
+    if (p.w_beats != REDUCE_BYTES / b->beat_bytes) {
+        snprintf(why, sizeof why, "%llu W beats, want %u", (unsigned long long)p.w_beats,
+                 REDUCE_BYTES / b->beat_bytes);
+        failed(b, what, why);
+        return;
+    }
+    double window = (double)(p.last_w - p.first_w + 1);
+    figure(b, what, 100.0 * (double)p.w_beats / window, "% peak", 1, 95);
+}
+
 /* Back-to-back 128-byte boxes, the queue filled while held: the cycles between the first
  * and the last payload R beat, less the data beats, per gap between boxes. */
 static void small_boxes(bench *b)
@@ -323,6 +439,12 @@ int bench_perf_main(int argc, char **argv)
         }
     }
     small_boxes(&b);
+    im2col_stream(&b);
+    gather4_stream(&b);
+    reduce_stream(&b, "bulk reduce add.f32 shared->global, 64 KB, write port", TCE_ET_F32,
+                  BULK_ADDR);
+    reduce_stream(&b, "bulk reduce add.u32 shared->global, 64 KB, write port", TCE_ET_U32,
+                  BULK_ADDR + REDUCE_BYTES);
     printf("%u within bounds, %u outside\n", b.within, b.outside);
     rc = b.outside ? 1 : 0;
 out:
