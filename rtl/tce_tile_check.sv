@@ -7,7 +7,8 @@
 // layouts whose row is at most 2 KB), non-interleaved stores and reduces of 1..8-byte
 // element types, tile::gather4 loads, and the im2col-family loads, whose own checks and
 // walk parameters come from tce_im2col_check; packed types, interleaved stores/reduces,
-// scatter4 and the other modes are refused as UNSUPPORTED.
+// scatter4 stores and the other modes are refused as UNSUPPORTED (gather4 stores/reduces and
+// scatter4 loads trap ILLEGAL_INSTR, as in the golden model).
 //
 // Interleaved loads (docs/tile.md) reuse the row walk with a different dim-0 unit: each
 // dim-0 coordinate is a whole 16- or 32-byte slice (ul = log2 of the unit, box0 = slices
@@ -240,7 +241,9 @@ module tce_tile_check #(
     // set across them, and its own checks follow), then the shared side
     bad_desc = bad;
     if (is_i2c) bad = 1'b1;
-    if (!bad && mode != 3'd0 && !is_g4) begin
+    // gather4 of any kind and scatter4 loads go on to the shape checks, which trap them as
+    // the golden model does; scatter4 stores and the other modes are not in this engine.
+    if (!bad && mode != 3'd0 && mode != 3'd4 && !(mode == 3'd5 && !is_store)) begin
       bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
     end
     if (!bad && kind != 8'd0) begin
@@ -248,6 +251,10 @@ module tce_tile_check #(
     end
     if (!bad && {5'd0, dims} != rank8) begin
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
+    end
+    // tile.c check_shape: gather4 is a load/prefetch mode, scatter4 a store mode.
+    if (!bad && ((mode == 3'd4 && is_store) || (mode == 3'd5 && !is_store))) begin
+      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
     end
     // PTX: gather4 works on 2-D tensors with boxDim[1] == 1 and no interleave.
     if (!bad && is_g4 && (rank8 != 8'd2 || desc[(BOX_OFF + 1)*8 +: 8] != 8'd0 || ileave != 8'd0)) begin

@@ -48,6 +48,37 @@ static tce_status gather(tce_drv *drv, unsigned dims, int32_t c0, const int32_t 
     return rig_run(drv, &op);
 }
 
+/* Runs a `kind` in `mode` (.dims) from/to SOFF with rows {0, 1, 2, 3} at column 0, which the
+ * engine must trap as ILLEGAL_INSTR naming field `want_field`. */
+static void misuse(tce_drv *drv, const char *what, tce_op_kind kind, tce_mode mode,
+                   unsigned dims, unsigned want_field)
+{
+    const int32_t rows[4] = {0, 1, 2, 3};
+    tce_op op = rig_tensor_load(mode, dims, DESC, SOFF, MBAR);
+    op.kind = kind;
+    if (kind != TCE_OP_TENSOR_LOAD)
+        op.completion = TCE_DONE_BULK_GROUP;
+    if (kind == TCE_OP_TENSOR_REDUCE) {
+        op.redop = TCE_RED_ADD;
+        op.etype = TCE_ET_U32;
+    }
+    for (unsigned r = 0; r < 4; r++)
+        op.coords[1 + r] = rows[r];
+    tce_drv_tensormap_fence(drv);
+    if (tce_drv_submit(drv, &op, NULL) != TCE_DRV_OK) {
+        fprintf(stderr, "FAIL: %s: the driver refused it (%s)\n", what, drv->why);
+        failures++;
+        return;
+    }
+    tce_drv_error_info info = {0};
+    if (tce_drv_wait_idle(drv) == TCE_DRV_OK || (tce_drv_error(drv, &info), 0) ||
+        info.status != TCE_ERR_ILLEGAL_INSTR || info.field != want_field) {
+        fprintf(stderr, "FAIL: %s: status %s field %u, want ILLEGAL_INSTR field %u\n", what,
+                tce_status_name(info.status), info.field, want_field);
+        failures++;
+    }
+}
+
 /* Compares shared memory with rows of `bytes` at `pitch`, row r from tensor row rows[r]
  * at columns c0.., zero outside the tensor; swizzled by f. */
 static void expect(tce_sim *sim, const char *what, int32_t c0, const int32_t rows[4],
@@ -118,6 +149,20 @@ int main(void)
     put_map(sim, 3, 32, 1, TCE_SW_NONE);
     if (gather(&drv, 3, 0, a) != TCE_ERR_ILLEGAL_INSTR)
         fprintf(stderr, "FAIL: a rank-3 map did not trap\n"), failures++;
+    /* The mode against the operation (golden model, tile.c check_shape): gather4 is a load
+     * mode, scatter4 a store mode; either one used the other way is an illegal instruction
+     * (field MODE), found after the map kind and .dim checks (a wrong .dim names DIMS). */
+    put_map(sim, 2, 32, 1, TCE_SW_NONE);
+    uint8_t *tensor = tce_sim_gmem(sim, TENSOR, TW * TH);
+    uint8_t before[TW * TH];
+    memcpy(before, tensor, sizeof before);
+    misuse(&drv, "gather4 store", TCE_OP_TENSOR_STORE, TCE_MODE_GATHER4, 2, TCE_CMDF_MODE);
+    misuse(&drv, "gather4 reduce", TCE_OP_TENSOR_REDUCE, TCE_MODE_GATHER4, 2, TCE_CMDF_MODE);
+    misuse(&drv, "scatter4 load", TCE_OP_TENSOR_LOAD, TCE_MODE_SCATTER4, 2, TCE_CMDF_MODE);
+    misuse(&drv, "gather4 store, .3d with a rank-2 map", TCE_OP_TENSOR_STORE, TCE_MODE_GATHER4,
+           3, TCE_CMDF_DIMS);
+    if (memcmp(before, tensor, sizeof before))
+        fprintf(stderr, "FAIL: a trapped gather4 store/reduce wrote global memory\n"), failures++;
     for (unsigned i = 0; i < 256; i++)
         if (*tce_sim_smem(sim, 0, SOFF + i, 1) != 0xEE) {
             fprintf(stderr, "FAIL: a trapped gather4 wrote shared memory\n");
