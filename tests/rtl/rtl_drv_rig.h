@@ -1,6 +1,8 @@
-/* What the driver-level co-simulation tests of tensor loads share: the engine's register
- * bus for the firmware driver, a tensor load operation to fill in, and running one
- * operation to its status (the engine's first error, read and cleared, or TCE_OK). */
+/* What the driver-level co-simulation tests of tensor loads share: the engine and the golden
+ * model's memories with a descriptor page and a tensor mapped in both, the engine's register
+ * bus for the firmware driver, a tensor load operation to fill in, and running one operation
+ * to its status (the engine's first error, read and cleared, or TCE_OK). The helpers are
+ * static inline so a test may use only some of them under -Werror. */
 #ifndef TCE_RTL_DRV_RIG_H
 #define TCE_RTL_DRV_RIG_H
 
@@ -10,18 +12,40 @@
 
 #include <stdio.h>
 
+typedef struct {
+    tce_sim *sim;   /* the engine */
+    tce_memsys ref; /* the golden model's memories */
+    tce_drv drv;
+} rig;
 
-static uint32_t rig_bus_rd(void *ctx, uint32_t off)
+/* Creates the engine and the reference memories, each with [desc, desc+4096) and
+ * [tensor, tensor+tbytes) mapped; false (with the cause printed) on failure. */
+static inline bool rig_open(rig *r, uint64_t desc, uint64_t tensor, uint64_t tbytes)
+{
+    char err[160] = "";
+    tce_sim_params p = tce_sim_default_params();
+    r->sim = tce_sim_create(&p, err, sizeof err);
+    if (!r->sim || tce_memsys_init(&r->ref, p.num_ctas, p.smem_bytes) != 0 ||
+        tce_sim_add_global(r->sim, desc, 4096) || tce_memsys_add_global(&r->ref, desc, 4096) ||
+        tce_sim_add_global(r->sim, tensor, tbytes) ||
+        tce_memsys_add_global(&r->ref, tensor, tbytes)) {
+        fprintf(stderr, "setup failed %s\n", err);
+        return false;
+    }
+    return true;
+}
+
+static inline uint32_t rig_bus_rd(void *ctx, uint32_t off)
 {
     uint32_t v = 0;
     (void)tce_sim_mmio_read(ctx, off, &v);
     return v;
 }
 
-static void rig_bus_wr(void *ctx, uint32_t off, uint32_t v) { (void)tce_sim_mmio_write(ctx, off, v); }
+static inline void rig_bus_wr(void *ctx, uint32_t off, uint32_t v) { (void)tce_sim_mmio_write(ctx, off, v); }
 
 /* The driver over sim's registers; false (with the cause printed) when it does not start. */
-static bool rig_driver(tce_sim *sim, tce_drv *drv)
+static inline bool rig_driver(tce_sim *sim, tce_drv *drv)
 {
     tce_bus bus = {rig_bus_rd, rig_bus_wr, sim};
     if (tce_drv_init(drv, bus, 1000000) != TCE_DRV_OK) {
@@ -33,7 +57,7 @@ static bool rig_driver(tce_sim *sim, tce_drv *drv)
 
 /* A tensor load of `mode` (tce_op_tile_load's, other mode) into CTA 0's shared memory at
  * saddr, tracked by the mbarrier at mbar, map at tmap; coordinates are the caller's. */
-static tce_op rig_tensor_load(tce_mode mode, unsigned dims, uint64_t tmap, uint32_t saddr,
+static inline tce_op rig_tensor_load(tce_mode mode, unsigned dims, uint64_t tmap, uint32_t saddr,
                               uint32_t mbar)
 {
     static const int32_t zero[TCE_MAX_RANK] = {0};
@@ -43,7 +67,7 @@ static tce_op rig_tensor_load(tce_mode mode, unsigned dims, uint64_t tmap, uint3
 }
 
 /* Runs op on the engine (after a tensor-map fence: the caller may have rewritten the map). */
-static tce_status rig_run(tce_drv *drv, const tce_op *op)
+static inline tce_status rig_run(tce_drv *drv, const tce_op *op)
 {
     tce_drv_tensormap_fence(drv);
     if (tce_drv_submit(drv, op, NULL) != TCE_DRV_OK)

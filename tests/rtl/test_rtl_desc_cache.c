@@ -4,13 +4,11 @@
  * is a map the engine itself overwrote (a bulk shared -> global copy onto it, queued right
  * before the load, no fence). Every load's shared memory is compared with the golden model
  * running the same operations on the same memories. */
-#include "csim.h"
-#include "tce_driver.h"
-#include "tce_sim.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "rtl_drv_rig.h"
 
 #define DESC 0x10000000ull   /* the map's global address */
 #define TENSOR 0x20000000ull /* u8, 256 x 64 */
@@ -25,21 +23,6 @@ static void fail(const char *what)
     failures++;
     fprintf(stderr, "FAIL: %s\n", what);
 }
-
-static uint32_t bus_rd(void *ctx, uint32_t off)
-{
-    uint32_t v = 0;
-    (void)tce_sim_mmio_read(ctx, off, &v);
-    return v;
-}
-
-static void bus_wr(void *ctx, uint32_t off, uint32_t v) { (void)tce_sim_mmio_write(ctx, off, v); }
-
-typedef struct {
-    tce_sim *sim;
-    tce_memsys ref;
-    tce_drv drv;
-} rig;
 
 static void map(rig *r, uint32_t box0, uint32_t box1, tce_swizzle sw, uint8_t out[TCE_DESC_BYTES])
 {
@@ -90,24 +73,13 @@ static tce_op load(int32_t c0, int32_t c1)
 int main(void)
 {
     rig r;
-    char err[160];
-    tce_sim_params p = tce_sim_default_params();
-    r.sim = tce_sim_create(&p, err, sizeof err);
-    if (!r.sim || tce_memsys_init(&r.ref, p.num_ctas, p.smem_bytes) != 0 ||
-        tce_sim_add_global(r.sim, DESC, 4096) || tce_memsys_add_global(&r.ref, DESC, 4096) ||
-        tce_sim_add_global(r.sim, TENSOR, TW * TH) ||
-        tce_memsys_add_global(&r.ref, TENSOR, TW * TH)) {
-        fprintf(stderr, "setup failed %s\n", err);
+    if (!rig_open(&r, DESC, TENSOR, TW * TH))
         return 2;
-    }
     uint8_t *g = tce_sim_gmem(r.sim, TENSOR, TW * TH), *h = tce_gmem(&r.ref, TENSOR, TW * TH);
     for (unsigned i = 0; i < TW * TH; i++)
         g[i] = h[i] = (uint8_t)(i * 7u + (i >> 8));
-    tce_bus bus = {bus_rd, bus_wr, r.sim};
-    if (tce_drv_init(&r.drv, bus, 1000000) != TCE_DRV_OK) {
-        fprintf(stderr, "driver: %s\n", r.drv.why);
+    if (!rig_driver(r.sim, &r.drv))
         return 2;
-    }
     uint8_t a[TCE_DESC_BYTES], b[TCE_DESC_BYTES], c[TCE_DESC_BYTES];
     map(&r, 64, 8, TCE_SW_NONE, a);
     map(&r, 32, 16, TCE_SW_32B, b);

@@ -19,12 +19,6 @@
 static int failures;
 static unsigned completed; /* cases both engines ran to TCE_OK */
 
-typedef struct {
-    tce_sim *sim;
-    tce_memsys ref;
-    tce_drv drv;
-} rig;
-
 /* FLOAT16 N x H x W x C = 2 x 3 x 20 x 32, W128 or W mode, 64B/128B swizzle. */
 static void put_map(rig *r, tce_wide_mode wm, tce_swizzle sw, int32_t lower, int32_t upper,
                     unsigned pixels, uint32_t estride_w)
@@ -70,16 +64,8 @@ static void one(rig *r, tce_mode mode, int32_t w, int32_t h, int32_t n, unsigned
 int main(void)
 {
     rig r;
-    char err[160];
-    tce_sim_params p = tce_sim_default_params();
-    r.sim = tce_sim_create(&p, err, sizeof err);
-    if (!r.sim || tce_memsys_init(&r.ref, p.num_ctas, p.smem_bytes) != 0 ||
-        tce_sim_add_global(r.sim, DESC, 4096) || tce_memsys_add_global(&r.ref, DESC, 4096) ||
-        tce_sim_add_global(r.sim, TENSOR, TBYTES) ||
-        tce_memsys_add_global(&r.ref, TENSOR, TBYTES)) {
-        fprintf(stderr, "setup failed %s\n", err);
+    if (!rig_open(&r, DESC, TENSOR, TBYTES))
         return 2;
-    }
     uint8_t *g = tce_sim_gmem(r.sim, TENSOR, TBYTES), *h = tce_gmem(&r.ref, TENSOR, TBYTES);
     for (unsigned i = 0; i < TBYTES; i++)
         g[i] = h[i] = (uint8_t)(i * 13u + (i >> 9));
@@ -112,7 +98,7 @@ int main(void)
     uint64_t span = pr.r_beats ? pr.last_r - pr.first_r + 1 : 0;
     printf("im2col::w, 40 rows x 64 B: %llu R beats over %llu cycles (%.2f cycles/row)\n",
            (unsigned long long)pr.r_beats, (unsigned long long)span, span / 40.0);
-    if (pr.r_beats * p.data_w / 8 != 40 * 64 || span > 5 * 40 + 8) {
+    if (pr.r_beats * tce_sim_default_params().data_w / 8 != 40 * 64 || span > 5 * 40 + 8) {
         fprintf(stderr, "FAIL: %llu R beats over %llu cycles for 40 rows (bound %u)\n",
                 (unsigned long long)pr.r_beats, (unsigned long long)span, 5 * 40 + 8);
         failures++;
