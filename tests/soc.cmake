@@ -11,9 +11,11 @@
 add_library(tce_rv32 STATIC ${CMAKE_SOURCE_DIR}/tools/rv32/rv32_cpu.c
             ${CMAKE_SOURCE_DIR}/tools/rv32/rv32_elf.c)
 target_include_directories(tce_rv32 PUBLIC ${CMAKE_SOURCE_DIR}/tools/rv32)
+target_include_directories(tce_rv32 PRIVATE ${CMAKE_SOURCE_DIR}/csim) # le_bytes.h
 
 add_executable(test_rv32_cpu ${CMAKE_CURRENT_SOURCE_DIR}/soc/test_rv32_cpu.c)
 target_link_libraries(test_rv32_cpu PRIVATE tce_rv32)
+target_include_directories(test_rv32_cpu PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/unit)
 add_test(NAME test_rv32_cpu COMMAND test_rv32_cpu)
 
 if(NOT TARGET tce_bridge OR NOT TARGET tce_firmware)

@@ -6,20 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "rv32_cpu.h"
 #include "rv32_elf.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                                   \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            failures++;                                                                    \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                           \
-            fprintf(stderr, __VA_ARGS__);                                                  \
-            fputc('\n', stderr);                                                           \
-        }                                                                                  \
-    } while (0)
 
 static uint8_t ram[1024];
 
@@ -45,8 +34,10 @@ static void check_fault(const insn *prog, size_t n, const char *want)
 {
     rv32_cpu c;
     rv32_state st = run(&c, prog, n);
-    CHECK(st == RV32_FAULT && strstr(c.fault, want), "expected a fault with \"%s\", got state "
-          "%d \"%s\"", want, (int)st, c.fault);
+    CHECK(st == RV32_FAULT && strstr(c.fault, want));
+    if (st != RV32_FAULT || !strstr(c.fault, want))
+        fprintf(stderr, "  wanted a fault with \"%s\", got state %d \"%s\"\n", want, (int)st,
+                c.fault);
 }
 
 int main(void)
@@ -66,15 +57,13 @@ int main(void)
         {0x10004383, 4}, /* lbu   x7, 0x100(x0)    -> 0xEB */
         {0x10500073, 4}, /* wfi */
     };
-    CHECK(run(&c, arith, 10) == RV32_HALTED, "arith: not halted: %s", c.fault);
-    CHECK(c.x[3] == 0xFFFFFFEBu, "mul: 0x%08x", c.x[3]);
-    CHECK(c.x[4] == 0xFFFFFFFFu, "div by 0: 0x%08x", c.x[4]);
-    CHECK(c.x[5] == 0xFFFFFFFAu, "mulhu: 0x%08x", c.x[5]);
-    CHECK(c.x[6] == 6, "c.li + c.add: %u", c.x[6]);
-    CHECK(c.x[7] == 0xEB, "lbu: 0x%08x", c.x[7]);
-    CHECK(c.instret == 10 && c.halt_insn == 0x10500073u && c.pc == 32,
-          "arith: instret %llu, halt 0x%08x, pc 0x%x", (unsigned long long)c.instret,
-          c.halt_insn, c.pc);
+    CHECK(run(&c, arith, 10) == RV32_HALTED);
+    CHECK(c.x[3] == 0xFFFFFFEBu);
+    CHECK(c.x[4] == 0xFFFFFFFFu);
+    CHECK(c.x[5] == 0xFFFFFFFAu);
+    CHECK(c.x[6] == 6);
+    CHECK(c.x[7] == 0xEB);
+    CHECK(c.instret == 10 && c.halt_insn == 0x10500073u && c.pc == 32);
 
     /* A loop: sum 10..1 with a compressed decrement and a backward branch. */
     const insn loop[] = {
@@ -85,9 +74,9 @@ int main(void)
         {0xFE009DE3, 4}, /* 14: bne  x1, x0, 8 */
         {0x00100073, 4}, /* 18: ebreak */
     };
-    CHECK(run(&c, loop, 6) == RV32_HALTED, "loop: not halted: %s", c.fault);
-    CHECK(c.x[2] == 55 && c.x[1] == 0, "loop: sum %u, counter %u", c.x[2], c.x[1]);
-    CHECK(c.instret == 2 + 3 * 10 + 1, "loop: instret %llu", (unsigned long long)c.instret);
+    CHECK(run(&c, loop, 6) == RV32_HALTED);
+    CHECK(c.x[2] == 55 && c.x[1] == 0);
+    CHECK(c.instret == 2 + 3 * 10 + 1);
 
     /* Faults name the PC and the address. */
     const insn zero[] = {{0x0000, 2}};
@@ -110,12 +99,9 @@ int main(void)
         rv32_elf e;
         char err[300];
         CHECK(rv32_elf_open(&e, path, err, sizeof err) == -1 && strstr(err, path) &&
-              strstr(err, "not an ELF file"), "ELF refusal: \"%s\"", err);
+              strstr(err, "not an ELF file"));
         remove(path);
     }
 
-    if (failures)
-        return 1;
-    printf("test_rv32_cpu: all checks passed\n");
-    return 0;
+    return check_finish("test_rv32_cpu");
 }

@@ -3,6 +3,8 @@
  * RVC spec defines each one that way). */
 #include "rv32_cpu.h"
 
+#include "le_bytes.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -234,10 +236,7 @@ static int load(rv32_cpu *c, uint32_t addr, unsigned size, uint32_t *v)
         return -1;
     }
     if (in_ram(c, addr, size)) {
-        const uint8_t *p = c->ram + (addr - c->ram_base);
-        *v = 0;
-        for (unsigned i = 0; i < size; i++)
-            *v |= (uint32_t)p[i] << (8 * i);
+        *v = (uint32_t)tce_le_get(c->ram + (addr - c->ram_base), size);
         return 0;
     }
     if (!c->bus.load || c->bus.load(c->bus.ctx, addr, size, v) != 0) {
@@ -254,9 +253,7 @@ static int store(rv32_cpu *c, uint32_t addr, unsigned size, uint32_t v)
         return -1;
     }
     if (in_ram(c, addr, size)) {
-        uint8_t *p = c->ram + (addr - c->ram_base);
-        for (unsigned i = 0; i < size; i++)
-            p[i] = (uint8_t)(v >> (8 * i));
+        tce_le_put(c->ram + (addr - c->ram_base), size, v);
         return 0;
     }
     if (!c->bus.store || c->bus.store(c->bus.ctx, addr, size, v) != 0) {

@@ -2,14 +2,16 @@
  * little-endian, so the host's layout and alignment never matter. */
 #include "rv32_elf.h"
 
+#include "le_bytes.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { EHDR_SIZE = 52, PT_LOAD = 1, SHT_SYMTAB = 2, EM_RISCV = 243, ET_EXEC = 2 };
 
-static uint32_t rd16(const uint8_t *p) { return (uint32_t)p[0] | ((uint32_t)p[1] << 8); }
-static uint32_t rd32(const uint8_t *p) { return rd16(p) | (rd16(p + 2) << 16); }
+static uint32_t rd16(const uint8_t *p) { return (uint32_t)tce_le_get(p, 2); }
+static uint32_t rd32(const uint8_t *p) { return (uint32_t)tce_le_get(p, 4); }
 
 /* Whether [off, off + len) lies inside the file. */
 static int span_ok(const rv32_elf *e, uint32_t off, uint64_t len)

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "le_bytes.h"
 #include "mbarrier.h"
 #include "soc_map.h"
 
@@ -83,21 +84,6 @@ static int status_read(soc_platform *p, uint32_t off, uint32_t *v)
     }
 }
 
-/* Little-endian bytes <-> the CPU's value of `size` bytes. */
-static uint32_t get_le(const uint8_t *b, unsigned size)
-{
-    uint32_t v = 0;
-    for (unsigned i = 0; i < size; i++)
-        v |= (uint32_t)b[i] << (8 * i);
-    return v;
-}
-
-static void put_le(uint8_t *b, unsigned size, uint32_t v)
-{
-    for (unsigned i = 0; i < size; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-}
-
 /* Where a shared-memory or DDR address lands in the bridge's memories; NULL when nothing
  * is there (the access is refused with p->err naming why). */
 static uint8_t *memory_at(soc_platform *p, uint32_t addr, unsigned size)
@@ -143,7 +129,7 @@ static int bus_load(void *ctx, uint32_t addr, unsigned size, uint32_t *v)
     const uint8_t *m = memory_at(p, addr, size);
     if (!m)
         return -1;
-    *v = get_le(m, size);
+    *v = (uint32_t)tce_le_get(m, size);
     return 0;
 }
 
@@ -167,7 +153,7 @@ static int bus_store(void *ctx, uint32_t addr, unsigned size, uint32_t v)
     uint8_t *m = memory_at(p, addr, size);
     if (!m)
         return -1;
-    put_le(m, size, v);
+    tce_le_put(m, size, v);
     return 0;
 }
 
