@@ -42,6 +42,7 @@ module tce_regs #(
     // Executor
     output logic        run,            // CTRL.ENABLE and no error pending
     input  logic        exec_busy,
+    input  logic [7:0]  exec_inflight,  // commands taken from the queue, not yet retired
     input  logic        retire,
     input  logic [7:0]  retire_status,
     input  logic [7:0]  retire_field,
@@ -206,7 +207,7 @@ module tce_regs #(
 
       if (soft_reset) begin
         // Dropped commands count as retired so software waiting on SEQ_DONE is released.
-        seq_done <= seq_issued - {31'd0, exec_busy};
+        seq_done <= seq_issued - {24'd0, exec_inflight};
         err_code <= '0; err_overflow <= 1'b0; err_badlen <= 1'b0; err_info <= '0;
         irq_status <= '0;
         stat_cycles <= '0; stat_rbytes <= '0; stat_wbytes <= '0; stat_ok <= '0; stat_err <= '0;
