@@ -35,6 +35,7 @@ module tce_cmd_exec #(
     input  logic        clk,
     input  logic        rst_n,
     input  logic        run,
+    input  logic        retire_hold,   // an error is pending: retire nothing until it is cleared
     input  logic        q_empty,
     input  logic [QW*32+31:0] q_head,
     output logic        q_pop,
@@ -95,6 +96,7 @@ module tce_cmd_exec #(
     output logic        tile_want_tx,
     input  logic        tile_can_start,
     input  logic        tile_active,
+    output logic        tile_done_hold,
     input  logic        tile_done,     // the oldest load in flight is complete
     input  logic [7:0]  tile_status,
     input  logic        tile_tx_err,
@@ -427,7 +429,8 @@ module tce_cmd_exec #(
   wire is_tload = is_tensor && !cmd_is_store && !bad;
   wire chk_wait = is_tload ? (tile_active && !desc_hit) : !loads_idle;
   wire chk_go   = (state == S_CHECK) && !chk_wait;
-  wire ret_here = (state == S_RETIRE) && loads_idle;
+  wire ret_here = (state == S_RETIRE) && loads_idle && !retire_hold;
+  assign tile_done_hold = retire_hold;
 
   assign q_pop    = (state == S_IDLE) && run && !q_empty;
   assign busy     = (state != S_IDLE) || !loads_idle;
@@ -604,7 +607,7 @@ module tce_cmd_exec #(
           if ((tx_left & ~(16'd1 << tx_cur)) == 16'd0) state <= S_TXWAIT;
         end
         S_TXWAIT: if (tx_outstanding == 5'd0 && !sm_rsp_valid) state <= S_RETIRE;
-        S_RETIRE: if (loads_idle) state <= S_IDLE;
+        S_RETIRE: if (ret_here) state <= S_IDLE;
         default: state <= S_IDLE;
       endcase
       if (sm_owner == 3'd2) begin

@@ -116,6 +116,7 @@ module tce_engine #(
   logic [QA:0] q_count;
   logic run, exec_busy, retire;
   logic [7:0] exec_inflight;
+  logic err_hold;
   logic [7:0] retire_status, retire_field;
   logic [3:0] retire_cta, retire_kind;
   logic [31:0] seq_issued, seq_done, cur_seq;
@@ -134,7 +135,7 @@ module tce_engine #(
     .s_rvalid(s_axil_rvalid), .s_rready(s_axil_rready), .s_rdata(s_axil_rdata), .s_rresp(s_axil_rresp),
     .irq,
     .q_push, .q_push_data, .q_flush, .q_count,
-    .run, .exec_busy, .exec_inflight, .retire, .retire_status, .retire_field, .retire_cta, .retire_kind,
+    .run, .err_hold, .exec_busy, .exec_inflight, .retire, .retire_status, .retire_field, .retire_cta, .retire_kind,
     .retire_seq(retire_seq[15:0]), .retire_rbytes, .retire_wbytes,
     .accept, .accept_cta, .accept_is_group, .seq_issued, .seq_done,
     .group_commit, .group_sel, .soft_reset, .desc_inval,
@@ -181,7 +182,7 @@ module tce_engine #(
   logic [39:0] tstore_wbytes;
   // tensor loads
   logic desc_start, desc_done, desc_err, desc_hit, tile_start, tile_done;
-  logic tile_want_tx, tile_can_start, tile_active, tile_tx_err;
+  logic tile_want_tx, tile_can_start, tile_active, tile_tx_err, tile_done_hold;
   logic [63:0] desc_addr;
   logic [1023:0] desc;
   logic [159:0] cmd_coords;
@@ -203,7 +204,8 @@ module tce_engine #(
   logic [31:0] tx_count;
 
   tce_cmd_exec #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QW(QW)) u_exec (
-    .clk, .rst_n, .run, .q_empty, .q_head, .q_pop, .busy(exec_busy), .inflight(exec_inflight),
+    .clk, .rst_n, .run, .retire_hold(err_hold), .q_empty, .q_head, .q_pop, .busy(exec_busy),
+    .inflight(exec_inflight),
     .cur_seq, .cur_reads_done,
     .retire, .retire_status, .retire_field, .retire_cta, .retire_kind, .retire_seq,
     .retire_rbytes, .retire_wbytes,
@@ -213,7 +215,8 @@ module tce_engine #(
     .desc_start, .desc_addr, .desc_done, .desc_err, .desc_hit, .cmd_coords, .cmd_im2col, .cmd_dims, .cmd_mode,
     .cmd_dst_space, .cmd_completion, .cmd_cta, .cmd_saddr, .cmd_mbar_off, .cmd_multicast,
     .cmd_cta_mask, .tchk_status, .tchk_field, .tchk_ctas, .tchk_tx_bytes,
-    .tile_start, .tile_want_tx, .tile_can_start, .tile_active, .tile_done, .tile_status,
+    .tile_start, .tile_want_tx, .tile_can_start, .tile_active, .tile_done_hold, .tile_done,
+    .tile_status,
     .tile_tx_err, .tile_rbytes,
     .cmd_is_store, .cmd_src_space, .tstore_start, .tstore_done, .tstore_status, .tstore_wbytes,
     .wr_owner, .red_en, .red_smem, .red_op, .red_etype, .red_ctx, .red_noftz,
@@ -338,7 +341,7 @@ module tce_engine #(
     .mbar_off(cmd_mbar_off), .tx_count(tchk_tx_bytes),
     .ext_rows(tg_row_gen != 2'd0), .ext_x(tl_row_gen == 2'd2 ? g4_x : i2c_x),
     .ext_last(tl_row_gen == 2'd2 ? g4_last : i2c_last), .row_step(tl_row_step),
-    .done(tile_done), .status(tile_status), .tx_err(tile_tx_err), .bytes_read(tile_rbytes),
+    .done_hold(tile_done_hold), .done(tile_done), .status(tile_status), .tx_err(tile_tx_err), .bytes_read(tile_rbytes),
     .arvalid(tl_arvalid), .arready(m_axi_arready && rd_owner == 2'd2), .arid(tl_arid),
     .araddr(tl_araddr), .arlen(tl_arlen), .rvalid(m_axi_rvalid && rd_owner == 2'd2),
     .rready(tl_rready), .rid(m_axi_rid), .rdata(m_axi_rdata), .rresp(m_axi_rresp),

@@ -41,6 +41,7 @@ module tce_regs #(
     input  logic [$clog2(QUEUE_DEPTH):0] q_count,
     // Executor
     output logic        run,            // CTRL.ENABLE and no error pending
+    output logic        err_hold,       // an error is pending: later commands must not retire
     input  logic        exec_busy,
     input  logic [7:0]  exec_inflight,  // commands taken from the queue, not yet retired
     input  logic        retire,
@@ -98,6 +99,9 @@ module tce_regs #(
 
   wire err_pending = (err_code != 0) || err_overflow || err_badlen;
   assign run = ctrl_enable && !err_pending && !soft_reset;
+  // Commands already taken when an error is recorded (overlapped loads) retire only once
+  // software has read and cleared it, so each error is recorded for its own command.
+  assign err_hold = err_pending;
   assign irq = ctrl_irq_en && (irq_status != 0);
   wire busy = (q_count != 0) || exec_busy;
 

@@ -82,7 +82,9 @@ module tce_tile_load #(
     input  logic [159:0]      ext_x,
     input  logic              ext_last,
     output logic              row_step,
-    // Completion of the oldest command in flight (one-cycle pulse, in command order).
+    // Completion of the oldest command in flight (one-cycle pulse, in command order), not
+    // while done_hold (the executor cannot retire it yet).
+    input  logic              done_hold,
     output logic              done,
     output logic [7:0]        status,
     output logic              tx_err,      // with status SHARED_RANGE: the complete-tx failed
@@ -450,9 +452,9 @@ module tce_tile_load #(
                    !(beat_valid && beat_cs == hd_p);
   // Its writes (or its complete-tx) are all answered; answers name no command, so an
   // error answer since the previous command's completion is charged to this one.
-  wire b_acked = (wr_cnt == b_tgt);
+  wire b_acked = $signed(wr_cnt - b_tgt) >= 0;   // wr_cnt at or past b_tgt (wrap-safe)
   wire b_go_tx = s_want_tx[hd_p] && !s_err_bus[hd_p] && !b_err;
-  wire b_fin   = b_acked && ((bs == B_ACK && !b_go_tx) || bs == B_TXACK);
+  wire b_fin   = b_acked && !done_hold && ((bs == B_ACK && !b_go_tx) || bs == B_TXACK);
 
   // Row address: gaddr + c0*es + sum over i of x[i]*stride[i], one dimension per cycle.
   wire [63:0] stride_i = gs[{addr_i[1:0], 6'd0} +: 64];
@@ -550,7 +552,7 @@ module tce_tile_load #(
         B_ACK: if (b_acked) begin
           if (b_go_tx) begin
             bs <= B_TX; b_txm <= s_mask[hd_p];
-          end else begin
+          end else if (!done_hold) begin
             bs <= B_WAIT;
             status <= s_err_bus[hd_p] ? tce_op_pkg::ST_GLOBAL_BUS :
                       b_err ? tce_op_pkg::ST_SHARED_RANGE : tce_op_pkg::ST_OK;
@@ -564,14 +566,14 @@ module tce_tile_load #(
             bs <= B_TXACK;
           end
         end
-        B_TXACK: if (b_acked) begin
+        B_TXACK: if (b_acked && !done_hold) begin
           bs <= B_WAIT;
           status <= b_err ? tce_op_pkg::ST_SHARED_RANGE : tce_op_pkg::ST_OK;
           tx_err <= b_err;
         end
         default: bs <= B_WAIT;
       endcase
-      if (b_acked && (bs == B_ACK || bs == B_TXACK))
+      if (b_fin || (b_acked && bs == B_ACK && b_go_tx))
         b_err <= sm_rsp_valid && sm_rsp_err;   // a later write's answer
       if (b_fin) begin
         done <= 1'b1; bytes_read <= s_bytes[hd_p]; hd_p <= hd_p + 1'b1;
