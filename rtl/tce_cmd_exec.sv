@@ -10,7 +10,10 @@
 // global with .bulk_group and .cp_mask) and cp.async.bulk.prefetch.L2 (a hint: checked,
 // then nothing to move), and tile-mode tensor loads: the descriptor is fetched
 // (tce_desc_fetch), checked against the command (tce_tile_check) and the box walked
-// (tce_tile_load); tile-mode tensor stores (tce_tile_store).
+// (tce_tile_load); tile-mode tensor stores (tce_tile_store). cp.async.bulk.prefetch.tensor
+// (tile, gather4, im2col modes) is a hint too: its descriptor is fetched and checked like a
+// load's (tce_tile_check with `cmd_is_prefetch`: no shared-memory side), then it retires
+// with nothing moved, as in the golden model (this engine has no cache to warm).
 //
 // Reductions run on the same movers as the copies they resemble, with `red_en` set so the
 // write paths read-modify-write through the reduction unit (tce_rmw_global,
@@ -102,6 +105,7 @@ module tce_cmd_exec #(
     input  logic        tile_tx_err,
     input  logic [39:0] tile_rbytes,
     output logic        cmd_is_store,
+    output logic        cmd_is_prefetch,   // cp.async.bulk.prefetch.tensor: checks only
     output logic [1:0]  cmd_src_space,
     output logic        tstore_start,
     input  logic        tstore_done,
@@ -234,8 +238,9 @@ module tce_cmd_exec #(
   wire is_breduce = (f_opcode == tce_op_pkg::OP_BULK_REDUCE);
   wire is_red     = (f_opcode == tce_op_pkg::OP_RED);
   wire is_treduce = (f_opcode == tce_op_pkg::OP_TENSOR_REDUCE);
+  wire is_tpref   = (f_opcode == tce_op_pkg::OP_TENSOR_PREFETCH);
   wire is_tensor  = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE ||
-                     is_treduce);
+                     is_treduce || is_tpref);
   wire to_global  = (f_dst == tce_op_pkg::SPACE_GLOBAL);
   logic [2:0] chk_ctx;
   always_comb begin
@@ -426,7 +431,7 @@ module tce_cmd_exec #(
   // A command that may run beside loads in flight: a tensor load that passed the checks
   // so far. Its descriptor fetch shares the read channel, so a fetch that needs the bus
   // waits until no load is in flight; every other command waits too.
-  wire is_tload = is_tensor && !cmd_is_store && !bad;
+  wire is_tload = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD) && !bad;
   wire chk_wait = is_tload ? (tile_active && !desc_hit) : !loads_idle;
   wire chk_go   = (state == S_CHECK) && !chk_wait;
   wire ret_here = (state == S_RETIRE) && loads_idle && !retire_hold;
@@ -470,8 +475,9 @@ module tce_cmd_exec #(
   assign desc_start = chk_go && !bad && is_tensor;
   assign desc_addr  = f_tmap;
   assign tile_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && !cmd_is_store &&
-                      tile_can_start;
+                      !is_tpref && tile_can_start;
   assign tile_want_tx = (f_done == tce_op_pkg::DONE_MBARRIER);
+  assign cmd_is_prefetch = is_tpref;
   assign tstore_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && cmd_is_store;
   assign cmd_is_store = (f_opcode == tce_op_pkg::OP_TENSOR_STORE) || is_treduce;
   assign cmd_src_space = f_src;
@@ -573,7 +579,7 @@ module tce_cmd_exec #(
         end
         S_TCHECK: begin
           st <= tchk_status; fld <= tchk_field;
-          if (tchk_status != tce_op_pkg::ST_OK) begin
+          if (tchk_status != tce_op_pkg::ST_OK || is_tpref) begin
             state <= S_RETIRE;
           end else if (!cmd_is_store) begin
             // A load goes to the tile loader (when it can take one) and retires from there.
