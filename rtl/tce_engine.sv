@@ -399,7 +399,9 @@ module tce_engine #(
     .out_be(ru_out_be), .out_illegal(ru_out_illegal), .out_tag(ru_out_last)
   );
 
-  tce_rmw_global #(.DATA_W(DATA_W), .ID_W(ID_W)) u_rmw_global (
+  // 32 write bursts in flight until their B: a tensor store's bursts can be single rows of
+  // 8 beats, and the B responses come a memory latency (200 cycles in tce bench) later.
+  tce_rmw_global #(.DATA_W(DATA_W), .ID_W(ID_W), .NOUT(32)) u_rmw_global (
     .clk, .rst_n, .reduce(red_en && !red_smem), .clear(q_pop),
     .u_awvalid, .u_awready, .u_awaddr, .u_awlen, .u_wvalid, .u_wready, .u_wdata, .u_wstrb,
     .u_wlast, .u_bvalid, .u_bresp,
