@@ -281,7 +281,7 @@ module tce_engine #(
   logic [159:0] i2c_pos0, i2c_x, g4_x;
   logic [10:0] i2c_rows;
   logic [5:0] i2c_group;
-  logic tl_row_step, i2c_last, g4_last;
+  logic tl_row_step, ts_row_step, i2c_last, g4_last;
 
   tce_tile_check #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES)) u_tile_check (
     .desc, .is_store(cmd_is_store), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
@@ -304,7 +304,8 @@ module tce_engine #(
     .e(tg_e), .rows(i2c_rows), .group(i2c_group), .x(i2c_x), .last(i2c_last)
   );
   tce_gather4_walk u_gather4_walk (
-    .clk, .rst_n, .start(tile_start), .step(tl_row_step), .row_coords(cmd_coords[159:32]),
+    .clk, .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
+    .row_coords(cmd_coords[159:32]),
     .x(g4_x), .last(g4_last)
   );
 
@@ -424,7 +425,9 @@ module tce_engine #(
     .clk, .rst_n, .start(tstore_start), .rank(tg_rank), .esl(tg_esl), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(cmd_coords),
     .swizzle(tg_swizzle), .src_cta(cmd_cta), .soff(tg_soff), .row_bytes(tg_row_bytes),
-    .pitch(tg_pitch), .done(tstore_done), .status(tstore_status), .bytes_written(tstore_wbytes),
+    .pitch(tg_pitch), .ext_rows(tg_row_gen == 2'd2), .ext_x(g4_x), .ext_last(g4_last),
+    .row_step(ts_row_step),
+    .done(tstore_done), .status(tstore_status), .bytes_written(tstore_wbytes),
     .awvalid(ts_awvalid), .awready(u_awready && wr_owner == 2'd1), .awid(ts_awid),
     .awaddr(ts_awaddr), .awlen(ts_awlen), .wvalid(ts_wvalid), .wready(u_wready && wr_owner == 2'd1),
     .wdata(ts_wdata), .wstrb(ts_wstrb), .wlast(ts_wlast), .bvalid(u_bvalid && wr_owner == 2'd1),

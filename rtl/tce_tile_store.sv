@@ -10,8 +10,9 @@
 // writes the chunks [0, hi) of the box row, hi a multiple of 16.
 //
 // Three stages run at once, so one W beat leaves per cycle in steady state:
-//  - the row walker: the box odometer (or, with ext_rows, a row generator outside:
-//    tce_gather4_walk / tce_im2col_walk, as for tce_tile_load) gives each row's global
+//  - the row walker: the box odometer (or, with ext_rows, a row generator outside, as for
+//    tce_tile_load: tce_gather4_walk's four rows for tile::scatter4; `row_step` moves it
+//    on, and its `ext_x` is read from the next cycle) gives each row's global
 //    address, one dimension per cycle plus one cycle to hand the row over; in-bounds rows
 //    go into a 2-entry row FIFO, so the next row's address is ready when a row ends;
 //  - the read issuer: walks each row in aligned W beats, cuts it into INCR bursts (4 KB
@@ -45,6 +46,10 @@ module tce_tile_store #(
     input  logic [23:0]       soff,
     input  logic [11:0]       row_bytes,
     input  logic [11:0]       pitch,
+    input  logic              ext_rows,    // rows from a row generator (scatter4), not the odometer
+    input  logic [159:0]      ext_x,
+    input  logic              ext_last,
+    output logic              row_step,
     output logic              done,
     output logic [7:0]        status,
     output logic [39:0]       bytes_written,
@@ -126,7 +131,16 @@ module tce_tile_store #(
   logic         row_inb;
 
   wire [63:0] stride_i = gs[{addr_i[1:0], 6'd0} +: 64];
-  wire [39:0] x_i = x[addr_i[1:0]];
+  logic [39:0] ext_xi;
+  always_comb begin
+    case (addr_i[1:0])
+      2'd0: ext_xi = ext_x[39:0];
+      2'd1: ext_xi = ext_x[79:40];
+      2'd2: ext_xi = ext_x[119:80];
+      default: ext_xi = ext_x[159:120];
+    endcase
+  end
+  wire [39:0] x_i = ext_rows ? ext_xi : x[addr_i[1:0]];
   wire [63:0] prod = stride_i * {{24{x_i[39]}}, x_i};
   logic [32:0] gdim_i;
   always_comb begin
@@ -153,6 +167,7 @@ module tce_tile_store #(
     last_row = 1'b1;
     for (int i = 0; i < 4; i++)
       if (k[i] != nn[i*9 +: 9] - 9'd1) last_row = 1'b0;
+    if (ext_rows) last_row = ext_last;
   end
 
   // Row FIFO: rows to write (global address, pre-swizzle shared address).
@@ -164,6 +179,7 @@ module tce_tile_store #(
   wire row_go     = (state == R_PUSH) && (!row_wanted || rq_count != 2'd2);
   wire rq_push    = row_go && row_wanted;
   wire rq_pop;
+  assign row_step = row_go && !last_row;
 
   // ------------------------------------------------------------- read issuer
   logic         b_act;         // a row is being walked

@@ -400,8 +400,10 @@ void regress_describe(const regress_item *it, char *buf, size_t cap)
             n += snprintf(buf + n, cap - (size_t)n, " d%u(gdim=%llu stride=%llu box=%u es=%u)",
                           d, (unsigned long long)m->gdim[d], (unsigned long long)m->gstride[d],
                           m->box[d], m->estride[d]);
-        if (op->mode == TCE_MODE_GATHER4 && (size_t)n < cap) /* the four row coordinates */
-            n += snprintf(buf + n, cap - (size_t)n, " gather4 rows=%d,%d,%d,%d",
+        if ((op->mode == TCE_MODE_GATHER4 || op->mode == TCE_MODE_SCATTER4) &&
+            (size_t)n < cap) /* the four row coordinates */
+            n += snprintf(buf + n, cap - (size_t)n, " %s rows=%d,%d,%d,%d",
+                          op->mode == TCE_MODE_GATHER4 ? "gather4" : "scatter4",
                           op->coords[1], op->coords[2], op->coords[3], op->coords[4]);
         if (m->kind != TCE_MAP_TILED && (size_t)n < cap)
             n += snprintf(buf + n, cap - (size_t)n, " C=%u P=%u lower=%d,%d,%d upper=%d,%d,%d "

@@ -1,8 +1,10 @@
-/* `tce regress` recipes for the load modes besides tile: im2col (.im2col, .im2col::w,
- * .im2col::w::128) and tile::gather4. Maps come from the encoder (a refused draw is drawn
- * again); the operands are drawn so the load is legal, except for a few starts outside the
+/* `tce regress` recipes for the tensor modes besides tile: im2col loads (.im2col,
+ * .im2col::w, .im2col::w::128), tile::gather4 loads and tile::scatter4 stores. Maps come
+ * from the encoder (a refused draw is drawn again); the operands are drawn so the
+ * operation is legal, except for a few starts outside the
  * pixel window, which both engines must trap alike. Shapes stay small so that every row
- * fits the 8 KB shared slot and every tensor the 64 KB global source area. */
+ * fits the 8 KB shared slot and every tensor the 64 KB global source area (a scatter4
+ * store's tensor: the operation's 16 KB global slot). */
 #include "regress.h"
 
 #include "../../csim/tensor_access.h"
@@ -27,14 +29,14 @@ static tce_swizzle draw_swizzle(uint64_t *rng, bool wide)
 /* Dense strides of a tensor whose rows of dim 0 are padded to 16 bytes (plus a little
  * slack); false when the footprint leaves the source area. */
 static bool draw_strides(uint64_t *rng, unsigned rank, unsigned esz, const uint64_t *gdim,
-                         uint64_t *gstr)
+                         uint64_t *gstr, uint64_t area)
 {
     uint64_t stride = ((gdim[0] * esz + 15) & ~15ull) + 16u * rnd(rng, 2);
     for (unsigned d = 1; d < rank; d++) {
         gstr[d - 1] = stride;
         stride = stride * gdim[d] + 16u * rnd(rng, 2);
     }
-    return stride <= REGRESS_GSRC_SIZE;
+    return stride <= area;
 }
 
 void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg,
@@ -75,7 +77,7 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg
             lower[j] = -(int32_t)rnd(rng, 3) + (int32_t)rnd(rng, 2);
             upper[j] = (int32_t)rnd(rng, 3) - (int32_t)rnd(rng, 3);
         }
-        if (!draw_strides(rng, rank, esz, gdim, gstr))
+        if (!draw_strides(rng, rank, esz, gdim, gstr, REGRESS_GSRC_SIZE))
             continue;
         tce_oobfill fill = chance(rng, 30) ? TCE_OOB_NAN : TCE_OOB_ZERO;
         tce_diag why;
@@ -131,11 +133,15 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg
     regress_load_dest(rng, slot, op);
 }
 
+/* tile::gather4 loads from the tensor area and tile::scatter4 stores into the slot's
+ * global area: four rows of a 2-D map with boxDim[1] == 1. */
 void regress_gen_gather4(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg,
                          regress_item *it)
 {
     tce_op *op = &it->op;
     tce_tensormap *m = &it->map;
+    bool store = chance(rng, 40);
+    uint64_t base = store ? regress_gslot(slot) : REGRESS_GBASE;
     unsigned esz;
     for (;;) {
         tce_dtype dt = regress_dtype(rng, cfg);
@@ -147,19 +153,34 @@ void regress_gen_gather4(uint64_t *rng, unsigned slot, const regress_gen_cfg *cf
         uint32_t es[TCE_MAX_RANK] = {1, 1 + rnd(rng, 2)};
         gdim[0] = 1 + rnd(rng, box[0] * 2 + 8);
         gdim[1] = 1 + rnd(rng, 40);
-        if (!draw_strides(rng, 2, esz, gdim, gstr))
+        if (!draw_strides(rng, 2, esz, gdim, gstr, store ? REGRESS_GSLOT_SIZE : REGRESS_GSRC_SIZE))
             continue;
         tce_oobfill fill = chance(rng, 30) ? TCE_OOB_NAN : TCE_OOB_ZERO;
         tce_diag why;
-        if (tce_encode_tiled(m, dt, 2, REGRESS_GBASE, gdim, gstr, box, es, TCE_IL_NONE, sw,
+        if (tce_encode_tiled(m, dt, 2, base, gdim, gstr, box, es, TCE_IL_NONE, sw,
                              (tce_l2promo)rnd(rng, 4), fill, &why) == TCE_OK)
             break;
     }
     it->has_map = true;
-    op->mode = TCE_MODE_GATHER4;
+    op->mode = store ? TCE_MODE_SCATTER4 : TCE_MODE_GATHER4;
     op->dims = 2;
     op->tmap_addr = REGRESS_DESC_BASE + slot * 128u;
     op->cta = rnd(rng, REGRESS_NCTA);
+    if (store) {
+        /* Stores take no negative coordinate; columns and rows past the tensor's end are
+         * clipped / skipped. */
+        int32_t c16 = (int32_t)rnd(rng, (uint32_t)((m->gdim[0] * esz + 31) / 16 + 1));
+        op->coords[0] = c16 * 16 / (int32_t)esz;
+        for (unsigned r = 1; r <= 4; r++)
+            op->coords[r] = (int32_t)rnd(rng, (uint32_t)m->gdim[1] + 2);
+        it->what = "scatter4 store";
+        op->kind = TCE_OP_TENSOR_STORE;
+        op->src_space = TCE_SPACE_SHARED_CTA;
+        op->dst_space = TCE_SPACE_GLOBAL;
+        op->completion = TCE_DONE_BULK_GROUP;
+        op->saddr = REGRESS_SSRC_OFF + 0x400u * rnd(rng, 2); /* 1024-aligned for swizzles */
+        return;
+    }
     int32_t c16 = (int32_t)rnd(rng, (uint32_t)((m->gdim[0] * esz + 31) / 16 + 2)) - 1;
     op->coords[0] = c16 * 16 / (int32_t)esz - (int32_t)(chance(rng, 20) ? m->box[0] : 0);
     /* Four row indices, any order, repeats allowed, some outside the tensor (fill). */
