@@ -299,7 +299,8 @@ module tce_engine #(
   );
 
   tce_im2col_walk u_im2col_walk (
-    .clk, .rst_n, .start(tile_start), .step(tl_row_step), .rank(tg_rank), .nwalk(i2c_nwalk),
+    .clk, .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
+    .rank(tg_rank), .nwalk(i2c_nwalk),
     .win_lo(i2c_win_lo), .win_hi(i2c_win_hi), .pos_off(i2c_pos_off), .pos0(i2c_pos0),
     .e(tg_e), .rows(i2c_rows), .group(i2c_group), .x(i2c_x), .last(i2c_last)
   );
@@ -425,7 +426,8 @@ module tce_engine #(
     .clk, .rst_n, .start(tstore_start), .rank(tg_rank), .esl(tg_esl), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(cmd_coords),
     .swizzle(tg_swizzle), .src_cta(cmd_cta), .soff(tg_soff), .row_bytes(tg_row_bytes),
-    .pitch(tg_pitch), .ext_rows(tg_row_gen == 2'd2), .ext_x(g4_x), .ext_last(g4_last),
+    .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(tg_row_gen == 2'd2 ? g4_x : i2c_x),
+    .ext_last(tg_row_gen == 2'd2 ? g4_last : i2c_last),
     .row_step(ts_row_step),
     .done(tstore_done), .status(tstore_status), .bytes_written(tstore_wbytes),
     .awvalid(ts_awvalid), .awready(u_awready && wr_owner == 2'd1), .awid(ts_awid),

@@ -139,8 +139,17 @@ module tce_tile_check #(
   // Outside the always_comb below: tce_im2col_check needs it, and that block uses its result.
   assign esl = (esize == 8'd8) ? 2'd3 : (esize == 8'd4) ? 2'd2 : (esize == 8'd2) ? 2'd1 : 2'd0;
 
+  logic coord_neg_rank;   // a coordinate below the rank is negative
+  always_comb begin
+    coord_neg_rank = 1'b0;
+    for (int i = 0; i < 5; i++)
+      if (i < {24'd0, rank8} && coord_neg[i]) coord_neg_rank = 1'b1;
+  end
+
   // im2col-family loads: their own checks (after the descriptor's), walk and row count.
-  wire is_i2c = !is_store && (mode == 3'd1 || mode == 3'd2 || mode == 3'd3);
+  // .im2col_no_offs stores and reduces walk the same pixels (no offsets) from shared memory.
+  wire is_i2c = (!is_store && (mode == 3'd1 || mode == 3'd2 || mode == 3'd3)) ||
+                (is_store && mode == 3'd6);
   wire is_g4  = !is_store && mode == 3'd4;
   // tile::scatter4 stores walk gather4's row list (four rows, tensorCoords[1..4]).
   wire is_s4  = is_store && !is_reduce && mode == 3'd5;
@@ -148,6 +157,8 @@ module tce_tile_check #(
   logic [8:0] i2c_channels;
   tce_im2col_check u_im2col_check (
     .desc, .mode, .dims, .coords, .offsets(im2col_off), .esl,
+    .st_coord_neg(coord_neg_rank), .st_red_ok(!is_reduce || (red_named && red_legal)),
+    .st_src_ok(src_space == tce_op_pkg::SPACE_SHARED_CTA), .st_saddr_ok(saddr[31:24] == 8'd0),
     .status(i2c_status), .field(i2c_field), .channels(i2c_channels), .rows(i2c_rows),
     .group(i2c_group), .nwalk(i2c_nwalk), .win_lo(i2c_win_lo), .win_hi(i2c_win_hi),
     .pos_off(i2c_pos_off), .pos0(i2c_pos0)
@@ -249,7 +260,9 @@ module tce_tile_check #(
     // reduce and a scatter4 load or reduce, as the golden model does); the other modes are
     // not tile modes.
     if (!bad && mode != 3'd0 && mode != 3'd4 && mode != 3'd5) begin
-      bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
+      // csim/im2col.c: an im2col mode with the other direction (im2col loads, im2col_no_offs
+      // stores) is not defined
+      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
     end
     if (!bad && kind != 8'd0) begin
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);

@@ -11,24 +11,29 @@
 //
 // Three stages run at once, so one W beat leaves per cycle in steady state:
 //  - the row walker: the box odometer (or, with ext_rows, a row generator outside, as for
-//    tce_tile_load: tce_gather4_walk's four rows for tile::scatter4; `row_step` moves it
-//    on, and its `ext_x` is read from the next cycle) gives each row's global
+//    tce_tile_load: tce_gather4_walk's four rows for tile::scatter4, tce_im2col_walk's
+//    pixels for .im2col_no_offs; `row_step` moves it on, and its `ext_x` is read from the
+//    next cycle) gives each row's global
 //    address, one dimension per cycle plus one cycle to hand the row over; in-bounds rows
 //    go into a 2-entry row FIFO, so the next row's address is ready when a row ends;
-//  - the read issuer: walks each row in aligned W beats, cuts it into INCR bursts (4 KB
-//    pages, <= 256 beats; AW in the cycle of the burst's first read) and issues one
-//    shared-memory read per cycle while fewer than SMD reads are unconsumed. The port
-//    returns whole aligned words, so one read serves every chunk of the beat that lies in
-//    the same word after the swizzle (all chunks, when global and shared addresses are
-//    aligned alike: swizzles permute 16-byte chunks inside a word); a beat whose chunks
-//    lie in several words takes one read per word. Each read's tag says which beat lanes
-//    it fills, from which response lane, and whether it ends the beat (and the burst);
+//  - the burst issuer: cuts each row into INCR bursts (4 KB pages, <= 256 beats) and sends
+//    their AWs, up to NB bursts ahead of the reads, so a reduce's read-modify-write
+//    (tce_rmw_global, which issues a burst's AR with its AW) has the old values of the next
+//    bursts on the way while the current one is written;
+//  - the read issuer: walks each burst in aligned W beats and issues one shared-memory read
+//    per cycle while fewer than SMD reads are unconsumed. The port returns whole aligned
+//    words, so one read serves every chunk of the beat that lies in the same word after the
+//    swizzle (all chunks, when global and shared addresses are aligned alike: swizzles
+//    permute 16-byte chunks inside a word); a beat whose chunks lie in several words takes
+//    one read per word. Each read's tag says which beat lanes it fills, from which response
+//    lane, and whether it ends the beat (and the burst);
 //  - the beat assembler: pops responses (buffered SMD deep: the response channel has no
 //    back-pressure) with their tags and sends the finished beat on W.
 module tce_tile_store #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4,
-    parameter int SMD    = 8        // shared-memory reads in flight (response buffer)
+    parameter int SMD    = 8,       // shared-memory reads in flight (response buffer)
+    parameter int NB     = 16       // bursts whose AW may precede their reads (power of two)
 ) (
     input  logic              clk,
     input  logic              rst_n,
@@ -46,7 +51,7 @@ module tce_tile_store #(
     input  logic [23:0]       soff,
     input  logic [11:0]       row_bytes,
     input  logic [11:0]       pitch,
-    input  logic              ext_rows,    // rows from a row generator (scatter4), not the odometer
+    input  logic              ext_rows,    // rows from a row generator (scatter4, im2col_no_offs)
     input  logic [159:0]      ext_x,
     input  logic              ext_last,
     output logic              row_step,
@@ -181,33 +186,49 @@ module tce_tile_store #(
   wire rq_pop;
   assign row_step = row_go && !last_row;
 
-  // ------------------------------------------------------------- read issuer
-  logic         b_act;         // a row is being walked
-  logic [63:0]  b_rowg, b_end; // its global range [b_rowg, b_end)
-  logic [23:0]  b_sbase;
-  logic [63:0]  b_addr;        // aligned global address of the current beat
-  logic [63:0]  b_burst_end;
-  logic         b_need_aw;     // the current beat starts a burst whose AW is not sent
-  logic         b_fresh;       // no read of the current beat issued yet
-  logic [NCH-1:0] b_pend;      // lanes of the current beat still to read
+  // ------------------------------------------------------------- burst issuer
+  logic         a_act;         // a row is being cut into bursts
+  logic [63:0]  a_rowg, a_end; // its global range [a_rowg, a_end)
+  logic [23:0]  a_sbase;
+  logic [63:0]  a_addr;        // aligned global address of the next burst's first beat
 
-  wire [63:0] page_end = {b_addr[63:12], 12'd0} + 64'd4096;
-  wire [63:0] len_end  = b_addr + (DB64 << 8);
+  wire [63:0] page_end = {a_addr[63:12], 12'd0} + 64'd4096;
+  wire [63:0] len_end  = a_addr + (DB64 << 8);
   logic [63:0] next_burst_end;
   always_comb begin
-    next_burst_end = b_end;
+    next_burst_end = a_end;
     if (page_end < next_burst_end) next_burst_end = page_end;
     if (len_end < next_burst_end) next_burst_end = len_end;
   end
   // Beats in the burst: only bits [LB+8:LB] of the rounded-up byte count matter (<= 256).
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [63:0] burst_bytes = next_burst_end - b_addr + (DB64 - 64'd1);
+  wire [63:0] burst_bytes = next_burst_end - a_addr + (DB64 - 64'd1);
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [63:0] cur_burst_end = b_need_aw ? next_burst_end : b_burst_end;
+  wire [63:0] a_first = (a_addr < a_rowg) ? a_rowg : a_addr;
+  wire        aw_fire;
+  wire        a_row_done = aw_fire && next_burst_end >= a_end;
 
-  // Each lane of the beat: whether it is in the row (page and length cuts are beat-aligned,
-  // so a beat lies in one burst), its shared word, the response lane it comes from and
-  // whether its halves swap (128B_ATOM_32B_FLIP_8B on odd 128-byte lines).
+  // Burst FIFO: first byte, length, and the shared address minus the global one (so a
+  // lane's pre-swizzle shared address is s_minus + its global address, modulo 2^24).
+  localparam int NBA = $clog2(NB);
+  logic [63:0]  bq_first [NB];
+  logic [12:0]  bq_len   [NB];
+  logic [23:0]  bq_sm    [NB];
+  logic [NBA-1:0] bq_wp, bq_rp;
+  logic [NBA:0]   bq_count;
+  wire bq_pop;
+
+  // ------------------------------------------------------------- read issuer
+  logic         b_act;         // a burst is being read
+  logic [63:0]  b_first, b_end; // its bytes [b_first, b_end)
+  logic [23:0]  b_sm;
+  logic [63:0]  b_addr;        // aligned global address of the current beat
+  logic         b_fresh;       // no read of the current beat issued yet
+  logic [NCH-1:0] b_pend;      // lanes of the current beat still to read
+
+  // Each lane of the beat: whether it is in the burst, its shared word, the response lane
+  // it comes from and whether its halves swap (128B_ATOM_32B_FLIP_8B on odd 128-byte
+  // lines).
   logic [NCH-1:0] live;
   logic [23:0]    l_word [NCH];
   logic [LW-1:0]  l_src  [NCH];
@@ -217,8 +238,8 @@ module tce_tile_store #(
       logic [63:0] g;
       logic [23:0] pa, ph;
       g = b_addr + 64'(16 * i);
-      live[i] = (g >= b_rowg) && (g < b_end);
-      pa = b_sbase + {12'd0, 12'(g - b_rowg)};
+      live[i] = (g >= b_first) && (g < b_end);
+      pa = b_sm + g[23:0];
       ph = swz(sw, pa);
       l_word[i] = {ph[23:LB], {LB{1'b0}}};
       l_src[i]  = (NCH > 1) ? LW'(ph >> 4) : '0;
@@ -236,8 +257,8 @@ module tce_tile_store #(
       if (pend[i] && !found) begin found = 1'b1; r_word = l_word[i]; end
     for (int i = 0; i < NCH; i++) take[i] = pend[i] && (l_word[i] == r_word);
   end
-  wire beat_end  = (pend & ~take) == '0;
-  wire burst_end_now = (b_addr + DB64 >= cur_burst_end);
+  wire beat_end      = (pend & ~take) == '0;
+  wire burst_end_now = (b_addr + DB64 >= b_end);
 
   // Tags of reads not yet consumed by the assembler; the response data beside them.
   localparam int TW = NCH * (LW + 2) + 2;
@@ -246,18 +267,19 @@ module tce_tile_store #(
   logic [SA-1:0]     t_wp, d_wp, rdp;
   logic [SA:0]       t_count, d_count;
 
-  assign awvalid  = b_act && b_need_aw;
+  assign awvalid  = a_act && bq_count != (NBA+1)'(NB);
   assign awid     = '0;
-  assign awaddr   = (b_addr < b_rowg) ? b_rowg : b_addr;
+  assign awaddr   = a_first;
   assign awlen    = 8'(burst_bytes[LB+8:LB] - 9'd1);
   assign bready   = 1'b1;
-  // A burst's reads wait for its AW, so its W beats can never come before it.
-  assign sm_valid = b_act && (t_count != (SA+1)'(SMD)) && (!b_need_aw || awready);
+  assign aw_fire  = awvalid && awready;
+  assign rq_pop   = (!a_act || a_row_done) && rq_count != 2'd0;
+  // A burst's reads start after its AW, so its W beats can never come before it.
+  assign sm_valid = b_act && (t_count != (SA+1)'(SMD));
   assign sm_cta   = cta;
   assign sm_addr  = r_word;
   wire sm_fire = sm_valid && sm_ready;
-  wire row_done = sm_fire && beat_end && (b_addr + DB64 >= b_end);
-  assign rq_pop = (!b_act || row_done) && rq_count != 2'd0;
+  assign bq_pop = (!b_act || (sm_fire && beat_end && burst_end_now)) && bq_count != '0;
 
   logic [TW-1:0] tag_in;
   always_comb begin
@@ -304,7 +326,7 @@ module tce_tile_store #(
   assign wstrb  = o_strb;
   assign wlast  = o_last;
 
-  wire drained = rq_count == 2'd0 && !b_act && t_count == '0 && !o_valid &&
+  wire drained = rq_count == 2'd0 && !a_act && bq_count == '0 && !b_act && t_count == '0 && !o_valid &&
                  b_outstanding == 16'd0 && !bvalid;
 
   always_ff @(posedge clk or negedge rst_n) begin
@@ -316,8 +338,11 @@ module tce_tile_store #(
       row_sbase <= '0; row_g <= '0; addr_i <= '0; row_inb <= 1'b0;
       for (int i = 0; i < 2; i++) begin rq_g[i] <= '0; rq_s[i] <= '0; end
       rq_head <= 1'b0; rq_tail <= 1'b0; rq_count <= '0;
-      b_act <= 1'b0; b_rowg <= '0; b_end <= '0; b_sbase <= '0; b_addr <= '0;
-      b_burst_end <= '0; b_need_aw <= 1'b0; b_fresh <= 1'b0; b_pend <= '0;
+      a_act <= 1'b0; a_rowg <= '0; a_end <= '0; a_sbase <= '0; a_addr <= '0;
+      for (int i = 0; i < NB; i++) begin bq_first[i] <= '0; bq_len[i] <= '0; bq_sm[i] <= '0; end
+      bq_wp <= '0; bq_rp <= '0; bq_count <= '0;
+      b_act <= 1'b0; b_first <= '0; b_end <= '0; b_sm <= '0; b_addr <= '0;
+      b_fresh <= 1'b0; b_pend <= '0;
       for (int i = 0; i < SMD; i++) begin t_fifo[i] <= '0; d_fifo[i] <= '0; end
       t_wp <= '0; d_wp <= '0; rdp <= '0; t_count <= '0; d_count <= '0;
       acc <= '0; acc_m <= '0; o_valid <= 1'b0; o_last <= 1'b0; o_data <= '0; o_strb <= '0;
@@ -393,30 +418,43 @@ module tce_tile_store #(
       if (rq_pop) rq_head <= ~rq_head;
       rq_count <= rq_count + {1'b0, rq_push} - {1'b0, rq_pop};
 
-      // ---- read issuer
-      if (awvalid && awready) begin
-        b_burst_end <= next_burst_end;
-        b_need_aw <= 1'b0;
+      // ---- burst issuer
+      if (aw_fire) begin
+        bq_first[bq_wp] <= a_first;
+        bq_len[bq_wp]   <= 13'(next_burst_end - a_first);
+        bq_sm[bq_wp]    <= a_sbase - a_rowg[23:0];
+        bq_wp <= bq_wp + 1'b1;
+        a_addr <= next_burst_end;
+        if (a_row_done) a_act <= 1'b0;
       end
+      if (rq_pop) begin
+        a_act <= 1'b1;
+        a_rowg <= rq_g[rq_head];
+        a_end <= rq_g[rq_head] + {52'd0, hi};
+        a_sbase <= rq_s[rq_head];
+        a_addr <= {rq_g[rq_head][63:LB], {LB{1'b0}}};
+        bytes_written <= bytes_written + {28'd0, hi};
+      end
+      bq_count <= bq_count + (NBA+1)'(aw_fire) - (NBA+1)'(bq_pop);
+
+      // ---- read issuer
       if (sm_fire) begin
         b_fresh <= 1'b0;
         b_pend <= pend & ~take;
         if (beat_end) begin
           b_addr <= b_addr + DB64;
           b_fresh <= 1'b1;
-          if (b_addr + DB64 >= b_end) b_act <= 1'b0;
-          else if (burst_end_now) b_need_aw <= 1'b1;
+          if (burst_end_now) b_act <= 1'b0;
         end
       end
-      if (rq_pop) begin
+      if (bq_pop) begin
         b_act <= 1'b1;
-        b_rowg <= rq_g[rq_head];
-        b_end <= rq_g[rq_head] + {52'd0, hi};
-        b_sbase <= rq_s[rq_head];
-        b_addr <= {rq_g[rq_head][63:LB], {LB{1'b0}}};
-        b_need_aw <= 1'b1;
+        b_first <= bq_first[bq_rp];
+        b_end <= bq_first[bq_rp] + 64'(bq_len[bq_rp]);
+        b_sm <= bq_sm[bq_rp];
+        b_addr <= {bq_first[bq_rp][63:LB], {LB{1'b0}}};
         b_fresh <= 1'b1;
-        bytes_written <= bytes_written + {28'd0, hi};
+        bq_rp <= bq_rp + 1'b1;
       end
 
       // ---- read tags and responses
