@@ -21,18 +21,29 @@
 // tce_bulk_from_smem, cp.reduce.async.bulk.tensor (tile) on tce_tile_store, and `red`
 // (scalar and vector, global and shared) on tce_red_scalar. Every other operation retires
 // with ST_UNSUPPORTED.
+//
+// Tensor loads overlap (tce_tile_load's front end / back end): once a load is handed to the
+// tile loader the executor takes the next command while the load's data is still arriving,
+// and keeps the load's retirement record (sequence number, CTA, kind, bytes written) in a
+// FIFO of NS entries, the same order as the tile loader's slots; the loader's `done`
+// retires the oldest. Every other command, and any command that fails before reaching the
+// tile loader, waits until no load is in flight, so retirement stays in command order and
+// stores, reduces and bulk copies see the memory as if each command ran alone.
 module tce_cmd_exec #(
     parameter int NUM_CTAS   = 16,
     parameter int SMEM_BYTES = 232448,   // shared memory per CTA (the H100's 227 KB)
-    parameter int QW         = 17
+    parameter int QW         = 17,
+    parameter int NS         = 16        // tensor loads in flight (tce_tile_load NS)
 ) (
     input  logic        clk,
     input  logic        rst_n,
     input  logic        run,
+    input  logic        retire_hold,   // an error is pending: retire nothing until it is cleared
     input  logic        q_empty,
     input  logic [QW*32+31:0] q_head,
     output logic        q_pop,
     output logic        busy,
+    output logic [7:0]  inflight,      // commands taken from the queue and not yet retired
     output logic [31:0] cur_seq,
     output logic        cur_reads_done,
     // Retirement, valid for the one cycle `retire` is set, so the register block records an
@@ -68,6 +79,7 @@ module tce_cmd_exec #(
     output logic [63:0] desc_addr,
     input  logic        desc_done,
     input  logic        desc_err,
+    input  logic        desc_hit,      // desc_addr's descriptor is cached (no bus read)
     output logic [159:0] cmd_coords,   // 5 x s32, tensorCoords[i] in [32i+31:32i]
     output logic [47:0] cmd_im2col,    // IM2COL_0..2: im2col offsets (::w: wHalo, wOffset)
     output logic [2:0]  cmd_dims,
@@ -84,8 +96,13 @@ module tce_cmd_exec #(
     input  logic [15:0] tchk_ctas,
     input  logic [31:0] tchk_tx_bytes,
     output logic        tile_start,
-    input  logic        tile_done,
+    output logic        tile_want_tx,
+    input  logic        tile_can_start,
+    input  logic        tile_active,
+    output logic        tile_done_hold,
+    input  logic        tile_done,     // the oldest load in flight is complete
     input  logic [7:0]  tile_status,
+    input  logic        tile_tx_err,
     input  logic [39:0] tile_rbytes,
     output logic        cmd_is_store,
     output logic        cmd_is_prefetch,   // cp.async.bulk.prefetch.tensor: checks only
@@ -399,21 +416,45 @@ module tce_cmd_exec #(
   logic [31:0] txc;          // complete-tx byte count of the running command
   logic        run_store;    // the running mover is the tile store
   logic        run_rs;       // the running mover is tce_red_scalar
+  logic [39:0] rb_q, wb_q;   // bytes read / written by the command retiring at S_RETIRE
+
+  // Tensor loads in flight: their retirement records, oldest at lr_hd.
+  localparam int SLW = (NS > 1) ? $clog2(NS) : 1;
+  logic [31:0]    lr_seq    [NS];
+  logic [3:0]     lr_cta    [NS];
+  logic [3:0]     lr_kind   [NS];
+  logic [39:0]    lr_wbytes [NS];
+  logic [SLW-1:0] lr_hd;
+  logic [SLW:0]   lr_n;
+  wire  [SLW-1:0] lr_tl = lr_hd + SLW'(lr_n);
+  wire            loads_idle = (lr_n == '0);
+  // A command that may run beside loads in flight: a tensor load that passed the checks
+  // so far. Its descriptor fetch shares the read channel, so a fetch that needs the bus
+  // waits until no load is in flight; every other command waits too.
+  wire is_tload = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD) && !bad;
+  wire chk_wait = is_tload ? (tile_active && !desc_hit) : !loads_idle;
+  wire chk_go   = (state == S_CHECK) && !chk_wait;
+  wire ret_here = (state == S_RETIRE) && loads_idle && !retire_hold;
+  assign tile_done_hold = retire_hold;
 
   assign q_pop    = (state == S_IDLE) && run && !q_empty;
-  assign busy     = (state != S_IDLE);
+  assign busy     = (state != S_IDLE) || !loads_idle;
+  assign inflight = 8'(lr_n) + {7'd0, state != S_IDLE};
   assign tx_valid = (state == S_TX);
   assign tx_cta   = tx_cur;
   assign tx_addr  = mb_off;
   assign tx_count = txc;
-  assign sm_owner = (state == S_TX || state == S_TXWAIT) ? 3'd2 :
+  // Loads in flight own the shared-memory port (their complete-tx included) and the read
+  // channel; every other mover runs only when none is.
+  assign sm_owner = tile_active ? 3'd3 :
+                    (state == S_TX || state == S_TXWAIT) ? 3'd2 :
                     run_rs ? 3'd5 :
-                    (run_dir == DIR_TILE) ? (run_store ? 3'd4 : 3'd3) :
+                    (run_dir == DIR_TILE) ? 3'd4 :
                     (run_dir == DIR_G2S ? 3'd0 : 3'd1);
   assign wr_owner = run_rs ? 2'd2 : ((run_dir == DIR_TILE) && run_store) ? 2'd1 : 2'd0;
   assign red_en   = is_breduce || is_treduce || is_red;
   assign red_smem = red_en && !to_global;
-  assign rd_owner = (state == S_DESC) ? 2'd1 : (red_en && to_global) ? 2'd3 :
+  assign rd_owner = tile_active ? 2'd2 : (state == S_DESC) ? 2'd1 : (red_en && to_global) ? 2'd3 :
                     (run_dir == DIR_TILE) ? 2'd2 : 2'd0;
   assign red_op    = f_redop;
   assign red_etype = is_treduce ? tchk_red_etype : f_etype;
@@ -431,10 +472,11 @@ module tce_cmd_exec #(
     else
       cur_reads_done = 1'b1;
   end
-  assign desc_start = (state == S_CHECK) && !bad && is_tensor;
+  assign desc_start = chk_go && !bad && is_tensor;
   assign desc_addr  = f_tmap;
   assign tile_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && !cmd_is_store &&
-                      !is_tpref;
+                      !is_tpref && tile_can_start;
+  assign tile_want_tx = (f_done == tce_op_pkg::DONE_MBARRIER);
   assign cmd_is_prefetch = is_tpref;
   assign tstore_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && cmd_is_store;
   assign cmd_is_store = (f_opcode == tce_op_pkg::OP_TENSOR_STORE) || is_treduce;
@@ -449,12 +491,18 @@ module tce_cmd_exec #(
   assign cmd_multicast = f_mcast;
   assign cmd_cta_mask = f_ctamask;
 
-  assign retire        = (state == S_RETIRE);
-  assign retire_status = st;
-  assign retire_field  = (st == tce_op_pkg::ST_OK) ? 8'd0 : fld;
-  assign retire_cta    = f_cta;
-  assign retire_kind   = f_opcode;
-  assign retire_seq    = cur_seq;
+  // Retirement: the oldest load in flight when the tile loader finishes it, else the
+  // command here (which waits at S_RETIRE until no load is in flight: in order).
+  assign retire        = ret_here || tile_done;
+  assign retire_status = tile_done ? tile_status : st;
+  assign retire_field  = tile_done ? ((tile_status == tce_op_pkg::ST_OK) ? 8'd0 :
+                                      tile_tx_err ? fidx(tce_regs_pkg::CMDF_MBAR_IDX) : F_NONE) :
+                         (st == tce_op_pkg::ST_OK) ? 8'd0 : fld;
+  assign retire_cta    = tile_done ? lr_cta[lr_hd] : f_cta;
+  assign retire_kind   = tile_done ? lr_kind[lr_hd] : f_opcode;
+  assign retire_seq    = tile_done ? lr_seq[lr_hd] : cur_seq;
+  assign retire_rbytes = tile_done ? tile_rbytes : rb_q;
+  assign retire_wbytes = tile_done ? lr_wbytes[lr_hd] : wb_q;
 
   assign mv_gaddr = f_gaddr;
   assign mv_size  = f_size;
@@ -466,18 +514,18 @@ module tce_cmd_exec #(
   assign mv_use_byte_mask = f_has_bm;
   assign mv_byte_mask = f_bmask;
   assign fs_to_global = (dir == DIR_S2G);
-  assign g2s_start = (state == S_CHECK) && chk_status == tce_op_pkg::ST_OK &&
+  assign g2s_start = chk_go && chk_status == tce_op_pkg::ST_OK &&
                      f_opcode == tce_op_pkg::OP_BULK_COPY && dir == DIR_G2S;
-  assign fs_start  = (state == S_CHECK) && chk_status == tce_op_pkg::ST_OK &&
+  assign fs_start  = chk_go && chk_status == tce_op_pkg::ST_OK &&
                      (f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce) &&
                      (dir == DIR_S2S || dir == DIR_S2G);
-  assign rs_start  = (state == S_CHECK) && chk_status == tce_op_pkg::ST_OK && is_red;
+  assign rs_start  = chk_go && chk_status == tce_op_pkg::ST_OK && is_red;
 
   wire       mv_done   = run_rs ? rs_done :
-                         (run_dir == DIR_TILE) ? (run_store ? tstore_done : tile_done) :
+                         (run_dir == DIR_TILE) ? tstore_done :
                          (run_dir == DIR_G2S) ? g2s_done : fs_done;
   wire [7:0] mv_status = run_rs ? rs_status :
-                         (run_dir == DIR_TILE) ? (run_store ? tstore_status : tile_status) :
+                         (run_dir == DIR_TILE) ? tstore_status :
                          (run_dir == DIR_G2S) ? g2s_status : fs_status;
 
   always_ff @(posedge clk or negedge rst_n) begin
@@ -485,21 +533,27 @@ module tce_cmd_exec #(
       state <= S_IDLE; cmd <= '0; cur_seq <= '0; run_dir <= DIR_NONE;
       tx_left <= '0; tx_outstanding <= '0; st <= '0; fld <= '0; want_tx <= 1'b0; txc <= '0;
       run_store <= 1'b0; run_rs <= 1'b0;
-      retire_rbytes <= '0; retire_wbytes <= '0;
+      rb_q <= '0; wb_q <= '0;
+      lr_hd <= '0; lr_n <= '0;
+      for (int i = 0; i < NS; i++) begin
+        lr_seq[i] <= '0; lr_cta[i] <= '0; lr_kind[i] <= '0; lr_wbytes[i] <= '0;
+      end
     end else begin
+      if (tile_done) lr_hd <= lr_hd + 1'b1;
+      lr_n <= lr_n + (SLW+1)'(tile_start) - (SLW+1)'(tile_done);
       case (state)
         S_IDLE: if (q_pop) begin
           cmd <= q_head[QW*32-1:0];
           cur_seq <= q_head[QW*32 +: 32];
           state <= S_CHECK;
         end
-        S_CHECK: begin
+        S_CHECK: if (!chk_wait) begin
           st <= chk_status; fld <= chk_field;
           run_dir <= dir;
           tx_left <= dmask;
           want_tx <= !is_red && (dir == DIR_G2S || dir == DIR_S2S);
           txc <= f_size;
-          retire_rbytes <= '0; retire_wbytes <= '0;
+          rb_q <= '0; wb_q <= '0;
           run_store <= 1'b0;
           run_rs <= is_red;
           if (!bad && is_tensor) begin
@@ -508,10 +562,10 @@ module tce_cmd_exec #(
             state <= S_RETIRE;
           end else begin
             // A reduce reads its source and its destination and writes the destination.
-            retire_rbytes <= is_red ? {32'd0, red_len} :
-                             is_breduce ? {7'd0, f_size, 1'b0} : {8'd0, f_size};
-            retire_wbytes <= is_red ? {32'd0, red_len} :
-                             {8'd0, f_size} * {35'd0, is_breduce ? 5'd1 : ndst};
+            rb_q <= is_red ? {32'd0, red_len} :
+                    is_breduce ? {7'd0, f_size, 1'b0} : {8'd0, f_size};
+            wb_q <= is_red ? {32'd0, red_len} :
+                    {8'd0, f_size} * {35'd0, is_breduce ? 5'd1 : ndst};
             state <= S_MOVE;
           end
         end
@@ -527,23 +581,27 @@ module tce_cmd_exec #(
           st <= tchk_status; fld <= tchk_field;
           if (tchk_status != tce_op_pkg::ST_OK || is_tpref) begin
             state <= S_RETIRE;
+          end else if (!cmd_is_store) begin
+            // A load goes to the tile loader (when it can take one) and retires from there.
+            if (tile_can_start) begin
+              lr_seq[lr_tl] <= cur_seq; lr_cta[lr_tl] <= f_cta; lr_kind[lr_tl] <= f_opcode;
+              lr_wbytes[lr_tl] <= {8'd0, tchk_tx_bytes} * {35'd0, ndst_tile};
+              state <= S_IDLE;
+            end
           end else begin
             run_dir <= DIR_TILE;
-            run_store <= cmd_is_store;
-            tx_left <= tchk_ctas;
-            want_tx <= !cmd_is_store && (f_done == tce_op_pkg::DONE_MBARRIER);
-            txc <= tchk_tx_bytes;
-            retire_wbytes <= cmd_is_store ? 40'd0 : {8'd0, tchk_tx_bytes} * {35'd0, ndst_tile};
+            run_store <= 1'b1;
+            want_tx <= 1'b0;
+            wb_q <= 40'd0;
             state <= S_MOVE;
           end
         end
         S_MOVE: if (mv_done) begin
           st <= mv_status;
           fld <= F_NONE;   // a bus or range error found while moving names no single field
-          if (run_dir == DIR_TILE && !run_store) retire_rbytes <= tile_rbytes;
-          if (run_dir == DIR_TILE && run_store) begin
-            retire_rbytes <= tstore_wbytes;   // every byte written was read from shared memory
-            retire_wbytes <= tstore_wbytes;
+          if (run_dir == DIR_TILE) begin
+            rb_q <= tstore_wbytes;   // every byte written was read from shared memory
+            wb_q <= tstore_wbytes;
           end
           if (mv_status == tce_op_pkg::ST_OK && want_tx)
             state <= S_TX;
@@ -555,7 +613,7 @@ module tce_cmd_exec #(
           if ((tx_left & ~(16'd1 << tx_cur)) == 16'd0) state <= S_TXWAIT;
         end
         S_TXWAIT: if (tx_outstanding == 5'd0 && !sm_rsp_valid) state <= S_RETIRE;
-        S_RETIRE: state <= S_IDLE;
+        S_RETIRE: if (ret_here) state <= S_IDLE;
         default: state <= S_IDLE;
       endcase
       if (sm_owner == 3'd2) begin
