@@ -153,28 +153,28 @@ static void scatter_checks(tce_sim *sim, tce_drv *drv)
     for (uint32_t i = 0; i < 512; i++)
         src[i] = src_byte(i);
 
-    /* Rows in any order, one repeated (the second write wins), one below the tensor. */
-    put_map(sim, 2, 32, 1, TCE_SW_NONE);
-    const int32_t a[4] = {6, 1, 9, 1};
-    memcpy(before, tensor, sizeof before);
-    if (scatter(drv, 16, a) != TCE_OK)
-        fprintf(stderr, "FAIL: scatter4 store failed\n"), failures++;
-    expect_store(sim, "scatter4 rows 6,1,9,1 at column 16", before, 16, a, 32, 32, NULL);
-
-    /* Columns past the tensor's end are not written (48 + 32 > 64). */
-    const int32_t b[4] = {0, 2, 3, 7};
-    memcpy(before, tensor, sizeof before);
-    if (scatter(drv, 48, b) != TCE_OK)
-        fprintf(stderr, "FAIL: clipped scatter4 store failed\n"), failures++;
-    expect_store(sim, "scatter4 rows 0,2,3,7 at column 48", before, 48, b, 32, 32, NULL);
-
-    /* 64B swizzle: the source rows are padded to 64 bytes and their chunks permuted. */
-    put_map(sim, 2, 32, 1, TCE_SW_64B);
-    const int32_t c[4] = {4, 5, 2, 0};
-    memcpy(before, tensor, sizeof before);
-    if (scatter(drv, 0, c) != TCE_OK)
-        fprintf(stderr, "FAIL: swizzled scatter4 store failed\n"), failures++;
-    expect_store(sim, "scatter4, 64B swizzle, rows 4,5,2,0", before, 0, c, 32, 64, swz64);
+    /* Rows in any order, one repeated (the second write wins), one below the tensor;
+     * columns past the tensor's end not written (48 + 32 > 64); 64B swizzle: the source
+     * rows padded to 64 bytes and their chunks permuted. */
+    static const struct {
+        const char *what;
+        tce_swizzle sw;
+        int32_t c0, rows[4];
+        uint32_t pitch;
+        uint32_t (*f)(uint32_t);
+    } cases[] = {
+        {"scatter4 rows 6,1,9,1 at column 16", TCE_SW_NONE, 16, {6, 1, 9, 1}, 32, NULL},
+        {"scatter4 rows 0,2,3,7 at column 48", TCE_SW_NONE, 48, {0, 2, 3, 7}, 32, NULL},
+        {"scatter4, 64B swizzle, rows 4,5,2,0", TCE_SW_64B, 0, {4, 5, 2, 0}, 64, swz64},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        put_map(sim, 2, 32, 1, cases[i].sw);
+        memcpy(before, tensor, sizeof before);
+        if (scatter(drv, cases[i].c0, cases[i].rows) != TCE_OK)
+            fprintf(stderr, "FAIL: %s: the store failed\n", cases[i].what), failures++;
+        expect_store(sim, cases[i].what, before, cases[i].c0, cases[i].rows, 32,
+                     cases[i].pitch, cases[i].f);
+    }
 
     /* Stores take no negative coordinate: a negative row index traps (field COORD) and
      * nothing is written. */

@@ -323,6 +323,32 @@ static void gather4_stream(bench *b)
 
 #define REDUCE_BYTES (64u * 1024u)
 
+/* The write-port figure of a workload that wrote `payload` bytes into [gaddr, gaddr+span):
+ * the global bytes must be the golden model's and every payload beat a W beat; then W beats
+ * over the cycles from the first to the last W beat, as % of one beat per cycle. */
+static void write_port(bench *b, const char *what, const tce_sim_probe *p, uint64_t gaddr,
+                       uint32_t span, uint32_t payload)
+{
+    char why[200];
+    const uint8_t *got = tce_sim_gmem(b->sim, gaddr, span);
+    const uint8_t *want = tce_gmem(&b->ref, gaddr, span);
+    uint32_t k;
+    if (first_difference(got, want, span, &k)) {
+        snprintf(why, sizeof why, "global byte 0x%llx: engine 0x%02x, golden model 0x%02x",
+                 (unsigned long long)(gaddr + k), got[k], want[k]);
+        failed(b, what, why);
+        return;
+    }
+    if (p->w_beats != payload / b->beat_bytes) {
+        snprintf(why, sizeof why, "%llu W beats, want %u", (unsigned long long)p->w_beats,
+                 payload / b->beat_bytes);
+        failed(b, what, why);
+        return;
+    }
+    double window = (double)(p->last_w - p->first_w + 1);
+    figure(b, what, 100.0 * (double)p->w_beats / window, "% peak", 1, 95);
+}
+
 /* One cp.reduce.async.bulk.global.shared::cta add of REDUCE_BYTES from CTA 0's shared
  * offset 0 (what the bulk stream left there) into the bulk source region at `gaddr`: W
  * beats over the cycles from the first to the last W beat, as % of one beat per cycle.
@@ -340,23 +366,7 @@ static void reduce_stream(bench *b, const char *what, tce_etype et, uint64_t gad
         failed(b, what, why);
         return;
     }
-    const uint8_t *got = tce_sim_gmem(b->sim, gaddr, REDUCE_BYTES);
-    const uint8_t *want = tce_gmem(&b->ref, gaddr, REDUCE_BYTES);
-    uint32_t k;
-    if (first_difference(got, want, REDUCE_BYTES, &k)) {
-        snprintf(why, sizeof why, "global byte 0x%llx: engine 0x%02x, golden model 0x%02x",
-                 (unsigned long long)(gaddr + k), got[k], want[k]);
-        failed(b, what, why);
-        return;
-    }
-    if (p.w_beats != REDUCE_BYTES / b->beat_bytes) {
-        snprintf(why, sizeof why, "%llu W beats, want %u", (unsigned long long)p.w_beats,
-                 REDUCE_BYTES / b->beat_bytes);
-        failed(b, what, why);
-        return;
-    }
-    double window = (double)(p.last_w - p.first_w + 1);
-    figure(b, what, 100.0 * (double)p.w_beats / window, "% peak", 1, 95);
+    write_port(b, what, &p, gaddr, REDUCE_BYTES, REDUCE_BYTES);
 }
 
 /* One 2-D tensor store (or reduce) of a 64 KB box, 256 rows of 256 bytes, from CTA 0's
@@ -393,24 +403,7 @@ static void tensor_store_stream(bench *b, const char *what, int reduce)
         failed(b, what, why[0] ? why : "cannot write the tensor map");
         return;
     }
-    const uint32_t bytes = TENSOR_W * TENSOR_H;
-    const uint8_t *got = tce_sim_gmem(b->sim, TENSOR_ADDR, bytes);
-    const uint8_t *want = tce_gmem(&b->ref, TENSOR_ADDR, bytes);
-    uint32_t k;
-    if (first_difference(got, want, bytes, &k)) {
-        snprintf(why, sizeof why, "global byte 0x%llx: engine 0x%02x, golden model 0x%02x",
-                 (unsigned long long)(TENSOR_ADDR + k), got[k], want[k]);
-        failed(b, what, why);
-        return;
-    }
-    if (p.w_beats != 65536u / b->beat_bytes) {
-        snprintf(why, sizeof why, "%llu W beats, want %u", (unsigned long long)p.w_beats,
-                 65536u / b->beat_bytes);
-        failed(b, what, why);
-        return;
-    }
-    double window = (double)(p.last_w - p.first_w + 1);
-    figure(b, what, 100.0 * (double)p.w_beats / window, "% peak", 1, 95);
+    write_port(b, what, &p, TENSOR_ADDR, TENSOR_W * TENSOR_H, 65536u);
 }
 
 /* Back-to-back 128-byte boxes, the queue filled while held: the cycles between the first

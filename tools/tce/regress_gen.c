@@ -268,6 +268,14 @@ static bool gen_map(uint64_t *rng, const regress_gen_cfg *cfg, uint64_t base, ui
                             (tce_l2promo)rnd(rng, 4), fill, &why) == TCE_OK;
 }
 
+void regress_store_source(uint64_t *rng, tce_op *op)
+{
+    op->src_space = TCE_SPACE_SHARED_CTA;
+    op->dst_space = TCE_SPACE_GLOBAL;
+    op->completion = TCE_DONE_BULK_GROUP;
+    op->saddr = REGRESS_SSRC_OFF + 0x400u * rnd(rng, 2); /* 1024-aligned for swizzles */
+}
+
 static void gen_tile(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regress_item *it)
 {
     tce_op *op = &it->op;
@@ -303,17 +311,11 @@ static void gen_tile(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, r
         it->what = "tile reduce";
         op->kind = TCE_OP_TENSOR_REDUCE;
         op->redop = redop;
-        op->src_space = TCE_SPACE_SHARED_CTA;
-        op->dst_space = TCE_SPACE_GLOBAL;
-        op->completion = TCE_DONE_BULK_GROUP;
-        op->saddr = REGRESS_SSRC_OFF + 0x400u * rnd(rng, 2);
+        regress_store_source(rng, op);
     } else if (store) {
         it->what = "tile store";
         op->kind = TCE_OP_TENSOR_STORE;
-        op->src_space = TCE_SPACE_SHARED_CTA;
-        op->dst_space = TCE_SPACE_GLOBAL;
-        op->completion = TCE_DONE_BULK_GROUP;
-        op->saddr = REGRESS_SSRC_OFF + 0x400u * rnd(rng, 2); /* 1024-aligned for swizzles */
+        regress_store_source(rng, op);
     } else {
         it->what = "tile load";
         regress_load_dest(rng, slot, op);

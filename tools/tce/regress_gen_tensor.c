@@ -144,10 +144,7 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg
             op->redop = redop;
             it->what = "im2col_no_offs reduce";
         }
-        op->src_space = TCE_SPACE_SHARED_CTA;
-        op->dst_space = TCE_SPACE_GLOBAL;
-        op->completion = TCE_DONE_BULK_GROUP;
-        op->saddr = REGRESS_SSRC_OFF + 0x400u * rnd(rng, 2); /* 1024-aligned for swizzles */
+        regress_store_source(rng, op);
         return;
     }
     if (wide) {
@@ -205,10 +202,7 @@ void regress_gen_gather4(uint64_t *rng, unsigned slot, const regress_gen_cfg *cf
             op->coords[r] = (int32_t)rnd(rng, (uint32_t)m->gdim[1] + 2);
         it->what = "scatter4 store";
         op->kind = TCE_OP_TENSOR_STORE;
-        op->src_space = TCE_SPACE_SHARED_CTA;
-        op->dst_space = TCE_SPACE_GLOBAL;
-        op->completion = TCE_DONE_BULK_GROUP;
-        op->saddr = REGRESS_SSRC_OFF + 0x400u * rnd(rng, 2); /* 1024-aligned for swizzles */
+        regress_store_source(rng, op);
         return;
     }
     int32_t c16 = (int32_t)rnd(rng, (uint32_t)((m->gdim[0] * esz + 31) / 16 + 2)) - 1;
