@@ -4,6 +4,7 @@
 // state only), the engine settles with the clock low, every valid/ready pair is sampled,
 // the clock rises, and the models apply the handshakes that happened at that edge.
 #include "tce_sim.h"
+#include "tce_wave_writer.h"
 
 extern "C" {
 #include "tce_axi_check.h"
@@ -13,7 +14,6 @@ extern "C" {
 
 #include "Vtce_engine.h"
 #include "verilated.h"
-#include "verilated_fst_c.h"
 #include "verilated_syms.h"
 
 #include <cstdio>
@@ -22,8 +22,6 @@ extern "C" {
 #include <string>
 #include <vector>
 
-#include <sys/wait.h>
-#include <unistd.h>
 
 #ifndef TCE_SIM_DATA_W
 #error "TCE_SIM_DATA_W must be the DATA_W the model was verilated with"
@@ -36,12 +34,6 @@ constexpr uint64_t kMmioTimeout = 100000; // cycles a register access may take
 // Register offsets the watchdog reads for its report (firmware/regmap.def).
 constexpr uint32_t kStatus = 0x014, kErrCode = 0x018, kSeqIssued = 0x028, kSeqDone = 0x02C;
 
-bool ends_with(const std::string &s, const char *tail)
-{
-    size_t n = std::strlen(tail);
-    return s.size() >= n && s.compare(s.size() - n, n, tail) == 0;
-}
-
 // Unit FSM states the watchdog names in its report: scope under the top, variable. They are
 // public_flat_rd (bridge/tce_watch.vlt), so Verilator's scope table finds them by name.
 struct watched_state {
@@ -51,26 +43,6 @@ constexpr watched_state kWatchedStates[] = {
     {"u_exec", "state"},      {"u_desc", "state"},    {"u_g2s", "busy"},
     {"u_from_smem", "state"}, {"u_tile_load", "ws"}, {"u_tile_store", "state"},
 };
-
-// Convert an FST file to VCD with GTKWave's fst2vcd; 0 on success.
-int fst_to_vcd(const std::string &fst, const std::string &vcd)
-{
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        execlp("fst2vcd", "fst2vcd", "-f", fst.c_str(), "-o", vcd.c_str(), (char *)nullptr);
-        _exit(127);
-    }
-    int st = 0;
-    if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-        std::fprintf(stderr, "tce_sim: cannot write %s: fst2vcd (GTKWave) failed or is not "
-                             "installed; the FST is kept as %s\n", vcd.c_str(), fst.c_str());
-        return -1;
-    }
-    std::remove(fst.c_str());
-    return 0;
-}
 
 // Byte-wise access to a Verilator wide signal (DATA_W > 64).
 template <typename W> void bytes_to_wide(W &w, const uint8_t *b)
@@ -92,9 +64,7 @@ struct tce_sim {
     tce_sim_params p{};
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<Vtce_engine> top;
-    std::unique_ptr<VerilatedFstC> fst;
-    std::string fst_path, vcd_path; // vcd_path: convert fst_path to it when the trace stops
-    uint64_t wave_from = 0, wave_to = 0; // dump cycles [from, to); to 0: no end
+    tce_wave_writer waves;
     tce_axi_check chk{};
     std::string fault; // why the simulation failed; empty while it has not
     bool reporting = false; // the watchdog is reading registers for its report
@@ -113,7 +83,6 @@ struct tce_sim {
     uint32_t r_data = 0;
 
     void step();
-    bool dumping() const { return fst && cyc >= wave_from && (wave_to == 0 || cyc < wave_to); }
     void check_ports(const tce_axi_slave_out &ao, const tce_axi_master_out &mo,
                      const tce_smem_port_sample &q);
     void watchdog(uint32_t status);
@@ -250,8 +219,8 @@ void tce_sim::step()
 
     top->clk = 0;
     top->eval();
-    if (dumping())
-        fst->dump(2 * cyc);
+    if (waves.dumping(cyc))
+        waves.dump(2 * cyc);
 
     tce_axi_master_out mo;
     std::memset(&mo, 0, sizeof mo);
@@ -302,8 +271,8 @@ void tce_sim::step()
 
     top->clk = 1;
     top->eval();
-    if (dumping())
-        fst->dump(2 * cyc + 1);
+    if (waves.dumping(cyc))
+        waves.dump(2 * cyc + 1);
     tce_axi_mem_edge(&axi, cyc, &ao, &mo);
     tce_smem_edge(&sm, cyc, &rq);
     cyc++;
@@ -565,35 +534,7 @@ void tce_sim_inject_clear(tce_sim *s) { tce_axi_mem_inject_clear(&s->axi); }
 
 int tce_sim_trace_window(tce_sim *s, const char *path, uint64_t from, uint64_t to)
 {
-    if (!path) {
-        int rc = 0;
-        if (s->fst) {
-            s->fst->close();
-            s->fst.reset();
-            if (!s->vcd_path.empty())
-                rc = fst_to_vcd(s->fst_path, s->vcd_path);
-        }
-        s->vcd_path.clear();
-        return rc;
-    }
-    if (s->fst || (to && to <= from))
-        return -1;
-    s->fst_path = path;
-    s->vcd_path.clear();
-    if (ends_with(s->fst_path, ".vcd")) {
-        s->vcd_path = s->fst_path;
-        s->fst_path += ".fst";
-    }
-    s->wave_from = from;
-    s->wave_to = to;
-    s->fst = std::make_unique<VerilatedFstC>();
-    s->top->trace(s->fst.get(), 99);
-    s->fst->open(s->fst_path.c_str());
-    if (!s->fst->isOpen()) {
-        s->fst.reset();
-        return -1;
-    }
-    return 0;
+    return path ? s->waves.start(*s->top, path, from, to) : s->waves.stop();
 }
 
 int tce_sim_trace(tce_sim *s, const char *path) { return tce_sim_trace_window(s, path, 0, 0); }

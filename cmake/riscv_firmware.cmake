@@ -5,18 +5,28 @@ cmake_minimum_required(VERSION 3.20)
 # 32-bit RISC-V with the compressed ISA. Writes the code sizes to OUT_DIR/firmware-size.txt.
 # -DTCE_ROOT=<repo> -DOUT_DIR=<dir> -DCC=<riscv64-unknown-elf-gcc> -DSIZE=<...-size>
 # -DREADELF=<...-readelf>. tests/fpga.cmake skips the test when the cross compiler is absent.
+# Optional: -DMAIN=<file.c> links another program in place of rtl/fpga/sw/soc_main.c (with
+# the rest of rtl/fpga/sw/: start-up, linker script, helpers) and -DELF_NAME=<stem> names
+# its ELF (default tce_soc); tests/soc.cmake builds the simulated test program this way.
 foreach(v TCE_ROOT OUT_DIR CC SIZE READELF)
   if(NOT ${v})
     message(FATAL_ERROR "riscv_firmware.cmake: -D${v}=... is required")
   endif()
 endforeach()
 file(MAKE_DIRECTORY ${OUT_DIR})
+if(NOT MAIN)
+  set(MAIN ${TCE_ROOT}/rtl/fpga/sw/soc_main.c)
+endif()
+if(NOT ELF_NAME)
+  set(ELF_NAME tce_soc)
+endif()
+get_filename_component(main_dir ${MAIN} DIRECTORY)
 
 # -Os for size; sections per function so the link keeps only what main reaches; the
 # same -Wall -Wextra -Werror as the host build.
 set(flags -std=c11 -march=rv32imc -mabi=ilp32 -Os -ffreestanding -nostdlib
           -ffunction-sections -fdata-sections -Wall -Wextra -Werror
-          -I${TCE_ROOT}/csim -I${TCE_ROOT}/firmware -I${TCE_ROOT}/rtl/fpga/sw)
+          -I${TCE_ROOT}/csim -I${TCE_ROOT}/firmware -I${TCE_ROOT}/rtl/fpga/sw -I${main_dir})
 
 include(${TCE_ROOT}/cmake/firmware_csim_sources.cmake)
 file(GLOB drv_srcs ${TCE_ROOT}/firmware/driver/*.c)
@@ -24,6 +34,8 @@ file(GLOB ptx_srcs ${TCE_ROOT}/firmware/ptx/*.c)
 file(GLOB soc_srcs ${TCE_ROOT}/rtl/fpga/sw/*.c ${TCE_ROOT}/rtl/fpga/sw/*.S)
 list(SORT drv_srcs)
 list(SORT ptx_srcs)
+list(REMOVE_ITEM soc_srcs ${TCE_ROOT}/rtl/fpga/sw/soc_main.c)
+list(APPEND soc_srcs ${MAIN})
 list(SORT soc_srcs)
 if(NOT drv_srcs)
   message(FATAL_ERROR "firmware-riscv-build: no driver sources in firmware/driver/")
@@ -54,9 +66,9 @@ compile_group(ptx ptx_objs ${ptx_srcs})
 compile_group(soc soc_objs ${soc_srcs})
 compile_group(csim csim_objs ${TCE_FIRMWARE_CSIM_SOURCES})
 
-set(elf ${OUT_DIR}/tce_soc.elf)
+set(elf ${OUT_DIR}/${ELF_NAME}.elf)
 execute_process(COMMAND ${CC} ${flags} -T ${TCE_ROOT}/rtl/fpga/sw/soc.ld -Wl,--gc-sections
-                        -Wl,--no-warn-rwx-segments -Wl,-Map=${OUT_DIR}/tce_soc.map -o ${elf}
+                        -Wl,--no-warn-rwx-segments -Wl,-Map=${OUT_DIR}/${ELF_NAME}.map -o ${elf}
                         -Wl,--undefined=tce_tensormap_replace
                         ${soc_objs} ${drv_objs} ${ptx_objs} ${csim_objs} -lgcc
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -102,9 +114,9 @@ list(LENGTH drv_objs ndrv)
 list(LENGTH ptx_objs nptx)
 list(LENGTH csim_objs ncsim)
 file(WRITE ${OUT_DIR}/firmware-size.txt
-     "tce_soc.elf (rv32imc, -Os, --gc-sections): text ${elf_text} data ${elf_data} bss ${elf_bss}\n"
+     "${ELF_NAME}.elf (rv32imc, -Os, --gc-sections): text ${elf_text} data ${elf_data} bss ${elf_bss}\n"
      "firmware/driver (${ndrv} objects, all functions): text ${drv_text}\n"
      "firmware/ptx (${nptx} objects, all functions): text ${ptx_text}\n"
-     "csim for tensormap.replace (${ncsim} objects, all functions): text ${csim_text}\n")
+     "csim for encode and tensormap.replace (${ncsim} objects, all functions): text ${csim_text}\n")
 file(READ ${OUT_DIR}/firmware-size.txt summary)
 message("firmware-riscv-build:\n${summary}")

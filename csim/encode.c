@@ -1,9 +1,10 @@
 /* cuTensorMapEncodeTiled / Im2col / Im2colWide: gather the driver's parameters into a
- * tce_tensormap and accept or reject it by the driver's rules (encode_rules.c). */
+ * tce_tensormap and accept or reject it by the driver's rules (encode_rules.c).
+ * Freestanding (tce_text.h formats the messages): the soft-CPU firmware encodes its maps
+ * with this same code (cmake/firmware_csim_sources.cmake). */
 #include "encode_rules.h"
 
-#include <stdio.h>
-#include <string.h>
+#include "tce_text.h"
 
 /* The GPU whose driver the encoder imitates. sm_90 by default, as the corpus was captured
  * on an H100; sm_100 lifts the packed-type and swizzle-atomicity refusals. */
@@ -23,7 +24,7 @@ static void fill_common(tce_tensormap *m, tce_map_kind kind, tce_dtype dt, unsig
                         const uint32_t *estrides, tce_interleave il, tce_swizzle sw,
                         tce_l2promo promo, tce_oobfill fill)
 {
-    memset(m, 0, sizeof *m);
+    *m = (tce_tensormap){0};
     m->kind = kind;
     m->dtype = dt;
     m->rank = rank;
@@ -47,8 +48,12 @@ static void fill_common(tce_tensormap *m, tce_map_kind kind, tce_dtype dt, unsig
 /* NULL arrays are a caller error the driver would also refuse; name the parameter. */
 static tce_status missing(tce_diag *why, const char *param)
 {
-    if (why)
-        snprintf(why->text, sizeof why->text, "%s is NULL", param);
+    if (why) {
+        tce_text t;
+        tce_text_start(&t, why->text, sizeof why->text);
+        tce_text_str(&t, param);
+        tce_text_str(&t, " is NULL");
+    }
     return TCE_ERR_INVALID_VALUE;
 }
 
@@ -57,8 +62,11 @@ static tce_status finish(tce_tensormap *out, const tce_tensormap *m, unsigned sm
 {
     tce_encode_fault f;
     if (!tce_encode_rules_check(m, sm, &f)) {
-        if (why)
-            snprintf(why->text, sizeof why->text, "%s", f.text);
+        if (why) {
+            tce_text t;
+            tce_text_start(&t, why->text, sizeof why->text);
+            tce_text_str(&t, f.text);
+        }
         return TCE_ERR_INVALID_VALUE;
     }
     *out = *m;

@@ -8,15 +8,19 @@
 // while a response FIFO has room, and every W beat is the window of the stream starting
 // `sh` chunks into the previous word: {word m, word m-1} >> sh chunks, with the same sh for
 // the whole copy. So a W beat can leave every cycle (what a reduction's read-modify-write
-// needs to run at one beat per cycle). The range is cut into INCR bursts that never cross
-// a 4 KB page or exceed 256 beats, each burst's AW sent before its W beats, B responses
-// counted as they come back in any order.
+// needs to run at one beat per cycle). The range is cut into INCR bursts that end at a
+// 4 KB page or at the end of the copy (a page is at most 256 beats for DATA_W >= 128). The
+// AWs run ahead of the W stream by up to AW_AHEAD bursts: a reduction (tce_rmw_global)
+// issues each burst's read of the old values at its AW, so the reads of the next bursts are
+// in flight while the current one is written, instead of each burst waiting out the memory
+// latency alone. B responses are counted as they come back in any order.
 //
 // To shared memory the reads and the writes share the one port, so each beat reads the one
 // or two aligned source words that hold its bytes, waits for them, and writes.
 module tce_bulk_from_smem #(
     parameter int DATA_W = 256,
-    parameter int ID_W   = 4
+    parameter int ID_W   = 4,
+    parameter int AW_AHEAD = 4     // write bursts whose AW may precede their last W beat
 ) (
     input  logic              clk,
     input  logic              rst_n,
@@ -65,7 +69,7 @@ module tce_bulk_from_smem #(
   localparam logic [63:0] DB64 = 64'(DB);
 
   typedef enum logic [2:0] {
-    S_IDLE, S_AW, S_RD0, S_RD1, S_WAIT, S_OUT, S_DRAIN, S_STREAM
+    S_IDLE, S_RD0, S_RD1, S_WAIT, S_OUT, S_DRAIN, S_STREAM
   } state_t;
   state_t state;
 
@@ -97,7 +101,10 @@ module tce_bulk_from_smem #(
   logic        mask_en;
   logic [15:0] bmask;
   logic [63:0] beat_addr;         // aligned destination address of the current beat
-  logic [63:0] burst_end;         // end of the current AXI burst (or of the copy, to shared)
+  logic [63:0] burst_end;         // to shared memory: the end of the copy
+  logic [63:0] aw_addr;           // aligned start of the next AW burst (global)
+  localparam int AHW = $clog2(AW_AHEAD + 1);
+  logic [AHW-1:0] aw_ahead;       // bursts whose AW went out and whose last W beat has not
   logic [1:0]  rd_expect;         // source words requested for this beat
   logic [1:0]  rd_got;
   logic [DATA_W-1:0] word0, word1;
@@ -105,10 +112,18 @@ module tce_bulk_from_smem #(
   logic [15:0] b_outstanding;
   logic [15:0] sm_wr_outstanding;
 
+  // A burst to global ends at the copy's end or the 4 KB page's, whichever is first; the
+  // AW side and the W side each derive it from their own beat address.
+  wire [63:0] w_page_end  = {beat_addr[63:12], 12'd0} + 64'd4096;
+  wire [63:0] aw_page_end = {aw_addr[63:12], 12'd0} + 64'd4096;
+  wire [63:0] w_burst_end = !dst_global ? burst_end :
+                            (w_page_end < d_end) ? w_page_end : d_end;
+  wire [63:0] aw_burst_end = (aw_page_end < d_end) ? aw_page_end : d_end;
+
   // Destination beat range and the source words that hold it.
   wire [63:0] lo = (beat_addr < d_base) ? d_base : beat_addr;
   wire [63:0] hi_raw = beat_addr + DB64;
-  wire [63:0] hi = (hi_raw > burst_end) ? burst_end : hi_raw;
+  wire [63:0] hi = (hi_raw > w_burst_end) ? w_burst_end : hi_raw;
   // src_lo only selects the aligned word holding the beat's first byte.
   /* verilator lint_off UNUSEDSIGNAL */
   wire [31:0] src_lo = lo[31:0] - d_base[31:0] + s_base;
@@ -117,18 +132,10 @@ module tce_bulk_from_smem #(
   wire [31:0] src_w0 = {src_lo[31:LB], {LB{1'b0}}};
   wire        need_two = src_hi > src_w0 + 32'(DB);
 
-  // Bursts (global destination only).
-  wire [63:0] page_end = {beat_addr[63:12], 12'd0} + 64'd4096;
-  wire [63:0] len_end  = beat_addr + (DB64 << 8);
-  logic [63:0] next_burst_end;
-  always_comb begin
-    next_burst_end = d_end;
-    if (dst_global && page_end < next_burst_end) next_burst_end = page_end;
-    if (dst_global && len_end < next_burst_end) next_burst_end = len_end;
-  end
-  // Beats in the burst: only bits [LB+8:LB] of the rounded-up byte count matter (<= 256).
+  // Beats in the next AW burst: only bits [LB+8:LB] of the rounded-up byte count matter
+  // (<= 256).
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [63:0] burst_bytes = next_burst_end - beat_addr + (DB64 - 64'd1);
+  wire [63:0] burst_bytes = aw_burst_end - aw_addr + (DB64 - 64'd1);
   /* verilator lint_on UNUSEDSIGNAL */
 
   // Shift the source words onto the destination lanes: out[k] = src byte at
@@ -154,9 +161,9 @@ module tce_bulk_from_smem #(
       strobes[k] = (a >= lo) && (a < hi) && (!mask_en || bmask[a[3:0]]);
     end
   end
-  wire last_beat_of_burst = (hi == burst_end);
+  wire last_beat_of_burst = (hi == w_burst_end);
 
-  wire stream = dst_global && (state == S_AW || state == S_STREAM);
+  wire stream = dst_global && (state == S_STREAM);
   wire rd_more = (rd_addr <= rd_last);
   wire rd_issue = stream && rd_more && ({1'b0, rq_count} + {1'b0, rq_inflight} < (RQA+2)'(RQ));
   wire [DATA_W-1:0] cur = (words_left != 32'd0) ? rq_data[rq_head] : '0;
@@ -171,14 +178,16 @@ module tce_bulk_from_smem #(
     streamed = pair[DATA_W-1:0];
   end
   wire prime = dst_global && !primed && rq_count != '0 && state != S_IDLE;
-  wire w_fire = (state == S_STREAM) && primed && cur_ok && wready;
+  // A W beat needs its burst's AW out: its burst is the oldest of those aw_ahead counts.
+  wire w_ok = (state == S_STREAM) && primed && cur_ok && (aw_ahead != '0);
+  wire w_fire = w_ok && wready;
   wire pop = prime || (w_fire && words_left != 32'd0);
 
-  assign awvalid = (state == S_AW);
-  assign awid    = '0;   // one burst's W beats follow its AW in order; one ID is enough
-  assign awaddr  = (beat_addr < d_base) ? d_base : beat_addr;
+  assign awvalid = stream && (aw_addr < d_end) && (aw_ahead != AHW'(AW_AHEAD));
+  assign awid    = '0;   // W beats follow the AWs in order; one ID is enough
+  assign awaddr  = (aw_addr < d_base) ? d_base : aw_addr;
   assign awlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
-  assign wvalid  = (state == S_STREAM) && primed && cur_ok;
+  assign wvalid  = w_ok;
   assign wdata   = streamed;
   assign wstrb   = strobes;
   assign wlast   = last_beat_of_burst;
@@ -202,6 +211,7 @@ module tce_bulk_from_smem #(
       state <= S_IDLE; busy <= 1'b0; done <= 1'b0; status <= '0; reads_done <= 1'b0;
       dst_global <= 1'b0; d_base <= '0; d_end <= '0; s_base <= '0; d_cta <= '0; s_cta <= '0;
       mask_en <= 1'b0; bmask <= '0; beat_addr <= '0; burst_end <= '0;
+      aw_addr <= '0; aw_ahead <= '0;
       rd_expect <= '0; rd_got <= '0; word0 <= '0; word1 <= '0;
       err_bus <= 1'b0; err_smem <= 1'b0; b_outstanding <= '0; sm_wr_outstanding <= '0;
       for (int i = 0; i < RQ; i++) rq_data[i] <= '0;
@@ -238,6 +248,9 @@ module tce_bulk_from_smem #(
       end
       if (bvalid && bready && bresp != 2'b00) err_bus <= 1'b1;
       b_outstanding <= b_outstanding + {15'd0, awvalid && awready} - {15'd0, bvalid && bready};
+      // A page end is beat-aligned; the copy's end (maybe not) ends the AWs.
+      if (awvalid && awready) aw_addr <= aw_burst_end;
+      aw_ahead <= aw_ahead + AHW'(awvalid && awready) - AHW'(w_fire && last_beat_of_burst);
       sm_wr_outstanding <= sm_wr_outstanding + {15'd0, sm_fire && sm_write}
                          - {15'd0, sm_rsp_valid && rsp_is_write};
 
@@ -248,6 +261,8 @@ module tce_bulk_from_smem #(
           d_base <= to_global ? gaddr : {40'd0, dst_off};
           d_end  <= (to_global ? gaddr : {40'd0, dst_off}) + {32'd0, size};
           beat_addr <= to_global ? {gaddr[63:LB], {LB{1'b0}}} : {40'd0, dst_off[23:LB], {LB{1'b0}}};
+          aw_addr <= {gaddr[63:LB], {LB{1'b0}}};
+          aw_ahead <= '0;
           s_base <= {8'd0, src_off}; d_cta <= dst_cta; s_cta <= src_cta;
           mask_en <= use_byte_mask && to_global; bmask <= byte_mask;
           err_bus <= 1'b0; err_smem <= 1'b0;
@@ -261,17 +276,12 @@ module tce_bulk_from_smem #(
           primed <= !(s_ch > d_ch);
           sh <= SHW'(sh_start);
           rq_head <= '0; rq_tail <= '0; rq_count <= '0; rq_inflight <= '0;
-          state <= (size == 0) ? S_DRAIN : (to_global ? S_AW : S_RD0);
+          state <= (size == 0) ? S_DRAIN : (to_global ? S_STREAM : S_RD0);
           burst_end <= (to_global ? gaddr : {40'd0, dst_off}) + {32'd0, size};
-        end
-        S_AW: begin
-          burst_end <= next_burst_end;
-          if (awready) state <= S_STREAM;
         end
         S_STREAM: if (w_fire) begin
           beat_addr <= beat_addr + DB64;
           if (hi == d_end) state <= S_DRAIN;
-          else if (last_beat_of_burst) state <= S_AW;
         end
         S_RD0: if (sm_ready) begin
           rd_expect <= need_two ? 2'd2 : 2'd1;

@@ -10,7 +10,10 @@
 // global with .bulk_group and .cp_mask) and cp.async.bulk.prefetch.L2 (a hint: checked,
 // then nothing to move), and tile-mode tensor loads: the descriptor is fetched
 // (tce_desc_fetch), checked against the command (tce_tile_check) and the box walked
-// (tce_tile_load); tile-mode tensor stores (tce_tile_store).
+// (tce_tile_load); tile-mode tensor stores (tce_tile_store). cp.async.bulk.prefetch.tensor
+// (tile, gather4, im2col modes) is a hint too: its descriptor is fetched and checked like a
+// load's (tce_tile_check with `cmd_is_prefetch`: no shared-memory side), then it retires
+// with nothing moved, as in the golden model (this engine has no cache to warm).
 //
 // Reductions run on the same movers as the copies they resemble, with `red_en` set so the
 // write paths read-modify-write through the reduction unit (tce_rmw_global,
@@ -85,6 +88,7 @@ module tce_cmd_exec #(
     input  logic [7:0]  tile_status,
     input  logic [39:0] tile_rbytes,
     output logic        cmd_is_store,
+    output logic        cmd_is_prefetch,   // cp.async.bulk.prefetch.tensor: checks only
     output logic [1:0]  cmd_src_space,
     output logic        tstore_start,
     input  logic        tstore_done,
@@ -217,8 +221,9 @@ module tce_cmd_exec #(
   wire is_breduce = (f_opcode == tce_op_pkg::OP_BULK_REDUCE);
   wire is_red     = (f_opcode == tce_op_pkg::OP_RED);
   wire is_treduce = (f_opcode == tce_op_pkg::OP_TENSOR_REDUCE);
+  wire is_tpref   = (f_opcode == tce_op_pkg::OP_TENSOR_PREFETCH);
   wire is_tensor  = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE ||
-                     is_treduce);
+                     is_treduce || is_tpref);
   wire to_global  = (f_dst == tce_op_pkg::SPACE_GLOBAL);
   logic [2:0] chk_ctx;
   always_comb begin
@@ -428,7 +433,9 @@ module tce_cmd_exec #(
   end
   assign desc_start = (state == S_CHECK) && !bad && is_tensor;
   assign desc_addr  = f_tmap;
-  assign tile_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && !cmd_is_store;
+  assign tile_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && !cmd_is_store &&
+                      !is_tpref;
+  assign cmd_is_prefetch = is_tpref;
   assign tstore_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && cmd_is_store;
   assign cmd_is_store = (f_opcode == tce_op_pkg::OP_TENSOR_STORE) || is_treduce;
   assign cmd_src_space = f_src;
@@ -518,7 +525,7 @@ module tce_cmd_exec #(
         end
         S_TCHECK: begin
           st <= tchk_status; fld <= tchk_field;
-          if (tchk_status != tce_op_pkg::ST_OK) begin
+          if (tchk_status != tce_op_pkg::ST_OK || is_tpref) begin
             state <= S_RETIRE;
           end else begin
             run_dir <= DIR_TILE;

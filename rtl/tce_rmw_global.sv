@@ -17,13 +17,24 @@
 // its range overlaps any range in the FIFO, and any burst waits while the FIFO is full.
 // Non-overlapping bursts therefore stream back to back; only an overlapping one drains.
 //
+// Read ahead. The AR of a burst goes out as soon as its AW arrives from the mover (the
+// overlap rule permitting), before the W beats of earlier bursts; tce_bulk_from_smem sends
+// its AWs up to 4 bursts ahead of its W beats, so the old values of the next bursts are
+// read while the current one is combined and written. All reads use one ARID, so R beats
+// return in AR order and pair with the mover's W beats in order. The R buffer stays small:
+// R beats that arrive before their W beats wait in memory (RREADY low), so the read-ahead
+// costs no buffer of a memory latency's worth of beats here.
+//
 // Bus errors: an R beat with RRESP != OKAY is written back with no strobes (nothing is
 // invented), and the B responses the mover sees carry SLVERR until the next `clear`, so the
 // mover reports GLOBAL_BUS as for a failed write.
 module tce_rmw_global #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4,
-    parameter int NOUT   = 4,          // write bursts tracked in flight (ranges)
+    // Write bursts tracked in flight (ranges). A streaming reduce has bursts from AR to B:
+    // the mover's AWs ahead (tce_bulk_from_smem: 4) plus the written ones awaiting their B
+    // (about one memory latency: 2 bursts of 4 KB at 200 cycles), so 8 keeps it streaming.
+    parameter int NOUT   = 8,
     parameter int RDEPTH = 4           // R beats buffered ahead of the mover's W beats
 ) (
     input  logic                clk,

@@ -20,6 +20,7 @@ module tce_tile_check #(
 ) (
     input  logic [1023:0] desc,
     input  logic          is_store,     // tensor store or reduce (shared::cta -> global), else a load
+    input  logic          is_prefetch,  // cp.async.bulk.prefetch.tensor: no shared side
     input  logic          is_reduce,    // cp.reduce.async.bulk.tensor
     input  logic [2:0]    redop,        // its tce_redop
     input  logic [1:0]    src_space,
@@ -261,7 +262,7 @@ module tce_tile_check #(
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end
     // tf32 loads round in tce_tile_load; a store copies the bytes as they are.
-    if (!bad && (dtype >= 8'd13 || (ileave != 8'd0 && (is_store || il_row > 14'd2048)) ||
+    if (!bad && (dtype >= 8'd13 || (ileave != 8'd0 && (is_store || (il_row > 14'd2048 && !is_prefetch))) ||
                  !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
       // packed types, interleaved stores and interleaved rows wider than the 2 KB the
       // row machinery holds: not in this engine build yet
@@ -292,6 +293,9 @@ module tce_tile_check #(
     if (!bad && is_i2c && i2c_status != tce_op_pkg::ST_OK) begin
       bad = 1'b1; status = i2c_status; field = i2c_field;
     end
+    // A prefetch ends here (tile.c after check_coords, im2col*.c after the walk's start):
+    // it lands no bytes, so the shared-memory side below is not checked.
+    if (is_prefetch) bad = 1'b1;
     if (!bad && !is_store && dst_space != tce_op_pkg::SPACE_SHARED_CLUSTER && dst_space != tce_op_pkg::SPACE_SHARED_CTA) begin
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DST_SPACE_IDX);
     end

@@ -68,3 +68,14 @@ foreach(f ${TCE_SC_SCENARIOS} builtin)
                    -P ${tce_sc_same})
   set_tests_properties(systemc-run-${name} PROPERTIES LABELS "systemc;nosan")
 endforeach()
+# Under injected bus errors (tce regress --bus-errors, random timing), and with a wave
+# window written as VCD: the systemc engine behaves as the rtl engine (same_as_rtl.cmake).
+# 1000 operations take about 3 s on each engine.
+add_test(NAME systemc-bus-errors
+         COMMAND ${CMAKE_COMMAND} -DMODE=bus-errors -DTCE=$<TARGET_FILE:tce> -DSEED=11
+                 -DCOUNT=1000 -P ${tce_sc_same})
+add_test(NAME systemc-wave-window
+         COMMAND ${CMAKE_COMMAND} -DMODE=wave -DTCE=$<TARGET_FILE:tce>
+                 -DFILE=${CMAKE_CURRENT_LIST_DIR}/data/hwcorpus/tile_load.txt
+                 -DOUT_DIR=${CMAKE_BINARY_DIR}/systemc-wave -P ${tce_sc_same})
+set_tests_properties(systemc-bus-errors systemc-wave-window PROPERTIES LABELS "systemc;nosan")

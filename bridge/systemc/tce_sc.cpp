@@ -266,16 +266,17 @@ uint8_t *tce_sc_smem(tce_sc *s, unsigned cta, uint32_t off, uint32_t len)
     return s->pl->smem.ptr(cta, off, len);
 }
 
-int tce_sc_inject_error(tce_sc *s, uint64_t base, uint64_t size, int kind)
+int tce_sc_inject_error(tce_sc *s, uint64_t base, uint64_t size, unsigned resp, unsigned dirs)
 {
-    if (kind != 0 && kind != 1)
+    if (resp != 2 && resp != 3)
         return -1;
     return s->pl->gmem.inject_error(base, size,
-                                    kind == 0 ? tlm::TLM_ADDRESS_ERROR_RESPONSE
-                                              : tlm::TLM_GENERIC_ERROR_RESPONSE);
+                                    resp == 3 ? tlm::TLM_ADDRESS_ERROR_RESPONSE
+                                              : tlm::TLM_GENERIC_ERROR_RESPONSE,
+                                    dirs);
 }
 
-void tce_sc_clear_errors(tce_sc *s) { s->pl->gmem.clear_errors(); }
+void tce_sc_inject_clear(tce_sc *s) { s->pl->gmem.clear_errors(); }
 
 unsigned tce_sc_tx_count(const tce_sc *s) { return (unsigned)s->pl->smem.tx_log.size(); }
 
@@ -292,5 +293,10 @@ const tce_sc_tx_event *tce_sc_tx_events(const tce_sc *s)
 void tce_sc_tx_clear(tce_sc *s) { s->pl->smem.tx_log.clear(); }
 
 int tce_sc_trace(tce_sc *s, const char *path) { return s->pl->engine.trace(path); }
+
+int tce_sc_trace_window(tce_sc *s, const char *path, uint64_t from, uint64_t to)
+{
+    return s->pl->engine.trace(path, from, to);
+}
 
 } // extern "C"

@@ -66,11 +66,15 @@ int tce_sc_attach_smem(tce_sc *s, unsigned cta, uint8_t *bytes, uint32_t size);
 uint8_t *tce_sc_gmem(tce_sc *s, uint64_t addr, uint64_t len);
 uint8_t *tce_sc_smem(tce_sc *s, unsigned cta, uint32_t off, uint32_t len);
 
-/* Global transactions touching [base, base+size) fail: kind 0 with
- * TLM_ADDRESS_ERROR_RESPONSE (AXI DECERR), 1 with TLM_GENERIC_ERROR_RESPONSE (SLVERR).
- * 0, or -1 on bad arguments. clear removes every injected error. */
-int tce_sc_inject_error(tce_sc *s, uint64_t base, uint64_t size, int kind);
-void tce_sc_clear_errors(tce_sc *s);
+/* As tce_sim_inject_error: global transactions touching [base, base+size) fail, reads when
+ * dirs bit 0 is set, writes when bit 1 is; resp 2 (AXI SLVERR) answers
+ * TLM_GENERIC_ERROR_RESPONSE, 3 (DECERR) TLM_ADDRESS_ERROR_RESPONSE. The C bridge's resp 4
+ * (hang) has no TLM equivalent: -1, as for other bad arguments. A TLM transaction is one
+ * whole burst, so the burst fails as a whole where the C bridge fails the beats touching
+ * the range (the engine reports both as TCE_ERR_GLOBAL_BUS). inject_clear removes every
+ * injected error. */
+int tce_sc_inject_error(tce_sc *s, uint64_t base, uint64_t size, unsigned resp, unsigned dirs);
+void tce_sc_inject_clear(tce_sc *s);
 
 typedef struct {
     unsigned cta;
@@ -81,8 +85,12 @@ unsigned tce_sc_tx_count(const tce_sc *s);
 const tce_sc_tx_event *tce_sc_tx_events(const tce_sc *s);
 void tce_sc_tx_clear(tce_sc *s);
 
-/* Waves of the RTL inside: start an FST (path) or stop (NULL). 0, or -1 on failure. */
+/* Waves of the RTL inside, as tce_sim_trace / tce_sim_trace_window: start writing path
+ * (NULL: stop), FST or, when path ends in ".vcd", VCD (converted with GTKWave's fst2vcd when
+ * the trace stops); the window form dumps only cycles [from, to) (to 0: to the end).
+ * 0, or -1 on failure. */
 int tce_sc_trace(tce_sc *s, const char *path);
+int tce_sc_trace_window(tce_sc *s, const char *path, uint64_t from, uint64_t to);
 
 #ifdef __cplusplus
 }

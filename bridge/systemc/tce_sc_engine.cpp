@@ -12,9 +12,9 @@
 // (this one is a plain C++ model clocked by hand).
 #include "Vtce_engine.h"
 #include "verilated.h"
-#include "verilated_fst_c.h"
 
 #include "tce_sc_engine.h"
+#include "tce_wave_writer.h"
 
 #include <algorithm>
 #include <cstring>
@@ -82,6 +82,7 @@ tce_sc_engine::tce_sc_engine(sc_core::sc_module_name name, sc_time clock_period)
     ctx_ = std::make_unique<VerilatedContext>();
     ctx_->traceEverOn(true);   // must precede the model; costs nothing until a trace opens
     top_ = std::make_unique<Vtce_engine>(ctx_.get(), "tce_engine");
+    waves_ = std::make_unique<tce_wave_writer>();
     regs.register_b_transport(this, &tce_sc_engine::reg_b_transport);
     SC_METHOD(on_clock);
     sensitive << clk.pos();
@@ -93,26 +94,13 @@ tce_sc_engine::tce_sc_engine(sc_core::sc_module_name name, sc_time clock_period)
 
 tce_sc_engine::~tce_sc_engine()
 {
-    if (fst_)
-        fst_->close();
+    waves_->stop();
     top_->final();
 }
 
-int tce_sc_engine::trace(const char *path)
+int tce_sc_engine::trace(const char *path, uint64_t from, uint64_t to)
 {
-    if (!path) {
-        if (fst_) {
-            fst_->close();
-            fst_.reset();
-        }
-        return 0;
-    }
-    if (fst_)
-        return -1;
-    fst_ = std::make_unique<VerilatedFstC>();
-    top_->trace(fst_.get(), 99);
-    fst_->open(path);
-    return fst_->isOpen() ? 0 : -1;
+    return path ? waves_->start(*top_, path, from, to) : waves_->stop();
 }
 
 // Reset: what the RTL had outstanding is forgotten. Transactions already inside a worker
@@ -204,8 +192,8 @@ void tce_sc_engine::on_clock()
     // ---- settle with the clock low and sample every handshake of this edge
     t->clk = 0;
     t->eval();
-    if (fst_)
-        fst_->dump(2 * cycles_);
+    if (waves_->dumping(cycles_))
+        waves_->dump(2 * cycles_);
     const bool ar_fire = t->m_axi_arvalid && arready;
     const bool aw_fire = t->m_axi_awvalid && awready;
     const bool w_fire = t->m_axi_wvalid && wready;
@@ -242,8 +230,8 @@ void tce_sc_engine::on_clock()
     // ---- the edge
     t->clk = 1;
     t->eval();
-    if (fst_)
-        fst_->dump(2 * cycles_ + 1);
+    if (waves_->dumping(cycles_))
+        waves_->dump(2 * cycles_ + 1);
 
     // ---- apply the handshakes
     if (r_fire) {

@@ -31,7 +31,7 @@
 
 class Vtce_engine;
 class VerilatedContext;
-class VerilatedFstC;
+class tce_wave_writer;
 
 class tce_sc_engine : public sc_core::sc_module {
   public:
@@ -54,8 +54,10 @@ class tce_sc_engine : public sc_core::sc_module {
     uint64_t cycles() const { return cycles_; }
     // R bursts answered ahead of an older outstanding burst (other ID, shorter latency).
     uint64_t reordered_bursts() const { return reordered_; }
-    // Waves of the RTL: start an FST (path) or stop (nullptr). 0, or -1 on failure.
-    int trace(const char *path);
+    // Waves of the RTL: start (path) or stop (nullptr): FST, or VCD when path ends in ".vcd",
+    // of clock cycles [from, to) only (to 0: to the end); bridge/tce_wave_writer.h, the
+    // same writer as the C bridge's. 0, or -1 on failure.
+    int trace(const char *path, uint64_t from = 0, uint64_t to = 0);
 
   private:
     struct rd_burst {
@@ -95,7 +97,7 @@ class tce_sc_engine : public sc_core::sc_module {
     sc_core::sc_time period_;
     std::unique_ptr<VerilatedContext> ctx_;
     std::unique_ptr<Vtce_engine> top_;
-    std::unique_ptr<VerilatedFstC> fst_;
+    std::unique_ptr<tce_wave_writer> waves_;
     uint64_t cycles_ = 0, reordered_ = 0, epoch_ = 0, rd_seq_ = 0;
 
     // global-memory read path: issued -> transported (ready at .ready) -> streamed

@@ -117,11 +117,13 @@ void tce_sc_memory::set_latency(unsigned min_cycles, unsigned max_cycles, uint64
     rng_ = seed;
 }
 
-int tce_sc_memory::inject_error(uint64_t base, uint64_t size, tlm_response_status status)
+int tce_sc_memory::inject_error(uint64_t base, uint64_t size, tlm_response_status status,
+                                unsigned dirs)
 {
-    if (size == 0 || status == tlm::TLM_OK_RESPONSE || status == tlm::TLM_INCOMPLETE_RESPONSE)
+    if (size == 0 || status == tlm::TLM_OK_RESPONSE || status == tlm::TLM_INCOMPLETE_RESPONSE ||
+        (dirs & 3u) == 0)
         return -1;
-    faults_.push_back({base, size, status});
+    faults_.push_back({base, size, status, dirs & 3u});
     return 0;
 }
 
@@ -153,8 +155,9 @@ tlm_response_status tce_sc_memory::access(tlm_generic_payload &t)
     const unsigned n = t.get_data_length();
     if (a + n < a)
         return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+    const unsigned dir = t.is_write() ? 2u : 1u;
     for (const fault &f : faults_)
-        if (a < f.base + f.size && f.base < a + n)
+        if ((f.dirs & dir) && a < f.base + f.size && f.base < a + n)
             return f.status;
     // Resolve bytes through the windows; a transaction may span adjacent windows.
     std::vector<uint8_t *> at(n, nullptr);

@@ -40,8 +40,11 @@ class tce_sc_memory : public sc_core::sc_module {
     // Latency in clock cycles from the request to the first data (reads) or to the
     // response (writes): uniform in [min, max] from a seeded generator, fixed if equal.
     void set_latency(unsigned min_cycles, unsigned max_cycles, uint64_t seed);
-    // Transactions touching [base, base+size) fail with `status`. 0, or -1 when full.
-    int inject_error(uint64_t base, uint64_t size, tlm::tlm_response_status status);
+    // Transactions touching [base, base+size) fail with `status`: reads when dirs bit 0 is
+    // set, writes when bit 1 is (the C bridge's TCE_AXI_INJECT_READ / _WRITE). 0, or -1 on
+    // an empty range, an OK status or no direction.
+    int inject_error(uint64_t base, uint64_t size, tlm::tlm_response_status status,
+                     unsigned dirs = 3);
     void clear_errors();
 
     uint64_t transactions() const { return ntrans_; }
@@ -55,6 +58,7 @@ class tce_sc_memory : public sc_core::sc_module {
     struct fault {
         uint64_t base, size;
         tlm::tlm_response_status status;
+        unsigned dirs;
     };
     std::vector<region> regions_;
     std::vector<fault> faults_;

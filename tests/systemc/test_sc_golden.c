@@ -217,7 +217,7 @@ static void test_errors_and_irq(tce_sc *sc, tce_memsys *ms)
 
     /* An address error inside a read burst: the engine traps with a global bus error and
      * signals no completion (the copy did not complete). */
-    must(tce_sc_inject_error(sc, GBASE + 0x1000, 64, 0) == 0, "inject an address error");
+    must(tce_sc_inject_error(sc, GBASE + 0x1000, 64, 3, 3) == 0, "inject an address error");
     tce_op op = bulk(TCE_SPACE_GLOBAL, TCE_SPACE_SHARED_CTA, 0, GBASE + 0xf00, 0, 1024);
     op.mbar = 0x3ff8;
     fill(ms);
@@ -231,16 +231,27 @@ static void test_errors_and_irq(tce_sc *sc, tce_memsys *ms)
     CHECK(tce_sc_irq(sc) == 0, "irq cleared by W1C");
 
     /* A generic (slave) error on a write burst: also a global bus error. */
-    tce_sc_clear_errors(sc);
-    must(tce_sc_inject_error(sc, GBASE + 0x3000, 32, 1) == 0, "inject a generic error");
+    tce_sc_inject_clear(sc);
+    must(tce_sc_inject_error(sc, GBASE + 0x3000, 32, 2, 3) == 0, "inject a generic error");
     op = bulk(TCE_SPACE_SHARED_CTA, TCE_SPACE_GLOBAL, 1, GBASE + 0x2f80, 0x40, 512);
     fill(ms);
     r = sc_exec(&op, ms, sc);
     CHECK(r.status == TCE_ERR_GLOBAL_BUS, "write slave error: engine %s, want GLOBAL_BUS",
           tce_status_name(r.status));
 
+    /* Direction matters (as in the C bridge): a write-only fault leaves reads of its range
+     * alone. The C bridge's "hang" has no TLM form and is refused. */
+    tce_sc_inject_clear(sc);
+    must(tce_sc_inject_error(sc, GBASE + 0x1000, 64, 3, 2) == 0, "inject a write-only error");
+    CHECK(tce_sc_inject_error(sc, GBASE, 64, 4, 3) == -1, "resp 4 (hang) is refused");
+    CHECK(tce_sc_inject_error(sc, GBASE, 64, 2, 0) == -1, "no direction is refused");
+    op = bulk(TCE_SPACE_GLOBAL, TCE_SPACE_SHARED_CTA, 0, GBASE + 0xf00, 0, 1024);
+    op.mbar = 0x3ff8;
+    fill(ms);
+    cross_check("write-only fault: g2s reading its range", &op, ms, sc);
+
     /* With the faults gone, the same operations match the golden model again. */
-    tce_sc_clear_errors(sc);
+    tce_sc_inject_clear(sc);
     op = bulk(TCE_SPACE_GLOBAL, TCE_SPACE_SHARED_CTA, 0, GBASE + 0xf00, 0, 1024);
     op.mbar = 0x3ff8;
     fill(ms);

@@ -65,8 +65,9 @@ typedef struct {
                                     P##_op_attach_smem,   P##_op_tx_clear,    P##_op_tx,     \
                                     P##_op_cycles,        P##_op_trace,       P##_op_destroy};
 
-/* What only the C bridge offers (NULL for a simulator without it): the reason it failed
- * (protocol checker, watchdog), bus-error injection, waves over a cycle window. */
+/* What the two simulators offer in different shapes: the reason the simulation failed
+ * (the C bridge's protocol checker and watchdog; NULL from one without them), bus-error
+ * injection, waves over a cycle window (FST or VCD). */
 typedef struct {
     const char *(*fault)(void *sim);
     int (*inject)(void *sim, uint64_t base, uint64_t size, unsigned resp, unsigned dirs);
@@ -141,7 +142,7 @@ static tce_bus sim_bus(tce_backend *be)
 static const char *sim_error_text(tce_backend *be)
 {
     sim_backend *b = (sim_backend *)be;
-    const char *f = b->ex ? b->ex->fault(b->sim) : NULL;
+    const char *f = b->ex->fault(b->sim);
     if (f)
         return f;
     return b->bus_dead ? "the engine stopped answering MMIO" : "";
@@ -166,18 +167,7 @@ static int sim_start_waves(sim_backend *b, char *why, size_t cap)
     const tce_wave_spec *w = tce_wave_take();
     if (!w)
         return 0;
-    size_t n = strlen(w->path);
-    bool vcd = n >= 4 && !strcmp(w->path + n - 4, ".vcd");
-    int rc;
-    if (b->ex)
-        rc = b->ex->trace_window(b->sim, w->path, w->from, w->to);
-    else if (w->from || w->to || vcd) {
-        snprintf(why, cap, "%s: --wave: this engine writes whole FST files only (no cycle "
-                           "window, no VCD)", b->ops->engine);
-        return -1;
-    } else
-        rc = b->ops->trace(b->sim, w->path);
-    if (rc != 0) {
+    if (b->ex->trace_window(b->sim, w->path, w->from, w->to) != 0) {
         snprintf(why, cap, "%s: --wave: cannot write %s", b->ops->engine, w->path);
         return -1;
     }
@@ -236,10 +226,8 @@ static tce_backend *sim_backend_new(const sim_ops *ops, const sim_extras *ex, vo
     b->be.cycles = sim_cycles;
     b->be.destroy = sim_destroy;
     b->be.trace = sim_trace;
-    if (ex) {
-        b->be.inject = sim_inject;
-        b->be.inject_clear = sim_inject_clear;
-    }
+    b->be.inject = sim_inject;
+    b->be.inject_clear = sim_inject_clear;
     if (sim_start_waves(b, why, cap) != 0) {
         sim_destroy(&b->be);
         return NULL;
@@ -325,10 +313,31 @@ tce_backend *tce_backend_systemc(const tce_engine_timing *t, char *why, size_t c
 
 SIM_OPS(tce_sc, tce_sc, "systemc")
 
+/* The SystemC model has the bridge's bus-error injection and wave window; it has no
+ * protocol checker or watchdog, so no fault text of its own (an unanswered register access
+ * is reported as the bus going dead). */
+static const char *sc_fault(void *s)
+{
+    (void)s;
+    return NULL;
+}
+static int sc_inject(void *s, uint64_t base, uint64_t size, unsigned resp, unsigned dirs)
+{
+    return tce_sc_inject_error(s, base, size, resp, dirs);
+}
+static void sc_inject_clear(void *s) { tce_sc_inject_clear(s); }
+static int sc_trace_window(void *s, const char *path, uint64_t from, uint64_t to)
+{
+    return tce_sc_trace_window(s, path, from, to);
+}
+static const sim_extras sc_extras = {sc_fault, sc_inject, sc_inject_clear, sc_trace_window};
+
 bool tce_backend_systemc_built(void) { return true; }
 
-/* The TLM model has no ready/valid to withhold (axi_stall_pct has no effect there) and,
- * with axi_reorder, draws each burst's latency from [mem_latency, 4 x mem_latency]. */
+/* The TLM model has no ready/valid to withhold, no outstanding-burst limit and no bandwidth
+ * cap (axi_stall_pct, axi_max_outstanding and axi_bw_* have no effect there); with
+ * axi_reorder it draws each burst's latency from [mem_latency, mem_latency_max], by default
+ * [mem_latency, 4 x mem_latency]. */
 tce_backend *tce_backend_systemc(const tce_engine_timing *t, char *why, size_t cap)
 {
     tce_sc_params p = tce_sc_default_params();
@@ -337,10 +346,11 @@ tce_backend *tce_backend_systemc(const tce_engine_timing *t, char *why, size_t c
         p.axi_reorder = t->axi_reorder;
         p.axi_stall_pct = t->axi_stall_pct;
         p.seed = t->seed;
+        p.mem_latency_max = t->mem_latency_max;
     }
     char err[160] = "";
     tce_sc *sim = tce_sc_create(&p, err, sizeof err);
-    return sim_backend_new(&tce_sc_ops, NULL, sim, p.num_ctas, err, why, cap);
+    return sim_backend_new(&tce_sc_ops, &sc_extras, sim, p.num_ctas, err, why, cap);
 }
 
 #endif

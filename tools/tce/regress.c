@@ -4,8 +4,8 @@
  * initial memories; every memory byte, every status and every complete-tx is compared.
  * Operations run in batches of 1..Q queued commands; batch K is reproduced by
  * `--seed S --only=K`, because its operations and its initial memory depend only on
- * (S, K). With --bus-errors, the global-memory model of the rtl engine answers SLVERR or
- * DECERR on what one operation of some batches reads or writes (regress_bus.c). */
+ * (S, K). With --bus-errors, the global-memory model of the rtl (or systemc) engine answers
+ * SLVERR or DECERR on what one operation of some batches reads or writes (regress_bus.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,11 +117,12 @@ static void usage(FILE *f)
                "             AXI reordering, stalls, outstanding limit and bandwidth cap from\n"
                "             the seed (default: the bridge's fixed timing)\n"
                "  --bus-errors  inject SLVERR/DECERR on what one operation of every other\n"
-               "             batch reads or writes (engines csim,rtl): the engine must report\n"
-               "             GLOBAL_BUS, write nothing outside that operation's destination,\n"
+               "             batch reads or writes (engines csim,rtl or csim,systemc): the\n"
+               "             engine must report GLOBAL_BUS, write nothing outside that\n"
+               "             operation's destination,\n"
                "             serve the rest of the queue and never hang\n"
-               "  --wave     waves of the rtl engine (FST; VCD when FILE ends in .vcd),\n"
-               "             optionally only clock cycles [FROM, TO)\n"
+               "  --wave     waves of the rtl or systemc engine (FST; VCD when FILE ends\n"
+               "             in .vcd), optionally only clock cycles [FROM, TO)\n"
                "  --count    operations to run (in batches of 1..Q queued commands)\n"
                "  --only     run batch K only (what a mismatch report names)\n"
                "  --queue    most commands queued before waiting (1..%u, default %u)\n",
@@ -241,16 +242,17 @@ int regress_main(int argc, char **argv)
                 ename[0], ename[1]);
         fail_open = 1;
     }
-    /* --bus-errors: the golden model is the reference, the rtl engine gets the errors. */
+    /* --bus-errors: the golden model is the reference, the rtl or systemc engine (the two
+     * with a memory model that injects errors) gets the errors. */
     int victim_side = -1;
     if (bus_errors) {
-        if (!strcmp(ename[0], "csim") && !strcmp(ename[1], "rtl"))
-            victim_side = 1;
-        else if (!strcmp(ename[1], "csim") && !strcmp(ename[0], "rtl"))
-            victim_side = 0;
-        else {
-            fprintf(stderr, "tce regress: --bus-errors needs the engines csim and rtl (the "
-                            "bus model with error injection is the rtl bridge's)\n");
+        for (int k = 0; k < 2; k++)
+            if (!strcmp(ename[1 - k], "csim") &&
+                (!strcmp(ename[k], "rtl") || !strcmp(ename[k], "systemc")))
+                victim_side = k;
+        if (victim_side < 0) {
+            fprintf(stderr, "tce regress: --bus-errors needs the engines csim and rtl (or "
+                            "csim and systemc): their memory models inject the errors\n");
             fail_open = 1;
         }
     }

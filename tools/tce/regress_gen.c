@@ -350,6 +350,21 @@ static void make_illegal(uint64_t *rng, regress_item *it)
     }
 }
 
+/* The load as cp.async.bulk.prefetch.tensor (same map, mode and coordinates): checked like
+ * the load, no shared-memory side, nothing lands (csim/tile.c, im2col*.c). */
+static void make_prefetch(regress_item *it)
+{
+    tce_op *op = &it->op;
+    op->kind = TCE_OP_TENSOR_PREFETCH;
+    op->completion = TCE_DONE_NONE;
+    op->multicast = false;
+    op->cta_mask = 0;
+    op->mbar = 0;
+    it->what = op->mode == TCE_MODE_TILE      ? "tensor prefetch, tile"
+               : op->mode == TCE_MODE_GATHER4 ? "tensor prefetch, tile::gather4"
+                                              : "tensor prefetch, im2col";
+}
+
 void regress_gen(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regress_item *it)
 {
     memset(it, 0, sizeof *it);
@@ -366,6 +381,8 @@ void regress_gen(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regre
         gen_red(rng, slot, it);
     if (chance(rng, 3))
         make_illegal(rng, it);
+    else if (it->op.kind == TCE_OP_TENSOR_LOAD && chance(rng, 8))
+        make_prefetch(it);
 }
 
 void regress_describe(const regress_item *it, char *buf, size_t cap)

@@ -9,6 +9,7 @@
 
 #include "driver/tce_driver.h"
 #include "ptx/ptx_decode.h"
+#include "soc_io.h"
 #include "soc_map.h"
 
 enum {
@@ -21,40 +22,6 @@ enum {
 
 /* Exit codes: which step failed. */
 enum { OK = 0, E_PTX = 1, E_INIT = 2, E_SUBMIT = 3, E_WAIT = 4, E_MBAR = 5, E_DATA = 6 };
-
-static volatile uint32_t *reg32(uint32_t addr) { return (volatile uint32_t *)(uintptr_t)addr; }
-
-static uint32_t engine_rd(void *ctx, uint32_t off)
-{
-    (void)ctx;
-    return *reg32(SOC_ENGINE_BASE + off);
-}
-
-static void engine_wr(void *ctx, uint32_t off, uint32_t v)
-{
-    (void)ctx;
-    *reg32(SOC_ENGINE_BASE + off) = v;
-}
-
-/* The mbarrier word after mbarrier.init(1) and mbarrier.arrive.expect_tx(tx): no arrival
- * pending, tx bytes pending, phase 0 (encoding: docs/bulk.md, csim/mbarrier.h). Written
- * by the CPU before the copy is submitted, so the engine's complete-tx cannot race it. */
-static void mbar_arm(unsigned cta, uint32_t off, uint32_t tx)
-{
-    const uint64_t expected = 1, init_bit = 1ull << 61;
-    uint64_t w = (expected << 20) | ((uint64_t)(tx & 0x1FFFFFu) << 40) | init_bit;
-    *reg32(SOC_SMEM_ADDR(cta, off)) = (uint32_t)w;
-    *reg32(SOC_SMEM_ADDR(cta, off + 4)) = (uint32_t)(w >> 32);
-}
-
-/* mbarrier.try_wait.parity 0: true once phase 0 has completed (parity bit 63 is 1). */
-static int mbar_wait_phase0(unsigned cta, uint32_t off)
-{
-    for (uint32_t i = 0; i < POLLS; i++)
-        if (*reg32(SOC_SMEM_ADDR(cta, off + 4)) >> 31)
-            return 1;
-    return 0;
-}
 
 static uint8_t pattern(uint32_t i) { return (uint8_t)(i * 7u + 3u); }
 
@@ -82,21 +49,20 @@ int main(void)
         src[i] = pattern(i);
 
     tce_drv drv;
-    tce_bus bus = {engine_rd, engine_wr, 0};
-    if (tce_drv_init(&drv, bus, POLLS) != TCE_DRV_OK)
+    if (tce_drv_init(&drv, soc_engine_bus(), POLLS) != TCE_DRV_OK)
         return E_INIT;
-    mbar_arm(0, MBAR_OFF, COPY_BYTES);
+    soc_mbar_arm(0, MBAR_OFF, COPY_BYTES);
 
     uint32_t seq;
     if (tce_drv_submit(&drv, &op, &seq) != TCE_DRV_OK)
         return E_SUBMIT;
     if (tce_drv_wait(&drv, seq) != TCE_DRV_OK)
         return E_WAIT;
-    if (!mbar_wait_phase0(0, MBAR_OFF) || (*reg32(SOC_SMEM_MBAR_STATUS) & 1u))
+    if (!soc_mbar_wait_phase0(0, MBAR_OFF, POLLS) || (*soc_reg32(SOC_SMEM_MBAR_STATUS) & 1u))
         return E_MBAR;
 
     for (uint32_t i = 0; i < COPY_BYTES; i += 4) {
-        uint32_t got = *reg32(SOC_SMEM_ADDR(0, DST_OFF + i));
+        uint32_t got = *soc_reg32(SOC_SMEM_ADDR(0, DST_OFF + i));
         for (uint32_t b = 0; b < 4; b++)
             if ((uint8_t)(got >> (8 * b)) != pattern(i + b))
                 return E_DATA;
