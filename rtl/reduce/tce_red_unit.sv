@@ -117,15 +117,19 @@ module tce_red_unit #(
   always_ff @(posedge clk) begin
     if (en_beat[0]) begin : early
       logic [DATA_W-1:0] sel;
+      logic [63:0]       lane;  // one integer lane's result (a 32-bit lane's in the low half)
       if (et_int32) begin
-        for (int i = 0; i < N32; i++)
-          sel[32*i+:32] = 32'(tce_red_pkg::int_lane(in_op, et_signed, 1'b1,
-                                                    {32'd0, in_mem[32*i+:32]},
-                                                    {32'd0, in_src[32*i+:32]}));
+        for (int i = 0; i < N32; i++) begin
+          lane = tce_red_pkg::int_lane(in_op, et_signed, 1'b1, {32'd0, in_mem[32*i+:32]},
+                                       {32'd0, in_src[32*i+:32]});
+          sel[32*i+:32] = lane[31:0];
+        end
       end else if (et_int64) begin
-        for (int i = 0; i < N64; i++)
-          sel[64*i+:64] = tce_red_pkg::int_lane(in_op, et_signed, 1'b0, in_mem[64*i+:64],
-                                                in_src[64*i+:64]);
+        for (int i = 0; i < N64; i++) begin
+          lane = tce_red_pkg::int_lane(in_op, et_signed, 1'b0, in_mem[64*i+:64],
+                                       in_src[64*i+:64]);
+          sel[64*i+:64] = lane;
+        end
       end else begin
         for (int i = 0; i < N16; i++)  // f16/bf16 min/max; float adds are replaced at the end
           sel[16*i+:16] = tce_red_pkg::minmax16(et_bf16, in_op == tce_red_pkg::RED_MAX,
