@@ -14,6 +14,9 @@
 // (tile, gather4, im2col modes) is a hint too: its descriptor is fetched and checked like a
 // load's (tce_tile_check with `cmd_is_prefetch`: no shared-memory side), then it retires
 // with nothing moved, as in the golden model (this engine has no cache to warm).
+// multimem.cp.async.bulk.global.shared::cta runs the shared::cta -> global copy once per
+// address of its multimem group (MULTIMEM_COUNT <= 8 addresses, MULTIMEM_LO/HI), one after
+// another on tce_bulk_from_smem, each reading the source again (csim/bulk.c multimem_copy).
 //
 // Reductions run on the same movers as the copies they resemble, with `red_en` set so the
 // write paths read-modify-write through the reduction unit (tce_rmw_global,
@@ -21,18 +24,29 @@
 // tce_bulk_from_smem, cp.reduce.async.bulk.tensor (tile) on tce_tile_store, and `red`
 // (scalar and vector, global and shared) on tce_red_scalar. Every other operation retires
 // with ST_UNSUPPORTED.
+//
+// Tensor loads overlap (tce_tile_load's front end / back end): once a load is handed to the
+// tile loader the executor takes the next command while the load's data is still arriving,
+// and keeps the load's retirement record (sequence number, CTA, kind, bytes written) in a
+// FIFO of NS entries, the same order as the tile loader's slots; the loader's `done`
+// retires the oldest. Every other command, and any command that fails before reaching the
+// tile loader, waits until no load is in flight, so retirement stays in command order and
+// stores, reduces and bulk copies see the memory as if each command ran alone.
 module tce_cmd_exec #(
     parameter int NUM_CTAS   = 16,
     parameter int SMEM_BYTES = 232448,   // shared memory per CTA (the H100's 227 KB)
-    parameter int QW         = 17
+    parameter int QW         = 17,
+    parameter int NS         = 16        // tensor loads in flight (tce_tile_load NS)
 ) (
     input  logic        clk,
     input  logic        rst_n,
     input  logic        run,
+    input  logic        retire_hold,   // an error is pending: retire nothing until it is cleared
     input  logic        q_empty,
     input  logic [QW*32+31:0] q_head,
     output logic        q_pop,
     output logic        busy,
+    output logic [7:0]  inflight,      // commands taken from the queue and not yet retired
     output logic [31:0] cur_seq,
     output logic        cur_reads_done,
     // Retirement, valid for the one cycle `retire` is set, so the register block records an
@@ -68,6 +82,7 @@ module tce_cmd_exec #(
     output logic [63:0] desc_addr,
     input  logic        desc_done,
     input  logic        desc_err,
+    input  logic        desc_hit,      // desc_addr's descriptor is cached (no bus read)
     output logic [159:0] cmd_coords,   // 5 x s32, tensorCoords[i] in [32i+31:32i]
     output logic [47:0] cmd_im2col,    // IM2COL_0..2: im2col offsets (::w: wHalo, wOffset)
     output logic [2:0]  cmd_dims,
@@ -84,8 +99,13 @@ module tce_cmd_exec #(
     input  logic [15:0] tchk_ctas,
     input  logic [31:0] tchk_tx_bytes,
     output logic        tile_start,
-    input  logic        tile_done,
+    output logic        tile_want_tx,
+    input  logic        tile_can_start,
+    input  logic        tile_active,
+    output logic        tile_done_hold,
+    input  logic        tile_done,     // the oldest load in flight is complete
     input  logic [7:0]  tile_status,
+    input  logic        tile_tx_err,
     input  logic [39:0] tile_rbytes,
     output logic        cmd_is_store,
     output logic        cmd_is_prefetch,   // cp.async.bulk.prefetch.tensor: checks only
@@ -121,8 +141,9 @@ module tce_cmd_exec #(
     input  logic        sm_rsp_valid,
     input  logic        sm_rsp_err
 );
-  typedef enum logic [2:0] {
-    S_IDLE, S_CHECK, S_DESC, S_TCHECK, S_MOVE, S_TX, S_TXWAIT, S_RETIRE
+  typedef enum logic [3:0] {
+    S_IDLE, S_CHECK, S_DESC, S_TCHECK, S_MOVE, S_TX, S_TXWAIT, S_RETIRE,
+    S_MMNEXT    // multimem: start the copy to the next address of the group
   } state_t;
   state_t state;
 
@@ -162,6 +183,13 @@ module tce_cmd_exec #(
     for (int i = 0; i < 8; i++)
       rs_operands[i*64 +: 64] = {field(cmd[(tce_regs_pkg::CMDF_OPERAND_HI_WORD + i * tce_regs_pkg::CMDF_OPERAND_HI_STRIDE)*32 +: 32], 0, 32),
                                  field(cmd[(tce_regs_pkg::CMDF_OPERAND_LO_WORD + i * tce_regs_pkg::CMDF_OPERAND_LO_STRIDE)*32 +: 32], 0, 32)};
+  end
+  wire [3:0]  f_mmcount = 4'(field(cmd[(tce_regs_pkg::CMDF_MULTIMEM_COUNT_WORD)*32 +: 32], tce_regs_pkg::CMDF_MULTIMEM_COUNT_LSB, tce_regs_pkg::CMDF_MULTIMEM_COUNT_W));
+  logic [63:0] mm_addr [8];
+  always_comb begin
+    for (int i = 0; i < 8; i++)
+      mm_addr[i] = {field(cmd[(tce_regs_pkg::CMDF_MULTIMEM_HI_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_HI_STRIDE)*32 +: 32], 0, 32),
+                    field(cmd[(tce_regs_pkg::CMDF_MULTIMEM_LO_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_LO_STRIDE)*32 +: 32], 0, 32)};
   end
   always_comb begin
     for (int i = 0; i < 5; i++)
@@ -222,6 +250,7 @@ module tce_cmd_exec #(
   wire is_red     = (f_opcode == tce_op_pkg::OP_RED);
   wire is_treduce = (f_opcode == tce_op_pkg::OP_TENSOR_REDUCE);
   wire is_tpref   = (f_opcode == tce_op_pkg::OP_TENSOR_PREFETCH);
+  wire is_mm      = (f_opcode == tce_op_pkg::OP_MULTIMEM_COPY);
   wire is_tensor  = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE ||
                      is_treduce || is_tpref);
   wire to_global  = (f_dst == tce_op_pkg::SPACE_GLOBAL);
@@ -275,11 +304,12 @@ module tce_cmd_exec #(
     chk_status = tce_op_pkg::ST_OK;
     chk_field  = F_NONE;
     dmask = f_mcast ? f_ctamask : (16'd1 << sd_cta);
-    if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_breduce)
+    if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_breduce ||
+        is_mm)
       if (32'(f_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_IDX);
     // PTX: a size that is not a multiple of 16 is undefined behaviour (a reduce checks it
     // after its op and qualifiers, below).
-    if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH)
+    if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_mm)
       if (f_size[3:0] != 4'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
     if (f_opcode == tce_op_pkg::OP_BULK_PREFETCH) begin
       if (f_src != tce_op_pkg::SPACE_GLOBAL) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_SRC_SPACE_IDX);
@@ -367,6 +397,30 @@ module tce_cmd_exec #(
         if (32'(red_cta) >= NUM_CTAS || !fits(red_off, {24'd0, red_len}))
           fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
       end
+    end else if (is_mm) begin
+      // csim/bulk.c multimem_copy: the form, completion, no multicast, the group size, the
+      // source, then each address: 16-byte aligned, no wrap past 2^64, apart from the
+      // earlier ones (each is another GPU's memory). Whether an address is mapped is only
+      // known from the bus (DECERR -> GLOBAL_BUS), as for every global write here.
+      if (f_src != tce_op_pkg::SPACE_SHARED_CTA || f_dst != tce_op_pkg::SPACE_GLOBAL)
+        fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src != tce_op_pkg::SPACE_SHARED_CTA)
+             ? tce_regs_pkg::CMDF_SRC_SPACE_IDX : tce_regs_pkg::CMDF_DST_SPACE_IDX);
+      if (f_done != tce_op_pkg::DONE_BULK_GROUP) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
+      if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+      if (f_mmcount == 4'd0 || f_mmcount > 4'd8) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_COUNT_IDX);
+      if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+      if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+      if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+      for (int i = 0; i < 8; i++) begin
+        if (i < 32'(f_mmcount)) begin
+          if (mm_addr[i][3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+          if (65'(mm_addr[i]) + 65'(f_size) >= {1'b1, 64'd0})
+            fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+          for (int j = 0; j < i; j++)
+            if (mm_addr[j] < mm_addr[i] + 64'(f_size) && mm_addr[i] < mm_addr[j] + 64'(f_size))
+              fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+        end
+      end
     end else if (is_tensor) begin
       // The rest is checked once the descriptor is in (tce_tile_check).
       if (f_tmap[5:0] != 6'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
@@ -399,21 +453,46 @@ module tce_cmd_exec #(
   logic [31:0] txc;          // complete-tx byte count of the running command
   logic        run_store;    // the running mover is the tile store
   logic        run_rs;       // the running mover is tce_red_scalar
+  logic [2:0]  mm_i;         // multimem: the address being written
+  logic [39:0] rb_q, wb_q;   // bytes read / written by the command retiring at S_RETIRE
+
+  // Tensor loads in flight: their retirement records, oldest at lr_hd.
+  localparam int SLW = (NS > 1) ? $clog2(NS) : 1;
+  logic [31:0]    lr_seq    [NS];
+  logic [3:0]     lr_cta    [NS];
+  logic [3:0]     lr_kind   [NS];
+  logic [39:0]    lr_wbytes [NS];
+  logic [SLW-1:0] lr_hd;
+  logic [SLW:0]   lr_n;
+  wire  [SLW-1:0] lr_tl = lr_hd + SLW'(lr_n);
+  wire            loads_idle = (lr_n == '0);
+  // A command that may run beside loads in flight: a tensor load that passed the checks
+  // so far. Its descriptor fetch shares the read channel, so a fetch that needs the bus
+  // waits until no load is in flight; every other command waits too.
+  wire is_tload = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD) && !bad;
+  wire chk_wait = is_tload ? (tile_active && !desc_hit) : !loads_idle;
+  wire chk_go   = (state == S_CHECK) && !chk_wait;
+  wire ret_here = (state == S_RETIRE) && loads_idle && !retire_hold;
+  assign tile_done_hold = retire_hold;
 
   assign q_pop    = (state == S_IDLE) && run && !q_empty;
-  assign busy     = (state != S_IDLE);
+  assign busy     = (state != S_IDLE) || !loads_idle;
+  assign inflight = 8'(lr_n) + {7'd0, state != S_IDLE};
   assign tx_valid = (state == S_TX);
   assign tx_cta   = tx_cur;
   assign tx_addr  = mb_off;
   assign tx_count = txc;
-  assign sm_owner = (state == S_TX || state == S_TXWAIT) ? 3'd2 :
+  // Loads in flight own the shared-memory port (their complete-tx included) and the read
+  // channel; every other mover runs only when none is.
+  assign sm_owner = tile_active ? 3'd3 :
+                    (state == S_TX || state == S_TXWAIT) ? 3'd2 :
                     run_rs ? 3'd5 :
-                    (run_dir == DIR_TILE) ? (run_store ? 3'd4 : 3'd3) :
+                    (run_dir == DIR_TILE) ? 3'd4 :
                     (run_dir == DIR_G2S ? 3'd0 : 3'd1);
   assign wr_owner = run_rs ? 2'd2 : ((run_dir == DIR_TILE) && run_store) ? 2'd1 : 2'd0;
   assign red_en   = is_breduce || is_treduce || is_red;
   assign red_smem = red_en && !to_global;
-  assign rd_owner = (state == S_DESC) ? 2'd1 : (red_en && to_global) ? 2'd3 :
+  assign rd_owner = tile_active ? 2'd2 : (state == S_DESC) ? 2'd1 : (red_en && to_global) ? 2'd3 :
                     (run_dir == DIR_TILE) ? 2'd2 : 2'd0;
   assign red_op    = f_redop;
   assign red_etype = is_treduce ? tchk_red_etype : f_etype;
@@ -422,19 +501,21 @@ module tce_cmd_exec #(
   // wait_group.read: the source has been read once the mover says so (bulk from shared
   // memory), once the tile store is done, and at once for movers that read global memory.
   always_comb begin
-    if (state == S_CHECK || state == S_DESC || state == S_TCHECK)
+    if (state == S_CHECK || state == S_DESC || state == S_TCHECK || state == S_MMNEXT)
       cur_reads_done = 1'b0;
     else if (state == S_MOVE && (run_dir == DIR_S2S || run_dir == DIR_S2G))
-      cur_reads_done = fs_reads_done;
+      // multimem reads its source once per address: done with the last copy's reads
+      cur_reads_done = fs_reads_done && !(is_mm && 4'(mm_i) + 4'd1 < f_mmcount);
     else if (state == S_MOVE && run_dir == DIR_TILE && run_store)
       cur_reads_done = 1'b0;
     else
       cur_reads_done = 1'b1;
   end
-  assign desc_start = (state == S_CHECK) && !bad && is_tensor;
+  assign desc_start = chk_go && !bad && is_tensor;
   assign desc_addr  = f_tmap;
   assign tile_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && !cmd_is_store &&
-                      !is_tpref;
+                      !is_tpref && tile_can_start;
+  assign tile_want_tx = (f_done == tce_op_pkg::DONE_MBARRIER);
   assign cmd_is_prefetch = is_tpref;
   assign tstore_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && cmd_is_store;
   assign cmd_is_store = (f_opcode == tce_op_pkg::OP_TENSOR_STORE) || is_treduce;
@@ -449,14 +530,20 @@ module tce_cmd_exec #(
   assign cmd_multicast = f_mcast;
   assign cmd_cta_mask = f_ctamask;
 
-  assign retire        = (state == S_RETIRE);
-  assign retire_status = st;
-  assign retire_field  = (st == tce_op_pkg::ST_OK) ? 8'd0 : fld;
-  assign retire_cta    = f_cta;
-  assign retire_kind   = f_opcode;
-  assign retire_seq    = cur_seq;
+  // Retirement: the oldest load in flight when the tile loader finishes it, else the
+  // command here (which waits at S_RETIRE until no load is in flight: in order).
+  assign retire        = ret_here || tile_done;
+  assign retire_status = tile_done ? tile_status : st;
+  assign retire_field  = tile_done ? ((tile_status == tce_op_pkg::ST_OK) ? 8'd0 :
+                                      tile_tx_err ? fidx(tce_regs_pkg::CMDF_MBAR_IDX) : F_NONE) :
+                         (st == tce_op_pkg::ST_OK) ? 8'd0 : fld;
+  assign retire_cta    = tile_done ? lr_cta[lr_hd] : f_cta;
+  assign retire_kind   = tile_done ? lr_kind[lr_hd] : f_opcode;
+  assign retire_seq    = tile_done ? lr_seq[lr_hd] : cur_seq;
+  assign retire_rbytes = tile_done ? tile_rbytes : rb_q;
+  assign retire_wbytes = tile_done ? lr_wbytes[lr_hd] : wb_q;
 
-  assign mv_gaddr = f_gaddr;
+  assign mv_gaddr = is_mm ? mm_addr[mm_i] : f_gaddr;
   assign mv_size  = f_size;
   assign mv_dst_mask = dmask;
   assign mv_dst_cta  = sd_cta;
@@ -466,52 +553,62 @@ module tce_cmd_exec #(
   assign mv_use_byte_mask = f_has_bm;
   assign mv_byte_mask = f_bmask;
   assign fs_to_global = (dir == DIR_S2G);
-  assign g2s_start = (state == S_CHECK) && chk_status == tce_op_pkg::ST_OK &&
+  assign g2s_start = chk_go && chk_status == tce_op_pkg::ST_OK &&
                      f_opcode == tce_op_pkg::OP_BULK_COPY && dir == DIR_G2S;
-  assign fs_start  = (state == S_CHECK) && chk_status == tce_op_pkg::ST_OK &&
-                     (f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce) &&
-                     (dir == DIR_S2S || dir == DIR_S2G);
-  assign rs_start  = (state == S_CHECK) && chk_status == tce_op_pkg::ST_OK && is_red;
+  assign fs_start  = (chk_go && chk_status == tce_op_pkg::ST_OK &&
+                      (f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || is_mm) &&
+                      (dir == DIR_S2S || dir == DIR_S2G)) ||
+                     (state == S_MMNEXT);
+  assign rs_start  = chk_go && chk_status == tce_op_pkg::ST_OK && is_red;
 
   wire       mv_done   = run_rs ? rs_done :
-                         (run_dir == DIR_TILE) ? (run_store ? tstore_done : tile_done) :
+                         (run_dir == DIR_TILE) ? tstore_done :
                          (run_dir == DIR_G2S) ? g2s_done : fs_done;
   wire [7:0] mv_status = run_rs ? rs_status :
-                         (run_dir == DIR_TILE) ? (run_store ? tstore_status : tile_status) :
+                         (run_dir == DIR_TILE) ? tstore_status :
                          (run_dir == DIR_G2S) ? g2s_status : fs_status;
+  // multimem: another address of the group follows this copy (none after an error)
+  wire mm_more = is_mm && mv_status == tce_op_pkg::ST_OK && 4'(mm_i) + 4'd1 < f_mmcount;
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       state <= S_IDLE; cmd <= '0; cur_seq <= '0; run_dir <= DIR_NONE;
       tx_left <= '0; tx_outstanding <= '0; st <= '0; fld <= '0; want_tx <= 1'b0; txc <= '0;
-      run_store <= 1'b0; run_rs <= 1'b0;
-      retire_rbytes <= '0; retire_wbytes <= '0;
+      run_store <= 1'b0; run_rs <= 1'b0; mm_i <= '0;
+      rb_q <= '0; wb_q <= '0;
+      lr_hd <= '0; lr_n <= '0;
+      for (int i = 0; i < NS; i++) begin
+        lr_seq[i] <= '0; lr_cta[i] <= '0; lr_kind[i] <= '0; lr_wbytes[i] <= '0;
+      end
     end else begin
+      if (tile_done) lr_hd <= lr_hd + 1'b1;
+      lr_n <= lr_n + (SLW+1)'(tile_start) - (SLW+1)'(tile_done);
       case (state)
         S_IDLE: if (q_pop) begin
           cmd <= q_head[QW*32-1:0];
           cur_seq <= q_head[QW*32 +: 32];
+          mm_i <= '0;   // S_CHECK may start the first copy of a multimem group
           state <= S_CHECK;
         end
-        S_CHECK: begin
+        S_CHECK: if (!chk_wait) begin
           st <= chk_status; fld <= chk_field;
           run_dir <= dir;
           tx_left <= dmask;
           want_tx <= !is_red && (dir == DIR_G2S || dir == DIR_S2S);
           txc <= f_size;
-          retire_rbytes <= '0; retire_wbytes <= '0;
+          rb_q <= '0; wb_q <= '0;
           run_store <= 1'b0;
           run_rs <= is_red;
           if (!bad && is_tensor) begin
             state <= S_DESC;
-          end else if (bad || !(f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || is_red)) begin
+          end else if (bad || !(f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || is_red || is_mm)) begin
             state <= S_RETIRE;
           end else begin
             // A reduce reads its source and its destination and writes the destination.
-            retire_rbytes <= is_red ? {32'd0, red_len} :
-                             is_breduce ? {7'd0, f_size, 1'b0} : {8'd0, f_size};
-            retire_wbytes <= is_red ? {32'd0, red_len} :
-                             {8'd0, f_size} * {35'd0, is_breduce ? 5'd1 : ndst};
+            rb_q <= is_red ? {32'd0, red_len} :
+                    is_breduce ? {7'd0, f_size, 1'b0} : {8'd0, f_size};
+            wb_q <= is_red ? {32'd0, red_len} :
+                    {8'd0, f_size} * {35'd0, is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : ndst};
             state <= S_MOVE;
           end
         end
@@ -527,35 +624,43 @@ module tce_cmd_exec #(
           st <= tchk_status; fld <= tchk_field;
           if (tchk_status != tce_op_pkg::ST_OK || is_tpref) begin
             state <= S_RETIRE;
+          end else if (!cmd_is_store) begin
+            // A load goes to the tile loader (when it can take one) and retires from there.
+            if (tile_can_start) begin
+              lr_seq[lr_tl] <= cur_seq; lr_cta[lr_tl] <= f_cta; lr_kind[lr_tl] <= f_opcode;
+              lr_wbytes[lr_tl] <= {8'd0, tchk_tx_bytes} * {35'd0, ndst_tile};
+              state <= S_IDLE;
+            end
           end else begin
             run_dir <= DIR_TILE;
-            run_store <= cmd_is_store;
-            tx_left <= tchk_ctas;
-            want_tx <= !cmd_is_store && (f_done == tce_op_pkg::DONE_MBARRIER);
-            txc <= tchk_tx_bytes;
-            retire_wbytes <= cmd_is_store ? 40'd0 : {8'd0, tchk_tx_bytes} * {35'd0, ndst_tile};
+            run_store <= 1'b1;
+            want_tx <= 1'b0;
+            wb_q <= 40'd0;
             state <= S_MOVE;
           end
         end
         S_MOVE: if (mv_done) begin
           st <= mv_status;
           fld <= F_NONE;   // a bus or range error found while moving names no single field
-          if (run_dir == DIR_TILE && !run_store) retire_rbytes <= tile_rbytes;
-          if (run_dir == DIR_TILE && run_store) begin
-            retire_rbytes <= tstore_wbytes;   // every byte written was read from shared memory
-            retire_wbytes <= tstore_wbytes;
+          if (run_dir == DIR_TILE) begin
+            rb_q <= tstore_wbytes;   // every byte written was read from shared memory
+            wb_q <= tstore_wbytes;
           end
           if (mv_status == tce_op_pkg::ST_OK && want_tx)
             state <= S_TX;
-          else
+          else if (mm_more) begin
+            mm_i <= mm_i + 3'd1;   // mv_gaddr is the next address when S_MMNEXT starts it
+            state <= S_MMNEXT;
+          end else
             state <= S_RETIRE;
         end
+        S_MMNEXT: state <= S_MOVE;
         S_TX: if (tx_ready) begin
           tx_left <= tx_left & ~(16'd1 << tx_cur);
           if ((tx_left & ~(16'd1 << tx_cur)) == 16'd0) state <= S_TXWAIT;
         end
         S_TXWAIT: if (tx_outstanding == 5'd0 && !sm_rsp_valid) state <= S_RETIRE;
-        S_RETIRE: state <= S_IDLE;
+        S_RETIRE: if (ret_here) state <= S_IDLE;
         default: state <= S_IDLE;
       endcase
       if (sm_owner == 3'd2) begin

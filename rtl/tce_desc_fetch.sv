@@ -18,6 +18,7 @@ module tce_desc_fetch #(
     input  logic              start,
     input  logic [63:0]       addr,         // 64-byte aligned (checked by the caller)
     output logic              done,         // one-cycle pulse
+    output logic              hit,          // addr's descriptor is cached: start needs no read
     output logic              bus_err,      // with done: a beat answered with an error
     output logic [1023:0]     desc,
     input  logic              inval,        // forget the cached descriptor
@@ -52,7 +53,7 @@ module tce_desc_fetch #(
   // Cache entry.
   logic        c_valid, clean;
   logic [63:0] c_tag;
-  wire hit = c_valid && (c_tag == addr);
+  wire cached = c_valid && (c_tag == addr);
   // A write burst [w_lo, w_hi) (from its beat-aligned start) overlapping the entry, or the
   // descriptor being fetched.
   // The bits below the beat do not matter: the burst is widened to whole beats.
@@ -63,6 +64,7 @@ module tce_desc_fetch #(
   wire [63:0] w_hi = w_lo + ((64'(wr_len) + 64'd1) << LB);
   wire [63:0] watch = (state == S_IDLE) ? c_tag : base;
   wire        overlap = wr_seen && (w_lo < watch + 64'd128) && (watch < w_hi);
+  assign hit = cached && !overlap && !inval;
 
   wire crosses = (addr[11:0] == 12'hFC0);   // 64-aligned: only offset 0xFC0 crosses 4 KB
   wire [63:0] cur_addr = base + (half ? 64'd64 : 64'd0);
@@ -87,7 +89,7 @@ module tce_desc_fetch #(
       done <= 1'b0;
       if (overlap || inval) begin c_valid <= 1'b0; clean <= 1'b0; end
       case (state)
-        S_IDLE: if (start && hit && !overlap && !inval) begin
+        S_IDLE: if (start && hit) begin
           done <= 1'b1; bus_err <= 1'b0;
         end else if (start) begin
           base <= addr; half <= 1'b0; both <= !crosses; beat <= '0; err <= 1'b0;

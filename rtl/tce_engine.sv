@@ -88,7 +88,7 @@ module tce_engine #(
     input  logic [DATA_W-1:0]   sm_rsp_rdata,
     input  logic                sm_rsp_err       // the address was outside the CTA's memory
 );
-  localparam int QW = 33;   // command words 0..32 hold every field the engine decodes (red's operands end at 32)
+  localparam int QW = 49;   // command words 0..48 hold every field the engine decodes (multimem's addresses end at 48)
   localparam int QA = $clog2(QUEUE_DEPTH);
   localparam logic [2:0] AXSIZE = 3'($clog2(DATA_W / 8));
 
@@ -115,6 +115,8 @@ module tce_engine #(
   logic [QW*32+31:0] q_push_data, q_head;
   logic [QA:0] q_count;
   logic run, exec_busy, retire;
+  logic [7:0] exec_inflight;
+  logic err_hold;
   logic [7:0] retire_status, retire_field;
   logic [3:0] retire_cta, retire_kind;
   logic [31:0] seq_issued, seq_done, cur_seq;
@@ -133,7 +135,7 @@ module tce_engine #(
     .s_rvalid(s_axil_rvalid), .s_rready(s_axil_rready), .s_rdata(s_axil_rdata), .s_rresp(s_axil_rresp),
     .irq,
     .q_push, .q_push_data, .q_flush, .q_count,
-    .run, .exec_busy, .retire, .retire_status, .retire_field, .retire_cta, .retire_kind,
+    .run, .err_hold, .exec_busy, .exec_inflight, .retire, .retire_status, .retire_field, .retire_cta, .retire_kind,
     .retire_seq(retire_seq[15:0]), .retire_rbytes, .retire_wbytes,
     .accept, .accept_cta, .accept_is_group, .seq_issued, .seq_done,
     .group_commit, .group_sel, .soft_reset, .desc_inval,
@@ -179,7 +181,8 @@ module tce_engine #(
   logic [7:0] tstore_status;
   logic [39:0] tstore_wbytes;
   // tensor loads
-  logic desc_start, desc_done, desc_err, tile_start, tile_done;
+  logic desc_start, desc_done, desc_err, desc_hit, tile_start, tile_done;
+  logic tile_want_tx, tile_can_start, tile_active, tile_tx_err, tile_done_hold;
   logic [63:0] desc_addr;
   logic [1023:0] desc;
   logic [159:0] cmd_coords;
@@ -201,17 +204,21 @@ module tce_engine #(
   logic [31:0] tx_count;
 
   tce_cmd_exec #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QW(QW)) u_exec (
-    .clk, .rst_n, .run, .q_empty, .q_head, .q_pop, .busy(exec_busy), .cur_seq, .cur_reads_done,
+    .clk, .rst_n, .run, .retire_hold(err_hold), .q_empty, .q_head, .q_pop, .busy(exec_busy),
+    .inflight(exec_inflight),
+    .cur_seq, .cur_reads_done,
     .retire, .retire_status, .retire_field, .retire_cta, .retire_kind, .retire_seq,
     .retire_rbytes, .retire_wbytes,
     .g2s_start, .fs_start, .fs_to_global, .mv_gaddr, .mv_size, .mv_dst_mask, .mv_dst_cta,
     .mv_dst_off, .mv_src_cta, .mv_src_off, .mv_use_byte_mask, .mv_byte_mask,
     .g2s_done, .g2s_status, .fs_done, .fs_reads_done, .fs_status,
-    .desc_start, .desc_addr, .desc_done, .desc_err, .cmd_coords, .cmd_im2col, .cmd_dims, .cmd_mode,
+    .desc_start, .desc_addr, .desc_done, .desc_err, .desc_hit, .cmd_coords, .cmd_im2col, .cmd_dims, .cmd_mode,
     .cmd_dst_space, .cmd_completion, .cmd_cta, .cmd_saddr, .cmd_mbar_off, .cmd_multicast,
     .cmd_cta_mask, .tchk_status, .tchk_field, .tchk_ctas, .tchk_tx_bytes,
-    .tile_start, .tile_done, .tile_status, .tile_rbytes,
-    .cmd_is_store, .cmd_is_prefetch, .cmd_src_space, .tstore_start, .tstore_done, .tstore_status, .tstore_wbytes,
+    .tile_start, .tile_want_tx, .tile_can_start, .tile_active, .tile_done_hold, .tile_done,
+    .tile_status, .tile_tx_err, .tile_rbytes,
+    .cmd_is_store, .cmd_is_prefetch, .cmd_src_space, .tstore_start, .tstore_done, .tstore_status,
+    .tstore_wbytes,
     .wr_owner, .red_en, .red_smem, .red_op, .red_etype, .red_ctx, .red_noftz,
     .tchk_red_etype, .tchk_red_noftz, .rs_start, .rs_esl, .rs_vec, .rs_operands, .rs_done,
     .rs_status, .rd_owner, .sm_owner, .tx_valid, .tx_ready, .tx_cta, .tx_addr, .tx_count,
@@ -247,6 +254,7 @@ module tce_engine #(
 
   tce_desc_fetch #(.DATA_W(DATA_W), .ID_W(ID_W)) u_desc (
     .clk, .rst_n, .start(desc_start), .addr(desc_addr), .done(desc_done), .bus_err(desc_err),
+    .hit(desc_hit),
     .desc, .inval(desc_inval || soft_reset),
     .wr_seen(m_axi_awvalid && m_axi_awready), .wr_addr(m_axi_awaddr), .wr_len(m_axi_awlen),
     .arvalid(df_arvalid), .arready(m_axi_arready && rd_owner == 2'd1), .arid(df_arid),
@@ -267,9 +275,9 @@ module tce_engine #(
   logic tg_fill_nan, tg_tf32;
   logic [23:0] tg_soff;
   logic [11:0] tg_row_bytes, tg_pitch;
-  // The row count is for the complete-tx byte count, computed inside the checker.
-  /* verilator lint_off UNUSEDSIGNAL */
+  // The row count gives the tile loader the box's shared extent (its overlap check).
   logic [31:0] tg_rows;
+  /* verilator lint_off UNUSEDSIGNAL */
   logic [31:0] cmd_coord0;
   /* verilator lint_on UNUSEDSIGNAL */
   assign cmd_coord0 = cmd_coords[31:0];
@@ -281,7 +289,14 @@ module tce_engine #(
   logic [159:0] i2c_pos0, i2c_x, g4_x;
   logic [10:0] i2c_rows;
   logic [5:0] i2c_group;
-  logic tl_row_step, i2c_last, g4_last;
+  logic tl_row_step, ts_row_step, i2c_last, g4_last;
+  // The row generator of the load in the tile loader's walker. tg_row_gen follows the
+  // executor's command, which moves on to the next one as soon as a load is handed over.
+  logic [1:0] tl_row_gen;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) tl_row_gen <= 2'd0;
+    else if (tile_start) tl_row_gen <= tg_row_gen;
+  end
 
   tce_tile_check #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES)) u_tile_check (
     .desc, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
@@ -299,35 +314,42 @@ module tce_engine #(
   );
 
   tce_im2col_walk u_im2col_walk (
-    .clk, .rst_n, .start(tile_start), .step(tl_row_step), .rank(tg_rank), .nwalk(i2c_nwalk),
+    .clk, .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
+    .rank(tg_rank), .nwalk(i2c_nwalk),
     .win_lo(i2c_win_lo), .win_hi(i2c_win_hi), .pos_off(i2c_pos_off), .pos0(i2c_pos0),
     .e(tg_e), .rows(i2c_rows), .group(i2c_group), .x(i2c_x), .last(i2c_last)
   );
   tce_gather4_walk u_gather4_walk (
-    .clk, .rst_n, .start(tile_start), .step(tl_row_step), .row_coords(cmd_coords[159:32]),
+    .clk, .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
+    .row_coords(cmd_coords[159:32]),
     .x(g4_x), .last(g4_last)
   );
 
   logic tl_sm_valid;
+  logic [1:0] tl_sm_kind;
+  logic [31:0] tl_sm_tx_count;
   logic [3:0] tl_sm_cta;
   logic [23:0] tl_sm_addr;
   logic [DATA_W-1:0] tl_sm_wdata;
   logic [DATA_W/8-1:0] tl_sm_wstrb;
 
   tce_tile_load #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(NRD)) u_tile_load (
-    .clk, .rst_n, .start(tile_start), .rank(tg_rank), .esl(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
+    .clk, .rst_n, .start(tile_start), .can_start(tile_can_start), .active(tile_active),
+    .rank(tg_rank), .esl(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
     .coords(cmd_coords),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
-    .row_bytes(tg_row_bytes), .pitch(tg_pitch),
-    .ext_rows(tg_row_gen != 2'd0), .ext_x(tg_row_gen == 2'd2 ? g4_x : i2c_x),
-    .ext_last(tg_row_gen == 2'd2 ? g4_last : i2c_last), .row_step(tl_row_step),
-    .done(tile_done), .status(tile_status), .bytes_read(tile_rbytes),
+    .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .want_tx(tile_want_tx),
+    .mbar_off(cmd_mbar_off), .tx_count(tchk_tx_bytes),
+    .ext_rows(tg_row_gen != 2'd0), .ext_x(tl_row_gen == 2'd2 ? g4_x : i2c_x),
+    .ext_last(tl_row_gen == 2'd2 ? g4_last : i2c_last), .row_step(tl_row_step),
+    .done_hold(tile_done_hold), .done(tile_done), .status(tile_status), .tx_err(tile_tx_err), .bytes_read(tile_rbytes),
     .arvalid(tl_arvalid), .arready(m_axi_arready && rd_owner == 2'd2), .arid(tl_arid),
     .araddr(tl_araddr), .arlen(tl_arlen), .rvalid(m_axi_rvalid && rd_owner == 2'd2),
     .rready(tl_rready), .rid(m_axi_rid), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
     .rlast(m_axi_rlast),
-    .sm_valid(tl_sm_valid), .sm_ready(sm_req_ready && sm_owner == 3'd3), .sm_cta(tl_sm_cta),
+    .sm_valid(tl_sm_valid), .sm_ready(sm_req_ready && sm_owner == 3'd3), .sm_kind(tl_sm_kind),
+    .sm_tx_count(tl_sm_tx_count), .sm_cta(tl_sm_cta),
     .sm_addr(tl_sm_addr), .sm_wdata(tl_sm_wdata), .sm_wstrb(tl_sm_wstrb),
     .sm_rsp_valid(sm_rsp_valid && sm_owner == 3'd3), .sm_rsp_err(sm_rsp_err)
   );
@@ -399,7 +421,9 @@ module tce_engine #(
     .out_be(ru_out_be), .out_illegal(ru_out_illegal), .out_tag(ru_out_last)
   );
 
-  tce_rmw_global #(.DATA_W(DATA_W), .ID_W(ID_W)) u_rmw_global (
+  // 32 write bursts in flight until their B: a tensor store's bursts can be single rows of
+  // 8 beats, and the B responses come a memory latency (200 cycles in tce bench) later.
+  tce_rmw_global #(.DATA_W(DATA_W), .ID_W(ID_W), .NOUT(32)) u_rmw_global (
     .clk, .rst_n, .reduce(red_en && !red_smem), .clear(q_pop),
     .u_awvalid, .u_awready, .u_awaddr, .u_awlen, .u_wvalid, .u_wready, .u_wdata, .u_wstrb,
     .u_wlast, .u_bvalid, .u_bresp,
@@ -422,7 +446,10 @@ module tce_engine #(
     .clk, .rst_n, .start(tstore_start), .rank(tg_rank), .esl(tg_esl), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(cmd_coords),
     .swizzle(tg_swizzle), .src_cta(cmd_cta), .soff(tg_soff), .row_bytes(tg_row_bytes),
-    .pitch(tg_pitch), .done(tstore_done), .status(tstore_status), .bytes_written(tstore_wbytes),
+    .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(tg_row_gen == 2'd2 ? g4_x : i2c_x),
+    .ext_last(tg_row_gen == 2'd2 ? g4_last : i2c_last),
+    .row_step(ts_row_step),
+    .done(tstore_done), .status(tstore_status), .bytes_written(tstore_wbytes),
     .awvalid(ts_awvalid), .awready(u_awready && wr_owner == 2'd1), .awid(ts_awid),
     .awaddr(ts_awaddr), .awlen(ts_awlen), .wvalid(ts_wvalid), .wready(u_wready && wr_owner == 2'd1),
     .wdata(ts_wdata), .wstrb(ts_wstrb), .wlast(ts_wlast), .bvalid(u_bvalid && wr_owner == 2'd1),
@@ -536,8 +563,9 @@ module tce_engine #(
         sm_req_wstrb = rm_d_write ? rm_d_wstrb : '0;
       end
       3'd3: begin
-        sm_req_valid = tl_sm_valid; sm_req_kind = tce_op_pkg::SM_WRITE; sm_req_cta = tl_sm_cta;
+        sm_req_valid = tl_sm_valid; sm_req_kind = tl_sm_kind; sm_req_cta = tl_sm_cta;
         sm_req_addr = tl_sm_addr; sm_req_wdata = tl_sm_wdata; sm_req_wstrb = tl_sm_wstrb;
+        sm_req_tx_count = tl_sm_tx_count;
       end
       default: begin
         sm_req_valid = tx_valid; sm_req_kind = tce_op_pkg::SM_COMPLETE_TX; sm_req_cta = tx_cta;

@@ -41,7 +41,9 @@ module tce_regs #(
     input  logic [$clog2(QUEUE_DEPTH):0] q_count,
     // Executor
     output logic        run,            // CTRL.ENABLE and no error pending
+    output logic        err_hold,       // an error is pending: later commands must not retire
     input  logic        exec_busy,
+    input  logic [7:0]  exec_inflight,  // commands taken from the queue, not yet retired
     input  logic        retire,
     input  logic [7:0]  retire_status,
     input  logic [7:0]  retire_field,
@@ -97,6 +99,9 @@ module tce_regs #(
 
   wire err_pending = (err_code != 0) || err_overflow || err_badlen;
   assign run = ctrl_enable && !err_pending && !soft_reset;
+  // Commands already taken when an error is recorded (overlapped loads) retire only once
+  // software has read and cleared it, so each error is recorded for its own command.
+  assign err_hold = err_pending;
   assign irq = ctrl_irq_en && (irq_status != 0);
   wire busy = (q_count != 0) || exec_busy;
 
@@ -206,7 +211,7 @@ module tce_regs #(
 
       if (soft_reset) begin
         // Dropped commands count as retired so software waiting on SEQ_DONE is released.
-        seq_done <= seq_issued - {31'd0, exec_busy};
+        seq_done <= seq_issued - {24'd0, exec_inflight};
         err_code <= '0; err_overflow <= 1'b0; err_badlen <= 1'b0; err_info <= '0;
         irq_status <= '0;
         stat_cycles <= '0; stat_rbytes <= '0; stat_wbytes <= '0; stat_ok <= '0; stat_err <= '0;

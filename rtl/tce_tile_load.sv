@@ -29,15 +29,34 @@
 // generator gives the coordinates of dims 1..4 of the current row (ext_x) and whether it is
 // the last (ext_last), and moves on at row_step; everything else about a row (bounds, fill,
 // reads, placement) is the same for every mode.
+//
+// Commands overlap: the module is a FRONT END (the row walker above: fill chunks and read
+// requests) and a BACK END (R beats written to shared memory, then the mbarrier
+// complete-tx, then `done`). Once the walker has issued a command's last read it takes the
+// next command (`start`, when `can_start`) while the earlier ones' data is still arriving,
+// so the read port stays busy across commands instead of paying the memory latency each
+// time. What the back end needs of a command lives in a slot of a small in-flight table
+// (NS slots, allocated in command order); each burst context carries its slot. Commands
+// complete strictly in order: the oldest slot is finished once the walker is past it, its
+// bursts have all returned, its beats are written and every write so far is acknowledged
+// by the shared-memory port (responses come in request order); then its complete-tx goes
+// out (one per destination CTA, only when nothing failed) and is acknowledged, and `done`
+// reports its status. Two commands in flight never write overlapping shared memory:
+// `can_start` is withheld while the new box or its mbarrier overlaps (at 128-byte line
+// granularity: a swizzle only permutes inside a line) the box or mbarrier of a command in
+// flight, so the order of the writes to one byte is the command order.
 module tce_tile_load #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4,
     parameter int NRD    = 4,       // AXI IDs used for reads (<= 2**ID_W)
-    parameter int RDD    = 4        // bursts in flight per ID (power of two, >= 2)
+    parameter int RDD    = 4,       // bursts in flight per ID (power of two, >= 2)
+    parameter int NS     = 16       // commands in flight (back-end slots, power of two)
 ) (
     input  logic              clk,
     input  logic              rst_n,
     input  logic              start,
+    output logic              can_start,   // walker idle, a slot free, no overlap in flight
+    output logic              active,      // some command is in the walker or the back end
     input  logic [2:0]        rank,
     input  logic [2:0]        esl,         // log2 bytes of a dim-0 unit (element or slice)
     input  logic [3:0]        e0,          // dim-0 traversal stride in units (interleave)
@@ -55,12 +74,20 @@ module tce_tile_load #(
     input  logic [15:0]       ctas,
     input  logic [11:0]       row_bytes,
     input  logic [11:0]       pitch,
+    input  logic [31:0]       rows,        // rows of the box (its shared extent: rows*pitch)
+    input  logic              want_tx,     // complete-tx on the mbarrier once the data is in
+    input  logic [23:0]       mbar_off,
+    input  logic [31:0]       tx_count,
     input  logic              ext_rows,
     input  logic [159:0]      ext_x,
     input  logic              ext_last,
     output logic              row_step,
+    // Completion of the oldest command in flight (one-cycle pulse, in command order), not
+    // while done_hold (the executor cannot retire it yet).
+    input  logic              done_hold,
     output logic              done,
     output logic [7:0]        status,
+    output logic              tx_err,      // with status SHARED_RANGE: the complete-tx failed
     output logic [39:0]       bytes_read,
     // AXI4 read address / data
     output logic              arvalid,
@@ -77,6 +104,8 @@ module tce_tile_load #(
     // Shared-memory writes and their in-order responses
     output logic              sm_valid,
     input  logic              sm_ready,
+    output logic [1:0]        sm_kind,     // SM_WRITE, or SM_COMPLETE_TX on the mbarrier
+    output logic [31:0]       sm_tx_count,
     output logic [3:0]        sm_cta,
     output logic [23:0]       sm_addr,
     output logic [DATA_W-1:0] sm_wdata,
@@ -107,8 +136,7 @@ module tce_tile_load #(
     swz = r;
   endfunction
 
-  // ------------------------------------------------------------- command
-  logic        busy;
+  // ------------------------------------------------------------- command (walker's)
   logic [2:0]  el;
   logic [3:0]  ee0;
   logic [2:0]  rk;
@@ -119,11 +147,11 @@ module tce_tile_load #(
   logic [15:0] ee;
   logic [159:0] cc;
   logic [2:0]  sw;
-  logic        fnan, t32;
+  logic        fnan;
   logic [15:0] mask;
   logic [11:0] rbytes, rpitch;
   logic [8:0]  bx0;
-  logic        err_bus, err_smem;
+  logic        xrows;
   wire [127:0] fill_chunk = fnan ? {8{16'h7FF7}} : 128'd0;
 
   // Coordinates of dimensions beyond the rank are 0 whatever the command holds (the
@@ -136,7 +164,7 @@ module tce_tile_load #(
   end
 
   // ------------------------------------------------------------- row walker
-  typedef enum logic [2:0] { W_IDLE, W_ADDR, W_ROW, W_READ, W_NEXT, W_DRAIN } wstate_t;
+  typedef enum logic [2:0] { W_IDLE, W_ADDR, W_ROW, W_READ, W_NEXT } wstate_t;
   wstate_t ws;
   logic [8:0]  k [4];          // position in dims 1..4
   logic [39:0] x [4];          // coordinate in dims 1..4 (signed)
@@ -182,6 +210,24 @@ module tce_tile_load #(
   logic [7:0]      hb [NRD];
   logic [IW-1:0]   id_ptr;
 
+  // ------------------------------------------------------------- in-flight commands
+  // Slot table, a ring in command order: hd_p is the oldest command, cur_s the walker's.
+  localparam int SLW = (NS > 1) ? $clog2(NS) : 1;
+  localparam int BCW = $clog2(NE + 1);
+  logic [SLW-1:0]  e_cs    [NE];     // the burst context's command slot
+  logic [SLW-1:0]  hd_p, cur_s;
+  logic [SLW:0]    n_used;
+  logic [2:0]      s_sw    [NS];
+  logic [15:0]     s_mask  [NS];
+  logic [11:0]     s_lo    [NS], s_hi [NS];
+  logic [BCW-1:0]  s_bursts[NS];     // bursts requested and not yet wholly returned
+  logic [39:0]     s_bytes [NS];
+  logic [23:0]     s_mb    [NS];
+  logic [31:0]     s_txc   [NS];
+  logic [24:0]     s_rlo   [NS], s_rhi [NS];   // shared extent, 128-byte lines
+  logic [NS-1:0]   s_fnan, s_t32, s_issued, s_err_bus, s_want_tx;
+  wire  [SLW-1:0]  tl_p = hd_p + SLW'(n_used);
+
   wire [63:0] beat0    = {rd_next[63:LB], {LB{1'b0}}};
   wire [63:0] page_end = {rd_next[63:12], 12'd0} + 64'd4096;
   wire [63:0] len_end  = beat0 + (DB64 << 8);
@@ -211,10 +257,17 @@ module tce_tile_load #(
   logic [11:0]       beat_lo, beat_hi;
   logic [$clog2(NCH+1)-1:0] beat_q;   // chunk of the beat being written
   logic [3:0]        beat_cta;
+  // The beat's command: its slot and what writing its data depends on.
+  logic [SLW-1:0]    beat_cs;
+  logic [2:0]        beat_sw;
+  logic              beat_t32;
+  logic [15:0]       beat_mask;
+  logic [127:0]      beat_fill;
 
-  // The beat register takes the next R beat in the cycle its last write is accepted.
+  // The beat register takes the next R beat in the cycle its last write is accepted. Every
+  // R beat the channel routes here is one of this module's bursts.
   wire beat_leaving;
-  assign rready = busy && (!beat_valid || beat_leaving);
+  assign rready = !beat_valid || beat_leaving;
   // IDs are numbered 0..NRD-1, so the ID's upper bits are always zero.
   /* verilator lint_off UNUSEDSIGNAL */
   wire [ID_W-1:0] rid_v = rid;
@@ -223,6 +276,7 @@ module tce_tile_load #(
   // The R beat's burst context, and the beat's global address and requested bytes.
   wire [IW+DWP-1:0] r_e = {rslot, rp[rslot]};
   wire [IW+DWP-1:0] w_e = {id_ptr, wp[id_ptr]};
+  wire [SLW-1:0]    r_cs = e_cs[r_e];
   wire [63:0] r_start = e_start[r_e];
   wire [63:0] r_end   = r_start + 64'(e_len[r_e]);
   wire [63:0] r_g     = {r_start[63:LB], {LB{1'b0}}} + (64'(hb[rslot]) << LB);
@@ -305,9 +359,9 @@ module tce_tile_load #(
       logic [23:0]  pa, ph;
       logic [127:0] d;
       pa = beat_sbase + {12'd0, c_off[i]};
-      ph = swz(sw, pa);
-      d  = merge(load_data(beat_data[i*128 +: 128], t32), fill_chunk, c_off[i], beat_lo, beat_hi);
-      if (sw == 3'd5 && pa[7]) d = {d[63:0], d[127:64]};
+      ph = swz(beat_sw, pa);
+      d  = merge(load_data(beat_data[i*128 +: 128], beat_t32), beat_fill, c_off[i], beat_lo, beat_hi);
+      if (beat_sw == 3'd5 && pa[7]) d = {d[63:0], d[127:64]};
       if (c_live[i]) begin
         if (!found) f_word = {ph[23:LB], {LB{1'b0}}};
         else if ({ph[23:LB], {LB{1'b0}}} != f_word) f_one = 1'b0;
@@ -326,19 +380,27 @@ module tce_tile_load #(
   // Walker fill chunk: wholly outside [lo, hi) (or the whole row when the row is out).
   wire        w_fill = !row_inb || !row0_has || (chunk + 12'd16 <= lo) || (chunk >= hi);
 
-  // Which writer has the port: a beat being drained first, then the walker's fills.
-  wire        use_beat = beat_valid && (full ? f_any : q_live);
-  wire        use_fill = !beat_valid && ws == W_ROW && chunk < rbytes && w_fill;
+  // Which writer has the port: the oldest command's complete-tx first, then a beat being
+  // drained, then the walker's fills.
+  typedef enum logic [1:0] { B_WAIT, B_ACK, B_TX, B_TXACK } bstate_t;
+  bstate_t     bs;
+  logic [15:0] b_txm;               // B_TX: CTAs still owed the complete-tx
+  wire        use_tx   = (bs == B_TX);
+  wire        use_beat = !use_tx && beat_valid && (full ? f_any : q_live);
+  wire        use_fill = !use_tx && !beat_valid && ws == W_ROW && chunk < rbytes && w_fill;
   wire [23:0] pre_a  = use_beat ? beat_sbase + {12'd0, q_off} : row_sbase + {12'd0, chunk};
-  wire [127:0] data0 = use_beat ? merge(load_data(q_raw, t32), fill_chunk, q_off, beat_lo, beat_hi) : fill_chunk;
-  wire [23:0] phys   = swz(sw, pre_a);
-  wire        flip   = (sw == 3'd5) && pre_a[7];
+  wire [127:0] data0 = use_beat ? merge(load_data(q_raw, beat_t32), beat_fill, q_off, beat_lo, beat_hi) : fill_chunk;
+  wire [2:0]  wr_sw  = use_beat ? beat_sw : sw;
+  wire [23:0] phys   = swz(wr_sw, pre_a);
+  wire        flip   = (wr_sw == 3'd5) && pre_a[7];
   wire [127:0] data1 = flip ? {data0[63:0], data0[127:64]} : data0;
   wire [3:0]  wr_cta = use_beat ? beat_cta : wcta;
 
-  assign sm_valid = use_beat || use_fill;
-  assign sm_cta   = wr_cta;
-  assign sm_addr  = (use_beat && full) ? f_word : {phys[23:LB], {LB{1'b0}}};
+  assign sm_valid = use_tx || use_beat || use_fill;
+  assign sm_kind  = use_tx ? tce_op_pkg::SM_COMPLETE_TX : tce_op_pkg::SM_WRITE;
+  assign sm_tx_count = s_txc[hd_p];
+  assign sm_cta   = use_tx ? first_cta(b_txm) : wr_cta;
+  assign sm_addr  = use_tx ? s_mb[hd_p] : (use_beat && full) ? f_word : {phys[23:LB], {LB{1'b0}}};
   assign sm_wdata = (use_beat && full) ? f_data : {NCH{data1}};
   always_comb begin
     sm_wstrb = '0;
@@ -349,16 +411,50 @@ module tce_tile_load #(
   wire sm_fire = sm_valid && sm_ready;
   // The beat is finished with: its last write is accepted now (or nothing is left to write).
   wire beat_live_now = full ? f_any : q_live;
-  wire beat_last_cta = after(mask, beat_cta) == 16'd0;
-  assign beat_leaving = beat_valid && (!beat_live_now || (sm_fire && beat_last_cta)) &&
+  wire beat_last_cta = after(beat_mask, beat_cta) == 16'd0;
+  assign beat_leaving = beat_valid && (!beat_live_now || (sm_fire && use_beat && beat_last_cta)) &&
                         (full || beat_q == ($clog2(NCH+1))'(NCH - 1));
 
-  logic [15:0] sm_outstanding;
-  logic any_slot;
+  // Shared-memory writes issued and answered (wrapping counts: at most a few apart).
+  logic [15:0] wf_cnt, wr_cnt, b_tgt;
+  logic        b_err;               // an error answer since the oldest command's last phase
+
+  // The new command's shared extent [n_rlo, n_rhi) in whole 128-byte lines, and whether it
+  // or its mbarrier overlaps what a command in flight writes.
+  wire [43:0] n_ext = 44'(rows) * 44'(pitch);
+  // Only the line number of the end matters (bits [6:0] are the offset in the line).
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [44:0] n_end = 45'(soff) + 45'(n_ext) + 45'd127;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [24:0] n_rlo = {1'b0, soff[23:7], 7'd0};
+  wire [24:0] n_rhi = (n_end[44:25] != 20'd0) ? 25'h1FF_FF80 : {n_end[24:7], 7'd0};
+  wire [24:0] n_mb  = {1'b0, mbar_off};
+  logic clash;
   always_comb begin
-    any_slot = 1'b0;
-    for (int i = 0; i < NRD; i++) any_slot = any_slot | (cnt[i] != '0);
+    clash = 1'b0;
+    for (int i = 0; i < NS; i++) begin
+      logic [SLW-1:0] age;
+      logic [24:0]    omb;
+      age = SLW'(i) - hd_p;
+      omb = {1'b0, s_mb[i]};
+      if ({1'b0, age} < n_used &&
+          ((n_rlo < s_rhi[i] && s_rlo[i] < n_rhi) ||
+           (want_tx && n_mb + 25'd8 > s_rlo[i] && n_mb < s_rhi[i]) ||
+           (s_want_tx[i] && omb + 25'd8 > n_rlo && omb < n_rhi)))
+        clash = 1'b1;
+    end
   end
+  assign can_start = (ws == W_IDLE) && (n_used != (SLW+1)'(NS)) && !clash;
+  assign active    = (n_used != '0);
+
+  // The oldest command's data is all in shared memory (written, maybe not yet answered).
+  wire head_data = active && s_issued[hd_p] && s_bursts[hd_p] == '0 &&
+                   !(beat_valid && beat_cs == hd_p);
+  // Its writes (or its complete-tx) are all answered; answers name no command, so an
+  // error answer since the previous command's completion is charged to this one.
+  wire b_acked = $signed(wr_cnt - b_tgt) >= 0;   // wr_cnt at or past b_tgt (wrap-safe)
+  wire b_go_tx = s_want_tx[hd_p] && !s_err_bus[hd_p] && !b_err;
+  wire b_fin   = b_acked && !done_hold && ((bs == B_ACK && !b_go_tx) || bs == B_TXACK);
 
   // Row address: gaddr + c0*es + sum over i of x[i]*stride[i], one dimension per cycle.
   wire [63:0] stride_i = gs[{addr_i[1:0], 6'd0} +: 64];
@@ -371,7 +467,7 @@ module tce_tile_load #(
       default: ext_xi = ext_x[159:120];
     endcase
   end
-  wire [39:0] x_i = ext_rows ? ext_xi : x[addr_i[1:0]];
+  wire [39:0] x_i = xrows ? ext_xi : x[addr_i[1:0]];
   // Taken modulo 2^64 (two's complement), like every address sum here.
   wire [63:0] prod = stride_i * {{24{x_i[39]}}, x_i};
   logic [32:0] gdim_i;
@@ -408,16 +504,17 @@ module tce_tile_load #(
     last_row = 1'b1;
     for (int i = 0; i < 4; i++)
       if (k[i] != nn[i*9 +: 9] - 9'd1) last_row = 1'b0;
-    if (ext_rows) last_row = ext_last;
+    if (xrows) last_row = ext_last;
   end
   assign row_step = (ws == W_NEXT) && !last_row;
+  wire   ar_fire  = arvalid && arready;
+  wire   rl_fire  = rvalid && rready && rlast;
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      busy <= 1'b0; done <= 1'b0; status <= '0; bytes_read <= '0;
+      done <= 1'b0; status <= '0; tx_err <= 1'b0; bytes_read <= '0; xrows <= 1'b0;
       el <= '0; ee0 <= 4'd1; rk <= '0; g0 <= '0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0;
-      sw <= '0; fnan <= 1'b0; t32 <= 1'b0; mask <= '0; rbytes <= '0; rpitch <= '0; bx0 <= '0;
-      err_bus <= 1'b0; err_smem <= 1'b0;
+      sw <= '0; fnan <= 1'b0; mask <= '0; rbytes <= '0; rpitch <= '0; bx0 <= '0;
       ws <= W_IDLE; row_sbase <= '0; row_g <= '0; addr_i <= '0; row_inb <= 1'b0;
       lo <= '0; hi <= '0; chunk <= '0; wcta <= '0; rd_next <= '0; rd_end <= '0;
       rd_vrow <= '0; rd_sl_end <= '0;
@@ -426,24 +523,75 @@ module tce_tile_load #(
         wp[i] <= '0; rp[i] <= '0; cnt[i] <= '0; hb[i] <= '0;
       end
       for (int i = 0; i < NE; i++) begin
-        e_start[i] <= '0; e_len[i] <= '0; e_rel[i] <= '0; e_sbase[i] <= '0;
+        e_start[i] <= '0; e_len[i] <= '0; e_rel[i] <= '0; e_sbase[i] <= '0; e_cs[i] <= '0;
       end
+      for (int i = 0; i < NS; i++) begin
+        s_sw[i] <= '0; s_mask[i] <= '0; s_lo[i] <= '0; s_hi[i] <= '0; s_bursts[i] <= '0;
+        s_bytes[i] <= '0; s_mb[i] <= '0; s_txc[i] <= '0; s_rlo[i] <= '0; s_rhi[i] <= '0;
+      end
+      s_fnan <= '0; s_t32 <= '0; s_issued <= '0; s_err_bus <= '0; s_want_tx <= '0;
+      hd_p <= '0; cur_s <= '0; n_used <= '0;
+      bs <= B_WAIT; b_txm <= '0; wf_cnt <= '0; wr_cnt <= '0; b_tgt <= '0; b_err <= 1'b0;
+      beat_cs <= '0; beat_sw <= '0; beat_t32 <= 1'b0; beat_mask <= '0; beat_fill <= '0;
       id_ptr <= '0;
       beat_valid <= 1'b0; beat_data <= '0; beat_g <= '0; beat_lo_g <= '0; beat_hi_g <= '0;
       beat_rowg <= '0; beat_sbase <= '0; beat_lo <= '0; beat_hi <= '0; beat_q <= '0;
-      beat_cta <= '0; sm_outstanding <= '0;
+      beat_cta <= '0;
     end else begin
       done <= 1'b0;
-      sm_outstanding <= sm_outstanding + {15'd0, sm_fire} - {15'd0, sm_rsp_valid};
-      if (sm_rsp_valid && sm_rsp_err) err_smem <= 1'b1;
+      wf_cnt <= wf_cnt + {15'd0, sm_fire};
+      wr_cnt <= wr_cnt + {15'd0, sm_rsp_valid};
+      if (sm_rsp_valid && sm_rsp_err) b_err <= 1'b1;
+
+      // ---- back end: completes the oldest command (B_WAIT -> B_ACK [-> B_TX -> B_TXACK])
+      case (bs)
+        B_WAIT: if (head_data) begin
+          b_tgt <= wf_cnt + {15'd0, sm_fire};
+          bs <= B_ACK;
+        end
+        B_ACK: if (b_acked) begin
+          if (b_go_tx) begin
+            bs <= B_TX; b_txm <= s_mask[hd_p];
+          end else if (!done_hold) begin
+            bs <= B_WAIT;
+            status <= s_err_bus[hd_p] ? tce_op_pkg::ST_GLOBAL_BUS :
+                      b_err ? tce_op_pkg::ST_SHARED_RANGE : tce_op_pkg::ST_OK;
+            tx_err <= 1'b0;
+          end
+        end
+        B_TX: if (sm_ready) begin
+          b_txm <= b_txm & ~(16'd1 << first_cta(b_txm));
+          if ((b_txm & ~(16'd1 << first_cta(b_txm))) == 16'd0) begin
+            b_tgt <= wf_cnt + 16'd1;
+            bs <= B_TXACK;
+          end
+        end
+        B_TXACK: if (b_acked && !done_hold) begin
+          bs <= B_WAIT;
+          status <= b_err ? tce_op_pkg::ST_SHARED_RANGE : tce_op_pkg::ST_OK;
+          tx_err <= b_err;
+        end
+        default: bs <= B_WAIT;
+      endcase
+      if (b_fin || (b_acked && bs == B_ACK && b_go_tx))
+        b_err <= sm_rsp_valid && sm_rsp_err;   // a later write's answer
+      if (b_fin) begin
+        done <= 1'b1; bytes_read <= s_bytes[hd_p]; hd_p <= hd_p + 1'b1;
+      end
+      n_used <= n_used + (SLW+1)'(ws == W_IDLE && start) - (SLW+1)'(b_fin);
 
       // ---- row walker
       case (ws)
         W_IDLE: if (start) begin
-          busy <= 1'b1; el <= esl; ee0 <= e0; rk <= rank; g0 <= gaddr; gd <= gdim; gs <= gstride;
-          nn <= n; ee <= e; cc <= coords_used; sw <= swizzle; fnan <= fill_nan; t32 <= tf32; mask <= ctas;
-          rbytes <= row_bytes; rpitch <= pitch; bx0 <= box0;
-          err_bus <= 1'b0; err_smem <= 1'b0; bytes_read <= '0;
+          el <= esl; ee0 <= e0; rk <= rank; g0 <= gaddr; gd <= gdim; gs <= gstride;
+          nn <= n; ee <= e; cc <= coords_used; sw <= swizzle; fnan <= fill_nan; mask <= ctas;
+          rbytes <= row_bytes; rpitch <= pitch; bx0 <= box0; xrows <= ext_rows;
+          // The command's slot: the next in the ring (free: can_start says so).
+          cur_s <= tl_p;
+          s_sw[tl_p] <= swizzle; s_mask[tl_p] <= ctas; s_fnan[tl_p] <= fill_nan;
+          s_t32[tl_p] <= tf32; s_issued[tl_p] <= 1'b0; s_err_bus[tl_p] <= 1'b0;
+          s_bytes[tl_p] <= '0; s_want_tx[tl_p] <= want_tx; s_mb[tl_p] <= mbar_off;
+          s_txc[tl_p] <= tx_count; s_rlo[tl_p] <= n_rlo; s_rhi[tl_p] <= n_rhi;
           for (int i = 0; i < 4; i++) begin
             k[i] <= '0;
             x[i] <= {{8{coords_used[(i+1)*32 + 31]}}, coords_used[(i+1)*32 +: 32]};
@@ -463,6 +611,8 @@ module tce_tile_load #(
             ws <= W_ROW; chunk <= '0; wcta <= first_cta(mask);
             lo <= lo_n;
             hi <= hi_n;
+            s_lo[cur_s] <= lo_n;   // [lo, hi) is the same for every row of a command
+            s_hi[cur_s] <= hi_n;
             if (row_inb && x_in && row0_has && lo_n == 12'd0 && hi_n >= rbytes) begin
               // No fill chunk in this row: straight to the reads.
               ws <= W_READ;
@@ -495,7 +645,9 @@ module tce_tile_load #(
         end
         W_NEXT: begin
           if (last_row) begin
-            ws <= W_DRAIN;
+            // Every read of the command is out: the back end finishes it, the walker is free.
+            ws <= W_IDLE;
+            s_issued[cur_s] <= 1'b1;
           end else begin
             row_sbase <= row_sbase + {12'd0, rpitch};
             row_g <= g0 + ({{32{cc[31]}}, cc[31:0]} << el);
@@ -520,11 +672,6 @@ module tce_tile_load #(
             end
           end
         end
-        W_DRAIN: if (!any_slot && !beat_valid && sm_outstanding == 0 && !sm_fire) begin
-          ws <= W_IDLE; busy <= 1'b0; done <= 1'b1;
-          status <= err_bus ? tce_op_pkg::ST_GLOBAL_BUS :
-                    err_smem ? tce_op_pkg::ST_SHARED_RANGE : tce_op_pkg::ST_OK;
-        end
         default: ws <= W_IDLE;
       endcase
 
@@ -534,6 +681,7 @@ module tce_tile_load #(
         e_len[w_e]   <= 13'(burst_end - rd_next);
         e_rel[w_e]   <= 12'(rd_next - rd_vrow);
         e_sbase[w_e] <= row_sbase;
+        e_cs[w_e]    <= cur_s;
         wp[id_ptr]   <= wp[id_ptr] + 1'b1;
         rd_next <= burst_end;
         if (burst_end >= rd_end && sl_more) begin
@@ -546,8 +694,11 @@ module tce_tile_load #(
         id_ptr <= (id_ptr == IW'(NRD - 1)) ? '0 : id_ptr + 1'b1;
       end
       for (int i = 0; i < NRD; i++)
-        cnt[i] <= cnt[i] + (DWP+1)'(arvalid && arready && id_ptr == IW'(i))
-                         - (DWP+1)'(rvalid && rready && rlast && rslot == IW'(i));
+        cnt[i] <= cnt[i] + (DWP+1)'(ar_fire && id_ptr == IW'(i))
+                         - (DWP+1)'(rl_fire && rslot == IW'(i));
+      for (int i = 0; i < NS; i++)
+        s_bursts[i] <= s_bursts[i] + BCW'(ar_fire && cur_s == SLW'(i))
+                                   - BCW'(rl_fire && r_cs == SLW'(i));
 
       // ---- beat writes (before the R beats: a beat taken now overrides the clear)
       if (beat_valid) begin
@@ -555,9 +706,9 @@ module tce_tile_load #(
         // every CTA or was not requested.
         if (!beat_live_now || (sm_fire && use_beat)) begin
           if (beat_live_now && !beat_last_cta) begin
-            beat_cta <= first_cta(after(mask, beat_cta));
+            beat_cta <= first_cta(after(beat_mask, beat_cta));
           end else begin
-            beat_cta <= first_cta(mask);
+            beat_cta <= first_cta(beat_mask);
             if (full || beat_q == ($clog2(NCH+1))'(NCH - 1)) beat_valid <= 1'b0;
             else beat_q <= beat_q + 1'b1;
           end
@@ -569,7 +720,7 @@ module tce_tile_load #(
         hb[rslot] <= rlast ? 8'd0 : hb[rslot] + 8'd1;
         if (rlast) rp[rslot] <= rp[rslot] + 1'b1;
         if (rresp != 2'b00) begin
-          err_bus <= 1'b1;
+          s_err_bus[r_cs] <= 1'b1;   // this command's status; its other beats still land
         end else begin
           beat_valid <= 1'b1;
           beat_data  <= rdata;
@@ -578,11 +729,16 @@ module tce_tile_load #(
           beat_hi_g  <= r_hi_g;
           beat_rowg  <= r_start - 64'(e_rel[r_e]);
           beat_sbase <= e_sbase[r_e];
-          beat_lo    <= lo;     // [lo, hi) is the same for every row of a command
-          beat_hi    <= hi;
+          beat_lo    <= s_lo[r_cs];
+          beat_hi    <= s_hi[r_cs];
           beat_q     <= '0;
-          beat_cta   <= first_cta(mask);
-          bytes_read <= bytes_read + 40'(r_hi_g - r_lo_g);
+          beat_cta   <= first_cta(s_mask[r_cs]);
+          beat_cs    <= r_cs;
+          beat_sw    <= s_sw[r_cs];
+          beat_t32   <= s_t32[r_cs];
+          beat_mask  <= s_mask[r_cs];
+          beat_fill  <= s_fnan[r_cs] ? {8{16'h7FF7}} : 128'd0;
+          s_bytes[r_cs] <= s_bytes[r_cs] + 40'(r_hi_g - r_lo_g);
         end
       end
     end

@@ -18,12 +18,13 @@ typedef struct {
     tce_drv drv;
 } rig;
 
-/* Creates the engine and the reference memories, each with [desc, desc+4096) and
- * [tensor, tensor+tbytes) mapped; false (with the cause printed) on failure. */
-static inline bool rig_open(rig *r, uint64_t desc, uint64_t tensor, uint64_t tbytes)
+/* Creates the engine (simulated with p) and the reference memories, each with
+ * [desc, desc+4096) and [tensor, tensor+tbytes) mapped; false (with the cause printed) on
+ * failure. */
+static inline bool rig_open_with(rig *r, tce_sim_params p, uint64_t desc, uint64_t tensor,
+                                 uint64_t tbytes)
 {
     char err[160] = "";
-    tce_sim_params p = tce_sim_default_params();
     r->sim = tce_sim_create(&p, err, sizeof err);
     if (!r->sim || tce_memsys_init(&r->ref, p.num_ctas, p.smem_bytes) != 0 ||
         tce_sim_add_global(r->sim, desc, 4096) || tce_memsys_add_global(&r->ref, desc, 4096) ||
@@ -33,6 +34,12 @@ static inline bool rig_open(rig *r, uint64_t desc, uint64_t tensor, uint64_t tby
         return false;
     }
     return true;
+}
+
+/* rig_open_with the bridge's default timing. */
+static inline bool rig_open(rig *r, uint64_t desc, uint64_t tensor, uint64_t tbytes)
+{
+    return rig_open_with(r, tce_sim_default_params(), desc, tensor, tbytes);
 }
 
 static inline uint32_t rig_bus_rd(void *ctx, uint32_t off)

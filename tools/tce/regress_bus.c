@@ -38,7 +38,8 @@ bool regress_bus_draw(uint64_t seed, unsigned long batch, const regress_item *it
         p->base = op->tmap_addr;
         p->size = 128;
         p->dirs = INJECT_READ;
-    } else if (reads_global(op) && op->size) {
+    } else if (reads_global(op) && op->size >= 16u) {
+        /* (a deliberately illegal size below 16 bytes has no 16-byte window to break) */
         /* the source area is shared: only when no other operation reads global memory */
         for (unsigned i = 0; i < n; i++)
             if (i != v && reads_global(&items[i].op))
