@@ -289,7 +289,7 @@ module tce_engine #(
   logic [159:0] i2c_pos0, i2c_x, g4_x;
   logic [10:0] i2c_rows;
   logic [5:0] i2c_group;
-  logic tl_row_step, i2c_last, g4_last;
+  logic tl_row_step, ts_row_step, i2c_last, g4_last;
   // The row generator of the load in the tile loader's walker. tg_row_gen follows the
   // executor's command, which moves on to the next one as soon as a load is handed over.
   logic [1:0] tl_row_gen;
@@ -314,12 +314,14 @@ module tce_engine #(
   );
 
   tce_im2col_walk u_im2col_walk (
-    .clk, .rst_n, .start(tile_start), .step(tl_row_step), .rank(tg_rank), .nwalk(i2c_nwalk),
+    .clk, .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
+    .rank(tg_rank), .nwalk(i2c_nwalk),
     .win_lo(i2c_win_lo), .win_hi(i2c_win_hi), .pos_off(i2c_pos_off), .pos0(i2c_pos0),
     .e(tg_e), .rows(i2c_rows), .group(i2c_group), .x(i2c_x), .last(i2c_last)
   );
   tce_gather4_walk u_gather4_walk (
-    .clk, .rst_n, .start(tile_start), .step(tl_row_step), .row_coords(cmd_coords[159:32]),
+    .clk, .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
+    .row_coords(cmd_coords[159:32]),
     .x(g4_x), .last(g4_last)
   );
 
@@ -419,7 +421,9 @@ module tce_engine #(
     .out_be(ru_out_be), .out_illegal(ru_out_illegal), .out_tag(ru_out_last)
   );
 
-  tce_rmw_global #(.DATA_W(DATA_W), .ID_W(ID_W)) u_rmw_global (
+  // 32 write bursts in flight until their B: a tensor store's bursts can be single rows of
+  // 8 beats, and the B responses come a memory latency (200 cycles in tce bench) later.
+  tce_rmw_global #(.DATA_W(DATA_W), .ID_W(ID_W), .NOUT(32)) u_rmw_global (
     .clk, .rst_n, .reduce(red_en && !red_smem), .clear(q_pop),
     .u_awvalid, .u_awready, .u_awaddr, .u_awlen, .u_wvalid, .u_wready, .u_wdata, .u_wstrb,
     .u_wlast, .u_bvalid, .u_bresp,
@@ -442,7 +446,10 @@ module tce_engine #(
     .clk, .rst_n, .start(tstore_start), .rank(tg_rank), .esl(tg_esl), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(cmd_coords),
     .swizzle(tg_swizzle), .src_cta(cmd_cta), .soff(tg_soff), .row_bytes(tg_row_bytes),
-    .pitch(tg_pitch), .done(tstore_done), .status(tstore_status), .bytes_written(tstore_wbytes),
+    .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(tg_row_gen == 2'd2 ? g4_x : i2c_x),
+    .ext_last(tg_row_gen == 2'd2 ? g4_last : i2c_last),
+    .row_step(ts_row_step),
+    .done(tstore_done), .status(tstore_status), .bytes_written(tstore_wbytes),
     .awvalid(ts_awvalid), .awready(u_awready && wr_owner == 2'd1), .awid(ts_awid),
     .awaddr(ts_awaddr), .awlen(ts_awlen), .wvalid(ts_wvalid), .wready(u_wready && wr_owner == 2'd1),
     .wdata(ts_wdata), .wstrb(ts_wstrb), .wlast(ts_wlast), .bvalid(u_bvalid && wr_owner == 2'd1),

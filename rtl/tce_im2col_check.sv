@@ -1,6 +1,7 @@
-// Checks an im2col-family load (.im2col, .im2col::w, .im2col::w::128) against its tensor
-// descriptor in the golden model's order (csim/im2col_common.c i2c_check_common, then
-// csim/im2col.c or csim/im2col_wide.c), and derives what the pixel walker
+// Checks an im2col-family load (.im2col, .im2col::w, .im2col::w::128) or an
+// .im2col_no_offs store/reduce against its tensor descriptor in the golden model's order
+// (csim/im2col_common.c i2c_check_common, then csim/im2col.c, csim/im2col_wide.c or
+// csim/im2col_no_offs.c), and derives what the pixel walker
 // (tce_im2col_walk) needs: the window of filter-base positions of each walking dimension,
 // the start position and the offset added to it, how many rows, and the ::w::128 grouping.
 // Combinational. Used by tce_tile_check, which adds the descriptor and shared-memory checks
@@ -11,7 +12,13 @@
 // their coordinates, N takes the carry.
 module tce_im2col_check (
     input  logic [1023:0] desc,
-    input  logic [2:0]    mode,         // 1 im2col, 2 im2col::w, 3 im2col::w::128
+    input  logic [2:0]    mode,         // 1 im2col, 2 im2col::w, 3 im2col::w::128, 6 im2col_no_offs (stores)
+    // im2col_no_offs stores and reduces: the tile checker's verdicts on the store rules
+    // (csim/im2col_no_offs.c check_store), taken here in the golden model's order
+    input  logic          st_coord_neg, // a coordinate below the rank is negative
+    input  logic          st_red_ok,    // not a reduce, or its op is defined on the dtype
+    input  logic          st_src_ok,    // the source is shared::cta
+    input  logic          st_saddr_ok,  // the shared address is inside the CTA's window
     input  logic [2:0]    dims,
     input  logic [159:0]  coords,       // 5 x s32 {c, w, h, d, n} (rank-dependent)
     input  logic [47:0]   offsets,      // IM2COL_0..2: offsets {W, H, D}; wide: {wHalo, wOffset, -}
@@ -50,7 +57,7 @@ module tce_im2col_check (
   wire [15:0] pix16  = desc[(tce_desc_pkg::DESC_PIXELS_OFFSET)*8 +: 16];
 
   always_comb begin
-    logic        bad, w128, wide;
+    logic        bad, w128, wide, no_offs;
     logic [2:0]  rk;
     logic [3:0]  c0_bytes;
     logic [15:0] lim, halo, woff;
@@ -60,6 +67,7 @@ module tce_im2col_check (
     field  = 8'(tce_regs_pkg::FIELD_NONE);
     w128 = (mode == 3'd3);
     wide = (mode == 3'd2) || w128;
+    no_offs = (mode == 3'd6);
     rk   = rank8[2:0];
     halo = offsets[15:0];
     woff = offsets[31:16];
@@ -71,7 +79,7 @@ module tce_im2col_check (
     // Offsets of the im2col pixel: only the walking dimensions have one.
     pos_off = '0;
     for (int j = 0; j < 3; j++)
-      if (!wide && j < {29'd0, nwalk}) pos_off[j*16 +: 16] = offsets[j*16 +: 16];
+      if (!wide && !no_offs && j < {29'd0, nwalk}) pos_off[j*16 +: 16] = offsets[j*16 +: 16];
     // Windows of filter-base positions: [lower, gdim - 1 + upper] (+ wOffset for ::w).
     win_lo = '0; win_hi = '0;
     for (int j = 0; j < 3; j++) begin
@@ -115,13 +123,34 @@ module tce_im2col_check (
       // H100: the channel start must lie on a 16-byte boundary
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
     end
+    if (no_offs) begin
+      // im2col_no_offs.c check_store: the box must stay inside the tensor
+      if (!bad && st_coord_neg) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+      end
+      for (int j = 0; j < 3; j++)
+        if (!bad && j < {29'd0, nwalk} &&
+            (desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 + 15] ||
+             $signed(desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 +: 16]) > 16'sd0)) begin
+          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+        end
+      if (!bad && !st_red_ok) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
+      end
+      if (!bad && !st_src_ok) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+      end
+      if (!bad && !st_saddr_ok) begin
+        bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      end
+    end
     if (!wide) begin
-      // im2col.c
+      // im2col.c (im2col_no_offs.c: the same pixel and window checks, no offsets)
       if (!bad && (pix16 == 16'd0 || pix16 > 16'd1024)) begin
         bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
       for (int j = 0; j < 3; j++)
-        if (!bad && j < {29'd0, nwalk} && offsets[j*16 +: 16] > lim) begin
+        if (!bad && !no_offs && j < {29'd0, nwalk} && offsets[j*16 +: 16] > lim) begin
           bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED;
           field = fidx(tce_regs_pkg::CMDF_IM2COL_0_IDX + j);
         end

@@ -5,10 +5,11 @@
 //
 // This engine build implements tile loads (tf32 loads round in tce_tile_load; interleaved
 // layouts whose row is at most 2 KB), non-interleaved stores and reduces of 1..8-byte
-// element types, tile::gather4 loads, and the im2col-family loads, whose own checks and
-// walk parameters come from tce_im2col_check; packed types, interleaved stores/reduces,
-// scatter4 stores and the other modes are refused as UNSUPPORTED (gather4 stores/reduces and
-// scatter4 loads trap ILLEGAL_INSTR, as in the golden model).
+// element types, tile::gather4 loads and tile::scatter4 stores (both walk the four-row list
+// of tce_gather4_walk), and the im2col-family loads, whose own checks and walk parameters
+// come from tce_im2col_check; packed types, interleaved stores/reduces and the other modes
+// are refused as UNSUPPORTED (gather4 stores/reduces and scatter4 loads/reduces trap
+// ILLEGAL_INSTR, as in the golden model).
 //
 // Interleaved loads (docs/tile.md) reuse the row walk with a different dim-0 unit: each
 // dim-0 coordinate is a whole 16- or 32-byte slice (ul = log2 of the unit, box0 = slices
@@ -138,18 +139,31 @@ module tce_tile_check #(
   // Outside the always_comb below: tce_im2col_check needs it, and that block uses its result.
   assign esl = (esize == 8'd8) ? 2'd3 : (esize == 8'd4) ? 2'd2 : (esize == 8'd2) ? 2'd1 : 2'd0;
 
+  logic coord_neg_rank;   // a coordinate below the rank is negative
+  always_comb begin
+    coord_neg_rank = 1'b0;
+    for (int i = 0; i < 5; i++)
+      if (i < {24'd0, rank8} && coord_neg[i]) coord_neg_rank = 1'b1;
+  end
+
   // im2col-family loads: their own checks (after the descriptor's), walk and row count.
-  wire is_i2c = !is_store && (mode == 3'd1 || mode == 3'd2 || mode == 3'd3);
+  // .im2col_no_offs stores and reduces walk the same pixels (no offsets) from shared memory.
+  wire is_i2c = (!is_store && (mode == 3'd1 || mode == 3'd2 || mode == 3'd3)) ||
+                (is_store && mode == 3'd6);
   wire is_g4  = !is_store && mode == 3'd4;
+  // tile::scatter4 stores walk gather4's row list (four rows, tensorCoords[1..4]).
+  wire is_s4  = is_store && !is_reduce && mode == 3'd5;
   logic [7:0] i2c_status, i2c_field;
   logic [8:0] i2c_channels;
   tce_im2col_check u_im2col_check (
     .desc, .mode, .dims, .coords, .offsets(im2col_off), .esl,
+    .st_coord_neg(coord_neg_rank), .st_red_ok(!is_reduce || (red_named && red_legal)),
+    .st_src_ok(src_space == tce_op_pkg::SPACE_SHARED_CTA), .st_saddr_ok(saddr[31:24] == 8'd0),
     .status(i2c_status), .field(i2c_field), .channels(i2c_channels), .rows(i2c_rows),
     .group(i2c_group), .nwalk(i2c_nwalk), .win_lo(i2c_win_lo), .win_hi(i2c_win_hi),
     .pos_off(i2c_pos_off), .pos0(i2c_pos0)
   );
-  assign row_gen = is_i2c ? 2'd1 : is_g4 ? 2'd2 : 2'd0;
+  assign row_gen = is_i2c ? 2'd1 : (is_g4 || is_s4) ? 2'd2 : 2'd0;
 
   // Interleaved tile load geometry (csim/tile.c make_geom).
   wire        is_il  = ileave != 8'd0 && !is_i2c;
@@ -217,7 +231,7 @@ module tce_tile_check #(
     endcase
     nrows = 48'(n[8:0]) * 48'(n[17:9]) * 48'(n[26:18]) * 48'(n[35:27]);
     if (is_i2c) nrows = 48'(i2c_rows);
-    if (is_g4) nrows = 48'd4;
+    if (is_g4 || is_s4) nrows = 48'd4;
     rows  = nrows[31:0];
     txb   = nrows * 48'(row_bytes);
     tx_bytes = txb[31:0];
@@ -242,10 +256,13 @@ module tce_tile_check #(
     // set across them, and its own checks follow), then the shared side
     bad_desc = bad;
     if (is_i2c) bad = 1'b1;
-    // gather4 of any kind and scatter4 loads go on to the shape checks, which trap them as
-    // the golden model does; scatter4 stores and the other modes are not in this engine.
-    if (!bad && mode != 3'd0 && mode != 3'd4 && !(mode == 3'd5 && !is_store)) begin
-      bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
+    // tile, gather4 and scatter4 go on to the shape checks (which trap a gather4 store or
+    // reduce and a scatter4 load or reduce, as the golden model does); the other modes are
+    // not tile modes.
+    if (!bad && mode != 3'd0 && mode != 3'd4 && mode != 3'd5) begin
+      // csim/im2col.c: an im2col mode with the other direction (im2col loads, im2col_no_offs
+      // stores) is not defined
+      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
     end
     if (!bad && kind != 8'd0) begin
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
@@ -254,11 +271,11 @@ module tce_tile_check #(
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
     end
     // tile.c check_shape: gather4 is a load/prefetch mode, scatter4 a store mode.
-    if (!bad && ((mode == 3'd4 && is_store) || (mode == 3'd5 && !is_store))) begin
+    if (!bad && ((mode == 3'd4 && is_store) || (mode == 3'd5 && (!is_store || is_reduce)))) begin
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
     end
-    // PTX: gather4 works on 2-D tensors with boxDim[1] == 1 and no interleave.
-    if (!bad && is_g4 && (rank8 != 8'd2 || desc[(BOX_OFF + 1)*8 +: 8] != 8'd0 || ileave != 8'd0)) begin
+    // PTX: gather4 and scatter4 work on 2-D tensors with boxDim[1] == 1 and no interleave.
+    if (!bad && (is_g4 || is_s4) && (rank8 != 8'd2 || desc[(BOX_OFF + 1)*8 +: 8] != 8'd0 || ileave != 8'd0)) begin
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end
     // tf32 loads round in tce_tile_load; a store copies the bytes as they are.
@@ -276,7 +293,7 @@ module tce_tile_check #(
     if (!bad && is_store) begin
       // H100: stores take no negative coordinate
       for (int i = 0; i < 5; i++)
-        if (!bad && i < {24'd0, rank8} && coord_neg[i]) begin
+        if (!bad && (i < {24'd0, rank8} || is_s4) && coord_neg[i]) begin   // scatter4: all five
           bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
         end
       if (!bad && is_reduce && !(red_named && red_legal)) begin

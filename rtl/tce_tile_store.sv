@@ -1,5 +1,6 @@
-// Tile-mode tensor store (cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group):
-// walks the box row by row and writes each row's in-bounds part to global memory.
+// Tile-mode tensor store (cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group), and
+// the walk of a tensor reduce (the writes go through tce_rmw_global): walks the box row by
+// row and writes each row's in-bounds part to global memory.
 //
 // What is written (csim/tile.c, from tile_store.txt): a row whose dims 1..4 coordinates
 // lie outside the tensor is skipped; inside a row, dim 0 is clipped at the tensor's end
@@ -8,12 +9,31 @@
 // refuses them, as the H100 traps), and the innermost one starts on 16 bytes, so a row
 // writes the chunks [0, hi) of the box row, hi a multiple of 16.
 //
-// Each chunk is read from shared memory through the swizzle (see tce_tile_load.sv) and
-// placed on its lanes of the AXI W beat; a row's range is cut into INCR bursts within
-// 4 KB pages of at most 256 beats, AW before its W beats, B responses counted.
+// Three stages run at once, so one W beat leaves per cycle in steady state:
+//  - the row walker: the box odometer (or, with ext_rows, a row generator outside, as for
+//    tce_tile_load: tce_gather4_walk's four rows for tile::scatter4, tce_im2col_walk's
+//    pixels for .im2col_no_offs; `row_step` moves it on, and its `ext_x` is read from the
+//    next cycle) gives each row's global
+//    address, one dimension per cycle plus one cycle to hand the row over; in-bounds rows
+//    go into a 2-entry row FIFO, so the next row's address is ready when a row ends;
+//  - the burst issuer: cuts each row into INCR bursts (4 KB pages, <= 256 beats) and sends
+//    their AWs, up to NB bursts ahead of the reads, so a reduce's read-modify-write
+//    (tce_rmw_global, which issues a burst's AR with its AW) has the old values of the next
+//    bursts on the way while the current one is written;
+//  - the read issuer: walks each burst in aligned W beats and issues one shared-memory read
+//    per cycle while fewer than SMD reads are unconsumed. The port returns whole aligned
+//    words, so one read serves every chunk of the beat that lies in the same word after the
+//    swizzle (all chunks, when global and shared addresses are aligned alike: swizzles
+//    permute 16-byte chunks inside a word); a beat whose chunks lie in several words takes
+//    one read per word. Each read's tag says which beat lanes it fills, from which response
+//    lane, and whether it ends the beat (and the burst);
+//  - the beat assembler: pops responses (buffered SMD deep: the response channel has no
+//    back-pressure) with their tags and sends the finished beat on W.
 module tce_tile_store #(
     parameter int DATA_W = 256,
-    parameter int ID_W   = 4
+    parameter int ID_W   = 4,
+    parameter int SMD    = 8,       // shared-memory reads in flight (response buffer)
+    parameter int NB     = 16       // bursts whose AW may precede their reads (power of two)
 ) (
     input  logic              clk,
     input  logic              rst_n,
@@ -31,6 +51,10 @@ module tce_tile_store #(
     input  logic [23:0]       soff,
     input  logic [11:0]       row_bytes,
     input  logic [11:0]       pitch,
+    input  logic              ext_rows,    // rows from a row generator (scatter4, im2col_no_offs)
+    input  logic [159:0]      ext_x,
+    input  logic              ext_last,
+    output logic              row_step,
     output logic              done,
     output logic [7:0]        status,
     output logic [39:0]       bytes_written,
@@ -60,6 +84,8 @@ module tce_tile_store #(
   localparam int DB  = DATA_W / 8;
   localparam int LB  = $clog2(DB);
   localparam int NCH = DB / 16;
+  localparam int LW  = (NCH > 1) ? $clog2(NCH) : 1;   // bits of a chunk lane index
+  localparam int SA  = $clog2(SMD);
   localparam logic [63:0] DB64 = 64'(DB);
 
   function automatic logic [23:0] swz(input logic [2:0] mode, input logic [23:0] a);
@@ -76,12 +102,9 @@ module tce_tile_store #(
     swz = r;
   endfunction
 
-  typedef enum logic [3:0] {
-    S_IDLE, S_ADDR, S_ROW, S_AW, S_RD, S_WAIT, S_OUT, S_NEXT, S_DRAIN
-  } state_t;
-  state_t state;
-
+  // ------------------------------------------------------------- command
   logic [1:0]   el;
+  logic [2:0]   rk;
   logic [63:0]  g0;
   logic [164:0] gd;
   logic [255:0] gs;
@@ -92,19 +115,6 @@ module tce_tile_store #(
   logic [3:0]   cta;
   logic [11:0]  rbytes, rpitch;
   logic         err_bus, err_smem;
-  logic [8:0]   k [4];
-  logic [39:0]  x [4];
-  logic [23:0]  row_sbase;
-  logic [63:0]  row_g;
-  logic [2:0]   addr_i;
-  logic         row_inb;
-  logic [11:0]  hi;           // bytes of the row written, multiple of 16
-  logic [63:0]  beat_addr;    // aligned global address of the current W beat
-  logic [63:0]  burst_end;
-  logic [63:0]  row_end;
-  logic [$clog2(NCH+1)-1:0] q;  // chunk lane of the beat being gathered
-  logic [DATA_W-1:0] wbuf;
-  logic [DB-1:0]     wmask;
   logic [15:0]  b_outstanding;
 
   // Coordinates of dimensions beyond the rank are 0 (see tce_tile_load.sv).
@@ -115,9 +125,27 @@ module tce_tile_store #(
       if (i >= {29'd0, rank}) coords_used[i*32 +: 32] = '0;
   end
 
-  // Row address, one dimension per cycle.
+  // ------------------------------------------------------------- row walker
+  typedef enum logic [1:0] { R_IDLE, R_ADDR, R_PUSH, R_END } rstate_t;
+  rstate_t state;
+  logic [8:0]   k [4];
+  logic [39:0]  x [4];
+  logic [23:0]  row_sbase;
+  logic [63:0]  row_g;
+  logic [2:0]   addr_i;
+  logic         row_inb;
+
   wire [63:0] stride_i = gs[{addr_i[1:0], 6'd0} +: 64];
-  wire [39:0] x_i = x[addr_i[1:0]];
+  logic [39:0] ext_xi;
+  always_comb begin
+    case (addr_i[1:0])
+      2'd0: ext_xi = ext_x[39:0];
+      2'd1: ext_xi = ext_x[79:40];
+      2'd2: ext_xi = ext_x[119:80];
+      default: ext_xi = ext_x[159:120];
+    endcase
+  end
+  wire [39:0] x_i = ext_rows ? ext_xi : x[addr_i[1:0]];
   wire [63:0] prod = stride_i * {{24{x_i[39]}}, x_i};
   logic [32:0] gdim_i;
   always_comb begin
@@ -129,80 +157,206 @@ module tce_tile_store #(
     endcase
   end
   wire x_in = !x_i[39] && (x_i[39:33] == 7'd0) && ({7'd0, x_i[32:0]} < {7'd0, gdim_i});
+  // Dimensions beyond the rank have gdim 1 and coordinate 0: only dims 1..rank-1 are visited.
+  wire [2:0] addr_last = (rk > 3'd1) ? rk - 3'd2 : 3'd0;
 
-  // Dim-0 clip: bytes of the row before the tensor's end rounded up to 16.
+  // Dim-0 clip: bytes of the row before the tensor's end rounded up to 16 (the same for
+  // every row of the command).
   wire [40:0] end0_16 = (({8'd0, gd[32:0]} << el) + 41'd15) & ~41'd15;
   wire [40:0] c0b = {9'd0, cc[31:0]} << el;      // c0 >= 0 (checked)
   wire [40:0] avail = (end0_16 > c0b) ? end0_16 - c0b : 41'd0;
-  wire [11:0] hi_row = (avail < {29'd0, rbytes}) ? avail[11:0] : rbytes;
+  wire [11:0] hi = (avail < {29'd0, rbytes}) ? avail[11:0] : rbytes;
 
   logic last_row;
   always_comb begin
     last_row = 1'b1;
     for (int i = 0; i < 4; i++)
       if (k[i] != nn[i*9 +: 9] - 9'd1) last_row = 1'b0;
+    if (ext_rows) last_row = ext_last;
   end
 
-  // Bursts within the row.
-  wire [63:0] page_end = {beat_addr[63:12], 12'd0} + 64'd4096;
-  wire [63:0] len_end  = beat_addr + (DB64 << 8);
+  // Row FIFO: rows to write (global address, pre-swizzle shared address).
+  logic [63:0] rq_g [2];
+  logic [23:0] rq_s [2];
+  logic        rq_head, rq_tail;
+  logic [1:0]  rq_count;
+  wire row_wanted = row_inb && hi != 12'd0;
+  wire row_go     = (state == R_PUSH) && (!row_wanted || rq_count != 2'd2);
+  wire rq_push    = row_go && row_wanted;
+  wire rq_pop;
+  assign row_step = row_go && !last_row;
+
+  // ------------------------------------------------------------- burst issuer
+  logic         a_act;         // a row is being cut into bursts
+  logic [63:0]  a_rowg, a_end; // its global range [a_rowg, a_end)
+  logic [23:0]  a_sbase;
+  logic [63:0]  a_addr;        // aligned global address of the next burst's first beat
+
+  wire [63:0] page_end = {a_addr[63:12], 12'd0} + 64'd4096;
+  wire [63:0] len_end  = a_addr + (DB64 << 8);
   logic [63:0] next_burst_end;
   always_comb begin
-    next_burst_end = row_end;
+    next_burst_end = a_end;
     if (page_end < next_burst_end) next_burst_end = page_end;
     if (len_end < next_burst_end) next_burst_end = len_end;
   end
   // Beats in the burst: only bits [LB+8:LB] of the rounded-up byte count matter (<= 256).
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [63:0] burst_bytes = next_burst_end - beat_addr + (DB64 - 64'd1);
+  wire [63:0] burst_bytes = next_burst_end - a_addr + (DB64 - 64'd1);
   /* verilator lint_on UNUSEDSIGNAL */
+  wire [63:0] a_first = (a_addr < a_rowg) ? a_rowg : a_addr;
+  wire        aw_fire;
+  wire        a_row_done = aw_fire && next_burst_end >= a_end;
 
-  // The chunk at lane q of the current beat: its global address, whether it is written,
-  // and where it lives in shared memory.
-  wire [63:0] q_g    = beat_addr + (64'(q) << 4);
-  wire        q_live = (q_g >= row_g) && (q_g < burst_end);
-  wire [11:0] q_off  = 12'(q_g - row_g);
-  wire [23:0] pre_a  = row_sbase + {12'd0, q_off};
-  wire [23:0] phys   = swz(sw, pre_a);
-  wire        flip   = (sw == 3'd5) && pre_a[7];
-  logic [127:0] rsp_chunk;
+  // Burst FIFO: first byte, length, and the shared address minus the global one (so a
+  // lane's pre-swizzle shared address is s_minus + its global address, modulo 2^24).
+  localparam int NBA = $clog2(NB);
+  logic [63:0]  bq_first [NB];
+  logic [12:0]  bq_len   [NB];
+  logic [23:0]  bq_sm    [NB];
+  logic [NBA-1:0] bq_wp, bq_rp;
+  logic [NBA:0]   bq_count;
+  wire bq_pop;
+
+  // ------------------------------------------------------------- read issuer
+  logic         b_act;         // a burst is being read
+  logic [63:0]  b_first, b_end; // its bytes [b_first, b_end)
+  logic [23:0]  b_sm;
+  logic [63:0]  b_addr;        // aligned global address of the current beat
+  logic         b_fresh;       // no read of the current beat issued yet
+  logic [NCH-1:0] b_pend;      // lanes of the current beat still to read
+
+  // Each lane of the beat: whether it is in the burst, its shared word, the response lane
+  // it comes from and whether its halves swap (128B_ATOM_32B_FLIP_8B on odd 128-byte
+  // lines).
+  logic [NCH-1:0] live;
+  logic [23:0]    l_word [NCH];
+  logic [LW-1:0]  l_src  [NCH];
+  logic [NCH-1:0] l_flip;
   always_comb begin
-    rsp_chunk = '0;
-    for (int i = 0; i < NCH; i++)
-      if (({8'd0, phys} & 32'(DB - 1)) == 32'(i * 16)) rsp_chunk = sm_rsp_rdata[i*128 +: 128];
+    for (int i = 0; i < NCH; i++) begin
+      logic [63:0] g;
+      logic [23:0] pa, ph;
+      g = b_addr + 64'(16 * i);
+      live[i] = (g >= b_first) && (g < b_end);
+      pa = b_sm + g[23:0];
+      ph = swz(sw, pa);
+      l_word[i] = {ph[23:LB], {LB{1'b0}}};
+      l_src[i]  = (NCH > 1) ? LW'(ph >> 4) : '0;
+      l_flip[i] = (sw == 3'd5) && pa[7];
+    end
   end
-  wire [127:0] chunk_data = flip ? {rsp_chunk[63:0], rsp_chunk[127:64]} : rsp_chunk;
+  wire [NCH-1:0] pend = b_fresh ? live : b_pend;
+  // This read: the word of the first pending lane, and every pending lane in that word.
+  logic [23:0]    r_word;
+  logic [NCH-1:0] take;
+  always_comb begin
+    logic found;
+    found = 1'b0; r_word = '0;
+    for (int i = 0; i < NCH; i++)
+      if (pend[i] && !found) begin found = 1'b1; r_word = l_word[i]; end
+    for (int i = 0; i < NCH; i++) take[i] = pend[i] && (l_word[i] == r_word);
+  end
+  wire beat_end      = (pend & ~take) == '0;
+  wire burst_end_now = (b_addr + DB64 >= b_end);
 
-  assign awvalid = (state == S_AW);
-  assign awid    = '0;
-  assign awaddr  = (beat_addr < row_g) ? row_g : beat_addr;
-  assign awlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
-  assign wvalid  = (state == S_OUT);
-  assign wdata   = wbuf;
-  assign wstrb   = wmask;
-  assign wlast   = (beat_addr + DB64 >= burst_end);
-  assign bready  = 1'b1;
-  assign sm_valid = (state == S_RD) && q_live;
+  // Tags of reads not yet consumed by the assembler; the response data beside them.
+  localparam int TW = NCH * (LW + 2) + 2;
+  logic [TW-1:0]     t_fifo [SMD];
+  logic [DATA_W-1:0] d_fifo [SMD];
+  logic [SA-1:0]     t_wp, d_wp, rdp;
+  logic [SA:0]       t_count, d_count;
+
+  assign awvalid  = a_act && bq_count != (NBA+1)'(NB);
+  assign awid     = '0;
+  assign awaddr   = a_first;
+  assign awlen    = 8'(burst_bytes[LB+8:LB] - 9'd1);
+  assign bready   = 1'b1;
+  assign aw_fire  = awvalid && awready;
+  assign rq_pop   = (!a_act || a_row_done) && rq_count != 2'd0;
+  // A burst's reads start after its AW, so its W beats can never come before it.
+  assign sm_valid = b_act && (t_count != (SA+1)'(SMD));
   assign sm_cta   = cta;
-  assign sm_addr  = {phys[23:LB], {LB{1'b0}}};
+  assign sm_addr  = r_word;
+  wire sm_fire = sm_valid && sm_ready;
+  assign bq_pop = (!b_act || (sm_fire && beat_end && burst_end_now)) && bq_count != '0;
+
+  logic [TW-1:0] tag_in;
+  always_comb begin
+    tag_in = '0;
+    for (int i = 0; i < NCH; i++) begin
+      tag_in[i * (LW + 2) +: LW + 2] = {take[i], l_flip[i], l_src[i]};
+    end
+    tag_in[TW-1:TW-2] = {beat_end, burst_end_now};
+  end
+
+  // ------------------------------------------------------------- beat assembler
+  logic [DATA_W-1:0] acc;
+  logic [DB-1:0]     acc_m;
+  logic              o_valid, o_last;
+  logic [DATA_W-1:0] o_data;
+  logic [DB-1:0]     o_strb;
+  wire [TW-1:0]       h_tag  = t_fifo[rdp];
+  wire [DATA_W-1:0]   h_data = d_fifo[rdp];
+  wire                h_end  = h_tag[TW-1];
+  wire                h_last = h_tag[TW-2];
+  logic [DATA_W-1:0] m_data;
+  logic [DB-1:0]     m_strb;
+  always_comb begin
+    m_data = acc; m_strb = acc_m;
+    for (int i = 0; i < NCH; i++) begin
+      logic [LW+1:0] t;
+      logic [127:0]  c;
+      t = h_tag[i * (LW + 2) +: LW + 2];
+      c = '0;
+      for (int l = 0; l < NCH; l++)
+        if (t[LW-1:0] == LW'(l)) c = h_data[l*128 +: 128];
+      if (t[LW]) c = {c[63:0], c[127:64]};
+      if (t[LW+1]) begin
+        m_data[i*128 +: 128] = c;
+        m_strb[i*16 +: 16] = 16'hFFFF;
+      end
+    end
+  end
+  wire o_free = !o_valid || wready;
+  wire a_pop  = (d_count != '0) && (!h_end || o_free);
+
+  assign wvalid = o_valid;
+  assign wdata  = o_data;
+  assign wstrb  = o_strb;
+  assign wlast  = o_last;
+
+  wire drained = rq_count == 2'd0 && !a_act && bq_count == '0 && !b_act && t_count == '0 && !o_valid &&
+                 b_outstanding == 16'd0 && !bvalid;
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      state <= S_IDLE; done <= 1'b0; status <= '0; bytes_written <= '0;
-      el <= '0; g0 <= '0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0; sw <= '0;
+      state <= R_IDLE; done <= 1'b0; status <= '0; bytes_written <= '0;
+      el <= '0; rk <= '0; g0 <= '0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0; sw <= '0;
       cta <= '0; rbytes <= '0; rpitch <= '0; err_bus <= 1'b0; err_smem <= 1'b0;
       for (int i = 0; i < 4; i++) begin k[i] <= '0; x[i] <= '0; end
-      row_sbase <= '0; row_g <= '0; addr_i <= '0; row_inb <= 1'b0; hi <= '0;
-      beat_addr <= '0; burst_end <= '0; row_end <= '0; q <= '0; wbuf <= '0; wmask <= '0;
+      row_sbase <= '0; row_g <= '0; addr_i <= '0; row_inb <= 1'b0;
+      for (int i = 0; i < 2; i++) begin rq_g[i] <= '0; rq_s[i] <= '0; end
+      rq_head <= 1'b0; rq_tail <= 1'b0; rq_count <= '0;
+      a_act <= 1'b0; a_rowg <= '0; a_end <= '0; a_sbase <= '0; a_addr <= '0;
+      for (int i = 0; i < NB; i++) begin bq_first[i] <= '0; bq_len[i] <= '0; bq_sm[i] <= '0; end
+      bq_wp <= '0; bq_rp <= '0; bq_count <= '0;
+      b_act <= 1'b0; b_first <= '0; b_end <= '0; b_sm <= '0; b_addr <= '0;
+      b_fresh <= 1'b0; b_pend <= '0;
+      for (int i = 0; i < SMD; i++) begin t_fifo[i] <= '0; d_fifo[i] <= '0; end
+      t_wp <= '0; d_wp <= '0; rdp <= '0; t_count <= '0; d_count <= '0;
+      acc <= '0; acc_m <= '0; o_valid <= 1'b0; o_last <= 1'b0; o_data <= '0; o_strb <= '0;
       b_outstanding <= '0;
     end else begin
       done <= 1'b0;
       b_outstanding <= b_outstanding + {15'd0, awvalid && awready} - {15'd0, bvalid && bready};
       if (bvalid && bready && bresp != 2'b00) err_bus <= 1'b1;
       if (sm_rsp_valid && sm_rsp_err) err_smem <= 1'b1;
+
+      // ---- row walker
       case (state)
-        S_IDLE: if (start) begin
-          el <= esl; g0 <= gaddr; gd <= gdim; gs <= gstride; nn <= n; ee <= e;
+        R_IDLE: if (start) begin
+          el <= esl; rk <= rank; g0 <= gaddr; gd <= gdim; gs <= gstride; nn <= n; ee <= e;
           cc <= coords_used; sw <= swizzle; cta <= src_cta; rbytes <= row_bytes; rpitch <= pitch;
           err_bus <= 1'b0; err_smem <= 1'b0; bytes_written <= '0;
           for (int i = 0; i < 4; i++) begin
@@ -212,61 +366,23 @@ module tce_tile_store #(
           row_sbase <= soff;
           row_g <= gaddr + ({{32{coords[31]}}, coords[31:0]} << esl);
           row_inb <= 1'b1; addr_i <= '0;
-          state <= S_ADDR;
+          state <= R_ADDR;
         end
-        S_ADDR: begin
+        R_ADDR: begin
           row_g <= row_g + prod;
           if (!x_in) row_inb <= 1'b0;
           addr_i <= addr_i + 3'd1;
-          if (addr_i == 3'd3) begin hi <= hi_row; state <= S_ROW; end
+          if (addr_i == addr_last) state <= R_PUSH;
         end
-        S_ROW: begin
-          if (!row_inb || hi == 12'd0) begin
-            state <= S_NEXT;
-          end else begin
-            beat_addr <= {row_g[63:LB], {LB{1'b0}}};
-            row_end <= row_g + {52'd0, hi};
-            bytes_written <= bytes_written + {28'd0, hi};
-            state <= S_AW;
-          end
-        end
-        S_AW: begin
-          burst_end <= next_burst_end;
-          if (awready) begin
-            q <= '0; wmask <= '0; state <= S_RD;
-          end
-        end
-        S_RD: begin
-          // One chunk at a time: request it (or skip a lane outside the burst).
-          if (!q_live) begin
-            if (q == ($clog2(NCH+1))'(NCH - 1)) state <= S_OUT;
-            else q <= q + 1'b1;
-          end else if (sm_ready) begin
-            state <= S_WAIT;
-          end
-        end
-        S_WAIT: if (sm_rsp_valid) begin
-          wbuf[q*128 +: 128] <= chunk_data;
-          wmask[q*16 +: 16] <= 16'hFFFF;
-          if (q == ($clog2(NCH+1))'(NCH - 1)) state <= S_OUT;
-          else begin q <= q + 1'b1; state <= S_RD; end
-        end
-        S_OUT: if (wready) begin
-          q <= '0; wmask <= '0;
-          beat_addr <= beat_addr + DB64;
-          if (beat_addr + DB64 >= row_end) state <= S_NEXT;
-          else if (beat_addr + DB64 >= burst_end) state <= S_AW;
-          else state <= S_RD;
-        end
-        S_NEXT: begin
+        R_PUSH: if (row_go) begin
           if (last_row) begin
-            state <= S_DRAIN;
+            state <= R_END;
           end else begin
             row_sbase <= row_sbase + {12'd0, rpitch};
             row_g <= g0 + ({{32{cc[31]}}, cc[31:0]} << el);
             row_inb <= 1'b1;
             addr_i <= '0;
-            state <= S_ADDR;
+            state <= R_ADDR;
             begin
               logic carry;
               carry = 1'b1;
@@ -285,13 +401,85 @@ module tce_tile_store #(
             end
           end
         end
-        S_DRAIN: if (b_outstanding == 0 && !(bvalid && bready)) begin
-          state <= S_IDLE; done <= 1'b1;
+        R_END: if (drained) begin
+          state <= R_IDLE; done <= 1'b1;
           status <= err_bus ? tce_op_pkg::ST_GLOBAL_BUS :
                     err_smem ? tce_op_pkg::ST_SHARED_RANGE : tce_op_pkg::ST_OK;
         end
-        default: state <= S_IDLE;
+        default: state <= R_IDLE;
       endcase
+
+      // ---- row FIFO
+      if (rq_push) begin
+        rq_g[rq_tail] <= row_g;
+        rq_s[rq_tail] <= row_sbase;
+        rq_tail <= ~rq_tail;
+      end
+      if (rq_pop) rq_head <= ~rq_head;
+      rq_count <= rq_count + {1'b0, rq_push} - {1'b0, rq_pop};
+
+      // ---- burst issuer
+      if (aw_fire) begin
+        bq_first[bq_wp] <= a_first;
+        bq_len[bq_wp]   <= 13'(next_burst_end - a_first);
+        bq_sm[bq_wp]    <= a_sbase - a_rowg[23:0];
+        bq_wp <= bq_wp + 1'b1;
+        a_addr <= next_burst_end;
+        if (a_row_done) a_act <= 1'b0;
+      end
+      if (rq_pop) begin
+        a_act <= 1'b1;
+        a_rowg <= rq_g[rq_head];
+        a_end <= rq_g[rq_head] + {52'd0, hi};
+        a_sbase <= rq_s[rq_head];
+        a_addr <= {rq_g[rq_head][63:LB], {LB{1'b0}}};
+        bytes_written <= bytes_written + {28'd0, hi};
+      end
+      bq_count <= bq_count + (NBA+1)'(aw_fire) - (NBA+1)'(bq_pop);
+
+      // ---- read issuer
+      if (sm_fire) begin
+        b_fresh <= 1'b0;
+        b_pend <= pend & ~take;
+        if (beat_end) begin
+          b_addr <= b_addr + DB64;
+          b_fresh <= 1'b1;
+          if (burst_end_now) b_act <= 1'b0;
+        end
+      end
+      if (bq_pop) begin
+        b_act <= 1'b1;
+        b_first <= bq_first[bq_rp];
+        b_end <= bq_first[bq_rp] + 64'(bq_len[bq_rp]);
+        b_sm <= bq_sm[bq_rp];
+        b_addr <= {bq_first[bq_rp][63:LB], {LB{1'b0}}};
+        b_fresh <= 1'b1;
+        bq_rp <= bq_rp + 1'b1;
+      end
+
+      // ---- read tags and responses
+      if (sm_fire) begin
+        t_fifo[t_wp] <= tag_in;
+        t_wp <= t_wp + 1'b1;
+      end
+      if (sm_rsp_valid) begin
+        d_fifo[d_wp] <= sm_rsp_rdata;
+        d_wp <= d_wp + 1'b1;
+      end
+      t_count <= t_count + (SA+1)'(sm_fire) - (SA+1)'(a_pop);
+      d_count <= d_count + (SA+1)'(sm_rsp_valid) - (SA+1)'(a_pop);
+
+      // ---- beat assembler and W
+      if (o_valid && wready) o_valid <= 1'b0;
+      if (a_pop) begin
+        rdp <= rdp + 1'b1;
+        if (h_end) begin
+          o_valid <= 1'b1; o_data <= m_data; o_strb <= m_strb; o_last <= h_last;
+          acc <= '0; acc_m <= '0;
+        end else begin
+          acc <= m_data; acc_m <= m_strb;
+        end
+      end
     end
   end
 endmodule

@@ -323,6 +323,32 @@ static void gather4_stream(bench *b)
 
 #define REDUCE_BYTES (64u * 1024u)
 
+/* The write-port figure of a workload that wrote `payload` bytes into [gaddr, gaddr+span):
+ * the global bytes must be the golden model's and every payload beat a W beat; then W beats
+ * over the cycles from the first to the last W beat, as % of one beat per cycle. */
+static void write_port(bench *b, const char *what, const tce_sim_probe *p, uint64_t gaddr,
+                       uint32_t span, uint32_t payload)
+{
+    char why[200];
+    const uint8_t *got = tce_sim_gmem(b->sim, gaddr, span);
+    const uint8_t *want = tce_gmem(&b->ref, gaddr, span);
+    uint32_t k;
+    if (first_difference(got, want, span, &k)) {
+        snprintf(why, sizeof why, "global byte 0x%llx: engine 0x%02x, golden model 0x%02x",
+                 (unsigned long long)(gaddr + k), got[k], want[k]);
+        failed(b, what, why);
+        return;
+    }
+    if (p->w_beats != payload / b->beat_bytes) {
+        snprintf(why, sizeof why, "%llu W beats, want %u", (unsigned long long)p->w_beats,
+                 payload / b->beat_bytes);
+        failed(b, what, why);
+        return;
+    }
+    double window = (double)(p->last_w - p->first_w + 1);
+    figure(b, what, 100.0 * (double)p->w_beats / window, "% peak", 1, 95);
+}
+
 /* One cp.reduce.async.bulk.global.shared::cta add of REDUCE_BYTES from CTA 0's shared
  * offset 0 (what the bulk stream left there) into the bulk source region at `gaddr`: W
  * beats over the cycles from the first to the last W beat, as % of one beat per cycle.
@@ -340,23 +366,44 @@ static void reduce_stream(bench *b, const char *what, tce_etype et, uint64_t gad
         failed(b, what, why);
         return;
     }
-    const uint8_t *got = tce_sim_gmem(b->sim, gaddr, REDUCE_BYTES);
-    const uint8_t *want = tce_gmem(&b->ref, gaddr, REDUCE_BYTES);
-    uint32_t k;
-    if (first_difference(got, want, REDUCE_BYTES, &k)) {
-        snprintf(why, sizeof why, "global byte 0x%llx: engine 0x%02x, golden model 0x%02x",
-                 (unsigned long long)(gaddr + k), got[k], want[k]);
+    write_port(b, what, &p, gaddr, REDUCE_BYTES, REDUCE_BYTES);
+}
+
+/* One 2-D tensor store (or reduce) of a 64 KB box, 256 rows of 256 bytes, from CTA 0's
+ * shared offset 0 (what earlier workloads left there) to the tile tensor's first 256
+ * columns: the store as u8 (box 256 x 256), the reduce add as f32 (box 64 x 256) over the
+ * same bytes. W beats over the cycles from the first to the last W beat, as % of one beat
+ * per cycle; the tensor's global bytes are compared with the golden model's. */
+static void tensor_store_stream(bench *b, const char *what, int reduce)
+{
+    char why[200] = "";
+    tce_tensormap m;
+    tce_diag diag = {{0}};
+    uint64_t gdim[2] = {reduce ? TENSOR_W / 4 : TENSOR_W, TENSOR_H};
+    uint64_t gstr[1] = {TENSOR_W};
+    uint32_t box[2] = {reduce ? 64u : 256u, 256u};
+    uint32_t es[2] = {1, 1};
+    if (tce_encode_tiled(&m, reduce ? TCE_DT_FLOAT32 : TCE_DT_UINT8, 2, TENSOR_ADDR, gdim, gstr,
+                         box, es, TCE_IL_NONE, TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO,
+                         &diag) != TCE_OK) {
+        snprintf(why, sizeof why, "encode: %s", diag.text);
         failed(b, what, why);
         return;
     }
-    if (p.w_beats != REDUCE_BYTES / b->beat_bytes) {
-        snprintf(why, sizeof why, "%llu W beats, want %u", (unsigned long long)p.w_beats,
-                 REDUCE_BYTES / b->beat_bytes);
-        failed(b, what, why);
+    int32_t c[2] = {0, 0};
+    tce_op op = tce_op_tile_load(0, DESC_ADDR, 2, c, 0, 0);
+    op.kind = reduce ? TCE_OP_TENSOR_REDUCE : TCE_OP_TENSOR_STORE;
+    op.src_space = TCE_SPACE_SHARED_CTA;
+    op.dst_space = TCE_SPACE_GLOBAL;
+    op.completion = TCE_DONE_BULK_GROUP;
+    op.mbar = 0;
+    op.redop = TCE_RED_ADD;
+    tce_sim_probe p;
+    if (put_desc(b, &m) != 0 || run(b, &op, 1, 0, 0, 0, &p, why, sizeof why) != 0) {
+        failed(b, what, why[0] ? why : "cannot write the tensor map");
         return;
     }
-    double window = (double)(p.last_w - p.first_w + 1);
-    figure(b, what, 100.0 * (double)p.w_beats / window, "% peak", 1, 95);
+    write_port(b, what, &p, TENSOR_ADDR, TENSOR_W * TENSOR_H, 65536u);
 }
 
 /* Back-to-back 128-byte boxes, the queue filled while held: the cycles between the first
@@ -445,6 +492,8 @@ int bench_perf_main(int argc, char **argv)
                   BULK_ADDR);
     reduce_stream(&b, "bulk reduce add.u32 shared->global, 64 KB, write port", TCE_ET_U32,
                   BULK_ADDR + REDUCE_BYTES);
+    tensor_store_stream(&b, "tile store, 64 KB box (256 x 256 B rows), write port", 0);
+    tensor_store_stream(&b, "tensor reduce add.f32, 64 KB box (256 x 256 B), write port", 1);
     printf("%u within bounds, %u outside\n", b.within, b.outside);
     rc = b.outside ? 1 : 0;
 out:

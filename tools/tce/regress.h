@@ -61,6 +61,9 @@ void regress_gen(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regre
 uint32_t regress_rnd(uint64_t *rng, uint32_t n);
 bool regress_chance(uint64_t *rng, unsigned pct);
 void regress_load_dest(uint64_t *rng, unsigned slot, tce_op *op);
+/* A tensor store's or reduce's source and completion: shared::cta at a 1024-aligned place
+ * of the shared source area, to global, through a bulk async-group. */
+void regress_store_source(uint64_t *rng, tce_op *op);
 /* The data types a tensor map may draw (TFLOAT32 last: only with cfg->tf32). */
 tce_dtype regress_dtype(uint64_t *rng, const regress_gen_cfg *cfg);
 

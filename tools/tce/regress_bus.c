@@ -39,8 +39,7 @@ bool regress_bus_draw(uint64_t seed, unsigned long batch, const regress_item *it
         p->size = 128;
         p->dirs = INJECT_READ;
     } else if (reads_global(op) && op->size >= 16u) {
-        /* (a source under 16 bytes, e.g. red or a deliberately bad size, is not broken:
-         * the window below is drawn in whole 16-byte steps) */
+        /* (a deliberately illegal size below 16 bytes has no 16-byte window to break) */
         /* the source area is shared: only when no other operation reads global memory */
         for (unsigned i = 0; i < n; i++)
             if (i != v && reads_global(&items[i].op))

@@ -268,6 +268,14 @@ static bool gen_map(uint64_t *rng, const regress_gen_cfg *cfg, uint64_t base, ui
                             (tce_l2promo)rnd(rng, 4), fill, &why) == TCE_OK;
 }
 
+void regress_store_source(uint64_t *rng, tce_op *op)
+{
+    op->src_space = TCE_SPACE_SHARED_CTA;
+    op->dst_space = TCE_SPACE_GLOBAL;
+    op->completion = TCE_DONE_BULK_GROUP;
+    op->saddr = REGRESS_SSRC_OFF + 0x400u * rnd(rng, 2); /* 1024-aligned for swizzles */
+}
+
 static void gen_tile(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regress_item *it)
 {
     tce_op *op = &it->op;
@@ -303,17 +311,11 @@ static void gen_tile(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, r
         it->what = "tile reduce";
         op->kind = TCE_OP_TENSOR_REDUCE;
         op->redop = redop;
-        op->src_space = TCE_SPACE_SHARED_CTA;
-        op->dst_space = TCE_SPACE_GLOBAL;
-        op->completion = TCE_DONE_BULK_GROUP;
-        op->saddr = REGRESS_SSRC_OFF + 0x400u * rnd(rng, 2);
+        regress_store_source(rng, op);
     } else if (store) {
         it->what = "tile store";
         op->kind = TCE_OP_TENSOR_STORE;
-        op->src_space = TCE_SPACE_SHARED_CTA;
-        op->dst_space = TCE_SPACE_GLOBAL;
-        op->completion = TCE_DONE_BULK_GROUP;
-        op->saddr = REGRESS_SSRC_OFF + 0x400u * rnd(rng, 2); /* 1024-aligned for swizzles */
+        regress_store_source(rng, op);
     } else {
         it->what = "tile load";
         regress_load_dest(rng, slot, op);
@@ -417,8 +419,10 @@ void regress_describe(const regress_item *it, char *buf, size_t cap)
             n += snprintf(buf + n, cap - (size_t)n, " d%u(gdim=%llu stride=%llu box=%u es=%u)",
                           d, (unsigned long long)m->gdim[d], (unsigned long long)m->gstride[d],
                           m->box[d], m->estride[d]);
-        if (op->mode == TCE_MODE_GATHER4 && (size_t)n < cap) /* the four row coordinates */
-            n += snprintf(buf + n, cap - (size_t)n, " gather4 rows=%d,%d,%d,%d",
+        if ((op->mode == TCE_MODE_GATHER4 || op->mode == TCE_MODE_SCATTER4) &&
+            (size_t)n < cap) /* the four row coordinates */
+            n += snprintf(buf + n, cap - (size_t)n, " %s rows=%d,%d,%d,%d",
+                          op->mode == TCE_MODE_GATHER4 ? "gather4" : "scatter4",
                           op->coords[1], op->coords[2], op->coords[3], op->coords[4]);
         if (m->kind != TCE_MAP_TILED && (size_t)n < cap)
             n += snprintf(buf + n, cap - (size_t)n, " C=%u P=%u lower=%d,%d,%d upper=%d,%d,%d "

@@ -1,10 +1,14 @@
-/* `tce regress` recipes for the load modes besides tile: im2col (.im2col, .im2col::w,
- * .im2col::w::128) and tile::gather4. Maps come from the encoder (a refused draw is drawn
- * again); the operands are drawn so the load is legal, except for a few starts outside the
+/* `tce regress` recipes for the tensor modes besides tile: im2col loads (.im2col,
+ * .im2col::w, .im2col::w::128), .im2col_no_offs stores and reduces, tile::gather4 loads and
+ * tile::scatter4 stores. Maps come
+ * from the encoder (a refused draw is drawn again); the operands are drawn so the
+ * operation is legal, except for a few starts outside the
  * pixel window, which both engines must trap alike. Shapes stay small so that every row
- * fits the 8 KB shared slot and every tensor the 64 KB global source area. */
+ * fits the 8 KB shared slot and every tensor the 64 KB global source area (a scatter4
+ * store's tensor: the operation's 16 KB global slot). */
 #include "regress.h"
 
+#include "../../csim/arith.h"
 #include "../../csim/tensor_access.h"
 
 static uint32_t rnd(uint64_t *rng, uint32_t n) { return regress_rnd(rng, n); }
@@ -27,14 +31,14 @@ static tce_swizzle draw_swizzle(uint64_t *rng, bool wide)
 /* Dense strides of a tensor whose rows of dim 0 are padded to 16 bytes (plus a little
  * slack); false when the footprint leaves the source area. */
 static bool draw_strides(uint64_t *rng, unsigned rank, unsigned esz, const uint64_t *gdim,
-                         uint64_t *gstr)
+                         uint64_t *gstr, uint64_t area)
 {
     uint64_t stride = ((gdim[0] * esz + 15) & ~15ull) + 16u * rnd(rng, 2);
     for (unsigned d = 1; d < rank; d++) {
         gstr[d - 1] = stride;
         stride = stride * gdim[d] + 16u * rnd(rng, 2);
     }
-    return stride <= REGRESS_GSRC_SIZE;
+    return stride <= area;
 }
 
 void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg,
@@ -42,10 +46,16 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg
 {
     tce_op *op = &it->op;
     tce_tensormap *m = &it->map;
-    unsigned pick = rnd(rng, 10);
-    tce_mode mode = pick < 6 ? TCE_MODE_IM2COL : pick < 8 ? TCE_MODE_IM2COL_W
-                                                          : TCE_MODE_IM2COL_W128;
-    bool wide = mode != TCE_MODE_IM2COL;
+    unsigned pick = rnd(rng, 13);
+    tce_mode mode = pick < 6    ? TCE_MODE_IM2COL
+                    : pick < 8  ? TCE_MODE_IM2COL_W
+                    : pick < 10 ? TCE_MODE_IM2COL_W128
+                                : TCE_MODE_IM2COL_NO_OFFS;
+    bool wide = mode == TCE_MODE_IM2COL_W || mode == TCE_MODE_IM2COL_W128;
+    /* .im2col_no_offs stores/reduces: from the shared source area into the operation's
+     * global slot; PTX keeps their box inside the tensor (lower >= 0, upper <= 0). */
+    bool store = mode == TCE_MODE_IM2COL_NO_OFFS;
+    uint64_t base = store ? regress_gslot(slot) : REGRESS_GBASE;
     unsigned rank, esz, halo = 0, woff = 0;
     for (;;) { /* the encoder is the legality filter: draw until it accepts */
         tce_dtype dt = regress_dtype(rng, cfg);
@@ -60,7 +70,8 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg
         woff = wide ? rnd(rng, 4) : 0;
         uint32_t pixels = 1 + rnd(rng, chance(rng, 20) ? 128 : 24);
         uint32_t rows = mode == TCE_MODE_IM2COL_W128 ? 4 * (32 + halo) : pixels + halo;
-        if ((uint64_t)rows * tce_smem_row_pitch(sw, row) > REGRESS_SSLOT_SIZE)
+        if ((uint64_t)rows * tce_smem_row_pitch(sw, row) >
+            (store ? REGRESS_SSRC_SIZE - 0x400u : REGRESS_SSLOT_SIZE))
             continue;
         uint64_t gdim[TCE_MAX_RANK], gstr[TCE_MAX_RANK];
         uint32_t es[TCE_MAX_RANK];
@@ -74,18 +85,22 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg
         for (unsigned j = 0; j < 3; j++) {
             lower[j] = -(int32_t)rnd(rng, 3) + (int32_t)rnd(rng, 2);
             upper[j] = (int32_t)rnd(rng, 3) - (int32_t)rnd(rng, 3);
+            if (store) {
+                lower[j] = (int32_t)rnd(rng, 2);
+                upper[j] = -(int32_t)rnd(rng, 2);
+            }
         }
-        if (!draw_strides(rng, rank, esz, gdim, gstr))
+        if (!draw_strides(rng, rank, esz, gdim, gstr, store ? REGRESS_GSLOT_SIZE : REGRESS_GSRC_SIZE))
             continue;
         tce_oobfill fill = chance(rng, 30) ? TCE_OOB_NAN : TCE_OOB_ZERO;
         tce_diag why;
         tce_status st =
-            wide ? tce_encode_im2col_wide(m, dt, rank, REGRESS_GBASE, gdim, gstr, lower[0],
+            wide ? tce_encode_im2col_wide(m, dt, rank, base, gdim, gstr, lower[0],
                                           upper[0], channels, pixels, es, TCE_IL_NONE,
                                           mode == TCE_MODE_IM2COL_W128 ? TCE_WIDE_W128
                                                                        : TCE_WIDE_W,
                                           sw, (tce_l2promo)rnd(rng, 4), fill, &why)
-                 : tce_encode_im2col(m, dt, rank, REGRESS_GBASE, gdim, gstr, lower, upper,
+                 : tce_encode_im2col(m, dt, rank, base, gdim, gstr, lower, upper,
                                      channels, pixels, es, TCE_IL_NONE, sw,
                                      (tce_l2promo)rnd(rng, 4), fill, &why);
         if (st == TCE_OK)
@@ -96,8 +111,9 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg
     op->dims = rank;
     op->tmap_addr = REGRESS_DESC_BASE + slot * 128u;
     op->cta = rnd(rng, REGRESS_NCTA);
-    /* Channel start on a 16-byte boundary, from a row before the tensor to past its end. */
-    int32_t c16 = (int32_t)rnd(rng, (uint32_t)((m->gdim[0] * esz + 31) / 16 + 2)) - 1;
+    /* Channel start on a 16-byte boundary, from a row before the tensor (loads) to past
+     * its end. */
+    int32_t c16 = (int32_t)rnd(rng, (uint32_t)((m->gdim[0] * esz + 31) / 16 + 2)) - (store ? 0 : 1);
     op->coords[0] = c16 * 16 / (int32_t)esz;
     unsigned nwalk = wide ? 1 : rank - 2;
     bool outside = chance(rng, 4); /* a start outside the window: the H100 traps */
@@ -118,6 +134,19 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg
         op->coords[1 + j] = (int32_t)c;
     }
     op->coords[rank - 1] = (int32_t)rnd(rng, (uint32_t)m->gdim[rank - 1] + 1);
+    if (store) {
+        tce_etype et;
+        tce_redop redop = (tce_redop)rnd(rng, TCE_RED_XOR + 1);
+        op->kind = TCE_OP_TENSOR_STORE;
+        it->what = "im2col_no_offs store";
+        if (chance(rng, 50) && tce_etype_from_dtype(m->dtype, redop, &et)) {
+            op->kind = TCE_OP_TENSOR_REDUCE;
+            op->redop = redop;
+            it->what = "im2col_no_offs reduce";
+        }
+        regress_store_source(rng, op);
+        return;
+    }
     if (wide) {
         op->im2col[0] = (uint16_t)halo;
         op->im2col[1] = (uint16_t)woff;
@@ -131,11 +160,15 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg
     regress_load_dest(rng, slot, op);
 }
 
+/* tile::gather4 loads from the tensor area and tile::scatter4 stores into the slot's
+ * global area: four rows of a 2-D map with boxDim[1] == 1. */
 void regress_gen_gather4(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg,
                          regress_item *it)
 {
     tce_op *op = &it->op;
     tce_tensormap *m = &it->map;
+    bool store = chance(rng, 40);
+    uint64_t base = store ? regress_gslot(slot) : REGRESS_GBASE;
     unsigned esz;
     for (;;) {
         tce_dtype dt = regress_dtype(rng, cfg);
@@ -147,19 +180,31 @@ void regress_gen_gather4(uint64_t *rng, unsigned slot, const regress_gen_cfg *cf
         uint32_t es[TCE_MAX_RANK] = {1, 1 + rnd(rng, 2)};
         gdim[0] = 1 + rnd(rng, box[0] * 2 + 8);
         gdim[1] = 1 + rnd(rng, 40);
-        if (!draw_strides(rng, 2, esz, gdim, gstr))
+        if (!draw_strides(rng, 2, esz, gdim, gstr, store ? REGRESS_GSLOT_SIZE : REGRESS_GSRC_SIZE))
             continue;
         tce_oobfill fill = chance(rng, 30) ? TCE_OOB_NAN : TCE_OOB_ZERO;
         tce_diag why;
-        if (tce_encode_tiled(m, dt, 2, REGRESS_GBASE, gdim, gstr, box, es, TCE_IL_NONE, sw,
+        if (tce_encode_tiled(m, dt, 2, base, gdim, gstr, box, es, TCE_IL_NONE, sw,
                              (tce_l2promo)rnd(rng, 4), fill, &why) == TCE_OK)
             break;
     }
     it->has_map = true;
-    op->mode = TCE_MODE_GATHER4;
+    op->mode = store ? TCE_MODE_SCATTER4 : TCE_MODE_GATHER4;
     op->dims = 2;
     op->tmap_addr = REGRESS_DESC_BASE + slot * 128u;
     op->cta = rnd(rng, REGRESS_NCTA);
+    if (store) {
+        /* Stores take no negative coordinate; columns and rows past the tensor's end are
+         * clipped / skipped. */
+        int32_t c16 = (int32_t)rnd(rng, (uint32_t)((m->gdim[0] * esz + 31) / 16 + 1));
+        op->coords[0] = c16 * 16 / (int32_t)esz;
+        for (unsigned r = 1; r <= 4; r++)
+            op->coords[r] = (int32_t)rnd(rng, (uint32_t)m->gdim[1] + 2);
+        it->what = "scatter4 store";
+        op->kind = TCE_OP_TENSOR_STORE;
+        regress_store_source(rng, op);
+        return;
+    }
     int32_t c16 = (int32_t)rnd(rng, (uint32_t)((m->gdim[0] * esz + 31) / 16 + 2)) - 1;
     op->coords[0] = c16 * 16 / (int32_t)esz - (int32_t)(chance(rng, 20) ? m->box[0] : 0);
     /* Four row indices, any order, repeats allowed, some outside the tensor (fill). */
