@@ -14,6 +14,9 @@
 // (tile, gather4, im2col modes) is a hint too: its descriptor is fetched and checked like a
 // load's (tce_tile_check with `cmd_is_prefetch`: no shared-memory side), then it retires
 // with nothing moved, as in the golden model (this engine has no cache to warm).
+// multimem.cp.async.bulk.global.shared::cta runs the shared::cta -> global copy once per
+// address of its multimem group (MULTIMEM_COUNT <= 8 addresses, MULTIMEM_LO/HI), one after
+// another on tce_bulk_from_smem, each reading the source again (csim/bulk.c multimem_copy).
 //
 // Reductions run on the same movers as the copies they resemble, with `red_en` set so the
 // write paths read-modify-write through the reduction unit (tce_rmw_global,
@@ -138,8 +141,9 @@ module tce_cmd_exec #(
     input  logic        sm_rsp_valid,
     input  logic        sm_rsp_err
 );
-  typedef enum logic [2:0] {
-    S_IDLE, S_CHECK, S_DESC, S_TCHECK, S_MOVE, S_TX, S_TXWAIT, S_RETIRE
+  typedef enum logic [3:0] {
+    S_IDLE, S_CHECK, S_DESC, S_TCHECK, S_MOVE, S_TX, S_TXWAIT, S_RETIRE,
+    S_MMNEXT    // multimem: start the copy to the next address of the group
   } state_t;
   state_t state;
 
@@ -179,6 +183,13 @@ module tce_cmd_exec #(
     for (int i = 0; i < 8; i++)
       rs_operands[i*64 +: 64] = {field(cmd[(tce_regs_pkg::CMDF_OPERAND_HI_WORD + i * tce_regs_pkg::CMDF_OPERAND_HI_STRIDE)*32 +: 32], 0, 32),
                                  field(cmd[(tce_regs_pkg::CMDF_OPERAND_LO_WORD + i * tce_regs_pkg::CMDF_OPERAND_LO_STRIDE)*32 +: 32], 0, 32)};
+  end
+  wire [3:0]  f_mmcount = 4'(field(cmd[(tce_regs_pkg::CMDF_MULTIMEM_COUNT_WORD)*32 +: 32], tce_regs_pkg::CMDF_MULTIMEM_COUNT_LSB, tce_regs_pkg::CMDF_MULTIMEM_COUNT_W));
+  logic [63:0] mm_addr [8];
+  always_comb begin
+    for (int i = 0; i < 8; i++)
+      mm_addr[i] = {field(cmd[(tce_regs_pkg::CMDF_MULTIMEM_HI_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_HI_STRIDE)*32 +: 32], 0, 32),
+                    field(cmd[(tce_regs_pkg::CMDF_MULTIMEM_LO_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_LO_STRIDE)*32 +: 32], 0, 32)};
   end
   always_comb begin
     for (int i = 0; i < 5; i++)
@@ -239,6 +250,7 @@ module tce_cmd_exec #(
   wire is_red     = (f_opcode == tce_op_pkg::OP_RED);
   wire is_treduce = (f_opcode == tce_op_pkg::OP_TENSOR_REDUCE);
   wire is_tpref   = (f_opcode == tce_op_pkg::OP_TENSOR_PREFETCH);
+  wire is_mm      = (f_opcode == tce_op_pkg::OP_MULTIMEM_COPY);
   wire is_tensor  = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE ||
                      is_treduce || is_tpref);
   wire to_global  = (f_dst == tce_op_pkg::SPACE_GLOBAL);
@@ -292,11 +304,12 @@ module tce_cmd_exec #(
     chk_status = tce_op_pkg::ST_OK;
     chk_field  = F_NONE;
     dmask = f_mcast ? f_ctamask : (16'd1 << sd_cta);
-    if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_breduce)
+    if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_breduce ||
+        is_mm)
       if (32'(f_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_IDX);
     // PTX: a size that is not a multiple of 16 is undefined behaviour (a reduce checks it
     // after its op and qualifiers, below).
-    if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH)
+    if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_mm)
       if (f_size[3:0] != 4'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
     if (f_opcode == tce_op_pkg::OP_BULK_PREFETCH) begin
       if (f_src != tce_op_pkg::SPACE_GLOBAL) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_SRC_SPACE_IDX);
@@ -384,6 +397,30 @@ module tce_cmd_exec #(
         if (32'(red_cta) >= NUM_CTAS || !fits(red_off, {24'd0, red_len}))
           fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
       end
+    end else if (is_mm) begin
+      // csim/bulk.c multimem_copy: the form, completion, no multicast, the group size, the
+      // source, then each address: 16-byte aligned, no wrap past 2^64, apart from the
+      // earlier ones (each is another GPU's memory). Whether an address is mapped is only
+      // known from the bus (DECERR -> GLOBAL_BUS), as for every global write here.
+      if (f_src != tce_op_pkg::SPACE_SHARED_CTA || f_dst != tce_op_pkg::SPACE_GLOBAL)
+        fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src != tce_op_pkg::SPACE_SHARED_CTA)
+             ? tce_regs_pkg::CMDF_SRC_SPACE_IDX : tce_regs_pkg::CMDF_DST_SPACE_IDX);
+      if (f_done != tce_op_pkg::DONE_BULK_GROUP) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
+      if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+      if (f_mmcount == 4'd0 || f_mmcount > 4'd8) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_COUNT_IDX);
+      if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+      if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+      if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+      for (int i = 0; i < 8; i++) begin
+        if (i < 32'(f_mmcount)) begin
+          if (mm_addr[i][3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+          if (65'(mm_addr[i]) + 65'(f_size) >= {1'b1, 64'd0})
+            fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+          for (int j = 0; j < i; j++)
+            if (mm_addr[j] < mm_addr[i] + 64'(f_size) && mm_addr[i] < mm_addr[j] + 64'(f_size))
+              fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+        end
+      end
     end else if (is_tensor) begin
       // The rest is checked once the descriptor is in (tce_tile_check).
       if (f_tmap[5:0] != 6'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
@@ -416,6 +453,7 @@ module tce_cmd_exec #(
   logic [31:0] txc;          // complete-tx byte count of the running command
   logic        run_store;    // the running mover is the tile store
   logic        run_rs;       // the running mover is tce_red_scalar
+  logic [2:0]  mm_i;         // multimem: the address being written
   logic [39:0] rb_q, wb_q;   // bytes read / written by the command retiring at S_RETIRE
 
   // Tensor loads in flight: their retirement records, oldest at lr_hd.
@@ -463,10 +501,11 @@ module tce_cmd_exec #(
   // wait_group.read: the source has been read once the mover says so (bulk from shared
   // memory), once the tile store is done, and at once for movers that read global memory.
   always_comb begin
-    if (state == S_CHECK || state == S_DESC || state == S_TCHECK)
+    if (state == S_CHECK || state == S_DESC || state == S_TCHECK || state == S_MMNEXT)
       cur_reads_done = 1'b0;
     else if (state == S_MOVE && (run_dir == DIR_S2S || run_dir == DIR_S2G))
-      cur_reads_done = fs_reads_done;
+      // multimem reads its source once per address: done with the last copy's reads
+      cur_reads_done = fs_reads_done && !(is_mm && 4'(mm_i) + 4'd1 < f_mmcount);
     else if (state == S_MOVE && run_dir == DIR_TILE && run_store)
       cur_reads_done = 1'b0;
     else
@@ -504,7 +543,7 @@ module tce_cmd_exec #(
   assign retire_rbytes = tile_done ? tile_rbytes : rb_q;
   assign retire_wbytes = tile_done ? lr_wbytes[lr_hd] : wb_q;
 
-  assign mv_gaddr = f_gaddr;
+  assign mv_gaddr = is_mm ? mm_addr[mm_i] : f_gaddr;
   assign mv_size  = f_size;
   assign mv_dst_mask = dmask;
   assign mv_dst_cta  = sd_cta;
@@ -516,9 +555,10 @@ module tce_cmd_exec #(
   assign fs_to_global = (dir == DIR_S2G);
   assign g2s_start = chk_go && chk_status == tce_op_pkg::ST_OK &&
                      f_opcode == tce_op_pkg::OP_BULK_COPY && dir == DIR_G2S;
-  assign fs_start  = chk_go && chk_status == tce_op_pkg::ST_OK &&
-                     (f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce) &&
-                     (dir == DIR_S2S || dir == DIR_S2G);
+  assign fs_start  = (chk_go && chk_status == tce_op_pkg::ST_OK &&
+                      (f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || is_mm) &&
+                      (dir == DIR_S2S || dir == DIR_S2G)) ||
+                     (state == S_MMNEXT);
   assign rs_start  = chk_go && chk_status == tce_op_pkg::ST_OK && is_red;
 
   wire       mv_done   = run_rs ? rs_done :
@@ -527,12 +567,14 @@ module tce_cmd_exec #(
   wire [7:0] mv_status = run_rs ? rs_status :
                          (run_dir == DIR_TILE) ? tstore_status :
                          (run_dir == DIR_G2S) ? g2s_status : fs_status;
+  // multimem: another address of the group follows this copy (none after an error)
+  wire mm_more = is_mm && mv_status == tce_op_pkg::ST_OK && 4'(mm_i) + 4'd1 < f_mmcount;
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       state <= S_IDLE; cmd <= '0; cur_seq <= '0; run_dir <= DIR_NONE;
       tx_left <= '0; tx_outstanding <= '0; st <= '0; fld <= '0; want_tx <= 1'b0; txc <= '0;
-      run_store <= 1'b0; run_rs <= 1'b0;
+      run_store <= 1'b0; run_rs <= 1'b0; mm_i <= '0;
       rb_q <= '0; wb_q <= '0;
       lr_hd <= '0; lr_n <= '0;
       for (int i = 0; i < NS; i++) begin
@@ -545,6 +587,7 @@ module tce_cmd_exec #(
         S_IDLE: if (q_pop) begin
           cmd <= q_head[QW*32-1:0];
           cur_seq <= q_head[QW*32 +: 32];
+          mm_i <= '0;   // S_CHECK may start the first copy of a multimem group
           state <= S_CHECK;
         end
         S_CHECK: if (!chk_wait) begin
@@ -558,14 +601,14 @@ module tce_cmd_exec #(
           run_rs <= is_red;
           if (!bad && is_tensor) begin
             state <= S_DESC;
-          end else if (bad || !(f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || is_red)) begin
+          end else if (bad || !(f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || is_red || is_mm)) begin
             state <= S_RETIRE;
           end else begin
             // A reduce reads its source and its destination and writes the destination.
             rb_q <= is_red ? {32'd0, red_len} :
                     is_breduce ? {7'd0, f_size, 1'b0} : {8'd0, f_size};
             wb_q <= is_red ? {32'd0, red_len} :
-                    {8'd0, f_size} * {35'd0, is_breduce ? 5'd1 : ndst};
+                    {8'd0, f_size} * {35'd0, is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : ndst};
             state <= S_MOVE;
           end
         end
@@ -605,9 +648,13 @@ module tce_cmd_exec #(
           end
           if (mv_status == tce_op_pkg::ST_OK && want_tx)
             state <= S_TX;
-          else
+          else if (mm_more) begin
+            mm_i <= mm_i + 3'd1;   // mv_gaddr is the next address when S_MMNEXT starts it
+            state <= S_MMNEXT;
+          end else
             state <= S_RETIRE;
         end
+        S_MMNEXT: state <= S_MOVE;
         S_TX: if (tx_ready) begin
           tx_left <= tx_left & ~(16'd1 << tx_cur);
           if ((tx_left & ~(16'd1 << tx_cur)) == 16'd0) state <= S_TXWAIT;

@@ -88,7 +88,7 @@ module tce_engine #(
     input  logic [DATA_W-1:0]   sm_rsp_rdata,
     input  logic                sm_rsp_err       // the address was outside the CTA's memory
 );
-  localparam int QW = 33;   // command words 0..32 hold every field the engine decodes (red's operands end at 32)
+  localparam int QW = 49;   // command words 0..48 hold every field the engine decodes (multimem's addresses end at 48)
   localparam int QA = $clog2(QUEUE_DEPTH);
   localparam logic [2:0] AXSIZE = 3'($clog2(DATA_W / 8));
 

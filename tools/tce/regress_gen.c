@@ -118,6 +118,27 @@ static void gen_red(uint64_t *rng, unsigned slot, regress_item *it)
     }
 }
 
+/* The shared::cta -> global copy as multimem.cp.async.bulk: the same bytes to 1..8
+ * distinct ranges of the slot (its sub-slots in random order, each at a random offset). */
+static void make_multimem(uint64_t *rng, unsigned slot, tce_op *op, regress_item *it)
+{
+    unsigned perm[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    it->what = "multimem s2g";
+    op->kind = TCE_OP_MULTIMEM_COPY;
+    op->multimem_count = 1 + rnd(rng, 8);
+    uint32_t sub = (REGRESS_GSLOT_SIZE / op->multimem_count) & ~15u;
+    op->size = bulk_size(rng, sub < REGRESS_SSRC_SIZE ? sub : REGRESS_SSRC_SIZE);
+    op->saddr = REGRESS_SSRC_OFF + 16u * rnd(rng, (REGRESS_SSRC_SIZE - op->size) / 16u + 1);
+    for (unsigned k = op->multimem_count; k > 1; k--) {
+        unsigned j = rnd(rng, k), t = perm[k - 1];
+        perm[k - 1] = perm[j];
+        perm[j] = t;
+    }
+    for (unsigned k = 0; k < op->multimem_count; k++)
+        op->multimem_addr[k] = gslot(slot) + (uint64_t)perm[k] * sub +
+                               16u * rnd(rng, (sub - op->size) / 16u + 1);
+}
+
 static void gen_bulk(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regress_item *it)
 {
     tce_op *op = &it->op;
@@ -161,6 +182,8 @@ static void gen_bulk(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, r
             op->has_byte_mask = true;
             op->byte_mask = (uint16_t)rnd(rng, 0x10000);
         }
+        if (chance(rng, 30))
+            make_multimem(rng, slot, op, it);
     } else if (dir == 3) { /* shared::cta -> shared::cluster */
         it->what = "bulk s2s";
         /* The PTX text leaves a copy into the issuing CTA itself undefined. */
@@ -337,6 +360,15 @@ static void make_illegal(uint64_t *rng, regress_item *it)
         else
             op->saddr += 1;
         it->what = "red, misaligned address";
+    } else if (op->kind == TCE_OP_MULTIMEM_COPY) {
+        unsigned k = rnd(rng, op->multimem_count);
+        if (k && chance(rng, 50)) {
+            op->multimem_addr[k] = op->multimem_addr[k - 1]; /* two ranges overlap */
+            it->what = "multimem, overlapping addresses";
+        } else {
+            op->multimem_addr[k] += 8; /* off 16 bytes */
+            it->what = "multimem, misaligned address";
+        }
     } else if (op->kind == TCE_OP_TENSOR_LOAD) {
         op->saddr += 16u * (1 + rnd(rng, 7)); /* shared address off 128 bytes */
         it->what = "tile load, misaligned shared address";
@@ -408,6 +440,12 @@ void regress_describe(const regress_item *it, char *buf, size_t cap)
                       tce_etype_name(op->etype), op->vec);
     if (op->kind == TCE_OP_TENSOR_REDUCE && (size_t)n < cap)
         n += snprintf(buf + n, cap - (size_t)n, " redop=%s", tce_redop_name(op->redop));
+    if (op->kind == TCE_OP_MULTIMEM_COPY && (size_t)n < cap) {
+        n += snprintf(buf + n, cap - (size_t)n, " multimem %u:", op->multimem_count);
+        for (unsigned k = 0; k < op->multimem_count && k < 8 && (size_t)n < cap; k++)
+            n += snprintf(buf + n, cap - (size_t)n, " 0x%llx",
+                          (unsigned long long)op->multimem_addr[k]);
+    }
     if (it->has_map && (size_t)n < cap) {
         const tce_tensormap *m = &it->map;
         n += snprintf(buf + n, cap - (size_t)n, " | map %s rank=%u swizzle=%s oob=%d coords=",
