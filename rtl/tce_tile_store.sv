@@ -10,7 +10,7 @@
 // writes the chunks [0, hi) of the box row, hi a multiple of 16.
 //
 // Three stages run at once, so one W beat leaves per cycle in steady state:
-//  - the row walker: the box odometer (or, with ext_rows, a row generator outside, as for
+//  - the row walker (tce_row_walk): the box odometer (or, with ext_rows, a row generator outside, as for
 //    tce_tile_load: tce_gather4_walk's four rows for tile::scatter4, tce_im2col_walk's
 //    pixels for .im2col_no_offs; `row_step` moves it on, and its `ext_x` is read from the
 //    next cycle) gives each row's global
@@ -104,76 +104,33 @@ module tce_tile_store #(
 
   // ------------------------------------------------------------- command
   logic [1:0]   el;
-  logic [2:0]   rk;
-  logic [63:0]  g0;
-  logic [164:0] gd;
-  logic [255:0] gs;
-  logic [35:0]  nn;
-  logic [15:0]  ee;
-  logic [159:0] cc;
+  logic [32:0]  gd0;
+  logic [31:0]  c0;
   logic [2:0]   sw;
   logic [3:0]   cta;
-  logic [11:0]  rbytes, rpitch;
+  logic [11:0]  rbytes;
   logic         err_bus, err_smem;
   logic [15:0]  b_outstanding;
-
-  // Coordinates of dimensions beyond the rank are 0 (see tce_tile_load.sv).
-  logic [159:0] coords_used;
-  always_comb begin
-    coords_used = coords;
-    for (int i = 1; i < 5; i++)
-      if (i >= {29'd0, rank}) coords_used[i*32 +: 32] = '0;
-  end
 
   // ------------------------------------------------------------- row walker
   typedef enum logic [1:0] { R_IDLE, R_ADDR, R_PUSH, R_END } rstate_t;
   rstate_t state;
-  logic [8:0]   k [4];
-  logic [39:0]  x [4];
-  logic [23:0]  row_sbase;
-  logic [63:0]  row_g;
-  logic [2:0]   addr_i;
-  logic         row_inb;
-
-  wire [63:0] stride_i = gs[{addr_i[1:0], 6'd0} +: 64];
-  logic [39:0] ext_xi;
-  always_comb begin
-    case (addr_i[1:0])
-      2'd0: ext_xi = ext_x[39:0];
-      2'd1: ext_xi = ext_x[79:40];
-      2'd2: ext_xi = ext_x[119:80];
-      default: ext_xi = ext_x[159:120];
-    endcase
-  end
-  wire [39:0] x_i = ext_rows ? ext_xi : x[addr_i[1:0]];
-  wire [63:0] prod = stride_i * {{24{x_i[39]}}, x_i};
-  logic [32:0] gdim_i;
-  always_comb begin
-    case (addr_i[1:0])
-      2'd0: gdim_i = gd[1*33 +: 33];
-      2'd1: gdim_i = gd[2*33 +: 33];
-      2'd2: gdim_i = gd[3*33 +: 33];
-      default: gdim_i = gd[4*33 +: 33];
-    endcase
-  end
-  wire x_in = !x_i[39] && (x_i[39:33] == 7'd0) && ({7'd0, x_i[32:0]} < {7'd0, gdim_i});
-  // Dimensions beyond the rank have gdim 1 and coordinate 0: only dims 1..rank-1 are visited.
-  wire [2:0] addr_last = (rk > 3'd1) ? rk - 3'd2 : 3'd0;
+  logic [63:0] row_g;
+  logic [23:0] row_sbase;
+  logic        row_inb, addr_done, last_row, row_go;
+  tce_row_walk u_walk (
+    .clk, .rst_n, .start(start && state == R_IDLE), .rank, .ul({1'b0, esl}), .gaddr, .gdim14(gdim[164:33]),
+    .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x, .ext_last,
+    .addr_step(state == R_ADDR), .next(row_go), .row_g, .row_sbase, .row_inb, .addr_done,
+    .last_row, .row_step
+  );
 
   // Dim-0 clip: bytes of the row before the tensor's end rounded up to 16 (the same for
   // every row of the command).
-  wire [40:0] end0_16 = (({8'd0, gd[32:0]} << el) + 41'd15) & ~41'd15;
-  wire [40:0] c0b = {9'd0, cc[31:0]} << el;      // c0 >= 0 (checked)
+  wire [40:0] end0_16 = (({8'd0, gd0} << el) + 41'd15) & ~41'd15;
+  wire [40:0] c0b = {9'd0, c0} << el;      // c0 >= 0 (checked)
   wire [40:0] avail = (end0_16 > c0b) ? end0_16 - c0b : 41'd0;
   wire [11:0] hi = (avail < {29'd0, rbytes}) ? avail[11:0] : rbytes;
-
-  logic last_row;
-  always_comb begin
-    last_row = 1'b1;
-    for (int i = 0; i < 4; i++)
-      if (k[i] != nn[i*9 +: 9] - 9'd1) last_row = 1'b0;
-    if (ext_rows) last_row = ext_last;
-  end
 
   // Row FIFO: rows to write (global address, pre-swizzle shared address).
   logic [63:0] rq_g [2];
@@ -181,10 +138,9 @@ module tce_tile_store #(
   logic        rq_head, rq_tail;
   logic [1:0]  rq_count;
   wire row_wanted = row_inb && hi != 12'd0;
-  wire row_go     = (state == R_PUSH) && (!row_wanted || rq_count != 2'd2);
+  assign row_go   = (state == R_PUSH) && (!row_wanted || rq_count != 2'd2);
   wire rq_push    = row_go && row_wanted;
   wire rq_pop;
-  assign row_step = row_go && !last_row;
 
   // ------------------------------------------------------------- burst issuer
   logic         a_act;         // a row is being cut into bursts
@@ -332,10 +288,8 @@ module tce_tile_store #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       state <= R_IDLE; done <= 1'b0; status <= '0; bytes_written <= '0;
-      el <= '0; rk <= '0; g0 <= '0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0; sw <= '0;
-      cta <= '0; rbytes <= '0; rpitch <= '0; err_bus <= 1'b0; err_smem <= 1'b0;
-      for (int i = 0; i < 4; i++) begin k[i] <= '0; x[i] <= '0; end
-      row_sbase <= '0; row_g <= '0; addr_i <= '0; row_inb <= 1'b0;
+      el <= '0; gd0 <= '0; c0 <= '0; sw <= '0; cta <= '0; rbytes <= '0;
+      err_bus <= 1'b0; err_smem <= 1'b0;
       for (int i = 0; i < 2; i++) begin rq_g[i] <= '0; rq_s[i] <= '0; end
       rq_head <= 1'b0; rq_tail <= 1'b0; rq_count <= '0;
       a_act <= 1'b0; a_rowg <= '0; a_end <= '0; a_sbase <= '0; a_addr <= '0;
@@ -356,51 +310,13 @@ module tce_tile_store #(
       // ---- row walker
       case (state)
         R_IDLE: if (start) begin
-          el <= esl; rk <= rank; g0 <= gaddr; gd <= gdim; gs <= gstride; nn <= n; ee <= e;
-          cc <= coords_used; sw <= swizzle; cta <= src_cta; rbytes <= row_bytes; rpitch <= pitch;
+          el <= esl; gd0 <= gdim[32:0]; c0 <= coords[31:0]; sw <= swizzle; cta <= src_cta;
+          rbytes <= row_bytes;
           err_bus <= 1'b0; err_smem <= 1'b0; bytes_written <= '0;
-          for (int i = 0; i < 4; i++) begin
-            k[i] <= '0;
-            x[i] <= {{8{coords_used[(i+1)*32 + 31]}}, coords_used[(i+1)*32 +: 32]};
-          end
-          row_sbase <= soff;
-          row_g <= gaddr + ({{32{coords[31]}}, coords[31:0]} << esl);
-          row_inb <= 1'b1; addr_i <= '0;
           state <= R_ADDR;
         end
-        R_ADDR: begin
-          row_g <= row_g + prod;
-          if (!x_in) row_inb <= 1'b0;
-          addr_i <= addr_i + 3'd1;
-          if (addr_i == addr_last) state <= R_PUSH;
-        end
-        R_PUSH: if (row_go) begin
-          if (last_row) begin
-            state <= R_END;
-          end else begin
-            row_sbase <= row_sbase + {12'd0, rpitch};
-            row_g <= g0 + ({{32{cc[31]}}, cc[31:0]} << el);
-            row_inb <= 1'b1;
-            addr_i <= '0;
-            state <= R_ADDR;
-            begin
-              logic carry;
-              carry = 1'b1;
-              for (int i = 0; i < 4; i++) begin
-                if (carry) begin
-                  if (k[i] == nn[i*9 +: 9] - 9'd1) begin
-                    k[i] <= '0;
-                    x[i] <= {{8{cc[(i+1)*32 + 31]}}, cc[(i+1)*32 +: 32]};
-                  end else begin
-                    k[i] <= k[i] + 9'd1;
-                    x[i] <= x[i] + {36'd0, ee[i*4 +: 4]};
-                    carry = 1'b0;
-                  end
-                end
-              end
-            end
-          end
-        end
+        R_ADDR: if (addr_done) state <= R_PUSH;
+        R_PUSH: if (row_go) state <= last_row ? R_END : R_ADDR;
         R_END: if (drained) begin
           state <= R_IDLE; done <= 1'b1;
           status <= err_bus ? tce_op_pkg::ST_GLOBAL_BUS :
