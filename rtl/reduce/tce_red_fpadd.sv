@@ -6,7 +6,8 @@
 //            order the operands by magnitude, exponent difference
 //   stage 2  align the smaller operand with guard/round/sticky bits, add or subtract
 //   stage 3  renormalise: one step right on a carry, or left by the leading-zero count
-//            but never below exponent 1 (a subnormal result)
+//            (a binary search from the top, log2 steps deep, not a priority chain) but
+//            never below exponent 1 (a subnormal result)
 //   stage 4  round to nearest even, overflow to infinity, pack, flush a subnormal result
 //
 // A lane may serve a second format of the same width (EB1/MB1, chosen per beat by `fmt1`):
@@ -15,8 +16,15 @@
 // selected format's last bit. Keeping more low bits than the C model's three
 // guard/round/sticky bits cannot change a result: both are correctly rounded sums.
 //
-// The result of the inputs presented while `adv` is high appears on `res` after four
-// `adv` cycles. Every stage advances on `adv` together (the unit stalls as a whole).
+// Stage k's register loads when en[k-1] is high: the unit raises it when the beat for that
+// stage is there and the pipeline advances, so the result of the inputs presented with
+// en[0] high appears on `res` once it has passed en[1], en[2] and en[3].
+//
+// Each stage's logic is written inside the clocked block that loads its register, under
+// its enable, rather than as always_comb beside it: the same gates, but Verilator then
+// evaluates a stage only in the cycles its register loads, so an idle or other-format lane
+// costs the simulation nothing (docs/sim_speed.md). Names declared inside a stage are the
+// stage's combinational nets.
 module tce_red_fpadd #(
     parameter int EB  = 8,
     parameter int MB  = 23,
@@ -29,7 +37,7 @@ module tce_red_fpadd #(
     parameter bit CANON_NAN = 1'b1
 ) (
     input  logic                clk,
-    input  logic                adv,
+    input  logic [3:0]          en,        // en[k]: stage k+1's register loads
     input  logic                fmt1,      // this beat is in the second format
     input  logic                ftz,       // subnormal inputs and result become signed zero
     input  logic                keep_mem,  // CANON_NAN=0, two NaN inputs: keep mem's (else src's)
@@ -46,7 +54,10 @@ module tce_red_fpadd #(
   localparam int MW  = IM + 4;  // hidden bit, mantissa, guard/round/sticky
   localparam int E1  = IE + 1;  // exponent with room for the carry of normalise and round
   localparam int IM2 = IM + 2;
-  localparam int LZW = $clog2(MW + 1);
+  localparam int EB_1 = DUAL ? EB1 : EB;  // the second format's fields, valid without one
+  localparam int MB_1 = DUAL ? MB1 : MB;  // (s3_fmt1 is low then)
+  localparam int LZW = $clog2(MW + 1);  // width of a leading-zero count 0..MW
+  localparam int LZP = 1 << LZW;        // the count's search width, > MW
 
   localparam logic [W-1:0]  SIGN_BIT  = {1'b1, {(W - 1) {1'b0}}};
   localparam logic [W-1:0]  QUIET_BIT = W'(1) << (MB - 1);
@@ -61,16 +72,10 @@ module tce_red_fpadd #(
 
   wire use1 = DUAL && fmt1;
 
-  // ---------------------------------------------------------------- stage 1
-  // Each operand's fields in the selected format: exponent zero-extended to IE bits,
-  // stored mantissa left-aligned to IM bits.
-  logic [IE-1:0] a_exp0, b_exp0, a_exp1, b_exp1, a_exp, b_exp, exp_max;
-  logic [IM-1:0] a_man0, b_man0, a_man1, b_man1, a_man, b_man;
-
-  assign a_exp0 = IE'(mem[W-2-:EB]);
-  assign b_exp0 = IE'(src[W-2-:EB]);
-  assign a_man0 = IM'(mem[MB-1:0]) << S0;
-  assign b_man0 = IM'(src[MB-1:0]) << S0;
+  // The second format's fields: exponent zero-extended to IE bits, stored mantissa
+  // left-aligned to IM bits (part-selects only, so outside the stage).
+  logic [IE-1:0] a_exp1, b_exp1;
+  logic [IM-1:0] a_man1, b_man1;
   if (DUAL) begin : g_fmt1
     assign a_exp1 = IE'(mem[W-2-:EB1]);
     assign b_exp1 = IE'(src[W-2-:EB1]);
@@ -83,60 +88,60 @@ module tce_red_fpadd #(
     assign b_man1 = '0;
   end
 
-  logic [W-1:0] fa, fb, special_val;
-  logic a_nan, b_nan, a_inf, b_inf, special, swap, a_flush, b_flush;
-  logic [IE-1:0] e_big_f, e_small_f, e_big, e_small;
-  logic [IM-1:0] m_big, m_small;
-
-  always_comb begin
-    a_exp   = use1 ? a_exp1 : a_exp0;
-    b_exp   = use1 ? b_exp1 : b_exp0;
-    exp_max = use1 ? EXP_MAX1 : EXP_MAX0;
-    // A subnormal (exponent field 0) flushes to the zero of its sign.
-    a_flush = ftz && a_exp == '0;
-    b_flush = ftz && b_exp == '0;
-    a_man   = a_flush ? '0 : (use1 ? a_man1 : a_man0);
-    b_man   = b_flush ? '0 : (use1 ? b_man1 : b_man0);
-    fa      = a_flush ? (mem & SIGN_BIT) : mem;
-    fb      = b_flush ? (src & SIGN_BIT) : src;
-    a_nan   = (a_exp == exp_max) && (a_man != '0);
-    b_nan   = (b_exp == exp_max) && (b_man != '0);
-    a_inf   = (a_exp == exp_max) && (a_man == '0);
-    b_inf   = (b_exp == exp_max) && (b_man == '0);
-    special = a_nan || b_nan || a_inf || b_inf;
-
-    if (a_nan || b_nan) begin
-      if (CANON_NAN)
-        special_val = CANONICAL;
-      else if (keep_mem)
-        special_val = (a_nan ? fa : fb) | QUIET_BIT;
-      else
-        special_val = (b_nan ? fb : fa) | QUIET_BIT;
-    end else if (a_inf && b_inf && (fa[W-1] != fb[W-1]))
-      special_val = CANON_NAN ? CANONICAL : INVALID;  // inf + -inf is invalid
-    else if (a_inf)
-      special_val = fa;
-    else
-      special_val = fb;
-
-    // Order by magnitude so the subtraction never goes negative.
-    swap      = {b_exp, b_man} > {a_exp, a_man};
-    e_big_f   = swap ? b_exp : a_exp;
-    e_small_f = swap ? a_exp : b_exp;
-    m_big     = swap ? b_man : a_man;
-    m_small   = swap ? a_man : b_man;
-    // Subnormals have exponent 1 and no hidden bit.
-    e_big   = (e_big_f == '0) ? IE'(1) : e_big_f;
-    e_small = (e_small_f == '0) ? IE'(1) : e_small_f;
-  end
-
+  // ---------------------------------------------------------------- stage 1
   logic          s1_special, s1_ftz, s1_fmt1, s1_sbig, s1_ssmall;
   logic [W-1:0]  s1_special_val;
   logic [IE-1:0] s1_exp, s1_diff;
   logic [IM:0]   s1_mbig, s1_msmall;
 
   always_ff @(posedge clk) begin
-    if (adv) begin
+    if (en[0]) begin : stage1
+      logic [IE-1:0] a_exp, b_exp, exp_max, e_big_f, e_small_f, e_big, e_small;
+      logic [IM-1:0] a_man, b_man, m_big, m_small;
+      logic [W-1:0]  fa, fb, special_val;
+      logic          a_nan, b_nan, a_inf, b_inf, special, swap, a_flush, b_flush;
+
+      // Each operand's fields in the selected format.
+      a_exp   = use1 ? a_exp1 : IE'(mem[W-2-:EB]);
+      b_exp   = use1 ? b_exp1 : IE'(src[W-2-:EB]);
+      exp_max = use1 ? EXP_MAX1 : EXP_MAX0;
+      // A subnormal (exponent field 0) flushes to the zero of its sign.
+      a_flush = ftz && a_exp == '0;
+      b_flush = ftz && b_exp == '0;
+      a_man   = a_flush ? '0 : (use1 ? a_man1 : IM'(mem[MB-1:0]) << S0);
+      b_man   = b_flush ? '0 : (use1 ? b_man1 : IM'(src[MB-1:0]) << S0);
+      fa      = a_flush ? (mem & SIGN_BIT) : mem;
+      fb      = b_flush ? (src & SIGN_BIT) : src;
+      a_nan   = (a_exp == exp_max) && (a_man != '0);
+      b_nan   = (b_exp == exp_max) && (b_man != '0);
+      a_inf   = (a_exp == exp_max) && (a_man == '0);
+      b_inf   = (b_exp == exp_max) && (b_man == '0);
+      special = a_nan || b_nan || a_inf || b_inf;
+
+      if (a_nan || b_nan) begin
+        if (CANON_NAN)
+          special_val = CANONICAL;
+        else if (keep_mem)
+          special_val = (a_nan ? fa : fb) | QUIET_BIT;
+        else
+          special_val = (b_nan ? fb : fa) | QUIET_BIT;
+      end else if (a_inf && b_inf && (fa[W-1] != fb[W-1]))
+        special_val = CANON_NAN ? CANONICAL : INVALID;  // inf + -inf is invalid
+      else if (a_inf)
+        special_val = fa;
+      else
+        special_val = fb;
+
+      // Order by magnitude so the subtraction never goes negative.
+      swap      = {b_exp, b_man} > {a_exp, a_man};
+      e_big_f   = swap ? b_exp : a_exp;
+      e_small_f = swap ? a_exp : b_exp;
+      m_big     = swap ? b_man : a_man;
+      m_small   = swap ? a_man : b_man;
+      // Subnormals have exponent 1 and no hidden bit.
+      e_big   = (e_big_f == '0) ? IE'(1) : e_big_f;
+      e_small = (e_small_f == '0) ? IE'(1) : e_small_f;
+
       s1_special     <= special;
       s1_special_val <= special_val;
       s1_ftz         <= ftz;
@@ -151,29 +156,22 @@ module tce_red_fpadd #(
   end
 
   // ---------------------------------------------------------------- stage 2
-  logic [MW-1:0] small_grs, aligned;
-  logic [MW:0]   sum;
-  logic          sticky;
-
-  always_comb begin
-    small_grs = {s1_msmall, 3'b000};
-    // Shift right keeping a sticky bit: any 1 shifted out sets bit 0. A shift of MW or
-    // more leaves only the sticky bit, as in the C model's n >= 63 case.
-    sticky  = |(small_grs & ~({MW{1'b1}} << s1_diff));
-    aligned = (small_grs >> s1_diff) | {{(MW - 1) {1'b0}}, sticky};
-    if (s1_sbig == s1_ssmall)
-      sum = {1'b0, s1_mbig, 3'b000} + {1'b0, aligned};
-    else
-      sum = {1'b0, s1_mbig, 3'b000} - {1'b0, aligned};
-  end
-
   logic          s2_special, s2_ftz, s2_fmt1, s2_sign, s2_zero_sign;
   logic [W-1:0]  s2_special_val;
   logic [IE-1:0] s2_exp;
   logic [MW:0]   s2_sum;
 
   always_ff @(posedge clk) begin
-    if (adv) begin
+    if (en[1]) begin : stage2
+      logic [MW-1:0] small_grs, aligned;
+      logic          sticky;
+
+      small_grs = {s1_msmall, 3'b000};
+      // Shift right keeping a sticky bit: any 1 shifted out sets bit 0. A shift of MW or
+      // more leaves only the sticky bit, as in the C model's n >= 63 case.
+      sticky  = |(small_grs & ~({MW{1'b1}} << s1_diff));
+      aligned = (small_grs >> s1_diff) | {{(MW - 1) {1'b0}}, sticky};
+
       s2_special     <= s1_special;
       s2_special_val <= s1_special_val;
       s2_ftz         <= s1_ftz;
@@ -182,40 +180,47 @@ module tce_red_fpadd #(
       // An exact zero sum is +0 under round-to-nearest, unless both operands were negative.
       s2_zero_sign   <= s1_sbig & s1_ssmall;
       s2_exp         <= s1_exp;
-      s2_sum         <= sum;
+      if (s1_sbig == s1_ssmall)
+        s2_sum <= {1'b0, s1_mbig, 3'b000} + {1'b0, aligned};
+      else
+        s2_sum <= {1'b0, s1_mbig, 3'b000} - {1'b0, aligned};
     end
   end
 
   // ---------------------------------------------------------------- stage 3
-  logic [LZW-1:0] lz;
-  logic [E1-1:0]  lshift, norm_exp;
-  logic [MW-1:0]  norm;
-
-  // Leading zeros of the sum below the carry bit: how far the hidden bit is from bit MW-1
-  // (a zero sum is handled separately, so lz < MW when it matters).
-  tce_red_lzc #(.W(MW)) u_lzc (.v(s2_sum[MW-1:0]), .count(lz));
-
-  always_comb begin
-    if (s2_sum[MW]) begin
-      // Carry out: one step right, keeping the sticky bit.
-      lshift   = '0;
-      norm     = {s2_sum[MW:2], s2_sum[1] | s2_sum[0]};
-      norm_exp = {1'b0, s2_exp} + 1'b1;
-    end else begin
-      // Left until the hidden bit is set, but not below exponent 1: the rest is subnormal.
-      lshift   = (E1'(lz) < {1'b0, s2_exp} - 1'b1) ? E1'(lz) : {1'b0, s2_exp} - 1'b1;
-      norm     = s2_sum[MW-1:0] << lshift;
-      norm_exp = {1'b0, s2_exp} - lshift;
-    end
-  end
-
   logic          s3_special, s3_ftz, s3_fmt1, s3_sign, s3_zero, s3_zero_sign;
   logic [W-1:0]  s3_special_val;
   logic [E1-1:0] s3_exp;
   logic [MW-1:0] s3_norm;
 
   always_ff @(posedge clk) begin
-    if (adv) begin
+    if (en[2]) begin : stage3
+      logic [LZP-1:0] lz_x;
+      logic [LZW-1:0] lz;
+      logic [E1-1:0]  lshift;
+
+      // Leading zeros of the sum below the carry bit: how far the hidden bit is from bit
+      // MW-1 (a zero sum is handled separately, so lz < MW when it matters). Padding the
+      // value below with ones to LZP bits stops the search at MW for an all-zero value;
+      // step j (widest first) asks whether the top 2^j bits still to be examined are all
+      // zero, and if so sets bit j of the count and shifts them out.
+      lz_x = {s2_sum[MW-1:0], {(LZP - MW) {1'b1}}};
+      for (int j = LZW - 1; j >= 0; j--) begin
+        lz[j] = (lz_x & ~({LZP{1'b1}} >> (1 << j))) == '0;
+        if (lz[j]) lz_x = lz_x << (1 << j);
+      end
+
+      if (s2_sum[MW]) begin
+        // Carry out: one step right, keeping the sticky bit.
+        s3_norm <= {s2_sum[MW:2], s2_sum[1] | s2_sum[0]};
+        s3_exp  <= {1'b0, s2_exp} + 1'b1;
+      end else begin
+        // Left until the hidden bit is set, but not below exponent 1: the rest is subnormal.
+        lshift   = (E1'(lz) < {1'b0, s2_exp} - 1'b1) ? E1'(lz) : {1'b0, s2_exp} - 1'b1;
+        s3_norm <= s2_sum[MW-1:0] << lshift;
+        s3_exp  <= {1'b0, s2_exp} - lshift;
+      end
+
       s3_special     <= s2_special;
       s3_special_val <= s2_special_val;
       s3_ftz         <= s2_ftz;
@@ -223,66 +228,56 @@ module tce_red_fpadd #(
       s3_sign        <= s2_sign;
       s3_zero        <= (s2_sum == '0);
       s3_zero_sign   <= s2_zero_sign;
-      s3_exp         <= norm_exp;
-      s3_norm        <= norm;
     end
   end
 
   // ---------------------------------------------------------------- stage 4
-  logic          guard, lsb, below, round_up;
-  logic [IM+1:0] rounded;
-  logic [IM:0]   man;
-  logic [E1-1:0] exp_r;
-  logic [IE-1:0] exp_field, exp_max4;
-  logic [W-1:0]  packed0, packed1, packed_val, result;
-
-  always_comb begin
-    // Round to nearest, ties to even: guard set and (anything below it, or the lsb) set.
-    guard    = s3_fmt1 ? s3_norm[S1+2] : s3_norm[S0+2];
-    lsb      = s3_fmt1 ? s3_norm[S1+3] : s3_norm[S0+3];
-    below    = |(s3_norm & (s3_fmt1 ? BELOW_GUARD1 : BELOW_GUARD0));
-    round_up = guard && (below || lsb);
-    // The increment goes in at the format's last bit. Bits below it stay in `rounded`
-    // but cannot carry (they are less than the increment) and the pack drops them.
-    rounded  = {1'b0, s3_norm[MW-1:3]} + (IM2'(round_up) << (s3_fmt1 ? S1 : S0));
-    if (rounded[IM+1]) begin  // rounding carried into a new bit
-      man   = rounded[IM+1:1];
-      exp_r = s3_exp + 1'b1;
-    end else begin
-      man   = rounded[IM:0];
-      exp_r = s3_exp;
-    end
-    exp_max4 = s3_fmt1 ? EXP_MAX1 : EXP_MAX0;
-    // Without the hidden bit the result is subnormal: exponent field 0.
-    exp_field = man[IM] ? exp_r[IE-1:0] : '0;
-    if (exp_r >= {1'b0, exp_max4}) begin  // overflow: round-to-nearest gives infinity
-      exp_field = exp_max4;
-      man       = '0;
-    end
-  end
-
-  // Pack into the selected format.
-  assign packed0 = {s3_sign, exp_field[EB-1:0], man[IM-1-:MB]};
-  if (DUAL) begin : g_pack1
-    assign packed1 = {s3_sign, exp_field[EB1-1:0], man[IM-1-:MB1]};
-  end else begin : g_no_pack1
-    assign packed1 = packed0;
-  end
-
-  always_comb begin
-    packed_val = s3_fmt1 ? packed1 : packed0;
-    if (s3_ftz && exp_field == '0)
-      packed_val = {s3_sign, {(W - 1) {1'b0}}};
-
-    if (s3_special)
-      result = s3_special_val;
-    else if (s3_zero)
-      result = {s3_zero_sign, {(W - 1) {1'b0}}};
-    else
-      result = packed_val;
-  end
-
   always_ff @(posedge clk) begin
-    if (adv) res <= result;
+    if (en[3]) begin : stage4
+      logic          guard, lsb, below, round_up;
+      logic [IM+1:0] rounded;
+      logic [IM:0]   man;
+      logic [E1-1:0] exp_r;
+      logic [IE-1:0] exp_field, exp_max4;
+      logic [W-1:0]  packed_val;
+
+      // Round to nearest, ties to even: guard set and (anything below it, or the lsb) set.
+      guard    = s3_fmt1 ? s3_norm[S1+2] : s3_norm[S0+2];
+      lsb      = s3_fmt1 ? s3_norm[S1+3] : s3_norm[S0+3];
+      below    = |(s3_norm & (s3_fmt1 ? BELOW_GUARD1 : BELOW_GUARD0));
+      round_up = guard && (below || lsb);
+      // The increment goes in at the format's last bit. Bits below it stay in `rounded`
+      // but cannot carry (they are less than the increment) and the pack drops them.
+      rounded  = {1'b0, s3_norm[MW-1:3]} + (IM2'(round_up) << (s3_fmt1 ? S1 : S0));
+      if (rounded[IM+1]) begin  // rounding carried into a new bit
+        man   = rounded[IM+1:1];
+        exp_r = s3_exp + 1'b1;
+      end else begin
+        man   = rounded[IM:0];
+        exp_r = s3_exp;
+      end
+      exp_max4 = s3_fmt1 ? EXP_MAX1 : EXP_MAX0;
+      // Without the hidden bit the result is subnormal: exponent field 0.
+      exp_field = man[IM] ? exp_r[IE-1:0] : '0;
+      if (exp_r >= {1'b0, exp_max4}) begin  // overflow: round-to-nearest gives infinity
+        exp_field = exp_max4;
+        man       = '0;
+      end
+
+      // Pack into the selected format.
+      if (s3_fmt1)
+        packed_val = {s3_sign, exp_field[EB_1-1:0], man[IM-1-:MB_1]};
+      else
+        packed_val = {s3_sign, exp_field[EB-1:0], man[IM-1-:MB]};
+      if (s3_ftz && exp_field == '0)
+        packed_val = {s3_sign, {(W - 1) {1'b0}}};
+
+      if (s3_special)
+        res <= s3_special_val;
+      else if (s3_zero)
+        res <= {s3_zero_sign, {(W - 1) {1'b0}}};
+      else
+        res <= packed_val;
+    end
   end
 endmodule

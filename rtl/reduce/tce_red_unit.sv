@@ -44,18 +44,38 @@ module tce_red_unit #(
   localparam int NB  = DATA_W / 8;
 
   // ------------------------------------------------------------ handshake and valid bits
-  logic [LAT-1:0] valid_q;
+  // valid_q[k]: stage k+1 holds a beat. half_q/f32_q/f64_q[k]: and that beat is a float add
+  // of that adder's width, the only adders whose stages load for it.
+  logic [LAT-1:0] valid_q, half_q, f32_q, f64_q;
+  logic go_half, go_f32, go_f64;  // the input beat is such an add (decoded below)
   wire adv = !valid_q[LAT-1] || out_ready;  // the whole pipeline moves, or none of it
 
   assign in_ready  = adv;
   assign out_valid = valid_q[LAT-1];
 
   always_ff @(posedge clk or negedge rst_n) begin
-    if (!rst_n)
+    if (!rst_n) begin
       valid_q <= '0;
-    else if (adv)
+      half_q  <= '0;
+      f32_q   <= '0;
+      f64_q   <= '0;
+    end else if (adv) begin
       valid_q <= {valid_q[LAT-2:0], in_valid};
+      half_q  <= {half_q[LAT-2:0], go_half};
+      f32_q   <= {f32_q[LAT-2:0], go_f32};
+      f64_q   <= {f64_q[LAT-2:0], go_f64};
+    end
   end
+
+  // Register-load enables, bit k for stage k+1: only stages a beat moves into load, so an
+  // idle unit, and the adders a beat does not use, hold still. The same gates as enabling
+  // every stage on adv (the values they skip are never selected), but Verilator evaluates
+  // a stage's logic only when it loads, which keeps the idle unit off the engine's
+  // simulation time (docs/sim_speed.md).
+  wire [LAT-1:0] en_beat = adv ? {valid_q[LAT-2:0], in_valid} : '0;
+  wire [LAT-1:0] en_half = adv ? {half_q[LAT-2:0], go_half} : '0;
+  wire [LAT-1:0] en_f32  = adv ? {f32_q[LAT-2:0], go_f32} : '0;
+  wire [LAT-1:0] en_f64  = adv ? {f64_q[LAT-2:0], go_f64} : '0;
 
   // ------------------------------------------------------------ beat decode
   logic legal;
@@ -70,7 +90,6 @@ module tce_red_unit #(
   wire et_f16  = in_etype == tce_red_pkg::ET_F16;
   wire et_bf16 = in_etype == tce_red_pkg::ET_BF16;
   wire et_half = et_f16 || et_bf16;
-  wire et_float = et_half || (in_etype == tce_red_pkg::ET_F32) || (in_etype == tce_red_pkg::ET_F64);
   wire op_add  = in_op == tce_red_pkg::RED_ADD;
 
   // f32 subnormal flushing by family (docs/arithmetic.md): red.global flushes, a tensor
@@ -83,45 +102,42 @@ module tce_red_unit #(
 
   // Float adds come out of the four-stage adders; everything else is one stage of logic
   // whose result waits in a delay line.
-  wire use_fp = legal && op_add && et_float;
-  logic [1:0] fp_fmt;  // which adder's result: 0 f16/bf16, 2 f32, 3 f64
-  always_comb begin
-    case (in_etype)
-      tce_red_pkg::ET_F16, tce_red_pkg::ET_BF16: fp_fmt = 2'd0;
-      tce_red_pkg::ET_F32: fp_fmt = 2'd2;
-      default:             fp_fmt = 2'd3;
-    endcase
-  end
+  wire use_fp = in_valid && legal && op_add;
+  assign go_half = use_fp && et_half;
+  assign go_f32  = use_fp && (in_etype == tce_red_pkg::ET_F32);
+  assign go_f64  = use_fp && (in_etype == tce_red_pkg::ET_F64);
 
   // ------------------------------------------------------------ single-stage lanes
-  logic [DATA_W-1:0] int32_res, int64_res, minmax_res, early_res, early_sel;
+  // Integer ops and f16/bf16 min/max are one stage of logic (tce_red_pkg's lane functions),
+  // registered as the beat enters stage 1; only the lanes of the beat's type are
+  // evaluated. Disabled bytes, and all of an illegal beat, keep the memory byte. The delay
+  // line carries the result to the output, where float adds replace their bytes.
+  logic [DATA_W-1:0] early_s1;
 
-  for (genvar i = 0; i < N32; i++) begin : g_int32
-    tce_red_int #(.W(32)) u_int (
-        .op(in_op), .is_signed(et_signed), .mem(in_mem[32*i+:32]), .src(in_src[32*i+:32]),
-        .res(int32_res[32*i+:32]));
-  end
-  for (genvar i = 0; i < N64; i++) begin : g_int64
-    tce_red_int #(.W(64)) u_int (
-        .op(in_op), .is_signed(et_signed), .mem(in_mem[64*i+:64]), .src(in_src[64*i+:64]),
-        .res(int64_res[64*i+:64]));
-  end
-  for (genvar i = 0; i < N16; i++) begin : g_minmax
-    tce_red_minmax16 u_mm (
-        .is_bf16(et_bf16), .is_max(in_op == tce_red_pkg::RED_MAX), .mem(in_mem[16*i+:16]),
-        .src(in_src[16*i+:16]), .res(minmax_res[16*i+:16]));
-  end
-
-  always_comb begin
-    if (et_int32)
-      early_sel = int32_res;
-    else if (et_int64)
-      early_sel = int64_res;
-    else
-      early_sel = minmax_res;  // f16/bf16 min/max; float adds are replaced at the end
-    // Disabled bytes, and all of an illegal beat, keep the memory byte.
-    for (int b = 0; b < NB; b++)
-      early_res[8*b+:8] = (in_be[b] && legal) ? early_sel[8*b+:8] : in_mem[8*b+:8];
+  always_ff @(posedge clk) begin
+    if (en_beat[0]) begin : early
+      logic [DATA_W-1:0] sel;
+      logic [63:0]       lane;  // one integer lane's result (a 32-bit lane's in the low half)
+      if (et_int32) begin
+        for (int i = 0; i < N32; i++) begin
+          lane = tce_red_pkg::int_lane(in_op, et_signed, 1'b1, {32'd0, in_mem[32*i+:32]},
+                                       {32'd0, in_src[32*i+:32]});
+          sel[32*i+:32] = lane[31:0];
+        end
+      end else if (et_int64) begin
+        for (int i = 0; i < N64; i++) begin
+          lane = tce_red_pkg::int_lane(in_op, et_signed, 1'b0, in_mem[64*i+:64],
+                                       in_src[64*i+:64]);
+          sel[64*i+:64] = lane;
+        end
+      end else begin
+        for (int i = 0; i < N16; i++)  // f16/bf16 min/max; float adds are replaced at the end
+          sel[16*i+:16] = tce_red_pkg::minmax16(et_bf16, in_op == tce_red_pkg::RED_MAX,
+                                                in_mem[16*i+:16], in_src[16*i+:16]);
+      end
+      for (int b = 0; b < NB; b++)
+        early_s1[8*b+:8] <= (in_be[b] && legal) ? sel[8*b+:8] : in_mem[8*b+:8];
+    end
   end
 
   // ------------------------------------------------------------ four-stage float adders
@@ -130,44 +146,46 @@ module tce_red_unit #(
   // One 16-bit lane adds f16 or, with fmt1, bf16 (tce_red_fpadd: a shared internal format).
   for (genvar i = 0; i < N16; i++) begin : g_half
     tce_red_fpadd #(.EB(5), .MB(10), .EB1(8), .MB1(7), .CANON_NAN(1'b1)) u_add (
-        .clk(clk), .adv(adv), .fmt1(et_bf16), .ftz(1'b0), .keep_mem(1'b0),
+        .clk(clk), .en(en_half), .fmt1(et_bf16), .ftz(1'b0), .keep_mem(1'b0),
         .mem(in_mem[16*i+:16]), .src(in_src[16*i+:16]), .res(half_res[16*i+:16]));
   end
   for (genvar i = 0; i < N32; i++) begin : g_f32
     tce_red_fpadd #(.EB(8), .MB(23), .CANON_NAN(1'b1)) u_add (
-        .clk(clk), .adv(adv), .fmt1(1'b0), .ftz(ftz32), .keep_mem(1'b0), .mem(in_mem[32*i+:32]),
+        .clk(clk), .en(en_f32), .fmt1(1'b0), .ftz(ftz32), .keep_mem(1'b0), .mem(in_mem[32*i+:32]),
         .src(in_src[32*i+:32]), .res(f32_res[32*i+:32]));
   end
   for (genvar i = 0; i < N64; i++) begin : g_f64
     tce_red_fpadd #(.EB(11), .MB(52), .CANON_NAN(1'b0)) u_add (
-        .clk(clk), .adv(adv), .fmt1(1'b0), .ftz(1'b0), .keep_mem(keep_mem64), .mem(in_mem[64*i+:64]),
+        .clk(clk), .en(en_f64), .fmt1(1'b0), .ftz(1'b0), .keep_mem(keep_mem64), .mem(in_mem[64*i+:64]),
         .src(in_src[64*i+:64]), .res(f64_res[64*i+:64]));
   end
 
   // ------------------------------------------------------------ delay lines and output
-  localparam int CTRL_W = TAG_W + NB + 4;  // tag, byte enables, illegal, use_fp, fp_fmt
+  localparam int CTRL_W = TAG_W + NB + 1;  // tag, byte enables, illegal
   logic [DATA_W-1:0] early_q;
-  logic [CTRL_W-1:0] ctrl_q;
   logic [NB-1:0]     be_q;
-  logic              use_fp_q;
-  logic [1:0]        fp_fmt_q;
 
-  tce_red_delay #(.W(DATA_W), .DEPTH(LAT)) u_early (
-      .clk(clk), .adv(adv), .d(early_res), .q(early_q));
+  tce_red_delay #(.W(DATA_W), .DEPTH(LAT - 1)) u_early (
+      .clk(clk), .en(en_beat[LAT-1:1]), .d(early_s1), .q(early_q));
   tce_red_delay #(.W(CTRL_W), .DEPTH(LAT)) u_ctrl (
-      .clk(clk), .adv(adv), .d({in_tag, in_be, !legal, use_fp, fp_fmt}), .q(ctrl_q));
+      .clk(clk), .en(en_beat), .d({in_tag, in_be, !legal}), .q({out_tag, be_q, out_illegal}));
 
-  assign {out_tag, be_q, out_illegal, use_fp_q, fp_fmt_q} = ctrl_q;
   assign out_be = be_q;
 
   logic [DATA_W-1:0] fp_q;
+  logic              use_fp_q;
   always_comb begin
-    case (fp_fmt_q)
-      2'd2:    fp_q = f32_res;
-      2'd3:    fp_q = f64_res;
-      default: fp_q = half_res;
-    endcase
-    for (int b = 0; b < NB; b++)
-      out_data[8*b+:8] = (use_fp_q && be_q[b]) ? fp_q[8*b+:8] : early_q[8*b+:8];
+    use_fp_q = half_q[LAT-1] || f32_q[LAT-1] || f64_q[LAT-1];
+    if (f32_q[LAT-1])
+      fp_q = f32_res;
+    else if (f64_q[LAT-1])
+      fp_q = f64_res;
+    else
+      fp_q = half_res;
+    // The byte merge only for a float add: the common case is a plain copy.
+    out_data = early_q;
+    if (use_fp_q)
+      for (int b = 0; b < NB; b++)
+        if (be_q[b]) out_data[8*b+:8] = fp_q[8*b+:8];
   end
 endmodule
