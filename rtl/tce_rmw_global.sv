@@ -33,7 +33,8 @@ module tce_rmw_global #(
     parameter int ID_W   = 4,
     // Write bursts tracked in flight (ranges). A streaming reduce has bursts from AR to B:
     // the mover's AWs ahead (tce_bulk_from_smem: 4) plus the written ones awaiting their B
-    // (about one memory latency: 2 bursts of 4 KB at 200 cycles), so 8 keeps it streaming.
+    // (about one memory latency: 2 bursts of 4 KB at 200 cycles), so 8 keeps a bulk reduce
+    // streaming; tce_engine sets 32 for the tile store's short row bursts.
     parameter int NOUT   = 8,
     parameter int RDEPTH = 4           // R beats buffered ahead of the mover's W beats
 ) (

@@ -38,6 +38,17 @@ static void put_map(tce_sim *sim, unsigned rank, uint32_t box0, uint32_t box1, t
 /* Pre-swizzle offset -> physical offset of 64B swizzle: bits [5:4] ^= bits [8:7]. */
 static uint32_t swz64(uint32_t a) { return a ^ (((a >> 7) & 3u) << 4); }
 
+/* Fails when any of the n shared bytes at SOFF (set to 0xEE before) was written by `who`. */
+static void smem_untouched(tce_sim *sim, unsigned n, const char *who)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (*tce_sim_smem(sim, 0, SOFF + i, 1) != 0xEE) {
+            fprintf(stderr, "FAIL: %s wrote shared memory (0x%x)\n", who, SOFF + i);
+            failures++;
+            return;
+        }
+}
+
 /* Runs one gather4 load; returns the engine's status. */
 static tce_status gather(tce_drv *drv, unsigned dims, int32_t c0, const int32_t rows[4])
 {
@@ -250,12 +261,7 @@ int main(void)
            3, TCE_CMDF_DIMS);
     if (memcmp(before, tensor, sizeof before))
         fprintf(stderr, "FAIL: a trapped gather4 store/reduce wrote global memory\n"), failures++;
-    for (unsigned i = 0; i < 256; i++)
-        if (*tce_sim_smem(sim, 0, SOFF + i, 1) != 0xEE) {
-            fprintf(stderr, "FAIL: a trapped gather4 wrote shared memory\n");
-            failures++;
-            break;
-        }
+    smem_untouched(sim, 256, "a trapped gather4");
 
     /* cp.async.bulk.prefetch.tensor (tile::gather4 and tile modes): checked like the load
      * up to its coordinates (csim/tile.c), then a hint with no shared-memory side: a
@@ -278,12 +284,7 @@ int main(void)
         fprintf(stderr, "FAIL: tile prefetch: %s, want OK\n", tce_status_name(st)), failures++;
     if (tce_sim_probe_read(sim).r_beats != 0)
         fprintf(stderr, "FAIL: a prefetch read tensor data\n"), failures++;
-    for (unsigned i = 0; i < 512; i++)
-        if (*tce_sim_smem(sim, 0, SOFF + i, 1) != 0xEE) {
-            fprintf(stderr, "FAIL: a prefetch wrote shared memory\n");
-            failures++;
-            break;
-        }
+    smem_untouched(sim, 512, "a prefetch");
     /* ... and traps where the load would before its shared side: tensorCoords[0] = 8 u8
      * elements is off 16 bytes (field COORD), a rank-3 map (gather4 needs 2-D). */
     pf.mode = TCE_MODE_GATHER4;
