@@ -90,6 +90,9 @@ module tce_engine #(
 );
   localparam int QW = 49;   // command words 0..48 hold every field the engine decodes (multimem's addresses end at 48)
   localparam int QA = $clog2(QUEUE_DEPTH);
+  // Tensor loads in flight: the tile loader's back-end slots and the executor's retirement
+  // records are one list, so both take their size from here.
+  localparam int LOAD_SLOTS = 16;
   localparam logic [2:0] AXSIZE = 3'($clog2(DATA_W / 8));
 
   // The data path width must be one of the documented widths; anything else would break
@@ -203,7 +206,7 @@ module tce_engine #(
   logic [23:0] tx_addr;
   logic [31:0] tx_count;
 
-  tce_cmd_exec #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QW(QW)) u_exec (
+  tce_cmd_exec #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QW(QW), .NS(LOAD_SLOTS)) u_exec (
     .clk, .rst_n, .run, .retire_hold(err_hold), .q_empty, .q_head, .q_pop, .busy(exec_busy),
     .inflight(exec_inflight),
     .cur_seq, .cur_reads_done,
@@ -333,7 +336,7 @@ module tce_engine #(
   logic [DATA_W-1:0] tl_sm_wdata;
   logic [DATA_W/8-1:0] tl_sm_wstrb;
 
-  tce_tile_load #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(NRD)) u_tile_load (
+  tce_tile_load #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(NRD), .NS(LOAD_SLOTS)) u_tile_load (
     .clk, .rst_n, .start(tile_start), .can_start(tile_can_start), .active(tile_active),
     .rank(tg_rank), .esl(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
