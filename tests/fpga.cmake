@@ -42,7 +42,8 @@ if(TCE_FPGA_YOSYS)
   add_test(NAME fpga-synth-report COMMAND ${CMAKE_COMMAND} -DTCE=$<TARGET_FILE:tce>
            -DTCE_ROOT=${CMAKE_SOURCE_DIR} -DOUT_DIR=${CMAKE_BINARY_DIR}/fpga-synth
            -DCONFIGS=small -P ${CMAKE_SOURCE_DIR}/cmake/synth_report_check.cmake)
-  set_tests_properties(fpga-synth-report PROPERTIES LABELS "fpga;rtl;slow;nosan" TIMEOUT 1800)
+  # COST: the longest test of the suite, so CTest starts it first (see rtl-synth in tests/rtl.cmake).
+  set_tests_properties(fpga-synth-report PROPERTIES LABELS "fpga;rtl;slow;nosan" TIMEOUT 1800 COST 1000)
 else()
   tce_fpga_skip(fpga-bram yosys)
   tce_fpga_skip(fpga-synth-report yosys)

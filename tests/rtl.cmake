@@ -20,6 +20,10 @@ endfunction()
 
 tce_rtl_check(rtl-lint "${TCE_VERILATOR}" rtl_lint.cmake verilator)
 tce_rtl_check(rtl-synth "${TCE_YOSYS}" rtl_synth.cmake yosys)
+# CTest starts the costliest tests first (COST; later runs use their measured times), so
+# the two Yosys runs overlap the many short tests on a 2-core machine instead of
+# starting last and running alone. fpga-synth-report (tests/fpga.cmake) is costlier still.
+set_tests_properties(rtl-synth PROPERTIES COST 500)
 
 # The co-simulation bridge and its tests. Verilated C++ is not sanitizer-clean territory
 # and its tests carry the label nosan, which the sanitizer run of scripts/test.sh excludes,
