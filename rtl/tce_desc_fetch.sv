@@ -99,7 +99,10 @@ module tce_desc_fetch #(
         S_AR: if (arready) begin beat <= '0; state <= S_R; end
         S_R: if (rvalid) begin
           if (rresp != 2'b00) err <= 1'b1;
-          desc[word*DATA_W +: DATA_W] <= rdata;
+          // One enable per word, not `desc[word*DATA_W +: DATA_W] <= rdata`: Yosys builds
+          // that indexed write as a 1024-bit shifter (about 5k LUTs at DATA_W 128).
+          for (int i = 0; i < NW; i++)
+            if (word == WI'(i)) desc[i*DATA_W +: DATA_W] <= rdata;
           beat <= beat + 8'd1;
           if (rlast) begin
             if (!both && !half) begin
