@@ -466,6 +466,15 @@ module tce_cmd_exec #(
   logic [SLW:0]   lr_n;
   wire  [SLW-1:0] lr_tl = lr_hd + SLW'(lr_n);
   wire            loads_idle = (lr_n == '0);
+  // The records are a RAM (one write port, read at lr_hd, no reset: a record is read only
+  // once its load is done, long after it was written), so synthesis maps them to LUT RAM
+  // instead of 16 x 80 flip-flops and a 16:1 read mux per bit.
+  always_ff @(posedge clk) begin
+    if (tile_start) begin
+      lr_seq[lr_tl] <= cur_seq; lr_cta[lr_tl] <= f_cta; lr_kind[lr_tl] <= f_opcode;
+      lr_wbytes[lr_tl] <= {8'd0, tchk_tx_bytes} * {35'd0, ndst_tile};
+    end
+  end
   // A command that may run beside loads in flight: a tensor load that passed the checks
   // so far. Its descriptor fetch shares the read channel, so a fetch that needs the bus
   // waits until no load is in flight; every other command waits too.
@@ -577,9 +586,6 @@ module tce_cmd_exec #(
       run_store <= 1'b0; run_rs <= 1'b0; mm_i <= '0;
       rb_q <= '0; wb_q <= '0;
       lr_hd <= '0; lr_n <= '0;
-      for (int i = 0; i < NS; i++) begin
-        lr_seq[i] <= '0; lr_cta[i] <= '0; lr_kind[i] <= '0; lr_wbytes[i] <= '0;
-      end
     end else begin
       if (tile_done) lr_hd <= lr_hd + 1'b1;
       lr_n <= lr_n + (SLW+1)'(tile_start) - (SLW+1)'(tile_done);
@@ -626,11 +632,8 @@ module tce_cmd_exec #(
             state <= S_RETIRE;
           end else if (!cmd_is_store) begin
             // A load goes to the tile loader (when it can take one) and retires from there.
-            if (tile_can_start) begin
-              lr_seq[lr_tl] <= cur_seq; lr_cta[lr_tl] <= f_cta; lr_kind[lr_tl] <= f_opcode;
-              lr_wbytes[lr_tl] <= {8'd0, tchk_tx_bytes} * {35'd0, ndst_tile};
-              state <= S_IDLE;
-            end
+            // (its retirement record is written on tile_start, beside lr_seq)
+            if (tile_can_start) state <= S_IDLE;
           end else begin
             run_dir <= DIR_TILE;
             run_store <= 1'b1;
