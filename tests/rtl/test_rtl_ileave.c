@@ -18,14 +18,13 @@
 
 #include "arith.h"
 #include "rtl_drv_rig.h"
+#include "../unit/encode_testkit.h" /* tiled_args, and the failure count (check.h) */
 
 #define DESC 0x10000000ull
 #define TENSOR 0x20000000ull
 #define TBYTES 0x4000u
 #define SOFF 0x800u     /* shared source, 1024-aligned swizzles see the box offset */
 #define SBYTES 0x4000u
-
-static int failures;
 
 static void fail(const char *what, const char *detail)
 {
@@ -41,15 +40,14 @@ static uint64_t lcg(uint64_t *s)
 
 static uint32_t rnd(uint64_t *s, uint32_t n) { return (uint32_t)(lcg(s) % n); }
 
-/* Encodes the map (false when the encoder refuses it) and writes its descriptor to both. */
-static bool put_map(rig *r, tce_dtype dt, unsigned rank, const uint64_t *gdim,
-                    const uint64_t *gstr, const uint32_t *box, const uint32_t *es,
-                    tce_interleave il, tce_swizzle sw, tce_tensormap *m)
+/* Encodes the map at TENSOR (false when the encoder refuses it) and writes its descriptor
+ * to both sides. */
+static bool put_map(rig *r, tiled_args a, tce_tensormap *m)
 {
     tce_diag why;
     uint8_t d[TCE_DESC_BYTES];
-    if (tce_encode_tiled(m, dt, rank, TENSOR, gdim, gstr, box, es, il, sw, TCE_L2_NONE,
-                         TCE_OOB_ZERO, &why) != TCE_OK)
+    a.gaddr = TENSOR;
+    if (enc_tiled(&a, m, &why) != TCE_OK)
         return false;
     tce_desc_pack(m, d);
     memcpy(tce_sim_gmem(r->sim, DESC, sizeof d), d, sizeof d);
@@ -96,59 +94,28 @@ static bool same_tensor(rig *r, const uint8_t *want, const char *what, const cha
 
 /* ---------------------------------------------------------------- hand-derived cases */
 
-/* 16B interleave, u8, rank 3: gdim {10 slices, 2, 3}, gstride {160, 320}, box {16, 2, 2},
- * estride {3, 1, 1}, coordinates {2, 1, 2}. Row: ceil(16/3) = 6 slices, dim-0 coordinates
- * 2, 5, 8, 11, 14, 17 of which 2, 5, 8 are inside (< 10); dimension 1 (rank-2) walked at
- * x1 = 1 only; dimension 2 at x2 = 2 (inside) and 3 (outside: not written). Shared rows are
- * 96 bytes, dense. So exactly 3 slices of 16 bytes are written: shared [0,16) to
- * 2*16 + 160 + 640 = 832, [16,32) to 880, [32,48) to 928. */
-static void hand_store16(rig *r)
+/* One hand-derived box: the map, the operation's coordinates, and how the expected tensor
+ * follows from the tensor before (want, changed in place) and the shared source. */
+typedef struct {
+    const char *what;
+    tiled_args map; /* gaddr: TENSOR */
+    int32_t c[5];
+    bool reduce; /* add */
+    void (*expect)(uint8_t *want, const uint8_t *src);
+} hand_case;
+
+/* Case 1: 3 slices of 16 bytes, shared [0,16), [16,32), [32,48) to 832, 880, 928. */
+static void expect_store16(uint8_t *want, const uint8_t *src)
 {
-    const char *what = "16B store, estride 3, row and slices past the edge";
-    tce_tensormap m;
-    uint64_t gdim[3] = {10, 2, 3}, gstr[2] = {160, 320};
-    uint32_t box[3] = {16, 2, 2}, es[3] = {3, 1, 1};
-    int32_t c[3] = {2, 1, 2};
-    if (!put_map(r, TCE_DT_UINT8, 3, gdim, gstr, box, es, TCE_IL_16B, TCE_SW_NONE, &m)) {
-        fail(what, "the encoder refused the map");
-        return;
-    }
-    fill_both(r, 11);
-    uint8_t want[TBYTES];
-    memcpy(want, tce_sim_gmem(r->sim, TENSOR, TBYTES), TBYTES);
-    const uint8_t *src = tce_sim_smem(r->sim, 0, SOFF, SBYTES);
     static const uint32_t dst[3] = {832, 880, 928};
     for (unsigned k = 0; k < 3; k++)
         memcpy(want + dst[k], src + 16 * k, 16);
-    tce_op op = store_op(3, c, false, TCE_RED_ADD);
-    tce_status st = rig_run(&r->drv, &op);
-    if (st != TCE_OK) {
-        fail(what, tce_status_name(st));
-        return;
-    }
-    same_tensor(r, want, what, "hand-derived");
 }
 
-/* 32B interleave, u32, add, rank 3: gdim {5 slices, 1, 2}, gstride {160, 160}, box {8, 1, 2},
- * estride {2, 1, 1}, coordinates {1, 0, 0}. Row: ceil(8/2) = 4 slices (128 shared bytes),
- * dim-0 coordinates 1, 3, 5, 7 of which 1 and 3 are inside; rows x2 = 0 and 1. Slice k of
- * row r: global 32*(1 + 2k) + 160*r, shared 128*r + 32*k; each of its eight u32 elements
- * becomes old + source, modulo 2^32. */
-static void hand_reduce32(rig *r)
+/* Case 2: slice k of row r (k, r in 0..1): global 32*(1 + 2k) + 160*r, shared 128*r + 32*k;
+ * each of its eight u32 elements becomes old + source, modulo 2^32. */
+static void expect_reduce32(uint8_t *want, const uint8_t *src)
 {
-    const char *what = "32B add.u32, estride 2";
-    tce_tensormap m;
-    uint64_t gdim[3] = {5, 1, 2}, gstr[2] = {160, 160};
-    uint32_t box[3] = {8, 1, 2}, es[3] = {2, 1, 1};
-    int32_t c[3] = {1, 0, 0};
-    if (!put_map(r, TCE_DT_UINT32, 3, gdim, gstr, box, es, TCE_IL_32B, TCE_SW_NONE, &m)) {
-        fail(what, "the encoder refused the map");
-        return;
-    }
-    fill_both(r, 12);
-    uint8_t want[TBYTES];
-    memcpy(want, tce_sim_gmem(r->sim, TENSOR, TBYTES), TBYTES);
-    const uint8_t *src = tce_sim_smem(r->sim, 0, SOFF, SBYTES);
     for (unsigned row = 0; row < 2; row++)
         for (unsigned k = 0; k < 2; k++)
             for (unsigned e = 0; e < 8; e++) {
@@ -159,43 +126,62 @@ static void hand_reduce32(rig *r)
                 a += b;
                 memcpy(want + g, &a, 4);
             }
-    tce_op op = store_op(3, c, true, TCE_RED_ADD);
-    tce_status st = rig_run(&r->drv, &op);
-    if (st != TCE_OK) {
-        fail(what, tce_status_name(st));
-        return;
-    }
-    same_tensor(r, want, what, "hand-derived");
 }
 
-/* 32B interleave, u16, estride 1, rank 4, 128B swizzle: gdim {3 slices, 1, 1, 2}, gstride
- * {96, 96, 96}, box {64, 1, 1, 1}, coordinates {1, 0, 0, 1}. Row: 64 slices (2 KB shared),
- * contiguous in global memory from slice 1; slices 1 and 2 are inside. The shared source is
- * 128B-swizzled: pre-swizzle offset o holds its byte at o ^ ((o >> 7 & 7) << 4), so
- * slice k's 16-byte halves come from 32k and 32k + 16 (offsets below 128: unpermuted).
- * Written: global 96 + 32 .. 96 + 96 = [128, 192) from shared [0, 64). */
-static void hand_store32_swizzled(rig *r)
+/* Case 3: global [128, 192) from shared [0, 64). */
+static void expect_store32_swizzled(uint8_t *want, const uint8_t *src)
 {
-    const char *what = "32B store, 128B swizzle, contiguous";
-    tce_tensormap m;
-    uint64_t gdim[4] = {3, 1, 1, 2}, gstr[3] = {96, 96, 96};
-    uint32_t box[4] = {64, 1, 1, 1}, es[4] = {1, 1, 1, 1};
-    int32_t c[4] = {1, 0, 0, 1};
-    if (!put_map(r, TCE_DT_UINT16, 4, gdim, gstr, box, es, TCE_IL_32B, TCE_SW_128B, &m)) {
-        fail(what, "the encoder refused the map");
-        return;
+    memcpy(want + 128, src, 64);
+}
+
+static const hand_case hand_cases[] = {
+    /* 16B interleave, u8: gdim {10 slices, 2, 3}, box {16, 2, 2}, estride {3, 1, 1},
+     * coordinates {2, 1, 2}. A row is ceil(16/3) = 6 slices, dim-0 coordinates 2, 5, 8,
+     * 11, 14, 17 of which 2, 5, 8 are inside (< 10); dimension 1 (rank-2) is walked at
+     * x1 = 1 only; dimension 2 at x2 = 2 (inside) and 3 (outside: not written). Shared rows
+     * are 96 bytes, dense. Slice x0 of row x2 = 2 lands at 16*x0 + 160*1 + 320*2. */
+    {"16B store, estride 3, row and slices past the edge",
+     {TCE_DT_UINT8, 3, 0, {10, 2, 3}, {160, 320}, {16, 2, 2}, {3, 1, 1}, TCE_IL_16B,
+      TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO},
+     {2, 1, 2}, false, expect_store16},
+    /* 32B interleave, u32, add: gdim {5 slices, 1, 2}, box {8, 1, 2}, estride {2, 1, 1},
+     * coordinates {1, 0, 0}. A row is ceil(8/2) = 4 slices (128 shared bytes), dim-0
+     * coordinates 1, 3, 5, 7 of which 1 and 3 are inside; rows x2 = 0 and 1. */
+    {"32B add.u32, estride 2",
+     {TCE_DT_UINT32, 3, 0, {5, 1, 2}, {160, 160}, {8, 1, 2}, {2, 1, 1}, TCE_IL_32B,
+      TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO},
+     {1, 0, 0}, true, expect_reduce32},
+    /* 32B interleave, u16, 128B swizzle, rank 4: gdim {3 slices, 1, 1, 2}, gstride 96 each,
+     * box {64, 1, 1, 1}, coordinates {1, 0, 0, 1}. A row is 64 slices (2 KB shared),
+     * contiguous in global memory from slice 1; slices 1 and 2 are inside, at
+     * 32*x0 + 96*1. The source is 128B-swizzled: pre-swizzle offset o of the box sits at
+     * o ^ ((o >> 7 & 7) << 4) (SOFF is 1024-aligned), so offsets below 128 are in place. */
+    {"32B store, 128B swizzle, contiguous",
+     {TCE_DT_UINT16, 4, 0, {3, 1, 1, 2}, {96, 96, 96}, {64, 1, 1, 1}, {1, 1, 1, 1},
+      TCE_IL_32B, TCE_SW_128B, TCE_L2_NONE, TCE_OOB_ZERO},
+     {1, 0, 0, 1}, false, expect_store32_swizzled},
+};
+
+static void hand_checks(rig *r)
+{
+    for (unsigned i = 0; i < sizeof hand_cases / sizeof hand_cases[0]; i++) {
+        const hand_case *h = &hand_cases[i];
+        tce_tensormap m;
+        if (!put_map(r, h->map, &m)) {
+            fail(h->what, "the encoder refused the map");
+            continue;
+        }
+        fill_both(r, 11 + i);
+        uint8_t want[TBYTES];
+        memcpy(want, tce_sim_gmem(r->sim, TENSOR, TBYTES), TBYTES);
+        h->expect(want, tce_sim_smem(r->sim, 0, SOFF, SBYTES));
+        tce_op op = store_op(h->map.rank, h->c, h->reduce, TCE_RED_ADD);
+        tce_status st = rig_run(&r->drv, &op);
+        if (st != TCE_OK)
+            fail(h->what, tce_status_name(st));
+        else
+            same_tensor(r, want, h->what, "hand-derived");
     }
-    fill_both(r, 13);
-    uint8_t want[TBYTES];
-    memcpy(want, tce_sim_gmem(r->sim, TENSOR, TBYTES), TBYTES);
-    memcpy(want + 128, tce_sim_smem(r->sim, 0, SOFF, SBYTES), 64);
-    tce_op op = store_op(4, c, false, TCE_RED_ADD);
-    tce_status st = rig_run(&r->drv, &op);
-    if (st != TCE_OK) {
-        fail(what, tce_status_name(st));
-        return;
-    }
-    same_tensor(r, want, what, "hand-derived");
 }
 
 /* ---------------------------------------------------------------- sweep against csim */
@@ -212,34 +198,38 @@ static void draw_case(rig *r, uint64_t *s, tce_tensormap *m, tce_op *op)
     static const tce_swizzle sws[] = {TCE_SW_NONE, TCE_SW_NONE, TCE_SW_32B, TCE_SW_64B,
                                       TCE_SW_128B};
     for (;;) {
-        tce_dtype dt = dtypes[rnd(s, sizeof dtypes / sizeof dtypes[0])];
-        unsigned esz = tce_dtype_size(dt), rank = 3 + rnd(s, 3);
-        tce_interleave il = rnd(s, 2) ? TCE_IL_16B : TCE_IL_32B;
-        unsigned unit = il == TCE_IL_16B ? 16u : 32u;
-        uint64_t gdim[5], gstr[4];
-        uint32_t box[5], es[5];
+        tiled_args a = {.dt = dtypes[rnd(s, sizeof dtypes / sizeof dtypes[0])],
+                        .rank = 3 + rnd(s, 3),
+                        .il = rnd(s, 2) ? TCE_IL_16B : TCE_IL_32B,
+                        .promo = TCE_L2_NONE,
+                        .fill = TCE_OOB_ZERO};
+        unsigned esz = tce_dtype_size(a.dt), unit = a.il == TCE_IL_16B ? 16u : 32u;
         /* box[0] elements, a multiple of 16 bytes; now and then a row of up to 256 slices
          * (8 KB with 32B slices: wider than any load the engine takes) */
-        box[0] = 16u / esz * (1 + rnd(s, 4)) * (rnd(s, 4) ? 1u : 16u);
-        if (box[0] > 256)
-            box[0] = 256;
-        es[0] = rnd(s, 3) ? 1 : 1 + rnd(s, 4);
-        gdim[0] = 1 + rnd(s, 12);
-        uint64_t stride = (gdim[0] + rnd(s, 3)) * unit;
-        for (unsigned d = 1; d < rank; d++) {
-            box[d] = 1 + rnd(s, 3);
-            es[d] = rnd(s, 4) ? 1 : 2;
-            gdim[d] = 1 + rnd(s, 3);
-            gstr[d - 1] = stride;
-            stride *= gdim[d];
+        a.box[0] = 16u / esz * (1 + rnd(s, 4)) * (rnd(s, 4) ? 1u : 16u);
+        if (a.box[0] > 256)
+            a.box[0] = 256;
+        a.es[0] = rnd(s, 3) ? 1 : 1 + rnd(s, 4);
+        a.gdim[0] = 1 + rnd(s, 12);
+        uint64_t stride = (a.gdim[0] + rnd(s, 3)) * unit;
+        for (unsigned d = 1; d < a.rank; d++) {
+            a.box[d] = 1 + rnd(s, 3);
+            a.es[d] = rnd(s, 4) ? 1 : 2;
+            a.gdim[d] = 1 + rnd(s, 3);
+            a.gstride[d - 1] = stride;
+            stride *= a.gdim[d];
         }
-        if (stride > TBYTES)
+        a.sw = sws[rnd(s, 5)];
+        if (stride > TBYTES || !put_map(r, a, m))
             continue;
-        if (!put_map(r, dt, rank, gdim, gstr, box, es, il, sws[rnd(s, 5)], m))
-            continue;
+        unsigned rank = a.rank;
+        const uint64_t *gdim = a.gdim;
+        tce_dtype dt = a.dt;
         int32_t c[5] = {0};
         for (unsigned d = 0; d < rank; d++)
             c[d] = (int32_t)(rnd(s, 8) ? rnd(s, (uint32_t)gdim[d]) : gdim[d]); /* or past it */
+        if (!rnd(s, 20))
+            c[rnd(s, rank)] = -1; /* stores take no negative coordinate: a trap */
         /* half of the draws reduce, with an op the dtype names when one is found */
         tce_redop ro = TCE_RED_ADD;
         tce_etype et;
@@ -291,7 +281,8 @@ static void sweep(rig *r, unsigned count)
            "2 KB), %u refused as the golden model refuses them\n", count, written, reduces,
            strided, wide, traps);
     /* The draw must reach each write path, or the sweep checks nothing there. */
-    if (written < count / 3 || reduces < count / 8 || strided < count / 20 || wide == 0)
+    if (written < count / 3 || reduces < count / 8 || strided < count / 20 || wide == 0 ||
+        traps == 0)
         fail("sweep", "too few cases wrote anything of some kind");
 }
 
@@ -300,14 +291,7 @@ int main(void)
     rig r;
     if (!rig_open(&r, DESC, TENSOR, TBYTES) || !rig_driver(r.sim, &r.drv))
         return 2;
-    hand_store16(&r);
-    hand_reduce32(&r);
-    hand_store32_swizzled(&r);
+    hand_checks(&r);
     sweep(&r, 400);
-    if (failures) {
-        fprintf(stderr, "test_rtl_ileave: %d failure(s)\n", failures);
-        return 1;
-    }
-    printf("test_rtl_ileave: passed\n");
-    return 0;
+    return check_finish("test_rtl_ileave");
 }
