@@ -278,7 +278,6 @@ module tce_engine #(
   );
 
   logic [2:0] tg_rank, tg_swizzle;
-  logic [1:0] tg_esl;
   logic [2:0] tg_ul;
   logic [3:0] tg_e0;
   logic [63:0] tg_gaddr;
@@ -289,7 +288,7 @@ module tce_engine #(
   logic [15:0] tg_e;
   logic tg_fill_nan, tg_tf32;
   logic [23:0] tg_soff;
-  logic [11:0] tg_row_bytes, tg_pitch;
+  logic [13:0] tg_row_bytes, tg_pitch;   // interleaved store rows reach 8 KB
   // The row count gives the tile loader the box's shared extent (its overlap check).
   logic [31:0] tg_rows;
   /* verilator lint_off UNUSEDSIGNAL */
@@ -319,7 +318,7 @@ module tce_engine #(
     .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
     .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),
     .multicast(cmd_multicast), .cta_mask(cmd_cta_mask), .coord0_low(cmd_coord0[3:0]),
-    .status(tchk_status), .field(tchk_field), .rank(tg_rank), .esl(tg_esl), .ul(tg_ul), .e0(tg_e0),
+    .status(tchk_status), .field(tchk_field), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0),
     .gaddr(tg_gaddr), .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
     .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .tx_bytes(tchk_tx_bytes),
@@ -354,7 +353,8 @@ module tce_engine #(
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
     .coords(cmd_coords),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
-    .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .want_tx(tile_want_tx),
+    // tce_tile_check refuses loads whose row is over 2 KB, so 12 bits hold every load's
+    .row_bytes(tg_row_bytes[11:0]), .pitch(tg_pitch[11:0]), .rows(tg_rows), .want_tx(tile_want_tx),
     .mbar_off(cmd_mbar_off), .tx_count(tchk_tx_bytes),
     .ext_rows(tg_row_gen != 2'd0), .ext_x(tl_row_gen == 2'd2 ? g4_x : i2c_x),
     .ext_last(tl_row_gen == 2'd2 ? g4_last : i2c_last), .row_step(tl_row_step),
@@ -460,7 +460,7 @@ module tce_engine #(
   logic [23:0] ts_sm_addr;
 
   tce_tile_store #(.DATA_W(DATA_W), .ID_W(ID_W), .NB(STORE_AHEAD)) u_tile_store (
-    .clk, .rst_n, .start(tstore_start), .rank(tg_rank), .esl(tg_esl), .gaddr(tg_gaddr),
+    .clk, .rst_n, .start(tstore_start), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(cmd_coords),
     .swizzle(tg_swizzle), .src_cta(cmd_cta), .soff(tg_soff), .row_bytes(tg_row_bytes),
     .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(tg_row_gen == 2'd2 ? g4_x : i2c_x),

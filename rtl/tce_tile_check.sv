@@ -4,17 +4,18 @@
 // mover walks and, for a reduce, the element type the descriptor's dtype names.
 //
 // This engine build implements tile loads (tf32 loads round in tce_tile_load; interleaved
-// layouts whose row is at most 2 KB), non-interleaved stores and reduces of 1..8-byte
-// element types, tile::gather4 loads and tile::scatter4 stores (both walk the four-row list
-// of tce_gather4_walk), and the im2col-family loads, whose own checks and walk parameters
-// come from tce_im2col_check; packed types, interleaved stores/reduces and the other modes
-// are refused as UNSUPPORTED (gather4 stores/reduces and scatter4 loads/reduces trap
-// ILLEGAL_INSTR, as in the golden model).
+// layouts whose row is at most 2 KB), stores and reduces of 1..8-byte element types
+// (interleaved too, rows up to 8 KB), tile::gather4 loads and tile::scatter4 stores (both
+// walk the four-row list of tce_gather4_walk), and the im2col-family loads, whose own checks
+// and walk parameters come from tce_im2col_check; packed types, wider interleaved loads and
+// the other modes are refused as UNSUPPORTED (gather4 stores/reduces and scatter4
+// loads/reduces trap ILLEGAL_INSTR, as in the golden model).
 //
-// Interleaved loads (docs/tile.md) reuse the row walk with a different dim-0 unit: each
+// Interleaved maps (docs/tile.md) reuse the row walk with a different dim-0 unit: each
 // dim-0 coordinate is a whole 16- or 32-byte slice (ul = log2 of the unit, box0 = slices
 // walked, e0 = their traversal stride), dimension rank-2 walks one position, and rows are
-// dense in shared memory.
+// dense in shared memory. A store or reduce checks what a non-interleaved one does, less
+// the innermost coordinate's 16-byte rule (a slice index has none), as csim/tile.c does.
 module tce_tile_check #(
     parameter int NUM_CTAS   = 16,
     parameter int SMEM_BYTES = 232448
@@ -42,7 +43,6 @@ module tce_tile_check #(
     output logic [7:0]    field,
     // geometry
     output logic [2:0]    rank,
-    output logic [1:0]    esl,          // log2 element bytes
     output logic [2:0]    ul,           // log2 bytes of one dim-0 unit (element or slice)
     output logic [3:0]    e0,           // traversal stride of dim 0 in units (interleave)
     output logic [63:0]   gaddr,
@@ -56,8 +56,8 @@ module tce_tile_check #(
     output logic          tf32,         // a load rounds each 4-byte element to tf32
     output logic [23:0]   soff,
     output logic [15:0]   ctas,
-    output logic [11:0]   row_bytes,
-    output logic [11:0]   pitch,
+    output logic [13:0]   row_bytes,    // up to 256 slices of 32 bytes (interleave)
+    output logic [13:0]   pitch,
     output logic [31:0]   rows,
     output logic [31:0]   tx_bytes,
     output logic [3:0]    red_etype,    // reduce: tce_etype of the dtype (csim/arith.c)
@@ -136,7 +136,9 @@ module tce_tile_check #(
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // Outside the always_comb below: tce_im2col_check needs it, and that block uses its result.
+  // log2 element bytes. Outside the always_comb below: tce_im2col_check needs it, and that
+  // block uses its result.
+  wire [1:0] esl;
   assign esl = (esize == 8'd8) ? 2'd3 : (esize == 8'd4) ? 2'd2 : (esize == 8'd2) ? 2'd1 : 2'd0;
 
   logic coord_neg_rank;   // a coordinate below the rank is negative
@@ -171,7 +173,6 @@ module tce_tile_check #(
   wire [8:0]  box_raw = {1'b0, desc[(BOX_OFF)*8 +: 8]} + 9'd1;
   assign e0 = is_il ? {1'b0, est0[2:0]} + 4'd1 : 4'd1;
   assign ul = is_il ? (ileave == 8'd1 ? 3'd4 : 3'd5) : {1'b0, esl};
-  wire [13:0] il_row = 14'(9'((box_raw + {5'd0, e0} - 9'd1) / {5'd0, e0})) << ul;
 
   always_comb begin
     logic bad, bad_desc, box_out;
@@ -221,13 +222,13 @@ module tce_tile_check #(
         e[(i-1)*4 +: 4] = 4'd1;
       end
     end
-    row_bytes = 12'({3'd0, box0} << ul);
+    row_bytes = 14'({5'd0, box0} << ul);
     case (is_il ? 3'd0 : swizzle)     // interleaved rows are dense (no swizzle-span pad)
       3'd0: pitch = row_bytes;
-      3'd1: pitch = (row_bytes < 12'd32) ? 12'd32 : row_bytes;
-      3'd2: pitch = (row_bytes < 12'd64) ? 12'd64 : row_bytes;
-      3'd7: pitch = (row_bytes < 12'd96) ? 12'd96 : row_bytes;
-      default: pitch = (row_bytes < 12'd128) ? 12'd128 : row_bytes;
+      3'd1: pitch = (row_bytes < 14'd32) ? 14'd32 : row_bytes;
+      3'd2: pitch = (row_bytes < 14'd64) ? 14'd64 : row_bytes;
+      3'd7: pitch = (row_bytes < 14'd96) ? 14'd96 : row_bytes;
+      default: pitch = (row_bytes < 14'd128) ? 14'd128 : row_bytes;
     endcase
     nrows = 48'(n[8:0]) * 48'(n[17:9]) * 48'(n[26:18]) * 48'(n[35:27]);
     if (is_i2c) nrows = 48'(i2c_rows);
@@ -279,10 +280,11 @@ module tce_tile_check #(
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end
     // tf32 loads round in tce_tile_load; a store copies the bytes as they are.
-    if (!bad && (dtype >= 8'd13 || (ileave != 8'd0 && (is_store || (il_row > 14'd2048 && !is_prefetch))) ||
+    if (!bad && (dtype >= 8'd13 || (is_il && !is_store && !is_prefetch && row_bytes > 14'd2048) ||
                  !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
-      // packed types, interleaved stores and interleaved rows wider than the 2 KB the
-      // row machinery holds: not in this engine build yet
+      // packed types, and interleaved LOAD rows wider than the 2 KB tce_tile_load's row
+      // machinery holds (its row and pitch counters are 12 bits): not in this engine build
+      // (the golden model has no such limit; stores take rows up to 8 KB)
       bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end
     if (!bad && !is_il && c0_bytes[3:0] != 4'd0) begin
