@@ -233,6 +233,24 @@ void tce_axi_check_axil(tce_axi_check *c, uint64_t cycle, const tce_axil_sample 
     c->pl = *l;
 }
 
+/* In-order request/response ports (shared-memory, mbarrier): a response retires the oldest
+ * outstanding request; there must be one. */
+static void answered(tce_axi_check *c, uint64_t cycle, const char *chan, unsigned *out)
+{
+    if (*out == 0)
+        violation(c, cycle, chan, "response with no request outstanding");
+    else
+        (*out)--;
+    c->last_progress = cycle;
+}
+
+static void accepted(tce_axi_check *c, uint64_t cycle, unsigned *out, uint64_t *since)
+{
+    c->last_progress = cycle;
+    if ((*out)++ == 0)
+        *since = cycle;
+}
+
 void tce_axi_check_smem(tce_axi_check *c, uint64_t cycle, const tce_smem_port_sample *q)
 {
     const tce_smem_port_sample *p = &c->pq;
@@ -241,15 +259,10 @@ void tce_axi_check_smem(tce_axi_check *c, uint64_t cycle, const tce_smem_port_sa
                q->req.wstrb == p->req.wstrb &&
                (q->req.kind != TCE_SMEM_WRITE || !memcmp(q->req.wdata, p->req.wdata, c->word_bytes)));
     /* A request and the response to an earlier one may share an edge: answer first. */
-    if (q->rsp_valid) {
-        if (c->sm_out == 0)
-            violation(c, cycle, "shared-memory response", "response with no request outstanding");
-        else
-            c->sm_out--;
-        c->last_progress = cycle;
-    }
+    if (q->rsp_valid)
+        answered(c, cycle, "shared-memory response", &c->sm_out);
     if (q->req.valid && q->req_ready) {
-        c->last_progress = cycle;
+        accepted(c, cycle, &c->sm_out, &c->sm_since);
         if (q->req.kind > TCE_SMEM_WRITE)
             violation(c, cycle, "shared-memory request", "kind %u is not read/write",
                       q->req.kind);
@@ -259,30 +272,21 @@ void tce_axi_check_smem(tce_axi_check *c, uint64_t cycle, const tce_smem_port_sa
         else if (q->req.addr % c->word_bytes)
             violation(c, cycle, "shared-memory request",
                       "address 0x%x is not %u-byte aligned", q->req.addr, c->word_bytes);
-        if (c->sm_out++ == 0)
-            c->sm_since = cycle;
     }
     /* The mbarrier port: the same rules, for complete-tx requests. */
     stable(c, cycle, "mbarrier request", p->mreq.valid, p->mreq_ready, q->mreq.valid,
            q->mreq.cta == p->mreq.cta && q->mreq.addr == p->mreq.addr &&
                q->mreq.tx_count == p->mreq.tx_count);
-    if (q->mrsp_valid) {
-        if (c->mb_out == 0)
-            violation(c, cycle, "mbarrier response", "response with no request outstanding");
-        else
-            c->mb_out--;
-        c->last_progress = cycle;
-    }
+    if (q->mrsp_valid)
+        answered(c, cycle, "mbarrier response", &c->mb_out);
     if (q->mreq.valid && q->mreq_ready) {
-        c->last_progress = cycle;
+        accepted(c, cycle, &c->mb_out, &c->mb_since);
         if (q->mreq.cta >= c->num_ctas)
             violation(c, cycle, "mbarrier request", "CTA %u is not below NUM_CTAS %u",
                       q->mreq.cta, c->num_ctas);
         else if (q->mreq.addr % 8)
             violation(c, cycle, "mbarrier request", "mbarrier 0x%x is not 8-byte aligned",
                       q->mreq.addr);
-        if (c->mb_out++ == 0)
-            c->mb_since = cycle;
     }
     c->pq = *q;
 }
