@@ -332,7 +332,8 @@ bool corpus_fill_values(uint8_t *buf, size_t n, uint64_t seed, const char *dtype
         ebits = 5, mbits = 10, size = 2;
     else if (!strcmp(dtype, "BFLOAT16"))
         ebits = 8, mbits = 7, size = 2;
-    else if (!strcmp(dtype, "FLOAT32") || !strcmp(dtype, "FLOAT32_FTZ"))
+    else if (!strcmp(dtype, "FLOAT32") || !strcmp(dtype, "FLOAT32_FTZ") ||
+             !strcmp(dtype, "TFLOAT32") || !strcmp(dtype, "TFLOAT32_FTZ"))
         ebits = 8, mbits = 23, size = 4;
     else if (!strcmp(dtype, "FLOAT64"))
         ebits = 11, mbits = 52, size = 8;

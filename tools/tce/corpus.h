@@ -53,7 +53,8 @@ const uint8_t *corpus_blob(const corpus_case *c, const char *key, size_t *len);
 /* The corpus's two fill generators. */
 uint64_t corpus_splitmix64(uint64_t *state);
 void corpus_fill_raw(uint8_t *buf, size_t n, uint64_t seed);
-/* `values` fill for a float dtype name (FLOAT16 BFLOAT16 FLOAT32 FLOAT32_FTZ FLOAT64);
+/* `values` fill for a float dtype name (FLOAT16 BFLOAT16 FLOAT32 FLOAT32_FTZ FLOAT64, and
+ * TFLOAT32 TFLOAT32_FTZ with the f32 layout, which tests/data/probes use);
  * returns false for other types. */
 bool corpus_fill_values(uint8_t *buf, size_t n, uint64_t seed, const char *dtype);
 
