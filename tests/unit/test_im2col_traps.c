@@ -91,7 +91,7 @@ static void test_shared_side(void)
     fx_init(&f, 3, gdim, lo, up, 8, 8, NULL, TCE_SW_NONE, 1);
     f.op.saddr = TCE_SADDR(0, FX_DST + 64);
     tce_result r = fx_run(&f);
-    CHECK(r.status == TCE_ERR_ILLEGAL_INSTR && why_has(&r, "128-byte"));
+    CHECK(r.status == TCE_ERR_MISALIGNED && why_has(&r, "128-byte"));
     f.op.saddr = TCE_SADDR(0, FX_SMEM - 128); /* 8 rows of 32 bytes need 256 */
     r = fx_run(&f);
     CHECK(r.status == TCE_ERR_SHARED_RANGE);
