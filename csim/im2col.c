@@ -33,6 +33,8 @@ static tce_result im2col_load(const tce_op *op, const tce_tensormap *map, tce_me
             return tce_fail(TCE_ERR_UNDEFINED, "im2col offset %s = %u exceeds the %uD limit %u",
                             names[j], op->im2col[j], rank, offset_limit(rank));
 
+    if (map->interleave != TCE_IL_NONE)
+        return tce_i2c_ileave_load(op, map, ms);
     /* Only a start outside the window traps; a start off the traversal-stride grid is
      * legal (the 5 such captures completed) and simply walks from where it is. */
     i2c_walk w;
