@@ -23,7 +23,7 @@ module tce_row_walk (
     input  logic [15:0]   e,
     input  logic [159:0]  coords,
     input  logic [23:0]   soff,
-    input  logic [11:0]   pitch,
+    input  logic [13:0]   pitch,       // shared bytes between rows (interleaved rows reach 8 KB)
     input  logic          ext_rows,
     input  logic [159:0]  ext_x,
     input  logic          ext_last,
@@ -43,7 +43,7 @@ module tce_row_walk (
   logic [35:0]  nn;
   logic [15:0]  ee;
   logic [159:0] cc;
-  logic [11:0]  rpitch;
+  logic [13:0]  rpitch;
   logic [8:0]   k [4];
   logic [39:0]  x [4];
   logic [2:0]   addr_i;
@@ -103,7 +103,7 @@ module tce_row_walk (
       if (!x_in) row_inb <= 1'b0;
       addr_i <= addr_i + 3'd1;
     end else if (next && !last_row) begin
-      row_sbase <= row_sbase + {12'd0, rpitch};
+      row_sbase <= row_sbase + {10'd0, rpitch};
       row_g <= g0 + ({{32{cc[31]}}, cc[31:0]} << el);
       row_inb <= 1'b1;
       addr_i <= '0;
