@@ -18,20 +18,49 @@
  *  - rows are dense in shared memory (no padding to the swizzle span) and swizzled by
  *    address, as interleaved tile loads are.
  * So the walk is the plain im2col walk (i2c_walk) on a view of the map with the channel
- * dimension moved first. */
+ * dimension moved first; im2col.c runs it with the helpers below. */
 #include "im2col_common.h"
 
 #include "tensor_access.h"
 #include "tf32.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-/* One row: the slice at x (x[0] a slice index), or the fill when x is out of bounds. */
-static tce_status fetch_slice(const tce_tensormap *map, const tce_memsys *ms,
-                              const int64_t *x, unsigned slice, uint8_t *out,
-                              uint64_t *bad_addr, uint64_t *bytes_read)
+unsigned i2c_slice_bytes(const tce_tensormap *map)
 {
+    return map->interleave == TCE_IL_16B ? 16u : 32u;
+}
+
+void i2c_ileave_view(const tce_op *op, const tce_tensormap *map, tce_op *vop,
+                     tce_tensormap *view)
+{
+    unsigned rank = map->rank;
+    *view = *map;
+    *vop = *op;
+    view->gdim[0] = map->gdim[rank - 2];
+    view->estride[0] = map->estride[rank - 2];
+    vop->coords[0] = op->coords[rank - 2];
+    for (unsigned j = 0; j + 2 < rank; j++) {
+        view->gdim[1 + j] = map->gdim[j];
+        view->estride[1 + j] = map->estride[j];
+        vop->coords[1 + j] = op->coords[j];
+    }
+}
+
+void i2c_ileave_row_coords(const tce_op *op, const tce_tensormap *map, const i2c_walk *w,
+                           int64_t *x)
+{
+    unsigned rank = map->rank;
+    for (unsigned j = 0; j + 2 < rank; j++)
+        x[j] = w->pos[j] + op->im2col[j];
+    x[rank - 2] = op->coords[rank - 2];
+    x[rank - 1] = w->n;
+}
+
+tce_status i2c_fetch_slice(const tce_tensormap *map, const tce_memsys *ms, const int64_t *x,
+                           uint8_t *out, uint64_t *bad_addr, uint64_t *bytes_read)
+{
+    unsigned slice = i2c_slice_bytes(map);
     if (!tce_coords_in_bounds(map, x)) {
         tce_oob_fill_bytes(map, out, slice);
         return TCE_OK;
@@ -49,53 +78,4 @@ static tce_status fetch_slice(const tce_tensormap *map, const tce_memsys *ms,
     if (tce_dtype_rounds_to_tf32(map->dtype))
         tce_tf32_round_bytes(out, slice);
     return TCE_OK;
-}
-
-tce_result tce_i2c_ileave_load(const tce_op *op, const tce_tensormap *map, tce_memsys *ms)
-{
-    unsigned rank = map->rank, nsp = rank - 2;
-    unsigned slice = map->interleave == TCE_IL_16B ? 16u : 32u;
-    /* The view the plain walk runs on: channels first, then the spatial dimensions 0 ..
-     * rank-3, then N. */
-    tce_tensormap view = *map;
-    tce_op vop = *op;
-    view.gdim[0] = map->gdim[rank - 2];
-    view.estride[0] = map->estride[rank - 2];
-    vop.coords[0] = op->coords[rank - 2];
-    for (unsigned j = 0; j < nsp; j++) {
-        view.gdim[1 + j] = map->gdim[j];
-        view.estride[1 + j] = map->estride[j];
-        vop.coords[1 + j] = op->coords[j];
-    }
-    i2c_walk w;
-    tce_result r = i2c_walk_begin(&w, &vop, &view);
-    if (r.status != TCE_OK)
-        return r;
-    if (op->kind == TCE_OP_TENSOR_PREFETCH) {
-        r = tce_ok(); /* an L2 hint: no bytes land, no mbarrier is signalled */
-        return r;
-    }
-    uint32_t rows = map->pixels;
-    uint8_t *img = malloc((size_t)rows * slice);
-    if (!img)
-        return tce_fail(TCE_ERR_UNSUPPORTED, "out of host memory for %u rows", rows);
-    uint64_t bytes_read = 0;
-    for (uint32_t p = 0; p < rows; p++, i2c_walk_next(&w)) {
-        int64_t x[TCE_MAX_RANK] = {0};
-        for (unsigned j = 0; j < nsp; j++)
-            x[j] = w.pos[j] + op->im2col[j];
-        x[rank - 2] = op->coords[rank - 2];
-        x[rank - 1] = w.n;
-        uint64_t bad = 0;
-        if (fetch_slice(map, ms, x, slice, img + (size_t)p * slice, &bad, &bytes_read) !=
-            TCE_OK) {
-            free(img);
-            return tce_fail(TCE_ERR_GLOBAL_BUS, "pixel %u reads global address 0x%llx, which "
-                            "is outside global memory", p, (unsigned long long)bad);
-        }
-    }
-    r = i2c_deliver_load(op, map, ms, img, rows, slice);
-    free(img);
-    r.bytes_read = r.status == TCE_OK ? bytes_read : 0;
-    return r;
 }

@@ -157,21 +157,10 @@ static CUresult encode(const corpus_case *c, CUtensorMap *m, unsigned *rank_out,
                                    (CUtensorMapL2promotion)pr, (CUtensorMapFloatOOBfill)fl);
 }
 
-/* Fill as replay_fill does (tools/tce/replay_common.c): `raw`, or `values` by dtype. */
+/* The case's fills, made as replay makes them (corpus_fill). */
 static bool fill(const corpus_case *c, const char *prefix, uint8_t *buf, size_t n)
 {
-    char key[16];
-    uint64_t seed;
-    snprintf(key, sizeof key, "%sseed", prefix);
-    if (!corpus_u64(c, key, &seed))
-        return false;
-    snprintf(key, sizeof key, "%sfill", prefix);
-    const char *how = corpus_str(c, key);
-    if (!how || !strcmp(how, "raw")) {
-        corpus_fill_raw(buf, n, seed);
-        return true;
-    }
-    return !strcmp(how, "values") && corpus_fill_values(buf, n, seed, corpus_str(c, "dtype"));
+    return corpus_fill(c, prefix, buf, n) == CORPUS_FILL_OK;
 }
 
 typedef struct {

@@ -359,3 +359,25 @@ bool corpus_fill_values(uint8_t *buf, size_t n, uint64_t seed, const char *dtype
     }
     return true;
 }
+
+corpus_fill_status corpus_fill(const corpus_case *c, const char *prefix, uint8_t *buf,
+                               size_t n)
+{
+    char key[32];
+    uint64_t seed;
+    snprintf(key, sizeof key, "%sseed", prefix);
+    if (!corpus_u64(c, key, &seed))
+        return CORPUS_FILL_NO_SEED;
+    snprintf(key, sizeof key, "%sfill", prefix);
+    const char *how = corpus_str(c, key);
+    if (!how || !strcmp(how, "raw")) {
+        corpus_fill_raw(buf, n, seed);
+        return CORPUS_FILL_OK;
+    }
+    if (!strcmp(how, "values")) {
+        const char *dt = corpus_str(c, "dtype");
+        return dt && corpus_fill_values(buf, n, seed, dt) ? CORPUS_FILL_OK
+                                                          : CORPUS_FILL_NO_VALUES_TYPE;
+    }
+    return CORPUS_FILL_UNKNOWN;
+}
