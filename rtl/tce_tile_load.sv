@@ -136,6 +136,32 @@ module tce_tile_load #(
     swz = r;
   endfunction
 
+  // floor(a / d) for a < 4096 and d in 1..8, saturated at 511, as a * ceil(2^16 / d) >> 16:
+  // the reciprocal is 2^16/d + r with r < 1, so the product overshoots a/d by a*r/2^16 <
+  // 1/16, less than the 1/d (>= 1/8) between a/d's fraction and the next integer.
+  // (the product's low 16 bits are the fraction, dropped)
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [8:0] div_small(input logic [11:0] a, input logic [3:0] d);
+    logic [16:0] m;
+    logic [28:0] p;
+    case (d)
+      4'd2: m = 17'd32768;
+      4'd3: m = 17'd21846;
+      4'd4: m = 17'd16384;
+      4'd5: m = 17'd13108;
+      4'd6: m = 17'd10923;
+      4'd7: m = 17'd9363;
+      4'd8: m = 17'd8192;
+      default: m = 17'd65536;
+    endcase
+    p = {17'd0, a} * {12'd0, m};
+    div_small = (p[28:16] > 13'd511) ? 9'd511 : p[24:16];
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  function automatic logic [11:0] clamp12(input logic [40:0] v);
+    clamp12 = (v > 41'd4095) ? 12'd4095 : v[11:0];
+  endfunction
+
   // ------------------------------------------------------------- command (walker's)
   logic [2:0]  el;
   logic [3:0]  ee0;
@@ -183,13 +209,19 @@ module tce_tile_load #(
   wire [31:0] c0 = cc[31:0];
   wire signed [40:0] c0s = {{9{c0[31]}}, c0};
   wire signed [40:0] gdim0 = {8'd0, gd[32:0]};
-  // Units k of a row are at dim-0 coordinate c0 + k*e0; the in-bounds ones are [lo_e, hi_e).
+  // Units k of a row are at dim-0 coordinate c0 + k*e0; the in-bounds ones are [lo_e, hi_e):
+  // lo_e = ceil(-c0 / e0) (0 when c0 >= 0), hi_e = min(ceil((gdim0 - c0) / e0), box0).
+  // Both only matter up to box0 (< 512): a quotient of 511 or more means "past the box"
+  // either way, so the dividends are clamped to 12 bits (4095 / e0 >= 511 for e0 <= 8) and
+  // divided by e0 (1..8) exactly, as a multiply by a 16-bit reciprocal (div_small).
   wire [40:0] ee0_41 = {37'd0, ee0};
   wire [40:0] neg_c0 = 41'(-c0s);
   wire [40:0] to_end = 41'(gdim0 - c0s);
-  wire [40:0] lo_e = (c0s < 0) ? (neg_c0 + ee0_41 - 41'd1) / ee0_41 : 41'd0;
-  wire [40:0] hi_k = (gdim0 > c0s) ? (to_end + ee0_41 - 41'd1) / ee0_41 : 41'd0;
-  wire [40:0] hi_e = (hi_k < {32'd0, bx0}) ? hi_k : {32'd0, bx0};
+  wire [40:0] lo_num = neg_c0 + ee0_41 - 41'd1;
+  wire [40:0] hi_num = to_end + ee0_41 - 41'd1;
+  wire [8:0]  lo_e = (c0s < 0) ? div_small(clamp12(lo_num), ee0) : 9'd0;
+  wire [8:0]  hi_k = (gdim0 > c0s) ? div_small(clamp12(hi_num), ee0) : 9'd0;
+  wire [8:0]  hi_e = (hi_k < bx0) ? hi_k : bx0;
   wire        row0_has = hi_e > lo_e;
 
   // ------------------------------------------------------------- read contexts
@@ -484,8 +516,8 @@ module tce_tile_load #(
   // The last dimension W_ADDR visits: rank-1 (index rank-2); dimensions beyond the rank have
   // gdim 1, one box row and coordinate 0, so they add nothing and are never out of bounds.
   wire [2:0]  addr_last = (rk > 3'd1) ? rk - 3'd2 : 3'd0;
-  wire [11:0] lo_n = 12'(lo_e << el);
-  wire [11:0] hi_n = 12'(hi_e << el);
+  wire [11:0] lo_n = {3'd0, lo_e} << el;
+  wire [11:0] hi_n = {3'd0, hi_e} << el;
 
   // Where a row's reads start, from its global address rb (row offset 0): contiguous, the
   // in-bounds bytes [lo, hi) rounded up to whole chunks; strided (e0 > 1), the first
