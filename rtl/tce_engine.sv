@@ -93,6 +93,10 @@ module tce_engine #(
   // Tensor loads in flight: the tile loader's back-end slots and the executor's retirement
   // records are one list, so both take their size from here.
   localparam int LOAD_SLOTS = 16;
+  // Tile-store bursts whose AW may precede their shared-memory reads. A tensor reduce needs
+  // the old values of about one read latency of beats on the way (200 cycles / 8-beat row
+  // bursts = 25 bursts, docs/bench.md); tce_rmw_global coalesces their ranges.
+  localparam int STORE_AHEAD = 32;
   localparam logic [2:0] AXSIZE = 3'($clog2(DATA_W / 8));
 
   // The data path width must be one of the documented widths; anything else would break
@@ -445,7 +449,7 @@ module tce_engine #(
   logic [3:0] ts_sm_cta;
   logic [23:0] ts_sm_addr;
 
-  tce_tile_store #(.DATA_W(DATA_W), .ID_W(ID_W)) u_tile_store (
+  tce_tile_store #(.DATA_W(DATA_W), .ID_W(ID_W), .NB(STORE_AHEAD)) u_tile_store (
     .clk, .rst_n, .start(tstore_start), .rank(tg_rank), .esl(tg_esl), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(cmd_coords),
     .swizzle(tg_swizzle), .src_cta(cmd_cta), .soff(tg_soff), .row_bytes(tg_row_bytes),

@@ -17,6 +17,16 @@
 // its range overlaps any range in the FIFO, and any burst waits while the FIFO is full.
 // Non-overlapping bursts therefore stream back to back; only an overlapping one drains.
 //
+// Coalescing. A burst that starts at or after the end of the newest range, and whose end
+// lies within SPAN bytes of that range's start, joins the newest range instead of taking a
+// range of its own: the range grows to cover it (and the gap between, which no burst of it
+// writes) and counts one more burst; it leaves with the B response of its last burst. The
+// merged range is a superset of the bytes its bursts write, so a reduction that meets it
+// can only wait longer than it must (a false match stalls, it never loses an update). A
+// tensor reduce's rows, which ascend in memory, then share ranges: a streaming 2-D reduce
+// of 256-byte rows keeps about 50 bursts in flight at a memory latency of 200 cycles, in
+// about 13 ranges, where a range per burst would need 64 of the 64-bit comparators.
+//
 // Read ahead. The AR of a burst goes out as soon as its AW arrives from the mover (the
 // overlap rule permitting), before the W beats of earlier bursts; tce_bulk_from_smem sends
 // its AWs up to 4 bursts ahead of its W beats, so the old values of the next bursts are
@@ -36,6 +46,8 @@ module tce_rmw_global #(
     // (about one memory latency: 2 bursts of 4 KB at 200 cycles), so 8 keeps a bulk reduce
     // streaming; tce_engine sets 32 for the tile store's short row bursts.
     parameter int NOUT   = 8,
+    // Largest span of a coalesced range in bytes: bounds how far a false match reaches.
+    parameter int SPAN   = 4096,
     parameter int RDEPTH = 4           // R beats buffered ahead of the mover's W beats
 ) (
     input  logic                clk,
@@ -94,11 +106,15 @@ module tce_rmw_global #(
   localparam int RA = $clog2(RDEPTH);
 
   // ------------------------------------------------------------- ranges in flight
+  // A range counts its bursts still awaiting their B response (at most SPAN / DB).
+  localparam int CW = $clog2(SPAN / DB + 1);
   logic [63:0]  rng_lo [NOUT];
   logic [63:0]  rng_hi [NOUT];
+  logic [CW-1:0] rng_n [NOUT];
   logic [NA-1:0] rng_head, rng_tail;
   logic [NA:0]   rng_count;
   wire           rng_full = (rng_count == (NA+1)'(NOUT));
+  wire [NA-1:0]  rng_last = rng_tail - 1'b1;    // the newest range
 
   // The burst held between the mover's AW and the downstream AR/AW.
   logic         p_valid, p_need_ar, p_need_aw;
@@ -120,10 +136,19 @@ module tce_rmw_global #(
 
   // A plain store pushes its range on its AW handshake; a reduction pushes it with its AR
   // (after the overlap check), so a later reduction waits for it even before its AW.
-  wire plain_aw = !reduce && u_awvalid && !rng_full;
+  wire [63:0] n_lo = reduce ? p_lo : u_lo;    // the range being pushed
+  wire [63:0] n_hi = reduce ? p_hi : u_hi;
+  wire merge_ok = rng_count != '0 && n_lo >= rng_hi[rng_last] &&
+                  n_hi - rng_lo[rng_last] <= 64'(SPAN);
+  wire room     = !rng_full || merge_ok;
+  wire plain_aw = !reduce && u_awvalid && room;
   wire ar_fire  = arvalid && arready;
   wire push     = (plain_aw && awready) || ar_fire;
+  wire merge    = push && merge_ok;
   wire pop      = bvalid;    // bready is always high
+  // The oldest range leaves with the B response of its last burst.
+  wire [CW-1:0] head_n = rng_n[rng_head] + CW'(merge && rng_last == rng_head) - CW'(pop);
+  wire retire   = pop && head_n == '0;
 
   // ------------------------------------------------------------- R beats waiting for W
   logic [DATA_W-1:0] rf_data [RDEPTH];
@@ -139,7 +164,7 @@ module tce_rmw_global #(
   wire        w_out_fire = wvalid && wready;
   logic       rd_err;
 
-  assign arvalid = reduce && p_valid && p_need_ar && !overlap && !rng_full;
+  assign arvalid = reduce && p_valid && p_need_ar && !overlap && room;
   assign arid    = '0;     // one ID: R beats come back in AR order, matching the W beats
   assign araddr  = p_addr;
   assign arlen   = p_len;
@@ -164,7 +189,7 @@ module tce_rmw_global #(
       wstrb     = ru_out_be;
       wlast     = ru_out_last;
     end else begin
-      u_awready = awready && !rng_full;
+      u_awready = awready && room;
       awvalid   = plain_aw;
       awaddr    = u_awaddr;
       awlen     = u_awlen;
@@ -180,7 +205,7 @@ module tce_rmw_global #(
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      for (int i = 0; i < NOUT; i++) begin rng_lo[i] <= '0; rng_hi[i] <= '0; end
+      for (int i = 0; i < NOUT; i++) begin rng_lo[i] <= '0; rng_hi[i] <= '0; rng_n[i] <= '0; end
       rng_head <= '0; rng_tail <= '0; rng_count <= '0;
       p_valid <= 1'b0; p_need_ar <= 1'b0; p_need_aw <= 1'b0; p_addr <= '0; p_len <= '0;
       p_lo <= '0; p_hi <= '0;
@@ -188,13 +213,18 @@ module tce_rmw_global #(
       rf_head <= '0; rf_tail <= '0; rf_count <= '0;
       aw_ahead <= '0; rd_err <= 1'b0;
     end else begin
-      if (push) begin
-        rng_lo[rng_tail] <= reduce ? p_lo : u_lo;
-        rng_hi[rng_tail] <= reduce ? p_hi : u_hi;
+      if (merge) begin
+        rng_hi[rng_last] <= n_hi;
+        if (rng_last != rng_head) rng_n[rng_last] <= rng_n[rng_last] + 1'b1;
+      end else if (push) begin
+        rng_lo[rng_tail] <= n_lo;
+        rng_hi[rng_tail] <= n_hi;
+        rng_n[rng_tail]  <= CW'(1);
         rng_tail <= rng_tail + 1'b1;
       end
-      if (pop) rng_head <= rng_head + 1'b1;
-      rng_count <= rng_count + (NA+1)'(push) - (NA+1)'(pop);
+      if (pop || merge) rng_n[rng_head] <= head_n;
+      if (retire) rng_head <= rng_head + 1'b1;
+      rng_count <= rng_count + (NA+1)'(push && !merge) - (NA+1)'(retire);
 
       if (reduce && u_awvalid && u_awready) begin
         p_valid <= 1'b1; p_need_ar <= 1'b1; p_need_aw <= 1'b1;
