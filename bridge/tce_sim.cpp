@@ -44,18 +44,19 @@ constexpr watched_state kWatchedStates[] = {
     {"u_from_smem", "state"}, {"u_tile_load", "ws"}, {"u_tile_store", "state"},
 };
 
-// Byte-wise access to a Verilator wide signal (DATA_W > 64).
+// Byte-wise access to a Verilator wide signal (DATA_W > 64). Its words are 32-bit, least
+// significant first, so on a little-endian host the signal's bytes are the memory's bytes in
+// order: one memcpy per port and cycle instead of a loop assembling words from bytes.
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "wide signals are copied as bytes");
 template <typename W> void bytes_to_wide(W &w, const uint8_t *b)
 {
-    for (unsigned i = 0; i < kBeatBytes / 4; i++)
-        w[i] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 | (uint32_t)b[4 * i + 2] << 16 |
-               (uint32_t)b[4 * i + 3] << 24;
+    static_assert(sizeof(w[0]) == 4 && sizeof(W) >= kBeatBytes, "Verilator wide word layout");
+    std::memcpy(&w[0], b, kBeatBytes);
 }
 template <typename W> void wide_to_bytes(const W &w, uint8_t *b)
 {
-    for (unsigned i = 0; i < kBeatBytes / 4; i++)
-        for (unsigned k = 0; k < 4; k++)
-            b[4 * i + k] = (uint8_t)(w[i] >> (8 * k));
+    static_assert(sizeof(w[0]) == 4 && sizeof(W) >= kBeatBytes, "Verilator wide word layout");
+    std::memcpy(b, &w[0], kBeatBytes);
 }
 
 } // namespace
@@ -213,7 +214,7 @@ void tce_sim::step()
     const tce_smem_rsp *sr = tce_smem_response(&sm, cyc);
     top->sm_req_ready = tce_smem_ready(&sm);
     top->sm_rsp_valid = sr != nullptr;
-    uint8_t zero[TCE_SMEM_MAX_BYTES] = {0};
+    static const uint8_t zero[TCE_SMEM_MAX_BYTES] = {0};
     bytes_to_wide(top->sm_rsp_rdata, sr ? sr->rdata : zero);
     top->sm_rsp_err = sr ? sr->err : 0;
 

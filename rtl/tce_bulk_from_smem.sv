@@ -153,14 +153,17 @@ module tce_bulk_from_smem #(
     three = {word1, word0, {DATA_W{1'b0}}} >> (128 * t_plus_db[LB:4]);
     shifted = three[DATA_W-1:0];
   end
-  logic [DB-1:0] strobes;
-  always_comb begin
-    for (int k = 0; k < DB; k++) begin
-      logic [63:0] a;
-      a = beat_addr + 64'(k);
-      strobes[k] = (a >= lo) && (a < hi) && (!mask_en || bmask[a[3:0]]);
-    end
-  end
+  // Strobes: byte k is written when beat_addr + k lies in [lo, hi) and, with .cp_mask, its
+  // bit of the 16-byte mask is set (beat_addr is beat-aligned, so that bit is bmask[k % 16]).
+  // As lane bounds clamped to 0..DB the range is a difference of two thermometer masks,
+  // instead of DB 64-bit comparisons that Verilator would evaluate every cycle
+  // (docs/sim_speed.md).
+  wire [63:0] lane_lo = (lo <= beat_addr) ? 64'd0 :
+                        (lo - beat_addr >= DB64) ? DB64 : lo - beat_addr;
+  wire [63:0] lane_hi = (hi <= beat_addr) ? 64'd0 :
+                        (hi - beat_addr >= DB64) ? DB64 : hi - beat_addr;
+  wire [DB-1:0] strobes = ({DB{1'b1}} << lane_lo) & ~({DB{1'b1}} << lane_hi) &
+                          (mask_en ? {NCH{bmask}} : {DB{1'b1}});
   wire last_beat_of_burst = (hi == w_burst_end);
 
   wire stream = dst_global && (state == S_STREAM);

@@ -102,33 +102,23 @@ module tce_bulk_g2s #(
   /* verilator lint_on UNUSEDSIGNAL */
   wire [IW-1:0] rslot = rid_v[IW-1:0];
 
-  // Rotation by (dst - src) mod DB, in 16-byte chunks.
+  // Rotation by (dst - src) mod DB, in 16-byte chunks. The beat's rotation and bounds are
+  // computed in the clocked block below, only for an R beat that arrives: as combinational
+  // logic Verilator would shift the 2*DATA_W-bit word every cycle, busy or not.
   wire [31:0] rot_bytes = {8'd0, s_base} - g_base[31:0];
-  logic [DATA_W-1:0] rot_data;
-  always_comb begin
-    // The rotation is the upper half of a doubled word shifted left; the lower half is spill.
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [2*DATA_W-1:0] doubled;
-    /* verilator lint_on UNUSEDSIGNAL */
-    doubled  = {rdata, rdata} << (128 * ((rot_bytes >> 4) & (NCH - 1)));
-    rot_data = doubled[2*DATA_W-1:DATA_W];
-  end
-  wire [63:0] r_lo = (slot_addr[rslot] < g_base) ? g_base : slot_addr[rslot];
-  wire [63:0] r_hi_raw = slot_addr[rslot] + DB64;
-  wire [63:0] r_hi = (r_hi_raw > slot_end[rslot]) ? slot_end[rslot] : r_hi_raw;
 
   // Current write: aligned word and strobes.
   wire [31:0] w_first = {beat_slo[31:LB], {LB{1'b0}}};
   wire [31:0] w_addr  = beat_part ? w_first + 32'(DB) : w_first;
   wire        two_parts = (beat_shi > w_first + 32'(DB));
-  logic [DB-1:0] w_strb;
-  always_comb begin
-    for (int i = 0; i < DB; i++) begin
-      logic [31:0] a;
-      a = w_addr + 32'(i);
-      w_strb[i] = (a >= beat_slo) && (a < beat_shi);
-    end
-  end
+  // Strobes: byte i is written when w_addr + i lies in [beat_slo, beat_shi). As lane
+  // bounds clamped to 0..DB that is a difference of two thermometer masks, instead of DB
+  // address comparisons that Verilator would evaluate every cycle (docs/sim_speed.md).
+  wire [31:0] lane_lo = (beat_slo <= w_addr) ? 32'd0 :
+                        (beat_slo - w_addr >= 32'(DB)) ? 32'(DB) : beat_slo - w_addr;
+  wire [31:0] lane_hi = (beat_shi <= w_addr) ? 32'd0 :
+                        (beat_shi - w_addr >= 32'(DB)) ? 32'(DB) : beat_shi - w_addr;
+  wire [DB-1:0] w_strb = ({DB{1'b1}} << lane_lo) & ~({DB{1'b1}} << lane_hi);
   logic [3:0] cur_cta;
   always_comb begin
     cur_cta = 4'd0;
@@ -189,7 +179,17 @@ module tce_bulk_g2s #(
           if ((beat_mask & ~(16'd1 << cur_cta)) == 0) beat_valid <= 1'b0;
         end
       end
-      if (rvalid && rready) begin
+      if (rvalid && rready) begin : r_beat
+        // The rotation is the upper half of a doubled word shifted left; the lower half is
+        // spill.
+        /* verilator lint_off UNUSEDSIGNAL */
+        logic [2*DATA_W-1:0] doubled;
+        /* verilator lint_on UNUSEDSIGNAL */
+        logic [63:0] r_lo, r_hi_raw, r_hi;
+        doubled  = {rdata, rdata} << (128 * ((rot_bytes >> 4) & (NCH - 1)));
+        r_lo     = (slot_addr[rslot] < g_base) ? g_base : slot_addr[rslot];
+        r_hi_raw = slot_addr[rslot] + DB64;
+        r_hi     = (r_hi_raw > slot_end[rslot]) ? slot_end[rslot] : r_hi_raw;
         slot_addr[rslot] <= slot_addr[rslot] + DB64;
         if (rlast) slot_valid[rslot] <= 1'b0;
         if (rresp != 2'b00) begin
@@ -197,7 +197,7 @@ module tce_bulk_g2s #(
           err_bus <= 1'b1;
         end else if (r_hi > r_lo && mask != 0) begin
           beat_valid <= 1'b1;
-          beat_rot   <= rot_data;
+          beat_rot   <= doubled[2*DATA_W-1:DATA_W];
           beat_slo   <= r_lo[31:0] - g_base[31:0] + {8'd0, s_base};
           beat_shi   <= r_hi[31:0] - g_base[31:0] + {8'd0, s_base};
           beat_mask  <= mask;

@@ -109,6 +109,7 @@ module tce_cmd_exec #(
     input  logic [39:0] tile_rbytes,
     output logic        cmd_is_store,
     output logic        cmd_is_prefetch,   // cp.async.bulk.prefetch.tensor: checks only
+    output logic        cmd_is_tensor,     // the command held is a tensor load/store/reduce/prefetch
     output logic [1:0]  cmd_src_space,
     output logic        tstore_start,
     input  logic        tstore_done,
@@ -299,133 +300,138 @@ module tce_cmd_exec #(
       bad = 1'b1; chk_status = st; chk_field = fidx(fi);
     end
   endtask
+  // The checks' results are used only in S_CHECK (chk_go, is_tload); in every other state
+  // they read as "passed", so Verilator skips the checks while a command runs instead of
+  // evaluating them every cycle (docs/sim_speed.md).
   always_comb begin
     bad = 1'b0;
     chk_status = tce_op_pkg::ST_OK;
     chk_field  = F_NONE;
     dmask = f_mcast ? f_ctamask : (16'd1 << sd_cta);
-    if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_breduce ||
-        is_mm)
-      if (32'(f_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_IDX);
-    // PTX: a size that is not a multiple of 16 is undefined behaviour (a reduce checks it
-    // after its op and qualifiers, below).
-    if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_mm)
-      if (f_size[3:0] != 4'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
-    if (f_opcode == tce_op_pkg::OP_BULK_PREFETCH) begin
-      if (f_src != tce_op_pkg::SPACE_GLOBAL) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_SRC_SPACE_IDX);
-      if (f_done != tce_op_pkg::DONE_NONE) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
-      if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-    end else if (f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce) begin
-      if (is_breduce) begin
-        // cp.reduce.async.bulk (csim/bulk.c bulk_reduce): shared::cta to global or to
-        // shared::cluster only, a legal op/type pair, then the qualifiers, then the size.
-        if (f_src != tce_op_pkg::SPACE_SHARED_CTA || (dir != DIR_S2G && dir != DIR_S2S))
+    if (state == S_CHECK) begin : checks
+      if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_breduce ||
+          is_mm)
+        if (32'(f_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_IDX);
+      // PTX: a size that is not a multiple of 16 is undefined behaviour (a reduce checks it
+      // after its op and qualifiers, below).
+      if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_mm)
+        if (f_size[3:0] != 4'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
+      if (f_opcode == tce_op_pkg::OP_BULK_PREFETCH) begin
+        if (f_src != tce_op_pkg::SPACE_GLOBAL) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+        if (f_done != tce_op_pkg::DONE_NONE) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
+        if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+      end else if (f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce) begin
+        if (is_breduce) begin
+          // cp.reduce.async.bulk (csim/bulk.c bulk_reduce): shared::cta to global or to
+          // shared::cluster only, a legal op/type pair, then the qualifiers, then the size.
+          if (f_src != tce_op_pkg::SPACE_SHARED_CTA || (dir != DIR_S2G && dir != DIR_S2S))
+            fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src != tce_op_pkg::SPACE_SHARED_CTA)
+                 ? tce_regs_pkg::CMDF_SRC_SPACE_IDX : tce_regs_pkg::CMDF_DST_SPACE_IDX);
+          if (!op_legal) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
+        end else if (dir == DIR_NONE) begin
+          fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src == tce_op_pkg::SPACE_GLOBAL || f_src == tce_op_pkg::SPACE_SHARED_CTA)
+               ? tce_regs_pkg::CMDF_DST_SPACE_IDX : tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+        end
+        // No such PTX form: wrong completion or a qualifier the direction does not have.
+        if (f_done != ((dir == DIR_S2G) ? tce_op_pkg::DONE_BULK_GROUP : tce_op_pkg::DONE_MBARRIER))
+          fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
+        if (is_breduce) begin
+          if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+          if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
+          if (f_size[3:0] != 4'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
+        end
+        if (dir == DIR_G2S) begin
+          if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
+          if (f_mcast && !dst_cluster) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+          if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+          if ({1'b0, f_gaddr} + {33'd0, f_size} > 65'h1_0000_0000_0000_0000)
+            fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
+          if (f_mcast) begin
+            if (f_saddr[31:24] != 8'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
+            if (f_ctamask == 16'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_CTA_MASK_IDX);
+            if ((32'(f_ctamask) >> NUM_CTAS) != 32'd0) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_MASK_IDX);
+          end else begin
+            if (!sd_form_ok || 32'(sd_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+          end
+          if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+          if (!fits(sd_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        end
+        if (dir == DIR_S2S) begin
+          if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
+          if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+          if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
+          if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
+          if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
+          if (!sd_form_ok || 32'(sd_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+          if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+          if (!fits(sd_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+          // PTX: shared::cta -> shared::cluster must target a different CTA (the reduce has
+          // no such rule).
+          if (!is_breduce && sd_cta == f_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
+        end
+        if (dir == DIR_G2S || dir == DIR_S2S) begin
+          // The mbarrier lives with the data it tracks (cta_group::1).
+          if (f_mbar[31:28] != 4'd0) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_MBAR_IDX);
+          if (!f_mcast && mb_rank != 4'd0 && mb_rank != sd_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MBAR_IDX);
+          if (mb_off[2:0] != 3'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MBAR_IDX);
+          if (!fits(mb_off, 32'd8)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_MBAR_IDX);
+        end
+        if (dir == DIR_S2G) begin
+          if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+          if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+          if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+          if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+          if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+          if ({1'b0, f_gaddr} + {33'd0, f_size} > 65'h1_0000_0000_0000_0000)
+            fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
+        end
+      end else if (is_red) begin
+        // red (csim/red.c): space, op/type, vector shape, then the naturally aligned vector
+        // inside its memory. An unmapped global address is found by the bus (DECERR).
+        if (f_dst != tce_op_pkg::SPACE_GLOBAL && f_dst != tce_op_pkg::SPACE_SHARED_CTA &&
+            f_dst != tce_op_pkg::SPACE_SHARED_CLUSTER)
+          fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_DST_SPACE_IDX);
+        if (!op_legal) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
+        if (!vec_ok) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_VEC_IDX);
+        if (to_global) begin
+          if ((f_gaddr[7:0] & (red_len - 8'd1)) != 8'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+        end else begin
+          if (f_dst == tce_op_pkg::SPACE_SHARED_CTA && f_saddr[27:24] != 4'd0)
+            fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+          if ((red_off[7:0] & (red_len - 8'd1)) != 8'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+          if (32'(red_cta) >= NUM_CTAS || !fits(red_off, {24'd0, red_len}))
+            fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        end
+      end else if (is_mm) begin
+        // csim/bulk.c multimem_copy: the form, completion, no multicast, the group size, the
+        // source, then each address: 16-byte aligned, no wrap past 2^64, apart from the
+        // earlier ones (each is another GPU's memory). Whether an address is mapped is only
+        // known from the bus (DECERR -> GLOBAL_BUS), as for every global write here.
+        if (f_src != tce_op_pkg::SPACE_SHARED_CTA || f_dst != tce_op_pkg::SPACE_GLOBAL)
           fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src != tce_op_pkg::SPACE_SHARED_CTA)
                ? tce_regs_pkg::CMDF_SRC_SPACE_IDX : tce_regs_pkg::CMDF_DST_SPACE_IDX);
-        if (!op_legal) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
-      end else if (dir == DIR_NONE) begin
-        fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src == tce_op_pkg::SPACE_GLOBAL || f_src == tce_op_pkg::SPACE_SHARED_CTA)
-             ? tce_regs_pkg::CMDF_DST_SPACE_IDX : tce_regs_pkg::CMDF_SRC_SPACE_IDX);
-      end
-      // No such PTX form: wrong completion or a qualifier the direction does not have.
-      if (f_done != ((dir == DIR_S2G) ? tce_op_pkg::DONE_BULK_GROUP : tce_op_pkg::DONE_MBARRIER))
-        fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
-      if (is_breduce) begin
+        if (f_done != tce_op_pkg::DONE_BULK_GROUP) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
         if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
-        if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
-        if (f_size[3:0] != 4'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
-      end
-      if (dir == DIR_G2S) begin
-        if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
-        if (f_mcast && !dst_cluster) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
-        if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-        if ({1'b0, f_gaddr} + {33'd0, f_size} > 65'h1_0000_0000_0000_0000)
-          fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
-        if (f_mcast) begin
-          if (f_saddr[31:24] != 8'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
-          if (f_ctamask == 16'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_CTA_MASK_IDX);
-          if ((32'(f_ctamask) >> NUM_CTAS) != 32'd0) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_MASK_IDX);
-        end else begin
-          if (!sd_form_ok || 32'(sd_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-        end
-        if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
-        if (!fits(sd_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-      end
-      if (dir == DIR_S2S) begin
-        if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
-        if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
-        if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
-        if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
-        if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
-        if (!sd_form_ok || 32'(sd_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-        if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
-        if (!fits(sd_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-        // PTX: shared::cta -> shared::cluster must target a different CTA (the reduce has
-        // no such rule).
-        if (!is_breduce && sd_cta == f_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
-      end
-      if (dir == DIR_G2S || dir == DIR_S2S) begin
-        // The mbarrier lives with the data it tracks (cta_group::1).
-        if (f_mbar[31:28] != 4'd0) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_MBAR_IDX);
-        if (!f_mcast && mb_rank != 4'd0 && mb_rank != sd_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MBAR_IDX);
-        if (mb_off[2:0] != 3'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MBAR_IDX);
-        if (!fits(mb_off, 32'd8)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_MBAR_IDX);
-      end
-      if (dir == DIR_S2G) begin
-        if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+        if (f_mmcount == 4'd0 || f_mmcount > 4'd8) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_COUNT_IDX);
         if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
         if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-        if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-        if ({1'b0, f_gaddr} + {33'd0, f_size} > 65'h1_0000_0000_0000_0000)
-          fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
-      end
-    end else if (is_red) begin
-      // red (csim/red.c): space, op/type, vector shape, then the naturally aligned vector
-      // inside its memory. An unmapped global address is found by the bus (DECERR).
-      if (f_dst != tce_op_pkg::SPACE_GLOBAL && f_dst != tce_op_pkg::SPACE_SHARED_CTA &&
-          f_dst != tce_op_pkg::SPACE_SHARED_CLUSTER)
-        fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_DST_SPACE_IDX);
-      if (!op_legal) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
-      if (!vec_ok) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_VEC_IDX);
-      if (to_global) begin
-        if ((f_gaddr[7:0] & (red_len - 8'd1)) != 8'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-      end else begin
-        if (f_dst == tce_op_pkg::SPACE_SHARED_CTA && f_saddr[27:24] != 4'd0)
-          fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-        if ((red_off[7:0] & (red_len - 8'd1)) != 8'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
-        if (32'(red_cta) >= NUM_CTAS || !fits(red_off, {24'd0, red_len}))
-          fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-      end
-    end else if (is_mm) begin
-      // csim/bulk.c multimem_copy: the form, completion, no multicast, the group size, the
-      // source, then each address: 16-byte aligned, no wrap past 2^64, apart from the
-      // earlier ones (each is another GPU's memory). Whether an address is mapped is only
-      // known from the bus (DECERR -> GLOBAL_BUS), as for every global write here.
-      if (f_src != tce_op_pkg::SPACE_SHARED_CTA || f_dst != tce_op_pkg::SPACE_GLOBAL)
-        fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src != tce_op_pkg::SPACE_SHARED_CTA)
-             ? tce_regs_pkg::CMDF_SRC_SPACE_IDX : tce_regs_pkg::CMDF_DST_SPACE_IDX);
-      if (f_done != tce_op_pkg::DONE_BULK_GROUP) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
-      if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
-      if (f_mmcount == 4'd0 || f_mmcount > 4'd8) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_COUNT_IDX);
-      if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-      if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
-      if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-      for (int i = 0; i < 8; i++) begin
-        if (i < 32'(f_mmcount)) begin
-          if (mm_addr[i][3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
-          if (65'(mm_addr[i]) + 65'(f_size) >= {1'b1, 64'd0})
-            fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
-          for (int j = 0; j < i; j++)
-            if (mm_addr[j] < mm_addr[i] + 64'(f_size) && mm_addr[i] < mm_addr[j] + 64'(f_size))
-              fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+        for (int i = 0; i < 8; i++) begin
+          if (i < 32'(f_mmcount)) begin
+            if (mm_addr[i][3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+            if (65'(mm_addr[i]) + 65'(f_size) >= {1'b1, 64'd0})
+              fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+            for (int j = 0; j < i; j++)
+              if (mm_addr[j] < mm_addr[i] + 64'(f_size) && mm_addr[i] < mm_addr[j] + 64'(f_size))
+                fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+          end
         end
+      end else if (is_tensor) begin
+        // The rest is checked once the descriptor is in (tce_tile_check).
+        if (f_tmap[5:0] != 6'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      end else begin
+        fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_OPCODE_IDX);
       end
-    end else if (is_tensor) begin
-      // The rest is checked once the descriptor is in (tce_tile_check).
-      if (f_tmap[5:0] != 6'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
-    end else begin
-      fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_OPCODE_IDX);
     end
   end
 
@@ -441,15 +447,12 @@ module tce_cmd_exec #(
     tx_cur = 4'd0;
     for (int c = 15; c >= 0; c--) if (tx_left[c]) tx_cur = 4'(c);
   end
-  logic [4:0] ndst, ndst_tile;
-  always_comb begin
-    ndst = 5'd0;
-    ndst_tile = 5'd0;
-    for (int c = 0; c < 16; c++) begin
-      ndst = ndst + {4'd0, dmask[c]};
-      ndst_tile = ndst_tile + {4'd0, tchk_ctas[c]};
-    end
-  end
+  // Destination CTAs of a mask. Called in the clocked block, in the one state that uses the
+  // count, so Verilator does not count every cycle.
+  function automatic logic [4:0] ones16(input logic [15:0] m);
+    ones16 = 5'd0;
+    for (int c = 0; c < 16; c++) ones16 = ones16 + {4'd0, m[c]};
+  endfunction
   logic [31:0] txc;          // complete-tx byte count of the running command
   logic        run_store;    // the running mover is the tile store
   logic        run_rs;       // the running mover is tce_red_scalar
@@ -517,6 +520,7 @@ module tce_cmd_exec #(
                       !is_tpref && tile_can_start;
   assign tile_want_tx = (f_done == tce_op_pkg::DONE_MBARRIER);
   assign cmd_is_prefetch = is_tpref;
+  assign cmd_is_tensor = is_tensor;
   assign tstore_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && cmd_is_store;
   assign cmd_is_store = (f_opcode == tce_op_pkg::OP_TENSOR_STORE) || is_treduce;
   assign cmd_src_space = f_src;
@@ -608,7 +612,7 @@ module tce_cmd_exec #(
             rb_q <= is_red ? {32'd0, red_len} :
                     is_breduce ? {7'd0, f_size, 1'b0} : {8'd0, f_size};
             wb_q <= is_red ? {32'd0, red_len} :
-                    {8'd0, f_size} * {35'd0, is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : ndst};
+                    {8'd0, f_size} * {35'd0, is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : ones16(dmask)};
             state <= S_MOVE;
           end
         end
@@ -628,7 +632,7 @@ module tce_cmd_exec #(
             // A load goes to the tile loader (when it can take one) and retires from there.
             if (tile_can_start) begin
               lr_seq[lr_tl] <= cur_seq; lr_cta[lr_tl] <= f_cta; lr_kind[lr_tl] <= f_opcode;
-              lr_wbytes[lr_tl] <= {8'd0, tchk_tx_bytes} * {35'd0, ndst_tile};
+              lr_wbytes[lr_tl] <= {8'd0, tchk_tx_bytes} * {35'd0, ones16(tchk_ctas)};
               state <= S_IDLE;
             end
           end else begin

@@ -183,7 +183,7 @@ module tce_engine #(
   logic [511:0] rs_operands;
   logic [7:0] rs_status;
   // tensor stores
-  logic cmd_is_store, cmd_is_prefetch, tstore_start, tstore_done;
+  logic cmd_is_store, cmd_is_prefetch, cmd_is_tensor, tstore_start, tstore_done;
   logic [1:0] cmd_src_space;
   logic [7:0] tstore_status;
   logic [39:0] tstore_wbytes;
@@ -224,7 +224,7 @@ module tce_engine #(
     .cmd_cta_mask, .tchk_status, .tchk_field, .tchk_ctas, .tchk_tx_bytes,
     .tile_start, .tile_want_tx, .tile_can_start, .tile_active, .tile_done_hold, .tile_done,
     .tile_status, .tile_tx_err, .tile_rbytes,
-    .cmd_is_store, .cmd_is_prefetch, .cmd_src_space, .tstore_start, .tstore_done, .tstore_status,
+    .cmd_is_store, .cmd_is_prefetch, .cmd_is_tensor, .cmd_src_space, .tstore_start, .tstore_done, .tstore_status,
     .tstore_wbytes,
     .wr_owner, .red_en, .red_smem, .red_op, .red_etype, .red_ctx, .red_noftz,
     .tchk_red_etype, .tchk_red_noftz, .rs_start, .rs_esl, .rs_vec, .rs_operands, .rs_done,
@@ -270,7 +270,6 @@ module tce_engine #(
   );
 
   logic [2:0] tg_rank, tg_swizzle;
-  logic [1:0] tg_esl;
   logic [2:0] tg_ul;
   logic [3:0] tg_e0;
   logic [63:0] tg_gaddr;
@@ -281,7 +280,7 @@ module tce_engine #(
   logic [15:0] tg_e;
   logic tg_fill_nan, tg_tf32;
   logic [23:0] tg_soff;
-  logic [11:0] tg_row_bytes, tg_pitch;
+  logic [13:0] tg_row_bytes, tg_pitch;   // interleaved store rows reach 8 KB
   // The row count gives the tile loader the box's shared extent (its overlap check).
   logic [31:0] tg_rows;
   /* verilator lint_off UNUSEDSIGNAL */
@@ -306,12 +305,12 @@ module tce_engine #(
   end
 
   tce_tile_check #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES)) u_tile_check (
-    .desc, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
+    .en(cmd_is_tensor), .desc, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
     .coord_neg({cmd_coords[159], cmd_coords[127], cmd_coords[95], cmd_coords[63], cmd_coords[31]}),
     .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
     .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),
     .multicast(cmd_multicast), .cta_mask(cmd_cta_mask), .coord0_low(cmd_coord0[3:0]),
-    .status(tchk_status), .field(tchk_field), .rank(tg_rank), .esl(tg_esl), .ul(tg_ul), .e0(tg_e0),
+    .status(tchk_status), .field(tchk_field), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0),
     .gaddr(tg_gaddr), .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
     .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .tx_bytes(tchk_tx_bytes),
@@ -346,7 +345,8 @@ module tce_engine #(
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
     .coords(cmd_coords),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
-    .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .want_tx(tile_want_tx),
+    // tce_tile_check refuses loads whose row is over 2 KB, so 12 bits hold every load's
+    .row_bytes(tg_row_bytes[11:0]), .pitch(tg_pitch[11:0]), .rows(tg_rows), .want_tx(tile_want_tx),
     .mbar_off(cmd_mbar_off), .tx_count(tchk_tx_bytes),
     .ext_rows(tg_row_gen != 2'd0), .ext_x(tl_row_gen == 2'd2 ? g4_x : i2c_x),
     .ext_last(tl_row_gen == 2'd2 ? g4_last : i2c_last), .row_step(tl_row_step),
@@ -450,7 +450,7 @@ module tce_engine #(
   logic [23:0] ts_sm_addr;
 
   tce_tile_store #(.DATA_W(DATA_W), .ID_W(ID_W), .NB(STORE_AHEAD)) u_tile_store (
-    .clk, .rst_n, .start(tstore_start), .rank(tg_rank), .esl(tg_esl), .gaddr(tg_gaddr),
+    .clk, .rst_n, .start(tstore_start), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(cmd_coords),
     .swizzle(tg_swizzle), .src_cta(cmd_cta), .soff(tg_soff), .row_bytes(tg_row_bytes),
     .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(tg_row_gen == 2'd2 ? g4_x : i2c_x),

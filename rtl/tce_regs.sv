@@ -136,13 +136,17 @@ module tce_regs #(
   wire db_overflow = wr_doorbell && !db_badlen && (q_count == QUEUE_DEPTH[QA:0]);
   assign q_push = wr_doorbell && !db_badlen && !db_overflow;
   assign q_flush = soft_reset;
+  // The entry is assembled only in the cycle it is pushed (the queue takes it only then):
+  // the simulation then skips rebuilding it every cycle (docs/sim_speed.md).
   always_comb begin
     q_push_data = '0;
-    for (int i = 0; i < QW; i++) begin
-      // Words n..CMD_WORDS-1 read as 0 (regmap.def), so a short command needs only its prefix.
-      if (i < db_n) q_push_data[i*32 +: 32] = cmd_words[i];
+    if (q_push) begin
+      for (int i = 0; i < QW; i++) begin
+        // Words n..CMD_WORDS-1 read as 0 (regmap.def), so a short command needs only its prefix.
+        if (i < db_n) q_push_data[i*32 +: 32] = cmd_words[i];
+      end
+      q_push_data[QW*32 +: 32] = seq_issued + 32'd1;
     end
-    q_push_data[QW*32 +: 32] = seq_issued + 32'd1;
   end
   // Word 0 of the staged command: the group tracker needs its CTA and completion fields.
   /* verilator lint_off UNUSEDSIGNAL */
@@ -220,6 +224,8 @@ module tce_regs #(
   end
 
   // ---------------------------------------------------------------- reads
+  // The read data mux: computed only for an accepted read (the always_ff below latches it
+  // then), not every cycle (docs/sim_speed.md).
   logic [31:0] rd;
   wire [11:0] ra = s_araddr;
   // As cmd_rel: the byte-within-word bits are not used.
@@ -228,7 +234,8 @@ module tce_regs #(
   /* verilator lint_on UNUSEDSIGNAL */
   always_comb begin
     rd = 32'd0;
-    if (hit(ra, tce_regs_pkg::REG_ID_OFF)) rd = tce_regs_pkg::ID_VALUE;
+    if (!(s_arvalid && s_arready)) rd = 32'd0;
+    else if (hit(ra, tce_regs_pkg::REG_ID_OFF)) rd = tce_regs_pkg::ID_VALUE;
     else if (hit(ra, tce_regs_pkg::REG_VERSION_OFF))
       rd = (tce_regs_pkg::VERSION_MAJOR << tce_regs_pkg::VERSION_MAJOR_LSB) |
            (tce_regs_pkg::VERSION_MINOR << tce_regs_pkg::VERSION_MINOR_LSB);

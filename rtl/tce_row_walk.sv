@@ -37,7 +37,7 @@ module tce_row_walk (
     input  logic [15:0]   e,
     input  logic [159:0]  coords,
     input  logic [23:0]   soff,
-    input  logic [11:0]   pitch,
+    input  logic [13:0]   pitch,       // shared bytes between rows (interleaved rows reach 8 KB)
     input  logic          ext_rows,
     input  logic [159:0]  ext_x,
     input  logic          ext_last,
@@ -56,7 +56,7 @@ module tce_row_walk (
   logic [35:0]  nn;
   logic [15:0]  ee;
   logic [159:0] cc;
-  logic [11:0]  rpitch;
+  logic [13:0]  rpitch;
   logic [8:0]   k  [4];            // odometer position in dims 1..4
   logic [39:0]  ox [4];            // odometer coordinates (signed)
   logic [39:0]  xr [4];            // coordinates of the presented (or assembled) row
@@ -145,7 +145,7 @@ module tce_row_walk (
     end else begin
       if (next && row_valid) begin
         row_valid <= 1'b0;
-        if (!last_row) row_sbase <= row_sbase + {12'd0, rpitch};
+        if (!last_row) row_sbase <= row_sbase + {10'd0, rpitch};
       end
       if (take && !present) begin
         row_g <= row_g + big_prod;

@@ -392,12 +392,16 @@ module tce_tile_load #(
   logic              f_one;         // all live chunks in f_word
   logic [DATA_W-1:0] f_data;
   logic [DB-1:0]     f_strb;
+  // Computed only while a beat is held (every use is under beat_valid): the simulation then
+  // skips the per-byte merges when no beat is there (docs/sim_speed.md).
   always_comb begin
     logic found;
+    logic [23:0]  pa, ph;
+    logic [127:0] d;
     found = 1'b0; f_word = '0; f_one = 1'b1; f_data = '0; f_strb = '0;
+    pa = '0; ph = '0; d = '0;
+    if (beat_valid)
     for (int i = 0; i < NCH; i++) begin
-      logic [23:0]  pa, ph;
-      logic [127:0] d;
       pa = beat_sbase + {12'd0, c_off[i]};
       ph = swz(beat_sw, pa);
       d  = merge(load_data(beat_data[i*128 +: 128], beat_t32), beat_fill, c_off[i], beat_lo, beat_hi);
@@ -470,12 +474,16 @@ module tce_tile_load #(
   wire [24:0] n_rlo = {1'b0, soff[23:7], 7'd0};
   wire [24:0] n_rhi = (n_end[44:25] != 20'd0) ? 25'h1FF_FF80 : {n_end[24:7], 7'd0};
   wire [24:0] n_mb  = {1'b0, mbar_off};
+  // With no command in flight nothing can clash: the slot scan is skipped then (the same
+  // result, without evaluating NS comparisons every idle cycle).
   logic clash;
   always_comb begin
+    logic [SLW-1:0] age;
+    logic [24:0]    omb;
     clash = 1'b0;
+    age = '0; omb = '0;
+    if (n_used != '0)
     for (int i = 0; i < NS; i++) begin
-      logic [SLW-1:0] age;
-      logic [24:0]    omb;
       age = SLW'(i) - hd_p;
       omb = {1'b0, s_mb[i]};
       if ({1'b0, age} < n_used &&
@@ -506,7 +514,7 @@ module tce_tile_load #(
 
   tce_row_walk u_walk (
     .clk, .rst_n, .start(start && ws == W_IDLE), .rank, .ul(esl), .gaddr,
-    .gdim14(gdim[164:33]), .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x,
+    .gdim14(gdim[164:33]), .gstride, .n, .e, .coords, .soff, .pitch({2'd0, pitch}), .ext_rows, .ext_x,
     .ext_last, .next(row_next), .row_valid, .row_g, .row_sbase, .row_inb, .last_row,
     .row_step
   );

@@ -39,7 +39,8 @@ module tce_tile_store #(
     input  logic              rst_n,
     input  logic              start,
     input  logic [2:0]        rank,
-    input  logic [1:0]        esl,
+    input  logic [2:0]        ul,          // log2 bytes of a dim-0 unit (element, or 16/32-byte slice)
+    input  logic [3:0]        e0,          // dim-0 traversal stride in units (interleave; else 1)
     input  logic [63:0]       gaddr,
     input  logic [164:0]      gdim,
     input  logic [255:0]      gstride,
@@ -49,8 +50,8 @@ module tce_tile_store #(
     input  logic [2:0]        swizzle,
     input  logic [3:0]        src_cta,
     input  logic [23:0]       soff,
-    input  logic [11:0]       row_bytes,
-    input  logic [11:0]       pitch,
+    input  logic [13:0]       row_bytes,
+    input  logic [13:0]       pitch,
     input  logic              ext_rows,    // rows from a row generator (scatter4, im2col_no_offs)
     input  logic [159:0]      ext_x,
     input  logic              ext_last,
@@ -103,12 +104,14 @@ module tce_tile_store #(
   endfunction
 
   // ------------------------------------------------------------- command
-  logic [1:0]   el;
+  logic [2:0]   el;
   logic [32:0]  gd0;
   logic [31:0]  c0;
   logic [2:0]   sw;
   logic [3:0]   cta;
-  logic [11:0]  rbytes;
+  logic [13:0]  rbytes;
+  logic [3:0]   ee0;           // dim-0 stride in units
+  logic         strided;       // ee0 > 1: each slice of a row is its own segment
   logic         err_bus, err_smem;
   logic [15:0]  b_outstanding;
 
@@ -119,25 +122,29 @@ module tce_tile_store #(
   logic [23:0] row_sbase;
   logic        row_valid, row_inb, last_row, row_go;
   tce_row_walk u_walk (
-    .clk, .rst_n, .start(start && state == R_IDLE), .rank, .ul({1'b0, esl}), .gaddr, .gdim14(gdim[164:33]),
+    .clk, .rst_n, .start(start && state == R_IDLE), .rank, .ul, .gaddr, .gdim14(gdim[164:33]),
     .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x, .ext_last,
     .next(row_go), .row_valid, .row_g, .row_sbase, .row_inb,
     .last_row, .row_step
   );
 
   // Dim-0 clip: bytes of the row before the tensor's end rounded up to 16 (the same for
-  // every row of the command).
+  // every row of the command). An interleaved unit is a whole slice, so its end is already
+  // on 16 bytes; with a stride (strided) only the first slice is measured here: it decides
+  // whether the row writes anything, and the burst issuer ends the row at the first slice
+  // past the end.
   wire [40:0] end0_16 = (({8'd0, gd0} << el) + 41'd15) & ~41'd15;
   wire [40:0] c0b = {9'd0, c0} << el;      // c0 >= 0 (checked)
   wire [40:0] avail = (end0_16 > c0b) ? end0_16 - c0b : 41'd0;
-  wire [11:0] hi = (avail < {29'd0, rbytes}) ? avail[11:0] : rbytes;
+  wire [13:0] hi = (avail < {27'd0, rbytes}) ? avail[13:0] : rbytes;
+  wire [13:0] unit_b = 14'd1 << el;
 
   // Row FIFO: rows to write (global address, pre-swizzle shared address).
   logic [63:0] rq_g [2];
   logic [23:0] rq_s [2];
   logic        rq_head, rq_tail;
   logic [1:0]  rq_count;
-  wire row_wanted = row_inb && hi != 12'd0;
+  wire row_wanted = row_inb && hi != 14'd0;
   assign row_go   = (state == R_PUSH) && row_valid && (!row_wanted || rq_count != 2'd2);
   wire rq_push    = row_go && row_wanted;
   wire rq_pop;
@@ -147,6 +154,8 @@ module tce_tile_store #(
   logic [63:0]  a_rowg, a_end; // its global range [a_rowg, a_end)
   logic [23:0]  a_sbase;
   logic [63:0]  a_addr;        // aligned global address of the next burst's first beat
+  logic [8:0]   a_k;           // strided: the slice of the row being cut, and its dim-0
+  logic [32:0]  a_x0;          //   coordinate c0 + a_k*e0
 
   wire [63:0] page_end = {a_addr[63:12], 12'd0} + 64'd4096;
   wire [63:0] len_end  = a_addr + (DB64 << 8);
@@ -162,7 +171,16 @@ module tce_tile_store #(
   /* verilator lint_on UNUSEDSIGNAL */
   wire [63:0] a_first = (a_addr < a_rowg) ? a_rowg : a_addr;
   wire        aw_fire;
-  wire        a_row_done = aw_fire && next_burst_end >= a_end;
+  // A strided row (interleave, e0 > 1) is cut one slice at a time: slice k lies at global
+  // row + k*e0*unit and shared row + k*unit, and the row ends after the box's last slice or
+  // the last one inside the tensor (c0 + k*e0 < gdim[0]; slices past it are not written).
+  // Otherwise the whole row [a_rowg, a_end) is one segment.
+  wire [13:0] a_next_off = 14'({5'd0, a_k} + 14'd1) << el;
+  wire [33:0] a_next_x0  = {1'b0, a_x0} + {30'd0, ee0};
+  wire        a_more     = strided && a_next_off < rbytes && a_next_x0 < {1'b0, gd0};
+  wire [63:0] a_nextg    = a_rowg + ({60'd0, ee0} << el);
+  wire        a_seg_done = aw_fire && next_burst_end >= a_end;
+  wire        a_row_done = a_seg_done && !a_more;
 
   // Burst FIFO: first byte, length, and the shared address minus the global one (so a
   // lane's pre-swizzle shared address is s_minus + its global address, modulo 2^24).
@@ -289,6 +307,7 @@ module tce_tile_store #(
     if (!rst_n) begin
       state <= R_IDLE; done <= 1'b0; status <= '0; bytes_written <= '0;
       el <= '0; gd0 <= '0; c0 <= '0; sw <= '0; cta <= '0; rbytes <= '0;
+      ee0 <= 4'd1; strided <= 1'b0; a_k <= '0; a_x0 <= '0;
       err_bus <= 1'b0; err_smem <= 1'b0;
       for (int i = 0; i < 2; i++) begin rq_g[i] <= '0; rq_s[i] <= '0; end
       rq_head <= 1'b0; rq_tail <= 1'b0; rq_count <= '0;
@@ -310,8 +329,8 @@ module tce_tile_store #(
       // ---- row walker
       case (state)
         R_IDLE: if (start) begin
-          el <= esl; gd0 <= gdim[32:0]; c0 <= coords[31:0]; sw <= swizzle; cta <= src_cta;
-          rbytes <= row_bytes;
+          el <= ul; gd0 <= gdim[32:0]; c0 <= coords[31:0]; sw <= swizzle; cta <= src_cta;
+          rbytes <= row_bytes; ee0 <= e0; strided <= e0 > 4'd1;
           err_bus <= 1'b0; err_smem <= 1'b0; bytes_written <= '0;
           state <= R_PUSH;
         end
@@ -341,14 +360,25 @@ module tce_tile_store #(
         bq_wp <= bq_wp + 1'b1;
         a_addr <= next_burst_end;
         if (a_row_done) a_act <= 1'b0;
+        if (a_seg_done && a_more) begin   // the row's next slice
+          a_rowg <= a_nextg;
+          a_end <= a_nextg + {50'd0, unit_b};
+          a_sbase <= a_sbase + {10'd0, unit_b};
+          a_addr <= {a_nextg[63:LB], {LB{1'b0}}};
+          a_k <= a_k + 9'd1;
+          a_x0 <= a_next_x0[32:0];
+          bytes_written <= bytes_written + {26'd0, unit_b};
+        end
       end
       if (rq_pop) begin
         a_act <= 1'b1;
         a_rowg <= rq_g[rq_head];
-        a_end <= rq_g[rq_head] + {52'd0, hi};
+        a_end <= rq_g[rq_head] + {50'd0, strided ? unit_b : hi};
         a_sbase <= rq_s[rq_head];
         a_addr <= {rq_g[rq_head][63:LB], {LB{1'b0}}};
-        bytes_written <= bytes_written + {28'd0, hi};
+        a_k <= '0;
+        a_x0 <= {1'b0, c0};
+        bytes_written <= bytes_written + {26'd0, strided ? unit_b : hi};
       end
       bq_count <= bq_count + (NBA+1)'(aw_fire) - (NBA+1)'(bq_pop);
 

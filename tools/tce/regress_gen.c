@@ -243,17 +243,17 @@ void regress_load_dest(uint64_t *rng, unsigned slot, tce_op *op)
 }
 
 /* A tiled tensor map at `base` whose whole footprint fits `area` bytes and whose box
- * fits `box_cap` bytes of shared memory; with `ileave_ok` some 3-5-D maps are interleaved
+ * fits `box_cap` bytes of shared memory; `ileave_pct` % of the 3-5-D maps are interleaved
  * (16B/32B: each dim-0 coordinate is a whole slice, docs/tile.md). False when the encoder
  * refused the draw. */
 static bool gen_map(uint64_t *rng, const regress_gen_cfg *cfg, uint64_t base, uint32_t area,
-                    uint32_t box_cap, bool ileave_ok, tce_tensormap *m)
+                    uint32_t box_cap, unsigned ileave_pct, tce_tensormap *m)
 {
     tce_dtype dt = regress_dtype(rng, cfg);
     unsigned esz = tce_dtype_size(dt);
     unsigned rank = 1 + rnd(rng, 5);
     tce_interleave il = TCE_IL_NONE;
-    if (ileave_ok && rank >= 3 && chance(rng, 40))
+    if (rank >= 3 && chance(rng, ileave_pct))
         il = chance(rng, 50) ? TCE_IL_16B : TCE_IL_32B;
     /* Bytes of one dim-0 coordinate in global memory, and the stride alignment (the
      * encoder asks 32 bytes of a 32B-interleaved map). */
@@ -304,10 +304,13 @@ static void gen_tile(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, r
     tce_op *op = &it->op;
     bool store = chance(rng, 40);
     tce_tensormap *m = &it->map;
-    for (;;) /* the encoder is the legality filter: draw until it accepts */
+    /* The encoder is the legality filter: draw until it accepts. It refuses more of the
+     * interleaved store maps (a slice is 16 or 32 bytes of the 16 KB slot), hence their
+     * larger share of the draws. */
+    for (;;)
         if (store ? gen_map(rng, cfg, gslot(slot), REGRESS_GSLOT_SIZE, REGRESS_SSRC_SIZE - 0x400u,
-                            false, m)
-                  : gen_map(rng, cfg, REGRESS_GBASE, REGRESS_GSRC_SIZE, REGRESS_SSLOT_SIZE, true,
+                            70, m)
+                  : gen_map(rng, cfg, REGRESS_GBASE, REGRESS_GSRC_SIZE, REGRESS_SSLOT_SIZE, 40,
                             m))
             break;
     it->has_map = true;
@@ -448,8 +451,11 @@ void regress_describe(const regress_item *it, char *buf, size_t cap)
     }
     if (it->has_map && (size_t)n < cap) {
         const tce_tensormap *m = &it->map;
-        n += snprintf(buf + n, cap - (size_t)n, " | map %s rank=%u swizzle=%s oob=%d coords=",
+        n += snprintf(buf + n, cap - (size_t)n, " | map %s rank=%u swizzle=%s%s oob=%d coords=",
                       tce_dtype_name(m->dtype), m->rank, tce_swizzle_name(m->swizzle),
+                      m->interleave == TCE_IL_16B   ? " interleave=16B"
+                      : m->interleave == TCE_IL_32B ? " interleave=32B"
+                                                    : "",
                       (int)m->oobfill);
         for (unsigned d = 0; d < m->rank && (size_t)n < cap; d++)
             n += snprintf(buf + n, cap - (size_t)n, "%s%d", d ? "," : "", op->coords[d]);
