@@ -22,15 +22,16 @@
 
 /* Element types each family accepts per op, in tce_redop order
  * {add, min, max, inc, dec, and, or, xor}. Sources: the op/type tables of the PTX text
- * (cp.reduce.async.bulk, cp.reduce.async.bulk.tensor) and, for red, the types ptxas
- * accepts (tests/data/ptxcorpus): .and/.or/.xor want .b32/.b64, .inc/.dec only .u32,
+ * (cp.reduce.async.bulk, cp.reduce.async.bulk.tensor), the H100 for the tensor add of
+ * f64 (tests/data/probes/reduce_types.txt, which the PTX table lacks), and, for red, the
+ * types ptxas accepts (tests/data/ptxcorpus): .and/.or/.xor want .b32/.b64, .inc/.dec only .u32,
  * .min/.max of f16/bf16 only as a .global vector. */
 static const uint16_t legal_types[NCTX][NOPS] = {
     [TCE_ARITH_BULK_REDUCE] = {U32 | S32 | U64 | F32 | F64 | F16 | BF16,
                                U32 | S32 | U64 | S64 | F16 | BF16,
                                U32 | S32 | U64 | S64 | F16 | BF16, U32, U32, B32 | B64,
                                B32 | B64, B32 | B64},
-    [TCE_ARITH_TENSOR_REDUCE] = {U32 | S32 | U64 | F32 | F16 | BF16,
+    [TCE_ARITH_TENSOR_REDUCE] = {U32 | S32 | U64 | F32 | F64 | F16 | BF16,
                                  U32 | S32 | U64 | S64 | F16 | BF16,
                                  U32 | S32 | U64 | S64 | F16 | BF16, U32, U32, B32 | B64,
                                  B32 | B64, B32 | B64},
@@ -156,8 +157,19 @@ bool tce_etype_from_dtype(tce_dtype dt, tce_redop op, tce_etype *out)
     case TCE_DT_FLOAT32_FTZ:
         et = TCE_ET_F32;
         break;
+    case TCE_DT_TFLOAT32:
+    case TCE_DT_TFLOAT32_FTZ:
+    case TCE_DT_FLOAT64:
+        /* The H100 adds into tf32 tensors as f32 (TFLOAT32_FTZ flushing like FLOAT32_FTZ)
+         * and into f64 tensors as f64, and traps every other reduction on them
+         * (tests/data/probes/reduce_types.txt: all 8 ops on each; add_types.txt: 275 adds,
+         * 13 TFLOAT32_FTZ cases of which match only flushed; ileave_reduce.txt). */
+        if (op != TCE_RED_ADD)
+            return false;
+        et = dt == TCE_DT_FLOAT64 ? TCE_ET_F64 : TCE_ET_F32;
+        break;
     default:
-        /* 8/16-bit integers, f64, tf32 and packed types name no reduction type. */
+        /* 8/16-bit integers and packed types name no reduction type. */
         return false;
     }
     if (!tce_arith_legal(TCE_ARITH_TENSOR_REDUCE, op, et, tce_arith_tensor_noftz(dt)))
@@ -166,4 +178,7 @@ bool tce_etype_from_dtype(tce_dtype dt, tce_redop op, tce_etype *out)
     return true;
 }
 
-bool tce_arith_tensor_noftz(tce_dtype dt) { return dt != TCE_DT_FLOAT32_FTZ; }
+bool tce_arith_tensor_noftz(tce_dtype dt)
+{
+    return dt != TCE_DT_FLOAT32_FTZ && dt != TCE_DT_TFLOAT32_FTZ;
+}

@@ -29,8 +29,9 @@ bool tce_etype_from_dtype(tce_dtype dt, tce_redop op, tce_etype *out);
 
 /* The `noftz` argument a tensor reduce passes to tce_arith_legal/tce_arith_apply for a
  * tensor map of type dt. The instruction has no .noftz qualifier; the H100 takes the f32
- * flushing from the dtype instead: FLOAT32_FTZ flushes subnormal inputs and results,
- * FLOAT32 keeps them (tile_reduce.txt). f16/bf16 tensor adds keep subnormals either way. */
+ * flushing from the dtype instead: FLOAT32_FTZ and TFLOAT32_FTZ flush subnormal inputs and
+ * results, FLOAT32 and TFLOAT32 keep them (tile_reduce.txt, probes/reduce_types.txt).
+ * f16/bf16/f64 tensor adds keep subnormals either way. */
 bool tce_arith_tensor_noftz(tce_dtype dt);
 
 #endif

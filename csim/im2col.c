@@ -33,10 +33,16 @@ static tce_result im2col_load(const tce_op *op, const tce_tensormap *map, tce_me
             return tce_fail(TCE_ERR_UNDEFINED, "im2col offset %s = %u exceeds the %uD limit %u",
                             names[j], op->im2col[j], rank, offset_limit(rank));
 
-    /* Only a start outside the window traps; a start off the traversal-stride grid is
-     * legal (the 5 such captures completed) and simply walks from where it is. */
+    /* An interleaved map walks a view of itself (im2col_ileave.c) and moves one slice a
+     * row. Only a start outside the window traps; a start off the traversal-stride grid
+     * is legal (the 5 such captures completed) and simply walks from where it is. */
+    bool il = map->interleave != TCE_IL_NONE;
+    tce_tensormap view;
+    tce_op vop;
+    if (il)
+        i2c_ileave_view(op, map, &vop, &view);
     i2c_walk w;
-    r = i2c_walk_begin(&w, op, map);
+    r = i2c_walk_begin(&w, il ? &vop : op, il ? &view : map);
     if (r.status != TCE_OK)
         return r;
     if (op->kind == TCE_OP_TENSOR_PREFETCH) {
@@ -44,20 +50,27 @@ static tce_result im2col_load(const tce_op *op, const tce_tensormap *map, tce_me
         return r;
     }
 
-    uint32_t rows = map->pixels, row_bytes = map->channels * es;
+    uint32_t rows = map->pixels, row_bytes = il ? i2c_slice_bytes(map) : map->channels * es;
     uint8_t *img = malloc((size_t)rows * row_bytes);
     if (!img)
         return tce_fail(TCE_ERR_UNSUPPORTED, "out of host memory for %u rows", rows);
     uint64_t bytes_read = 0;
     for (uint32_t p = 0; p < rows; p++, i2c_walk_next(&w)) {
         int64_t x[TCE_MAX_RANK] = {0};
-        x[0] = op->coords[0];
-        for (unsigned j = 0; j < nsp; j++)
-            x[1 + j] = w.pos[j] + op->im2col[j];
-        x[rank - 1] = w.n;
+        uint8_t *row = img + (size_t)p * row_bytes;
         uint64_t bad = 0;
-        if (i2c_fetch_row(map, ms, x, map->channels, es, img + (size_t)p * row_bytes, &bad,
-                          &bytes_read) != TCE_OK) {
+        tce_status st;
+        if (il) {
+            i2c_ileave_row_coords(op, map, &w, x);
+            st = i2c_fetch_slice(map, ms, x, row, &bad, &bytes_read);
+        } else {
+            x[0] = op->coords[0];
+            for (unsigned j = 0; j < nsp; j++)
+                x[1 + j] = w.pos[j] + op->im2col[j];
+            x[rank - 1] = w.n;
+            st = i2c_fetch_row(map, ms, x, map->channels, es, row, &bad, &bytes_read);
+        }
+        if (st != TCE_OK) {
             free(img);
             return tce_fail(TCE_ERR_GLOBAL_BUS, "pixel %u reads global address 0x%llx, which "
                             "is outside global memory", p, (unsigned long long)bad);

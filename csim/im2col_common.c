@@ -67,7 +67,10 @@ tce_result i2c_check_common(const tce_op *op, const tce_tensormap *map, tce_map_
     if (op->dims != map->rank)
         return tce_fail(TCE_ERR_UNDEFINED, "instruction .%ud does not match the map's rank %u",
                         op->dims, map->rank);
-    if (map->interleave != TCE_IL_NONE)
+    /* Interleaved im2col loads: H100 data in tests/data/probes (im2col_ileave.c). The
+     * other im2col modes are sm_100 instructions that cannot run on the H100, and the PTX
+     * text rules interleave out for im2col::w. */
+    if (map->interleave != TCE_IL_NONE && op->mode != TCE_MODE_IM2COL)
         return tce_fail(TCE_ERR_UNSUPPORTED, "%s with an interleaved layout (interleave %d) is "
                         "not implemented: no hardware data fixes its channel layout",
                         tce_mode_name(op->mode), (int)map->interleave);
@@ -81,7 +84,7 @@ tce_result i2c_check_common(const tce_op *op, const tce_tensormap *map, tce_map_
     /* The H100 traps every im2col load whose channel start is not on a 16-byte boundary
      * (corpus cases 94, 425, 1087, 1128, 1144, 1482, 1521), as it does for tile loads. */
     int64_t cbytes = (int64_t)op->coords[0] * (int64_t)es;
-    if (cbytes % 16 != 0)
+    if (map->interleave == TCE_IL_NONE && cbytes % 16 != 0)
         return tce_fail(TCE_ERR_ILLEGAL_INSTR, "coords[0] (channel %d) is %lld bytes into the "
                         "row, not a multiple of 16 bytes",
                         op->coords[0], (long long)cbytes);
@@ -164,11 +167,14 @@ tce_result i2c_deliver_load(const tce_op *op, const tce_tensormap *map, tce_mems
         return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensor load destination must be shared::cta "
                         "or shared::cluster (dst_space %d)", (int)op->dst_space);
     }
-    /* H100: a shared address off a 128-byte boundary traps (hwcorpus README). */
+    /* H100: a shared address off a 128-byte boundary traps with "misaligned address"
+     * (tests/data/probes/misalign.txt, the load.im2col cases). */
     if (off & 127u)
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "shared destination address 0x%x is not "
+        return tce_fail(TCE_ERR_MISALIGNED, "shared destination address 0x%x is not "
                         "128-byte aligned", off);
-    uint32_t pitch = tce_smem_row_pitch(map->swizzle, row_bytes);
+    /* Interleaved rows are dense, as in tile loads (probes/ileave_im2col.txt). */
+    uint32_t pitch = map->interleave == TCE_IL_NONE ? tce_smem_row_pitch(map->swizzle, row_bytes)
+                                                    : row_bytes;
     for (unsigned cta = 0; cta < TCE_MAX_CTAS; cta++) {
         if (!(dests & (1u << cta)))
             continue;

@@ -45,8 +45,10 @@ void i2c_walk_next(i2c_walk *w);
 tce_result i2c_walk_begin(i2c_walk *w, const tce_op *op, const tce_tensormap *map);
 
 /* Checks common to every im2col operation: a map of the expected kind whose rank matches
- * the instruction's .dim, a layout this model implements, and the channel coordinate on
- * a 16-byte boundary (the H100 traps otherwise, as for a tile's innermost coordinate).
+ * the instruction's .dim, a layout this model implements (interleaved only for plain
+ * im2col loads), and the channel coordinate on a 16-byte boundary (the H100 traps
+ * otherwise, as for a tile's innermost coordinate; not checked for interleaved maps,
+ * whose dim 0 is a pixel dimension).
  * Fills *esize with the element's bytes. */
 tce_result i2c_check_common(const tce_op *op, const tce_tensormap *map, tce_map_kind want,
                             unsigned *esize);
@@ -65,8 +67,8 @@ tce_status i2c_fetch_row(const tce_tensormap *map, const tce_memsys *ms, const i
                          uint64_t *bytes_read);
 
 /* Write rows x row_bytes of img to every destination CTA of a load, each row at pitch
- * tce_smem_row_pitch(swizzle, row_bytes) from the op's shared address, through the
- * swizzle. Checks the shared address, the destination CTAs and the mbarrier first, so a
+ * tce_smem_row_pitch(swizzle, row_bytes) (row_bytes for an interleaved map) from the op's
+ * shared address, through the swizzle. Checks the shared address, the destination CTAs and the mbarrier first, so a
  * failure writes nothing anywhere. Sets tx_bytes (rows x row_bytes), tx_ctas and
  * bytes_written in the returned result. */
 tce_result i2c_deliver_load(const tce_op *op, const tce_tensormap *map, tce_memsys *ms,
@@ -75,5 +77,17 @@ tce_result i2c_deliver_load(const tce_op *op, const tce_tensormap *map, tce_mems
 /* The family entry points tce_csim_im2col dispatches to. */
 tce_result tce_i2c_wide_load(const tce_op *op, const tce_tensormap *map, tce_memsys *ms);
 tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce_memsys *ms);
+/* im2col loads through an interleaved map (im2col_ileave.c; im2col.c runs the walk):
+ * the bytes of one row (a 16/32-byte slice); the map and op the plain walk runs on (the
+ * channel dimension rank-2 moved first); row coordinates x of the walk's position (x[0]
+ * a slice index); the row at x, or the fill when x is out of bounds, with the tf32
+ * rounding of TFLOAT32 loads (TCE_ERR_GLOBAL_BUS and *bad_addr when unmapped). */
+unsigned i2c_slice_bytes(const tce_tensormap *map);
+void i2c_ileave_view(const tce_op *op, const tce_tensormap *map, tce_op *vop,
+                     tce_tensormap *view);
+void i2c_ileave_row_coords(const tce_op *op, const tce_tensormap *map, const i2c_walk *w,
+                           int64_t *x);
+tce_status i2c_fetch_slice(const tce_tensormap *map, const tce_memsys *ms, const int64_t *x,
+                           uint8_t *out, uint64_t *bad_addr, uint64_t *bytes_read);
 
 #endif

@@ -306,9 +306,11 @@ static tce_result resolve_smem(const tce_op *op, const tce_memsys *ms, tile_job 
         if (((j->ctas >> c) & 1u) && c >= ms->ncta)
             return tce_fail(TCE_ERR_SHARED_RANGE, "CTA %u is not in the cluster (%u CTAs)", c,
                             ms->ncta);
-    /* H100: a shared address off a 128-byte boundary traps (hwcorpus README). */
+    /* H100: a shared address off a 128-byte boundary traps with "misaligned address", for
+     * loads, stores and reduces, interleaved or not, after the coordinate traps
+     * (tests/data/probes/misalign.txt, every case; ileave_store.txt 53 126 133 ...). */
     if (off & 127u)
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "shared address 0x%x is not 128-byte aligned",
+        return tce_fail(TCE_ERR_MISALIGNED, "shared address 0x%x is not 128-byte aligned",
                         off);
     if (j->to_smem && op->completion == TCE_DONE_MBARRIER) {
         uint32_t mb = TCE_SADDR_OFF(op->mbar);

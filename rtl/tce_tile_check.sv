@@ -101,8 +101,9 @@ module tce_tile_check #(
   // A tensor reduce names a dtype, not an instruction type (tce_etype_from_dtype): unsigned
   // and signed 32/64-bit integers take the bitwise b32/b64 for and/or/xor; INT32 has no
   // inc/dec and INT64 only min/max (the H100 traps the rest, tile_reduce.txt); f16, bf16,
-  // f32 and f32_ftz name their float type; the other dtypes name none. FLOAT32_FTZ is the
-  // one dtype whose f32 subnormals flush (tce_arith_tensor_noftz).
+  // f32 and f32_ftz name their float type, f64, tf32 and tf32_ftz only for add; the other
+  // dtypes name none. FLOAT32_FTZ and TFLOAT32_FTZ flush f32 subnormals
+  // (tce_arith_tensor_noftz).
   wire red_bitwise = (redop == tce_red_pkg::RED_AND) || (redop == tce_red_pkg::RED_OR) ||
                      (redop == tce_red_pkg::RED_XOR);
   wire red_arith   = (redop == tce_red_pkg::RED_ADD) || (redop == tce_red_pkg::RED_MIN) ||
@@ -125,10 +126,20 @@ module tce_tile_check #(
       8'd6: red_etype = tce_red_pkg::ET_F16;
       8'd9: red_etype = tce_red_pkg::ET_BF16;
       8'd7, 8'd10: red_etype = tce_red_pkg::ET_F32;
+      // FLOAT64 and the tf32 types take add only, as f64 / f32 (H100:
+      // tests/data/probes/reduce_types.txt)
+      8'd8: begin
+        red_etype = tce_red_pkg::ET_F64;
+        red_named = (redop == tce_red_pkg::RED_ADD);
+      end
+      8'd11, 8'd12: begin
+        red_etype = tce_red_pkg::ET_F32;
+        red_named = (redop == tce_red_pkg::RED_ADD);
+      end
       default: red_named = 1'b0;
     endcase
   end
-  assign red_noftz = (dtype != 8'd10);
+  assign red_noftz = (dtype != 8'd10) && (dtype != 8'd12);   // FLOAT32_FTZ, TFLOAT32_FTZ
   logic red_legal;
   tce_red_legal u_red_legal (.ctx(tce_red_pkg::CTX_TENSOR_REDUCE), .op(redop), .etype(red_etype),
                              .noftz(red_noftz), .legal(red_legal));
@@ -346,15 +357,16 @@ module tce_tile_check #(
         bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
       end
       if (!bad && is_i2c && soff[6:0] != 7'd0) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+        bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
       if (!bad && (32'(ctas) >> NUM_CTAS) != 32'd0) begin
         bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE;
         field = multicast ? fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX) : fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
       if (!bad && soff[6:0] != 7'd0) begin
-        // H100: a shared address off a 128-byte boundary traps
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+        // H100: a shared address off a 128-byte boundary traps "misaligned address"
+        // (tests/data/probes/misalign.txt)
+        bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
       // The whole box must lie in shared memory; with a swizzle the last row's bytes may
       // land anywhere in its 128-byte line.

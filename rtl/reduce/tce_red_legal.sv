@@ -36,7 +36,8 @@ module tce_red_legal (
         endcase
       tce_red_pkg::CTX_TENSOR_REDUCE:
         case (op)
-          tce_red_pkg::RED_ADD: types = U32 | S32 | U64 | F32 | F16 | BF16;
+          // f64: the H100 adds into FLOAT64 tensors (tests/data/probes/reduce_types.txt)
+          tce_red_pkg::RED_ADD: types = U32 | S32 | U64 | F32 | F64 | F16 | BF16;
           tce_red_pkg::RED_MIN, tce_red_pkg::RED_MAX: types = U32 | S32 | U64 | S64 | F16 | BF16;
           tce_red_pkg::RED_INC, tce_red_pkg::RED_DEC: types = U32;
           default: types = B32 | B64;

@@ -160,8 +160,10 @@ static void legality(void)
     CHECK(!tce_arith_legal(TCE_ARITH_BULK_REDUCE_CLUSTER, TCE_RED_MIN, TCE_ET_U64, false));
     CHECK(!tce_arith_legal(TCE_ARITH_BULK_REDUCE_CLUSTER, TCE_RED_AND, TCE_ET_B64, false));
     CHECK(!tce_arith_legal(TCE_ARITH_BULK_REDUCE_CLUSTER, TCE_RED_ADD, TCE_ET_F32, false));
-    /* tensor reduce: no f64, no f32 min/max. */
-    CHECK(!tce_arith_legal(TENS, TCE_RED_ADD, TCE_ET_F64, true));
+    /* tensor reduce: f64 add only (the H100 adds into FLOAT64 maps, probes/reduce_types.txt),
+     * no f32 min/max. */
+    CHECK(tce_arith_legal(TENS, TCE_RED_ADD, TCE_ET_F64, true));
+    CHECK(!tce_arith_legal(TENS, TCE_RED_MIN, TCE_ET_F64, true));
     CHECK(!tce_arith_legal(TENS, TCE_RED_MAX, TCE_ET_F32, true));
     CHECK(tce_arith_legal(TENS, TCE_RED_ADD, TCE_ET_F32, false));
     /* red: f16/bf16 min/max only on .global (as a vector), inc/dec only u32. */
@@ -184,7 +186,12 @@ static void legality(void)
     CHECK(tce_etype_from_dtype(TCE_DT_FLOAT32_FTZ, TCE_RED_ADD, &et) && et == TCE_ET_F32);
     CHECK(tce_etype_from_dtype(TCE_DT_BFLOAT16, TCE_RED_MIN, &et) && et == TCE_ET_BF16);
     CHECK(!tce_etype_from_dtype(TCE_DT_FLOAT32, TCE_RED_MIN, &et));
-    CHECK(!tce_etype_from_dtype(TCE_DT_FLOAT64, TCE_RED_ADD, &et));
+    /* H100 (tests/data/probes/reduce_types.txt): add only on f64 and the tf32 types. */
+    CHECK(tce_etype_from_dtype(TCE_DT_FLOAT64, TCE_RED_ADD, &et) && et == TCE_ET_F64);
+    CHECK(!tce_etype_from_dtype(TCE_DT_FLOAT64, TCE_RED_MAX, &et));
+    CHECK(tce_etype_from_dtype(TCE_DT_TFLOAT32_FTZ, TCE_RED_ADD, &et) && et == TCE_ET_F32);
+    CHECK(!tce_etype_from_dtype(TCE_DT_TFLOAT32, TCE_RED_MIN, &et));
+    CHECK(tce_arith_tensor_noftz(TCE_DT_TFLOAT32) && !tce_arith_tensor_noftz(TCE_DT_TFLOAT32_FTZ));
     CHECK(!tce_etype_from_dtype(TCE_DT_UINT8, TCE_RED_ADD, &et));
     CHECK(!tce_etype_from_dtype(TCE_DT_FLOAT16, TCE_RED_XOR, &et));
 }

@@ -156,7 +156,7 @@ static void test_store_traps(void)
     CHECK(fx_run(&f).status == TCE_ERR_ILLEGAL_INSTR);
     f.op.coords[0] = 0;
     f.op.saddr = FX_DST + 16;
-    CHECK(fx_run(&f).status == TCE_ERR_ILLEGAL_INSTR);
+    CHECK(fx_run(&f).status == TCE_ERR_MISALIGNED);
     f.op.saddr = FX_SMEM - 128; /* aligned, but 9 rows of 16 bytes run 16 bytes past */
     f.map.pixels = 9;
     f.map.gdim[3] = 2;

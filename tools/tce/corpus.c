@@ -332,7 +332,8 @@ bool corpus_fill_values(uint8_t *buf, size_t n, uint64_t seed, const char *dtype
         ebits = 5, mbits = 10, size = 2;
     else if (!strcmp(dtype, "BFLOAT16"))
         ebits = 8, mbits = 7, size = 2;
-    else if (!strcmp(dtype, "FLOAT32") || !strcmp(dtype, "FLOAT32_FTZ"))
+    else if (!strcmp(dtype, "FLOAT32") || !strcmp(dtype, "FLOAT32_FTZ") ||
+             !strcmp(dtype, "TFLOAT32") || !strcmp(dtype, "TFLOAT32_FTZ"))
         ebits = 8, mbits = 23, size = 4;
     else if (!strcmp(dtype, "FLOAT64"))
         ebits = 11, mbits = 52, size = 8;
@@ -357,4 +358,26 @@ bool corpus_fill_values(uint8_t *buf, size_t n, uint64_t seed, const char *dtype
             buf[i + b] = (uint8_t)(v >> (8 * b));
     }
     return true;
+}
+
+corpus_fill_status corpus_fill(const corpus_case *c, const char *prefix, uint8_t *buf,
+                               size_t n)
+{
+    char key[32];
+    uint64_t seed;
+    snprintf(key, sizeof key, "%sseed", prefix);
+    if (!corpus_u64(c, key, &seed))
+        return CORPUS_FILL_NO_SEED;
+    snprintf(key, sizeof key, "%sfill", prefix);
+    const char *how = corpus_str(c, key);
+    if (!how || !strcmp(how, "raw")) {
+        corpus_fill_raw(buf, n, seed);
+        return CORPUS_FILL_OK;
+    }
+    if (!strcmp(how, "values")) {
+        const char *dt = corpus_str(c, "dtype");
+        return dt && corpus_fill_values(buf, n, seed, dt) ? CORPUS_FILL_OK
+                                                          : CORPUS_FILL_NO_VALUES_TYPE;
+    }
+    return CORPUS_FILL_UNKNOWN;
 }

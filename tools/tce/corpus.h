@@ -53,8 +53,21 @@ const uint8_t *corpus_blob(const corpus_case *c, const char *key, size_t *len);
 /* The corpus's two fill generators. */
 uint64_t corpus_splitmix64(uint64_t *state);
 void corpus_fill_raw(uint8_t *buf, size_t n, uint64_t seed);
-/* `values` fill for a float dtype name (FLOAT16 BFLOAT16 FLOAT32 FLOAT32_FTZ FLOAT64);
+/* `values` fill for a float dtype name (FLOAT16 BFLOAT16 FLOAT32 FLOAT32_FTZ FLOAT64, and
+ * TFLOAT32 TFLOAT32_FTZ with the f32 layout, which tests/data/probes use);
  * returns false for other types. */
 bool corpus_fill_values(uint8_t *buf, size_t n, uint64_t seed, const char *dtype);
+
+/* Fill buf from the case's `<prefix>seed` and `<prefix>fill` keys (`raw` when no fill key,
+ * or `values` by the case's dtype), as every capture was made. Returns
+ * CORPUS_FILL_OK, or which key is wrong. */
+typedef enum {
+    CORPUS_FILL_OK,
+    CORPUS_FILL_NO_SEED,        /* `<prefix>seed` missing or not a number */
+    CORPUS_FILL_NO_VALUES_TYPE, /* `values` for a dtype the generator does not define */
+    CORPUS_FILL_UNKNOWN         /* `<prefix>fill` names no generator */
+} corpus_fill_status;
+corpus_fill_status corpus_fill(const corpus_case *c, const char *prefix, uint8_t *buf,
+                               size_t n);
 
 #endif

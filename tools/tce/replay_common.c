@@ -114,27 +114,23 @@ tce_status replay_encode_map(const corpus_case *c, tce_tensormap *m, replay_ctx 
 bool replay_fill(const corpus_case *c, const char *prefix, uint8_t *buf, size_t n,
                  replay_ctx *ctx)
 {
+    const char *dt = corpus_str(c, "dtype");
     char key[32];
-    uint64_t seed;
-    snprintf(key, sizeof key, "%sseed", prefix);
-    if (!corpus_u64(c, key, &seed)) {
-        replay_msg(ctx, "case lacks '%s'\n", key);
-        return false;
-    }
     snprintf(key, sizeof key, "%sfill", prefix);
     const char *how = corpus_str(c, key);
-    if (!how || !strcmp(how, "raw")) {
-        corpus_fill_raw(buf, n, seed);
+    switch (corpus_fill(c, prefix, buf, n)) {
+    case CORPUS_FILL_OK:
         return true;
-    }
-    if (!strcmp(how, "values")) {
-        const char *dt = corpus_str(c, "dtype");
-        if (dt && corpus_fill_values(buf, n, seed, dt))
-            return true;
+    case CORPUS_FILL_NO_SEED:
+        replay_msg(ctx, "case lacks '%sseed'\n", prefix);
+        return false;
+    case CORPUS_FILL_NO_VALUES_TYPE:
         replay_msg(ctx, "'values' fill for dtype '%s' is not defined\n", dt ? dt : "?");
         return false;
+    case CORPUS_FILL_UNKNOWN:
+        break;
     }
-    replay_msg(ctx, "unknown fill generator '%s'\n", how);
+    replay_msg(ctx, "unknown fill generator '%s'\n", how ? how : "?");
     return false;
 }
 
