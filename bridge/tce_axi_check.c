@@ -24,6 +24,7 @@ void tce_axi_check_reset(tce_axi_check *c)
     c->nrd = c->nwr = c->nbw = 0;
     c->l_aw = c->l_w = c->l_ar = false;
     c->sm_out = 0;
+    c->mb_out = 0;
 }
 
 static void violation(tce_axi_check *c, uint64_t cycle, const char *chan, const char *fmt, ...)
@@ -232,37 +233,60 @@ void tce_axi_check_axil(tce_axi_check *c, uint64_t cycle, const tce_axil_sample 
     c->pl = *l;
 }
 
+/* In-order request/response ports (shared-memory, mbarrier): a response retires the oldest
+ * outstanding request; there must be one. */
+static void answered(tce_axi_check *c, uint64_t cycle, const char *chan, unsigned *out)
+{
+    if (*out == 0)
+        violation(c, cycle, chan, "response with no request outstanding");
+    else
+        (*out)--;
+    c->last_progress = cycle;
+}
+
+static void accepted(tce_axi_check *c, uint64_t cycle, unsigned *out, uint64_t *since)
+{
+    c->last_progress = cycle;
+    if ((*out)++ == 0)
+        *since = cycle;
+}
+
 void tce_axi_check_smem(tce_axi_check *c, uint64_t cycle, const tce_smem_port_sample *q)
 {
     const tce_smem_port_sample *p = &c->pq;
     stable(c, cycle, "shared-memory request", p->req.valid, p->req_ready, q->req.valid,
            q->req.kind == p->req.kind && q->req.cta == p->req.cta && q->req.addr == p->req.addr &&
-               q->req.wstrb == p->req.wstrb && q->req.tx_count == p->req.tx_count &&
+               q->req.wstrb == p->req.wstrb &&
                (q->req.kind != TCE_SMEM_WRITE || !memcmp(q->req.wdata, p->req.wdata, c->word_bytes)));
     /* A request and the response to an earlier one may share an edge: answer first. */
-    if (q->rsp_valid) {
-        if (c->sm_out == 0)
-            violation(c, cycle, "shared-memory response", "response with no request outstanding");
-        else
-            c->sm_out--;
-        c->last_progress = cycle;
-    }
+    if (q->rsp_valid)
+        answered(c, cycle, "shared-memory response", &c->sm_out);
     if (q->req.valid && q->req_ready) {
-        c->last_progress = cycle;
-        if (q->req.kind > TCE_SMEM_COMPLETE_TX)
-            violation(c, cycle, "shared-memory request", "kind %u is not read/write/complete-tx",
+        accepted(c, cycle, &c->sm_out, &c->sm_since);
+        if (q->req.kind > TCE_SMEM_WRITE)
+            violation(c, cycle, "shared-memory request", "kind %u is not read/write",
                       q->req.kind);
         else if (q->req.cta >= c->num_ctas)
             violation(c, cycle, "shared-memory request", "CTA %u is not below NUM_CTAS %u",
                       q->req.cta, c->num_ctas);
-        else if (q->req.kind != TCE_SMEM_COMPLETE_TX && q->req.addr % c->word_bytes)
+        else if (q->req.addr % c->word_bytes)
             violation(c, cycle, "shared-memory request",
                       "address 0x%x is not %u-byte aligned", q->req.addr, c->word_bytes);
-        else if (q->req.kind == TCE_SMEM_COMPLETE_TX && q->req.addr % 8)
-            violation(c, cycle, "shared-memory request",
-                      "complete-tx mbarrier 0x%x is not 8-byte aligned", q->req.addr);
-        if (c->sm_out++ == 0)
-            c->sm_since = cycle;
+    }
+    /* The mbarrier port: the same rules, for complete-tx requests. */
+    stable(c, cycle, "mbarrier request", p->mreq.valid, p->mreq_ready, q->mreq.valid,
+           q->mreq.cta == p->mreq.cta && q->mreq.addr == p->mreq.addr &&
+               q->mreq.tx_count == p->mreq.tx_count);
+    if (q->mrsp_valid)
+        answered(c, cycle, "mbarrier response", &c->mb_out);
+    if (q->mreq.valid && q->mreq_ready) {
+        accepted(c, cycle, &c->mb_out, &c->mb_since);
+        if (q->mreq.cta >= c->num_ctas)
+            violation(c, cycle, "mbarrier request", "CTA %u is not below NUM_CTAS %u",
+                      q->mreq.cta, c->num_ctas);
+        else if (q->mreq.addr % 8)
+            violation(c, cycle, "mbarrier request", "mbarrier 0x%x is not 8-byte aligned",
+                      q->mreq.addr);
     }
     c->pq = *q;
 }
@@ -309,11 +333,16 @@ void tce_axi_check_outstanding(const tce_axi_check *c, uint64_t now, char *out, 
     if (c->sm_out)
         append(out, cap, "; %u shared-memory requests unanswered since cycle %llu", c->sm_out,
                (unsigned long long)c->sm_since);
+    if (c->mb_out)
+        append(out, cap, "; %u mbarrier requests unanswered since cycle %llu", c->mb_out,
+               (unsigned long long)c->mb_since);
     const tce_axi_master_out *m = &c->pm;
     const tce_axi_slave_out *s = &c->ps;
     const tce_smem_port_sample *q = &c->pq;
     append(out, cap,
-           "; valid/ready now: AR %d/%d AW %d/%d W %d/%d R %d/%d B %d/%d smem req %d/%d",
+           "; valid/ready now: AR %d/%d AW %d/%d W %d/%d R %d/%d B %d/%d smem req %d/%d"
+           " mbar req %d/%d",
            m->arvalid, s->arready, m->awvalid, s->awready, m->wvalid, s->wready, s->rvalid,
-           m->rready, s->bvalid, m->bready, q->req.valid, q->req_ready);
+           m->rready, s->bvalid, m->bready, q->req.valid, q->req_ready, q->mreq.valid,
+           q->mreq_ready);
 }

@@ -37,12 +37,16 @@ typedef struct {
     unsigned rresp;
 } tce_axil_sample;
 
-/* The shared-memory port, both sides: the request as the engine drives it (req.valid is
- * its VALID, whether or not the memory is ready), READY, and whether a response came. */
+/* The shared-memory port and the mbarrier port, both sides: each request as the engine
+ * drives it (valid is its VALID, whether or not the memory is ready), READY, and whether a
+ * response came. */
 typedef struct {
     tce_smem_req req;
     bool req_ready;
     bool rsp_valid;
+    tce_smem_mbar_req mreq;
+    bool mreq_ready;
+    bool mrsp_valid;
 } tce_smem_port_sample;
 
 typedef struct {
@@ -74,9 +78,9 @@ typedef struct {
     /* AXI4-Lite: address/data accepted, response not yet */
     bool l_aw, l_w, l_ar;
     uint64_t l_since;
-    /* shared-memory requests accepted and not yet answered */
-    unsigned sm_out;
-    uint64_t sm_since;
+    /* shared-memory and mbarrier requests accepted and not yet answered */
+    unsigned sm_out, mb_out;
+    uint64_t sm_since, mb_since;
     uint64_t last_progress; /* cycle of the latest handshake on any port */
 } tce_axi_check;
 

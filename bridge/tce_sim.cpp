@@ -217,6 +217,10 @@ void tce_sim::step()
     static const uint8_t zero[TCE_SMEM_MAX_BYTES] = {0};
     bytes_to_wide(top->sm_rsp_rdata, sr ? sr->rdata : zero);
     top->sm_rsp_err = sr ? sr->err : 0;
+    const tce_smem_rsp *mr = tce_smem_mbar_response(&sm, cyc);
+    top->mb_req_ready = tce_smem_mbar_ready(&sm);
+    top->mb_rsp_valid = mr != nullptr;
+    top->mb_rsp_err = mr ? mr->err : 0;
 
     top->clk = 0;
     top->eval();
@@ -253,11 +257,18 @@ void tce_sim::step()
     sq.req.addr = top->sm_req_addr;
     wide_to_bytes(top->sm_req_wdata, sq.req.wdata);
     sq.req.wstrb = top->sm_req_wstrb;
-    sq.req.tx_count = top->sm_req_tx_count;
     sq.req_ready = top->sm_req_ready;
     sq.rsp_valid = sr != nullptr;
+    sq.mreq.valid = top->mb_req_valid;
+    sq.mreq.cta = top->mb_req_cta;
+    sq.mreq.addr = top->mb_req_addr;
+    sq.mreq.tx_count = top->mb_req_tx_count;
+    sq.mreq_ready = top->mb_req_ready;
+    sq.mrsp_valid = mr != nullptr;
     tce_smem_req rq = sq.req;
     rq.valid = sq.req.valid && sq.req_ready;
+    tce_smem_mbar_req mq = sq.mreq;
+    mq.valid = sq.mreq.valid && sq.mreq_ready;
 
     aw_fired = top->s_axil_awvalid && top->s_axil_awready;
     w_fired = top->s_axil_wvalid && top->s_axil_wready;
@@ -275,7 +286,7 @@ void tce_sim::step()
     if (waves.dumping(cyc))
         waves.dump(2 * cyc + 1);
     tce_axi_mem_edge(&axi, cyc, &ao, &mo);
-    tce_smem_edge(&sm, cyc, &rq);
+    tce_smem_edge(&sm, cyc, &rq, &mq);
     cyc++;
 }
 

@@ -38,6 +38,7 @@ void tce_smem_free(tce_smem_model *m)
 void tce_smem_reset(tce_smem_model *m)
 {
     m->npipe = 0;
+    m->nmpipe = 0;
     m->ntx = 0;
 }
 
@@ -46,9 +47,33 @@ bool tce_smem_ready(const tce_smem_model *m)
     return m->npipe < TCE_SMEM_PIPE;
 }
 
+bool tce_smem_mbar_ready(const tce_smem_model *m)
+{
+    return m->nmpipe < TCE_SMEM_PIPE;
+}
+
+static const tce_smem_rsp *due(const tce_smem_rsp *pipe, unsigned n, uint64_t cycle)
+{
+    return (n > 0 && pipe[0].due <= cycle) ? &pipe[0] : NULL;
+}
+
 const tce_smem_rsp *tce_smem_response(const tce_smem_model *m, uint64_t cycle)
 {
-    return (m->npipe > 0 && m->pipe[0].due <= cycle) ? &m->pipe[0] : NULL;
+    return due(m->pipe, m->npipe, cycle);
+}
+
+const tce_smem_rsp *tce_smem_mbar_response(const tce_smem_model *m, uint64_t cycle)
+{
+    return due(m->mpipe, m->nmpipe, cycle);
+}
+
+/* Retire the answer offered this cycle from an in-order pipe. */
+static void retire(tce_smem_rsp *pipe, unsigned *n, uint64_t cycle)
+{
+    if (due(pipe, *n, cycle)) {
+        memmove(pipe, pipe + 1, (size_t)(*n - 1) * sizeof pipe[0]);
+        (*n)--;
+    }
 }
 
 static bool in_range(const tce_smem_model *m, unsigned cta, uint32_t off, uint32_t len)
@@ -56,51 +81,58 @@ static bool in_range(const tce_smem_model *m, unsigned cta, uint32_t off, uint32
     return cta < m->ncta && off <= m->size && len <= m->size - off;
 }
 
-void tce_smem_edge(tce_smem_model *m, uint64_t cycle, const tce_smem_req *req)
+/* Log a complete-tx; false when the mbarrier is outside the CTA's memory or misaligned
+ * (or the log cannot grow). */
+static bool complete_tx(tce_smem_model *m, const tce_smem_mbar_req *q)
 {
-    if (tce_smem_response(m, cycle)) {
-        memmove(m->pipe, m->pipe + 1, (size_t)(m->npipe - 1) * sizeof m->pipe[0]);
-        m->npipe--;
+    if (!in_range(m, q->cta, q->addr, 8) || q->addr % 8)
+        return false;
+    if (m->ntx == m->captx) {
+        unsigned cap = m->captx ? 2 * m->captx : 64;
+        tce_smem_tx *n = realloc(m->tx, cap * sizeof *n);
+        if (!n)
+            return false;
+        m->tx = n;
+        m->captx = cap;
     }
-    if (!req->valid || !tce_smem_ready(m))
-        return;
-    tce_smem_rsp r;
-    memset(&r, 0, sizeof r);
-    r.due = cycle + m->latency;
-    unsigned wb = m->word_bytes;
-    if (req->kind == TCE_SMEM_READ) {
-        if (in_range(m, req->cta, req->addr, wb))
-            memcpy(r.rdata, m->mem[req->cta] + req->addr, wb);
-        else
-            r.err = true;
-    } else if (req->kind == TCE_SMEM_WRITE) {
-        /* Every enabled byte must be inside the CTA's memory, else nothing is written. */
-        for (unsigned i = 0; i < wb; i++)
-            if (((req->wstrb >> i) & 1u) && !in_range(m, req->cta, req->addr + i, 1))
+    m->tx[m->ntx++] = (tce_smem_tx){q->cta, q->addr, q->tx_count};
+    return true;
+}
+
+void tce_smem_edge(tce_smem_model *m, uint64_t cycle, const tce_smem_req *req,
+                   const tce_smem_mbar_req *mreq)
+{
+    retire(m->pipe, &m->npipe, cycle);
+    retire(m->mpipe, &m->nmpipe, cycle);
+    if (req->valid && tce_smem_ready(m)) {
+        tce_smem_rsp r;
+        memset(&r, 0, sizeof r);
+        r.due = cycle + m->latency;
+        unsigned wb = m->word_bytes;
+        if (req->kind == TCE_SMEM_READ) {
+            if (in_range(m, req->cta, req->addr, wb))
+                memcpy(r.rdata, m->mem[req->cta] + req->addr, wb);
+            else
                 r.err = true;
-        if (!r.err)
+        } else if (req->kind == TCE_SMEM_WRITE) {
+            /* Every enabled byte must be inside the CTA's memory, else nothing is written. */
             for (unsigned i = 0; i < wb; i++)
-                if ((req->wstrb >> i) & 1u)
-                    m->mem[req->cta][req->addr + i] = req->wdata[i];
-    } else if (req->kind == TCE_SMEM_COMPLETE_TX) {
-        if (!in_range(m, req->cta, req->addr, 8) || req->addr % 8) {
-            r.err = true;
-        } else {
-            if (m->ntx == m->captx) {
-                unsigned cap = m->captx ? 2 * m->captx : 64;
-                tce_smem_tx *n = realloc(m->tx, cap * sizeof *n);
-                if (!n) {
+                if (((req->wstrb >> i) & 1u) && !in_range(m, req->cta, req->addr + i, 1))
                     r.err = true;
-                    goto queue;
-                }
-                m->tx = n;
-                m->captx = cap;
-            }
-            m->tx[m->ntx++] = (tce_smem_tx){req->cta, req->addr, req->tx_count};
+            if (!r.err)
+                for (unsigned i = 0; i < wb; i++)
+                    if ((req->wstrb >> i) & 1u)
+                        m->mem[req->cta][req->addr + i] = req->wdata[i];
+        } else {
+            r.err = true;
         }
-    } else {
-        r.err = true;
+        m->pipe[m->npipe++] = r;
     }
-queue:
-    m->pipe[m->npipe++] = r;
+    if (mreq->valid && tce_smem_mbar_ready(m)) {
+        tce_smem_rsp r;
+        memset(&r, 0, sizeof r);
+        r.due = cycle + m->latency;
+        r.err = !complete_tx(m, mreq);
+        m->mpipe[m->nmpipe++] = r;
+    }
 }

@@ -1,6 +1,7 @@
-/* The shared memories of one cluster behind the engine's shared-memory port, with the
- * mbarrier complete-tx requests logged in order. Requests are always accepted; each gets one
- * response, in order, `latency` cycles later (docs/rtl.md, "Shared-memory port"). */
+/* The shared memories of one cluster behind the engine's shared-memory port and mbarrier
+ * port, with the mbarrier complete-tx requests logged in order. Requests are always accepted;
+ * each gets one response on its own port, in order, `latency` cycles later (docs/rtl.md,
+ * "Shared-memory port", "mbarrier port"). */
 #ifndef TCE_SMEM_MODEL_H
 #define TCE_SMEM_MODEL_H
 
@@ -11,7 +12,8 @@
 #define TCE_SMEM_MAX_BYTES 64
 #define TCE_SMEM_PIPE 64
 
-enum { TCE_SMEM_READ = 0, TCE_SMEM_WRITE = 1, TCE_SMEM_COMPLETE_TX = 2 };
+/* Data-port request kinds (rtl/tce_op_pkg.sv SM_*); complete-tx has a port of its own. */
+enum { TCE_SMEM_READ = 0, TCE_SMEM_WRITE = 1 };
 
 typedef struct {
     unsigned cta;
@@ -34,6 +36,8 @@ typedef struct {
     uint8_t *own[TCE_SMEM_MAX_CTAS];   /* the model's own buffers; mem[] may point elsewhere */
     tce_smem_rsp pipe[TCE_SMEM_PIPE];
     unsigned npipe;
+    tce_smem_rsp mpipe[TCE_SMEM_PIPE];   /* the mbarrier port's answers (err only) */
+    unsigned nmpipe;
     tce_smem_tx *tx;
     unsigned ntx, captx;
 } tce_smem_model;
@@ -44,17 +48,29 @@ typedef struct {
     uint32_t addr;
     uint8_t wdata[TCE_SMEM_MAX_BYTES];
     uint64_t wstrb;
-    uint32_t tx_count;
 } tce_smem_req;
+
+/* A complete-tx on the mbarrier port: subtract tx_count from the tx-count of the mbarrier
+ * at byte offset addr (8-byte aligned) of CTA cta. */
+typedef struct {
+    bool valid;
+    unsigned cta;
+    uint32_t addr;
+    uint32_t tx_count;
+} tce_smem_mbar_req;
 
 int tce_smem_init(tce_smem_model *m, unsigned ncta, uint32_t size, unsigned word_bytes,
                   unsigned latency);
 void tce_smem_free(tce_smem_model *m);
 void tce_smem_reset(tce_smem_model *m);
 bool tce_smem_ready(const tce_smem_model *m);
-/* The response offered this cycle, or NULL. */
+bool tce_smem_mbar_ready(const tce_smem_model *m);
+/* The response offered this cycle on the data port / the mbarrier port, or NULL. */
 const tce_smem_rsp *tce_smem_response(const tce_smem_model *m, uint64_t cycle);
-/* Apply this edge: retire the offered response, accept the request if valid. */
-void tce_smem_edge(tce_smem_model *m, uint64_t cycle, const tce_smem_req *req);
+const tce_smem_rsp *tce_smem_mbar_response(const tce_smem_model *m, uint64_t cycle);
+/* Apply this edge: retire the offered responses, accept the requests that are valid (the
+ * data request first, then the complete-tx). */
+void tce_smem_edge(tce_smem_model *m, uint64_t cycle, const tce_smem_req *req,
+                   const tce_smem_mbar_req *mreq);
 
 #endif

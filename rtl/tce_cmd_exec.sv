@@ -132,6 +132,7 @@ module tce_cmd_exec #(
     input  logic        rs_done,
     input  logic [7:0]  rs_status,
     // Global read channel and shared-memory port ownership, and the complete-tx requests
+    // on the mbarrier port (the tile load's own while a load is in flight, else these)
     output logic [1:0]  rd_owner,      // 0 g2s, 1 descriptor fetch, 2 tile load, 3 reduce reads
     output logic [2:0]  sm_owner,      // 0 g2s, 1 from_smem, 2 complete-tx (here), 3 tile load, 4 tile store, 5 red
     output logic        tx_valid,
@@ -139,8 +140,8 @@ module tce_cmd_exec #(
     output logic [3:0]  tx_cta,
     output logic [23:0] tx_addr,
     output logic [31:0] tx_count,
-    input  logic        sm_rsp_valid,
-    input  logic        sm_rsp_err
+    input  logic        tx_rsp_valid,
+    input  logic        tx_rsp_err
 );
   typedef enum logic [3:0] {
     S_IDLE, S_CHECK, S_DESC, S_TCHECK, S_MOVE, S_TX, S_TXWAIT, S_RETIRE,
@@ -485,8 +486,8 @@ module tce_cmd_exec #(
   assign tx_cta   = tx_cur;
   assign tx_addr  = mb_off;
   assign tx_count = txc;
-  // Loads in flight own the shared-memory port (their complete-tx included) and the read
-  // channel; every other mover runs only when none is.
+  // Loads in flight own the shared-memory port and the mbarrier port (their complete-tx)
+  // and the read channel; every other mover runs only when none is.
   assign sm_owner = tile_active ? 3'd3 :
                     (state == S_TX || state == S_TXWAIT) ? 3'd2 :
                     run_rs ? 3'd5 :
@@ -663,13 +664,13 @@ module tce_cmd_exec #(
           tx_left <= tx_left & ~(16'd1 << tx_cur);
           if ((tx_left & ~(16'd1 << tx_cur)) == 16'd0) state <= S_TXWAIT;
         end
-        S_TXWAIT: if (tx_outstanding == 5'd0 && !sm_rsp_valid) state <= S_RETIRE;
+        S_TXWAIT: if (tx_outstanding == 5'd0 && !tx_rsp_valid) state <= S_RETIRE;
         S_RETIRE: if (ret_here) state <= S_IDLE;
         default: state <= S_IDLE;
       endcase
       if (sm_owner == 3'd2) begin
-        tx_outstanding <= tx_outstanding + {4'd0, tx_valid && tx_ready} - {4'd0, sm_rsp_valid};
-        if (sm_rsp_valid && sm_rsp_err && st == tce_op_pkg::ST_OK) begin
+        tx_outstanding <= tx_outstanding + {4'd0, tx_valid && tx_ready} - {4'd0, tx_rsp_valid};
+        if (tx_rsp_valid && tx_rsp_err && st == tce_op_pkg::ST_OK) begin
           st <= tce_op_pkg::ST_SHARED_RANGE; fld <= fidx(tce_regs_pkg::CMDF_MBAR_IDX);
         end
       end

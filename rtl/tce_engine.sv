@@ -78,15 +78,23 @@ module tce_engine #(
     // Shared-memory port
     output logic                sm_req_valid,
     input  logic                sm_req_ready,
-    output logic [1:0]          sm_req_kind,     // tce_op_pkg::SM_READ / SM_WRITE / SM_COMPLETE_TX
+    output logic [1:0]          sm_req_kind,     // tce_op_pkg::SM_READ / SM_WRITE
     output logic [3:0]          sm_req_cta,
-    output logic [23:0]         sm_req_addr,     // read/write: DATA_W/8-aligned; complete-tx: mbarrier
+    output logic [23:0]         sm_req_addr,     // DATA_W/8-aligned
     output logic [DATA_W-1:0]   sm_req_wdata,
     output logic [DATA_W/8-1:0] sm_req_wstrb,
-    output logic [31:0]         sm_req_tx_count, // complete-tx byte count
     input  logic                sm_rsp_valid,    // one per request, in request order
     input  logic [DATA_W-1:0]   sm_rsp_rdata,
-    input  logic                sm_rsp_err       // the address was outside the CTA's memory
+    input  logic                sm_rsp_err,      // the address was outside the CTA's memory
+    // mbarrier port: complete-tx requests, beside the data port so that they take no data
+    // cycle (docs/rtl.md, "mbarrier port")
+    output logic                mb_req_valid,
+    input  logic                mb_req_ready,
+    output logic [3:0]          mb_req_cta,
+    output logic [23:0]         mb_req_addr,     // the mbarrier's offset, 8-byte aligned
+    output logic [31:0]         mb_req_tx_count, // bytes to subtract from its tx-count
+    input  logic                mb_rsp_valid,    // one per request, in request order
+    input  logic                mb_rsp_err       // the mbarrier was outside the CTA's memory
 );
   localparam int QW = 49;   // command words 0..48 hold every field the engine decodes (multimem's addresses end at 48)
   localparam int QA = $clog2(QUEUE_DEPTH);
@@ -229,7 +237,7 @@ module tce_engine #(
     .wr_owner, .red_en, .red_smem, .red_op, .red_etype, .red_ctx, .red_noftz,
     .tchk_red_etype, .tchk_red_noftz, .rs_start, .rs_esl, .rs_vec, .rs_operands, .rs_done,
     .rs_status, .rd_owner, .sm_owner, .tx_valid, .tx_ready, .tx_cta, .tx_addr, .tx_count,
-    .sm_rsp_valid(sm_rsp_valid), .sm_rsp_err(sm_rsp_err)
+    .tx_rsp_valid(mb_rsp_valid && sm_owner == 3'd2), .tx_rsp_err(mb_rsp_err)
   );
 
   // Global read channel: the descriptor fetch, the bulk loader and the tile loader take
@@ -331,10 +339,10 @@ module tce_engine #(
     .x(g4_x), .last(g4_last)
   );
 
-  logic tl_sm_valid;
-  logic [1:0] tl_sm_kind;
-  logic [31:0] tl_sm_tx_count;
-  logic [3:0] tl_sm_cta;
+  logic tl_sm_valid, tl_mb_valid;
+  logic [3:0] tl_sm_cta, tl_mb_cta;
+  logic [23:0] tl_mb_addr;
+  logic [31:0] tl_mb_tx_count;
   logic [23:0] tl_sm_addr;
   logic [DATA_W-1:0] tl_sm_wdata;
   logic [DATA_W/8-1:0] tl_sm_wstrb;
@@ -355,10 +363,12 @@ module tce_engine #(
     .araddr(tl_araddr), .arlen(tl_arlen), .rvalid(m_axi_rvalid && rd_owner == 2'd2),
     .rready(tl_rready), .rid(m_axi_rid), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
     .rlast(m_axi_rlast),
-    .sm_valid(tl_sm_valid), .sm_ready(sm_req_ready && sm_owner == 3'd3), .sm_kind(tl_sm_kind),
-    .sm_tx_count(tl_sm_tx_count), .sm_cta(tl_sm_cta),
+    .sm_valid(tl_sm_valid), .sm_ready(sm_req_ready && sm_owner == 3'd3), .sm_cta(tl_sm_cta),
     .sm_addr(tl_sm_addr), .sm_wdata(tl_sm_wdata), .sm_wstrb(tl_sm_wstrb),
-    .sm_rsp_valid(sm_rsp_valid && sm_owner == 3'd3), .sm_rsp_err(sm_rsp_err)
+    .sm_rsp_valid(sm_rsp_valid && sm_owner == 3'd3), .sm_rsp_err(sm_rsp_err),
+    .mb_valid(tl_mb_valid), .mb_ready(mb_req_ready && sm_owner == 3'd3), .mb_cta(tl_mb_cta),
+    .mb_addr(tl_mb_addr), .mb_tx_count(tl_mb_tx_count),
+    .mb_rsp_valid(mb_rsp_valid && sm_owner == 3'd3), .mb_rsp_err(mb_rsp_err)
   );
 
   // Global write channel: the bulk store, the tile store and red take turns (wr_owner);
@@ -554,7 +564,7 @@ module tce_engine #(
   // previous owner has no response outstanding, so in-order responses go to the owner.
   always_comb begin
     sm_req_valid = 1'b0; sm_req_kind = tce_op_pkg::SM_READ; sm_req_cta = '0; sm_req_addr = '0;
-    sm_req_wdata = '0; sm_req_wstrb = '0; sm_req_tx_count = '0;
+    sm_req_wdata = '0; sm_req_wstrb = '0;
     case (sm_owner)
       3'd4: begin
         sm_req_valid = ts_sm_valid; sm_req_kind = tce_op_pkg::SM_READ; sm_req_cta = ts_sm_cta;
@@ -570,15 +580,20 @@ module tce_engine #(
         sm_req_wstrb = rm_d_write ? rm_d_wstrb : '0;
       end
       3'd3: begin
-        sm_req_valid = tl_sm_valid; sm_req_kind = tl_sm_kind; sm_req_cta = tl_sm_cta;
+        sm_req_valid = tl_sm_valid; sm_req_kind = tce_op_pkg::SM_WRITE; sm_req_cta = tl_sm_cta;
         sm_req_addr = tl_sm_addr; sm_req_wdata = tl_sm_wdata; sm_req_wstrb = tl_sm_wstrb;
-        sm_req_tx_count = tl_sm_tx_count;
       end
-      default: begin
-        sm_req_valid = tx_valid; sm_req_kind = tce_op_pkg::SM_COMPLETE_TX; sm_req_cta = tx_cta;
-        sm_req_addr = tx_addr; sm_req_tx_count = tx_count;
-      end
+      default: ;   // 2: the executor's complete-tx, on the mbarrier port
     endcase
   end
-  assign tx_ready = sm_req_ready && sm_owner == 3'd2;
+
+  // ------------------------------------------------------------- mbarrier port
+  // Tensor loads in flight send their own complete-tx; otherwise the executor does (bulk
+  // copies). The executor hands the port over only with no response outstanding.
+  wire tl_mb = (sm_owner == 3'd3);
+  assign mb_req_valid    = tl_mb ? tl_mb_valid : tx_valid && sm_owner == 3'd2;
+  assign mb_req_cta      = tl_mb ? tl_mb_cta : tx_cta;
+  assign mb_req_addr     = tl_mb ? tl_mb_addr : tx_addr;
+  assign mb_req_tx_count = tl_mb ? tl_mb_tx_count : tx_count;
+  assign tx_ready = mb_req_ready && sm_owner == 3'd2;
 endmodule

@@ -38,10 +38,10 @@ package tce_op_pkg;
   localparam logic [7:0] ST_SHARED_RANGE  = 8'd6;
   localparam logic [7:0] ST_UNSUPPORTED   = 8'd7;
 
-  // Shared-memory port request kinds (docs/rtl.md, "Shared-memory port").
+  // Shared-memory port request kinds (docs/rtl.md, "Shared-memory port"). Kinds 2 and 3
+  // are not used: complete-tx has the mbarrier port of its own.
   localparam logic [1:0] SM_READ        = 2'd0;
   localparam logic [1:0] SM_WRITE       = 2'd1;
-  localparam logic [1:0] SM_COMPLETE_TX = 2'd2;
 
 endpackage
 // verilator lint_on UNUSEDPARAM

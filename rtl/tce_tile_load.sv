@@ -40,11 +40,14 @@
 // complete strictly in order: the oldest slot is finished once the walker is past it, its
 // bursts have all returned, its beats are written and every write so far is acknowledged
 // by the shared-memory port (responses come in request order); then its complete-tx goes
-// out (one per destination CTA, only when nothing failed) and is acknowledged, and `done`
-// reports its status. Two commands in flight never write overlapping shared memory:
-// `can_start` is withheld while the new box or its mbarrier overlaps (at 128-byte line
-// granularity: a swizzle only permutes inside a line) the box or mbarrier of a command in
-// flight, so the order of the writes to one byte is the command order.
+// out on the mbarrier port (one per destination CTA, only when nothing failed) and is
+// acknowledged, and `done` reports its status. The mbarrier port is separate from the data
+// port, so while a command's complete-tx is out the next command's beats keep the data
+// port busy: a box costs its data beats and nothing more, however many boxes stream.
+// Two commands in flight never write overlapping shared memory: `can_start` is withheld
+// while the new box or its mbarrier overlaps (at 128-byte line granularity: a swizzle only
+// permutes inside a line) the box or mbarrier of a command in flight, so the order of the
+// writes to one byte is the command order.
 module tce_tile_load #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4,
@@ -104,14 +107,20 @@ module tce_tile_load #(
     // Shared-memory writes and their in-order responses
     output logic              sm_valid,
     input  logic              sm_ready,
-    output logic [1:0]        sm_kind,     // SM_WRITE, or SM_COMPLETE_TX on the mbarrier
-    output logic [31:0]       sm_tx_count,
     output logic [3:0]        sm_cta,
     output logic [23:0]       sm_addr,
     output logic [DATA_W-1:0] sm_wdata,
     output logic [DATA_W/8-1:0] sm_wstrb,
     input  logic              sm_rsp_valid,
-    input  logic              sm_rsp_err
+    input  logic              sm_rsp_err,
+    // mbarrier complete-tx requests and their in-order responses
+    output logic              mb_valid,
+    input  logic              mb_ready,
+    output logic [3:0]        mb_cta,
+    output logic [23:0]       mb_addr,
+    output logic [31:0]       mb_tx_count,
+    input  logic              mb_rsp_valid,
+    input  logic              mb_rsp_err
 );
   localparam int DB  = DATA_W / 8;
   localparam int LB  = $clog2(DB);
@@ -424,14 +433,13 @@ module tce_tile_load #(
   // Walker fill chunk: wholly outside [lo, hi) (or the whole row when the row is out).
   wire        w_fill = !row_inb || !has || (chunk + 12'd16 <= lo) || (chunk >= hi);
 
-  // Which writer has the port: the oldest command's complete-tx first, then a beat being
-  // drained, then the walker's fills.
+  // Which writer has the data port: a beat being drained first, then the walker's fills.
+  // The oldest command's complete-tx has the mbarrier port to itself.
   typedef enum logic [1:0] { B_WAIT, B_ACK, B_TX, B_TXACK } bstate_t;
   bstate_t     bs;
   logic [15:0] b_txm;               // B_TX: CTAs still owed the complete-tx
-  wire        use_tx   = (bs == B_TX);
-  wire        use_beat = !use_tx && beat_valid && (full ? f_any : q_live);
-  wire        use_fill = !use_tx && !beat_valid && ws == W_ROW && row_valid && !direct &&
+  wire        use_beat = beat_valid && (full ? f_any : q_live);
+  wire        use_fill = !beat_valid && ws == W_ROW && row_valid && !direct &&
                          chunk < rbytes && w_fill;
   wire [23:0] pre_a  = use_beat ? beat_sbase + {12'd0, q_off} : row_sbase + {12'd0, chunk};
   wire [127:0] data0 = use_beat ? merge(load_data(q_raw, beat_t32), beat_fill, q_off, beat_lo, beat_hi) : fill_chunk;
@@ -441,11 +449,13 @@ module tce_tile_load #(
   wire [127:0] data1 = flip ? {data0[63:0], data0[127:64]} : data0;
   wire [3:0]  wr_cta = use_beat ? beat_cta : wcta;
 
-  assign sm_valid = use_tx || use_beat || use_fill;
-  assign sm_kind  = use_tx ? tce_op_pkg::SM_COMPLETE_TX : tce_op_pkg::SM_WRITE;
-  assign sm_tx_count = s_txc[hd_p];
-  assign sm_cta   = use_tx ? first_cta(b_txm) : wr_cta;
-  assign sm_addr  = use_tx ? s_mb[hd_p] : (use_beat && full) ? f_word : {phys[23:LB], {LB{1'b0}}};
+  assign sm_valid = use_beat || use_fill;
+  assign sm_cta   = wr_cta;
+  assign sm_addr  = (use_beat && full) ? f_word : {phys[23:LB], {LB{1'b0}}};
+  assign mb_valid    = (bs == B_TX);
+  assign mb_cta      = first_cta(b_txm);
+  assign mb_addr     = s_mb[hd_p];
+  assign mb_tx_count = s_txc[hd_p];
   assign sm_wdata = (use_beat && full) ? f_data : {NCH{data1}};
   always_comb begin
     sm_wstrb = '0;
@@ -462,7 +472,10 @@ module tce_tile_load #(
 
   // Shared-memory writes issued and answered (wrapping counts: at most a few apart).
   logic [15:0] wf_cnt, wr_cnt, b_tgt;
-  logic        b_err;               // an error answer since the oldest command's last phase
+  logic        b_err;               // an error answer to a write since the oldest command's B_ACK
+  // Complete-tx requests outstanding on the mbarrier port, and whether one was refused.
+  logic [4:0]  m_out;
+  logic        m_err;
 
   // The new command's shared extent [n_rlo, n_rhi) in whole 128-byte lines, and whether it
   // or its mbarrier overlaps what a command in flight writes.
@@ -503,7 +516,8 @@ module tce_tile_load #(
   // error answer since the previous command's completion is charged to this one.
   wire b_acked = $signed(wr_cnt - b_tgt) >= 0;   // wr_cnt at or past b_tgt (wrap-safe)
   wire b_go_tx = s_want_tx[hd_p] && !s_err_bus[hd_p] && !b_err;
-  wire b_fin   = b_acked && !done_hold && ((bs == B_ACK && !b_go_tx) || bs == B_TXACK);
+  wire m_acked = (m_out == 5'd0);
+  wire b_fin   = !done_hold && ((bs == B_ACK && b_acked && !b_go_tx) || (bs == B_TXACK && m_acked));
 
   wire [11:0] lo_n = {3'd0, lo_e} << el;
   wire [11:0] hi_n = {3'd0, hi_e} << el;
@@ -551,6 +565,7 @@ module tce_tile_load #(
       s_fnan <= '0; s_t32 <= '0; s_issued <= '0; s_err_bus <= '0; s_want_tx <= '0;
       hd_p <= '0; cur_s <= '0; n_used <= '0;
       bs <= B_WAIT; b_txm <= '0; wf_cnt <= '0; wr_cnt <= '0; b_tgt <= '0; b_err <= 1'b0;
+      m_out <= '0; m_err <= 1'b0;
       beat_cs <= '0; beat_sw <= '0; beat_t32 <= 1'b0; beat_mask <= '0; beat_fill <= '0;
       id_ptr <= '0;
       beat_valid <= 1'b0; beat_data <= '0; beat_g <= '0; beat_lo_g <= '0; beat_hi_g <= '0;
@@ -578,22 +593,23 @@ module tce_tile_load #(
             tx_err <= 1'b0;
           end
         end
-        B_TX: if (sm_ready) begin
+        B_TX: if (mb_ready) begin
           b_txm <= b_txm & ~(16'd1 << first_cta(b_txm));
-          if ((b_txm & ~(16'd1 << first_cta(b_txm))) == 16'd0) begin
-            b_tgt <= wf_cnt + 16'd1;
-            bs <= B_TXACK;
-          end
+          if ((b_txm & ~(16'd1 << first_cta(b_txm))) == 16'd0) bs <= B_TXACK;
         end
-        B_TXACK: if (b_acked && !done_hold) begin
+        B_TXACK: if (m_acked && !done_hold) begin
           bs <= B_WAIT;
-          status <= b_err ? tce_op_pkg::ST_SHARED_RANGE : tce_op_pkg::ST_OK;
-          tx_err <= b_err;
+          status <= m_err ? tce_op_pkg::ST_SHARED_RANGE : tce_op_pkg::ST_OK;
+          tx_err <= m_err;
         end
         default: bs <= B_WAIT;
       endcase
-      if (b_fin || (b_acked && bs == B_ACK && b_go_tx))
-        b_err <= sm_rsp_valid && sm_rsp_err;   // a later write's answer
+      // Once the oldest command's writes are all answered, later answers are the next ones'.
+      if (bs == B_ACK && b_acked && (b_go_tx || !done_hold))
+        b_err <= sm_rsp_valid && sm_rsp_err;
+      m_out <= m_out + 5'(mb_valid && mb_ready) - 5'(mb_rsp_valid);
+      if (mb_rsp_valid && mb_rsp_err) m_err <= 1'b1;
+      if (bs == B_TXACK && m_acked && !done_hold) m_err <= 1'b0;
       if (b_fin) begin
         done <= 1'b1; bytes_read <= s_bytes[hd_p]; hd_p <= hd_p + 1'b1;
       end

@@ -113,6 +113,7 @@ void tce_sc_engine::drop_in_flight()
     wr_collect_.clear();
     wr_done_.clear();
     sm_done_.clear();
+    mb_done_.clear();
     if (lite_.active && !lite_.done) {
         lite_.done = true;
         lite_.resp = 2;
@@ -171,13 +172,19 @@ void tce_sc_engine::on_clock()
     t->m_axi_bid = bvalid ? wr_done_.front().id : 0;
     t->m_axi_bresp = bvalid ? axi_resp(wr_done_.front().status) : 0;
 
-    const bool sm_ready = sm_issue_.size() + sm_done_.size() < kMaxOutstanding;
+    // Both ports' requests share one in-order queue to the smem socket (a complete-tx only
+    // ever follows data that has been answered), and each port has its own answers.
+    const bool sm_ready = sm_issue_.size() + sm_done_.size() + mb_done_.size() < kMaxOutstanding;
     const bool sm_rsp = !sm_done_.empty() && sm_done_.front().ready <= now;
+    const bool mb_rsp = !mb_done_.empty() && mb_done_.front().ready <= now;
     t->sm_req_ready = sm_ready;
     t->sm_rsp_valid = sm_rsp;
     uint8_t zero[kB] = {0};
     bytes_to_wide(t->sm_rsp_rdata, sm_rsp ? sm_done_.front().rdata : zero);
     t->sm_rsp_err = sm_rsp && sm_done_.front().err;
+    t->mb_req_ready = sm_ready;
+    t->mb_rsp_valid = mb_rsp;
+    t->mb_rsp_err = mb_rsp && mb_done_.front().err;
 
     t->s_axil_awvalid = lite_.active && !lite_.done && lite_.write && !lite_.addr_done;
     t->s_axil_awaddr = lite_.addr;
@@ -200,6 +207,7 @@ void tce_sc_engine::on_clock()
     const bool r_fire = rd_cur_ >= 0 && t->m_axi_rready;
     const bool b_fire = bvalid && t->m_axi_bready;
     const bool sm_fire = t->sm_req_valid && sm_ready;
+    const bool mb_fire = t->mb_req_valid && sm_ready;
     const unsigned arid = t->m_axi_arid, arlen = t->m_axi_arlen;
     const uint64_t araddr = t->m_axi_araddr;
     const unsigned awid = t->m_axi_awid, awlen = t->m_axi_awlen;
@@ -211,12 +219,20 @@ void tce_sc_engine::on_clock()
     sm_req rq{};
     if (sm_fire) {
         rq.epoch = epoch_;
-        rq.kind = t->sm_req_kind;
+        // Kinds 2 and 3 are no data-port request: answered as errors (the worker's default).
+        rq.kind = t->sm_req_kind <= 1 ? t->sm_req_kind : 3;
         rq.cta = t->sm_req_cta;
         rq.addr = t->sm_req_addr;
         wide_to_bytes(t->sm_req_wdata, rq.wdata);
         rq.wstrb = t->sm_req_wstrb;
-        rq.tx_count = t->sm_req_tx_count;
+    }
+    sm_req mq{};
+    if (mb_fire) {
+        mq.epoch = epoch_;
+        mq.kind = kCompleteTx;
+        mq.cta = t->mb_req_cta;
+        mq.addr = t->mb_req_addr;
+        mq.tx_count = t->mb_req_tx_count;
     }
     const bool l_aw = t->s_axil_awvalid && t->s_axil_awready;
     const bool l_w = t->s_axil_wvalid && t->s_axil_wready;
@@ -281,11 +297,15 @@ void tce_sc_engine::on_clock()
         wr_collect_.push_back(std::move(b));
     }
     if (sm_rsp)
-        sm_done_.pop_front();   // the port has no response back-pressure
-    if (sm_fire) {
+        sm_done_.pop_front();   // the ports have no response back-pressure
+    if (mb_rsp)
+        mb_done_.pop_front();
+    if (sm_fire)
         sm_issue_.push_back(rq);
+    if (mb_fire)
+        sm_issue_.push_back(mq);
+    if (sm_fire || mb_fire)
         sm_ev_.notify(SC_ZERO_TIME);
-    }
     if (lite_.active && !lite_.done) {
         if (l_aw || l_ar)
             lite_.addr_done = true;
@@ -367,7 +387,7 @@ void tce_sc_engine::smem_worker()
                 be[i] = ((r.wstrb >> i) & 1u) ? 0xFF : 0x00;
             set_plain(p, tlm::TLM_WRITE_COMMAND, where, r.wdata, kB, be);
             break;
-        case 2: // mbarrier complete-tx: the count, little-endian, in the complete-tx window
+        case kCompleteTx: // from the mbarrier port: the count, little-endian, in the complete-tx window
             for (unsigned i = 0; i < 4; i++)
                 count[i] = (uint8_t)(r.tx_count >> (8 * i));
             set_plain(p, tlm::TLM_WRITE_COMMAND, where | (1ull << 31), count, 4, nullptr);
@@ -384,7 +404,7 @@ void tce_sc_engine::smem_worker()
         r.ready = sc_core::sc_time_stamp() + d;
         sm_issue_.pop_front();
         if (r.epoch == epoch_)
-            sm_done_.push_back(r);
+            (r.kind == kCompleteTx ? mb_done_ : sm_done_).push_back(r);
     }
 }
 

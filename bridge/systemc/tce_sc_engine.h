@@ -11,7 +11,8 @@
 //                     The annotated delay is when the first R beat / the B response is due.
 //   smem  (initiator) every shared-memory request -> one b_transport to a shared-memory
 //                     target: address = CTA rank [27:24] | offset [23:0]; an mbarrier
-//                     complete-tx is a 4-byte write of the count with bit 31 set.
+//                     complete-tx (the RTL's mbarrier port) is a 4-byte write of the count
+//                     with bit 31 set.
 //   irq   (sc_out)    the RTL's interrupt line, updated every cycle.
 //   rst_n (sc_in)     active-low reset, sampled every cycle.
 //
@@ -77,6 +78,7 @@ class tce_sc_engine : public sc_core::sc_module {
         tlm::tlm_response_status status = tlm::TLM_INCOMPLETE_RESPONSE;
         sc_core::sc_time ready;
     };
+    static constexpr unsigned kCompleteTx = 2;   // sm_req.kind of an mbarrier-port request
     struct sm_req {
         uint64_t epoch;
         unsigned kind, cta;
@@ -108,7 +110,7 @@ class tce_sc_engine : public sc_core::sc_module {
     std::deque<wr_burst> wr_collect_, wr_issue_, wr_done_;
     sc_core::sc_event wr_ev_;
     // shared-memory path, strictly in order
-    std::deque<sm_req> sm_issue_, sm_done_;
+    std::deque<sm_req> sm_issue_, sm_done_, mb_done_;
     sc_core::sc_event sm_ev_;
     // register path
     lite_req lite_;

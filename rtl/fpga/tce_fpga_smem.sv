@@ -1,5 +1,6 @@
 // The shared memories of NUM_CTAS CTAs as on-chip RAM, behind the engine's shared-memory
-// port (docs/rtl.md, "Shared-memory port") and a 32-bit host request bus.
+// port and mbarrier port (docs/rtl.md, "Shared-memory port", "mbarrier port") and a 32-bit
+// host request bus.
 //
 // One RAM (tce_fpga_sram, DATA_W wide) per CTA. Every request takes the RAMs for one
 // cycle and is answered the next cycle (the RAM read latency), so requests stream one per
@@ -8,14 +9,18 @@
 // mbarrier complete-tx is a read-modify-write of the 8-byte word in the RAM itself, so the
 // host sees the phase flip exactly where the PTX program would look for it: cycle 0 reads
 // the RAM word that holds the mbarrier, cycle 1 applies tce_fpga_mbar_complete and writes
-// the 8 bytes back. Cycle 1 accepts no new request (of either side): that keeps the write
-// port free for the write-back and makes the next access see the updated word.
+// the 8 bytes back. Cycle 1 accepts no new request (of any port): that keeps the write
+// port free for the write-back and makes the next access see the updated word. So here a
+// complete-tx still takes the RAM for two cycles, in which the data port waits; the
+// engine's separate mbarrier port only guarantees it no data-port cycle of its own.
 // A complete-tx the PTX text calls undefined leaves the word unchanged (as the golden
 // model does) and is recorded in the status registers; it is not a shared-memory range
 // error, so the engine still gets an OK answer.
 //
-// The host has priority over the engine: host requests are rare single words (mbarrier
-// init, data in and out), and the engine copes with back-pressure on every request.
+// The host has priority over the engine, and the engine's mbarrier port over its data
+// port: host requests are rare single words (mbarrier init, data in and out), a
+// complete-tx comes once per command, and the engine copes with back-pressure on every
+// request.
 //
 // Host addresses (29 bits): [28] = 0: shared memory, CTA rank in [27:24], byte offset in
 // [23:0] (the shared::cluster convention of csim/op.h, TCE_SADDR); [28] = 1: the status
@@ -44,10 +49,16 @@ module tce_fpga_smem #(
     input  logic [23:0]         sm_req_addr,
     input  logic [DATA_W-1:0]   sm_req_wdata,
     input  logic [DATA_W/8-1:0] sm_req_wstrb,
-    input  logic [31:0]         sm_req_tx_count,
     output logic                sm_rsp_valid,
     output logic [DATA_W-1:0]   sm_rsp_rdata,
     output logic                sm_rsp_err,
+    input  logic                mb_req_valid,
+    output logic                mb_req_ready,
+    input  logic [3:0]          mb_req_cta,
+    input  logic [23:0]         mb_req_addr,
+    input  logic [31:0]         mb_req_tx_count,
+    output logic                mb_rsp_valid,
+    output logic                mb_rsp_err,
     // host side
     input  logic                h_req_valid,
     output logic                h_req_ready,
@@ -78,7 +89,7 @@ module tce_fpga_smem #(
   end
 
   // ------------------------------------------------------------- stage 1 (answer) state
-  logic          p1_eng, p1_host, p1_err, p1_rmw, p1_host_reg;
+  logic          p1_eng, p1_mb, p1_host, p1_err, p1_rmw, p1_host_reg;
   logic [CW-1:0] p1_cta;
   logic [RA-1:0] p1_word;
   logic [$clog2(L64)-1:0] p1_lane64;
@@ -91,8 +102,10 @@ module tce_fpga_smem #(
 
   // ------------------------------------------------------------- stage 0 (request) decode
   assign h_req_ready  = !rmw_busy;
-  assign sm_req_ready = !rmw_busy && !h_req_valid;
+  assign mb_req_ready = !rmw_busy && !h_req_valid;
+  assign sm_req_ready = !rmw_busy && !h_req_valid && !mb_req_valid;
   wire h_go = h_req_valid && h_req_ready;
+  wire m_go = mb_req_valid && mb_req_ready;
   wire e_go = sm_req_valid && sm_req_ready;
 
   wire        h_is_reg  = h_req_addr[28];
@@ -100,11 +113,11 @@ module tce_fpga_smem #(
   wire [23:0] h_off     = {h_req_addr[23:2], 2'b00};
   wire        h_in_range = {28'd0, h_cta} < NUM_CTAS && {8'd0, h_off} < SMEM_BYTES;
   wire        e_in_range = {28'd0, sm_req_cta} < NUM_CTAS && {8'd0, sm_req_addr} < SMEM_BYTES;
-  wire        e_is_tx   = sm_req_kind == tce_op_pkg::SM_COMPLETE_TX;
+  wire        m_in_range = {28'd0, mb_req_cta} < NUM_CTAS && {8'd0, mb_req_addr} < SMEM_BYTES;
   // The engine checks mbarrier alignment before it asks; a stray one is still refused here
   // rather than read-modify-writing a word that straddles two mbarriers.
-  wire        e_err     = !e_in_range || (e_is_tx && sm_req_addr[2:0] != 3'd0) ||
-                          sm_req_kind == 2'd3;
+  wire        m_err     = !m_in_range || mb_req_addr[2:0] != 3'd0;
+  wire        e_err     = !e_in_range || sm_req_kind[1];   // kinds 2 and 3 are not defined
 
   // Who uses the RAM ports this cycle, and how.
   logic [CW-1:0] acc_cta;
@@ -133,10 +146,14 @@ module tce_fpga_smem #(
       acc_wr  = h_req_write && !h_is_reg && h_in_range;
       acc_be[{h_off[OB-1:2], 2'd0} +: 4] = h_req_wstrb;
       for (int l = 0; l < L32; l++) acc_wdata[l*32 +: 32] = h_req_wdata;
+    end else if (m_go) begin   // complete-tx: read the mbarrier's word
+      acc_cta   = mb_req_cta[CW-1:0];
+      acc_word  = mb_req_addr[OB +: RA];
+      acc_rd    = !m_err;
     end else if (e_go && !e_err) begin
       acc_cta   = sm_req_cta[CW-1:0];
       acc_word  = sm_req_addr[OB +: RA];
-      acc_rd    = sm_req_kind != tce_op_pkg::SM_WRITE;   // read, or complete-tx's read
+      acc_rd    = sm_req_kind == tce_op_pkg::SM_READ;
       acc_wr    = sm_req_kind == tce_op_pkg::SM_WRITE;
       acc_be    = sm_req_wstrb;
       acc_wdata = sm_req_wdata;
@@ -169,6 +186,8 @@ module tce_fpga_smem #(
   assign sm_rsp_valid = p1_eng;
   assign sm_rsp_err   = p1_err;
   assign sm_rsp_rdata = rd_sel;
+  assign mb_rsp_valid = p1_mb;
+  assign mb_rsp_err   = p1_err;
 
   assign h_rsp_rdata = p1_host_reg ? p1_regdata : rd_sel[{p1_lane32, 5'd0} +: 32];
   assign h_rsp_valid = p1_host;
@@ -194,27 +213,31 @@ module tce_fpga_smem #(
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      p1_eng <= 1'b0; p1_host <= 1'b0; p1_err <= 1'b0; p1_rmw <= 1'b0; p1_host_reg <= 1'b0;
+      p1_eng <= 1'b0; p1_mb <= 1'b0; p1_host <= 1'b0; p1_err <= 1'b0; p1_rmw <= 1'b0; p1_host_reg <= 1'b0;
       p1_cta <= '0; p1_word <= '0; p1_lane64 <= '0; p1_lane32 <= '0; p1_txn <= '0;
       p1_regdata <= '0; p1_mbar_off <= '0;
       st_err <= 1'b0; st_err_cta <= '0; st_err_off <= '0; st_tx_applied <= '0;
     end else begin
       p1_eng  <= e_go;
+      p1_mb   <= m_go;
       p1_host <= h_go;
-      p1_rmw  <= e_go && e_is_tx && !e_err;
+      p1_rmw  <= m_go && !m_err;
       if (h_go) begin
         p1_err      <= !h_is_reg && !h_in_range;
         p1_host_reg <= h_is_reg;
         p1_regdata  <= reg_rdata;
         p1_cta      <= h_cta[CW-1:0];
         p1_lane32   <= h_off[OB-1:2];
+      end else if (m_go) begin
+        p1_err      <= m_err;
+        p1_cta      <= mb_req_cta[CW-1:0];
+        p1_word     <= mb_req_addr[OB +: RA];
+        p1_lane64   <= mb_req_addr[OB-1:3];
+        p1_txn      <= mb_req_tx_count;
+        p1_mbar_off <= mb_req_addr;
       end else if (e_go) begin
         p1_err      <= e_err;
         p1_cta      <= sm_req_cta[CW-1:0];
-        p1_word     <= sm_req_addr[OB +: RA];
-        p1_lane64   <= sm_req_addr[OB-1:3];
-        p1_txn      <= sm_req_tx_count;
-        p1_mbar_off <= sm_req_addr;
       end
       if (rmw_busy) begin
         if (mbar_ok) st_tx_applied <= st_tx_applied + 32'd1;

@@ -6,7 +6,7 @@
 //   m_axi_*    AXI4 master to global memory (DDR, through the shell's interconnect)
 //   irq        the engine's interrupt, level
 //
-// The engine's shared-memory port is served by tce_fpga_smem: one block RAM of
+// The engine's shared-memory and mbarrier ports are served by tce_fpga_smem: one block RAM of
 // SMEM_BYTES per CTA, with mbarrier complete-tx done as a read-modify-write of the
 // mbarrier word in that RAM, so software polls the mbarrier exactly as a PTX program's
 // mbarrier.try_wait would. SMEM_BYTES is also the engine's shared-memory size, so the
@@ -95,7 +95,10 @@ module tce_fpga_top #(
   logic [23:0]         sm_req_addr;
   logic [DATA_W-1:0]   sm_req_wdata, sm_rsp_rdata;
   logic [DATA_W/8-1:0] sm_req_wstrb;
-  logic [31:0]         sm_req_tx_count;
+  logic                mb_req_valid, mb_req_ready, mb_rsp_valid, mb_rsp_err;
+  logic [3:0]          mb_req_cta;
+  logic [23:0]         mb_req_addr;
+  logic [31:0]         mb_req_tx_count;
 
   tce_engine #(
     .DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .QUEUE_DEPTH(QUEUE_DEPTH), .SMEM_BYTES(SMEM_BYTES),
@@ -113,7 +116,9 @@ module tce_fpga_top #(
     .m_axi_arburst, .m_axi_rvalid, .m_axi_rready, .m_axi_rid, .m_axi_rdata, .m_axi_rresp,
     .m_axi_rlast,
     .sm_req_valid, .sm_req_ready, .sm_req_kind, .sm_req_cta, .sm_req_addr, .sm_req_wdata,
-    .sm_req_wstrb, .sm_req_tx_count, .sm_rsp_valid, .sm_rsp_rdata, .sm_rsp_err
+    .sm_req_wstrb, .sm_rsp_valid, .sm_rsp_rdata, .sm_rsp_err,
+    .mb_req_valid, .mb_req_ready, .mb_req_cta, .mb_req_addr, .mb_req_tx_count, .mb_rsp_valid,
+    .mb_rsp_err
   );
 
   logic        h_req_valid, h_req_ready, h_req_write, h_rsp_valid, h_rsp_err;
@@ -137,7 +142,9 @@ module tce_fpga_top #(
   tce_fpga_smem #(.DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES)) u_smem (
     .clk, .rst_n,
     .sm_req_valid, .sm_req_ready, .sm_req_kind, .sm_req_cta, .sm_req_addr, .sm_req_wdata,
-    .sm_req_wstrb, .sm_req_tx_count, .sm_rsp_valid, .sm_rsp_rdata, .sm_rsp_err,
+    .sm_req_wstrb, .sm_rsp_valid, .sm_rsp_rdata, .sm_rsp_err,
+    .mb_req_valid, .mb_req_ready, .mb_req_cta, .mb_req_addr, .mb_req_tx_count, .mb_rsp_valid,
+    .mb_rsp_err,
     .h_req_valid, .h_req_ready, .h_req_write, .h_req_addr, .h_req_wdata, .h_req_wstrb,
     .h_rsp_valid, .h_rsp_rdata, .h_rsp_err
   );

@@ -248,6 +248,14 @@ static void stability_rules(void)
     r.q.req.wdata[31] = 2;
     edge(&r);
     CHECK(fired(&r, "shared-memory request", "payload changed"));
+
+    rig_init(&r);
+    r.q.mreq.valid = true;
+    r.q.mreq.tx_count = 64;
+    edge(&r);
+    r.q.mreq.tx_count = 32;
+    edge(&r);
+    CHECK(fired(&r, "mbarrier request", "payload changed"));
 }
 
 static void burst_rules(void)
@@ -401,10 +409,23 @@ static void ordering_rules(void)
     CHECK(fired(&r, "shared-memory request", "0x48 is not 32-byte aligned"));
     rig_init(&r);
     r.q.req.valid = r.q.req_ready = true;
-    r.q.req.kind = TCE_SMEM_COMPLETE_TX;
-    r.q.req.addr = 0x44;
+    r.q.req.kind = 2; /* complete-tx has the mbarrier port now */
     edge(&r);
-    CHECK(fired(&r, "shared-memory request", "mbarrier 0x44 is not 8-byte aligned"));
+    CHECK(fired(&r, "shared-memory request", "kind 2 is not read/write"));
+    rig_init(&r);
+    r.q.mreq.valid = r.q.mreq_ready = true;
+    r.q.mreq.addr = 0x44;
+    edge(&r);
+    CHECK(fired(&r, "mbarrier request", "mbarrier 0x44 is not 8-byte aligned"));
+    rig_init(&r);
+    r.q.mreq.valid = r.q.mreq_ready = true;
+    r.q.mreq.cta = 4;
+    edge(&r);
+    CHECK(fired(&r, "mbarrier request", "CTA 4 is not below NUM_CTAS 4"));
+    rig_init(&r);
+    r.q.mrsp_valid = true;
+    edge(&r);
+    CHECK(fired(&r, "mbarrier response", "no request outstanding"));
     rig_init(&r);
     r.q.req.valid = r.q.req_ready = true;
     r.q.req.cta = 4;

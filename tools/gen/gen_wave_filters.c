@@ -51,7 +51,6 @@ static const char *smem_kind(unsigned v)
     switch (v) {
     case TCE_SMEM_READ: return "read";
     case TCE_SMEM_WRITE: return "write";
-    case TCE_SMEM_COMPLETE_TX: return "complete_tx";
     }
     return NULL;
 }

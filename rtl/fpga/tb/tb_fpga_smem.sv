@@ -1,5 +1,5 @@
 // Self-checking testbench of the FPGA shared-memory side: tce_fpga_axil_req (host AXI4-
-// Lite port) + tce_fpga_smem (RAMs, engine port, mbarrier complete-tx, status page).
+// Lite port) + tce_fpga_smem (RAMs, engine data port, mbarrier port, status page).
 // Expected values are derived by hand from docs/rtl.md (engine port), docs/bulk.md (the
 // mbarrier encoding and complete-tx rule) and the map in tce_fpga_smem.sv; each is written
 // out as a literal next to its derivation. Prints "tb_fpga_smem: N checks passed" and
@@ -7,7 +7,7 @@
 // Configuration: 128-bit words, 3 CTAs (one is not a power of two), 256 bytes per CTA.
 module tb_fpga_smem;
   localparam int DATA_W = 128, NUM_CTAS = 3, SMEM_BYTES = 256;
-  localparam logic [1:0] RD = 2'd0, WR = 2'd1, TX = 2'd2;
+  localparam logic [1:0] RD = 2'd0, WR = 2'd1;
 
   logic clk = 1'b0, rst_n = 1'b0;
   always #5 clk = ~clk;
@@ -19,7 +19,11 @@ module tb_fpga_smem;
   logic [23:0] sm_req_addr = '0;
   logic [DATA_W-1:0] sm_req_wdata = '0, sm_rsp_rdata;
   logic [DATA_W/8-1:0] sm_req_wstrb = '0;
-  logic [31:0] sm_req_tx_count = '0;
+  // mbarrier port
+  logic mb_req_valid = 1'b0, mb_req_ready, mb_rsp_valid, mb_rsp_err;
+  logic [3:0] mb_req_cta = '0;
+  logic [23:0] mb_req_addr = '0;
+  logic [31:0] mb_req_tx_count = '0;
   // host AXI4-Lite
   logic awvalid = 1'b0, awready, wvalid = 1'b0, wready, bvalid, bready = 1'b0;
   logic arvalid = 1'b0, arready, rvalid, rready = 1'b0;
@@ -47,7 +51,9 @@ module tb_fpga_smem;
   tce_fpga_smem #(.DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES)) u_smem (
     .clk, .rst_n,
     .sm_req_valid, .sm_req_ready, .sm_req_kind, .sm_req_cta, .sm_req_addr, .sm_req_wdata,
-    .sm_req_wstrb, .sm_req_tx_count, .sm_rsp_valid, .sm_rsp_rdata, .sm_rsp_err,
+    .sm_req_wstrb, .sm_rsp_valid, .sm_rsp_rdata, .sm_rsp_err,
+    .mb_req_valid, .mb_req_ready, .mb_req_cta, .mb_req_addr, .mb_req_tx_count, .mb_rsp_valid,
+    .mb_rsp_err,
     .h_req_valid, .h_req_ready, .h_req_write, .h_req_addr, .h_req_wdata, .h_req_wstrb,
     .h_rsp_valid, .h_rsp_rdata, .h_rsp_err
   );
@@ -62,25 +68,38 @@ module tb_fpga_smem;
   // Responses are counted as they come so the streaming test can check order and number.
   logic [DATA_W-1:0] rsp_data [$];
   logic rsp_err [$];
+  logic mb_err [$];
   always @(posedge clk) begin
     if (sm_rsp_valid) begin
       rsp_data.push_back(sm_rsp_rdata);
       rsp_err.push_back(sm_rsp_err);
     end
+    if (mb_rsp_valid) mb_err.push_back(mb_rsp_err);
   end
 
-  // One engine request; waits for its answer.
+  // One engine data-port request; waits for its answer.
   task automatic eng(input logic [1:0] kind, input int cta, input int addr,
-                     input logic [DATA_W-1:0] data, input logic [15:0] strb, input int txn,
+                     input logic [DATA_W-1:0] data, input logic [15:0] strb,
                      output logic [DATA_W-1:0] rd, output logic err);
     int n0 = rsp_data.size();
     sm_req_valid <= 1'b1; sm_req_kind <= kind; sm_req_cta <= 4'(cta); sm_req_addr <= 24'(addr);
-    sm_req_wdata <= data; sm_req_wstrb <= strb; sm_req_tx_count <= 32'(txn);
+    sm_req_wdata <= data; sm_req_wstrb <= strb;
     do @(posedge clk); while (!sm_req_ready);
     sm_req_valid <= 1'b0;
     while (rsp_data.size() == n0) @(posedge clk);
     rd = rsp_data[n0];
     err = rsp_err[n0];
+  endtask
+
+  // One complete-tx on the mbarrier port; waits for its answer.
+  task automatic mbar(input int cta, input int addr, input int txn, output logic err);
+    int m0 = mb_err.size();
+    mb_req_valid <= 1'b1; mb_req_cta <= 4'(cta); mb_req_addr <= 24'(addr);
+    mb_req_tx_count <= 32'(txn);
+    do @(posedge clk); while (!mb_req_ready);
+    mb_req_valid <= 1'b0;
+    while (mb_err.size() == m0) @(posedge clk);
+    err = mb_err[m0];
   endtask
 
   task automatic host_write(input int addr, input logic [31:0] data, input logic [3:0] strb,
@@ -122,14 +141,14 @@ module tb_fpga_smem;
     @(posedge clk);
 
     // Engine write then read: CTA 1, word 2 (byte offset 0x20).
-    eng(WR, 1, 32'h20, PAT, 16'hFFFF, 0, rd, err);
+    eng(WR, 1, 32'h20, PAT, 16'hFFFF, rd, err);
     check("write answer err", 128'(err), 128'(0));
-    eng(RD, 1, 32'h20, '0, '0, 0, rd, err);
+    eng(RD, 1, 32'h20, '0, '0, rd, err);
     check("read back", rd, PAT);
     check("read err", 128'(err), 128'(0));
     // Byte strobes: only bytes 0..3 change.
-    eng(WR, 1, 32'h20, {16{8'hAA}}, 16'h000F, 0, rd, err);
-    eng(RD, 1, 32'h20, '0, '0, 0, rd, err);
+    eng(WR, 1, 32'h20, {16{8'hAA}}, 16'h000F, rd, err);
+    eng(RD, 1, 32'h20, '0, '0, rd, err);
     check("strobed write", rd, 128'h0f0e0d0c_0b0a0908_07060504_AAAAAAAA);
     // Host sees the same bytes: CTA 1 offset 0x24 is bytes 4..7 of that word.
     host_read((1 << 24) | 32'h24, hv, resp);
@@ -138,13 +157,13 @@ module tb_fpga_smem;
     // Host writes two bytes (strobe 0011) of CTA 2 offset 0x18 (word 1, lane 2).
     host_write((2 << 24) | 32'h18, 32'h11223344, 4'b0011, resp);
     check("host write resp", 128'(resp), 128'(0));
-    eng(RD, 2, 32'h10, '0, '0, 0, rd, err);
+    eng(RD, 2, 32'h10, '0, '0, rd, err);
     check("engine sees host bytes", rd, 128'h00000000_00003344_00000000_00000000);
 
     // Out of range: CTA 3 of 3, offset 256 of 256, both sides.
-    eng(RD, 3, 32'h0, '0, '0, 0, rd, err);
+    eng(RD, 3, 32'h0, '0, '0, rd, err);
     check("engine CTA out of range", 128'(err), 128'(1));
-    eng(WR, 0, 256, PAT, 16'hFFFF, 0, rd, err);
+    eng(WR, 0, 256, PAT, 16'hFFFF, rd, err);
     check("engine offset out of range", 128'(err), 128'(1));
     host_read((3 << 24), hv, resp);
     check("host CTA out of range -> SLVERR", 128'(resp), 128'(2));
@@ -159,12 +178,12 @@ module tb_fpga_smem;
     host_write(32'h4, 32'hCAFEF00D, 4'hF, resp);
     host_write(32'h8, 32'h00100000, 4'hF, resp);
     host_write(32'hC, 32'h20006400, 4'hF, resp);
-    eng(TX, 0, 8, '0, '0, 60, rd, err);
+    mbar(0, 8, 60, err);
     check("complete-tx answer", 128'(err), 128'(0));
     // tx 100 - 60 = 40: high32 = (40 << 8) | (1 << 29) = 0x20002800, phase still 0.
     host_read(32'hC, hv, resp);
     check("tx 100-60", 128'(hv), 128'h20002800);
-    eng(TX, 0, 8, '0, '0, 40, rd, err);
+    mbar(0, 8, 40, err);
     // tx 0 and no pending arrival: the phase completes, parity 1, pending = expected = 1.
     host_read(32'h8, hv, resp);
     check("phase done: pending reloaded", 128'(hv), 128'h00100001);
@@ -176,7 +195,7 @@ module tb_fpga_smem;
     check("neighbour bytes 4..7 kept", 128'(hv), 128'hCAFEF00D);
     // Now pending = 1, tx 0: complete-tx(5) makes tx -5 (21-bit 0x1FFFFB), no completion.
     // high32 = (1 << 31 parity) | (1 << 29) | (0x1FFFFB << 8) = 0xBFFFFB00.
-    eng(TX, 0, 8, '0, '0, 5, rd, err);
+    mbar(0, 8, 5, err);
     host_read(32'hC, hv, resp);
     check("negative tx-count", 128'(hv), 128'hBFFFFB00);
     host_read(STATUS + 8, hv, resp);
@@ -184,7 +203,7 @@ module tb_fpga_smem;
 
     // Undefined complete-tx: an uninitialised word (CTA 2 offset 0x20) is left as it was
     // and reported: MBAR_STATUS = 1 | (2 << 4) = 0x21, MBAR_ERR_OFF = 0x20.
-    eng(TX, 2, 32'h20, '0, '0, 1, rd, err);
+    mbar(2, 32'h20, 1, err);
     check("undefined complete-tx is no range error", 128'(err), 128'(0));
     host_read((2 << 24) | 32'h24, hv, resp);
     check("uninitialised word unchanged", 128'(hv), 128'(0));
@@ -196,14 +215,17 @@ module tb_fpga_smem;
     host_read(STATUS, hv, resp);
     check("MBAR_STATUS cleared", 128'(hv), 128'h0);
     // n = 2^20 is outside [0, 2^20-1]: refused, word unchanged.
-    eng(TX, 0, 8, '0, '0, 1 << 20, rd, err);
+    mbar(0, 8, 1 << 20, err);
     host_read(32'hC, hv, resp);
     check("n = 2^20 leaves the word", 128'(hv), 128'hBFFFFB00);
     host_read(STATUS, hv, resp);
     check("n = 2^20 reported", 128'(hv), 128'h01);
     // A misaligned mbarrier address is refused as a range error.
-    eng(TX, 0, 12, '0, '0, 1, rd, err);
+    mbar(0, 12, 1, err);
     check("misaligned complete-tx", 128'(err), 128'(1));
+    // Kind 2 on the data port is no request kind: refused as a range error.
+    eng(2'd2, 0, 0, '0, '0, rd, err);
+    check("data-port kind 2 refused", 128'(err), 128'(1));
     host_read(STATUS + 12, hv, resp);
     check("SMEM_BYTES", 128'(hv), 128'(256));
     host_read(STATUS + 16, hv, resp);
@@ -225,6 +247,39 @@ module tb_fpga_smem;
       check("one request per cycle", 128'(cycles), 128'(32));
       for (int i = 0; i < 16; i++)
         check($sformatf("streamed word %0d", i), rsp_data[base + 16 + i], {4{32'(i * 32'h01010101)}});
+    end
+
+    // A complete-tx arriving on the mbarrier port during a stream of 16 data writes: it
+    // goes first (the mbarrier port has priority) and takes the RAM for its read and its
+    // write-back, so the 16 writes take 16 + 2 cycles; every request of each port is
+    // answered once. The mbarrier (CTA 0 offset 8, tx -5 from above) gets n = 3: tx -8 =
+    // 21-bit 0x1FFFF8, high32 = (1 << 31) | (1 << 29) | (0x1FFFF8 << 8) = 0xBFFFF800.
+    begin
+      int base = rsp_data.size(), mbase = mb_err.size(), cycles = 0;
+      logic terr;
+      fork
+        begin
+          for (int i = 0; i < 16; i++) begin
+            sm_req_valid <= 1'b1; sm_req_cta <= 4'd1; sm_req_addr <= 24'((i % 16) * 16);
+            sm_req_kind <= WR; sm_req_wstrb <= 16'hFFFF; sm_req_wdata <= {4{32'(i)}};
+            do begin @(posedge clk); cycles++; end while (!sm_req_ready);
+          end
+          sm_req_valid <= 1'b0;
+        end
+        begin
+          repeat (5) @(posedge clk);
+          mbar(0, 8, 3, terr);
+        end
+      join
+      repeat (2) @(posedge clk);
+      check("stream beside complete-tx: data answers", 128'(rsp_data.size() - base), 128'(16));
+      check("stream beside complete-tx: mbarrier answers", 128'(mb_err.size() - mbase), 128'(1));
+      check("stream beside complete-tx: answer", 128'(terr), 128'(0));
+      check("stream beside complete-tx: cycles", 128'(cycles), 128'(18));
+      host_read(32'hC, hv, resp);
+      check("complete-tx beside the stream", 128'(hv), 128'hBFFFF800);
+      host_read((1 << 24) | 32'hF4, hv, resp);
+      check("last streamed word", 128'(hv), 128'(15));
     end
 
     $display("tb_fpga_smem: %0d checks passed", checks);
