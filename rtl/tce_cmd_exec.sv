@@ -109,7 +109,6 @@ module tce_cmd_exec #(
     input  logic [39:0] tile_rbytes,
     output logic        cmd_is_store,
     output logic        cmd_is_prefetch,   // cp.async.bulk.prefetch.tensor: checks only
-    output logic        cmd_is_tensor,     // the command held is a tensor load/store/reduce/prefetch
     output logic [1:0]  cmd_src_space,
     output logic        tstore_start,
     input  logic        tstore_done,
@@ -521,7 +520,6 @@ module tce_cmd_exec #(
                       !is_tpref && tile_can_start;
   assign tile_want_tx = (f_done == tce_op_pkg::DONE_MBARRIER);
   assign cmd_is_prefetch = is_tpref;
-  assign cmd_is_tensor = is_tensor;
   assign tstore_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && cmd_is_store;
   assign cmd_is_store = (f_opcode == tce_op_pkg::OP_TENSOR_STORE) || is_treduce;
   assign cmd_src_space = f_src;

@@ -11,7 +11,6 @@
 // (i < rank - 2), N (i = rank - 2) takes the carry. im2col::w: only W walks, H and D stay at
 // their coordinates, N takes the carry.
 module tce_im2col_check (
-    input  logic         en,       // tce_tile_check en and an im2col mode: else skipped, outputs 0
     input  logic [1023:0] desc,
     input  logic [2:0]    mode,         // 1 im2col, 2 im2col::w, 3 im2col::w::128, 6 im2col_no_offs (stores)
     // im2col_no_offs stores and reduces: the tile checker's verdicts on the store rules
@@ -63,132 +62,125 @@ module tce_im2col_check (
     logic [3:0]  c0_bytes;
     logic [15:0] lim, halo, woff;
     logic [9:0]  halo_rows;
-    logic [39:0] lo, hi, gd;     // window of walking dimension j (loop below)
-    bad = 1'b0; w128 = 1'b0; wide = 1'b0; no_offs = 1'b0; rk = '0; c0_bytes = '0; lim = '0;
-    halo = '0; woff = '0; halo_rows = '0; lo = '0; hi = '0; gd = '0;
-    status = tce_op_pkg::ST_OK; field = 8'(tce_regs_pkg::FIELD_NONE);
-    channels = '0; nwalk = '0; group = '0; rows = '0; pos_off = '0; win_lo = '0; win_hi = '0;
+    bad = 1'b0;
+    status = tce_op_pkg::ST_OK;
+    field  = 8'(tce_regs_pkg::FIELD_NONE);
+    w128 = (mode == 3'd3);
+    wide = (mode == 3'd2) || w128;
+    no_offs = (mode == 3'd6);
+    rk   = rank8[2:0];
+    halo = offsets[15:0];
+    woff = offsets[31:16];
+    halo_rows = wide ? halo[9:0] : 10'd0;
+    channels = chan16[8:0];
+    nwalk = wide ? 3'd1 : rk - 3'd2;
+    group = w128 ? 6'd32 + halo[5:0] : 6'd0;
+    rows  = w128 ? {3'd0, group, 2'd0} : 11'(pix16[10:0]) + {1'b0, halo_rows};
+    // Offsets of the im2col pixel: only the walking dimensions have one.
+    pos_off = '0;
+    for (int j = 0; j < 3; j++)
+      if (!wide && !no_offs && j < {29'd0, nwalk}) pos_off[j*16 +: 16] = offsets[j*16 +: 16];
+    // Windows of filter-base positions: [lower, gdim - 1 + upper] (+ wOffset for ::w).
+    win_lo = '0; win_hi = '0;
+    for (int j = 0; j < 3; j++) begin
+      logic [39:0] lo, hi, gd;
+      lo = {{24{desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 + 15]}},
+            desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 +: 16]};
+      hi = {{24{desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 + 15]}},
+            desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 +: 16]};
+      gd = {8'd0, desc[(tce_desc_pkg::DESC_GDIM_M1_OFFSET + 4*(j+1))*8 +: 32]};  // gdim - 1
+      win_lo[j*40 +: 40] = lo + (wide ? {24'd0, woff} : 40'd0);
+      win_hi[j*40 +: 40] = gd + hi + (wide ? {24'd0, woff} : 40'd0);
+    end
+    // Row 0: the coordinates of dims 1..rank-1 (0 beyond the rank); ::w starts W at
+    // w + wOffset.
     pos0 = '0;
-    if (en) begin : decode
-      bad = 1'b0;
-      status = tce_op_pkg::ST_OK;
-      field  = 8'(tce_regs_pkg::FIELD_NONE);
-      w128 = (mode == 3'd3);
-      wide = (mode == 3'd2) || w128;
-      no_offs = (mode == 3'd6);
-      rk   = rank8[2:0];
-      halo = offsets[15:0];
-      woff = offsets[31:16];
-      halo_rows = wide ? halo[9:0] : 10'd0;
-      channels = chan16[8:0];
-      nwalk = wide ? 3'd1 : rk - 3'd2;
-      group = w128 ? 6'd32 + halo[5:0] : 6'd0;
-      rows  = w128 ? {3'd0, group, 2'd0} : 11'(pix16[10:0]) + {1'b0, halo_rows};
-      // Offsets of the im2col pixel: only the walking dimensions have one.
-      pos_off = '0;
-      for (int j = 0; j < 3; j++)
-        if (!wide && !no_offs && j < {29'd0, nwalk}) pos_off[j*16 +: 16] = offsets[j*16 +: 16];
-      // Windows of filter-base positions: [lower, gdim - 1 + upper] (+ wOffset for ::w).
-      win_lo = '0; win_hi = '0;
-      for (int j = 0; j < 3; j++) begin
-        lo = {{24{desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 + 15]}},
-              desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 +: 16]};
-        hi = {{24{desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 + 15]}},
-              desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 +: 16]};
-        gd = {8'd0, desc[(tce_desc_pkg::DESC_GDIM_M1_OFFSET + 4*(j+1))*8 +: 32]};  // gdim - 1
-        win_lo[j*40 +: 40] = lo + (wide ? {24'd0, woff} : 40'd0);
-        win_hi[j*40 +: 40] = gd + hi + (wide ? {24'd0, woff} : 40'd0);
-      end
-      // Row 0: the coordinates of dims 1..rank-1 (0 beyond the rank); ::w starts W at
-      // w + wOffset.
-      pos0 = '0;
-      for (int i = 0; i < 4; i++)
-        if (i + 1 < {29'd0, rk}) pos0[i*40 +: 40] = s32to40(coords[(i+1)*32 +: 32]);
-      if (wide) pos0[39:0] = s32to40(coords[63:32]) + {24'd0, woff};
-      c0_bytes = coords[3:0] << esl;
-      lim = (rk == 3'd3) ? 16'hFFFF : (rk == 3'd4) ? 16'h00FF : 16'h001F;
+    for (int i = 0; i < 4; i++)
+      if (i + 1 < {29'd0, rk}) pos0[i*40 +: 40] = s32to40(coords[(i+1)*32 +: 32]);
+    if (wide) pos0[39:0] = s32to40(coords[63:32]) + {24'd0, woff};
+    c0_bytes = coords[3:0] << esl;
+    lim = (rk == 3'd3) ? 16'hFFFF : (rk == 3'd4) ? 16'h00FF : 16'h001F;
 
-      // i2c_check_common
-      if (kind != (wide ? 8'd2 : 8'd1)) begin
-        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && (rank8 < 8'd3 || rank8 > 8'd5)) begin
-        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && {5'd0, dims} != rank8) begin
-        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
-      end
-      if (!bad && (ileave != 8'd0 || dtype > 8'd12 ||
-                   !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
-        // interleaved layouts and packed sub-byte types: no hardware data fixes their layout
-        bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && (chan16 == 16'd0 || chan16 > 16'd256)) begin
-        bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && c0_bytes != 4'd0) begin
-        // H100: the channel start must lie on a 16-byte boundary
+    // i2c_check_common
+    if (kind != (wide ? 8'd2 : 8'd1)) begin
+      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    end
+    if (!bad && (rank8 < 8'd3 || rank8 > 8'd5)) begin
+      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    end
+    if (!bad && {5'd0, dims} != rank8) begin
+      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
+    end
+    if (!bad && (ileave != 8'd0 || dtype > 8'd12 ||
+                 !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
+      // interleaved layouts and packed sub-byte types: no hardware data fixes their layout
+      bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    end
+    if (!bad && (chan16 == 16'd0 || chan16 > 16'd256)) begin
+      bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    end
+    if (!bad && c0_bytes != 4'd0) begin
+      // H100: the channel start must lie on a 16-byte boundary
+      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+    end
+    if (no_offs) begin
+      // im2col_no_offs.c check_store: the box must stay inside the tensor
+      if (!bad && st_coord_neg) begin
         bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
       end
-      if (no_offs) begin
-        // im2col_no_offs.c check_store: the box must stay inside the tensor
-        if (!bad && st_coord_neg) begin
-          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+      for (int j = 0; j < 3; j++)
+        if (!bad && j < {29'd0, nwalk} &&
+            (desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 + 15] ||
+             $signed(desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 +: 16]) > 16'sd0)) begin
+          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
         end
-        for (int j = 0; j < 3; j++)
-          if (!bad && j < {29'd0, nwalk} &&
-              (desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 + 15] ||
-               $signed(desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 +: 16]) > 16'sd0)) begin
-            bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-          end
-        if (!bad && !st_red_ok) begin
-          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
-        end
-        if (!bad && !st_src_ok) begin
-          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
-        end
-        if (!bad && !st_saddr_ok) begin
-          bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-        end
+      if (!bad && !st_red_ok) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
       end
-      if (!wide) begin
-        // im2col.c (im2col_no_offs.c: the same pixel and window checks, no offsets)
-        if (!bad && (pix16 == 16'd0 || pix16 > 16'd1024)) begin
-          bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      if (!bad && !st_src_ok) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+      end
+      if (!bad && !st_saddr_ok) begin
+        bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      end
+    end
+    if (!wide) begin
+      // im2col.c (im2col_no_offs.c: the same pixel and window checks, no offsets)
+      if (!bad && (pix16 == 16'd0 || pix16 > 16'd1024)) begin
+        bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      end
+      for (int j = 0; j < 3; j++)
+        if (!bad && !no_offs && j < {29'd0, nwalk} && offsets[j*16 +: 16] > lim) begin
+          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED;
+          field = fidx(tce_regs_pkg::CMDF_IM2COL_0_IDX + j);
         end
-        for (int j = 0; j < 3; j++)
-          if (!bad && !no_offs && j < {29'd0, nwalk} && offsets[j*16 +: 16] > lim) begin
-            bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED;
-            field = fidx(tce_regs_pkg::CMDF_IM2COL_0_IDX + j);
-          end
-        // H100: a start outside its window traps; off the stride grid does not
-        for (int j = 0; j < 3; j++)
-          if (!bad && j < {29'd0, nwalk} &&
-              ($signed(pos0[j*40 +: 40]) < $signed(win_lo[j*40 +: 40]) ||
-               $signed(pos0[j*40 +: 40]) > $signed(win_hi[j*40 +: 40]))) begin
-            bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
-          end
-      end else begin
-        // im2col_wide.c
-        if (!bad && (wide8 == 8'd1) != w128) begin
-          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-        end
-        if (!bad && halo >= (w128 ? 16'd32 : 16'd512)) begin
-          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_IM2COL_0_IDX);
-        end
-        if (!bad && woff >= 16'd32) begin
-          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_IM2COL_1_IDX);
-        end
-        if (!bad && w128 && swz8 == 8'd7) begin
-          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-        end
-        if (!bad && !w128 && (pix16 == 16'd0 || pix16 > 16'd1024)) begin
-          bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-        end
-        // Left of the W window is legal (PTX text); right of it traps.
-        if (!bad && $signed(pos0[39:0]) > $signed(win_hi[39:0])) begin
+      // H100: a start outside its window traps; off the stride grid does not
+      for (int j = 0; j < 3; j++)
+        if (!bad && j < {29'd0, nwalk} &&
+            ($signed(pos0[j*40 +: 40]) < $signed(win_lo[j*40 +: 40]) ||
+             $signed(pos0[j*40 +: 40]) > $signed(win_hi[j*40 +: 40]))) begin
           bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
         end
+    end else begin
+      // im2col_wide.c
+      if (!bad && (wide8 == 8'd1) != w128) begin
+        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      end
+      if (!bad && halo >= (w128 ? 16'd32 : 16'd512)) begin
+        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_IM2COL_0_IDX);
+      end
+      if (!bad && woff >= 16'd32) begin
+        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_IM2COL_1_IDX);
+      end
+      if (!bad && w128 && swz8 == 8'd7) begin
+        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      end
+      if (!bad && !w128 && (pix16 == 16'd0 || pix16 > 16'd1024)) begin
+        bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      end
+      // Left of the W window is legal (PTX text); right of it traps.
+      if (!bad && $signed(pos0[39:0]) > $signed(win_hi[39:0])) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
       end
     end
   end
