@@ -2,18 +2,32 @@
 // row comes next, and where it is. Rows come from the box odometer (x[i] = c[i] + k[i]*e[i]
 // for dims 1..4, k counting 0..n[i]-1, dim 1 fastest) or, with ext_rows, from a row
 // generator outside (tce_gather4_walk, tce_im2col_walk) that gives the coordinates of dims
-// 1..4 of the current row (ext_x), whether it is the last (ext_last), and moves on at
-// row_step. For each row the mover accumulates the global address one dimension per cycle
-// (addr_step; dims 1..rank-1, at least one: dimensions beyond the rank have gdim 1 and
-// coordinate 0) and learns whether every coordinate lies in the tensor (row_inb, and x_in
-// for the dimension of this cycle); `next` moves to the following row.
+// 1..4 of its current row (ext_x), whether it is the last (ext_last), and moves on at
+// row_step (its x changes the cycle after). Used by tce_tile_load and tce_tile_store.
 //
-// Used by tce_tile_store. tce_tile_load's walker has the same odometer and address
-// accumulation inline (its W_ADDR / W_NEXT states) and can take this module in their place.
+// The walk presents one row at a time (row_valid): its global address (row_g, of dim-0
+// coordinate c0), its pre-swizzle shared address, whether dims 1..4 all lie in the tensor
+// (row_inb, every dimension compared at once) and whether it is the last; the user takes
+// it with `next`, and the following row can be presented in the very next cycle.
+//
+// The address is kept incrementally, never recomputed from scratch: the walk holds the
+// presented row's coordinates (xr) and, to take the generator's row, adds
+// (x[i] - xr[i]) * stride[i] for every dimension. Between neighbouring rows a coordinate
+// moves by an element stride (1..8) or wraps back by a short window (an im2col pixel row),
+// so the difference is usually small: every difference within [-16, 15] is multiplied by
+// shifts and adds, all dimensions in one cycle. A larger difference (an odometer wrap over
+// more than 16 elements, a gather4 row, row 0's own coordinates from xr = 0) goes through
+// the one full multiplier, one dimension per cycle, before the row is presented (in the
+// same cycle when it is the only dimension that moves). So a row costs one cycle, plus one
+// per dimension that jumps while others move too.
+//
+// The walk runs one row ahead of the user: it steps the generator (row_step) as soon as
+// it has taken the generator's row, so the next row's coordinates are already there when
+// the user takes the current one.
 module tce_row_walk (
     input  logic          clk,
     input  logic          rst_n,
-    input  logic          start,       // latch the command, row 0 next
+    input  logic          start,       // latch the command; row 0 follows
     input  logic [2:0]    rank,
     input  logic [2:0]    ul,          // log2 bytes of a dim-0 unit
     input  logic [63:0]   gaddr,
@@ -27,26 +41,26 @@ module tce_row_walk (
     input  logic          ext_rows,
     input  logic [159:0]  ext_x,
     input  logic          ext_last,
-    input  logic          addr_step,   // accumulate dimension addr_i of the current row
-    input  logic          next,        // go to the next row
+    input  logic          next,        // the user is done with the presented row
+    output logic          row_valid,   // a row is presented
     output logic [63:0]   row_g,       // global address of dim-0 coordinate c0 in the row
     output logic [23:0]   row_sbase,   // pre-swizzle shared address of the row
-    output logic          row_inb,     // dims 1..4 of the row in the tensor (so far)
-    output logic          addr_done,   // this addr_step is the row's last
-    output logic          last_row,
+    output logic          row_inb,     // dims 1..4 of the row all in the tensor
+    output logic          last_row,    // the presented row is the command's last
     output logic          row_step     // the row generator moves on
 );
-  logic [2:0]   rk, el;
-  logic [63:0]  g0;
+  logic [2:0]   rk;
+  logic         xrows;             // ext_rows of the command (the input may move on)
   logic [131:0] gd;
   logic [255:0] gs;
   logic [35:0]  nn;
   logic [15:0]  ee;
   logic [159:0] cc;
   logic [13:0]  rpitch;
-  logic [8:0]   k [4];
-  logic [39:0]  x [4];
-  logic [2:0]   addr_i;
+  logic [8:0]   k  [4];            // odometer position in dims 1..4
+  logic [39:0]  ox [4];            // odometer coordinates (signed)
+  logic [39:0]  xr [4];            // coordinates of the presented (or assembled) row
+  logic         gpend;             // the generator's current row is not taken yet
 
   // Coordinates of dimensions beyond the rank are 0 whatever the command holds (the golden
   // model never reads them), so they add nothing to the address and stay in bounds.
@@ -57,67 +71,104 @@ module tce_row_walk (
       if (i >= {29'd0, rank}) coords_used[i*32 +: 32] = '0;
   end
 
-  wire [63:0] stride_i = gs[{addr_i[1:0], 6'd0} +: 64];
-  logic [39:0] ext_xi;
-  logic [32:0] gdim_i;
+  // The generator's row (odometer or outside), dimensions beyond the rank forced to 0.
+  logic [39:0] xg [4];
+  logic        olast, glast;
   always_comb begin
-    case (addr_i[1:0])
-      2'd0: begin ext_xi = ext_x[39:0];    gdim_i = gd[0*33 +: 33]; end
-      2'd1: begin ext_xi = ext_x[79:40];   gdim_i = gd[1*33 +: 33]; end
-      2'd2: begin ext_xi = ext_x[119:80];  gdim_i = gd[2*33 +: 33]; end
-      default: begin ext_xi = ext_x[159:120]; gdim_i = gd[3*33 +: 33]; end
-    endcase
+    olast = 1'b1;
+    for (int i = 0; i < 4; i++) begin
+      if (k[i] != nn[i*9 +: 9] - 9'd1) olast = 1'b0;
+      xg[i] = (i + 1 < {29'd0, rk}) ? (xrows ? ext_x[i*40 +: 40] : ox[i]) : 40'd0;
+    end
+    glast = xrows ? ext_last : olast;
   end
-  wire [39:0] x_i = ext_rows ? ext_xi : x[addr_i[1:0]];
-  // Taken modulo 2^64 (two's complement), like every address sum here.
-  wire [63:0] prod = stride_i * {{24{x_i[39]}}, x_i};
-  wire x_in = !x_i[39] && (x_i[39:33] == 7'd0) && ({7'd0, x_i[32:0]} < {7'd0, gdim_i});
-  wire [2:0] addr_last = (rk > 3'd1) ? rk - 3'd2 : 3'd0;
-  assign addr_done = addr_step && addr_i == addr_last;
 
+  // Differences to the assembled row: small ones (within [-16, 15]) all at once, by shifts
+  // and adds (d = d[3:0] - 16*d[4]); the first large one through the full multiplier.
+  logic [63:0] small_sum;
+  logic        any_big, only_big;
+  logic [1:0]  big_i;
+  logic [2:0]  moved;              // dimensions whose coordinate differs
   always_comb begin
-    last_row = 1'b1;
-    for (int i = 0; i < 4; i++)
-      if (k[i] != nn[i*9 +: 9] - 9'd1) last_row = 1'b0;
-    if (ext_rows) last_row = ext_last;
+    small_sum = '0; any_big = 1'b0; big_i = '0; moved = '0;
+    for (int i = 3; i >= 0; i--) begin
+      logic [39:0] d;
+      logic [63:0] s;
+      d = xg[i] - xr[i];
+      s = gs[i*64 +: 64];
+      moved = moved + {2'd0, d != 40'd0};
+      if (d[39:4] == {36{d[4]}}) begin
+        small_sum = small_sum + (d[0] ? s : 64'd0) + (d[1] ? s << 1 : 64'd0) +
+                    (d[2] ? s << 2 : 64'd0) + (d[3] ? s << 3 : 64'd0) - (d[4] ? s << 4 : 64'd0);
+      end else begin
+        any_big = 1'b1; big_i = 2'(i);
+      end
+    end
+    only_big = any_big && moved == 3'd1;
   end
-  assign row_step = next && !last_row;
+  wire [39:0] big_d = xg[big_i] - xr[big_i];
+  // Taken modulo 2^64 (two's complement), like every address sum here.
+  wire [63:0] big_prod = gs[{big_i, 6'd0} +: 64] * {{24{big_d[39]}}, big_d};
+
+  // Bounds of dims 1..rank-1, all at once (a negative x has bit 39 set).
+  always_comb begin
+    row_inb = 1'b1;
+    for (int i = 0; i < 4; i++)
+      if (i + 1 < {29'd0, rk} && (xr[i][39:33] != 7'd0 || xr[i][32:0] >= gd[i*33 +: 33]))
+        row_inb = 1'b0;
+  end
+
+  // Take the generator's row when the presentation register is (or is becoming) free.
+  // A row whose one moving dimension jumps (row 0 of a 2-D box, a gather4 row) is presented
+  // with its full product in the same cycle.
+  wire take    = gpend && (!row_valid || next);
+  wire present = take && (!any_big || only_big);
+  assign row_step = present && !glast;
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      rk <= '0; el <= '0; g0 <= '0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0;
-      rpitch <= '0; addr_i <= '0; row_g <= '0; row_sbase <= '0; row_inb <= 1'b0;
-      for (int i = 0; i < 4; i++) begin k[i] <= '0; x[i] <= '0; end
+      rk <= '0; xrows <= 1'b0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0; rpitch <= '0;
+      row_g <= '0; row_sbase <= '0; row_valid <= 1'b0; last_row <= 1'b0; gpend <= 1'b0;
+      for (int i = 0; i < 4; i++) begin k[i] <= '0; ox[i] <= '0; xr[i] <= '0; end
     end else if (start) begin
-      rk <= rank; el <= ul; g0 <= gaddr; gd <= gdim14; gs <= gstride; nn <= n; ee <= e;
+      rk <= rank; xrows <= ext_rows; gd <= gdim14; gs <= gstride; nn <= n; ee <= e;
       cc <= coords_used; rpitch <= pitch;
       for (int i = 0; i < 4; i++) begin
         k[i] <= '0;
-        x[i] <= {{8{coords_used[(i+1)*32 + 31]}}, coords_used[(i+1)*32 +: 32]};
+        ox[i] <= {{8{coords_used[(i+1)*32 + 31]}}, coords_used[(i+1)*32 +: 32]};
+        xr[i] <= '0;
       end
-      row_sbase <= soff;
+      // Row 0 is assembled from xr = 0: its coordinates' products are added as differences.
       row_g <= gaddr + ({{32{coords[31]}}, coords[31:0]} << ul);
-      row_inb <= 1'b1; addr_i <= '0;
-    end else if (addr_step) begin
-      row_g <= row_g + prod;
-      if (!x_in) row_inb <= 1'b0;
-      addr_i <= addr_i + 3'd1;
-    end else if (next && !last_row) begin
-      row_sbase <= row_sbase + {10'd0, rpitch};
-      row_g <= g0 + ({{32{cc[31]}}, cc[31:0]} << el);
-      row_inb <= 1'b1;
-      addr_i <= '0;
-      begin
+      row_sbase <= soff;
+      row_valid <= 1'b0; last_row <= 1'b0; gpend <= 1'b1;
+    end else begin
+      if (next && row_valid) begin
+        row_valid <= 1'b0;
+        if (!last_row) row_sbase <= row_sbase + {10'd0, rpitch};
+      end
+      if (take && !present) begin
+        row_g <= row_g + big_prod;
+        xr[big_i] <= xg[big_i];
+      end else if (present) begin
+        row_g <= row_g + (any_big ? big_prod : small_sum);
+        for (int i = 0; i < 4; i++) xr[i] <= xg[i];
+        row_valid <= 1'b1;
+        last_row <= glast;
+        if (glast) gpend <= 1'b0;
+      end
+      // The odometer moves with the generator's step (dim 1 fastest).
+      if (row_step && !xrows) begin
         logic carry;
         carry = 1'b1;
         for (int i = 0; i < 4; i++) begin
           if (carry) begin
             if (k[i] == nn[i*9 +: 9] - 9'd1) begin
               k[i] <= '0;
-              x[i] <= {{8{cc[(i+1)*32 + 31]}}, cc[(i+1)*32 +: 32]};
+              ox[i] <= {{8{cc[(i+1)*32 + 31]}}, cc[(i+1)*32 +: 32]};
             end else begin
               k[i] <= k[i] + 9'd1;
-              x[i] <= x[i] + {36'd0, ee[i*4 +: 4]};
+              ox[i] <= ox[i] + {36'd0, ee[i*4 +: 4]};
               carry = 1'b0;
             end
           end

@@ -145,43 +145,63 @@ module tce_tile_load #(
     swz = r;
   endfunction
 
+  // floor(a / d) for a < 4096 and d in 1..8, saturated at 511, as a * ceil(2^16 / d) >> 16:
+  // the reciprocal is 2^16/d + r with r < 1, so the product overshoots a/d by a*r/2^16 <
+  // 1/16, less than the 1/d (>= 1/8) between a/d's fraction and the next integer.
+  // (the product's low 16 bits are the fraction, dropped)
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [8:0] div_small(input logic [11:0] a, input logic [3:0] d);
+    logic [16:0] m;
+    logic [28:0] p;
+    case (d)
+      4'd2: m = 17'd32768;
+      4'd3: m = 17'd21846;
+      4'd4: m = 17'd16384;
+      4'd5: m = 17'd13108;
+      4'd6: m = 17'd10923;
+      4'd7: m = 17'd9363;
+      4'd8: m = 17'd8192;
+      default: m = 17'd65536;
+    endcase
+    p = {17'd0, a} * {12'd0, m};
+    div_small = (p[28:16] > 13'd511) ? 9'd511 : p[24:16];
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  function automatic logic [11:0] clamp12(input logic [40:0] v);
+    clamp12 = (v > 41'd4095) ? 12'd4095 : v[11:0];
+  endfunction
+
   // ------------------------------------------------------------- command (walker's)
   logic [2:0]  el;
   logic [3:0]  ee0;
-  logic [2:0]  rk;
-  logic [63:0] g0;
-  logic [164:0] gd;
-  logic [255:0] gs;
-  logic [35:0] nn;
-  logic [15:0] ee;
-  logic [159:0] cc;
+  logic [32:0] gd0;
+  logic [31:0] c0;
   logic [2:0]  sw;
   logic        fnan;
   logic [15:0] mask;
-  logic [11:0] rbytes, rpitch;
+  logic [11:0] rbytes;
   logic [8:0]  bx0;
-  logic        xrows;
   wire [127:0] fill_chunk = fnan ? {8{16'h7FF7}} : 128'd0;
 
-  // Coordinates of dimensions beyond the rank are 0 whatever the command holds (the
-  // golden model never reads them), so they add nothing to the address and stay in bounds.
-  logic [159:0] coords_used;
-  always_comb begin
-    coords_used = coords;
-    for (int i = 1; i < 5; i++)
-      if (i >= {29'd0, rank}) coords_used[i*32 +: 32] = '0;
-  end
-
   // ------------------------------------------------------------- row walker
-  typedef enum logic [2:0] { W_IDLE, W_ADDR, W_ROW, W_READ, W_NEXT } wstate_t;
+  // The rows come from tce_row_walk (below), one presented at a time. SETUP (the cycle after
+  // start, while the walk assembles row 0) fixes the command's dim-0 range; ROW writes a
+  // row's fill chunks, or issues a row without fill straight from the walk (its first
+  // burst in the same cycle: a one-burst row takes one cycle); READ issues the rest.
+  typedef enum logic [1:0] { W_IDLE, W_SETUP, W_ROW, W_READ } wstate_t;
   wstate_t ws;
-  logic [8:0]  k [4];          // position in dims 1..4
-  logic [39:0] x [4];          // coordinate in dims 1..4 (signed)
   logic [23:0] row_sbase;      // pre-swizzle shared address of the row
   logic [63:0] row_g;          // global address of dim-0 coordinate c0 in this row
-  logic [2:0]  addr_i;         // ADDR: dimension being accumulated
   logic        row_inb;        // dims 1..4 in bounds
-  logic [11:0] lo, hi;         // in-bounds bytes of the row [lo, hi), lo 16-aligned
+  logic        row_valid, last_row, row_next;
+  // Per command (SETUP): the in-bounds bytes of every row [lo, hi), lo 16-aligned; whether
+  // any unit is in bounds; where a row's reads start and its row offset 0 lies, relative to
+  // row_g; the end of a contiguous read; whether a row in bounds needs no fill chunk.
+  logic [11:0] lo, hi;
+  logic        has;
+  logic [14:0] rd_off;         // lo * e0: the first in-bounds unit's distance from row_g
+  logic [12:0] hi16;           // hi rounded up to whole chunks
+  logic        nofill0;
   logic [11:0] chunk;          // ROW: chunk being considered (byte offset)
   logic [3:0]  wcta;           // ROW: CTA being written
   logic [63:0] rd_next;        // READ: next global address to request
@@ -189,16 +209,21 @@ module tce_tile_load #(
   logic [63:0] rd_vrow;        // READ: global address of row offset 0 (e_rel = rd_next - rd_vrow)
   logic [11:0] rd_sl_end;      // READ, strided: row offset just past the current slice
 
-  wire [31:0] c0 = cc[31:0];
   wire signed [40:0] c0s = {{9{c0[31]}}, c0};
-  wire signed [40:0] gdim0 = {8'd0, gd[32:0]};
-  // Units k of a row are at dim-0 coordinate c0 + k*e0; the in-bounds ones are [lo_e, hi_e).
+  wire signed [40:0] gdim0 = {8'd0, gd0};
+  // Units k of a row are at dim-0 coordinate c0 + k*e0; the in-bounds ones are [lo_e, hi_e):
+  // lo_e = ceil(-c0 / e0) (0 when c0 >= 0), hi_e = min(ceil((gdim0 - c0) / e0), box0).
+  // Both only matter up to box0 (< 512): a quotient of 511 or more means "past the box"
+  // either way, so the dividends are clamped to 12 bits (4095 / e0 >= 511 for e0 <= 8) and
+  // divided by e0 (1..8) exactly, as a multiply by a 16-bit reciprocal (div_small).
   wire [40:0] ee0_41 = {37'd0, ee0};
   wire [40:0] neg_c0 = 41'(-c0s);
   wire [40:0] to_end = 41'(gdim0 - c0s);
-  wire [40:0] lo_e = (c0s < 0) ? (neg_c0 + ee0_41 - 41'd1) / ee0_41 : 41'd0;
-  wire [40:0] hi_k = (gdim0 > c0s) ? (to_end + ee0_41 - 41'd1) / ee0_41 : 41'd0;
-  wire [40:0] hi_e = (hi_k < {32'd0, bx0}) ? hi_k : {32'd0, bx0};
+  wire [40:0] lo_num = neg_c0 + ee0_41 - 41'd1;
+  wire [40:0] hi_num = to_end + ee0_41 - 41'd1;
+  wire [8:0]  lo_e = (c0s < 0) ? div_small(clamp12(lo_num), ee0) : 9'd0;
+  wire [8:0]  hi_k = (gdim0 > c0s) ? div_small(clamp12(hi_num), ee0) : 9'd0;
+  wire [8:0]  hi_e = (hi_k < bx0) ? hi_k : bx0;
   wire        row0_has = hi_e > lo_e;
 
   // ------------------------------------------------------------- read contexts
@@ -237,12 +262,28 @@ module tce_tile_load #(
   logic [NS-1:0]   s_fnan, s_t32, s_issued, s_err_bus, s_want_tx;
   wire  [SLW-1:0]  tl_p = hd_p + SLW'(n_used);
 
-  wire [63:0] beat0    = {rd_next[63:LB], {LB{1'b0}}};
-  wire [63:0] page_end = {rd_next[63:12], 12'd0} + 64'd4096;
+  // Where reads come from: READ's registers, or in ROW the presented row itself (rs_*).
+  wire        strided = ee0 != 4'd1;
+  wire [11:0] unit_b  = 12'd1 << el;
+  wire [63:0] gstep   = 64'(ee0) << el;
+  wire [63:0] rs_next = row_g + 64'(rd_off);
+  wire [63:0] rs_end  = strided ? rs_next + 64'(unit_b) : row_g + 64'(hi16);
+  wire [63:0] rs_vrow = rs_next - 64'(lo);
+  wire        in_read = (ws == W_READ);
+  wire        direct  = (ws == W_ROW) && row_valid && row_inb && nofill0;
+  wire [63:0] cur_next = in_read ? rd_next : rs_next;
+  wire [63:0] cur_end  = in_read ? rd_end : rs_end;
+  wire [63:0] cur_vrow = in_read ? rd_vrow : rs_vrow;
+  wire [11:0] cur_sl_end = in_read ? rd_sl_end : lo + unit_b;
+  wire        rd_go   = (in_read && row_inb && has) || direct;
+  wire        sl_more = strided && cur_sl_end < hi;
+
+  wire [63:0] beat0    = {cur_next[63:LB], {LB{1'b0}}};
+  wire [63:0] page_end = {cur_next[63:12], 12'd0} + 64'd4096;
   wire [63:0] len_end  = beat0 + (DB64 << 8);
   logic [63:0] burst_end;
   always_comb begin
-    burst_end = rd_end;
+    burst_end = cur_end;
     if (page_end < burst_end) burst_end = page_end;
     if (len_end < burst_end) burst_end = len_end;
   end
@@ -250,10 +291,9 @@ module tce_tile_load #(
   /* verilator lint_off UNUSEDSIGNAL */
   wire [63:0] burst_bytes = burst_end - beat0 + (DB64 - 64'd1);
   /* verilator lint_on UNUSEDSIGNAL */
-  assign arvalid = (ws == W_READ) && row_inb && row0_has && (rd_next < rd_end) &&
-                   (cnt[id_ptr] != (DWP+1)'(RDD));
+  assign arvalid = rd_go && (cur_next < cur_end) && (cnt[id_ptr] != (DWP+1)'(RDD));
   assign arid    = ID_W'(id_ptr);
-  assign araddr  = rd_next;
+  assign araddr  = cur_next;
   assign arlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
 
   // ------------------------------------------------------------- beat stage
@@ -391,7 +431,7 @@ module tce_tile_load #(
   wire full  = beat_valid && f_one;
 
   // Walker fill chunk: wholly outside [lo, hi) (or the whole row when the row is out).
-  wire        w_fill = !row_inb || !row0_has || (chunk + 12'd16 <= lo) || (chunk >= hi);
+  wire        w_fill = !row_inb || !has || (chunk + 12'd16 <= lo) || (chunk >= hi);
 
   // Which writer has the data port: a beat being drained first, then the walker's fills.
   // The oldest command's complete-tx has the mbarrier port to itself.
@@ -399,7 +439,8 @@ module tce_tile_load #(
   bstate_t     bs;
   logic [15:0] b_txm;               // B_TX: CTAs still owed the complete-tx
   wire        use_beat = beat_valid && (full ? f_any : q_live);
-  wire        use_fill = !beat_valid && ws == W_ROW && chunk < rbytes && w_fill;
+  wire        use_fill = !beat_valid && ws == W_ROW && row_valid && !direct &&
+                         chunk < rbytes && w_fill;
   wire [23:0] pre_a  = use_beat ? beat_sbase + {12'd0, q_off} : row_sbase + {12'd0, chunk};
   wire [127:0] data0 = use_beat ? merge(load_data(q_raw, beat_t32), beat_fill, q_off, beat_lo, beat_hi) : fill_chunk;
   wire [2:0]  wr_sw  = use_beat ? beat_sw : sw;
@@ -478,74 +519,44 @@ module tce_tile_load #(
   wire m_acked = (m_out == 5'd0);
   wire b_fin   = !done_hold && ((bs == B_ACK && b_acked && !b_go_tx) || (bs == B_TXACK && m_acked));
 
-  // Row address: gaddr + c0*es + sum over i of x[i]*stride[i], one dimension per cycle.
-  wire [63:0] stride_i = gs[{addr_i[1:0], 6'd0} +: 64];
-  logic [39:0] ext_xi;
-  always_comb begin
-    case (addr_i[1:0])
-      2'd0: ext_xi = ext_x[39:0];
-      2'd1: ext_xi = ext_x[79:40];
-      2'd2: ext_xi = ext_x[119:80];
-      default: ext_xi = ext_x[159:120];
-    endcase
-  end
-  wire [39:0] x_i = xrows ? ext_xi : x[addr_i[1:0]];
-  // Taken modulo 2^64 (two's complement), like every address sum here.
-  wire [63:0] prod = stride_i * {{24{x_i[39]}}, x_i};
-  logic [32:0] gdim_i;
-  always_comb begin
-    case (addr_i[1:0])
-      2'd0: gdim_i = gd[1*33 +: 33];
-      2'd1: gdim_i = gd[2*33 +: 33];
-      2'd2: gdim_i = gd[3*33 +: 33];
-      default: gdim_i = gd[4*33 +: 33];
-    endcase
-  end
-  wire        x_in = !x_i[39] && ({7'd0, x_i[32:0]} < {7'd0, gdim_i}) && (x_i[39:33] == 7'd0);
+  wire [11:0] lo_n = {3'd0, lo_e} << el;
+  wire [11:0] hi_n = {3'd0, hi_e} << el;
+  // The row's reads are all issued (or there are none): the walk moves on.
+  wire rd_last = arvalid && arready && burst_end >= cur_end && !sl_more;
+  assign row_next = (direct && rd_last) ||
+                    (in_read && (!row_inb || !has || rd_next >= rd_end || rd_last));
 
-  // The last dimension W_ADDR visits: rank-1 (index rank-2); dimensions beyond the rank have
-  // gdim 1, one box row and coordinate 0, so they add nothing and are never out of bounds.
-  wire [2:0]  addr_last = (rk > 3'd1) ? rk - 3'd2 : 3'd0;
-  wire [11:0] lo_n = 12'(lo_e << el);
-  wire [11:0] hi_n = 12'(hi_e << el);
-
-  // Where a row's reads start, from its global address rb (row offset 0): contiguous, the
-  // in-bounds bytes [lo, hi) rounded up to whole chunks; strided (e0 > 1), the first
-  // in-bounds slice, the others following at e0 slices each (read issue below).
-  wire        strided = ee0 != 4'd1;
-  wire [11:0] unit_b  = 12'd1 << el;
-  wire [63:0] gstep   = 64'(ee0) << el;
-  wire [63:0] rb      = (ws == W_ADDR) ? row_g + prod : row_g;
-  wire [63:0] rs_next = rb + 64'({4'd0, lo_n} * {12'd0, ee0});
-  wire [63:0] rs_end  = strided ? rs_next + 64'(unit_b) : rb + {52'd0, (hi_n + 12'd15) & ~12'd15};
-  wire        sl_more = strided && rd_sl_end < hi;
-
-  // Advance dims 1..4 like an odometer.
-  logic last_row;
-  always_comb begin
-    last_row = 1'b1;
-    for (int i = 0; i < 4; i++)
-      if (k[i] != nn[i*9 +: 9] - 9'd1) last_row = 1'b0;
-    if (xrows) last_row = ext_last;
-  end
-  assign row_step = (ws == W_NEXT) && !last_row;
+  tce_row_walk u_walk (
+    .clk, .rst_n, .start(start && ws == W_IDLE), .rank, .ul(esl), .gaddr,
+    .gdim14(gdim[164:33]), .gstride, .n, .e, .coords, .soff, .pitch({2'd0, pitch}), .ext_rows, .ext_x,
+    .ext_last, .next(row_next), .row_valid, .row_g, .row_sbase, .row_inb, .last_row,
+    .row_step
+  );
   wire   ar_fire  = arvalid && arready;
   wire   rl_fire  = rvalid && rready && rlast;
 
+  // Burst contexts: written at the AR handshake, read only by that burst's R beats, so
+  // they need no reset (and, without one, may sit in RAM).
+  always_ff @(posedge clk) begin
+    if (ar_fire) begin
+      e_start[w_e] <= cur_next;
+      e_len[w_e]   <= 13'(burst_end - cur_next);
+      e_rel[w_e]   <= 12'(cur_next - cur_vrow);
+      e_sbase[w_e] <= row_sbase;
+      e_cs[w_e]    <= cur_s;
+    end
+  end
+
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      done <= 1'b0; status <= '0; tx_err <= 1'b0; bytes_read <= '0; xrows <= 1'b0;
-      el <= '0; ee0 <= 4'd1; rk <= '0; g0 <= '0; gd <= '0; gs <= '0; nn <= '0; ee <= '0; cc <= '0;
-      sw <= '0; fnan <= 1'b0; mask <= '0; rbytes <= '0; rpitch <= '0; bx0 <= '0;
-      ws <= W_IDLE; row_sbase <= '0; row_g <= '0; addr_i <= '0; row_inb <= 1'b0;
-      lo <= '0; hi <= '0; chunk <= '0; wcta <= '0; rd_next <= '0; rd_end <= '0;
+      done <= 1'b0; status <= '0; tx_err <= 1'b0; bytes_read <= '0;
+      el <= '0; ee0 <= 4'd1; gd0 <= '0; c0 <= '0;
+      sw <= '0; fnan <= 1'b0; mask <= '0; rbytes <= '0; bx0 <= '0;
+      ws <= W_IDLE; lo <= '0; hi <= '0; has <= 1'b0; rd_off <= '0; hi16 <= '0; nofill0 <= 1'b0;
+      chunk <= '0; wcta <= '0; rd_next <= '0; rd_end <= '0;
       rd_vrow <= '0; rd_sl_end <= '0;
-      for (int i = 0; i < 4; i++) begin k[i] <= '0; x[i] <= '0; end
       for (int i = 0; i < NRD; i++) begin
         wp[i] <= '0; rp[i] <= '0; cnt[i] <= '0; hb[i] <= '0;
-      end
-      for (int i = 0; i < NE; i++) begin
-        e_start[i] <= '0; e_len[i] <= '0; e_rel[i] <= '0; e_sbase[i] <= '0; e_cs[i] <= '0;
       end
       for (int i = 0; i < NS; i++) begin
         s_sw[i] <= '0; s_mask[i] <= '0; s_lo[i] <= '0; s_hi[i] <= '0; s_bursts[i] <= '0;
@@ -607,50 +618,32 @@ module tce_tile_load #(
       // ---- row walker
       case (ws)
         W_IDLE: if (start) begin
-          el <= esl; ee0 <= e0; rk <= rank; g0 <= gaddr; gd <= gdim; gs <= gstride;
-          nn <= n; ee <= e; cc <= coords_used; sw <= swizzle; fnan <= fill_nan; mask <= ctas;
-          rbytes <= row_bytes; rpitch <= pitch; bx0 <= box0; xrows <= ext_rows;
+          el <= esl; ee0 <= e0; gd0 <= gdim[32:0]; c0 <= coords[31:0];
+          sw <= swizzle; fnan <= fill_nan; mask <= ctas; rbytes <= row_bytes; bx0 <= box0;
           // The command's slot: the next in the ring (free: can_start says so).
           cur_s <= tl_p;
           s_sw[tl_p] <= swizzle; s_mask[tl_p] <= ctas; s_fnan[tl_p] <= fill_nan;
           s_t32[tl_p] <= tf32; s_issued[tl_p] <= 1'b0; s_err_bus[tl_p] <= 1'b0;
           s_bytes[tl_p] <= '0; s_want_tx[tl_p] <= want_tx; s_mb[tl_p] <= mbar_off;
           s_txc[tl_p] <= tx_count; s_rlo[tl_p] <= n_rlo; s_rhi[tl_p] <= n_rhi;
-          for (int i = 0; i < 4; i++) begin
-            k[i] <= '0;
-            x[i] <= {{8{coords_used[(i+1)*32 + 31]}}, coords_used[(i+1)*32 +: 32]};
-          end
-          row_sbase <= soff;
-          ws <= W_ADDR; addr_i <= '0;
-          row_g <= gaddr + ({{32{coords[31]}}, coords[31:0]} << esl);
-          row_inb <= 1'b1;
+          ws <= W_SETUP;
         end
-        W_ADDR: begin
-          // Dimensions at or beyond the rank have gdim 1 and x = c = 0 (the walker is fed
-          // zero coordinates there by the command), so they add nothing and stay in bounds.
-          row_g <= row_g + prod;
-          if (!x_in) row_inb <= 1'b0;
-          addr_i <= addr_i + 3'd1;
-          if (addr_i == addr_last) begin
-            ws <= W_ROW; chunk <= '0; wcta <= first_cta(mask);
-            lo <= lo_n;
-            hi <= hi_n;
-            s_lo[cur_s] <= lo_n;   // [lo, hi) is the same for every row of a command
-            s_hi[cur_s] <= hi_n;
-            if (row_inb && x_in && row0_has && lo_n == 12'd0 && hi_n >= rbytes) begin
-              // No fill chunk in this row: straight to the reads.
-              ws <= W_READ;
-              rd_next <= rs_next; rd_end <= rs_end; rd_vrow <= rs_next - 64'(lo_n);
-              rd_sl_end <= lo_n + unit_b;
-            end
-          end
+        W_SETUP: begin
+          // [lo, hi) is the same for every row of a command.
+          lo <= lo_n; hi <= hi_n; has <= row0_has;
+          s_lo[cur_s] <= lo_n; s_hi[cur_s] <= hi_n;
+          rd_off <= 15'({3'd0, lo_n} * {11'd0, ee0});
+          hi16 <= ({1'b0, hi_n} + 13'd15) & ~13'd15;
+          nofill0 <= row0_has && lo_n == 12'd0 && hi_n >= rbytes;
+          chunk <= '0; wcta <= first_cta(mask);
+          ws <= W_ROW;
         end
-        W_ROW: begin
+        W_ROW: if (row_valid && !direct) begin
           // Fill chunks outside the read range; the chunks inside come from the R path.
           if (chunk >= rbytes) begin
             ws <= W_READ;
-            rd_next <= rs_next; rd_end <= rs_end; rd_vrow <= rs_next - 64'(lo_n);
-            rd_sl_end <= lo_n + unit_b;
+            rd_next <= rs_next; rd_end <= rs_end; rd_vrow <= rs_vrow;
+            rd_sl_end <= lo + unit_b;
           end else if (!w_fill) begin
             chunk <= chunk + 12'd16;
           end else if (use_fill && sm_ready) begin
@@ -661,59 +654,33 @@ module tce_tile_load #(
               wcta <= first_cta(after(mask, wcta));
             end
           end
+        end else if (direct && arvalid && arready && !rd_last) begin
+          ws <= W_READ;   // the row's first burst is out; READ issues the others
         end
-        W_READ: begin
-          if (!row_inb || !row0_has || rd_next >= rd_end ||
-              (arvalid && arready && burst_end >= rd_end && !sl_more))
-            ws <= W_NEXT;
-        end
-        W_NEXT: begin
-          if (last_row) begin
-            // Every read of the command is out: the back end finishes it, the walker is free.
-            ws <= W_IDLE;
-            s_issued[cur_s] <= 1'b1;
-          end else begin
-            row_sbase <= row_sbase + {12'd0, rpitch};
-            row_g <= g0 + ({{32{cc[31]}}, cc[31:0]} << el);
-            row_inb <= 1'b1;
-            addr_i <= '0;
-            ws <= W_ADDR;
-            begin
-              logic carry;
-              carry = 1'b1;
-              for (int i = 0; i < 4; i++) begin
-                if (carry) begin
-                  if (k[i] == nn[i*9 +: 9] - 9'd1) begin
-                    k[i] <= '0;
-                    x[i] <= {{8{cc[(i+1)*32 + 31]}}, cc[(i+1)*32 +: 32]};
-                  end else begin
-                    k[i] <= k[i] + 9'd1;
-                    x[i] <= x[i] + {36'd0, ee[i*4 +: 4]};
-                    carry = 1'b0;
-                  end
-                end
-              end
-            end
-          end
-        end
+        W_READ: ;
         default: ws <= W_IDLE;
       endcase
+      if (row_next) begin
+        chunk <= '0; wcta <= first_cta(mask);
+        if (last_row) begin
+          // Every read of the command is out: the back end finishes it, the walker is free.
+          ws <= W_IDLE;
+          s_issued[cur_s] <= 1'b1;
+        end else begin
+          ws <= W_ROW;
+        end
+      end
 
       // ---- read issue
       if (arvalid && arready) begin
-        e_start[w_e] <= rd_next;
-        e_len[w_e]   <= 13'(burst_end - rd_next);
-        e_rel[w_e]   <= 12'(rd_next - rd_vrow);
-        e_sbase[w_e] <= row_sbase;
-        e_cs[w_e]    <= cur_s;
         wp[id_ptr]   <= wp[id_ptr] + 1'b1;
-        rd_next <= burst_end;
-        if (burst_end >= rd_end && sl_more) begin
+        rd_next <= burst_end; rd_end <= cur_end; rd_vrow <= cur_vrow; rd_sl_end <= cur_sl_end;
+        if (burst_end >= cur_end && sl_more) begin
           // next slice of a strided row: e0 slices on in global memory, one in the row
-          rd_next   <= rd_end - 64'(unit_b) + gstep;
-          rd_end    <= rd_end + gstep;
-          rd_vrow   <= rd_vrow + gstep - 64'(unit_b);
-          rd_sl_end <= rd_sl_end + unit_b;
+          rd_next   <= cur_end - 64'(unit_b) + gstep;
+          rd_end    <= cur_end + gstep;
+          rd_vrow   <= cur_vrow + gstep - 64'(unit_b);
+          rd_sl_end <= cur_sl_end + unit_b;
         end
         id_ptr <= (id_ptr == IW'(NRD - 1)) ? '0 : id_ptr + 1'b1;
       end

@@ -14,7 +14,7 @@
 //    tce_tile_load: tce_gather4_walk's four rows for tile::scatter4, tce_im2col_walk's
 //    pixels for .im2col_no_offs; `row_step` moves it on, and its `ext_x` is read from the
 //    next cycle) gives each row's global
-//    address, one dimension per cycle plus one cycle to hand the row over; in-bounds rows
+//    address, a row per cycle (plus one per dimension whose coordinate jumps); in-bounds rows
 //    go into a 2-entry row FIFO, so the next row's address is ready when a row ends;
 //  - the burst issuer: cuts each row into INCR bursts (4 KB pages, <= 256 beats) and sends
 //    their AWs, up to NB bursts ahead of the reads, so a reduce's read-modify-write
@@ -116,15 +116,15 @@ module tce_tile_store #(
   logic [15:0]  b_outstanding;
 
   // ------------------------------------------------------------- row walker
-  typedef enum logic [1:0] { R_IDLE, R_ADDR, R_PUSH, R_END } rstate_t;
+  typedef enum logic [1:0] { R_IDLE, R_PUSH, R_END } rstate_t;
   rstate_t state;
   logic [63:0] row_g;
   logic [23:0] row_sbase;
-  logic        row_inb, addr_done, last_row, row_go;
+  logic        row_valid, row_inb, last_row, row_go;
   tce_row_walk u_walk (
     .clk, .rst_n, .start(start && state == R_IDLE), .rank, .ul, .gaddr, .gdim14(gdim[164:33]),
     .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x, .ext_last,
-    .addr_step(state == R_ADDR), .next(row_go), .row_g, .row_sbase, .row_inb, .addr_done,
+    .next(row_go), .row_valid, .row_g, .row_sbase, .row_inb,
     .last_row, .row_step
   );
 
@@ -145,7 +145,7 @@ module tce_tile_store #(
   logic        rq_head, rq_tail;
   logic [1:0]  rq_count;
   wire row_wanted = row_inb && hi != 14'd0;
-  assign row_go   = (state == R_PUSH) && (!row_wanted || rq_count != 2'd2);
+  assign row_go   = (state == R_PUSH) && row_valid && (!row_wanted || rq_count != 2'd2);
   wire rq_push    = row_go && row_wanted;
   wire rq_pop;
 
@@ -332,10 +332,9 @@ module tce_tile_store #(
           el <= ul; gd0 <= gdim[32:0]; c0 <= coords[31:0]; sw <= swizzle; cta <= src_cta;
           rbytes <= row_bytes; ee0 <= e0; strided <= e0 > 4'd1;
           err_bus <= 1'b0; err_smem <= 1'b0; bytes_written <= '0;
-          state <= R_ADDR;
+          state <= R_PUSH;
         end
-        R_ADDR: if (addr_done) state <= R_PUSH;
-        R_PUSH: if (row_go) state <= last_row ? R_END : R_ADDR;
+        R_PUSH: if (row_go && last_row) state <= R_END;
         R_END: if (drained) begin
           state <= R_IDLE; done <= 1'b1;
           status <= err_bus ? tce_op_pkg::ST_GLOBAL_BUS :
