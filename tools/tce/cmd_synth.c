@@ -29,6 +29,10 @@ int synth_main(int argc, char **argv);
 typedef struct {
     const char *name;
     unsigned data_w, num_ctas, smem_bytes;
+    /* tce_engine's feature parameters (docs/rtl.md). `lite` = no reductions, im2col or
+     * gather4 and load_slots/nrd below their defaults; 0 there keeps the RTL's default. */
+    bool lite;
+    unsigned load_slots, nrd;
     const char *why;
 } synth_config;
 
@@ -36,9 +40,14 @@ typedef struct {
  * it (256 KiB, 64 RAMB36) fit mid-size 7-series parts, and the engine's logic does not
  * depend on it beyond address-compare widths. */
 static const synth_config CONFIGS[] = {
-    {"small", 128, 2, 16384, "narrowest data path, two CTAs: the cheapest useful emulation"},
-    {"default", 256, 16, 16384, "tce_engine's default DATA_W and NUM_CTAS (a full cluster)"},
-    {"large", 512, 16, 16384, "widest data path, full cluster"},
+    {"small", 128, 2, 16384, false, 0, 0,
+     "narrowest data path, two CTAs: the cheapest useful emulation"},
+    {"lite", 128, 2, 16384, true, 4, 4,
+     "`small` without reductions, im2col and gather4/scatter4 (HAS_REDUCE/HAS_IM2COL/HAS_GATHER 0), "
+     "4 tensor loads and 4 read IDs in flight: the copy engine the area goal is judged on"},
+    {"default", 256, 16, 16384, false, 0, 0,
+     "tce_engine's default DATA_W and NUM_CTAS (a full cluster)"},
+    {"large", 512, 16, 16384, false, 0, 0, "widest data path, full cluster"},
 };
 #define NCONFIGS (sizeof CONFIGS / sizeof CONFIGS[0])
 
@@ -86,7 +95,7 @@ static void usage(FILE *f)
             "  Synthesises rtl/fpga/tce_fpga_top.sv for xc7 (synth_xilinx) and tce_engine with\n"
             "  the generic library (synth) and writes LUT/FF/BRAM/DSP counts and logic depth.\n"
             "  --out=FILE     report (default docs/synthesis.md under --root)\n"
-            "  --config=NAME  only this configuration (repeatable); names: small default large\n"
+            "  --config=NAME  only this configuration (repeatable); names: small lite default large\n"
             "  --root=DIR     repository root (default .)\n"
             "  --logdir=DIR   Yosys scripts and logs (default .)\n"
             "  --yosys=PATH   the Yosys binary (default yosys)\n"
@@ -158,8 +167,15 @@ static bool write_script(const char *path, const synth_config *c, int target, ch
         fprintf(f, " %s", srcs[i]);
     fprintf(f, "\n");
     const char *top = target == T_XC7 ? "tce_fpga_top" : "tce_engine";
-    fprintf(f, "chparam -set DATA_W %u -set NUM_CTAS %u -set SMEM_BYTES %u %s\n", c->data_w,
-            c->num_ctas, c->smem_bytes, top);
+    fprintf(f, "chparam -set DATA_W %u -set NUM_CTAS %u -set SMEM_BYTES %u", c->data_w,
+            c->num_ctas, c->smem_bytes);
+    if (c->lite)
+        fprintf(f, " -set HAS_REDUCE 0 -set HAS_IM2COL 0 -set HAS_GATHER 0");
+    if (c->load_slots)
+        fprintf(f, " -set LOAD_SLOTS %u", c->load_slots);
+    if (c->nrd)
+        fprintf(f, " -set NRD %u", c->nrd);
+    fprintf(f, " %s\n", top);
     if (target == T_XC7) {
         fprintf(f, "synth_xilinx -family xc7 -top %s\n", top);
         fprintf(f, "stat\n");
@@ -461,7 +477,7 @@ int synth_main(int argc, char **argv)
             for (k = 0; k < NCONFIGS && strcmp(CONFIGS[k].name, a + 9); k++)
                 ;
             if (k == NCONFIGS) {
-                fprintf(stderr, "tce synth: unknown configuration '%s' (small, default, large)\n",
+                fprintf(stderr, "tce synth: unknown configuration '%s' (small, lite, default, large)\n",
                         a + 9);
                 return 2;
             }
