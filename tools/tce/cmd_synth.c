@@ -73,8 +73,9 @@ static const char GOAL_ASSESSMENT[] =
     "doubles the data path. So 8k is not reachable for the full feature set by\n"
     "rewrites: it remains the goal for a\n"
     "configuration without reductions, im2col and gather4 (the AXI DMA the rationale\n"
-    "compares with), once tce_engine has those feature parameters; the full engine\n"
-    "needs a goal set from that configuration's measured figure.\n\n";
+    "compares with): `lite`, built with tce_engine's feature parameters (HAS_REDUCE,\n"
+    "HAS_IM2COL, HAS_GATHER 0; docs/rtl.md), judged below when it was synthesised; the full\n"
+    "engine needs a goal set from that configuration's measured figure.\n\n";
 
 enum { T_XC7 = 0, T_GENERIC = 1, NTARGETS = 2 };
 static const char *TARGET_NAME[NTARGETS] = {"xc7", "generic"};
@@ -294,11 +295,12 @@ static bool evaluate_run(synth_run *r, const synth_config *c, int target)
     return true;
 }
 
-/* One configuration's engine core, module by module, most LUTs first: where the area goes. */
-static void write_breakdown(FILE *f, const syn_log *log, const char *config)
+/* The engine core's modules of one xc7 run (not tce_fpga_*), most LUTs (logic + RAM, times
+ * instances) first: their indices into log->modules and LUTs; returns how many. */
+static size_t core_modules_by_luts(const syn_log *log, size_t idx[SYN_MAX_MODULES],
+                                   long luts[SYN_MAX_MODULES])
 {
-    size_t idx[SYN_MAX_MODULES], n = 0;
-    long luts[SYN_MAX_MODULES];
+    size_t n = 0;
     for (size_t i = 0; i < log->nmodules; i++) {
         if (!strncmp(syn_base_name(log->modules[i].name), "tce_fpga_", 9))
             continue;
@@ -312,6 +314,24 @@ static void write_breakdown(FILE *f, const syn_log *log, const char *config)
                 long tl = luts[a]; luts[a] = luts[b]; luts[b] = tl;
                 size_t ti = idx[a]; idx[a] = idx[b]; idx[b] = ti;
             }
+    return n;
+}
+
+/* A module's name without Yosys's parameter suffix. */
+static void module_base(const syn_module *m, char base[SYN_NAME_MAX])
+{
+    snprintf(base, SYN_NAME_MAX, "%s", syn_base_name(m->name));
+    char *bs = strchr(base, '\\');
+    if (bs)
+        *bs = 0;
+}
+
+/* One configuration's engine core, module by module, most LUTs first: where the area goes. */
+static void write_breakdown(FILE *f, const syn_log *log, const char *config)
+{
+    size_t idx[SYN_MAX_MODULES];
+    long luts[SYN_MAX_MODULES];
+    size_t n = core_modules_by_luts(log, idx, luts);
     fprintf(f, "Engine core by module (xc7, configuration `%s`; a module's own cells, without\n"
                "its submodules, times its instances):\n\n"
                "| module | instances | LUT | LUTRAM | FF | CARRY4 | DSP48 |\n"
@@ -320,15 +340,43 @@ static void write_breakdown(FILE *f, const syn_log *log, const char *config)
         const syn_module *m = &log->modules[idx[k]];
         syn_xc7 g = syn_xc7_group(m);
         char base[SYN_NAME_MAX];
-        snprintf(base, sizeof base, "%s", syn_base_name(m->name));
-        char *bs = strchr(base, '\\');
-        if (bs)
-            *bs = 0;
+        module_base(m, base);
         fprintf(f, "| %s | %ld | %ld | %ld | %ld | %ld | %ld |\n", base, m->instances,
                 g.lut * m->instances, g.lutram * m->instances, g.ff * m->instances,
                 g.carry4 * m->instances, g.dsp * m->instances);
     }
     fprintf(f, "\n");
+}
+
+/* The configuration without reductions, im2col and gather4 against the goal, and, when it
+ * misses, the modules that hold the LUTs (largest first, until they cover the excess). */
+static void write_lite_verdict(FILE *f, const syn_log *log, const synth_config *c)
+{
+    syn_module core;
+    syn_sum_modules(log, "tce_fpga_", false, NULL, &core);
+    syn_xc7 g = syn_xc7_group(&core);
+    long used = g.lut + g.lutram + g.srl;
+    fprintf(f, "Configuration `%s` (DATA_W %u, %u CTAs, HAS_REDUCE/HAS_IM2COL/HAS_GATHER 0, "
+               "LOAD_SLOTS %u, NRD %u): engine core **%ld LUTs** (%ld logic + %ld as RAM + %ld as\n"
+               "shift registers) against the goal's %ld -> **%s**%s.\n\n",
+            c->name, c->data_w, c->num_ctas, c->load_slots, c->nrd, used, g.lut, g.lutram, g.srl,
+            GOAL_LUTS, used <= GOAL_LUTS ? "met" : "not met",
+            c->data_w != 256 ? " (the goal is stated at DATA_W 256; this is the narrower path)" : "");
+    if (used <= GOAL_LUTS)
+        return;
+    size_t idx[SYN_MAX_MODULES];
+    long luts[SYN_MAX_MODULES];
+    size_t n = core_modules_by_luts(log, idx, luts);
+    long excess = used - GOAL_LUTS, covered = 0;
+    fprintf(f, "Where `%s`'s LUTs are (%ld over the goal), largest first until they cover the excess:", c->name,
+            excess);
+    for (size_t k = 0; k < n && covered < excess; k++) {
+        char base[SYN_NAME_MAX];
+        module_base(&log->modules[idx[k]], base);
+        covered += luts[k];
+        fprintf(f, "%s %s %ld (%.0f%%)", k ? "," : "", base, luts[k], 100.0 * (double)luts[k] / (double)used);
+    }
+    fprintf(f, ". Cutting the excess means shrinking these; the table below has every module.\n\n");
 }
 
 static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARGETS],
@@ -376,6 +424,9 @@ static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARG
         fprintf(f, "Result: configuration `%s` was not synthesised in this run.\n\n", GOAL_CONFIG);
     }
     fprintf(f, "%s", GOAL_ASSESSMENT);
+    for (size_t i = 0; i < NCONFIGS; i++)
+        if (selected[i] && CONFIGS[i].lite && runs[i][T_XC7].ok)
+            write_lite_verdict(f, &runs[i][T_XC7].log, &CONFIGS[i]);
     for (size_t i = 0; i < NCONFIGS; i++)
         if (selected[i] && runs[i][T_XC7].ok)
             write_breakdown(f, &runs[i][T_XC7].log, CONFIGS[i].name);
