@@ -118,6 +118,36 @@ static tce_op im2col_op(int32_t w, int32_t h, int32_t n)
     return op;
 }
 
+/* A 2-D tile load at (0, y) into shared offset 0, its read bursts and bytes derived. */
+typedef struct {
+    const char *what;
+    tiled_args map;
+    int32_t y;
+    uint64_t bursts, bytes;
+    bool back_to_back; /* its R beats come on consecutive cycles */
+} tile_case;
+
+static const tile_case tile_cases[] = {
+    /* u8 64 x 1024 spanning its tensor's dim 0, box 64 x 64 at (0, 64): 4 KB from offset
+     * 4096, one burst. */
+    {"tile 64 x 64 B, whole dim 0",
+     {TCE_DT_UINT8, 2, 0, {64, 1024}, {64}, {64, 64}, {1, 1}, TCE_IL_NONE, TCE_SW_NONE,
+      TCE_L2_NONE, TCE_OOB_ZERO}, 64, 1, 4096, true},
+    /* The same at (0, -8): rows 0..7 are fill, rows 8..63 one burst of 3584 bytes. */
+    {"tile 64 x 64 B, 8 fill rows",
+     {TCE_DT_UINT8, 2, 0, {64, 1024}, {64}, {64, 64}, {1, 1}, TCE_IL_NONE, TCE_SW_NONE,
+      TCE_L2_NONE, TCE_OOB_ZERO}, -8, 1, 3584, true},
+    /* f32 as TFLOAT32 (rounded on the way), 128B swizzle: 32 rows of 32 elements (128 B),
+     * dense in shared memory, one 4 KB burst written through the swizzle. */
+    {"tile tf32 32 x 128 B, 128B swizzle",
+     {TCE_DT_TFLOAT32, 2, 0, {32, 512}, {128}, {32, 32}, {1, 1}, TCE_IL_NONE, TCE_SW_128B,
+      TCE_L2_NONE, TCE_OOB_ZERO}, 32, 1, 4096, true},
+    /* Not contiguous: 64-byte rows 128 bytes apart in global memory: one burst each. */
+    {"tile 64 x 64 B, rows 128 B apart",
+     {TCE_DT_UINT8, 2, 0, {64, 512}, {128}, {64, 64}, {1, 1}, TCE_IL_NONE, TCE_SW_NONE,
+      TCE_L2_NONE, TCE_OOB_ZERO}, 64, 64, 4096, false},
+};
+
 static void merge_checks(rig *r, unsigned beat)
 {
     /* 64 pixels of 64 bytes from (w 0, h 4, n 0): 4 KB from tensor offset 4096, one page:
@@ -143,39 +173,16 @@ static void merge_checks(rig *r, unsigned beat)
         tce_sim_probe pr = run_both(r, &op, "im2col, padding between runs");
         expect_reads(&pr, "im2col, padding between runs", 4, 57 * 64 / beat, 0);
     }
-    /* 2-D tile spanning its tensor's dim 0: u8 64 x 1024, box 64 x 64 at (0, 64): 4 KB
-     * from offset 4096, one burst. */
-    tiled_args t = {TCE_DT_UINT8, 2, 0, {64, 1024}, {64}, {64, 64}, {1, 1}, TCE_IL_NONE,
-                    TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO};
-    if (tiled_map(r, t)) {
-        int32_t c[2] = {0, 64};
+    for (unsigned i = 0; i < sizeof tile_cases / sizeof tile_cases[0]; i++) {
+        const tile_case *k = &tile_cases[i];
+        if (!tiled_map(r, k->map)) {
+            fail(k->what, "the encoder refused the map");
+            continue;
+        }
+        int32_t c[2] = {0, k->y};
         tce_op op = tce_op_tile_load(0, DESC, 2, c, 0, MBAR);
-        tce_sim_probe pr = run_both(r, &op, "tile 64 x 64 B, whole dim 0");
-        expect_reads(&pr, "tile 64 x 64 B, whole dim 0", 1, 4096 / beat, 4096 / beat);
-        /* At (0, -8): rows 0..7 are fill, rows 8..63 one burst of 3584 bytes. */
-        c[1] = -8;
-        op = tce_op_tile_load(0, DESC, 2, c, 0, MBAR);
-        pr = run_both(r, &op, "tile 64 x 64 B, 8 fill rows");
-        expect_reads(&pr, "tile 64 x 64 B, 8 fill rows", 1, 3584 / beat, 3584 / beat);
-    }
-    /* 128B swizzle, f32 as TFLOAT32 (rounded on the way): 32 x 128 x 32 rows of 128 B, dense
-     * in shared memory, one 4 KB burst written through the swizzle. */
-    tiled_args s = {TCE_DT_TFLOAT32, 2, 0, {32, 512}, {128}, {32, 32}, {1, 1}, TCE_IL_NONE,
-                    TCE_SW_128B, TCE_L2_NONE, TCE_OOB_ZERO};
-    if (tiled_map(r, s)) {
-        int32_t c[2] = {0, 32};
-        tce_op op = tce_op_tile_load(0, DESC, 2, c, 0, MBAR);
-        tce_sim_probe pr = run_both(r, &op, "tile tf32 32 x 128 B, 128B swizzle");
-        expect_reads(&pr, "tile tf32 32 x 128 B, 128B swizzle", 1, 4096 / beat, 4096 / beat);
-    }
-    /* Not contiguous: the same rows with a 128-byte pitch in global memory: one burst each. */
-    t.gstride[0] = 128;
-    t.gdim[1] = 512;
-    if (tiled_map(r, t)) {
-        int32_t c[2] = {0, 64};
-        tce_op op = tce_op_tile_load(0, DESC, 2, c, 0, MBAR);
-        tce_sim_probe pr = run_both(r, &op, "tile 64 x 64 B, rows 128 B apart");
-        expect_reads(&pr, "tile 64 x 64 B, rows 128 B apart", 64, 4096 / beat, 0);
+        tce_sim_probe pr = run_both(r, &op, k->what);
+        expect_reads(&pr, k->what, k->bursts, k->bytes / beat, k->back_to_back ? k->bytes / beat : 0);
     }
 }
 
