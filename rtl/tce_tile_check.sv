@@ -22,7 +22,7 @@
 // view too. View dims 1..rank-2 are the map's spatial dims 0..rank-3 (dim 0's stride is
 // one slice), view dim rank-1 is N, so the walker's coordinates go to the row walk as they
 // are. The channel slice (map dim rank-2) stays at its coordinate for every row: it is
-// folded into the base address (one 32 x 64 multiply, the mode's only extra logic) and
+// folded into the base address (one 36 x 32 multiply, the mode's only extra logic) and
 // into dim 0 of the row, a single slice at coordinate 0 that is in bounds (gdim 1) exactly
 // when the channel slice is (else gdim 0: every row is fill).
 module tce_tile_check #(
@@ -195,20 +195,23 @@ module tce_tile_check #(
   wire        il_i2c = ileave != 8'd0 && !is_store && mode == 3'd1;
   logic [31:0] ch_c;            // coordinate of the channel slice (map dim rank-2)
   logic [32:0] ch_gdim;
-  logic [63:0] ch_gstride;
+  logic [35:0] ch_gs16;         // its byte stride in 16-byte units (bits 39:4)
   always_comb begin
     case (rank8[2:0])
       3'd5:    begin ch_c = coords[127:96]; ch_gdim = 33'(desc[(GDIM_OFF + 12)*8 +: 32]) + 33'd1;
-                     ch_gstride = desc[(GSTR_OFF + 16)*8 +: 64]; end
+                     ch_gs16 = desc[(GSTR_OFF + 16)*8 + 4 +: 36]; end
       3'd4:    begin ch_c = coords[95:64]; ch_gdim = 33'(desc[(GDIM_OFF + 8)*8 +: 32]) + 33'd1;
-                     ch_gstride = desc[(GSTR_OFF + 8)*8 +: 64]; end
+                     ch_gs16 = desc[(GSTR_OFF + 8)*8 + 4 +: 36]; end
       default: begin ch_c = coords[63:32]; ch_gdim = 33'(desc[(GDIM_OFF + 4)*8 +: 32]) + 33'd1;
-                     ch_gstride = desc[GSTR_OFF*8 +: 64]; end
+                     ch_gs16 = desc[GSTR_OFF*8 + 4 +: 36]; end
     endcase
   end
   wire        ch_inb = !ch_c[31] && {1'b0, ch_c} < ch_gdim;
-  // Taken modulo 2^64, like every address sum; a channel slice out of bounds reads nothing.
-  wire [63:0] ch_base = ch_gstride * {32'd0, ch_c};
+  // Byte offset of the channel slice. A stride is a multiple of 16 below 2^40 (encoder
+  // rules, which the golden model's descriptor unpack enforces), so a 36 x 32 multiply
+  // gives it; a channel slice out of bounds reads nothing, whatever this says.
+  wire [59:0] ch_prod = {24'd0, ch_gs16} * {28'd0, ch_c};
+  wire [63:0] ch_base = {ch_prod, 4'd0};
   wire [7:0]  est0   = desc[(EST_OFF)*8 +: 8];
   wire [8:0]  box_raw = {1'b0, desc[(BOX_OFF)*8 +: 8]} + 9'd1;
   assign e0 = is_il ? {1'b0, est0[2:0]} + 4'd1 : 4'd1;

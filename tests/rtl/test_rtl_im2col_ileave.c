@@ -33,13 +33,6 @@ static void fail(const char *what, const char *detail)
     fprintf(stderr, "FAIL: %s: %s\n", what, detail);
 }
 
-static uint64_t lcg(uint64_t *s)
-{
-    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
-    return *s >> 33;
-}
-
-static uint32_t rnd(uint64_t *s, uint32_t n) { return (uint32_t)(lcg(s) % n); }
 
 typedef struct {
     tce_dtype dt;
@@ -147,44 +140,61 @@ static void hand_rank3(rig *r, const uint8_t *tensor)
     check_image(r, want, sizeof want, "rank 3");
 }
 
-/* Case B: rank 4, 32B slices, FLOAT16, W x H x C x N = 4 x 3 x 2 x 2, W window [0, 3] at
- * traversal stride 2, H window [-1, 2], start (W 1, H -1), H offset 1, channel slice 1,
- * 6 pixels. The walk: W 1, 3, then past 3 back to 0 and H -1 -> 0: W 0, 2, then H 1:
- * W 0, 2. Every pixel (H = position + 1) is inside the tensor: 6 single-beat bursts at
- * DATA_W 256. Also measures the read traffic. */
-static void hand_rank4(rig *r, const uint8_t *tensor)
+/* FLOAT16 NaN fill (0x7FF7, little-endian) over n bytes. */
+static void nan_fill16(uint8_t *dst, unsigned n)
 {
-    static const int64_t pos_w[6] = {1, 3, 0, 2, 0, 2};
-    static const int64_t pos_h[6] = {-1, -1, 0, 0, 1, 1};
-    map_args a = {TCE_DT_FLOAT16, 4, {4, 3, 2, 2}, {128, 384, 768}, {0, -1}, {0, 0},
-                  {2, 1, 1, 1}, 6, TCE_IL_32B, TCE_SW_NONE, TCE_OOB_NAN};
+    for (unsigned i = 0; i + 1 < n; i += 2) {
+        dst[i] = 0xF7;
+        dst[i + 1] = 0x7F;
+    }
+}
+
+/* The map of cases B and C: rank 4, 32B slices, FLOAT16, W x H x C x N = 4 x 3 x 2 x 2,
+ * W window [0, 3] at traversal stride 2, H window [-1, 2], 6 pixels, NaN fill. */
+static const map_args case_b_map = {TCE_DT_FLOAT16, 4, {4, 3, 2, 2}, {128, 384, 768},
+                                    {0, -1}, {0, 0}, {2, 1, 1, 1}, 6, TCE_IL_32B,
+                                    TCE_SW_NONE, TCE_OOB_NAN};
+
+/* Runs the load of cases B and C from (W 1, H -1), channel slice chan, H offset h_off,
+ * with the read probe cleared before; false (and a failure) unless it completes. */
+static bool run_case_b(rig *r, int32_t chan, uint16_t h_off, tce_sim_probe *pr,
+                       const char *what)
+{
     tce_tensormap m;
-    if (!put_map(r, &a, &m)) {
-        fail("rank 4", "the encoder refused the map");
-        return;
-    }
-    uint8_t want[6 * 32], nan_fill[32];
-    for (unsigned i = 0; i < 32; i += 2) {
-        nan_fill[i] = 0xF7;
-        nan_fill[i + 1] = 0x7F;
-    }
-    for (unsigned p = 0; p < 6; p++) {
-        int64_t x[4] = {pos_w[p], pos_h[p] + 1, 1, 0};
-        expect_row(want + 32 * p, tensor, 4, x, a.gdim, a.gstr, 32, nan_fill);
+    if (!put_map(r, &case_b_map, &m)) {
+        fail(what, "the encoder refused the map");
+        return false;
     }
     tce_op op = rig_tensor_load(TCE_MODE_IM2COL, 4, DESC, 0, MBAR);
     op.coords[0] = 1;
     op.coords[1] = -1;
-    op.coords[2] = 1;
+    op.coords[2] = chan;
     op.coords[3] = 0;
-    op.im2col[1] = 1;
+    op.im2col[1] = h_off;
     tce_sim_probe_clear(r->sim, TENSOR, TENSOR + TBYTES);
     tce_status st = run_engine(r, &op);
-    tce_sim_probe pr = tce_sim_probe_read(r->sim);
-    if (st != TCE_OK) {
-        fail("rank 4", tce_status_name(st));
-        return;
+    *pr = tce_sim_probe_read(r->sim);
+    if (st != TCE_OK)
+        fail(what, tce_status_name(st));
+    return st == TCE_OK;
+}
+
+/* Case B: channel slice 1, H offset 1. The walk: W 1, 3, then past 3 back to 0 and
+ * H -1 -> 0: W 0, 2, then H 1: W 0, 2. Every pixel (H = position + 1) is inside the
+ * tensor. Also measures the read traffic. */
+static void hand_rank4(rig *r, const uint8_t *tensor)
+{
+    static const int64_t pos_w[6] = {1, 3, 0, 2, 0, 2};
+    static const int64_t pos_h[6] = {-1, -1, 0, 0, 1, 1};
+    uint8_t want[6 * 32], nan_fill[32];
+    nan_fill16(nan_fill, sizeof nan_fill);
+    for (unsigned p = 0; p < 6; p++) {
+        int64_t x[4] = {pos_w[p], pos_h[p] + 1, 1, 0};
+        expect_row(want + 32 * p, tensor, 4, x, case_b_map.gdim, case_b_map.gstr, 32, nan_fill);
     }
+    tce_sim_probe pr;
+    if (!run_case_b(r, 1, 1, &pr, "rank 4"))
+        return;
     check_image(r, want, sizeof want, "rank 4");
     /* One burst per row (a slice is contiguous), its beats one per cycle after the
      * memory latency: rows x beats per slice, back to back. The seventh AR is the
@@ -205,34 +215,15 @@ static void hand_rank4(rig *r, const uint8_t *tensor)
     }
 }
 
-/* Case C: the map of case B with the channel slice past the tensor (C = 2 of 2): every
- * row is the NaN fill (FLOAT16: 0x7FF7), and nothing is read. */
+/* Case C: the load of case B with the channel slice past the tensor (C = 2 of 2): every
+ * row is the NaN fill, and the tensor is not read. */
 static void hand_channel_out(rig *r)
 {
-    map_args a = {TCE_DT_FLOAT16, 4, {4, 3, 2, 2}, {128, 384, 768}, {0, -1}, {0, 0},
-                  {2, 1, 1, 1}, 6, TCE_IL_32B, TCE_SW_NONE, TCE_OOB_NAN};
-    tce_tensormap m;
-    if (!put_map(r, &a, &m)) {
-        fail("channel out", "the encoder refused the map");
-        return;
-    }
     uint8_t want[6 * 32];
-    for (unsigned i = 0; i < sizeof want; i += 2) {
-        want[i] = 0xF7;
-        want[i + 1] = 0x7F;
-    }
-    tce_op op = rig_tensor_load(TCE_MODE_IM2COL, 4, DESC, 0, MBAR);
-    op.coords[0] = 1;
-    op.coords[1] = -1;
-    op.coords[2] = 2;
-    op.coords[3] = 0;
-    tce_sim_probe_clear(r->sim, TENSOR, TENSOR + TBYTES);
-    tce_status st = run_engine(r, &op);
-    tce_sim_probe pr = tce_sim_probe_read(r->sim);
-    if (st != TCE_OK) {
-        fail("channel out", tce_status_name(st));
+    nan_fill16(want, sizeof want);
+    tce_sim_probe pr;
+    if (!run_case_b(r, 2, 0, &pr, "channel out"))
         return;
-    }
     check_image(r, want, sizeof want, "channel out");
     if (pr.r_beats != 0 || pr.ar_count != 1) /* the one AR: the descriptor's fetch */
         fail("channel out", "the engine read the tensor for a channel slice outside");
@@ -274,40 +265,40 @@ static void sweep(rig *r, unsigned n)
     for (unsigned k = 0; k < n; k++) {
         map_args a;
         memset(&a, 0, sizeof a);
-        a.dt = dts[rnd(&s, 6)];
-        a.rank = 3 + rnd(&s, 3);
-        a.il = rnd(&s, 2) ? TCE_IL_16B : TCE_IL_32B;
-        a.sw = sws[rnd(&s, 4)];
-        a.fill = (rnd(&s, 3) || a.dt == TCE_DT_UINT8 || a.dt == TCE_DT_UINT16) ? TCE_OOB_ZERO
+        a.dt = dts[rig_rnd(&s, 6)];
+        a.rank = 3 + rig_rnd(&s, 3);
+        a.il = rig_rnd(&s, 2) ? TCE_IL_16B : TCE_IL_32B;
+        a.sw = sws[rig_rnd(&s, 4)];
+        a.fill = (rig_rnd(&s, 3) || a.dt == TCE_DT_UINT8 || a.dt == TCE_DT_UINT16) ? TCE_OOB_ZERO
                                                                               : TCE_OOB_NAN;
-        a.pixels = 1 + rnd(&s, 40);
+        a.pixels = 1 + rig_rnd(&s, 40);
         unsigned slice = a.il == TCE_IL_16B ? 16 : 32;
-        uint64_t stride = (1 + rnd(&s, 6)) * slice * 2;
-        a.gdim[0] = 1 + rnd(&s, 6);
+        uint64_t stride = (1 + rig_rnd(&s, 6)) * slice * 2;
+        a.gdim[0] = 1 + rig_rnd(&s, 6);
         for (unsigned d = 0; d < a.rank; d++) {
             if (d) {
-                a.gdim[d] = 1 + rnd(&s, 3);
+                a.gdim[d] = 1 + rig_rnd(&s, 3);
                 a.gstr[d - 1] = stride;
                 stride *= a.gdim[d];
             }
-            a.es[d] = rnd(&s, 4) ? 1 : 2 + rnd(&s, 2);
+            a.es[d] = rig_rnd(&s, 4) ? 1 : 2 + rig_rnd(&s, 2);
         }
         if (stride > TBYTES)
             continue;
         for (unsigned j = 0; j < 3; j++) {
-            a.lower[j] = -(int32_t)rnd(&s, 2);
-            a.upper[j] = (int32_t)rnd(&s, 2);
+            a.lower[j] = -(int32_t)rig_rnd(&s, 2);
+            a.upper[j] = (int32_t)rig_rnd(&s, 2);
         }
         tce_tensormap m;
         if (!put_map(r, &a, &m))
             continue;
         tce_op op = rig_tensor_load(TCE_MODE_IM2COL, a.rank, DESC, 0, MBAR);
         for (unsigned j = 0; j + 2 < a.rank; j++) {
-            op.coords[j] = m.lower[j] + (int32_t)rnd(&s, (uint32_t)m.gdim[j] + 1);
-            op.im2col[j] = (uint16_t)rnd(&s, 3);
+            op.coords[j] = m.lower[j] + (int32_t)rig_rnd(&s, (uint32_t)m.gdim[j] + 1);
+            op.im2col[j] = (uint16_t)rig_rnd(&s, 3);
         }
-        op.coords[a.rank - 2] = (int32_t)rnd(&s, (uint32_t)m.gdim[a.rank - 2] + 2) - 1;
-        op.coords[a.rank - 1] = (int32_t)rnd(&s, (uint32_t)m.gdim[a.rank - 1]);
+        op.coords[a.rank - 2] = (int32_t)rig_rnd(&s, (uint32_t)m.gdim[a.rank - 2] + 2) - 1;
+        op.coords[a.rank - 1] = (int32_t)rig_rnd(&s, (uint32_t)m.gdim[a.rank - 1]);
         one_vs_golden(r, &op, "sweep");
     }
 }
@@ -315,13 +306,9 @@ static void sweep(rig *r, unsigned n)
 int main(void)
 {
     rig r;
-    if (!rig_open(&r, DESC, TENSOR, TBYTES))
+    if (!rig_open_patterned(&r, DESC, TENSOR, TBYTES))
         return 2;
-    uint8_t *g = tce_sim_gmem(r.sim, TENSOR, TBYTES), *h = tce_gmem(&r.ref, TENSOR, TBYTES);
-    for (unsigned i = 0; i < TBYTES; i++)
-        g[i] = h[i] = (uint8_t)(i * 13u + (i >> 9));
-    if (!rig_driver(r.sim, &r.drv))
-        return 2;
+    const uint8_t *h = tce_gmem(&r.ref, TENSOR, TBYTES);
     hand_rank3(&r, h);
     hand_rank4(&r, h);
     hand_channel_out(&r);
