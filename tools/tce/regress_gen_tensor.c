@@ -41,7 +41,7 @@ static bool draw_strides(uint64_t *rng, unsigned rank, unsigned esz, const uint6
     return stride <= area;
 }
 
-void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg,
+void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *wcfg,
                         regress_item *it)
 {
     tce_op *op = &it->op;
@@ -52,6 +52,11 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg
                     : pick < 10 ? TCE_MODE_IM2COL_W128
                                 : TCE_MODE_IM2COL_NO_OFFS;
     bool wide = mode == TCE_MODE_IM2COL_W || mode == TCE_MODE_IM2COL_W128;
+    /* ::w::128's 128 rows of at least 64 bytes fill the whole 8 KB slot: no room for
+     * --wide's shared offset there. */
+    regress_gen_cfg c = *wcfg;
+    c.wide = c.wide && mode != TCE_MODE_IM2COL_W128;
+    const regress_gen_cfg *cfg = &c;
     /* .im2col_no_offs stores/reduces: from the shared source area into the operation's
      * global slot; PTX keeps their box inside the tensor (lower >= 0, upper <= 0). */
     bool store = mode == TCE_MODE_IM2COL_NO_OFFS;
