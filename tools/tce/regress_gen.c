@@ -377,11 +377,41 @@ static void gen_tile(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, r
     }
 }
 
+/* --wide: a tensor reduce with an op its map's dtype does not take (the captures trap
+ * and/or/xor on INT64, every op on UINT8/UINT16, all but add on FLOAT64/TFLOAT32); false
+ * when the dtype takes every op. */
+static bool make_illegal_redop(uint64_t *rng, regress_item *it)
+{
+    tce_redop bad[TCE_RED_XOR + 1];
+    unsigned n = 0;
+    tce_etype et;
+    for (unsigned r = 0; r <= TCE_RED_XOR; r++)
+        if (!tce_etype_from_dtype(it->map.dtype, (tce_redop)r, &et))
+            bad[n++] = (tce_redop)r;
+    if (!n)
+        return false;
+    it->op.redop = bad[rnd(rng, n)];
+    it->what = "tensor reduce, op the dtype does not take";
+    return true;
+}
+
 /* Break one rule on purpose. */
-static void make_illegal(uint64_t *rng, regress_item *it)
+static void make_illegal(uint64_t *rng, const regress_gen_cfg *cfg, regress_item *it)
 {
     tce_op *op = &it->op;
     it->illegal = true;
+    if (cfg->wide && op->kind == TCE_OP_TENSOR_REDUCE && chance(rng, 50) &&
+        make_illegal_redop(rng, it))
+        return;
+    if (cfg->wide && op->kind == TCE_OP_TENSOR_LOAD && op->mode == TCE_MODE_TILE &&
+        it->map.interleave == TCE_IL_NONE && chance(rng, 50)) {
+        /* the captures trap every non-interleaved tile load whose innermost coordinate is
+         * not on 16 bytes (an element is at most 8 bytes: there is a step to take) */
+        unsigned per16 = 16u / tce_dtype_size(it->map.dtype);
+        op->coords[0] += 1 + (int32_t)rnd(rng, per16 - 1);
+        it->what = "tile load, innermost coordinate off 16 bytes";
+        return;
+    }
     if (op->kind == TCE_OP_TENSOR_STORE || op->kind == TCE_OP_TENSOR_REDUCE) {
         unsigned d = rnd(rng, op->dims);
         op->coords[d] = -1 - (int32_t)rnd(rng, 4); /* negative store coordinate */
@@ -446,7 +476,7 @@ void regress_gen(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regre
     else
         gen_red(rng, slot, it);
     if (chance(rng, 3))
-        make_illegal(rng, it);
+        make_illegal(rng, cfg, it);
     else if (it->op.kind == TCE_OP_TENSOR_LOAD && chance(rng, 8))
         make_prefetch(it);
 }
