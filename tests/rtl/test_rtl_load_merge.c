@@ -157,11 +157,15 @@ static void merge_checks(rig *r, unsigned beat)
         tce_sim_probe pr = run_both(r, &op, "im2col, 64 rows in one page");
         expect_reads(&pr, "im2col, 64 rows in one page", 1, 4096 / beat, 4096 / beat);
         /* From (w 8, h 2): offsets [2560, 6656), split at the page 4096: rows 0..23 and
-         * 24..63, two bursts; the second goes out 40 walker cycles after the first, long
-         * before the first's beats are done, so the beats still come back to back. */
+         * 24..63, two bursts. The walker takes a row per cycle, so the second burst goes
+         * out 40 cycles after the first: its beats follow the first's 1536 / beat beats
+         * directly when those take at least 40 cycles (DATA_W 128, 256), else after a gap
+         * (DATA_W 512: 24 beats, then 16 idle cycles). */
         op = im2col_op(8, 2, 0);
         pr = run_both(r, &op, "im2col, 64 rows across a page");
-        expect_reads(&pr, "im2col, 64 rows across a page", 2, 4096 / beat, 4096 / beat);
+        uint64_t first = 1536 / beat;
+        expect_reads(&pr, "im2col, 64 rows across a page", 2, 4096 / beat,
+                     (first > 40 ? first : 40) + 2560 / beat);
     }
     /* Window W and H [-1, 16] (corners -1, +1), start (w -1, h 0): the pixel runs are
      * w -1..16 of h 0, 1, 2, and w -1..8 of h 3 (18+18+18+10 = 64). w -1 and 16 are padding
