@@ -107,20 +107,22 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *wcf
                 upper[j] = -(int32_t)rnd(rng, 2);
             }
         }
-        /* An interleaved dim-0 unit is a slice; the encoder asks 32-byte strides of a
-         * 32B-interleaved map. */
-        if (!draw_strides(rng, rank, il ? slice : esz, ilv == TCE_IL_32B ? 32u : 16u, gdim,
-                          gstr, store ? REGRESS_GSLOT_SIZE : REGRESS_GSRC_SIZE))
+        /* An interleaved dim-0 unit is a slice; the encoder asks 32-byte strides (and
+         * base) of a 32B-interleaved map. */
+        unsigned align = ilv == TCE_IL_32B ? 32u : 16u;
+        uint32_t off = regress_base_off(rng, cfg, align);
+        if (!draw_strides(rng, rank, il ? slice : esz, align, gdim, gstr,
+                          (store ? REGRESS_GSLOT_SIZE : REGRESS_GSRC_SIZE) - off))
             continue;
         tce_oobfill fill = chance(rng, 30) ? TCE_OOB_NAN : TCE_OOB_ZERO;
         tce_diag why;
         tce_status st =
-            wide ? tce_encode_im2col_wide(m, dt, rank, base, gdim, gstr, lower[0],
+            wide ? tce_encode_im2col_wide(m, dt, rank, base + off, gdim, gstr, lower[0],
                                           upper[0], channels, pixels, es, TCE_IL_NONE,
                                           mode == TCE_MODE_IM2COL_W128 ? TCE_WIDE_W128
                                                                        : TCE_WIDE_W,
                                           sw, (tce_l2promo)rnd(rng, 4), fill, &why)
-                 : tce_encode_im2col(m, dt, rank, base, gdim, gstr, lower, upper,
+                 : tce_encode_im2col(m, dt, rank, base + off, gdim, gstr, lower, upper,
                                      channels, pixels, es, ilv, sw,
                                      (tce_l2promo)rnd(rng, 4), fill, &why);
         if (st == TCE_OK)
@@ -206,12 +208,13 @@ void regress_gen_gather4(uint64_t *rng, unsigned slot, const regress_gen_cfg *cf
         uint32_t es[TCE_MAX_RANK] = {1, 1 + rnd(rng, 2)};
         gdim[0] = 1 + rnd(rng, box[0] * 2 + 8);
         gdim[1] = 1 + rnd(rng, 40);
+        uint32_t off = regress_base_off(rng, cfg, 16);
         if (!draw_strides(rng, 2, esz, 16, gdim, gstr,
-                          store ? REGRESS_GSLOT_SIZE : REGRESS_GSRC_SIZE))
+                          (store ? REGRESS_GSLOT_SIZE : REGRESS_GSRC_SIZE) - off))
             continue;
         tce_oobfill fill = chance(rng, 30) ? TCE_OOB_NAN : TCE_OOB_ZERO;
         tce_diag why;
-        if (tce_encode_tiled(m, dt, 2, base, gdim, gstr, box, es, TCE_IL_NONE, sw,
+        if (tce_encode_tiled(m, dt, 2, base + off, gdim, gstr, box, es, TCE_IL_NONE, sw,
                              (tce_l2promo)rnd(rng, 4), fill, &why) == TCE_OK)
             break;
     }
