@@ -10,10 +10,7 @@
  * with ST_UNSUPPORTED at the MODE field, leaving memory as it was and sending no complete-tx.
  * Where the golden model can run the refused operation from the same memory, it must
  * succeed there: the refusal is the build's, not the operation's fault. */
-#include "csim.h"
-#include "tce_cmd.h"
-#include "tce_regmap.h"
-#include "tce_sim.h"
+#include "../rtl/cosim_mem.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -79,14 +76,7 @@ static void wr(bench *b, uint32_t reg, uint32_t v)
  * tensor map at DESC: a 2-D u32 tensor with a 16 x 8 box (boxDim[1] 1 for gather4). */
 static void fill_same(bench *b, uint32_t box1)
 {
-    uint8_t *g = tce_sim_gmem(b->sim, GBASE, GSIZE);
-    for (uint32_t i = 0; i < GSIZE; i++)
-        g[i] = b->ms.g[0].bytes[i] = next_byte();
-    for (unsigned c = 0; c < b->ncta; c++) {
-        uint8_t *s = tce_sim_smem(b->sim, c, 0, 16384);
-        for (uint32_t i = 0; i < 16384; i++)
-            s[i] = b->ms.smem[c][i] = next_byte();
-    }
+    cosim_fill_same(b->sim, &b->ms, GBASE, GSIZE, 16384, next_byte);
     tce_tensormap m;
     tce_diag why;
     uint64_t gdim[2] = {TW, TH}, gstr[1] = {TW * 4u};
@@ -101,13 +91,7 @@ static void fill_same(bench *b, uint32_t box1)
 
 static void submit(bench *b, const tce_op *op)
 {
-    uint32_t w[TCE_RM_CMD_WORDS];
-    tce_cmd_field_id bad;
-    unsigned n = tce_cmd_pack(op, w, &bad);
-    must(n > 0, "tce_cmd_pack");
-    for (unsigned i = 0; i < n; i++)
-        wr(b, TCE_REG_AT(TCE_REG_CMD, i), w[i]);
-    wr(b, TCE_REG_DOORBELL, n);
+    must(cosim_submit(b->sim, op), "tce_cmd_pack and CMD/DOORBELL writes");
 }
 
 /* Runs the engine to idle; its ERR_CODE.CODE and ERR_INFO.FIELD (then clears the error). */
@@ -123,17 +107,13 @@ static unsigned run_engine(bench *b, const char *name, unsigned *field)
 
 static void compare_memories(bench *b, const char *name)
 {
-    uint8_t *g = tce_sim_gmem(b->sim, GBASE, GSIZE);
-    uint32_t gdiff = 0;
-    for (uint32_t i = 0; i < GSIZE; i++)
-        gdiff += g[i] != b->ms.g[0].bytes[i];
+    uint32_t gdiff = cosim_global_diff(b->sim, &b->ms, GBASE, GSIZE);
     CHECK(gdiff == 0, "%s: %u global bytes differ from the golden model", name, gdiff);
     for (unsigned c = 0; c < b->ncta; c++) {
-        uint8_t *s = tce_sim_smem(b->sim, c, 0, b->smem_bytes);
-        uint32_t sdiff = 0;
-        for (uint32_t i = 0; i < b->smem_bytes; i++)
-            sdiff += s[i] != b->ms.smem[c][i];
-        CHECK(sdiff == 0, "%s: CTA %u: %u shared bytes differ from the golden model", name, c, sdiff);
+        uint32_t first;
+        uint32_t sdiff = cosim_smem_diff(b->sim, &b->ms, c, b->smem_bytes, &first);
+        CHECK(sdiff == 0, "%s: CTA %u: %u shared bytes differ from the golden model (first at 0x%x)",
+              name, c, sdiff, first);
     }
 }
 
