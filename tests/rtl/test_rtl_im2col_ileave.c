@@ -8,8 +8,9 @@
  *    in slices), the channel slice (dim rank-2) stays at its coordinate, N (rank-1) takes
  *    the walk's carry; pixel = walk position + offset; a row with any coordinate outside
  *    the tensor is fill; global address gaddr + x0*slice + sum x[i]*gstride[i];
- *  - the read traffic of one of them, cycle for cycle: one single-beat burst per
- *    in-bounds row, and the R beats back to back (the row walk presents a row a cycle);
+ *  - the read traffic of two of them: with W walked by one slice, rows that follow each
+ *    other in global memory merge into one burst; with a traversal stride, one burst per
+ *    in-bounds row, the R beats back to back (the row walk presents a row a cycle);
  *  - a sweep of drawn maps and loads (both slice sizes, ranks 3..5, traversal strides,
  *    windows, offsets, swizzles, channel slices in and out of the tensor) where the
  *    engine's status and all of CTA 0's shared memory must equal the golden model's.
@@ -132,12 +133,30 @@ static void hand_rank3(rig *r, const uint8_t *tensor)
     op.coords[1] = 1;
     op.coords[2] = 0;
     op.im2col[0] = 1;
+    tce_sim_probe_clear(r->sim, TENSOR, TENSOR + TBYTES);
     tce_status st = run_engine(r, &op);
+    tce_sim_probe pr = tce_sim_probe_read(r->sim);
     if (st != TCE_OK) {
         fail("rank 3", tce_status_name(st));
         return;
     }
     check_image(r, want, sizeof want, "rank 3");
+    /* Reads: the rows are dense and W walks by one slice, so rows that follow each other
+     * in global memory merge into one burst (docs/rtl.md, "Burst merging"): row 0 (W 4,
+     * bytes [160, 176)) alone, rows 3..7 (W 0..4 of N 1, bytes [416, 496)) as one burst;
+     * rows 1, 2, 8, 9 are fill. Two bursts plus the descriptor's fetch, and the beats
+     * those byte ranges touch. */
+    unsigned bw = tce_sim_default_params().data_w / 8;
+    uint64_t beats = (176 + bw - 1) / bw - 160 / bw + (496 + bw - 1) / bw - 416 / bw;
+    printf("rank 3, 10 rows of 16 B (6 in the tensor): %llu bursts, %llu R beats\n",
+           (unsigned long long)pr.ar_count, (unsigned long long)pr.r_beats);
+    if (pr.ar_count != 3 || pr.r_beats != beats) {
+        char m[160];
+        snprintf(m, sizeof m, "%llu bursts, %llu R beats (want 3, %llu)",
+                 (unsigned long long)pr.ar_count, (unsigned long long)pr.r_beats,
+                 (unsigned long long)beats);
+        fail("rank 3 read traffic", m);
+    }
 }
 
 /* FLOAT16 NaN fill (0x7FF7, little-endian) over n bytes. */
