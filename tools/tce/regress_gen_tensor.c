@@ -41,7 +41,7 @@ static bool draw_strides(uint64_t *rng, unsigned rank, unsigned esz, const uint6
     return stride <= area;
 }
 
-void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg,
+void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *wcfg,
                         regress_item *it)
 {
     tce_op *op = &it->op;
@@ -52,6 +52,11 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg
                     : pick < 10 ? TCE_MODE_IM2COL_W128
                                 : TCE_MODE_IM2COL_NO_OFFS;
     bool wide = mode == TCE_MODE_IM2COL_W || mode == TCE_MODE_IM2COL_W128;
+    /* ::w::128's 128 rows of at least 64 bytes fill the whole 8 KB slot: no room for
+     * --wide's shared offset there. */
+    regress_gen_cfg c = *wcfg;
+    c.wide = c.wide && mode != TCE_MODE_IM2COL_W128;
+    const regress_gen_cfg *cfg = &c;
     /* .im2col_no_offs stores/reduces: from the shared source area into the operation's
      * global slot; PTX keeps their box inside the tensor (lower >= 0, upper <= 0). */
     bool store = mode == TCE_MODE_IM2COL_NO_OFFS;
@@ -71,7 +76,7 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg
         uint32_t pixels = 1 + rnd(rng, chance(rng, 20) ? 128 : 24);
         uint32_t rows = mode == TCE_MODE_IM2COL_W128 ? 4 * (32 + halo) : pixels + halo;
         if ((uint64_t)rows * tce_smem_row_pitch(sw, row) >
-            (store ? REGRESS_SSRC_SIZE - 0x400u : REGRESS_SSLOT_SIZE))
+            regress_box_cap(cfg, store ? REGRESS_SSRC_SIZE - 0x400u : REGRESS_SSLOT_SIZE))
             continue;
         uint64_t gdim[TCE_MAX_RANK], gstr[TCE_MAX_RANK];
         uint32_t es[TCE_MAX_RANK];
@@ -144,7 +149,7 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg
             op->redop = redop;
             it->what = "im2col_no_offs reduce";
         }
-        regress_store_source(rng, op);
+        regress_store_source(rng, cfg, op);
         return;
     }
     if (wide) {
@@ -157,7 +162,7 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg
     it->what = mode == TCE_MODE_IM2COL     ? "im2col load"
                : mode == TCE_MODE_IM2COL_W ? "im2col::w load"
                                            : "im2col::w::128 load";
-    regress_load_dest(rng, slot, op);
+    regress_load_dest(rng, slot, cfg, op);
 }
 
 /* tile::gather4 loads from the tensor area and tile::scatter4 stores into the slot's
@@ -202,7 +207,7 @@ void regress_gen_gather4(uint64_t *rng, unsigned slot, const regress_gen_cfg *cf
             op->coords[r] = (int32_t)rnd(rng, (uint32_t)m->gdim[1] + 2);
         it->what = "scatter4 store";
         op->kind = TCE_OP_TENSOR_STORE;
-        regress_store_source(rng, op);
+        regress_store_source(rng, cfg, op);
         return;
     }
     int32_t c16 = (int32_t)rnd(rng, (uint32_t)((m->gdim[0] * esz + 31) / 16 + 2)) - 1;
@@ -211,5 +216,5 @@ void regress_gen_gather4(uint64_t *rng, unsigned slot, const regress_gen_cfg *cf
     for (unsigned r = 1; r <= 4; r++)
         op->coords[r] = (int32_t)rnd(rng, (uint32_t)m->gdim[1] + 4) - 2;
     it->what = "gather4 load";
-    regress_load_dest(rng, slot, op);
+    regress_load_dest(rng, slot, cfg, op);
 }
