@@ -74,6 +74,10 @@ void regress_load_dest(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg,
  * of the shared source area (with --wide, plus 0..REGRESS_WIDE_SMEM_OFF_MAX in steps of 128),
  * to global, through a bulk async-group. */
 void regress_store_source(uint64_t *rng, const regress_gen_cfg *cfg, tce_op *op);
+/* With --wide, how far past its area's start a tensor begins: a multiple of `align` (the
+ * encoder's 16, or 32 for a 32B-interleaved map) below 256, so rows meet the 32-byte beats
+ * and the 4 KB pages at other places than a 256-byte-aligned tensor's do; 0 without. */
+uint32_t regress_base_off(uint64_t *rng, const regress_gen_cfg *cfg, unsigned align);
 /* Bytes a tensor box may take of a shared area of `area` bytes: with --wide, less the
  * largest 128-byte offset regress_load_dest / regress_store_source may add. */
 uint32_t regress_box_cap(const regress_gen_cfg *cfg, uint32_t area);

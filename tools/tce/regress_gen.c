@@ -234,6 +234,11 @@ static uint32_t wide_smem_off(uint64_t *rng, const regress_gen_cfg *cfg)
     return cfg->wide ? 128u * rnd(rng, REGRESS_WIDE_SMEM_OFF_MAX / 128u + 1) : 0;
 }
 
+uint32_t regress_base_off(uint64_t *rng, const regress_gen_cfg *cfg, unsigned align)
+{
+    return cfg->wide ? align * rnd(rng, 256u / align) : 0;
+}
+
 uint32_t regress_box_cap(const regress_gen_cfg *cfg, uint32_t area)
 {
     return cfg->wide ? area - REGRESS_WIDE_SMEM_OFF_MAX : area;
@@ -311,11 +316,12 @@ static bool gen_map(uint64_t *rng, const regress_gen_cfg *cfg, uint64_t base, ui
         stride = stride * gdim[d] + align * rnd(rng, 2);
         smem *= box[d];
     }
-    if (stride > area || smem > box_cap)
+    uint32_t off = regress_base_off(rng, cfg, align);
+    if (stride + off > area || smem > box_cap)
         return false;
     tce_oobfill fill = chance(rng, 30) ? TCE_OOB_NAN : TCE_OOB_ZERO;
     tce_diag why;
-    return tce_encode_tiled(m, dt, rank, base, gdim, gstr, box, es, il, sw,
+    return tce_encode_tiled(m, dt, rank, base + off, gdim, gstr, box, es, il, sw,
                             (tce_l2promo)rnd(rng, 4), fill, &why) == TCE_OK;
 }
 
@@ -510,8 +516,10 @@ void regress_describe(const regress_item *it, char *buf, size_t cap)
     }
     if (it->has_map && (size_t)n < cap) {
         const tce_tensormap *m = &it->map;
-        n += snprintf(buf + n, cap - (size_t)n, " | map %s rank=%u swizzle=%s%s oob=%d coords=",
-                      tce_dtype_name(m->dtype), m->rank, tce_swizzle_name(m->swizzle),
+        n += snprintf(buf + n, cap - (size_t)n,
+                      " | map %s rank=%u base=0x%llx swizzle=%s%s oob=%d coords=",
+                      tce_dtype_name(m->dtype), m->rank, (unsigned long long)m->gaddr,
+                      tce_swizzle_name(m->swizzle),
                       m->interleave == TCE_IL_16B   ? " interleave=16B"
                       : m->interleave == TCE_IL_32B ? " interleave=32B"
                                                     : "",
