@@ -16,8 +16,8 @@ set(TCE_VERILATED_CXX_OPT -O2)
 # object files' absolute paths, so training and use must share it):
 #   TCE_SIM_PGO=generate  the model instrumented; running it writes profiles to
 #                         TCE_SIM_PGO_DIR
-#   TCE_SIM_PGO=use       the model compiled with those profiles (about 20% less CPU per
-#                         engine cycle: docs/sim_speed.md)
+#   TCE_SIM_PGO=use       the model compiled with those profiles (about 5% less CPU per
+#                         engine cycle with --inline-mult -1, 20% without: docs/sim_speed.md)
 #   TCE_SIM_PGO=OFF       (default) no profile
 # Only the engine's model (tce_vmodel) takes these options:
 #   TCE_VERILATED_PGO_OPT   compile options;  TCE_VERILATED_PGO_LINK  link options

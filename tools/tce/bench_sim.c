@@ -320,7 +320,7 @@ static void icarus_compare(tally *t, const char *dir, bool quick)
 /* ---------------------------------------------------------------- the command */
 
 /* Which build of the engine's model runs (cmake/verilator_flags.cmake, TCE_SIM_PGO): the
- * goal is measured on the profile-guided one, about 20% faster than a plain build. */
+ * goal is measured on the profile-guided one, about 5% faster than a plain build. */
 static const char *model_build(void)
 {
 #ifndef TCE_SIM_PGO_MODE
