@@ -47,12 +47,17 @@ static void violation(tce_axi_check *c, uint64_t cycle, const char *chan, const 
 const char *tce_axi_check_error(const tce_axi_check *c) { return c->failed ? c->first : NULL; }
 
 /* A handshake pending at the last edge (VALID && !READY) must still be offered, unchanged:
- * the two AXI rules every channel shares. `same` says whether the payload is unchanged. */
-static void stable(tce_axi_check *c, uint64_t cycle, const char *chan, bool pvalid,
-                   bool pready, bool valid, bool same)
+ * the two AXI rules every channel shares. STABLE tests the pending handshake first and only
+ * then evaluates `same` (whether the payload is unchanged: up to two 64-byte comparisons),
+ * which decides nothing on the other cycles, most of them. */
+#define STABLE(c, cycle, chan, pvalid, pready, valid, same)                                   \
+    do {                                                                                   \
+        if ((c)->have_prev && (pvalid) && !(pready))                                       \
+            held((c), (cycle), (chan), (valid), (same));                                   \
+    } while (0)
+
+static void held(tce_axi_check *c, uint64_t cycle, const char *chan, bool valid, bool same)
 {
-    if (!c->have_prev || !pvalid || pready)
-        return;
     if (!valid)
         violation(c, cycle, chan, "VALID fell before READY (a handshake was withdrawn)");
     else if (!same)
@@ -112,18 +117,18 @@ void tce_axi_check_axi(tce_axi_check *c, uint64_t cycle, const tce_axi_master_ou
     const tce_axi_master_out *pm = &c->pm;
     const tce_axi_slave_out *ps = &c->ps;
     unsigned bb = c->beat_bytes;
-    stable(c, cycle, "AXI AR", pm->arvalid, ps->arready, m->arvalid,
+    STABLE(c, cycle, "AXI AR", pm->arvalid, ps->arready, m->arvalid,
            m->arid == pm->arid && m->araddr == pm->araddr && m->arlen == pm->arlen &&
                m->arsize == pm->arsize && m->arburst == pm->arburst);
-    stable(c, cycle, "AXI AW", pm->awvalid, ps->awready, m->awvalid,
+    STABLE(c, cycle, "AXI AW", pm->awvalid, ps->awready, m->awvalid,
            m->awid == pm->awid && m->awaddr == pm->awaddr && m->awlen == pm->awlen &&
                m->awsize == pm->awsize && m->awburst == pm->awburst);
-    stable(c, cycle, "AXI W", pm->wvalid, ps->wready, m->wvalid,
+    STABLE(c, cycle, "AXI W", pm->wvalid, ps->wready, m->wvalid,
            !memcmp(m->wdata, pm->wdata, bb) && m->wstrb == pm->wstrb && m->wlast == pm->wlast);
-    stable(c, cycle, "AXI R", ps->rvalid, pm->rready, s->rvalid,
+    STABLE(c, cycle, "AXI R", ps->rvalid, pm->rready, s->rvalid,
            s->rid == ps->rid && !memcmp(s->rdata, ps->rdata, bb) && s->rresp == ps->rresp &&
                s->rlast == ps->rlast);
-    stable(c, cycle, "AXI B", ps->bvalid, pm->bready, s->bvalid,
+    STABLE(c, cycle, "AXI B", ps->bvalid, pm->bready, s->bvalid,
            s->bid == ps->bid && s->bresp == ps->bresp);
 
     if (m->arvalid && s->arready) {
@@ -195,12 +200,12 @@ void tce_axi_check_axi(tce_axi_check *c, uint64_t cycle, const tce_axi_master_ou
 void tce_axi_check_axil(tce_axi_check *c, uint64_t cycle, const tce_axil_sample *l)
 {
     const tce_axil_sample *p = &c->pl;
-    stable(c, cycle, "AXI-Lite AW", p->awvalid, p->awready, l->awvalid, l->awaddr == p->awaddr);
-    stable(c, cycle, "AXI-Lite W", p->wvalid, p->wready, l->wvalid,
+    STABLE(c, cycle, "AXI-Lite AW", p->awvalid, p->awready, l->awvalid, l->awaddr == p->awaddr);
+    STABLE(c, cycle, "AXI-Lite W", p->wvalid, p->wready, l->wvalid,
            l->wdata == p->wdata && l->wstrb == p->wstrb);
-    stable(c, cycle, "AXI-Lite B", p->bvalid, p->bready, l->bvalid, l->bresp == p->bresp);
-    stable(c, cycle, "AXI-Lite AR", p->arvalid, p->arready, l->arvalid, l->araddr == p->araddr);
-    stable(c, cycle, "AXI-Lite R", p->rvalid, p->rready, l->rvalid,
+    STABLE(c, cycle, "AXI-Lite B", p->bvalid, p->bready, l->bvalid, l->bresp == p->bresp);
+    STABLE(c, cycle, "AXI-Lite AR", p->arvalid, p->arready, l->arvalid, l->araddr == p->araddr);
+    STABLE(c, cycle, "AXI-Lite R", p->rvalid, p->rready, l->rvalid,
            l->rdata == p->rdata && l->rresp == p->rresp);
     if (l->awvalid && l->awready) {
         if (c->l_aw)
@@ -254,7 +259,7 @@ static void accepted(tce_axi_check *c, uint64_t cycle, unsigned *out, uint64_t *
 void tce_axi_check_smem(tce_axi_check *c, uint64_t cycle, const tce_smem_port_sample *q)
 {
     const tce_smem_port_sample *p = &c->pq;
-    stable(c, cycle, "shared-memory request", p->req.valid, p->req_ready, q->req.valid,
+    STABLE(c, cycle, "shared-memory request", p->req.valid, p->req_ready, q->req.valid,
            q->req.kind == p->req.kind && q->req.cta == p->req.cta && q->req.addr == p->req.addr &&
                q->req.wstrb == p->req.wstrb &&
                (q->req.kind != TCE_SMEM_WRITE || !memcmp(q->req.wdata, p->req.wdata, c->word_bytes)));
@@ -274,7 +279,7 @@ void tce_axi_check_smem(tce_axi_check *c, uint64_t cycle, const tce_smem_port_sa
                       "address 0x%x is not %u-byte aligned", q->req.addr, c->word_bytes);
     }
     /* The mbarrier port: the same rules, for complete-tx requests. */
-    stable(c, cycle, "mbarrier request", p->mreq.valid, p->mreq_ready, q->mreq.valid,
+    STABLE(c, cycle, "mbarrier request", p->mreq.valid, p->mreq_ready, q->mreq.valid,
            q->mreq.cta == p->mreq.cta && q->mreq.addr == p->mreq.addr &&
                q->mreq.tx_count == p->mreq.tx_count);
     if (q->mrsp_valid)

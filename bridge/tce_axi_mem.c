@@ -285,7 +285,10 @@ void tce_axi_mem_edge(tce_axi_mem *m, uint64_t cycle, const tce_axi_slave_out *o
         m->injected += injected(m, resp, a);
         if (resp > b->resp)
             b->resp = resp;
-        if (p)
+        uint64_t lanes = m->beat_bytes >= 64 ? ~0ull : (1ull << m->beat_bytes) - 1;
+        if (p && (in->wstrb & lanes) == lanes) /* every lane: one copy (the usual beat) */
+            memcpy(p, in->wdata, m->beat_bytes);
+        else if (p)
             for (unsigned i = 0; i < m->beat_bytes; i++)
                 if ((in->wstrb >> i) & 1u)
                     p[i] = in->wdata[i];

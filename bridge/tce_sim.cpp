@@ -4,6 +4,7 @@
 // state only), the engine settles with the clock low, every valid/ready pair is sampled,
 // the clock rises, and the models apply the handshakes that happened at that edge.
 #include "tce_sim.h"
+#include "tce_model_edge.h"
 #include "tce_wave_writer.h"
 
 extern "C" {
@@ -78,6 +79,12 @@ struct tce_sim {
     uint64_t probe_lo = 0, probe_hi = 0;
     bool aw_seen = false, w_seen = false; // halves of the AXI4-Lite write in progress
     uint32_t aw_addr = 0;
+
+    // The engine's outputs sampled before each edge. Every field is rewritten each cycle;
+    // they live here, zeroed once, so the bytes past a DATA_W beat stay zero without a
+    // per-cycle memset (the checker copies whole samples).
+    tce_axi_master_out master_out{};
+    tce_smem_port_sample smem_sample{};
 
     // AXI4-Lite handshakes seen at the last edge
     bool aw_fired = false, w_fired = false, b_fired = false, ar_fired = false, r_fired = false;
@@ -222,13 +229,11 @@ void tce_sim::step()
     top->mb_rsp_valid = mr != nullptr;
     top->mb_rsp_err = mr ? mr->err : 0;
 
-    top->clk = 0;
-    top->eval();
+    tce_model_settle(*top);
     if (waves.dumping(cyc))
         waves.dump(2 * cyc);
 
-    tce_axi_master_out mo;
-    std::memset(&mo, 0, sizeof mo);
+    tce_axi_master_out &mo = master_out;
     mo.arvalid = top->m_axi_arvalid;
     mo.arid = top->m_axi_arid;
     mo.araddr = top->m_axi_araddr;
@@ -249,8 +254,7 @@ void tce_sim::step()
     mo.bready = top->m_axi_bready;
 
     // The shared-memory request as driven; the model takes it only with READY.
-    tce_smem_port_sample sq;
-    std::memset(&sq, 0, sizeof sq);
+    tce_smem_port_sample &sq = smem_sample;
     sq.req.valid = top->sm_req_valid;
     sq.req.kind = top->sm_req_kind;
     sq.req.cta = top->sm_req_cta;
@@ -281,8 +285,7 @@ void tce_sim::step()
         check_ports(ao, mo, sq);
     note_handshakes(ao, mo);
 
-    top->clk = 1;
-    top->eval();
+    tce_model_rise(*top);
     if (waves.dumping(cyc))
         waves.dump(2 * cyc + 1);
     tce_axi_mem_edge(&axi, cyc, &ao, &mo);

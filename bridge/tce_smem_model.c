@@ -115,11 +115,18 @@ void tce_smem_edge(tce_smem_model *m, uint64_t cycle, const tce_smem_req *req,
             else
                 r.err = true;
         } else if (req->kind == TCE_SMEM_WRITE) {
-            /* Every enabled byte must be inside the CTA's memory, else nothing is written. */
-            for (unsigned i = 0; i < wb; i++)
+            /* Every enabled byte must be inside the CTA's memory, else nothing is written.
+             * A word wholly inside has no byte outside, and one with every lane enabled is
+             * one copy: the usual case, checked first (the loops cost more than the rest of
+             * the model's cycle). */
+            uint64_t lanes = wb >= 64 ? ~0ull : (1ull << wb) - 1;
+            bool inside = in_range(m, req->cta, req->addr, wb);
+            for (unsigned i = 0; !inside && i < wb; i++)
                 if (((req->wstrb >> i) & 1u) && !in_range(m, req->cta, req->addr + i, 1))
                     r.err = true;
-            if (!r.err)
+            if (!r.err && inside && (req->wstrb & lanes) == lanes)
+                memcpy(m->mem[req->cta] + req->addr, req->wdata, wb);
+            else if (!r.err)
                 for (unsigned i = 0; i < wb; i++)
                     if ((req->wstrb >> i) & 1u)
                         m->mem[req->cta][req->addr + i] = req->wdata[i];

@@ -354,7 +354,7 @@ module tce_engine #(
     .coords(cmd_coords),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
     // tce_tile_check refuses loads whose row is over 2 KB, so 12 bits hold every load's
-    .row_bytes(tg_row_bytes[11:0]), .pitch(tg_pitch[11:0]), .rows(tg_rows), .want_tx(tile_want_tx),
+    .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .want_tx(tile_want_tx),
     .mbar_off(cmd_mbar_off), .tx_count(tchk_tx_bytes),
     .ext_rows(tg_row_gen != 2'd0), .ext_x(tl_row_gen == 2'd2 ? g4_x : i2c_x),
     .ext_last(tl_row_gen == 2'd2 ? g4_last : i2c_last), .row_step(tl_row_step),

@@ -314,11 +314,9 @@ module tce_tile_check #(
         bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
       // tf32 loads round in tce_tile_load; a store copies the bytes as they are.
-      if (!bad && (dtype >= 8'd13 || (is_il && !is_store && !is_prefetch && row_bytes > 14'd2048) ||
+      if (!bad && (dtype >= 8'd13 ||
                    !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
-        // packed types, and interleaved LOAD rows wider than the 2 KB tce_tile_load's row
-        // machinery holds (its row and pitch counters are 12 bits): not in this engine build
-        // (the golden model has no such limit; stores take rows up to 8 KB)
+        // packed types: not in this engine build
         bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
       if (!bad && !is_il && c0_bytes[3:0] != 4'd0) begin

@@ -75,8 +75,8 @@ module tce_tile_load #(
     input  logic              tf32,        // round every in-bounds 4-byte element to tf32
     input  logic [23:0]       soff,
     input  logic [15:0]       ctas,
-    input  logic [11:0]       row_bytes,
-    input  logic [11:0]       pitch,
+    input  logic [13:0]       row_bytes,   // up to 256 slices of 32 bytes (interleave)
+    input  logic [13:0]       pitch,
     input  logic [31:0]       rows,        // rows of the box (its shared extent: rows*pitch)
     input  logic              want_tx,     // complete-tx on the mbarrier once the data is in
     input  logic [23:0]       mbar_off,
@@ -127,6 +127,13 @@ module tce_tile_load #(
   localparam int NCH = DB / 16;
   localparam logic [63:0] DB64 = 64'(DB);
   localparam int IW  = (NRD > 1) ? $clog2(NRD) : 1;
+  // Byte offsets in a row: a row is at most 256 dim-0 units of at most 32 bytes (an
+  // interleave slice), and a merged burst (below) runs up to 4 KB past the offset of its
+  // first byte in its first row, so offsets stay below ROW_MAX + 4096.
+  localparam int ROW_MAX = 256 * 32;
+  localparam int OW  = $clog2(ROW_MAX + 4096 + 1);
+  // The first unit's distance from the row address: an offset times the dim-0 stride (<= 8).
+  localparam int DW  = OW + 3;
 
   // ------------------------------------------------------------- swizzle of one chunk
   // Physical address of the 16-byte chunk at pre-swizzle address a (a[3:0] == 0), and
@@ -179,8 +186,9 @@ module tce_tile_load #(
   logic [2:0]  sw;
   logic        fnan;
   logic [15:0] mask;
-  logic [11:0] rbytes;
+  logic [OW-1:0] rbytes;
   logic [8:0]  bx0;
+  logic        mok;          // rows may follow each other in global and shared memory
   wire [127:0] fill_chunk = fnan ? {8{16'h7FF7}} : 128'd0;
 
   // ------------------------------------------------------------- row walker
@@ -197,17 +205,17 @@ module tce_tile_load #(
   // Per command (SETUP): the in-bounds bytes of every row [lo, hi), lo 16-aligned; whether
   // any unit is in bounds; where a row's reads start and its row offset 0 lies, relative to
   // row_g; the end of a contiguous read; whether a row in bounds needs no fill chunk.
-  logic [11:0] lo, hi;
+  logic [OW-1:0] lo, hi;
   logic        has;
-  logic [14:0] rd_off;         // lo * e0: the first in-bounds unit's distance from row_g
-  logic [12:0] hi16;           // hi rounded up to whole chunks
+  logic [DW-1:0] rd_off;       // lo * e0: the first in-bounds unit's distance from row_g
+  logic [OW-1:0] hi16;         // hi rounded up to whole chunks
   logic        nofill0;
-  logic [11:0] chunk;          // ROW: chunk being considered (byte offset)
+  logic [OW-1:0] chunk;        // ROW: chunk being considered (byte offset)
   logic [3:0]  wcta;           // ROW: CTA being written
   logic [63:0] rd_next;        // READ: next global address to request
   logic [63:0] rd_end;
   logic [63:0] rd_vrow;        // READ: global address of row offset 0 (e_rel = rd_next - rd_vrow)
-  logic [11:0] rd_sl_end;      // READ, strided: row offset just past the current slice
+  logic [OW-1:0] rd_sl_end;    // READ, strided: row offset just past the current slice
 
   wire signed [40:0] c0s = {{9{c0[31]}}, c0};
   wire signed [40:0] gdim0 = {8'd0, gd0};
@@ -237,7 +245,8 @@ module tce_tile_load #(
   localparam int NE  = (1 << IW) * RDD;
   logic [63:0]     e_start [NE];
   logic [12:0]     e_len   [NE];     // bytes requested (<= 4096)
-  logic [11:0]     e_rel   [NE];     // start - row address (a row is at most 2 KB)
+  logic [OW-1:0]   e_rel   [NE];     // start - row address
+  logic [NE-1:0]   e_all;            // every byte of the burst is in bounds (no fill merge)
   logic [23:0]     e_sbase [NE];
   logic [DWP-1:0]  wp [NRD], rp [NRD];
   logic [DWP:0]    cnt [NRD];
@@ -253,7 +262,7 @@ module tce_tile_load #(
   logic [SLW:0]    n_used;
   logic [2:0]      s_sw    [NS];
   logic [15:0]     s_mask  [NS];
-  logic [11:0]     s_lo    [NS], s_hi [NS];
+  logic [OW-1:0]   s_lo    [NS], s_hi [NS];
   logic [BCW-1:0]  s_bursts[NS];     // bursts requested and not yet wholly returned
   logic [39:0]     s_bytes [NS];
   logic [23:0]     s_mb    [NS];
@@ -264,7 +273,7 @@ module tce_tile_load #(
 
   // Where reads come from: READ's registers, or in ROW the presented row itself (rs_*).
   wire        strided = ee0 != 4'd1;
-  wire [11:0] unit_b  = 12'd1 << el;
+  wire [OW-1:0] unit_b = OW'(1) << el;
   wire [63:0] gstep   = 64'(ee0) << el;
   wire [63:0] rs_next = row_g + 64'(rd_off);
   wire [63:0] rs_end  = strided ? rs_next + 64'(unit_b) : row_g + 64'(hi16);
@@ -274,7 +283,7 @@ module tce_tile_load #(
   wire [63:0] cur_next = in_read ? rd_next : rs_next;
   wire [63:0] cur_end  = in_read ? rd_end : rs_end;
   wire [63:0] cur_vrow = in_read ? rd_vrow : rs_vrow;
-  wire [11:0] cur_sl_end = in_read ? rd_sl_end : lo + unit_b;
+  wire [OW-1:0] cur_sl_end = in_read ? rd_sl_end : lo + unit_b;
   wire        rd_go   = (in_read && row_inb && has) || direct;
   wire        sl_more = strided && cur_sl_end < hi;
 
@@ -287,13 +296,52 @@ module tce_tile_load #(
     if (page_end < burst_end) burst_end = page_end;
     if (len_end < burst_end) burst_end = len_end;
   end
+
+  // ------------------------------------------------------------- burst merging
+  // The walker offers one read piece at a time (p_*: at most a row, never across a page).
+  // A piece of a row that is wholly in bounds (no fill byte) of a command whose rows may
+  // follow each other (mok: dense rows in shared memory, dim 1 stepping by one row in
+  // global memory: an im2col pixel run in NHWC, a box spanning its tensor's dim 0) is not
+  // sent at once but held in the pending burst (pd_*), and every following piece that
+  // continues it in global AND in pre-swizzle shared memory, of the same command and not at
+  // a 4 KB page start, is added to it: such rows go out as one long burst (<= 4 KB, so
+  // <= 256 beats) instead of one short burst each, which is what lets a memory with a
+  // limit on read bursts in flight keep its data port busy. The beat writer places a
+  // merged burst's beats exactly as a row's: pre-swizzle shared address = the first row's
+  // base + the distance from that row's address, linear across the merged rows, and no
+  // fill merge (e_all). The pending burst goes out (pd_go) when the next piece does not
+  // continue it or none comes; once offered on AR it is fixed until taken (AXI). Pieces of
+  // other commands go out directly, as before, so their timing is unchanged.
+  logic          pd_v, pd_fix;         // a pending burst; offered on AR and not yet taken
+  logic [63:0]   pd_start, pd_end;
+  logic [OW-1:0] pd_rel;
+  logic [23:0]   pd_sbase;
+  logic [SLW-1:0] pd_cs;
+  wire [OW-1:0] p_rel   = OW'(cur_next - cur_vrow);
+  wire          p_valid = rd_go && (cur_next < cur_end);
+  wire          p_all   = mok && row_inb && nofill0 && !strided;
+  wire [23:0]   pd_send = pd_sbase + 24'(pd_rel) + 24'(pd_end - pd_start);
+  wire          p_cont  = pd_v && !pd_fix && p_valid && p_all && cur_next == pd_end &&
+                          cur_s == pd_cs && cur_next[11:0] != 12'd0 &&
+                          row_sbase + 24'(p_rel) == pd_send;
+  wire          pd_go   = pd_v && !p_cont;
+  wire          cnt_ok  = cnt[id_ptr] != (DWP+1)'(RDD);
+  // The burst on AR: the pending one, else the walker's piece when it is not held.
+  wire [63:0]   ax_start = pd_go ? pd_start : cur_next;
+  wire [63:0]   ax_end   = pd_go ? pd_end : burst_end;
+  wire [63:0]   ax_beat0 = {ax_start[63:LB], {LB{1'b0}}};
+  assign arvalid = cnt_ok && (pd_go || (!pd_v && p_valid && !p_all));
+  wire   ar_fire  = arvalid && arready;
+  // The walker's piece is taken: added to the pending burst, made the new pending burst
+  // (none is pending, or the pending one leaves now), or sent on AR itself.
+  wire   p_hold   = p_valid && p_all && (!pd_v || (pd_go && ar_fire));
+  wire   p_take   = p_cont || p_hold || (!pd_v && p_valid && !p_all && ar_fire);
   // Beats in the burst: only bits [LB+8:LB] of the rounded-up byte count matter (<= 256).
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [63:0] burst_bytes = burst_end - beat0 + (DB64 - 64'd1);
+  wire [63:0] burst_bytes = ax_end - ax_beat0 + (DB64 - 64'd1);
   /* verilator lint_on UNUSEDSIGNAL */
-  assign arvalid = rd_go && (cur_next < cur_end) && (cnt[id_ptr] != (DWP+1)'(RDD));
   assign arid    = ID_W'(id_ptr);
-  assign araddr  = cur_next;
+  assign araddr  = ax_start;
   assign arlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
 
   // ------------------------------------------------------------- beat stage
@@ -303,7 +351,8 @@ module tce_tile_load #(
   logic [63:0]       beat_lo_g, beat_hi_g;   // requested bytes of this beat
   logic [63:0]       beat_rowg;
   logic [23:0]       beat_sbase;
-  logic [11:0]       beat_lo, beat_hi;
+  logic [OW-1:0]     beat_lo, beat_hi;
+  logic              beat_all;      // the beat's burst is all in bounds: no fill merge
   logic [$clog2(NCH+1)-1:0] beat_q;   // chunk of the beat being written
   logic [3:0]        beat_cta;
   // The beat's command: its slot and what writing its data depends on.
@@ -334,18 +383,18 @@ module tce_tile_load #(
 
   // Every chunk of the beat: whether it was requested, its row offset.
   logic [NCH-1:0] c_live;
-  logic [11:0]    c_off [NCH];
+  logic [OW-1:0]  c_off [NCH];
   always_comb begin
     for (int i = 0; i < NCH; i++) begin
       logic [63:0] g;
       g = beat_g + 64'(16 * i);
       c_live[i] = (g >= beat_lo_g) && (g < beat_hi_g);
-      c_off[i]  = 12'(g - beat_rowg);
+      c_off[i]  = OW'(g - beat_rowg);
     end
   end
   // The chunk the per-chunk path writes (beat_q).
   logic         q_live;
-  logic [11:0]  q_off;
+  logic [OW-1:0] q_off;
   logic [127:0] q_raw;
   always_comb begin
     q_live = 1'b0; q_off = '0; q_raw = '0;
@@ -383,13 +432,14 @@ module tce_tile_load #(
     load_data = r;
   endfunction
 
-  // A chunk write: data with bytes outside [lo, hi) of the row replaced by the fill.
+  // A chunk write: data with bytes outside [lo, hi) of the row replaced by the fill, unless
+  // the whole burst is in bounds (`all`: a merged burst's offsets run past its first row).
   function automatic logic [127:0] merge(input logic [127:0] d, input logic [127:0] f,
-                                         input logic [11:0] off, input logic [11:0] l,
-                                         input logic [11:0] h);
+                                         input logic [OW-1:0] off, input logic [OW-1:0] l,
+                                         input logic [OW-1:0] h, input logic all);
     logic [127:0] r;
     for (int b = 0; b < 16; b++)
-      r[b*8 +: 8] = (off + 12'(b) >= l && off + 12'(b) < h) ? d[b*8 +: 8] : f[b*8 +: 8];
+      r[b*8 +: 8] = (all || (off + OW'(b) >= l && off + OW'(b) < h)) ? d[b*8 +: 8] : f[b*8 +: 8];
     merge = r;
   endfunction
 
@@ -411,9 +461,9 @@ module tce_tile_load #(
     pa = '0; ph = '0; d = '0;
     if (beat_valid)
     for (int i = 0; i < NCH; i++) begin
-      pa = beat_sbase + {12'd0, c_off[i]};
+      pa = beat_sbase + 24'(c_off[i]);
       ph = swz(beat_sw, pa);
-      d  = merge(load_data(beat_data[i*128 +: 128], beat_t32), beat_fill, c_off[i], beat_lo, beat_hi);
+      d  = merge(load_data(beat_data[i*128 +: 128], beat_t32), beat_fill, c_off[i], beat_lo, beat_hi, beat_all);
       if (beat_sw == 3'd5 && pa[7]) d = {d[63:0], d[127:64]};
       if (c_live[i]) begin
         if (!found) f_word = {ph[23:LB], {LB{1'b0}}};
@@ -431,7 +481,7 @@ module tce_tile_load #(
   wire full  = beat_valid && f_one;
 
   // Walker fill chunk: wholly outside [lo, hi) (or the whole row when the row is out).
-  wire        w_fill = !row_inb || !has || (chunk + 12'd16 <= lo) || (chunk >= hi);
+  wire        w_fill = !row_inb || !has || (chunk + OW'(16) <= lo) || (chunk >= hi);
 
   // Which writer has the data port: a beat being drained first, then the walker's fills.
   // The oldest command's complete-tx has the mbarrier port to itself.
@@ -441,8 +491,8 @@ module tce_tile_load #(
   wire        use_beat = beat_valid && (full ? f_any : q_live);
   wire        use_fill = !beat_valid && ws == W_ROW && row_valid && !direct &&
                          chunk < rbytes && w_fill;
-  wire [23:0] pre_a  = use_beat ? beat_sbase + {12'd0, q_off} : row_sbase + {12'd0, chunk};
-  wire [127:0] data0 = use_beat ? merge(load_data(q_raw, beat_t32), beat_fill, q_off, beat_lo, beat_hi) : fill_chunk;
+  wire [23:0] pre_a  = use_beat ? beat_sbase + 24'(q_off) : row_sbase + 24'(chunk);
+  wire [127:0] data0 = use_beat ? merge(load_data(q_raw, beat_t32), beat_fill, q_off, beat_lo, beat_hi, beat_all) : fill_chunk;
   wire [2:0]  wr_sw  = use_beat ? beat_sw : sw;
   wire [23:0] phys   = swz(wr_sw, pre_a);
   wire        flip   = (wr_sw == 3'd5) && pre_a[7];
@@ -511,7 +561,7 @@ module tce_tile_load #(
 
   // The oldest command's data is all in shared memory (written, maybe not yet answered).
   wire head_data = active && s_issued[hd_p] && s_bursts[hd_p] == '0 &&
-                   !(beat_valid && beat_cs == hd_p);
+                   !(pd_v && pd_cs == hd_p) && !(beat_valid && beat_cs == hd_p);
   // Its writes (or its complete-tx) are all answered; answers name no command, so an
   // error answer since the previous command's completion is charged to this one.
   wire b_acked = $signed(wr_cnt - b_tgt) >= 0;   // wr_cnt at or past b_tgt (wrap-safe)
@@ -519,31 +569,31 @@ module tce_tile_load #(
   wire m_acked = (m_out == 5'd0);
   wire b_fin   = !done_hold && ((bs == B_ACK && b_acked && !b_go_tx) || (bs == B_TXACK && m_acked));
 
-  wire [11:0] lo_n = {3'd0, lo_e} << el;
-  wire [11:0] hi_n = {3'd0, hi_e} << el;
+  wire [OW-1:0] lo_n = OW'(lo_e) << el;
+  wire [OW-1:0] hi_n = OW'(hi_e) << el;
   // The row's reads are all issued (or there are none): the walk moves on.
-  wire rd_last = arvalid && arready && burst_end >= cur_end && !sl_more;
+  wire rd_last = p_take && burst_end >= cur_end && !sl_more;
   assign row_next = (direct && rd_last) ||
                     (in_read && (!row_inb || !has || rd_next >= rd_end || rd_last));
 
   tce_row_walk u_walk (
     .clk, .rst_n, .start(start && ws == W_IDLE), .rank, .ul(esl), .gaddr,
-    .gdim14(gdim[164:33]), .gstride, .n, .e, .coords, .soff, .pitch({2'd0, pitch}), .ext_rows, .ext_x,
+    .gdim14(gdim[164:33]), .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x,
     .ext_last, .next(row_next), .row_valid, .row_g, .row_sbase, .row_inb, .last_row,
     .row_step
   );
-  wire   ar_fire  = arvalid && arready;
   wire   rl_fire  = rvalid && rready && rlast;
 
   // Burst contexts: written at the AR handshake, read only by that burst's R beats, so
   // they need no reset (and, without one, may sit in RAM).
   always_ff @(posedge clk) begin
     if (ar_fire) begin
-      e_start[w_e] <= cur_next;
-      e_len[w_e]   <= 13'(burst_end - cur_next);
-      e_rel[w_e]   <= 12'(cur_next - cur_vrow);
-      e_sbase[w_e] <= row_sbase;
-      e_cs[w_e]    <= cur_s;
+      e_start[w_e] <= ax_start;
+      e_len[w_e]   <= 13'(ax_end - ax_start);
+      e_rel[w_e]   <= pd_go ? pd_rel : p_rel;
+      e_sbase[w_e] <= pd_go ? pd_sbase : row_sbase;
+      e_cs[w_e]    <= pd_go ? pd_cs : cur_s;
+      e_all[w_e]   <= pd_go;
     end
   end
 
@@ -570,6 +620,9 @@ module tce_tile_load #(
       id_ptr <= '0;
       beat_valid <= 1'b0; beat_data <= '0; beat_g <= '0; beat_lo_g <= '0; beat_hi_g <= '0;
       beat_rowg <= '0; beat_sbase <= '0; beat_lo <= '0; beat_hi <= '0; beat_q <= '0;
+      beat_all <= 1'b0;
+      pd_v <= 1'b0; pd_fix <= 1'b0; pd_start <= '0; pd_end <= '0; pd_rel <= '0;
+      pd_sbase <= '0; pd_cs <= '0; mok <= 1'b0;
       beat_cta <= '0;
     end else begin
       done <= 1'b0;
@@ -619,7 +672,8 @@ module tce_tile_load #(
       case (ws)
         W_IDLE: if (start) begin
           el <= esl; ee0 <= e0; gd0 <= gdim[32:0]; c0 <= coords[31:0];
-          sw <= swizzle; fnan <= fill_nan; mask <= ctas; rbytes <= row_bytes; bx0 <= box0;
+          sw <= swizzle; fnan <= fill_nan; mask <= ctas; rbytes <= OW'(row_bytes); bx0 <= box0;
+          mok <= e0 == 4'd1 && pitch == row_bytes && e[3:0] == 4'd1 && gstride[63:0] == 64'(row_bytes);
           // The command's slot: the next in the ring (free: can_start says so).
           cur_s <= tl_p;
           s_sw[tl_p] <= swizzle; s_mask[tl_p] <= ctas; s_fnan[tl_p] <= fill_nan;
@@ -632,9 +686,9 @@ module tce_tile_load #(
           // [lo, hi) is the same for every row of a command.
           lo <= lo_n; hi <= hi_n; has <= row0_has;
           s_lo[cur_s] <= lo_n; s_hi[cur_s] <= hi_n;
-          rd_off <= 15'({3'd0, lo_n} * {11'd0, ee0});
-          hi16 <= ({1'b0, hi_n} + 13'd15) & ~13'd15;
-          nofill0 <= row0_has && lo_n == 12'd0 && hi_n >= rbytes;
+          rd_off <= DW'(lo_n) * DW'(ee0);
+          hi16 <= (hi_n + OW'(15)) & ~OW'(15);
+          nofill0 <= row0_has && lo_n == '0 && hi_n >= rbytes;
           chunk <= '0; wcta <= first_cta(mask);
           ws <= W_ROW;
         end
@@ -645,16 +699,16 @@ module tce_tile_load #(
             rd_next <= rs_next; rd_end <= rs_end; rd_vrow <= rs_vrow;
             rd_sl_end <= lo + unit_b;
           end else if (!w_fill) begin
-            chunk <= chunk + 12'd16;
+            chunk <= chunk + OW'(16);
           end else if (use_fill && sm_ready) begin
             if (after(mask, wcta) == 16'd0) begin
               wcta <= first_cta(mask);
-              chunk <= chunk + 12'd16;
+              chunk <= chunk + OW'(16);
             end else begin
               wcta <= first_cta(after(mask, wcta));
             end
           end
-        end else if (direct && arvalid && arready && !rd_last) begin
+        end else if (direct && p_take && !rd_last) begin
           ws <= W_READ;   // the row's first burst is out; READ issues the others
         end
         W_READ: ;
@@ -672,8 +726,7 @@ module tce_tile_load #(
       end
 
       // ---- read issue
-      if (arvalid && arready) begin
-        wp[id_ptr]   <= wp[id_ptr] + 1'b1;
+      if (p_take) begin
         rd_next <= burst_end; rd_end <= cur_end; rd_vrow <= cur_vrow; rd_sl_end <= cur_sl_end;
         if (burst_end >= cur_end && sl_more) begin
           // next slice of a strided row: e0 slices on in global memory, one in the row
@@ -682,13 +735,28 @@ module tce_tile_load #(
           rd_vrow   <= cur_vrow + gstep - 64'(unit_b);
           rd_sl_end <= cur_sl_end + unit_b;
         end
+      end
+      if (ar_fire) begin
+        wp[id_ptr] <= wp[id_ptr] + 1'b1;
         id_ptr <= (id_ptr == IW'(NRD - 1)) ? '0 : id_ptr + 1'b1;
+      end
+      // ---- pending burst
+      if (p_cont) begin
+        pd_end <= burst_end;
+      end else if (p_hold) begin
+        pd_v <= 1'b1; pd_fix <= 1'b0;
+        pd_start <= cur_next; pd_end <= burst_end; pd_rel <= p_rel;
+        pd_sbase <= row_sbase; pd_cs <= cur_s;
+      end else if (pd_go && ar_fire) begin
+        pd_v <= 1'b0; pd_fix <= 1'b0;
+      end else if (pd_go && arvalid) begin
+        pd_fix <= 1'b1;
       end
       for (int i = 0; i < NRD; i++)
         cnt[i] <= cnt[i] + (DWP+1)'(ar_fire && id_ptr == IW'(i))
                          - (DWP+1)'(rl_fire && rslot == IW'(i));
       for (int i = 0; i < NS; i++)
-        s_bursts[i] <= s_bursts[i] + BCW'(ar_fire && cur_s == SLW'(i))
+        s_bursts[i] <= s_bursts[i] + BCW'(ar_fire && (pd_go ? pd_cs : cur_s) == SLW'(i))
                                    - BCW'(rl_fire && r_cs == SLW'(i));
 
       // ---- beat writes (before the R beats: a beat taken now overrides the clear)
@@ -721,6 +789,7 @@ module tce_tile_load #(
           beat_rowg  <= r_start - 64'(e_rel[r_e]);
           beat_sbase <= e_sbase[r_e];
           beat_lo    <= s_lo[r_cs];
+          beat_all   <= e_all[r_e];
           beat_hi    <= s_hi[r_cs];
           beat_q     <= '0;
           beat_cta   <= first_cta(s_mask[r_cs]);

@@ -13,6 +13,7 @@
 #include "Vtce_engine.h"
 #include "verilated.h"
 
+#include "tce_model_edge.h"
 #include "tce_sc_engine.h"
 #include "tce_wave_writer.h"
 
@@ -197,8 +198,7 @@ void tce_sc_engine::on_clock()
     t->s_axil_rready = lite_.active && !lite_.done && !lite_.write;
 
     // ---- settle with the clock low and sample every handshake of this edge
-    t->clk = 0;
-    t->eval();
+    tce_model_settle(*t);
     if (waves_->dumping(cycles_))
         waves_->dump(2 * cycles_);
     const bool ar_fire = t->m_axi_arvalid && arready;
@@ -244,8 +244,7 @@ void tce_sc_engine::on_clock()
     const bool irq_now = t->irq;
 
     // ---- the edge
-    t->clk = 1;
-    t->eval();
+    tce_model_rise(*t); // inputs unchanged since the settle (tce_model_edge.h)
     if (waves_->dumping(cycles_))
         waves_->dump(2 * cycles_ + 1);
 

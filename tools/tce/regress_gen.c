@@ -268,7 +268,13 @@ static bool gen_map(uint64_t *rng, const regress_gen_cfg *cfg, uint64_t base, ui
     box[0] = (16u * (1 + rnd(rng, row16))) / esz;
     if (box[0] > 256)
         box[0] = 256;
-    gdim[0] = 1 + rnd(rng, box[0] * 2 + 8);
+    /* A small share of the interleaved maps have rows wider than 2 KB (up to 256 slices:
+     * 8 KB); the shared slot and the tensor area fit them only with few rows, so their other
+     * dims stay thin and their dim 0 at most a box and a half. */
+    bool wide = il != TCE_IL_NONE && chance(rng, 15);
+    if (wide)
+        box[0] = 2048u / unit + 1u + rnd(rng, 256u - 2048u / unit);
+    gdim[0] = 1 + rnd(rng, wide ? box[0] * 3 / 2 : box[0] * 2 + 8);
     es[0] = chance(rng, 20) ? 1 + rnd(rng, 4) : 1;
     uint64_t stride = ((gdim[0] * unit + align - 1) & ~(uint64_t)(align - 1)) +
                       align * rnd(rng, 3);
@@ -276,8 +282,8 @@ static bool gen_map(uint64_t *rng, const regress_gen_cfg *cfg, uint64_t base, ui
     if (il != TCE_IL_NONE) /* dense rows of ceil(box/estride) slices */
         smem = (box[0] + es[0] - 1) / es[0] * unit;
     for (unsigned d = 1; d < rank; d++) {
-        box[d] = 1 + rnd(rng, d == 1 ? 16 : 4);
-        gdim[d] = 1 + rnd(rng, box[d] * 2 + 2);
+        box[d] = wide ? 1u + (d + 1 == rank && chance(rng, 50)) : 1 + rnd(rng, d == 1 ? 16 : 4);
+        gdim[d] = 1 + rnd(rng, wide ? box[d] + 1 : box[d] * 2 + 2);
         es[d] = chance(rng, 20) ? 1 + rnd(rng, 4) : 1;
         gstr[d - 1] = stride;
         stride = stride * gdim[d] + align * rnd(rng, 2);

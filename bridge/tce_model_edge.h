@@ -1,0 +1,90 @@
+// The clock edges of the Verilated tce_engine, one full evaluation per cycle (C++, bridge/).
+//
+// Both bridges (tce_sim.cpp, systemc/tce_sc_engine.cpp) run a cycle as: new inputs, settle
+// with the clock low, sample the ports, clock high. Verilator 5.006's eval() starts every
+// call with the input-combinational ("ico") pass, whatever changed: logic fed by the input
+// ports, about 600 lines of the engine's model. On the rising edge nothing but the clock
+// changed since the settle, and the clock feeds no logic combinationally (the design is
+// posedge clk / negedge rst_n only), so that pass would recompute the values the settle
+// just computed. tce_model_rise runs the rest of eval() (the trigger and NBA loop: every
+// flip-flop and the logic behind it), which gives the same state: docs/sim_speed.md.
+//
+// It calls functions of the generated model that are not Verilator's public API, whose
+// names and loop are those of Verilator 5.006's scheduler; any other version takes the
+// plain eval(). Contract: only clk changed since the last eval() (tce_model_settle).
+#ifndef TCE_MODEL_EDGE_H
+#define TCE_MODEL_EDGE_H
+
+#include "Vtce_engine.h"
+#include "verilated.h"
+
+#if VERILATOR_VERSION_INTEGER >= 5006000 && VERILATOR_VERSION_INTEGER < 5007000
+#include "Vtce_engine__Syms.h"
+#include "Vtce_engine___024root.h"
+#define TCE_MODEL_EDGE_DIRECT 1
+// The generated scheduler's passes (Vtce_engine___024root__DepSet_*.cpp).
+void Vtce_engine___024root___eval_triggers__act(Vtce_engine___024root *vlSelf);
+void Vtce_engine___024root___eval_act(Vtce_engine___024root *vlSelf);
+void Vtce_engine___024root___eval_nba(Vtce_engine___024root *vlSelf);
+#else
+#define TCE_MODEL_EDGE_DIRECT 0
+#endif
+
+// Clock low with the new inputs applied: a full evaluation (the first one also initialises
+// the model).
+inline void tce_model_settle(Vtce_engine &t)
+{
+    t.clk = 0;
+    t.eval();
+}
+
+// Clock high, inputs as at the settle: Vtce_engine___024root___eval without its ico loop
+// (the loop below is that function's, limits and messages included).
+inline void tce_model_rise(Vtce_engine &t)
+{
+    t.clk = 1;
+#if TCE_MODEL_EDGE_DIRECT
+    Vtce_engine___024root *r = t.rootp;
+    // What Vtce_engine::eval_step does around the scheduler: activity for the trace,
+    // and the end-of-eval message queue (empty unless the design prints).
+    r->vlSymsp->__Vm_activity = true;
+    if (VL_UNLIKELY(!r->vlSymsp->__Vm_didInit)) { // no settle yet: eval() initialises
+        t.eval();
+        return;
+    }
+    Verilated::mtaskId(0);
+    uint32_t nba_iter = 0;
+    bool nba_again = true;
+    while (nba_again) {
+        nba_again = false;
+        r->__VnbaTriggered.clear();
+        r->__VactIterCount = 0;
+        r->__VactContinue = 1;
+        while (r->__VactContinue) {
+            r->__VactContinue = 0;
+            Vtce_engine___024root___eval_triggers__act(r);
+            if (r->__VactTriggered.any()) {
+                r->__VactContinue = 1;
+                if (VL_UNLIKELY(r->__VactIterCount > 100))
+                    VL_FATAL_MT(__FILE__, __LINE__, "", "Active region did not converge.");
+                r->__VactIterCount++;
+                r->__VnbaTriggered.set(r->__VactTriggered);
+                Vtce_engine___024root___eval_act(r);
+            }
+        }
+        if (r->__VnbaTriggered.any()) {
+            nba_again = true;
+            if (VL_UNLIKELY(nba_iter > 100))
+                VL_FATAL_MT(__FILE__, __LINE__, "", "NBA region did not converge.");
+            nba_iter++;
+            Vtce_engine___024root___eval_nba(r);
+        }
+    }
+    Verilated::endOfThreadMTask(r->vlSymsp->__Vm_evalMsgQp);
+    Verilated::endOfEval(r->vlSymsp->__Vm_evalMsgQp);
+#else
+    t.eval();
+#endif
+}
+
+#endif
