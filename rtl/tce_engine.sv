@@ -281,6 +281,7 @@ module tce_engine #(
   logic [2:0] tg_ul;
   logic [3:0] tg_e0;
   logic [63:0] tg_gaddr;
+  logic [159:0] tg_wcoords;   // where the row walk starts (an im2col view's, or the command's)
   logic [164:0] tg_gdim;
   logic [255:0] tg_gstride;
   logic [8:0] tg_box0;
@@ -319,7 +320,7 @@ module tce_engine #(
     .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),
     .multicast(cmd_multicast), .cta_mask(cmd_cta_mask), .coord0_low(cmd_coord0[3:0]),
     .status(tchk_status), .field(tchk_field), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0),
-    .gaddr(tg_gaddr), .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
+    .gaddr(tg_gaddr), .wcoords(tg_wcoords), .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
     .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .tx_bytes(tchk_tx_bytes),
     .red_etype(tchk_red_etype), .red_noftz(tchk_red_noftz),
@@ -351,7 +352,7 @@ module tce_engine #(
     .clk, .rst_n, .start(tile_start), .can_start(tile_can_start), .active(tile_active),
     .rank(tg_rank), .esl(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
-    .coords(cmd_coords),
+    .coords(tg_wcoords),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
     // tce_tile_check refuses loads whose row is over 2 KB, so 12 bits hold every load's
     .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .want_tx(tile_want_tx),
@@ -461,7 +462,7 @@ module tce_engine #(
 
   tce_tile_store #(.DATA_W(DATA_W), .ID_W(ID_W), .NB(STORE_AHEAD)) u_tile_store (
     .clk, .rst_n, .start(tstore_start), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
-    .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(cmd_coords),
+    .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(tg_wcoords),
     .swizzle(tg_swizzle), .src_cta(cmd_cta), .soff(tg_soff), .row_bytes(tg_row_bytes),
     .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(tg_row_gen == 2'd2 ? g4_x : i2c_x),
     .ext_last(tg_row_gen == 2'd2 ? g4_last : i2c_last),

@@ -10,6 +10,14 @@
 // Walker dimensions are the tensor dimensions 1..4 (index i = dim - 1). im2col: W, H, D walk
 // (i < rank - 2), N (i = rank - 2) takes the carry. im2col::w: only W walks, H and D stay at
 // their coordinates, N takes the carry.
+//
+// An im2col load through a 16B/32B interleaved map walks a VIEW of the map with the channel
+// slice dimension (rank-2) moved first (csim/im2col_ileave.c i2c_ileave_view): view dim 0
+// is the channel slice, view dims 1..rank-2 are the map's spatial dims 0..rank-3 (dim 0
+// counted in slices), view dim rank-1 is N. So the walker is the same; only the windows and
+// the start positions below are read from the view's dimensions (`ilv`), and the channel
+// start has no 16-byte rule (it is a slice index). The other im2col modes stay refused with
+// an interleaved map, as in the golden model.
 module tce_im2col_check (
     input  logic [1023:0] desc,
     input  logic [2:0]    mode,         // 1 im2col, 2 im2col::w, 3 im2col::w::128, 6 im2col_no_offs (stores)
@@ -56,6 +64,9 @@ module tce_im2col_check (
   wire [15:0] chan16 = desc[(tce_desc_pkg::DESC_CHANNELS_OFFSET)*8 +: 16];
   wire [15:0] pix16  = desc[(tce_desc_pkg::DESC_PIXELS_OFFSET)*8 +: 16];
 
+  // An im2col load through an interleaved map: walk the view (above).
+  wire ilv = ileave != 8'd0 && mode == 3'd1;
+
   always_comb begin
     logic        bad, w128, wide, no_offs;
     logic [2:0]  rk;
@@ -81,6 +92,7 @@ module tce_im2col_check (
     for (int j = 0; j < 3; j++)
       if (!wide && !no_offs && j < {29'd0, nwalk}) pos_off[j*16 +: 16] = offsets[j*16 +: 16];
     // Windows of filter-base positions: [lower, gdim - 1 + upper] (+ wOffset for ::w).
+    // Walking dimension j is tensor dim j+1, or map dim j in the interleaved view.
     win_lo = '0; win_hi = '0;
     for (int j = 0; j < 3; j++) begin
       logic [39:0] lo, hi, gd;
@@ -88,15 +100,19 @@ module tce_im2col_check (
             desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 +: 16]};
       hi = {{24{desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 + 15]}},
             desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 +: 16]};
-      gd = {8'd0, desc[(tce_desc_pkg::DESC_GDIM_M1_OFFSET + 4*(j+1))*8 +: 32]};  // gdim - 1
+      gd = {8'd0, ilv ? desc[(tce_desc_pkg::DESC_GDIM_M1_OFFSET + 4*j)*8 +: 32]
+                      : desc[(tce_desc_pkg::DESC_GDIM_M1_OFFSET + 4*(j+1))*8 +: 32]};  // gdim - 1
       win_lo[j*40 +: 40] = lo + (wide ? {24'd0, woff} : 40'd0);
       win_hi[j*40 +: 40] = gd + hi + (wide ? {24'd0, woff} : 40'd0);
     end
     // Row 0: the coordinates of dims 1..rank-1 (0 beyond the rank); ::w starts W at
-    // w + wOffset.
+    // w + wOffset. The interleaved view takes the spatial coordinates from map dims
+    // 0..rank-3; N (rank-1) is where it is.
     pos0 = '0;
     for (int i = 0; i < 4; i++)
-      if (i + 1 < {29'd0, rk}) pos0[i*40 +: 40] = s32to40(coords[(i+1)*32 +: 32]);
+      if (i + 1 < {29'd0, rk})
+        pos0[i*40 +: 40] = s32to40((ilv && i + 2 < {29'd0, rk}) ? coords[i*32 +: 32]
+                                                               : coords[(i+1)*32 +: 32]);
     if (wide) pos0[39:0] = s32to40(coords[63:32]) + {24'd0, woff};
     c0_bytes = coords[3:0] << esl;
     lim = (rk == 3'd3) ? 16'hFFFF : (rk == 3'd4) ? 16'h00FF : 16'h001F;
@@ -111,15 +127,16 @@ module tce_im2col_check (
     if (!bad && {5'd0, dims} != rank8) begin
       bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
     end
-    if (!bad && (ileave != 8'd0 || dtype > 8'd12 ||
+    if (!bad && ((ileave != 8'd0 && mode != 3'd1) || dtype > 8'd12 ||
                  !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
-      // interleaved layouts and packed sub-byte types: no hardware data fixes their layout
+      // interleaved layouts in the modes other than plain im2col loads, and packed
+      // sub-byte types: no hardware data fixes their layout
       bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end
     if (!bad && (chan16 == 16'd0 || chan16 > 16'd256)) begin
       bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end
-    if (!bad && c0_bytes != 4'd0) begin
+    if (!bad && !ilv && c0_bytes != 4'd0) begin
       // H100: the channel start must lie on a 16-byte boundary
       bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
     end

@@ -16,6 +16,15 @@
 // walked, e0 = their traversal stride), dimension rank-2 walks one position, and rows are
 // dense in shared memory. A store or reduce checks what a non-interleaved one does, less
 // the innermost coordinate's 16-byte rule (a slice index has none), as csim/tile.c does.
+//
+// An im2col load through an interleaved map (csim/im2col_ileave.c) moves one slice a row
+// and walks a view of the map (tce_im2col_check): the geometry given to the row walk is that
+// view too. View dims 1..rank-2 are the map's spatial dims 0..rank-3 (dim 0's stride is
+// one slice), view dim rank-1 is N, so the walker's coordinates go to the row walk as they
+// are. The channel slice (map dim rank-2) stays at its coordinate for every row: it is
+// folded into the base address (one 36 x 32 multiply, the mode's only extra logic) and
+// into dim 0 of the row, a single slice at coordinate 0 that is in bounds (gdim 1) exactly
+// when the channel slice is (else gdim 0: every row is fill).
 module tce_tile_check #(
     parameter int NUM_CTAS   = 16,
     parameter int SMEM_BYTES = 232448
@@ -47,6 +56,8 @@ module tce_tile_check #(
     output logic [2:0]    ul,           // log2 bytes of one dim-0 unit (element or slice)
     output logic [3:0]    e0,           // traversal stride of dim 0 in units (interleave)
     output logic [63:0]   gaddr,
+    output logic [159:0]  wcoords,      // the coordinates the row walk starts from (coords,
+                                        // or the interleaved im2col view's)
     output logic [164:0]  gdim,         // 5 x 33 bits (globalDim, up to 2^32)
     output logic [255:0]  gstride,      // 4 x 64: dims 1..4
     output logic [8:0]    box0,         // dim-0 units in a row
@@ -178,10 +189,31 @@ module tce_tile_check #(
 
   // Interleaved tile load geometry (csim/tile.c make_geom).
   wire        is_il  = ileave != 8'd0 && !is_i2c;
+  // An im2col load through an interleaved map (the header): its view's channel slice.
+  wire        il_i2c = ileave != 8'd0 && !is_store && mode == 3'd1;
+  logic [31:0] ch_c;            // coordinate of the channel slice (map dim rank-2)
+  logic [32:0] ch_gdim;
+  logic [35:0] ch_gs16;         // its byte stride in 16-byte units (bits 39:4)
+  always_comb begin
+    case (rank8[2:0])
+      3'd5:    begin ch_c = coords[127:96]; ch_gdim = 33'(desc[(GDIM_OFF + 12)*8 +: 32]) + 33'd1;
+                     ch_gs16 = desc[(GSTR_OFF + 16)*8 + 4 +: 36]; end
+      3'd4:    begin ch_c = coords[95:64]; ch_gdim = 33'(desc[(GDIM_OFF + 8)*8 +: 32]) + 33'd1;
+                     ch_gs16 = desc[(GSTR_OFF + 8)*8 + 4 +: 36]; end
+      default: begin ch_c = coords[63:32]; ch_gdim = 33'(desc[(GDIM_OFF + 4)*8 +: 32]) + 33'd1;
+                     ch_gs16 = desc[GSTR_OFF*8 + 4 +: 36]; end
+    endcase
+  end
+  wire        ch_inb = !ch_c[31] && {1'b0, ch_c} < ch_gdim;
+  // Byte offset of the channel slice. A stride is a multiple of 16 below 2^40 (encoder
+  // rules, which the golden model's descriptor unpack enforces), so a 36 x 32 multiply
+  // gives it; a channel slice out of bounds reads nothing, whatever this says.
+  wire [59:0] ch_prod = {24'd0, ch_gs16} * {28'd0, ch_c};
+  wire [63:0] ch_base = {ch_prod, 4'd0};
   wire [7:0]  est0   = desc[(EST_OFF)*8 +: 8];
   wire [8:0]  box_raw = {1'b0, desc[(BOX_OFF)*8 +: 8]} + 9'd1;
   assign e0 = is_il ? {1'b0, est0[2:0]} + 4'd1 : 4'd1;
-  assign ul = is_il ? (ileave == 8'd1 ? 3'd4 : 3'd5) : {1'b0, esl};
+  assign ul = (is_il || il_i2c) ? (ileave == 8'd1 ? 3'd4 : 3'd5) : {1'b0, esl};
 
   // Nothing reads the outputs while the executor holds no tensor command: the executor reads
   // status, CTAs and bytes in S_TCHECK and the reduction type while a tensor reduce runs; the
@@ -219,9 +251,9 @@ module tce_tile_check #(
     bad = 1'b0; bad_desc = 1'b0; box_out = 1'b0; reserved_ok = 1'b0; c0_bytes = '0;
     nrows = '0; txb = '0; eb = '0; est_ok = 1'b0; span_end = '0; bx = '0; es = '0; mb_off = '0;
     status = tce_op_pkg::ST_OK; field = F_NONE;
-    rank = '0; gaddr = '0; swizzle = '0; fill_nan = 1'b0; tf32 = 1'b0; box0 = '0; gdim = '0;
-    gstride = '0; n = '0; e = '0; row_bytes = '0; pitch = '0; rows = '0; tx_bytes = '0;
-    soff = '0; ctas = '0;
+    rank = '0; gaddr = '0; wcoords = '0; swizzle = '0; fill_nan = 1'b0; tf32 = 1'b0; box0 = '0;
+    gdim = '0; gstride = '0; n = '0; e = '0; row_bytes = '0; pitch = '0; rows = '0;
+    tx_bytes = '0; soff = '0; ctas = '0;
     if (eval) begin : decode
       // Reserved bytes must be zero (descriptor_layout.def): a descriptor the encoder could not
       // have produced is refused, never used.
@@ -256,8 +288,24 @@ module tce_tile_check #(
           e[(i-1)*4 +: 4] = 4'd1;
         end
       end
+      wcoords = coords;
+      if (il_i2c) begin
+        // The interleaved im2col view (the header): one slice a row, the channel slice in the
+        // base address and in dim 0's bound, view dim i = map dim i-1 for 1 <= i <= rank-2.
+        box0 = 9'd1;
+        gaddr = gaddr + ch_base;
+        wcoords[31:0] = 32'd0;
+        gdim[32:0] = {32'd0, ch_inb};
+        for (int i = 1; i < 5; i++)
+          if (i + 1 < {24'd0, rank8}) begin
+            gdim[i*33 +: 33] = {1'b0, desc[(GDIM_OFF + 4*(i-1))*8 +: 32]} + 33'd1;
+            e[(i-1)*4 +: 4] = {1'b0, desc[(EST_OFF + i - 1)*8 +: 3]} + 4'd1;
+            gstride[(i-1)*64 +: 64] = (i == 1) ? ((ileave == 8'd1) ? 64'd16 : 64'd32)
+                                               : desc[(GSTR_OFF + 8*((i > 1) ? i - 2 : 0))*8 +: 64];
+          end
+      end
       row_bytes = 14'({5'd0, box0} << ul);
-      case (is_il ? 3'd0 : swizzle)     // interleaved rows are dense (no swizzle-span pad)
+      case ((is_il || il_i2c) ? 3'd0 : swizzle)     // interleaved rows are dense (no swizzle-span pad)
         3'd0: pitch = row_bytes;
         3'd1: pitch = (row_bytes < 14'd32) ? 14'd32 : row_bytes;
         3'd2: pitch = (row_bytes < 14'd64) ? 14'd64 : row_bytes;
@@ -284,7 +332,7 @@ module tce_tile_check #(
 
       // fetch_map: the descriptor itself
       if (magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 ||
-          !est_ok || (is_il && est0 > 8'd7) || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 || swz8 > 8'd7 || fill8 > 8'd1) begin
+          !est_ok || ((is_il || il_i2c) && est0 > 8'd7) || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 || swz8 > 8'd7 || fill8 > 8'd1) begin
         bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
       // tile.c: mode, shape, geometry, coordinates (an im2col load skips them: `bad` is held

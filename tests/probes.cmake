@@ -1,8 +1,7 @@
 # H100 captures made with tools/probe where the hardware corpus is silent (interleaved
 # stores and reduces, reduction op/type pairs, misaligned shared addresses, im2col loads
 # through interleaved maps; see tests/data/probes/README.md), replayed on the golden model,
-# which must match every case, and on the RTL, which must match every case it implements
-# (what it does not implement yet comes back UNSUPPORTED by name).
+# which must match every case, and on the RTL, which must match every case too.
 set(TCE_PROBES ${CMAKE_CURRENT_SOURCE_DIR}/data/probes)
 set(TCE_PROBE_FILES ileave_store ileave_reduce reduce_types add_types misalign ileave_im2col
     ileave_im2col_b)
@@ -16,10 +15,16 @@ if(TCE_REGRESS_RTL)
              ${TCE_PROBES}/${f}.txt)
     set_tests_properties(replay-rtl-probe-${f} PROPERTIES LABELS "rtl;nosan")
   endforeach()
-  # The RTL implements every operation of these files: none may be skipped. (It does not
-  # implement im2col through interleaved maps yet: those come back UNSUPPORTED.)
-  foreach(f ileave_store ileave_reduce reduce_types add_types misalign)
+  # The RTL implements every operation of these files (im2col through interleaved maps
+  # included): none may be skipped. replay prints "N not supported" / "N skipped" only
+  # when N > 0, so an operation falling back to UNSUPPORTED fails the test.
+  foreach(f ${TCE_PROBE_FILES})
     set_tests_properties(replay-rtl-probe-${f} PROPERTIES
                          FAIL_REGULAR_EXPRESSION "not supported|skipped")
   endforeach()
+  # im2col through interleaved maps: every capture (347 + 357) must match.
+  set_tests_properties(replay-rtl-probe-ileave_im2col PROPERTIES
+                       PASS_REGULAR_EXPRESSION "(^|\n)347 passed, 0 failed\n")
+  set_tests_properties(replay-rtl-probe-ileave_im2col_b PROPERTIES
+                       PASS_REGULAR_EXPRESSION "(^|\n)357 passed, 0 failed\n")
 endif()

@@ -32,6 +32,10 @@ endforeach()
 
 add_test(NAME regress-csim-regmodel COMMAND tce regress --seed 1 --count 10000
          --engines=csim,regmodel)
+# The wide draws (--wide, docs/regress.md) through the register path too; under the
+# sanitizers this walks the golden model over the captures' larger boxes and offsets.
+add_test(NAME regress-csim-regmodel-wide COMMAND tce regress --seed 2 --count 3000
+         --engines=csim,regmodel --wide)
 
 if(TCE_REGRESS_RTL)
   # tile_load, tile_store, tile_reduce, bulk_reduce, red: the operations the RTL
@@ -70,10 +74,16 @@ if(TCE_REGRESS_RTL)
   # timing (this seed draws a latency range, an outstanding limit and a bandwidth cap).
   add_test(NAME regress-rtl-bus COMMAND tce regress --seed 17 --count 3000 --engines=csim,rtl
            --timing=random --bus-errors)
+  # --wide: tensor draws over the H100 captures' field ranges (shared addresses 128 bytes
+  # past 1024-byte boundaries under every swizzle, rows up to 256 elements, boxes up to 64
+  # along dim 1, element strides up to 8), with random timing.
+  add_test(NAME regress-rtl-wide COMMAND tce regress --seed 21 --count 3000 --engines=csim,rtl
+           --timing=random --wide)
   # --wave end to end, and the GTKWave save file against the waves the RTL really has.
   add_test(NAME waves-gtkw COMMAND ${CMAKE_COMMAND} -DTCE=$<TARGET_FILE:tce>
            -DROOT=${CMAKE_SOURCE_DIR} -DCORPUS=${TCE_HWCORPUS}/tile_store.txt
            -DOUT=${CMAKE_BINARY_DIR}/waves-gtkw.vcd -P ${CMAKE_SOURCE_DIR}/cmake/waves_check.cmake)
-  set_tests_properties(regress-rtl-a regress-rtl-b regress-rtl-c regress-rtl-bus waves-gtkw
+  set_tests_properties(regress-rtl-a regress-rtl-b regress-rtl-c regress-rtl-bus regress-rtl-wide
+                       waves-gtkw
                        PROPERTIES LABELS "rtl;nosan")
 endif()

@@ -42,6 +42,15 @@ static inline bool rig_open(rig *r, uint64_t desc, uint64_t tensor, uint64_t tby
     return rig_open_with(r, tce_sim_default_params(), desc, tensor, tbytes);
 }
 
+/* The tests' random draws: a 64-bit LCG (its high bits), and a draw below n. */
+static inline uint64_t rig_lcg(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return *s >> 33;
+}
+
+static inline uint32_t rig_rnd(uint64_t *s, uint32_t n) { return (uint32_t)(rig_lcg(s) % n); }
+
 static inline uint32_t rig_bus_rd(void *ctx, uint32_t off)
 {
     uint32_t v = 0;
@@ -60,6 +69,19 @@ static inline bool rig_driver(tce_sim *sim, tce_drv *drv)
         return false;
     }
     return true;
+}
+
+/* rig_open, the same recognisable bytes in the tensor on both sides (byte i is
+ * i*13 + i/512, modulo 256: no two nearby rows alike) and the driver started; false (with
+ * the cause printed) on failure. */
+static inline bool rig_open_patterned(rig *r, uint64_t desc, uint64_t tensor, uint32_t tbytes)
+{
+    if (!rig_open(r, desc, tensor, tbytes))
+        return false;
+    uint8_t *g = tce_sim_gmem(r->sim, tensor, tbytes), *h = tce_gmem(&r->ref, tensor, tbytes);
+    for (uint32_t i = 0; i < tbytes; i++)
+        g[i] = h[i] = (uint8_t)(i * 13u + (i >> 9));
+    return rig_driver(r->sim, &r->drv);
 }
 
 /* A tensor load of `mode` (tce_op_tile_load's, other mode) into CTA 0's shared memory at

@@ -32,13 +32,6 @@ static void fail(const char *what, const char *detail)
     fprintf(stderr, "FAIL: %s: %s\n", what, detail);
 }
 
-static uint64_t lcg(uint64_t *s)
-{
-    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
-    return *s >> 33;
-}
-
-static uint32_t rnd(uint64_t *s, uint32_t n) { return (uint32_t)(lcg(s) % n); }
 
 /* Encodes the map at TENSOR (false when the encoder refuses it) and writes its descriptor
  * to both sides. */
@@ -61,9 +54,9 @@ static void fill_both(rig *r, uint64_t seed)
     uint8_t *g = tce_sim_gmem(r->sim, TENSOR, TBYTES), *h = tce_gmem(&r->ref, TENSOR, TBYTES);
     uint8_t *s = tce_sim_smem(r->sim, 0, SOFF, SBYTES), *t = tce_smem(&r->ref, 0, SOFF, SBYTES);
     for (uint32_t i = 0; i < TBYTES; i++)
-        g[i] = h[i] = (uint8_t)lcg(&seed);
+        g[i] = h[i] = (uint8_t)rig_lcg(&seed);
     for (uint32_t i = 0; i < SBYTES; i++)
-        s[i] = t[i] = (uint8_t)lcg(&seed);
+        s[i] = t[i] = (uint8_t)rig_lcg(&seed);
 }
 
 static tce_op store_op(unsigned rank, const int32_t *c, bool reduce, tce_redop op)
@@ -239,28 +232,28 @@ static void draw_case(rig *r, uint64_t *s, tce_tensormap *m, tce_op *op)
     static const tce_swizzle sws[] = {TCE_SW_NONE, TCE_SW_NONE, TCE_SW_32B, TCE_SW_64B,
                                       TCE_SW_128B};
     for (;;) {
-        tiled_args a = {.dt = dtypes[rnd(s, sizeof dtypes / sizeof dtypes[0])],
-                        .rank = 3 + rnd(s, 3),
-                        .il = rnd(s, 2) ? TCE_IL_16B : TCE_IL_32B,
+        tiled_args a = {.dt = dtypes[rig_rnd(s, sizeof dtypes / sizeof dtypes[0])],
+                        .rank = 3 + rig_rnd(s, 3),
+                        .il = rig_rnd(s, 2) ? TCE_IL_16B : TCE_IL_32B,
                         .promo = TCE_L2_NONE,
                         .fill = TCE_OOB_ZERO};
         unsigned esz = tce_dtype_size(a.dt), unit = a.il == TCE_IL_16B ? 16u : 32u;
         /* box[0] elements, a multiple of 16 bytes; now and then a row of up to 256 slices
          * (8 KB with 32B slices: wider than any load the engine takes) */
-        a.box[0] = 16u / esz * (1 + rnd(s, 4)) * (rnd(s, 4) ? 1u : 16u);
+        a.box[0] = 16u / esz * (1 + rig_rnd(s, 4)) * (rig_rnd(s, 4) ? 1u : 16u);
         if (a.box[0] > 256)
             a.box[0] = 256;
-        a.es[0] = rnd(s, 3) ? 1 : 1 + rnd(s, 4);
-        a.gdim[0] = 1 + rnd(s, 12);
-        uint64_t stride = (a.gdim[0] + rnd(s, 3)) * unit;
+        a.es[0] = rig_rnd(s, 3) ? 1 : 1 + rig_rnd(s, 4);
+        a.gdim[0] = 1 + rig_rnd(s, 12);
+        uint64_t stride = (a.gdim[0] + rig_rnd(s, 3)) * unit;
         for (unsigned d = 1; d < a.rank; d++) {
-            a.box[d] = 1 + rnd(s, 3);
-            a.es[d] = rnd(s, 4) ? 1 : 2;
-            a.gdim[d] = 1 + rnd(s, 3);
+            a.box[d] = 1 + rig_rnd(s, 3);
+            a.es[d] = rig_rnd(s, 4) ? 1 : 2;
+            a.gdim[d] = 1 + rig_rnd(s, 3);
             a.gstride[d - 1] = stride;
             stride *= a.gdim[d];
         }
-        a.sw = sws[rnd(s, 5)];
+        a.sw = sws[rig_rnd(s, 5)];
         if (stride > TBYTES || !put_map(r, a, m))
             continue;
         unsigned rank = a.rank;
@@ -268,15 +261,15 @@ static void draw_case(rig *r, uint64_t *s, tce_tensormap *m, tce_op *op)
         tce_dtype dt = a.dt;
         int32_t c[5] = {0};
         for (unsigned d = 0; d < rank; d++)
-            c[d] = (int32_t)(rnd(s, 8) ? rnd(s, (uint32_t)gdim[d]) : gdim[d]); /* or past it */
-        if (!rnd(s, 20))
-            c[rnd(s, rank)] = -1; /* stores take no negative coordinate: a trap */
+            c[d] = (int32_t)(rig_rnd(s, 8) ? rig_rnd(s, (uint32_t)gdim[d]) : gdim[d]); /* or past it */
+        if (!rig_rnd(s, 20))
+            c[rig_rnd(s, rank)] = -1; /* stores take no negative coordinate: a trap */
         /* half of the draws reduce, with an op the dtype names when one is found */
         tce_redop ro = TCE_RED_ADD;
         tce_etype et;
-        bool reduce = false, want_reduce = rnd(s, 2);
+        bool reduce = false, want_reduce = rig_rnd(s, 2);
         for (unsigned t = 0; t < 8 && want_reduce && !reduce; t++) {
-            ro = (tce_redop)rnd(s, TCE_RED_XOR + 1);
+            ro = (tce_redop)rig_rnd(s, TCE_RED_XOR + 1);
             reduce = tce_etype_from_dtype(dt, ro, &et);
         }
         *op = store_op(rank, c, reduce, ro);

@@ -64,12 +64,7 @@ static void one(rig *r, tce_mode mode, int32_t w, int32_t h, int32_t n, unsigned
 int main(void)
 {
     rig r;
-    if (!rig_open(&r, DESC, TENSOR, TBYTES))
-        return 2;
-    uint8_t *g = tce_sim_gmem(r.sim, TENSOR, TBYTES), *h = tce_gmem(&r.ref, TENSOR, TBYTES);
-    for (unsigned i = 0; i < TBYTES; i++)
-        g[i] = h[i] = (uint8_t)(i * 13u + (i >> 9));
-    if (!rig_driver(r.sim, &r.drv))
+    if (!rig_open_patterned(&r, DESC, TENSOR, TBYTES))
         return 2;
     unsigned cases = 0;
     /* ::w::128: every halo, window [-1, 20] shifted by wOffset, W stride 1 and 2. */

@@ -1,5 +1,5 @@
 /* `tce regress --seed S --count N [--engines=A,B] [--timing=random] [--only=K] [--queue=Q]
- *              [--bus-errors] [--wave=FILE[,FROM:TO]]`
+ *              [--bus-errors] [--wide] [--wave=FILE[,FROM:TO]]`
  * Random legal operations (regress_gen.c) run on two engines side by side, on identical
  * initial memories; every memory byte, every status and every complete-tx is compared.
  * Operations run in batches of 1..Q queued commands; batch K is reproduced by
@@ -110,8 +110,8 @@ static int tx_cmp(const void *pa, const void *pb)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: tce regress --seed S --count N [--engines=A,B] [--timing=random]\n"
-               "                   [--only=K] [--queue=Q] [--bus-errors] [--wave=FILE[,FROM:TO]]\n"
-               "                   [--verbose]\n"
+               "                   [--only=K] [--queue=Q] [--bus-errors] [--wide]\n"
+               "                   [--wave=FILE[,FROM:TO]] [--verbose]\n"
                "  --engines  the two engines (default csim,rtl when built, else csim,regmodel)\n"
                "  --timing   random: draw the rtl bridge's memory latency (fixed or a range),\n"
                "             AXI reordering, stalls, outstanding limit and bandwidth cap from\n"
@@ -121,6 +121,9 @@ static void usage(FILE *f)
                "             engine must report GLOBAL_BUS, write nothing outside that\n"
                "             operation's destination,\n"
                "             serve the rest of the queue and never hang\n"
+               "  --wide     tensor draws over the H100 captures' field ranges: shared\n"
+               "             addresses 128 bytes past 1024-byte boundaries, rows up to 256\n"
+               "             elements, larger boxes, element strides up to 8\n"
                "  --wave     waves of the rtl or systemc engine (FST; VCD when FILE ends\n"
                "             in .vcd), optionally only clock cycles [FROM, TO)\n"
                "  --count    operations to run (in batches of 1..Q queued commands)\n"
@@ -135,7 +138,7 @@ int regress_main(int argc, char **argv)
     unsigned long count = 1000;
     long only = -1;
     unsigned queue = REGRESS_MAX_QUEUE;
-    int random_timing = 0, verbose = 0, bus_errors = 0;
+    int random_timing = 0, verbose = 0, bus_errors = 0, wide = 0;
     tce_wave_spec wave;
     bool want_wave = false;
     char names[64];
@@ -162,6 +165,8 @@ int regress_main(int argc, char **argv)
             verbose = 1;
         else if (!strcmp(a, "--bus-errors"))
             bus_errors = 1;
+        else if (!strcmp(a, "--wide"))
+            wide = 1;
         else if (!strncmp(a, "--wave=", 7)) {
             char why[200];
             if (tce_wave_parse(a + 7, &wave, why, sizeof why) != 0) {
@@ -270,8 +275,8 @@ int regress_main(int argc, char **argv)
                timing.mem_latency_max ? timing.mem_latency_max : timing.mem_latency,
                timing.axi_reorder, timing.axi_stall_pct, timing.axi_max_outstanding,
                timing.axi_bw_beats, timing.axi_bw_window, (unsigned long long)timing.seed);
-    /* What the RTL does not implement yet is not drawn when it is one of the engines. */
-    regress_gen_cfg cfg = {true};
+    /* tf32 maps for every engine (each rounds them); --wide as asked. */
+    regress_gen_cfg cfg = {true, wide != 0};
 
     unsigned long ops = 0, passed = 0, failed = 0, traps = 0, unsup = 0, illegal = 0;
     regress_bus_stats bus = {0, 0, 0};
@@ -368,10 +373,10 @@ int regress_main(int argc, char **argv)
         if (bad_op >= 0) {
             failed += n;
             printf("MISMATCH seed %llu batch %lu (reproduce: tce regress --seed %llu --count %lu "
-                   "--engines=%s,%s%s%s --only=%lu): %s vs %s: %s\n",
+                   "--engines=%s,%s%s%s%s --only=%lu): %s vs %s: %s\n",
                    (unsigned long long)seed, batch, (unsigned long long)seed, count, ename[0],
                    ename[1], random_timing ? " --timing=random" : "",
-                   bus_errors ? " --bus-errors" : "", batch, ename[0], ename[1], why);
+                   bus_errors ? " --bus-errors" : "", wide ? " --wide" : "", batch, ename[0], ename[1], why);
             if (plan.slot >= 0)
                 printf("  injected: %s on [0x%llx, 0x%llx) for op %lu.%d\n",
                        plan.resp == 2 ? "SLVERR" : "DECERR", (unsigned long long)plan.base,

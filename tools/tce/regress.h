@@ -42,7 +42,16 @@ static inline uint32_t regress_mbar(unsigned slot) { return REGRESS_MBAR_OFF + s
 
 typedef struct {
     bool tf32;         /* allow tf32 tensor maps (every engine rounds them now) */
+    bool wide;         /* --wide: the hwcorpus's field ranges (REGRESS_WIDE_* below) */
 } regress_gen_cfg;
+
+/* --wide widens the tensor draws toward what the H100 captures hold (tests/data/hwcorpus):
+ * a box's shared-memory side (load destination, store source) at any 128-byte offset past
+ * a 1024-byte boundary (the captures' smem_off 0..896: swizzles follow the address bits),
+ * rows of up to 256 elements without a swizzle, boxes up to 64 along dim 1 and 8 beyond,
+ * element strides 1..8. Boxes shrink by the largest offset so every box still fits its
+ * shared slot. Off by default: the CI seeds keep the draws they were measured with. */
+#define REGRESS_WIDE_SMEM_OFF_MAX 0x380u
 
 typedef struct {
     tce_op op;
@@ -60,10 +69,18 @@ void regress_gen(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regre
  * or multicast). */
 uint32_t regress_rnd(uint64_t *rng, uint32_t n);
 bool regress_chance(uint64_t *rng, unsigned pct);
-void regress_load_dest(uint64_t *rng, unsigned slot, tce_op *op);
+void regress_load_dest(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, tce_op *op);
 /* A tensor store's or reduce's source and completion: shared::cta at a 1024-aligned place
- * of the shared source area, to global, through a bulk async-group. */
-void regress_store_source(uint64_t *rng, tce_op *op);
+ * of the shared source area (with --wide, plus 0..REGRESS_WIDE_SMEM_OFF_MAX in steps of 128),
+ * to global, through a bulk async-group. */
+void regress_store_source(uint64_t *rng, const regress_gen_cfg *cfg, tce_op *op);
+/* With --wide, how far past its area's start a tensor begins: a multiple of `align` (the
+ * encoder's 16, or 32 for a 32B-interleaved map) below 256, so rows meet the 32-byte beats
+ * and the 4 KB pages at other places than a 256-byte-aligned tensor's do; 0 without. */
+uint32_t regress_base_off(uint64_t *rng, const regress_gen_cfg *cfg, unsigned align);
+/* Bytes a tensor box may take of a shared area of `area` bytes: with --wide, less the
+ * largest 128-byte offset regress_load_dest / regress_store_source may add. */
+uint32_t regress_box_cap(const regress_gen_cfg *cfg, uint32_t area);
 /* The data types a tensor map may draw (TFLOAT32 last: only with cfg->tf32). */
 tce_dtype regress_dtype(uint64_t *rng, const regress_gen_cfg *cfg);
 

@@ -10,9 +10,10 @@
 #define INJECT_READ 1u
 #define INJECT_WRITE 2u
 
+/* (a bulk prefetch may read its source into L2 on an engine: counted as a reader) */
 static bool reads_global(const tce_op *op)
 {
-    return op->kind == TCE_OP_TENSOR_LOAD ||
+    return op->kind == TCE_OP_TENSOR_LOAD || op->kind == TCE_OP_BULK_PREFETCH ||
            (op->kind == TCE_OP_BULK_COPY && op->src_space == TCE_SPACE_GLOBAL);
 }
 

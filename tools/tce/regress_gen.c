@@ -143,7 +143,6 @@ static void gen_bulk(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, r
 {
     tce_op *op = &it->op;
     op->cta = rnd(rng, REGRESS_NCTA);
-    (void)cfg;
     unsigned dir = rnd(rng, 5);
     if (dir == 0 || dir == 1) { /* global -> shared::cta / shared::cluster (multicast) */
         it->what = dir ? "bulk g2s cluster" : "bulk g2s cta";
@@ -152,7 +151,13 @@ static void gen_bulk(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, r
         op->completion = TCE_DONE_MBARRIER;
         op->size = bulk_size(rng, REGRESS_SSLOT_SIZE);
         op->gaddr = REGRESS_GBASE + 16u * rnd(rng, (REGRESS_GSRC_SIZE - op->size) / 16u + 1);
-        if (dir == 0) {
+        if (dir == 0 && cfg->wide && chance(rng, 15)) {
+            /* cp.async.bulk.prefetch.L2: the source checked, nothing lands */
+            it->what = "bulk prefetch";
+            op->kind = TCE_OP_BULK_PREFETCH;
+            op->dst_space = TCE_SPACE_GLOBAL;
+            op->completion = TCE_DONE_NONE;
+        } else if (dir == 0) {
             op->dst_space = TCE_SPACE_SHARED_CTA;
             op->saddr = sslot(slot);
             op->mbar = mbar(slot);
@@ -222,12 +227,30 @@ tce_dtype regress_dtype(uint64_t *rng, const regress_gen_cfg *cfg)
     return types[rnd(rng, ntypes)];
 }
 
-void regress_load_dest(uint64_t *rng, unsigned slot, tce_op *op)
+/* 0, or with --wide a 128-byte step of 0..REGRESS_WIDE_SMEM_OFF_MAX (drawn only then, so
+ * the default draws keep their sequence). */
+static uint32_t wide_smem_off(uint64_t *rng, const regress_gen_cfg *cfg)
 {
+    return cfg->wide ? 128u * rnd(rng, REGRESS_WIDE_SMEM_OFF_MAX / 128u + 1) : 0;
+}
+
+uint32_t regress_base_off(uint64_t *rng, const regress_gen_cfg *cfg, unsigned align)
+{
+    return cfg->wide ? align * rnd(rng, 256u / align) : 0;
+}
+
+uint32_t regress_box_cap(const regress_gen_cfg *cfg, uint32_t area)
+{
+    return cfg->wide ? area - REGRESS_WIDE_SMEM_OFF_MAX : area;
+}
+
+void regress_load_dest(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, tce_op *op)
+{
+    uint32_t dst = sslot(slot) + wide_smem_off(rng, cfg);
     op->kind = TCE_OP_TENSOR_LOAD;
     op->src_space = TCE_SPACE_GLOBAL;
     op->completion = TCE_DONE_MBARRIER;
-    op->saddr = sslot(slot);
+    op->saddr = dst;
     op->mbar = mbar(slot);
     if (chance(rng, 25)) {
         op->dst_space = TCE_SPACE_SHARED_CLUSTER;
@@ -235,7 +258,7 @@ void regress_load_dest(uint64_t *rng, unsigned slot, tce_op *op)
         op->cta_mask = cta_mask(rng);
     } else if (chance(rng, 30)) {
         op->dst_space = TCE_SPACE_SHARED_CLUSTER;
-        op->saddr = TCE_SADDR(rnd(rng, REGRESS_NCTA), sslot(slot));
+        op->saddr = TCE_SADDR(rnd(rng, REGRESS_NCTA), dst);
         op->mbar = TCE_SADDR(TCE_SADDR_RANK(op->saddr), mbar(slot));
     } else {
         op->dst_space = TCE_SPACE_SHARED_CTA;
@@ -263,46 +286,52 @@ static bool gen_map(uint64_t *rng, const regress_gen_cfg *cfg, uint64_t base, ui
     unsigned span = swizzle_span(sw);
     uint64_t gdim[TCE_MAX_RANK], gstr[TCE_MAX_RANK];
     uint32_t box[TCE_MAX_RANK], es[TCE_MAX_RANK];
-    /* Innermost box: a multiple of 16 bytes, at most the swizzle span. */
-    unsigned row16 = span ? span / 16u : 8u;
+    /* Innermost box: a multiple of 16 bytes, at most the swizzle span (without one: 128
+     * bytes, with --wide up to the 256 elements the encoder allows, as the captures). */
+    unsigned row16 = span ? span / 16u : cfg->wide ? 128u : 8u;
+    unsigned es_max = cfg->wide ? 8u : 4u; /* the captures use 1..8 */
     box[0] = (16u * (1 + rnd(rng, row16))) / esz;
     if (box[0] > 256)
         box[0] = 256;
     /* A small share of the interleaved maps have rows wider than 2 KB (up to 256 slices:
      * 8 KB); the shared slot and the tensor area fit them only with few rows, so their other
      * dims stay thin and their dim 0 at most a box and a half. */
-    bool wide = il != TCE_IL_NONE && chance(rng, 15);
-    if (wide)
+    bool long_row = il != TCE_IL_NONE && chance(rng, 15);
+    if (long_row)
         box[0] = 2048u / unit + 1u + rnd(rng, 256u - 2048u / unit);
-    gdim[0] = 1 + rnd(rng, wide ? box[0] * 3 / 2 : box[0] * 2 + 8);
-    es[0] = chance(rng, 20) ? 1 + rnd(rng, 4) : 1;
+    gdim[0] = 1 + rnd(rng, long_row ? box[0] * 3 / 2 : box[0] * 2 + 8);
+    es[0] = chance(rng, 20) ? 1 + rnd(rng, es_max) : 1;
     uint64_t stride = ((gdim[0] * unit + align - 1) & ~(uint64_t)(align - 1)) +
                       align * rnd(rng, 3);
     uint64_t smem = span > box[0] * esz ? span : box[0] * esz;
     if (il != TCE_IL_NONE) /* dense rows of ceil(box/estride) slices */
         smem = (box[0] + es[0] - 1) / es[0] * unit;
     for (unsigned d = 1; d < rank; d++) {
-        box[d] = wide ? 1u + (d + 1 == rank && chance(rng, 50)) : 1 + rnd(rng, d == 1 ? 16 : 4);
-        gdim[d] = 1 + rnd(rng, wide ? box[d] + 1 : box[d] * 2 + 2);
-        es[d] = chance(rng, 20) ? 1 + rnd(rng, 4) : 1;
+        box[d] = long_row ? 1u + (d + 1 == rank && chance(rng, 50))
+                          : 1 + rnd(rng, d == 1 ? (cfg->wide && chance(rng, 30) ? 64 : 16)
+                                                : cfg->wide ? 8 : 4);
+        gdim[d] = 1 + rnd(rng, long_row ? box[d] + 1 : box[d] * 2 + 2);
+        es[d] = chance(rng, 20) ? 1 + rnd(rng, es_max) : 1;
         gstr[d - 1] = stride;
         stride = stride * gdim[d] + align * rnd(rng, 2);
         smem *= box[d];
     }
-    if (stride > area || smem > box_cap)
+    uint32_t off = regress_base_off(rng, cfg, align);
+    if (stride + off > area || smem > box_cap)
         return false;
     tce_oobfill fill = chance(rng, 30) ? TCE_OOB_NAN : TCE_OOB_ZERO;
     tce_diag why;
-    return tce_encode_tiled(m, dt, rank, base, gdim, gstr, box, es, il, sw,
+    return tce_encode_tiled(m, dt, rank, base + off, gdim, gstr, box, es, il, sw,
                             (tce_l2promo)rnd(rng, 4), fill, &why) == TCE_OK;
 }
 
-void regress_store_source(uint64_t *rng, tce_op *op)
+void regress_store_source(uint64_t *rng, const regress_gen_cfg *cfg, tce_op *op)
 {
     op->src_space = TCE_SPACE_SHARED_CTA;
     op->dst_space = TCE_SPACE_GLOBAL;
     op->completion = TCE_DONE_BULK_GROUP;
     op->saddr = REGRESS_SSRC_OFF + 0x400u * rnd(rng, 2); /* 1024-aligned for swizzles */
+    op->saddr += wide_smem_off(rng, cfg);
 }
 
 static void gen_tile(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regress_item *it)
@@ -314,10 +343,10 @@ static void gen_tile(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, r
      * interleaved store maps (a slice is 16 or 32 bytes of the 16 KB slot), hence their
      * larger share of the draws. */
     for (;;)
-        if (store ? gen_map(rng, cfg, gslot(slot), REGRESS_GSLOT_SIZE, REGRESS_SSRC_SIZE - 0x400u,
-                            70, m)
-                  : gen_map(rng, cfg, REGRESS_GBASE, REGRESS_GSRC_SIZE, REGRESS_SSLOT_SIZE, 40,
-                            m))
+        if (store ? gen_map(rng, cfg, gslot(slot), REGRESS_GSLOT_SIZE,
+                            regress_box_cap(cfg, REGRESS_SSRC_SIZE - 0x400u), 70, m)
+                  : gen_map(rng, cfg, REGRESS_GBASE, REGRESS_GSRC_SIZE,
+                            regress_box_cap(cfg, REGRESS_SSLOT_SIZE), 40, m))
             break;
     it->has_map = true;
     op->mode = TCE_MODE_TILE;
@@ -343,22 +372,52 @@ static void gen_tile(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, r
         it->what = "tile reduce";
         op->kind = TCE_OP_TENSOR_REDUCE;
         op->redop = redop;
-        regress_store_source(rng, op);
+        regress_store_source(rng, cfg, op);
     } else if (store) {
         it->what = "tile store";
         op->kind = TCE_OP_TENSOR_STORE;
-        regress_store_source(rng, op);
+        regress_store_source(rng, cfg, op);
     } else {
         it->what = "tile load";
-        regress_load_dest(rng, slot, op);
+        regress_load_dest(rng, slot, cfg, op);
     }
 }
 
+/* --wide: a tensor reduce with an op its map's dtype does not take (the captures trap
+ * and/or/xor on INT64, every op on UINT8/UINT16, all but add on FLOAT64/TFLOAT32); false
+ * when the dtype takes every op. */
+static bool make_illegal_redop(uint64_t *rng, regress_item *it)
+{
+    tce_redop bad[TCE_RED_XOR + 1];
+    unsigned n = 0;
+    tce_etype et;
+    for (unsigned r = 0; r <= TCE_RED_XOR; r++)
+        if (!tce_etype_from_dtype(it->map.dtype, (tce_redop)r, &et))
+            bad[n++] = (tce_redop)r;
+    if (!n)
+        return false;
+    it->op.redop = bad[rnd(rng, n)];
+    it->what = "tensor reduce, op the dtype does not take";
+    return true;
+}
+
 /* Break one rule on purpose. */
-static void make_illegal(uint64_t *rng, regress_item *it)
+static void make_illegal(uint64_t *rng, const regress_gen_cfg *cfg, regress_item *it)
 {
     tce_op *op = &it->op;
     it->illegal = true;
+    if (cfg->wide && op->kind == TCE_OP_TENSOR_REDUCE && chance(rng, 50) &&
+        make_illegal_redop(rng, it))
+        return;
+    if (cfg->wide && op->kind == TCE_OP_TENSOR_LOAD && op->mode == TCE_MODE_TILE &&
+        it->map.interleave == TCE_IL_NONE && chance(rng, 50)) {
+        /* the captures trap every non-interleaved tile load whose innermost coordinate is
+         * not on 16 bytes (an element is at most 8 bytes: there is a step to take) */
+        unsigned per16 = 16u / tce_dtype_size(it->map.dtype);
+        op->coords[0] += 1 + (int32_t)rnd(rng, per16 - 1);
+        it->what = "tile load, innermost coordinate off 16 bytes";
+        return;
+    }
     if (op->kind == TCE_OP_TENSOR_STORE || op->kind == TCE_OP_TENSOR_REDUCE) {
         unsigned d = rnd(rng, op->dims);
         op->coords[d] = -1 - (int32_t)rnd(rng, 4); /* negative store coordinate */
@@ -423,7 +482,7 @@ void regress_gen(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regre
     else
         gen_red(rng, slot, it);
     if (chance(rng, 3))
-        make_illegal(rng, it);
+        make_illegal(rng, cfg, it);
     else if (it->op.kind == TCE_OP_TENSOR_LOAD && chance(rng, 8))
         make_prefetch(it);
 }
@@ -457,8 +516,10 @@ void regress_describe(const regress_item *it, char *buf, size_t cap)
     }
     if (it->has_map && (size_t)n < cap) {
         const tce_tensormap *m = &it->map;
-        n += snprintf(buf + n, cap - (size_t)n, " | map %s rank=%u swizzle=%s%s oob=%d coords=",
-                      tce_dtype_name(m->dtype), m->rank, tce_swizzle_name(m->swizzle),
+        n += snprintf(buf + n, cap - (size_t)n,
+                      " | map %s rank=%u base=0x%llx swizzle=%s%s oob=%d coords=",
+                      tce_dtype_name(m->dtype), m->rank, (unsigned long long)m->gaddr,
+                      tce_swizzle_name(m->swizzle),
                       m->interleave == TCE_IL_16B   ? " interleave=16B"
                       : m->interleave == TCE_IL_32B ? " interleave=32B"
                                                     : "",
