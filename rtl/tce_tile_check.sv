@@ -209,27 +209,9 @@ module tce_tile_check #(
 
   // Interleaved tile load geometry (csim/tile.c make_geom).
   wire        is_il  = ileave != 8'd0 && !is_i2c;
-  // An im2col load through an interleaved map (the header): its view's channel slice.
+  // An im2col load through an interleaved map (the header): its view's channel slice is
+  // computed in the (gated) block below.
   wire        il_i2c = ileave != 8'd0 && !is_store && mode == 3'd1;
-  logic [31:0] ch_c;            // coordinate of the channel slice (map dim rank-2)
-  logic [32:0] ch_gdim;
-  logic [35:0] ch_gs16;         // its byte stride in 16-byte units (bits 39:4)
-  always_comb begin
-    case (rank8[2:0])
-      3'd5:    begin ch_c = coords[127:96]; ch_gdim = 33'(desc[(GDIM_OFF + 12)*8 +: 32]) + 33'd1;
-                     ch_gs16 = desc[(GSTR_OFF + 16)*8 + 4 +: 36]; end
-      3'd4:    begin ch_c = coords[95:64]; ch_gdim = 33'(desc[(GDIM_OFF + 8)*8 +: 32]) + 33'd1;
-                     ch_gs16 = desc[(GSTR_OFF + 8)*8 + 4 +: 36]; end
-      default: begin ch_c = coords[63:32]; ch_gdim = 33'(desc[(GDIM_OFF + 4)*8 +: 32]) + 33'd1;
-                     ch_gs16 = desc[GSTR_OFF*8 + 4 +: 36]; end
-    endcase
-  end
-  wire        ch_inb = !ch_c[31] && {1'b0, ch_c} < ch_gdim;
-  // Byte offset of the channel slice. A stride is a multiple of 16 below 2^40 (encoder
-  // rules, which the golden model's descriptor unpack enforces), so a 36 x 32 multiply
-  // gives it; a channel slice out of bounds reads nothing, whatever this says.
-  wire [59:0] ch_prod = {24'd0, ch_gs16} * {28'd0, ch_c};
-  wire [63:0] ch_base = {ch_prod, 4'd0};
   wire [7:0]  est0   = desc[(EST_OFF)*8 +: 8];
   wire [8:0]  box_raw = {1'b0, desc[(BOX_OFF)*8 +: 8]} + 9'd1;
   assign e0 = is_il ? {1'b0, est0[2:0]} + 4'd1 : 4'd1;
@@ -268,13 +250,32 @@ module tce_tile_check #(
     logic [8:0]  bx;
     logic [3:0]  es;
     logic [31:0] mb_off;
+    logic [31:0] ch_c;            // coordinate of the channel slice (map dim rank-2)
+    logic [32:0] ch_gdim;
+    logic [35:0] ch_gs16;         // its byte stride in 16-byte units (bits 39:4)
+    logic        ch_inb;
+    logic [59:0] ch_prod;
     bad = 1'b0; bad_desc = 1'b0; box_out = 1'b0; reserved_ok = 1'b0; c0_bytes = '0;
     nrows = '0; txb = '0; eb = '0; est_ok = 1'b0; span_end = '0; bx = '0; es = '0; mb_off = '0;
     status = tce_op_pkg::ST_OK; field = F_NONE;
     rank = '0; gaddr = '0; wcoords = '0; swizzle = '0; fill_nan = 1'b0; tf32 = 1'b0; box0 = '0;
     gdim = '0; gstride = '0; n = '0; e = '0; row_bytes = '0; pitch = '0; rows = '0;
     tx_bytes = '0; soff = '0; ctas = '0;
+    ch_c = '0; ch_gdim = '0; ch_gs16 = '0; ch_inb = 1'b0; ch_prod = '0;
     if (eval) begin : decode
+      case (rank8[2:0])
+        3'd5:    begin ch_c = coords[127:96]; ch_gdim = 33'(desc[(GDIM_OFF + 12)*8 +: 32]) + 33'd1;
+                       ch_gs16 = desc[(GSTR_OFF + 16)*8 + 4 +: 36]; end
+        3'd4:    begin ch_c = coords[95:64]; ch_gdim = 33'(desc[(GDIM_OFF + 8)*8 +: 32]) + 33'd1;
+                       ch_gs16 = desc[(GSTR_OFF + 8)*8 + 4 +: 36]; end
+        default: begin ch_c = coords[63:32]; ch_gdim = 33'(desc[(GDIM_OFF + 4)*8 +: 32]) + 33'd1;
+                       ch_gs16 = desc[GSTR_OFF*8 + 4 +: 36]; end
+      endcase
+      ch_inb = !ch_c[31] && {1'b0, ch_c} < ch_gdim;
+      // Byte offset of the channel slice. A stride is a multiple of 16 below 2^40 (encoder
+      // rules, which the golden model's descriptor unpack enforces), so a 36 x 32 multiply
+      // gives it; a channel slice out of bounds reads nothing, whatever this says.
+      ch_prod = {24'd0, ch_gs16} * {28'd0, ch_c};
       // Reserved bytes must be zero (descriptor_layout.def): a descriptor the encoder could not
       // have produced is refused, never used.
       reserved_ok = ((desc & tce_desc_pkg::TCE_DESC_RESERVED_MASK) == '0);
@@ -313,7 +314,7 @@ module tce_tile_check #(
         // The interleaved im2col view (the header): one slice a row, the channel slice in the
         // base address and in dim 0's bound, view dim i = map dim i-1 for 1 <= i <= rank-2.
         box0 = 9'd1;
-        gaddr = gaddr + ch_base;
+        gaddr = gaddr + {ch_prod, 4'd0};
         wcoords[31:0] = 32'd0;
         gdim[32:0] = {32'd0, ch_inb};
         for (int i = 1; i < 5; i++)
