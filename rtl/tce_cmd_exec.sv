@@ -36,7 +36,12 @@ module tce_cmd_exec #(
     parameter int NUM_CTAS   = 16,
     parameter int SMEM_BYTES = 232448,   // shared memory per CTA (the H100's 227 KB)
     parameter int QW         = 17,
-    parameter int NS         = 16        // tensor loads in flight (tce_tile_load NS)
+    parameter int NS         = 16,       // tensor loads in flight (tce_tile_load NS)
+    // The engine's feature parameters (tce_engine): an operation whose feature is left out
+    // retires with ST_UNSUPPORTED, before anything is fetched or moved.
+    parameter bit HAS_REDUCE = 1'b1,
+    parameter bit HAS_IM2COL = 1'b1,
+    parameter bit HAS_GATHER = 1'b1
 ) (
     input  logic        clk,
     input  logic        rst_n,
@@ -247,14 +252,20 @@ module tce_cmd_exec #(
 
   // Reductions: the instruction family (tce_arith_ctx) decides which op/type pairs exist
   // and the flushing rules; the legality table is the reduction unit's own.
-  wire is_breduce = (f_opcode == tce_op_pkg::OP_BULK_REDUCE);
-  wire is_red     = (f_opcode == tce_op_pkg::OP_RED);
-  wire is_treduce = (f_opcode == tce_op_pkg::OP_TENSOR_REDUCE);
+  // Without HAS_REDUCE the three reduce opcodes are unknown ones (ST_UNSUPPORTED).
+  wire is_breduce = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_BULK_REDUCE);
+  wire is_red     = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_RED);
+  wire is_treduce = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_TENSOR_REDUCE);
   wire is_tpref   = (f_opcode == tce_op_pkg::OP_TENSOR_PREFETCH);
   wire is_mm      = (f_opcode == tce_op_pkg::OP_MULTIMEM_COPY);
   wire is_tensor  = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE ||
                      is_treduce || is_tpref);
   wire to_global  = (f_dst == tce_op_pkg::SPACE_GLOBAL);
+  // Tensor modes of features this build leaves out (csim/op.h tce_mode): 1-3 and 6 are the
+  // im2col family, 4 and 5 gather4/scatter4.
+  wire mode_i2c   = (f_mode == 3'd1 || f_mode == 3'd2 || f_mode == 3'd3 || f_mode == 3'd6);
+  wire mode_g4    = (f_mode == 3'd4 || f_mode == 3'd5);
+  wire mode_off   = (!HAS_IM2COL && mode_i2c) || (!HAS_GATHER && mode_g4);
   logic [2:0] chk_ctx;
   always_comb begin
     if (is_red) chk_ctx = to_global ? tce_red_pkg::CTX_RED_GLOBAL : tce_red_pkg::CTX_RED_SHARED;
@@ -428,6 +439,7 @@ module tce_cmd_exec #(
         end
       end else if (is_tensor) begin
         // The rest is checked once the descriptor is in (tce_tile_check).
+        if (mode_off) fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MODE_IDX);
         if (f_tmap[5:0] != 6'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end else begin
         fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_OPCODE_IDX);

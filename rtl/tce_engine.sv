@@ -19,7 +19,15 @@ module tce_engine #(
     parameter int QUEUE_DEPTH = 8,         // command queue entries (power of two)
     parameter int SMEM_BYTES  = 232448,    // shared memory per CTA in bytes
     parameter int ID_W        = 4,         // AXI ID width
-    parameter int NRD         = 16         // read bursts in flight (<= 2**ID_W)
+    parameter int NRD         = 16,        // read bursts in flight (<= 2**ID_W)
+    // Feature parameters (docs/rtl.md): 0 leaves the feature's logic out of the build, and
+    // its operations retire with ST_UNSUPPORTED, as an unimplemented operation does.
+    parameter bit HAS_REDUCE  = 1'b1,      // cp.reduce.async.bulk{,.tensor}, red
+    parameter bit HAS_IM2COL  = 1'b1,      // im2col-family tensor modes
+    parameter bit HAS_GATHER  = 1'b1,      // tile::gather4 loads, tile::scatter4 stores
+    // Tensor loads in flight: the tile loader's back-end slots and the executor's retirement
+    // records are one list, so both take their size from here.
+    parameter int LOAD_SLOTS  = 16
 ) (
     input  logic                clk,
     input  logic                rst_n,
@@ -98,9 +106,6 @@ module tce_engine #(
 );
   localparam int QW = 49;   // command words 0..48 hold every field the engine decodes (multimem's addresses end at 48)
   localparam int QA = $clog2(QUEUE_DEPTH);
-  // Tensor loads in flight: the tile loader's back-end slots and the executor's retirement
-  // records are one list, so both take their size from here.
-  localparam int LOAD_SLOTS = 16;
   // Tile-store bursts whose AW may precede their shared-memory reads. A tensor reduce needs
   // the old values of about one read latency of beats on the way (200 cycles / 8-beat row
   // bursts = 25 bursts, docs/bench.md); tce_rmw_global coalesces their ranges.
@@ -218,7 +223,8 @@ module tce_engine #(
   logic [23:0] tx_addr;
   logic [31:0] tx_count;
 
-  tce_cmd_exec #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QW(QW), .NS(LOAD_SLOTS)) u_exec (
+  tce_cmd_exec #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QW(QW), .NS(LOAD_SLOTS),
+                 .HAS_REDUCE(HAS_REDUCE), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER)) u_exec (
     .clk, .rst_n, .run, .retire_hold(err_hold), .q_empty, .q_head, .q_pop, .busy(exec_busy),
     .inflight(exec_inflight),
     .cur_seq, .cur_reads_done,
@@ -313,7 +319,8 @@ module tce_engine #(
     else if (tile_start) tl_row_gen <= tg_row_gen;
   end
 
-  tce_tile_check #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES)) u_tile_check (
+  tce_tile_check #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL),
+                   .HAS_GATHER(HAS_GATHER)) u_tile_check (
     .desc, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
     .coord_neg({cmd_coords[159], cmd_coords[127], cmd_coords[95], cmd_coords[63], cmd_coords[31]}),
     .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
@@ -328,17 +335,40 @@ module tce_engine #(
     .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group
   );
 
-  tce_im2col_walk u_im2col_walk (
-    .clk, .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
-    .rank(tg_rank), .nwalk(i2c_nwalk),
-    .win_lo(i2c_win_lo), .win_hi(i2c_win_hi), .pos_off(i2c_pos_off), .pos0(i2c_pos0),
-    .e(tg_e), .rows(i2c_rows), .group(i2c_group), .x(i2c_x), .last(i2c_last)
-  );
-  tce_gather4_walk u_gather4_walk (
-    .clk, .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
-    .row_coords(cmd_coords[159:32]),
-    .x(g4_x), .last(g4_last)
-  );
+  // The external row generators exist only in builds with their modes; without them the
+  // executor refuses those modes, so tg_row_gen stays 0 and nothing reads their outputs.
+  if (HAS_IM2COL) begin : g_im2col
+    tce_im2col_walk u_im2col_walk (
+      .clk, .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
+      .rank(tg_rank), .nwalk(i2c_nwalk),
+      .win_lo(i2c_win_lo), .win_hi(i2c_win_hi), .pos_off(i2c_pos_off), .pos0(i2c_pos0),
+      .e(tg_e), .rows(i2c_rows), .group(i2c_group), .x(i2c_x), .last(i2c_last)
+    );
+  end else begin : g_no_im2col
+    assign i2c_x = '0;
+    assign i2c_last = 1'b0;
+    // tce_tile_check still drives the walk's parameters (constants in this build).
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_i2c = ^{i2c_nwalk, i2c_win_lo, i2c_win_hi, i2c_pos_off, i2c_pos0, i2c_rows,
+                        i2c_group};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end
+  if (HAS_GATHER) begin : g_gather
+    tce_gather4_walk u_gather4_walk (
+      .clk, .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
+      .row_coords(cmd_coords[159:32]),
+      .x(g4_x), .last(g4_last)
+    );
+  end else begin : g_no_gather
+    assign g4_x = '0;
+    assign g4_last = 1'b0;
+  end
+  if (!HAS_IM2COL && !HAS_GATHER) begin : g_no_row_gen
+    // Nothing takes the movers' row steps.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_step = tl_row_step ^ ts_row_step;
+    /* verilator lint_on UNUSEDSIGNAL */
+  end
 
   logic tl_sm_valid, tl_mb_valid;
   logic [3:0] tl_sm_cta, tl_mb_cta;
@@ -431,18 +461,32 @@ module tce_engine #(
   logic ru_out_illegal;
   /* verilator lint_on UNUSEDSIGNAL */
 
-  tce_red_unit #(.DATA_W(DATA_W), .TAG_W(1)) u_red_unit (
-    .clk, .rst_n, .in_valid(ru_in_valid), .in_ready(ru_in_ready), .in_mem(ru_in_mem),
-    .in_src(ru_in_src), .in_be(ru_in_be), .in_op(red_op), .in_etype(red_etype),
-    .in_ctx(red_ctx), .in_noftz(red_noftz), .in_tag(ru_in_last),
-    .out_valid(ru_out_valid), .out_ready(ru_out_ready), .out_data(ru_out_data),
-    .out_be(ru_out_be), .out_illegal(ru_out_illegal), .out_tag(ru_out_last)
-  );
+  if (HAS_REDUCE) begin : g_red_unit
+    tce_red_unit #(.DATA_W(DATA_W), .TAG_W(1)) u_red_unit (
+      .clk, .rst_n, .in_valid(ru_in_valid), .in_ready(ru_in_ready), .in_mem(ru_in_mem),
+      .in_src(ru_in_src), .in_be(ru_in_be), .in_op(red_op), .in_etype(red_etype),
+      .in_ctx(red_ctx), .in_noftz(red_noftz), .in_tag(ru_in_last),
+      .out_valid(ru_out_valid), .out_ready(ru_out_ready), .out_data(ru_out_data),
+      .out_be(ru_out_be), .out_illegal(ru_out_illegal), .out_tag(ru_out_last)
+    );
+  end else begin : g_no_red_unit
+    // No reductions: the executor refuses them, so nothing ever feeds the unit.
+    assign ru_in_ready = 1'b0;
+    assign ru_out_valid = 1'b0;
+    assign ru_out_data = '0;
+    assign ru_out_be = '0;
+    assign ru_out_illegal = 1'b0;
+    assign ru_out_last = 1'b0;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_ru = ^{ru_in_valid, ru_in_mem, ru_in_src, ru_in_be, ru_in_last, ru_out_ready,
+                       red_op, red_etype, red_ctx, red_noftz};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end
 
   // 32 write bursts in flight until their B: a tensor store's bursts can be single rows of
   // 8 beats, and the B responses come a memory latency (200 cycles in tce bench) later.
-  tce_rmw_global #(.DATA_W(DATA_W), .ID_W(ID_W), .NOUT(32)) u_rmw_global (
-    .clk, .rst_n, .reduce(red_en && !red_smem), .clear(q_pop),
+  tce_rmw_global #(.DATA_W(DATA_W), .ID_W(ID_W), .NOUT(32), .HAS_REDUCE(HAS_REDUCE)) u_rmw_global (
+    .clk, .rst_n, .reduce_in(red_en && !red_smem), .clear(q_pop),
     .u_awvalid, .u_awready, .u_awaddr, .u_awlen, .u_wvalid, .u_wready, .u_wdata, .u_wstrb,
     .u_wlast, .u_bvalid, .u_bresp,
     .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awaddr(m_axi_awaddr),
@@ -517,18 +561,38 @@ module tce_engine #(
     .sm_rsp_err(sm_rsp_err)
   );
 
-  tce_red_scalar #(.DATA_W(DATA_W), .ID_W(ID_W)) u_red_scalar (
-    .clk, .rst_n, .start(rs_start), .to_global(!red_smem), .gaddr(mv_gaddr),
-    .cta(rs_cta), .off(cmd_saddr[23:0]), .esl(rs_esl), .vec(rs_vec), .operands(rs_operands),
-    .done(rs_done), .status(rs_status),
-    .awvalid(rs_awvalid), .awready(u_awready && wr_owner == 2'd2), .awid(rs_awid),
-    .awaddr(rs_awaddr), .awlen(rs_awlen), .wvalid(rs_wvalid), .wready(u_wready && wr_owner == 2'd2),
-    .wdata(rs_wdata), .wstrb(rs_wstrb), .wlast(rs_wlast), .bvalid(u_bvalid && wr_owner == 2'd2),
-    .bresp(u_bresp),
-    .sm_valid(rs_sm_valid), .sm_ready(rm_u_ready && sm_owner == 3'd5), .sm_cta(rs_sm_cta),
-    .sm_addr(rs_sm_addr), .sm_rsp_valid(rm_u_rsp_valid && sm_owner == 3'd5),
-    .sm_rsp_err(sm_rsp_err)
-  );
+  if (HAS_REDUCE) begin : g_red_scalar
+    tce_red_scalar #(.DATA_W(DATA_W), .ID_W(ID_W)) u_red_scalar (
+      .clk, .rst_n, .start(rs_start), .to_global(!red_smem), .gaddr(mv_gaddr),
+      .cta(rs_cta), .off(cmd_saddr[23:0]), .esl(rs_esl), .vec(rs_vec), .operands(rs_operands),
+      .done(rs_done), .status(rs_status),
+      .awvalid(rs_awvalid), .awready(u_awready && wr_owner == 2'd2), .awid(rs_awid),
+      .awaddr(rs_awaddr), .awlen(rs_awlen), .wvalid(rs_wvalid), .wready(u_wready && wr_owner == 2'd2),
+      .wdata(rs_wdata), .wstrb(rs_wstrb), .wlast(rs_wlast), .bvalid(u_bvalid && wr_owner == 2'd2),
+      .bresp(u_bresp),
+      .sm_valid(rs_sm_valid), .sm_ready(rm_u_ready && sm_owner == 3'd5), .sm_cta(rs_sm_cta),
+      .sm_addr(rs_sm_addr), .sm_rsp_valid(rm_u_rsp_valid && sm_owner == 3'd5),
+      .sm_rsp_err(sm_rsp_err)
+    );
+  end else begin : g_no_red_scalar
+    // No `red`: the executor never starts it nor gives it a port.
+    assign rs_done = 1'b0;
+    assign rs_status = tce_op_pkg::ST_OK;
+    assign rs_awvalid = 1'b0;
+    assign rs_awid = '0;
+    assign rs_awaddr = '0;
+    assign rs_awlen = '0;
+    assign rs_wvalid = 1'b0;
+    assign rs_wdata = '0;
+    assign rs_wstrb = '0;
+    assign rs_wlast = 1'b0;
+    assign rs_sm_valid = 1'b0;
+    assign rs_sm_cta = '0;
+    assign rs_sm_addr = '0;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_rs = ^{rs_start, rs_cta, rs_esl, rs_vec, rs_operands};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end
 
   // Shared-memory requests of from_smem and red pass tce_rmw_smem, which reduces their
   // writes when the command reduces into shared memory.
@@ -538,22 +602,43 @@ module tce_engine #(
   logic [23:0] rm_d_addr;
   logic [DATA_W-1:0] rm_d_wdata;
   logic [DATA_W/8-1:0] rm_d_wstrb;
-  tce_rmw_smem #(.DATA_W(DATA_W)) u_rmw_smem (
-    .clk, .rst_n, .reduce(red_en && red_smem),
-    .u_valid(rm_from_red ? rs_sm_valid : fs_sm_valid), .u_ready(rm_u_ready),
-    .u_write(rm_from_red || fs_sm_write), .u_cta(rm_from_red ? rs_sm_cta : fs_sm_cta),
-    .u_addr(rm_from_red ? rs_sm_addr : fs_sm_addr),
-    .u_wdata(rm_from_red ? rs_wdata : fs_sm_wdata),
-    .u_wstrb(rm_from_red ? rs_wstrb : (fs_sm_write ? fs_sm_wstrb : '0)),
-    .u_rsp_valid(rm_u_rsp_valid),
-    .d_valid(rm_d_valid), .d_ready(sm_req_ready && (sm_owner == 3'd1 || rm_from_red)),
-    .d_write(rm_d_write), .d_cta(rm_d_cta), .d_addr(rm_d_addr), .d_wdata(rm_d_wdata),
-    .d_wstrb(rm_d_wstrb),
-    .d_rsp_valid(sm_rsp_valid && (sm_owner == 3'd1 || rm_from_red)), .d_rsp_rdata(sm_rsp_rdata),
-    .ru_in_valid(rm_ru_in_valid), .ru_in_ready, .ru_in_mem(rm_ru_in_mem),
-    .ru_in_src(rm_ru_in_src), .ru_in_be(rm_ru_in_be), .ru_out_valid,
-    .ru_out_ready(rm_ru_out_ready), .ru_out_data
-  );
+  if (HAS_REDUCE) begin : g_rmw_smem
+    tce_rmw_smem #(.DATA_W(DATA_W)) u_rmw_smem (
+      .clk, .rst_n, .reduce(red_en && red_smem),
+      .u_valid(rm_from_red ? rs_sm_valid : fs_sm_valid), .u_ready(rm_u_ready),
+      .u_write(rm_from_red || fs_sm_write), .u_cta(rm_from_red ? rs_sm_cta : fs_sm_cta),
+      .u_addr(rm_from_red ? rs_sm_addr : fs_sm_addr),
+      .u_wdata(rm_from_red ? rs_wdata : fs_sm_wdata),
+      .u_wstrb(rm_from_red ? rs_wstrb : (fs_sm_write ? fs_sm_wstrb : '0)),
+      .u_rsp_valid(rm_u_rsp_valid),
+      .d_valid(rm_d_valid), .d_ready(sm_req_ready && (sm_owner == 3'd1 || rm_from_red)),
+      .d_write(rm_d_write), .d_cta(rm_d_cta), .d_addr(rm_d_addr), .d_wdata(rm_d_wdata),
+      .d_wstrb(rm_d_wstrb),
+      .d_rsp_valid(sm_rsp_valid && (sm_owner == 3'd1 || rm_from_red)), .d_rsp_rdata(sm_rsp_rdata),
+      .ru_in_valid(rm_ru_in_valid), .ru_in_ready, .ru_in_mem(rm_ru_in_mem),
+      .ru_in_src(rm_ru_in_src), .ru_in_be(rm_ru_in_be), .ru_out_valid,
+      .ru_out_ready(rm_ru_out_ready), .ru_out_data
+    );
+  end else begin : g_no_rmw_smem
+    // Without reductions tce_rmw_smem would only pass from_smem's requests through (its
+    // `reduce` low: same cycle, same signals), so they go to the port directly.
+    assign rm_u_ready = sm_req_ready && (sm_owner == 3'd1 || rm_from_red);
+    assign rm_u_rsp_valid = sm_rsp_valid && (sm_owner == 3'd1 || rm_from_red);
+    assign rm_d_valid = fs_sm_valid;
+    assign rm_d_write = fs_sm_write;
+    assign rm_d_cta = fs_sm_cta;
+    assign rm_d_addr = fs_sm_addr;
+    assign rm_d_wdata = fs_sm_wdata;
+    assign rm_d_wstrb = fs_sm_write ? fs_sm_wstrb : '0;
+    assign rm_ru_in_valid = 1'b0;
+    assign rm_ru_in_mem = '0;
+    assign rm_ru_in_src = '0;
+    assign rm_ru_in_be = '0;
+    assign rm_ru_out_ready = 1'b0;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_rm = ^{rs_sm_valid, rs_sm_cta, rs_sm_addr, red_en, red_smem};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end
 
   assign m_axi_awsize  = AXSIZE;
   assign m_axi_arsize  = AXSIZE;

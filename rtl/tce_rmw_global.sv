@@ -48,11 +48,15 @@ module tce_rmw_global #(
     parameter int NOUT   = 8,
     // Largest span of a coalesced range in bytes: bounds how far a false match reaches.
     parameter int SPAN   = 4096,
-    parameter int RDEPTH = 4           // R beats buffered ahead of the mover's W beats
+    parameter int RDEPTH = 4,          // R beats buffered ahead of the mover's W beats
+    // 0: a build without reductions (tce_engine HAS_REDUCE). The unit is then a wire: the
+    // ranges exist only for the reductions' overlap rule, so neither they nor the read path
+    // are built, and plain bursts are not held back by a full range FIFO.
+    parameter bit HAS_REDUCE = 1'b1
 ) (
     input  logic                clk,
     input  logic                rst_n,
-    input  logic                reduce,       // this command reduces (else: a plain store)
+    input  logic                reduce_in,    // this command reduces (else: a plain store)
     input  logic                clear,        // a command starts: forget read errors
     // upstream: the mover's write channels
     input  logic                u_awvalid,
@@ -100,6 +104,7 @@ module tce_rmw_global #(
     input  logic [DATA_W/8-1:0] ru_out_be,
     input  logic                ru_out_last
 );
+  wire reduce = HAS_REDUCE && reduce_in;
   localparam int DB = DATA_W / 8;
   localparam int LB = $clog2(DB);
   localparam int NA = $clog2(NOUT);
@@ -140,7 +145,7 @@ module tce_rmw_global #(
   wire [63:0] n_hi = reduce ? p_hi : u_hi;
   wire merge_ok = rng_count != '0 && n_lo >= rng_hi[rng_last] &&
                   n_hi - rng_lo[rng_last] <= 64'(SPAN);
-  wire room     = !rng_full || merge_ok;
+  wire room     = !HAS_REDUCE || !rng_full || merge_ok;
   wire plain_aw = !reduce && u_awvalid && room;
   wire ar_fire  = arvalid && arready;
   wire push     = (plain_aw && awready) || ar_fire;
@@ -158,6 +163,15 @@ module tce_rmw_global #(
   wire               rf_empty = (rf_count == '0);
   wire               r_take = rvalid && rready;
   wire               w_take = ru_in_valid && ru_in_ready;
+
+  // The buffered beats are a RAM (one write port, read at rf_head, no reset: an entry is
+  // read only after its R beat was written), so synthesis can keep them out of flip-flops.
+  always_ff @(posedge clk) begin
+    if (r_take) begin
+      rf_data[rf_tail] <= rdata;
+      rf_err[rf_tail] <= (rresp != 2'b00);
+    end
+  end
 
   // Bursts whose AW went out and whose last W beat has not: a W beat may go only then.
   logic [8:0] aw_ahead;
@@ -209,7 +223,6 @@ module tce_rmw_global #(
       rng_head <= '0; rng_tail <= '0; rng_count <= '0;
       p_valid <= 1'b0; p_need_ar <= 1'b0; p_need_aw <= 1'b0; p_addr <= '0; p_len <= '0;
       p_lo <= '0; p_hi <= '0;
-      for (int i = 0; i < RDEPTH; i++) begin rf_data[i] <= '0; rf_err[i] <= 1'b0; end
       rf_head <= '0; rf_tail <= '0; rf_count <= '0;
       aw_ahead <= '0; rd_err <= 1'b0;
     end else begin
@@ -237,8 +250,6 @@ module tce_rmw_global #(
       end
 
       if (r_take) begin
-        rf_data[rf_tail] <= rdata;
-        rf_err[rf_tail] <= (rresp != 2'b00);
         rf_tail <= rf_tail + 1'b1;
         if (rresp != 2'b00) rd_err <= 1'b1;
       end

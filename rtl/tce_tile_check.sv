@@ -27,7 +27,11 @@
 // when the channel slice is (else gdim 0: every row is fill).
 module tce_tile_check #(
     parameter int NUM_CTAS   = 16,
-    parameter int SMEM_BYTES = 232448
+    parameter int SMEM_BYTES = 232448,
+    // tce_engine's feature parameters: without them the executor refuses those modes before
+    // the descriptor is fetched, so their checks and row counts are not built here.
+    parameter bit HAS_IM2COL = 1'b1,
+    parameter bit HAS_GATHER = 1'b1
 ) (
     input  logic [1023:0] desc,
     input  logic          is_store,     // tensor store or reduce (shared::cta -> global), else a load
@@ -172,21 +176,37 @@ module tce_tile_check #(
 
   // im2col-family loads: their own checks (after the descriptor's), walk and row count.
   // .im2col_no_offs stores and reduces walk the same pixels (no offsets) from shared memory.
-  wire is_i2c = (!is_store && (mode == 3'd1 || mode == 3'd2 || mode == 3'd3)) ||
-                (is_store && mode == 3'd6);
-  wire is_g4  = !is_store && mode == 3'd4;
+  wire is_i2c = HAS_IM2COL && ((!is_store && (mode == 3'd1 || mode == 3'd2 || mode == 3'd3)) ||
+                                (is_store && mode == 3'd6));
+  wire is_g4  = HAS_GATHER && !is_store && mode == 3'd4;
   // tile::scatter4 stores walk gather4's row list (four rows, tensorCoords[1..4]).
-  wire is_s4  = is_store && !is_reduce && mode == 3'd5;
+  wire is_s4  = HAS_GATHER && is_store && !is_reduce && mode == 3'd5;
   logic [7:0] i2c_status, i2c_field;
   logic [8:0] i2c_channels;
-  tce_im2col_check u_im2col_check (
-    .desc, .mode, .dims, .coords, .offsets(im2col_off), .esl,
-    .st_coord_neg(coord_neg_rank), .st_red_ok(!is_reduce || (red_named && red_legal)),
-    .st_src_ok(src_space == tce_op_pkg::SPACE_SHARED_CTA), .st_saddr_ok(saddr[31:24] == 8'd0),
-    .status(i2c_status), .field(i2c_field), .channels(i2c_channels), .rows(i2c_rows),
-    .group(i2c_group), .nwalk(i2c_nwalk), .win_lo(i2c_win_lo), .win_hi(i2c_win_hi),
-    .pos_off(i2c_pos_off), .pos0(i2c_pos0)
-  );
+  if (HAS_IM2COL) begin : g_im2col
+    tce_im2col_check u_im2col_check (
+      .desc, .mode, .dims, .coords, .offsets(im2col_off), .esl,
+      .st_coord_neg(coord_neg_rank), .st_red_ok(!is_reduce || (red_named && red_legal)),
+      .st_src_ok(src_space == tce_op_pkg::SPACE_SHARED_CTA), .st_saddr_ok(saddr[31:24] == 8'd0),
+      .status(i2c_status), .field(i2c_field), .channels(i2c_channels), .rows(i2c_rows),
+      .group(i2c_group), .nwalk(i2c_nwalk), .win_lo(i2c_win_lo), .win_hi(i2c_win_hi),
+      .pos_off(i2c_pos_off), .pos0(i2c_pos0)
+    );
+  end else begin : g_no_im2col
+    assign i2c_status = tce_op_pkg::ST_OK;
+    assign i2c_field = F_NONE;
+    assign i2c_channels = '0;
+    assign i2c_rows = '0;
+    assign i2c_group = '0;
+    assign i2c_nwalk = '0;
+    assign i2c_win_lo = '0;
+    assign i2c_win_hi = '0;
+    assign i2c_pos_off = '0;
+    assign i2c_pos0 = '0;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_i2c = ^{im2col_off, coord_neg_rank, coords};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end
   assign row_gen = is_i2c ? 2'd1 : (is_g4 || is_s4) ? 2'd2 : 2'd0;
 
   // Interleaved tile load geometry (csim/tile.c make_geom).

@@ -17,7 +17,12 @@ module tce_fpga_top #(
     parameter int SMEM_BYTES  = 16384,   // shared memory per CTA (block RAM), bytes
     parameter int QUEUE_DEPTH = 8,       // engine command queue entries (power of two)
     parameter int ID_W        = 4,       // AXI ID width
-    parameter int NRD         = 4        // read bursts in flight
+    parameter int NRD         = 4,       // read bursts in flight
+    // tce_engine's feature parameters and tensor loads in flight (docs/rtl.md)
+    parameter bit HAS_REDUCE  = 1'b1,
+    parameter bit HAS_IM2COL  = 1'b1,
+    parameter bit HAS_GATHER  = 1'b1,
+    parameter int LOAD_SLOTS  = 16
 ) (
     input  logic                clk,
     input  logic                rst_n,
@@ -102,7 +107,8 @@ module tce_fpga_top #(
 
   tce_engine #(
     .DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .QUEUE_DEPTH(QUEUE_DEPTH), .SMEM_BYTES(SMEM_BYTES),
-    .ID_W(ID_W), .NRD(NRD)
+    .ID_W(ID_W), .NRD(NRD), .HAS_REDUCE(HAS_REDUCE), .HAS_IM2COL(HAS_IM2COL),
+    .HAS_GATHER(HAS_GATHER), .LOAD_SLOTS(LOAD_SLOTS)
   ) u_engine (
     .clk, .rst_n,
     .s_axil_awvalid, .s_axil_awready, .s_axil_awaddr, .s_axil_wvalid, .s_axil_wready,

@@ -6,6 +6,7 @@
  * Also checked on the RTL alone: bulk async-group counting, error capture (ERR_CODE /
  * ERR_INFO, the queue held until ERR_CODE is written) and the interrupt. */
 #include "arith.h"
+#include "cosim_mem.h"
 #include "csim.h"
 #include "tce_cmd.h"
 #include "tce_regmap.h"
@@ -81,17 +82,7 @@ static void bench_init(bench *b, bool disorder)
 
 /* Fill both models' memories with the same random bytes (only the parts a test uses, to
  * keep the run short: the first 16 KB of each CTA's shared memory and the global window). */
-static void fill_same(bench *b)
-{
-    uint8_t *g = tce_sim_gmem(b->sim, GBASE, GSIZE);
-    for (uint32_t i = 0; i < GSIZE; i++)
-        g[i] = b->ms.g[0].bytes[i] = next_byte();
-    for (unsigned c = 0; c < b->ms.ncta; c++) {
-        uint8_t *s = tce_sim_smem(b->sim, c, 0, 16384);
-        for (uint32_t i = 0; i < 16384; i++)
-            s[i] = b->ms.smem[c][i] = next_byte();
-    }
-}
+static void fill_same(bench *b) { cosim_fill_same(b->sim, &b->ms, GBASE, GSIZE, 16384, next_byte); }
 
 static uint32_t rd(bench *b, uint32_t reg)
 {
@@ -108,13 +99,7 @@ static void wr(bench *b, uint32_t reg, uint32_t v)
 /* Submit one command through CMD[] + DOORBELL. */
 static void submit(bench *b, const tce_op *op)
 {
-    uint32_t w[TCE_RM_CMD_WORDS];
-    tce_cmd_field_id bad;
-    unsigned n = tce_cmd_pack(op, w, &bad);
-    must(n > 0, "tce_cmd_pack");
-    for (unsigned i = 0; i < n; i++)
-        wr(b, TCE_REG_AT(TCE_REG_CMD, i), w[i]);
-    wr(b, TCE_REG_DOORBELL, n);
+    must(cosim_submit(b->sim, op), "tce_cmd_pack and CMD/DOORBELL writes");
 }
 
 /* Run op on both models and compare everything. */
@@ -140,17 +125,11 @@ static void cosim(bench *b, const char *name, const tce_op *op)
 
     /* Memories: only compare when both agree the operation ran or both refused it before
      * touching memory (golden: refused operations leave memory untouched). */
-    uint8_t *g = tce_sim_gmem(b->sim, GBASE, GSIZE);
-    uint32_t gdiff = 0;
-    for (uint32_t i = 0; i < GSIZE; i++)
-        gdiff += g[i] != b->ms.g[0].bytes[i];
+    uint32_t gdiff = cosim_global_diff(b->sim, &b->ms, GBASE, GSIZE);
     CHECK(gdiff == 0, "%s: %u global bytes differ", name, gdiff);
     for (unsigned c = 0; c < b->ms.ncta; c++) {
-        uint8_t *s = tce_sim_smem(b->sim, c, 0, b->smem_bytes);
-        uint32_t sdiff = 0, first = 0;
-        for (uint32_t i = 0; i < b->smem_bytes; i++)
-            if (s[i] != b->ms.smem[c][i] && sdiff++ == 0)
-                first = i;
+        uint32_t first;
+        uint32_t sdiff = cosim_smem_diff(b->sim, &b->ms, c, b->smem_bytes, &first);
         CHECK(sdiff == 0, "%s: CTA %u: %u shared bytes differ (first at 0x%x)", name, c, sdiff,
               first);
     }

@@ -29,6 +29,10 @@ int synth_main(int argc, char **argv);
 typedef struct {
     const char *name;
     unsigned data_w, num_ctas, smem_bytes;
+    /* tce_engine's feature parameters (docs/rtl.md). `lite` = no reductions, im2col or
+     * gather4 and load_slots/nrd below their defaults; 0 there keeps the RTL's default. */
+    bool lite;
+    unsigned load_slots, nrd;
     const char *why;
 } synth_config;
 
@@ -36,9 +40,14 @@ typedef struct {
  * it (256 KiB, 64 RAMB36) fit mid-size 7-series parts, and the engine's logic does not
  * depend on it beyond address-compare widths. */
 static const synth_config CONFIGS[] = {
-    {"small", 128, 2, 16384, "narrowest data path, two CTAs: the cheapest useful emulation"},
-    {"default", 256, 16, 16384, "tce_engine's default DATA_W and NUM_CTAS (a full cluster)"},
-    {"large", 512, 16, 16384, "widest data path, full cluster"},
+    {"small", 128, 2, 16384, false, 0, 0,
+     "narrowest data path, two CTAs: the cheapest useful emulation"},
+    {"lite", 128, 2, 16384, true, 4, 4,
+     "`small` without reductions, im2col and gather4/scatter4 (HAS_REDUCE/HAS_IM2COL/HAS_GATHER 0), "
+     "4 tensor loads and 4 read IDs in flight: the copy engine the area goal is judged on"},
+    {"default", 256, 16, 16384, false, 0, 0,
+     "tce_engine's default DATA_W and NUM_CTAS (a full cluster)"},
+    {"large", 512, 16, 16384, false, 0, 0, "widest data path, full cluster"},
 };
 #define NCONFIGS (sizeof CONFIGS / sizeof CONFIGS[0])
 
@@ -64,8 +73,9 @@ static const char GOAL_ASSESSMENT[] =
     "doubles the data path. So 8k is not reachable for the full feature set by\n"
     "rewrites: it remains the goal for a\n"
     "configuration without reductions, im2col and gather4 (the AXI DMA the rationale\n"
-    "compares with), once tce_engine has those feature parameters; the full engine\n"
-    "needs a goal set from that configuration's measured figure.\n\n";
+    "compares with): `lite`, built with tce_engine's feature parameters (HAS_REDUCE,\n"
+    "HAS_IM2COL, HAS_GATHER 0; docs/rtl.md), judged below when it was synthesised; the full\n"
+    "engine needs a goal set from that configuration's measured figure.\n\n";
 
 enum { T_XC7 = 0, T_GENERIC = 1, NTARGETS = 2 };
 static const char *TARGET_NAME[NTARGETS] = {"xc7", "generic"};
@@ -83,14 +93,17 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: tce synth [--out=FILE] [--config=NAME ...] [--root=DIR] [--logdir=DIR]\n"
             "                 [--yosys=PATH] [--jobs=N] [--sources=FILE] [--report-only]\n"
+            "                 [--target=xc7|generic ...]\n"
             "  Synthesises rtl/fpga/tce_fpga_top.sv for xc7 (synth_xilinx) and tce_engine with\n"
             "  the generic library (synth) and writes LUT/FF/BRAM/DSP counts and logic depth.\n"
             "  --out=FILE     report (default docs/synthesis.md under --root)\n"
-            "  --config=NAME  only this configuration (repeatable); names: small default large\n"
+            "  --config=NAME  only this configuration (repeatable); names: small lite default large\n"
             "  --root=DIR     repository root (default .)\n"
             "  --logdir=DIR   Yosys scripts and logs (default .)\n"
             "  --yosys=PATH   the Yosys binary (default yosys)\n"
             "  --jobs=N       Yosys runs at once (default 1)\n"
+            "  --target=NAME  only this target (repeatable): xc7 (synth_xilinx of the FPGA top) or\n"
+            "                 generic (synth of tce_engine); default both\n"
             "  --sources=FILE RTL files, one a line (default: cmake/synth_sources.cmake's list)\n"
             "  --report-only  run no Yosys: rebuild the report from the logs already in --logdir\n"
             "exit status: 0 all runs gave numbers and no latch, 1 otherwise, 2 bad usage\n");
@@ -158,8 +171,15 @@ static bool write_script(const char *path, const synth_config *c, int target, ch
         fprintf(f, " %s", srcs[i]);
     fprintf(f, "\n");
     const char *top = target == T_XC7 ? "tce_fpga_top" : "tce_engine";
-    fprintf(f, "chparam -set DATA_W %u -set NUM_CTAS %u -set SMEM_BYTES %u %s\n", c->data_w,
-            c->num_ctas, c->smem_bytes, top);
+    fprintf(f, "chparam -set DATA_W %u -set NUM_CTAS %u -set SMEM_BYTES %u", c->data_w,
+            c->num_ctas, c->smem_bytes);
+    if (c->lite)
+        fprintf(f, " -set HAS_REDUCE 0 -set HAS_IM2COL 0 -set HAS_GATHER 0");
+    if (c->load_slots)
+        fprintf(f, " -set LOAD_SLOTS %u", c->load_slots);
+    if (c->nrd)
+        fprintf(f, " -set NRD %u", c->nrd);
+    fprintf(f, " %s\n", top);
     if (target == T_XC7) {
         fprintf(f, "synth_xilinx -family xc7 -top %s\n", top);
         fprintf(f, "stat\n");
@@ -278,11 +298,12 @@ static bool evaluate_run(synth_run *r, const synth_config *c, int target)
     return true;
 }
 
-/* One configuration's engine core, module by module, most LUTs first: where the area goes. */
-static void write_breakdown(FILE *f, const syn_log *log, const char *config)
+/* The engine core's modules of one xc7 run (not tce_fpga_*), most LUTs (logic + RAM, times
+ * instances) first: their indices into log->modules and LUTs; returns how many. */
+static size_t core_modules_by_luts(const syn_log *log, size_t idx[SYN_MAX_MODULES],
+                                   long luts[SYN_MAX_MODULES])
 {
-    size_t idx[SYN_MAX_MODULES], n = 0;
-    long luts[SYN_MAX_MODULES];
+    size_t n = 0;
     for (size_t i = 0; i < log->nmodules; i++) {
         if (!strncmp(syn_base_name(log->modules[i].name), "tce_fpga_", 9))
             continue;
@@ -296,6 +317,24 @@ static void write_breakdown(FILE *f, const syn_log *log, const char *config)
                 long tl = luts[a]; luts[a] = luts[b]; luts[b] = tl;
                 size_t ti = idx[a]; idx[a] = idx[b]; idx[b] = ti;
             }
+    return n;
+}
+
+/* A module's name without Yosys's parameter suffix. */
+static void module_base(const syn_module *m, char base[SYN_NAME_MAX])
+{
+    snprintf(base, SYN_NAME_MAX, "%s", syn_base_name(m->name));
+    char *bs = strchr(base, '\\');
+    if (bs)
+        *bs = 0;
+}
+
+/* One configuration's engine core, module by module, most LUTs first: where the area goes. */
+static void write_breakdown(FILE *f, const syn_log *log, const char *config)
+{
+    size_t idx[SYN_MAX_MODULES];
+    long luts[SYN_MAX_MODULES];
+    size_t n = core_modules_by_luts(log, idx, luts);
     fprintf(f, "Engine core by module (xc7, configuration `%s`; a module's own cells, without\n"
                "its submodules, times its instances):\n\n"
                "| module | instances | LUT | LUTRAM | FF | CARRY4 | DSP48 |\n"
@@ -304,10 +343,7 @@ static void write_breakdown(FILE *f, const syn_log *log, const char *config)
         const syn_module *m = &log->modules[idx[k]];
         syn_xc7 g = syn_xc7_group(m);
         char base[SYN_NAME_MAX];
-        snprintf(base, sizeof base, "%s", syn_base_name(m->name));
-        char *bs = strchr(base, '\\');
-        if (bs)
-            *bs = 0;
+        module_base(m, base);
         fprintf(f, "| %s | %ld | %ld | %ld | %ld | %ld | %ld |\n", base, m->instances,
                 g.lut * m->instances, g.lutram * m->instances, g.ff * m->instances,
                 g.carry4 * m->instances, g.dsp * m->instances);
@@ -315,8 +351,39 @@ static void write_breakdown(FILE *f, const syn_log *log, const char *config)
     fprintf(f, "\n");
 }
 
+/* The configuration without reductions, im2col and gather4 against the goal, and, when it
+ * misses, the modules that hold the LUTs (largest first, until they cover the excess). */
+static void write_lite_verdict(FILE *f, const syn_log *log, const synth_config *c)
+{
+    syn_module core;
+    syn_sum_modules(log, "tce_fpga_", false, NULL, &core);
+    syn_xc7 g = syn_xc7_group(&core);
+    long used = g.lut + g.lutram + g.srl;
+    fprintf(f, "Configuration `%s` (DATA_W %u, %u CTAs, HAS_REDUCE/HAS_IM2COL/HAS_GATHER 0, "
+               "LOAD_SLOTS %u, NRD %u): engine core **%ld LUTs** (%ld logic + %ld as RAM + %ld as\n"
+               "shift registers) against the goal's %ld -> **%s**%s.\n\n",
+            c->name, c->data_w, c->num_ctas, c->load_slots, c->nrd, used, g.lut, g.lutram, g.srl,
+            GOAL_LUTS, used <= GOAL_LUTS ? "met" : "not met",
+            c->data_w != 256 ? " (the goal is stated at DATA_W 256; this is the narrower path)" : "");
+    if (used <= GOAL_LUTS)
+        return;
+    size_t idx[SYN_MAX_MODULES];
+    long luts[SYN_MAX_MODULES];
+    size_t n = core_modules_by_luts(log, idx, luts);
+    long excess = used - GOAL_LUTS, covered = 0;
+    fprintf(f, "Where `%s`'s LUTs are (%ld over the goal), largest first until they cover the excess:", c->name,
+            excess);
+    for (size_t k = 0; k < n && covered < excess; k++) {
+        char base[SYN_NAME_MAX];
+        module_base(&log->modules[idx[k]], base);
+        covered += luts[k];
+        fprintf(f, "%s %s %ld (%.0f%%)", k ? "," : "", base, luts[k], 100.0 * (double)luts[k] / (double)used);
+    }
+    fprintf(f, ". Cutting the excess means shrinking these; the table below has every module.\n\n");
+}
+
 static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARGETS],
-                         const bool *selected)
+                         const bool *selected, const bool *want_target)
 {
     fprintf(f, "# Synthesis results\n\n");
     fprintf(f, "Generated by `tce synth` (tools/tce/cmd_synth.c) from its own Yosys runs; do not\n"
@@ -361,6 +428,9 @@ static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARG
     }
     fprintf(f, "%s", GOAL_ASSESSMENT);
     for (size_t i = 0; i < NCONFIGS; i++)
+        if (selected[i] && CONFIGS[i].lite && runs[i][T_XC7].ok)
+            write_lite_verdict(f, &runs[i][T_XC7].log, &CONFIGS[i]);
+    for (size_t i = 0; i < NCONFIGS; i++)
         if (selected[i] && runs[i][T_XC7].ok)
             write_breakdown(f, &runs[i][T_XC7].log, CONFIGS[i].name);
 
@@ -380,8 +450,10 @@ static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARG
                "cell): an upper bound on LUT levels, no wire delay.\n\n"
                "| config | part | LUT | LUTRAM | SRL | FF | CARRY4 | MUXF7/8 | RAMB36 | RAMB18 | DSP48 | depth | latches | Yosys CPU s |\n"
                "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |\n");
+    if (!want_target[T_XC7])
+        fprintf(f, "Not run this time (`--target=generic`).\n");
     for (size_t i = 0; i < NCONFIGS; i++) {
-        if (!selected[i])
+        if (!selected[i] || !want_target[T_XC7])
             continue;
         const synth_run *r = &runs[i][T_XC7];
         if (!r->ok) {
@@ -403,14 +475,17 @@ static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARG
         }
     }
 
-    fprintf(f, "\n## Generic gates (`synth -top tce_engine`)\n\n"
-               "The engine core in Yosys's technology-independent gate library: all cells, of\n"
-               "which flip-flops, and gate levels (Yosys `ltp -noff`: the most gates on one path\n"
-               "between flip-flops or ports).\n\n"
-               "| config | cells | FF | gate levels | latches | Yosys CPU s |\n"
-               "| --- | ---: | ---: | ---: | --- | ---: |\n");
+    fprintf(f, "\n## Generic gates (`synth -top tce_engine`)\n\n");
+    if (!want_target[T_GENERIC])
+        fprintf(f, "Not run this time (`--target=xc7`).\n");
+    else
+        fprintf(f, "The engine core in Yosys's technology-independent gate library: all cells, of\n"
+                   "which flip-flops, and gate levels (Yosys `ltp -noff`: the most gates on one path\n"
+                   "between flip-flops or ports).\n\n"
+                   "| config | cells | FF | gate levels | latches | Yosys CPU s |\n"
+                   "| --- | ---: | ---: | ---: | --- | ---: |\n");
     for (size_t i = 0; i < NCONFIGS; i++) {
-        if (!selected[i])
+        if (!selected[i] || !want_target[T_GENERIC])
             continue;
         const synth_run *r = &runs[i][T_GENERIC];
         if (!r->ok) {
@@ -431,6 +506,7 @@ int synth_main(int argc, char **argv)
     unsigned jobs = 1;
     bool selected[NCONFIGS] = {false};
     bool any_selected = false, report_only = false;
+    bool want_target[NTARGETS] = {false, false}, any_target = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -456,12 +532,21 @@ int synth_main(int argc, char **argv)
                 return 2;
             }
             jobs = (unsigned)j;
+        } else if (!strncmp(a, "--target=", 9)) {
+            int t;
+            for (t = 0; t < NTARGETS && strcmp(TARGET_NAME[t], a + 9); t++)
+                ;
+            if (t == NTARGETS) {
+                fprintf(stderr, "tce synth: unknown target '%s' (xc7, generic)\n", a + 9);
+                return 2;
+            }
+            want_target[t] = any_target = true;
         } else if (!strncmp(a, "--config=", 9)) {
             size_t k;
             for (k = 0; k < NCONFIGS && strcmp(CONFIGS[k].name, a + 9); k++)
                 ;
             if (k == NCONFIGS) {
-                fprintf(stderr, "tce synth: unknown configuration '%s' (small, default, large)\n",
+                fprintf(stderr, "tce synth: unknown configuration '%s' (small, lite, default, large)\n",
                         a + 9);
                 return 2;
             }
@@ -475,6 +560,9 @@ int synth_main(int argc, char **argv)
     if (!any_selected)
         for (size_t k = 0; k < NCONFIGS; k++)
             selected[k] = true;
+    if (!any_target)
+        for (int t = 0; t < NTARGETS; t++)
+            want_target[t] = true;
 
     char path[1024], out_default[1024];
     snprintf(path, sizeof path, "%s/rtl/fpga/tce_fpga_top.sv", root);
@@ -532,7 +620,7 @@ int synth_main(int argc, char **argv)
     size_t order[NCONFIGS * NTARGETS][2];
     for (size_t k = 0; k < NCONFIGS; k++)
         for (int t = 0; t < NTARGETS; t++)
-            if (selected[k]) {
+            if (selected[k] && want_target[t]) {
                 order[total][0] = k;
                 order[total][1] = (size_t)t;
                 total++;
@@ -611,7 +699,7 @@ int synth_main(int argc, char **argv)
         worst = 2;
         goto out;
     }
-    write_report(f, yver, (const synth_run(*)[NTARGETS])runs, selected);
+    write_report(f, yver, (const synth_run(*)[NTARGETS])runs, selected, want_target);
     if (fclose(f) != 0) {
         fprintf(stderr, "tce synth: error writing '%s'\n", out);
         worst = 2;

@@ -81,7 +81,8 @@ uint32_t regress_base_off(uint64_t *rng, const regress_gen_cfg *cfg, unsigned al
 /* Bytes a tensor box may take of a shared area of `area` bytes: with --wide, less the
  * largest 128-byte offset regress_load_dest / regress_store_source may add. */
 uint32_t regress_box_cap(const regress_gen_cfg *cfg, uint32_t area);
-/* The data types a tensor map may draw (TFLOAT32 last: only with cfg->tf32). */
+/* The data types a tensor map may draw (TFLOAT32 and TFLOAT32_FTZ last: only with
+ * cfg->tf32; TFLOAT32_FTZ only with cfg->wide). */
 tce_dtype regress_dtype(uint64_t *rng, const regress_gen_cfg *cfg);
 
 /* regress_gen_tensor.c: im2col-family loads (.im2col, ::w, ::w::128) and tile::gather4

@@ -1,0 +1,311 @@
+/* The engine built without its optional features (tce_engine HAS_REDUCE = HAS_IM2COL =
+ * HAS_GATHER = 0, LOAD_SLOTS = 4, NRD = 4: the `lite` configuration of `tce synth`),
+ * Verilated into its own bridge (bridge/CMakeLists.txt, tce_bridge_lite).
+ *
+ * What it must still do, against the golden model (tce_csim_execute on identical memories:
+ * status, every byte of global and shared memory, the complete-tx requests): bulk copies in
+ * every direction, tile loads (more in flight than its 4 load slots) and tile stores.
+ * What it must refuse, by name: every reduction (cp.reduce.async.bulk, the tensor reduce,
+ * red) with ST_UNSUPPORTED at the OPCODE field, and every im2col, gather4 and scatter4 mode
+ * with ST_UNSUPPORTED at the MODE field, leaving memory as it was and sending no complete-tx.
+ * Where the golden model can run the refused operation from the same memory, it must
+ * succeed there: the refusal is the build's, not the operation's fault. */
+#include "../rtl/cosim_mem.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GBASE 0x10000000ull
+#define GSIZE (64u * 1024u)
+#define TENSOR (GBASE + 0x8000u) /* u32, TW x TH, rows of TW elements */
+#define TW 32u
+#define TH 32u
+#define DESC (GBASE + 0xF000u)   /* the tensor map, written after each fill */
+
+static int failures;
+
+#define CHECK(cond, ...)                                                                     \
+    do {                                                                                     \
+        if (!(cond)) {                                                                       \
+            failures++;                                                                      \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                              \
+            fprintf(stderr, __VA_ARGS__);                                                    \
+            fputc('\n', stderr);                                                             \
+        }                                                                                    \
+    } while (0)
+
+typedef struct {
+    tce_sim *sim;
+    tce_memsys ms;
+    uint32_t smem_bytes;
+    unsigned ncta;
+} bench;
+
+static void must(int ok, const char *what)
+{
+    if (!ok) {
+        fprintf(stderr, "setup failed: %s\n", what);
+        exit(2);
+    }
+}
+
+static uint64_t rng = 0x2545F4914F6CDD1Dull;
+static uint8_t next_byte(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint8_t)rng;
+}
+
+static uint32_t rd(bench *b, uint32_t reg)
+{
+    uint32_t v = 0;
+    must(tce_sim_mmio_read(b->sim, reg, &v) == 0, "MMIO read answered");
+    return v;
+}
+
+static void wr(bench *b, uint32_t reg, uint32_t v)
+{
+    must(tce_sim_mmio_write(b->sim, reg, v) == 0, "MMIO write answered");
+}
+
+/* The same random bytes in both models (global window, first 16 KB of each CTA), then the
+ * tensor map at DESC: a 2-D u32 tensor with a 16 x 8 box (boxDim[1] 1 for gather4). */
+static void fill_same(bench *b, uint32_t box1)
+{
+    cosim_fill_same(b->sim, &b->ms, GBASE, GSIZE, 16384, next_byte);
+    tce_tensormap m;
+    tce_diag why;
+    uint64_t gdim[2] = {TW, TH}, gstr[1] = {TW * 4u};
+    uint32_t box[2] = {16, box1}, es[2] = {1, 1};
+    must(tce_encode_tiled(&m, TCE_DT_UINT32, 2, TENSOR, gdim, gstr, box, es, TCE_IL_NONE,
+                          TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why) == TCE_OK, why.text);
+    tce_desc_pack(&m, tce_sim_gmem(b->sim, DESC, TCE_DESC_BYTES));
+    tce_desc_pack(&m, b->ms.g[0].bytes + (DESC - GBASE));
+    /* The map changed behind the engine's descriptor cache (fence.proxy.tensormap). */
+    wr(b, TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE) | TCE_RM_BIT(CTRL, DESC_INVAL));
+}
+
+static void submit(bench *b, const tce_op *op)
+{
+    must(cosim_submit(b->sim, op), "tce_cmd_pack and CMD/DOORBELL writes");
+}
+
+/* Runs the engine to idle; its ERR_CODE.CODE and ERR_INFO.FIELD (then clears the error). */
+static unsigned run_engine(bench *b, const char *name, unsigned *field)
+{
+    CHECK(tce_sim_run_until_idle(b->sim, 2000000) == 0, "%s: engine did not go idle", name);
+    uint32_t err = rd(b, TCE_REG_ERR_CODE), info = rd(b, TCE_REG_ERR_INFO);
+    *field = TCE_RM_GET(ERR_INFO, FIELD, info);
+    if (err)
+        wr(b, TCE_REG_ERR_CODE, 0);
+    return TCE_RM_GET(ERR_CODE, CODE, err);
+}
+
+static void compare_memories(bench *b, const char *name)
+{
+    uint32_t gdiff = cosim_global_diff(b->sim, &b->ms, GBASE, GSIZE);
+    CHECK(gdiff == 0, "%s: %u global bytes differ from the golden model", name, gdiff);
+    for (unsigned c = 0; c < b->ncta; c++) {
+        uint32_t first;
+        uint32_t sdiff = cosim_smem_diff(b->sim, &b->ms, c, b->smem_bytes, &first);
+        CHECK(sdiff == 0, "%s: CTA %u: %u shared bytes differ from the golden model (first at 0x%x)",
+              name, c, sdiff, first);
+    }
+}
+
+/* ops[0..n) submitted back to back, run on both models in order; both must succeed, leave
+ * the same memory and send the same complete-tx requests (one per op with an mbarrier). */
+static void cosim(bench *b, const char *name, const tce_op *ops, unsigned n, uint32_t box1)
+{
+    fill_same(b, box1);
+    tce_sim_tx_clear(b->sim);
+    unsigned want_tx = 0;
+    for (unsigned i = 0; i < n; i++) {
+        tce_result want = tce_csim_execute(&ops[i], &b->ms);
+        CHECK(want.status == TCE_OK, "%s: op %u: golden %s (%s)", name, i,
+              tce_status_name(want.status), want.why);
+        if (ops[i].completion == TCE_DONE_MBARRIER)
+            for (unsigned c = 0; c < 16; c++)
+                want_tx += (want.tx_ctas >> c) & 1u;
+        submit(b, &ops[i]);
+    }
+    unsigned field;
+    unsigned got = run_engine(b, name, &field);
+    CHECK(got == TCE_OK, "%s: engine status %s (field %u)", name,
+          tce_status_name((tce_status)got), field);
+    compare_memories(b, name);
+    CHECK(tce_sim_tx_count(b->sim) == want_tx, "%s: %u complete-tx requests, golden %u", name,
+          tce_sim_tx_count(b->sim), want_tx);
+}
+
+/* op must be refused as UNSUPPORTED at `want_field`, touching nothing. golden_ok: the golden
+ * model runs it successfully from the same memory (so the full engine would too). */
+static void refused(bench *b, const char *name, const tce_op *op, unsigned want_field,
+                    bool golden_ok, uint32_t box1)
+{
+    fill_same(b, box1);
+    tce_sim_tx_clear(b->sim);
+    uint8_t *gsnap = malloc(GSIZE), *ssnap = malloc((size_t)b->ncta * b->smem_bytes);
+    must(gsnap && ssnap, "snapshot memory");
+    memcpy(gsnap, tce_sim_gmem(b->sim, GBASE, GSIZE), GSIZE);
+    for (unsigned c = 0; c < b->ncta; c++)
+        memcpy(ssnap + (size_t)c * b->smem_bytes, tce_sim_smem(b->sim, c, 0, b->smem_bytes),
+               b->smem_bytes);
+    if (golden_ok) {
+        tce_result want = tce_csim_execute(op, &b->ms);
+        CHECK(want.status == TCE_OK, "%s: golden %s (%s): not a valid operation", name,
+              tce_status_name(want.status), want.why);
+    }
+    submit(b, op);
+    unsigned field;
+    unsigned got = run_engine(b, name, &field);
+    CHECK(got == TCE_ERR_UNSUPPORTED && field == want_field,
+          "%s: engine status %s field %u, want UNSUPPORTED field %u", name,
+          tce_status_name((tce_status)got), field, want_field);
+    CHECK(memcmp(gsnap, tce_sim_gmem(b->sim, GBASE, GSIZE), GSIZE) == 0,
+          "%s: global memory changed", name);
+    for (unsigned c = 0; c < b->ncta; c++)
+        CHECK(memcmp(ssnap + (size_t)c * b->smem_bytes, tce_sim_smem(b->sim, c, 0, b->smem_bytes),
+                     b->smem_bytes) == 0, "%s: CTA %u shared memory changed", name, c);
+    CHECK(tce_sim_tx_count(b->sim) == 0, "%s: %u complete-tx requests", name,
+          tce_sim_tx_count(b->sim));
+    free(gsnap);
+    free(ssnap);
+}
+
+static tce_op tensor_op(tce_op_kind kind, tce_mode mode, int32_t x, int32_t y, uint32_t saddr,
+                        uint32_t mbar)
+{
+    const int32_t c[2] = {x, y};
+    tce_op op = tce_op_tile_load(0, DESC, 2, c, saddr, mbar);
+    op.kind = kind;
+    op.mode = mode;
+    if (kind != TCE_OP_TENSOR_LOAD) {
+        op.src_space = TCE_SPACE_SHARED_CTA;
+        op.dst_space = TCE_SPACE_GLOBAL;
+        op.completion = TCE_DONE_BULK_GROUP;
+        op.mbar = 0;
+    }
+    return op;
+}
+
+static void still_works(bench *b)
+{
+    tce_op op = tce_op_bulk_copy(TCE_SPACE_GLOBAL, TCE_SPACE_SHARED_CTA, 3, GBASE + 0x1010,
+                                 0x230, 4128, 0x3ff8);
+    cosim(b, "bulk global -> shared::cta", &op, 1, 8);
+    op = tce_op_bulk_copy(TCE_SPACE_GLOBAL, TCE_SPACE_SHARED_CLUSTER, 1, GBASE + 0x40,
+                          TCE_SADDR(5, 0x100), 512, TCE_SADDR(5, 0x3ff0));
+    cosim(b, "bulk global -> shared::cluster", &op, 1, 8);
+    op.multicast = true;
+    op.saddr = 0x100;
+    op.mbar = 0x3ff0;
+    op.cta_mask = 0x8a0b;
+    cosim(b, "bulk multicast", &op, 1, 8);
+    op = tce_op_bulk_copy(TCE_SPACE_SHARED_CTA, TCE_SPACE_GLOBAL, 2, GBASE + 0x2030, 0x50, 1040, 0);
+    cosim(b, "bulk shared::cta -> global", &op, 1, 8);
+    op.has_byte_mask = true;
+    op.byte_mask = 0xa5c3;
+    cosim(b, "bulk shared::cta -> global .cp_mask", &op, 1, 8);
+    op = tce_op_bulk_copy(TCE_SPACE_SHARED_CTA, TCE_SPACE_SHARED_CLUSTER, 4, 0,
+                          TCE_SADDR(9, 0x800), 2064, TCE_SADDR(9, 0x3fe8));
+    op.saddr_src = 0x120;
+    cosim(b, "bulk shared::cta -> shared::cluster", &op, 1, 8);
+
+    /* Six tile loads back to back, some partly outside the tensor (zero fill): two more
+     * than the build's four load slots, each to its own shared range and mbarrier. */
+    tce_op loads[6];
+    static const int32_t at[6][2] = {{0, 0}, {16, 8}, {24, 28}, {-8, 4}, {8, -4}, {16, 24}};
+    for (unsigned i = 0; i < 6; i++)
+        loads[i] = tensor_op(TCE_OP_TENSOR_LOAD, TCE_MODE_TILE, at[i][0], at[i][1],
+                             0x400u + i * 0x200u, 0x3f00u + i * 8u);
+    cosim(b, "six tile loads in flight", loads, 6, 8);
+    tce_op st = tensor_op(TCE_OP_TENSOR_STORE, TCE_MODE_TILE, 8, 20, 0x600, 0);
+    cosim(b, "tile store", &st, 1, 8);
+}
+
+static void refuses(bench *b)
+{
+    tce_op op = tce_op_bulk_copy(TCE_SPACE_SHARED_CTA, TCE_SPACE_GLOBAL, 2, GBASE + 0x2000, 0x40,
+                                 256, 0);
+    op.kind = TCE_OP_BULK_REDUCE;
+    op.redop = TCE_RED_ADD;
+    op.etype = TCE_ET_U32;
+    refused(b, "cp.reduce.async.bulk.global add.u32", &op, TCE_CMDF_OPCODE, true, 8);
+    op = tce_op_bulk_copy(TCE_SPACE_SHARED_CTA, TCE_SPACE_SHARED_CLUSTER, 2, 0,
+                          TCE_SADDR(3, 0x800), 256, TCE_SADDR(3, 0x3f00));
+    op.saddr_src = 0x40;
+    op.kind = TCE_OP_BULK_REDUCE;
+    op.redop = TCE_RED_MIN;
+    op.etype = TCE_ET_S32;
+    refused(b, "cp.reduce.async.bulk.shared::cluster min.s32", &op, TCE_CMDF_OPCODE, true, 8);
+
+    tce_op red;
+    memset(&red, 0, sizeof red);
+    red.kind = TCE_OP_RED;
+    red.dst_space = TCE_SPACE_GLOBAL;
+    red.gaddr = GBASE + 0x3000;
+    red.redop = TCE_RED_ADD;
+    red.etype = TCE_ET_F32;
+    red.vec = 4;
+    red.operand[0] = 0x3f800000u;
+    refused(b, "red.global.add.v4.f32", &red, TCE_CMDF_OPCODE, true, 8);
+    red.dst_space = TCE_SPACE_SHARED_CTA;
+    red.saddr = 0x200;
+    red.etype = TCE_ET_U32;
+    red.vec = 1;
+    refused(b, "red.shared::cta.add.u32", &red, TCE_CMDF_OPCODE, true, 8);
+
+    tce_op t = tensor_op(TCE_OP_TENSOR_REDUCE, TCE_MODE_TILE, 0, 0, 0x400, 0);
+    t.redop = TCE_RED_ADD;
+    t.etype = TCE_ET_U32;
+    refused(b, "cp.reduce.async.bulk.tensor.2d add.u32", &t, TCE_CMDF_OPCODE, true, 8);
+
+    /* gather4 / scatter4 on a map they are valid for (boxDim[1] == 1). */
+    t = tensor_op(TCE_OP_TENSOR_LOAD, TCE_MODE_GATHER4, 0, 0, 0x400, 0x3f00);
+    t.coords[2] = 5; t.coords[3] = 9; t.coords[4] = 31;
+    refused(b, "tile::gather4 load", &t, TCE_CMDF_MODE, true, 1);
+    t = tensor_op(TCE_OP_TENSOR_STORE, TCE_MODE_SCATTER4, 16, 2, 0x400, 0);
+    t.coords[2] = 3; t.coords[3] = 7; t.coords[4] = 30;
+    refused(b, "tile::scatter4 store", &t, TCE_CMDF_MODE, true, 1);
+    t = tensor_op(TCE_OP_TENSOR_PREFETCH, TCE_MODE_GATHER4, 0, 0, 0, 0);
+    t.completion = TCE_DONE_NONE;
+    t.src_space = TCE_SPACE_GLOBAL;
+    refused(b, "prefetch.tensor tile::gather4", &t, TCE_CMDF_MODE, false, 1);
+
+    /* The im2col family: refused before the map is read, whatever it holds. */
+    static const tce_mode i2c_loads[3] = {TCE_MODE_IM2COL, TCE_MODE_IM2COL_W, TCE_MODE_IM2COL_W128};
+    static const char *i2c_names[3] = {"im2col load", "im2col::w load", "im2col::w::128 load"};
+    for (unsigned i = 0; i < 3; i++) {
+        t = tensor_op(TCE_OP_TENSOR_LOAD, i2c_loads[i], 0, 0, 0x400, 0x3f00);
+        refused(b, i2c_names[i], &t, TCE_CMDF_MODE, false, 8);
+    }
+    t = tensor_op(TCE_OP_TENSOR_STORE, TCE_MODE_IM2COL_NO_OFFS, 0, 0, 0x400, 0);
+    refused(b, "im2col_no_offs store", &t, TCE_CMDF_MODE, false, 8);
+}
+
+int main(void)
+{
+    char err[160];
+    tce_sim_params p = tce_sim_default_params();
+    bench b;
+    b.sim = tce_sim_create(&p, err, sizeof err);
+    must(b.sim != NULL, err);
+    b.smem_bytes = p.smem_bytes;
+    b.ncta = p.num_ctas;
+    must(tce_sim_add_global(b.sim, GBASE, GSIZE) == 0, "map global memory in the bridge");
+    must(tce_memsys_init(&b.ms, p.num_ctas, p.smem_bytes) == 0, "golden memsys");
+    must(tce_memsys_add_global(&b.ms, GBASE, GSIZE) == 0, "golden global window");
+    wr(&b, TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE));
+    still_works(&b);
+    refuses(&b);
+    printf("test_rtl_lite: %s (%llu cycles)\n", failures ? "FAILED" : "ok",
+           (unsigned long long)tce_sim_cycles(b.sim));
+    tce_sim_destroy(b.sim);
+    tce_memsys_free(&b.ms);
+    return failures ? 1 : 0;
+}
