@@ -212,7 +212,8 @@ module tce_tile_check #(
   // Interleaved tile load geometry (csim/tile.c make_geom).
   wire        is_il  = ileave != 8'd0 && !is_i2c;
   // An im2col load through an interleaved map (the header): its view's channel slice.
-  wire        il_i2c = ileave != 8'd0 && !is_store && mode == 3'd1;
+  // (Not built without HAS_IM2COL: the multiply below then goes too.)
+  wire        il_i2c = HAS_IM2COL && ileave != 8'd0 && !is_store && mode == 3'd1;
   logic [31:0] ch_c;            // coordinate of the channel slice (map dim rank-2)
   logic [32:0] ch_gdim;
   logic [35:0] ch_gs16;         // its byte stride in 16-byte units (bits 39:4)
