@@ -178,6 +178,32 @@ module tce_tile_load #(
     clamp12 = (v > 41'd4095) ? 12'd4095 : v[11:0];
   endfunction
 
+  // Pre-swizzle shared address of the byte at distance `off` from the address of the row
+  // whose shared base is sb: off itself in a row or across dense rows; across rows padded
+  // to a pitch of 2^lp (sct, row bytes 2^lrb), row off >> lrb of the burst, off mod 2^lrb
+  // into it.
+  function automatic logic [23:0] place(input logic [23:0] sb, input logic [OW-1:0] off,
+                                        input logic sct, input logic [3:0] lrb,
+                                        input logic [3:0] lp);
+    logic [OW-1:0] k, m;
+    k = off >> lrb;
+    m = off & ~(OW'({OW{1'b1}}) << lrb);
+    place = sct ? sb + (24'(k) << lp) + 24'(m) : sb + 24'(off);
+  endfunction
+  // log2 of a power of two below 2^14 (the position of its highest set bit).
+  function automatic logic [3:0] log2_14(input logic [13:0] v);
+    log2_14 = 4'd0;
+    for (int i = 0; i < 14; i++) if (v[i]) log2_14 = 4'(i);
+  endfunction
+  function automatic logic pow2_14(input logic [13:0] v);
+    pow2_14 = (v & (v - 14'd1)) == 14'd0;
+  endfunction
+  // The command's rows may merge: dim 0 read whole (stride 1), dim 1 one row on in global
+  // memory, and in shared memory rows dense, or padded to a pitch that with the row bytes
+  // is a power of two (the placement is then shifts).
+  wire m_ok = e0 == 4'd1 && e[3:0] == 4'd1 && gstride[63:0] == 64'(row_bytes) &&
+              (pitch == row_bytes || (pow2_14(row_bytes) && pow2_14(pitch)));
+
   // ------------------------------------------------------------- command (walker's)
   logic [2:0]  el;
   logic [3:0]  ee0;
@@ -188,7 +214,9 @@ module tce_tile_load #(
   logic [15:0] mask;
   logic [OW-1:0] rbytes;
   logic [8:0]  bx0;
-  logic        mok;          // rows may follow each other in global and shared memory
+  logic        mok;          // rows may follow each other in global memory, and merge
+  logic        msct;         // mok, and rows are padded in shared memory (pitch > row bytes)
+  logic [OW-1:0] pch;        // pitch
   wire [127:0] fill_chunk = fnan ? {8{16'h7FF7}} : 128'd0;
 
   // ------------------------------------------------------------- row walker
@@ -263,12 +291,13 @@ module tce_tile_load #(
   logic [2:0]      s_sw    [NS];
   logic [15:0]     s_mask  [NS];
   logic [OW-1:0]   s_lo    [NS], s_hi [NS];
+  logic [3:0]      s_lrb   [NS], s_lp [NS];
   logic [BCW-1:0]  s_bursts[NS];     // bursts requested and not yet wholly returned
   logic [39:0]     s_bytes [NS];
   logic [23:0]     s_mb    [NS];
   logic [31:0]     s_txc   [NS];
   logic [24:0]     s_rlo   [NS], s_rhi [NS];   // shared extent, 128-byte lines
-  logic [NS-1:0]   s_fnan, s_t32, s_issued, s_err_bus, s_want_tx;
+  logic [NS-1:0]   s_fnan, s_t32, s_issued, s_err_bus, s_want_tx, s_sct;
   wire  [SLW-1:0]  tl_p = hd_p + SLW'(n_used);
 
   // Where reads come from: READ's registers, or in ROW the presented row itself (rs_*).
@@ -307,23 +336,30 @@ module tce_tile_load #(
   // a 4 KB page start, is added to it: such rows go out as one long burst (<= 4 KB, so
   // <= 256 beats) instead of one short burst each, which is what lets a memory with a
   // limit on read bursts in flight keep its data port busy. The beat writer places a
-  // merged burst's beats exactly as a row's: pre-swizzle shared address = the first row's
-  // base + the distance from that row's address, linear across the merged rows, and no
-  // fill merge (e_all). The pending burst goes out (pd_go) when the next piece does not
+  // merged burst's beats as a row's, with no fill merge (e_all): pre-swizzle shared
+  // address = the first row's base + the distance d from that row's address when the rows
+  // are dense in shared memory; when they are padded there (narrow rows of a swizzled box:
+  // pitch > row bytes, both powers of two, msct), row d / row_bytes of the burst lies
+  // pitch bytes after the one before, so the address is base + (d >> lrb << lpch) +
+  // d mod row_bytes (place()). The pending burst goes out (pd_go) when the next piece does not
   // continue it or none comes; once offered on AR it is fixed until taken (AXI). Pieces of
   // other commands go out directly, as before, so their timing is unchanged.
   logic          pd_v, pd_fix;         // a pending burst; offered on AR and not yet taken
   logic [63:0]   pd_start, pd_end;
   logic [OW-1:0] pd_rel;
   logic [23:0]   pd_sbase;
+  logic [23:0]   pd_lsb;               // shared base of the last row in the pending burst
   logic [SLW-1:0] pd_cs;
   wire [OW-1:0] p_rel   = OW'(cur_next - cur_vrow);
   wire          p_valid = rd_go && (cur_next < cur_end);
   wire          p_all   = mok && row_inb && nofill0 && !strided;
   wire [23:0]   pd_send = pd_sbase + 24'(pd_rel) + 24'(pd_end - pd_start);
+  // The piece continues the pending burst in shared memory: right after it (dense rows),
+  // or (msct) as the start of the row one pitch after its last row.
+  wire          p_sh    = msct ? (p_rel == '0 && row_sbase == pd_lsb + 24'(pch))
+                               : (row_sbase + 24'(p_rel) == pd_send);
   wire          p_cont  = pd_v && !pd_fix && p_valid && p_all && cur_next == pd_end &&
-                          cur_s == pd_cs && cur_next[11:0] != 12'd0 &&
-                          row_sbase + 24'(p_rel) == pd_send;
+                          cur_s == pd_cs && cur_next[11:0] != 12'd0 && p_sh;
   wire          pd_go   = pd_v && !p_cont;
   wire          cnt_ok  = cnt[id_ptr] != (DWP+1)'(RDD);
   // The burst on AR: the pending one, else the walker's piece when it is not held.
@@ -353,6 +389,8 @@ module tce_tile_load #(
   logic [23:0]       beat_sbase;
   logic [OW-1:0]     beat_lo, beat_hi;
   logic              beat_all;      // the beat's burst is all in bounds: no fill merge
+  logic              beat_sct;      // ... and its rows are padded in shared memory (place())
+  logic [3:0]        beat_lrb, beat_lp;
   logic [$clog2(NCH+1)-1:0] beat_q;   // chunk of the beat being written
   logic [3:0]        beat_cta;
   // The beat's command: its slot and what writing its data depends on.
@@ -461,7 +499,7 @@ module tce_tile_load #(
     pa = '0; ph = '0; d = '0;
     if (beat_valid)
     for (int i = 0; i < NCH; i++) begin
-      pa = beat_sbase + 24'(c_off[i]);
+      pa = place(beat_sbase, c_off[i], beat_sct, beat_lrb, beat_lp);
       ph = swz(beat_sw, pa);
       d  = merge(load_data(beat_data[i*128 +: 128], beat_t32), beat_fill, c_off[i], beat_lo, beat_hi, beat_all);
       if (beat_sw == 3'd5 && pa[7]) d = {d[63:0], d[127:64]};
@@ -491,7 +529,8 @@ module tce_tile_load #(
   wire        use_beat = beat_valid && (full ? f_any : q_live);
   wire        use_fill = !beat_valid && ws == W_ROW && row_valid && !direct &&
                          chunk < rbytes && w_fill;
-  wire [23:0] pre_a  = use_beat ? beat_sbase + 24'(q_off) : row_sbase + 24'(chunk);
+  wire [23:0] pre_a  = use_beat ? place(beat_sbase, q_off, beat_sct, beat_lrb, beat_lp)
+                                 : row_sbase + 24'(chunk);
   wire [127:0] data0 = use_beat ? merge(load_data(q_raw, beat_t32), beat_fill, q_off, beat_lo, beat_hi, beat_all) : fill_chunk;
   wire [2:0]  wr_sw  = use_beat ? beat_sw : sw;
   wire [23:0] phys   = swz(wr_sw, pre_a);
@@ -610,9 +649,10 @@ module tce_tile_load #(
       end
       for (int i = 0; i < NS; i++) begin
         s_sw[i] <= '0; s_mask[i] <= '0; s_lo[i] <= '0; s_hi[i] <= '0; s_bursts[i] <= '0;
+        s_lrb[i] <= '0; s_lp[i] <= '0;
         s_bytes[i] <= '0; s_mb[i] <= '0; s_txc[i] <= '0; s_rlo[i] <= '0; s_rhi[i] <= '0;
       end
-      s_fnan <= '0; s_t32 <= '0; s_issued <= '0; s_err_bus <= '0; s_want_tx <= '0;
+      s_fnan <= '0; s_t32 <= '0; s_issued <= '0; s_err_bus <= '0; s_want_tx <= '0; s_sct <= '0;
       hd_p <= '0; cur_s <= '0; n_used <= '0;
       bs <= B_WAIT; b_txm <= '0; wf_cnt <= '0; wr_cnt <= '0; b_tgt <= '0; b_err <= 1'b0;
       m_out <= '0; m_err <= 1'b0;
@@ -620,9 +660,9 @@ module tce_tile_load #(
       id_ptr <= '0;
       beat_valid <= 1'b0; beat_data <= '0; beat_g <= '0; beat_lo_g <= '0; beat_hi_g <= '0;
       beat_rowg <= '0; beat_sbase <= '0; beat_lo <= '0; beat_hi <= '0; beat_q <= '0;
-      beat_all <= 1'b0;
+      beat_all <= 1'b0; beat_sct <= 1'b0; beat_lrb <= '0; beat_lp <= '0;
       pd_v <= 1'b0; pd_fix <= 1'b0; pd_start <= '0; pd_end <= '0; pd_rel <= '0;
-      pd_sbase <= '0; pd_cs <= '0; mok <= 1'b0;
+      pd_sbase <= '0; pd_lsb <= '0; pd_cs <= '0; mok <= 1'b0; msct <= 1'b0; pch <= '0;
       beat_cta <= '0;
     end else begin
       done <= 1'b0;
@@ -673,7 +713,10 @@ module tce_tile_load #(
         W_IDLE: if (start) begin
           el <= esl; ee0 <= e0; gd0 <= gdim[32:0]; c0 <= coords[31:0];
           sw <= swizzle; fnan <= fill_nan; mask <= ctas; rbytes <= OW'(row_bytes); bx0 <= box0;
-          mok <= e0 == 4'd1 && pitch == row_bytes && e[3:0] == 4'd1 && gstride[63:0] == 64'(row_bytes);
+          mok <= m_ok; msct <= m_ok && pitch != row_bytes;
+          pch <= OW'(pitch);
+          s_sct[tl_p] <= m_ok && pitch != row_bytes;
+          s_lrb[tl_p] <= log2_14(row_bytes); s_lp[tl_p] <= log2_14(pitch);
           // The command's slot: the next in the ring (free: can_start says so).
           cur_s <= tl_p;
           s_sw[tl_p] <= swizzle; s_mask[tl_p] <= ctas; s_fnan[tl_p] <= fill_nan;
@@ -742,11 +785,11 @@ module tce_tile_load #(
       end
       // ---- pending burst
       if (p_cont) begin
-        pd_end <= burst_end;
+        pd_end <= burst_end; pd_lsb <= row_sbase;
       end else if (p_hold) begin
         pd_v <= 1'b1; pd_fix <= 1'b0;
         pd_start <= cur_next; pd_end <= burst_end; pd_rel <= p_rel;
-        pd_sbase <= row_sbase; pd_cs <= cur_s;
+        pd_sbase <= row_sbase; pd_lsb <= row_sbase; pd_cs <= cur_s;
       end else if (pd_go && ar_fire) begin
         pd_v <= 1'b0; pd_fix <= 1'b0;
       end else if (pd_go && arvalid) begin
@@ -790,6 +833,9 @@ module tce_tile_load #(
           beat_sbase <= e_sbase[r_e];
           beat_lo    <= s_lo[r_cs];
           beat_all   <= e_all[r_e];
+          beat_sct   <= e_all[r_e] && s_sct[r_cs];
+          beat_lrb   <= s_lrb[r_cs];
+          beat_lp    <= s_lp[r_cs];
           beat_hi    <= s_hi[r_cs];
           beat_q     <= '0;
           beat_cta   <= first_cta(s_mask[r_cs]);

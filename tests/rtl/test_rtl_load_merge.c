@@ -38,17 +38,18 @@ static void put_desc(rig *r, const tce_tensormap *m)
     tce_desc_pack(m, tce_gmem(&r->ref, DESC, TCE_DESC_BYTES));
 }
 
-/* The u8 NHWC tensor of the bench's im2col workload, at TENSOR: C 64, W 16, H 16, N 4.
- * lower/upper: the W and H corners of the pixel window. */
-static bool im2col_map(rig *r, int32_t lower, int32_t upper)
+/* A u8 NHWC tensor at TENSOR filling TBYTES: C channels, W 16, H 16, N TBYTES / (256 C)
+ * (C 64: the bench's im2col workload); boxes of 64 pixels of all C channels. lower/upper:
+ * the W and H corners of the pixel window. */
+static bool im2col_map(rig *r, uint32_t c, tce_swizzle sw, int32_t lower, int32_t upper)
 {
     tce_tensormap m;
     tce_diag why;
-    uint64_t gdim[4] = {64, 16, 16, 4}, gstr[3] = {64, 1024, 16384};
+    uint64_t gdim[4] = {c, 16, 16, TBYTES / (256 * c)}, gstr[3] = {c, 16 * c, 256 * c};
     int32_t lo[3] = {lower, lower, 0}, up[3] = {upper, upper, 0};
     uint32_t es[4] = {1, 1, 1, 1};
-    if (tce_encode_im2col(&m, TCE_DT_UINT8, 4, TENSOR, gdim, gstr, lo, up, 64, 64, es,
-                          TCE_IL_NONE, TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why) != TCE_OK) {
+    if (tce_encode_im2col(&m, TCE_DT_UINT8, 4, TENSOR, gdim, gstr, lo, up, c, 64, es,
+                          TCE_IL_NONE, sw, TCE_L2_NONE, TCE_OOB_ZERO, &why) != TCE_OK) {
         fprintf(stderr, "encode: %s\n", why.text);
         return false;
     }
@@ -142,6 +143,12 @@ static const tile_case tile_cases[] = {
     {"tile tf32 32 x 128 B, 128B swizzle",
      {TCE_DT_TFLOAT32, 2, 0, {32, 512}, {128}, {32, 32}, {1, 1}, TCE_IL_NONE, TCE_SW_128B,
       TCE_L2_NONE, TCE_OOB_ZERO}, 32, 1, 4096, true},
+    /* u8 16 x 4096 with the 64B swizzle: rows of 16 bytes, padded to 64 in shared memory,
+     * box 16 x 128 at (0, 256): global [4096, 6144), one burst, each 16-byte chunk written
+     * to its own row (chunk by chunk: its beats do not come back to back). */
+    {"tile 16 B rows padded to 64 B, 64B swizzle",
+     {TCE_DT_UINT8, 2, 0, {16, 4096}, {16}, {16, 128}, {1, 1}, TCE_IL_NONE, TCE_SW_64B,
+      TCE_L2_NONE, TCE_OOB_ZERO}, 256, 1, 2048, false},
     /* Not contiguous: 64-byte rows 128 bytes apart in global memory: one burst each. */
     {"tile 64 x 64 B, rows 128 B apart",
      {TCE_DT_UINT8, 2, 0, {64, 512}, {128}, {64, 64}, {1, 1}, TCE_IL_NONE, TCE_SW_NONE,
@@ -152,7 +159,7 @@ static void merge_checks(rig *r, unsigned beat)
 {
     /* 64 pixels of 64 bytes from (w 0, h 4, n 0): 4 KB from tensor offset 4096, one page:
      * one burst. Its beats come back to back. */
-    if (im2col_map(r, 0, 0)) {
+    if (im2col_map(r, 64, TCE_SW_NONE, 0, 0)) {
         tce_op op = im2col_op(0, 4, 0);
         tce_sim_probe pr = run_both(r, &op, "im2col, 64 rows in one page");
         expect_reads(&pr, "im2col, 64 rows in one page", 1, 4096 / beat, 4096 / beat);
@@ -172,10 +179,21 @@ static void merge_checks(rig *r, unsigned beat)
      * (fill rows, read by nobody); the 16 in-bounds pixels of a run are one burst. Pixel
      * (w 0, h 1) follows (w 15, h 0) in global memory, but two fill rows lie between them in
      * shared memory: a new burst. Bursts: 16, 16, 16 and 9 rows. */
-    if (im2col_map(r, -1, 1)) {
+    if (im2col_map(r, 64, TCE_SW_NONE, -1, 1)) {
         tce_op op = im2col_op(-1, 0, 0);
         tce_sim_probe pr = run_both(r, &op, "im2col, padding between runs");
         expect_reads(&pr, "im2col, padding between runs", 4, 57 * 64 / beat, 0);
+    }
+    /* C 32 with the 128B swizzle: rows of 32 bytes padded to 128 in shared memory (the
+     * H100 pads rows narrower than the span). 64 pixels from (w 0, h 4, n 0): global
+     * [2048, 4096), one burst whose rows the beat writer scatters 128 bytes apart; a 32-byte
+     * row is one aligned shared-memory word at DATA_W <= 256, so the beats still come back
+     * to back there (at 512 a beat holds two rows, two writes). */
+    if (im2col_map(r, 32, TCE_SW_128B, 0, 0)) {
+        tce_op op = im2col_op(0, 4, 0);
+        tce_sim_probe pr = run_both(r, &op, "im2col, 32 B rows padded to 128 B");
+        expect_reads(&pr, "im2col, 32 B rows padded to 128 B", 1, 2048 / beat,
+                     beat <= 32 ? 2048 / beat : 0);
     }
     for (unsigned i = 0; i < sizeof tile_cases / sizeof tile_cases[0]; i++) {
         const tile_case *k = &tile_cases[i];
