@@ -114,6 +114,7 @@ module tce_cmd_exec #(
     input  logic [39:0] tile_rbytes,
     output logic        cmd_is_store,
     output logic        cmd_is_prefetch,   // cp.async.bulk.prefetch.tensor: checks only
+    output logic        cmd_is_tensor,     // a tensor load, store, reduce or prefetch (tce_tile_check en)
     output logic [1:0]  cmd_src_space,
     output logic        tstore_start,
     input  logic        tstore_done,
@@ -154,57 +155,50 @@ module tce_cmd_exec #(
   state_t state;
 
   logic [QW*32-1:0] cmd;
-  // A field of one CMD word. The caller selects the word: passing the whole command would
-  // make Verilator copy (and first zero) a 544-bit temporary per call, every cycle, which
-  // was a fifth of the engine's simulation time (docs/sim_speed.md).
-  function automatic logic [31:0] field(input logic [31:0] word, input int unsigned lsb,
-                                        input int unsigned w);
-    logic [31:0] v;
-    v = word >> lsb;
-    field = (w >= 32) ? v : (v & ((32'd1 << w) - 32'd1));
-  endfunction
-
-  wire [3:0]  f_opcode = 4'(field(cmd[(tce_regs_pkg::CMDF_OPCODE_WORD)*32 +: 32], tce_regs_pkg::CMDF_OPCODE_LSB, tce_regs_pkg::CMDF_OPCODE_W));
-  wire [1:0]  f_dst    = 2'(field(cmd[(tce_regs_pkg::CMDF_DST_SPACE_WORD)*32 +: 32], tce_regs_pkg::CMDF_DST_SPACE_LSB, tce_regs_pkg::CMDF_DST_SPACE_W));
-  wire [1:0]  f_src    = 2'(field(cmd[(tce_regs_pkg::CMDF_SRC_SPACE_WORD)*32 +: 32], tce_regs_pkg::CMDF_SRC_SPACE_LSB, tce_regs_pkg::CMDF_SRC_SPACE_W));
-  wire [1:0]  f_done   = 2'(field(cmd[(tce_regs_pkg::CMDF_COMPLETION_WORD)*32 +: 32], tce_regs_pkg::CMDF_COMPLETION_LSB, tce_regs_pkg::CMDF_COMPLETION_W));
-  wire [3:0]  f_cta    = 4'(field(cmd[(tce_regs_pkg::CMDF_CTA_WORD)*32 +: 32], tce_regs_pkg::CMDF_CTA_LSB, tce_regs_pkg::CMDF_CTA_W));
-  wire        f_mcast  = field(cmd[(tce_regs_pkg::CMDF_MULTICAST_WORD)*32 +: 32], tce_regs_pkg::CMDF_MULTICAST_LSB, 1) != 0;
-  wire        f_has_bm = field(cmd[(tce_regs_pkg::CMDF_HAS_BYTE_MASK_WORD)*32 +: 32], tce_regs_pkg::CMDF_HAS_BYTE_MASK_LSB, 1) != 0;
-  wire [15:0] f_ctamask = 16'(field(cmd[(tce_regs_pkg::CMDF_CTA_MASK_WORD)*32 +: 32], tce_regs_pkg::CMDF_CTA_MASK_LSB, tce_regs_pkg::CMDF_CTA_MASK_W));
-  wire [15:0] f_bmask  = 16'(field(cmd[(tce_regs_pkg::CMDF_BYTE_MASK_WORD)*32 +: 32], tce_regs_pkg::CMDF_BYTE_MASK_LSB, tce_regs_pkg::CMDF_BYTE_MASK_W));
-  wire [63:0] f_gaddr  = {field(cmd[(tce_regs_pkg::CMDF_GADDR_HI_WORD)*32 +: 32], 0, 32), field(cmd[(tce_regs_pkg::CMDF_GADDR_LO_WORD)*32 +: 32], 0, 32)};
-  wire [31:0] f_saddr  = field(cmd[(tce_regs_pkg::CMDF_SADDR_WORD)*32 +: 32], 0, 32);
-  wire [31:0] f_ssrc   = field(cmd[(tce_regs_pkg::CMDF_SADDR_SRC_WORD)*32 +: 32], 0, 32);
-  wire [31:0] f_mbar   = field(cmd[(tce_regs_pkg::CMDF_MBAR_WORD)*32 +: 32], 0, 32);
-  wire [31:0] f_size   = field(cmd[(tce_regs_pkg::CMDF_SIZE_WORD)*32 +: 32], 0, 32);
-  wire [63:0] f_tmap   = {field(cmd[(tce_regs_pkg::CMDF_TMAP_HI_WORD)*32 +: 32], 0, 32), field(cmd[(tce_regs_pkg::CMDF_TMAP_LO_WORD)*32 +: 32], 0, 32)};
-  wire [2:0]  f_dims   = 3'(field(cmd[(tce_regs_pkg::CMDF_DIMS_WORD)*32 +: 32], tce_regs_pkg::CMDF_DIMS_LSB, tce_regs_pkg::CMDF_DIMS_W));
-  wire [2:0]  f_mode   = 3'(field(cmd[(tce_regs_pkg::CMDF_MODE_WORD)*32 +: 32], tce_regs_pkg::CMDF_MODE_LSB, tce_regs_pkg::CMDF_MODE_W));
-  wire [2:0]  f_redop  = 3'(field(cmd[(tce_regs_pkg::CMDF_REDOP_WORD)*32 +: 32], tce_regs_pkg::CMDF_REDOP_LSB, tce_regs_pkg::CMDF_REDOP_W));
-  wire [3:0]  f_etype  = 4'(field(cmd[(tce_regs_pkg::CMDF_ETYPE_WORD)*32 +: 32], tce_regs_pkg::CMDF_ETYPE_LSB, tce_regs_pkg::CMDF_ETYPE_W));
-  wire        f_noftz  = field(cmd[(tce_regs_pkg::CMDF_NOFTZ_WORD)*32 +: 32], tce_regs_pkg::CMDF_NOFTZ_LSB, 1) != 0;
-  wire [3:0]  f_vec    = 4'(field(cmd[(tce_regs_pkg::CMDF_VEC_WORD)*32 +: 32], tce_regs_pkg::CMDF_VEC_LSB, tce_regs_pkg::CMDF_VEC_W));
+  // Command fields are constant part-selects of `cmd` (tce_regs_pkg's word, LSB and width),
+  // which Verilator folds into their readers. A function taking the field's word cost a call
+  // and its temporaries per field, every cycle (docs/sim_speed.md).
+  wire [3:0]  f_opcode = cmd[(tce_regs_pkg::CMDF_OPCODE_WORD)*32 + tce_regs_pkg::CMDF_OPCODE_LSB +: tce_regs_pkg::CMDF_OPCODE_W];
+  wire [1:0]  f_dst    = cmd[(tce_regs_pkg::CMDF_DST_SPACE_WORD)*32 + tce_regs_pkg::CMDF_DST_SPACE_LSB +: tce_regs_pkg::CMDF_DST_SPACE_W];
+  wire [1:0]  f_src    = cmd[(tce_regs_pkg::CMDF_SRC_SPACE_WORD)*32 + tce_regs_pkg::CMDF_SRC_SPACE_LSB +: tce_regs_pkg::CMDF_SRC_SPACE_W];
+  wire [1:0]  f_done   = cmd[(tce_regs_pkg::CMDF_COMPLETION_WORD)*32 + tce_regs_pkg::CMDF_COMPLETION_LSB +: tce_regs_pkg::CMDF_COMPLETION_W];
+  wire [3:0]  f_cta    = cmd[(tce_regs_pkg::CMDF_CTA_WORD)*32 + tce_regs_pkg::CMDF_CTA_LSB +: tce_regs_pkg::CMDF_CTA_W];
+  wire        f_mcast  = cmd[(tce_regs_pkg::CMDF_MULTICAST_WORD)*32 + tce_regs_pkg::CMDF_MULTICAST_LSB];
+  wire        f_has_bm = cmd[(tce_regs_pkg::CMDF_HAS_BYTE_MASK_WORD)*32 + tce_regs_pkg::CMDF_HAS_BYTE_MASK_LSB];
+  wire [15:0] f_ctamask = cmd[(tce_regs_pkg::CMDF_CTA_MASK_WORD)*32 + tce_regs_pkg::CMDF_CTA_MASK_LSB +: tce_regs_pkg::CMDF_CTA_MASK_W];
+  wire [15:0] f_bmask  = cmd[(tce_regs_pkg::CMDF_BYTE_MASK_WORD)*32 + tce_regs_pkg::CMDF_BYTE_MASK_LSB +: tce_regs_pkg::CMDF_BYTE_MASK_W];
+  wire [63:0] f_gaddr  = {cmd[(tce_regs_pkg::CMDF_GADDR_HI_WORD)*32 +: 32], cmd[(tce_regs_pkg::CMDF_GADDR_LO_WORD)*32 +: 32]};
+  wire [31:0] f_saddr  = cmd[(tce_regs_pkg::CMDF_SADDR_WORD)*32 +: 32];
+  wire [31:0] f_ssrc   = cmd[(tce_regs_pkg::CMDF_SADDR_SRC_WORD)*32 +: 32];
+  wire [31:0] f_mbar   = cmd[(tce_regs_pkg::CMDF_MBAR_WORD)*32 +: 32];
+  wire [31:0] f_size   = cmd[(tce_regs_pkg::CMDF_SIZE_WORD)*32 +: 32];
+  wire [63:0] f_tmap   = {cmd[(tce_regs_pkg::CMDF_TMAP_HI_WORD)*32 +: 32], cmd[(tce_regs_pkg::CMDF_TMAP_LO_WORD)*32 +: 32]};
+  wire [2:0]  f_dims   = cmd[(tce_regs_pkg::CMDF_DIMS_WORD)*32 + tce_regs_pkg::CMDF_DIMS_LSB +: tce_regs_pkg::CMDF_DIMS_W];
+  wire [2:0]  f_mode   = cmd[(tce_regs_pkg::CMDF_MODE_WORD)*32 + tce_regs_pkg::CMDF_MODE_LSB +: tce_regs_pkg::CMDF_MODE_W];
+  wire [2:0]  f_redop  = cmd[(tce_regs_pkg::CMDF_REDOP_WORD)*32 + tce_regs_pkg::CMDF_REDOP_LSB +: tce_regs_pkg::CMDF_REDOP_W];
+  wire [3:0]  f_etype  = cmd[(tce_regs_pkg::CMDF_ETYPE_WORD)*32 + tce_regs_pkg::CMDF_ETYPE_LSB +: tce_regs_pkg::CMDF_ETYPE_W];
+  wire        f_noftz  = cmd[(tce_regs_pkg::CMDF_NOFTZ_WORD)*32 + tce_regs_pkg::CMDF_NOFTZ_LSB];
+  wire [3:0]  f_vec    = cmd[(tce_regs_pkg::CMDF_VEC_WORD)*32 + tce_regs_pkg::CMDF_VEC_LSB +: tce_regs_pkg::CMDF_VEC_W];
   always_comb begin
     for (int i = 0; i < 8; i++)
-      rs_operands[i*64 +: 64] = {field(cmd[(tce_regs_pkg::CMDF_OPERAND_HI_WORD + i * tce_regs_pkg::CMDF_OPERAND_HI_STRIDE)*32 +: 32], 0, 32),
-                                 field(cmd[(tce_regs_pkg::CMDF_OPERAND_LO_WORD + i * tce_regs_pkg::CMDF_OPERAND_LO_STRIDE)*32 +: 32], 0, 32)};
+      rs_operands[i*64 +: 64] = {cmd[(tce_regs_pkg::CMDF_OPERAND_HI_WORD + i * tce_regs_pkg::CMDF_OPERAND_HI_STRIDE)*32 +: 32],
+                                 cmd[(tce_regs_pkg::CMDF_OPERAND_LO_WORD + i * tce_regs_pkg::CMDF_OPERAND_LO_STRIDE)*32 +: 32]};
   end
-  wire [3:0]  f_mmcount = 4'(field(cmd[(tce_regs_pkg::CMDF_MULTIMEM_COUNT_WORD)*32 +: 32], tce_regs_pkg::CMDF_MULTIMEM_COUNT_LSB, tce_regs_pkg::CMDF_MULTIMEM_COUNT_W));
+  wire [3:0]  f_mmcount = cmd[(tce_regs_pkg::CMDF_MULTIMEM_COUNT_WORD)*32 + tce_regs_pkg::CMDF_MULTIMEM_COUNT_LSB +: tce_regs_pkg::CMDF_MULTIMEM_COUNT_W];
   logic [63:0] mm_addr [8];
   always_comb begin
     for (int i = 0; i < 8; i++)
-      mm_addr[i] = {field(cmd[(tce_regs_pkg::CMDF_MULTIMEM_HI_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_HI_STRIDE)*32 +: 32], 0, 32),
-                    field(cmd[(tce_regs_pkg::CMDF_MULTIMEM_LO_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_LO_STRIDE)*32 +: 32], 0, 32)};
+      mm_addr[i] = {cmd[(tce_regs_pkg::CMDF_MULTIMEM_HI_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_HI_STRIDE)*32 +: 32],
+                    cmd[(tce_regs_pkg::CMDF_MULTIMEM_LO_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_LO_STRIDE)*32 +: 32]};
   end
   always_comb begin
     for (int i = 0; i < 5; i++)
-      cmd_coords[i*32 +: 32] = field(cmd[(tce_regs_pkg::CMDF_COORD_WORD + i * tce_regs_pkg::CMDF_COORD_STRIDE)*32 +: 32], 0, 32);
+      cmd_coords[i*32 +: 32] = cmd[(tce_regs_pkg::CMDF_COORD_WORD + i * tce_regs_pkg::CMDF_COORD_STRIDE)*32 +: 32];
   end
   assign cmd_im2col = {
-    16'(field(cmd[(tce_regs_pkg::CMDF_IM2COL_2_WORD)*32 +: 32], tce_regs_pkg::CMDF_IM2COL_2_LSB, tce_regs_pkg::CMDF_IM2COL_2_W)),
-    16'(field(cmd[(tce_regs_pkg::CMDF_IM2COL_1_WORD)*32 +: 32], tce_regs_pkg::CMDF_IM2COL_1_LSB, tce_regs_pkg::CMDF_IM2COL_1_W)),
-    16'(field(cmd[(tce_regs_pkg::CMDF_IM2COL_0_WORD)*32 +: 32], tce_regs_pkg::CMDF_IM2COL_0_LSB, tce_regs_pkg::CMDF_IM2COL_0_W))};
+    cmd[(tce_regs_pkg::CMDF_IM2COL_2_WORD)*32 + tce_regs_pkg::CMDF_IM2COL_2_LSB +: tce_regs_pkg::CMDF_IM2COL_2_W],
+    cmd[(tce_regs_pkg::CMDF_IM2COL_1_WORD)*32 + tce_regs_pkg::CMDF_IM2COL_1_LSB +: tce_regs_pkg::CMDF_IM2COL_1_W],
+    cmd[(tce_regs_pkg::CMDF_IM2COL_0_WORD)*32 + tce_regs_pkg::CMDF_IM2COL_0_LSB +: tce_regs_pkg::CMDF_IM2COL_0_W]};
 
   localparam logic [7:0] F_NONE = 8'(tce_regs_pkg::FIELD_NONE);
   // Field indices are 32-bit package constants below 256 (ERR_INFO.FIELD is 8 bits).
@@ -541,6 +535,7 @@ module tce_cmd_exec #(
                       !is_tpref && tile_can_start;
   assign tile_want_tx = (f_done == tce_op_pkg::DONE_MBARRIER);
   assign cmd_is_prefetch = is_tpref;
+  assign cmd_is_tensor = is_tensor;
   assign tstore_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && cmd_is_store;
   assign cmd_is_store = (f_opcode == tce_op_pkg::OP_TENSOR_STORE) || is_treduce;
   assign cmd_src_space = f_src;
@@ -594,9 +589,17 @@ module tce_cmd_exec #(
   // multimem: another address of the group follows this copy (none after an error)
   wire mm_more = is_mm && mv_status == tce_op_pkg::ST_OK && 4'(mm_i) + 4'd1 < f_mmcount;
 
+  // The command register is loaded in a block of its own: the state machine below reads its
+  // fields, and a register that a block both reads and assigns is copied to a shadow and back
+  // by Verilator every cycle (twice 49 words here: 4% of the engine's simulation time).
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) cmd <= '0;
+    else if (q_pop) cmd <= q_head[QW*32-1:0];
+  end
+
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      state <= S_IDLE; cmd <= '0; cur_seq <= '0; run_dir <= DIR_NONE;
+      state <= S_IDLE; cur_seq <= '0; run_dir <= DIR_NONE;
       tx_left <= '0; tx_outstanding <= '0; st <= '0; fld <= '0; want_tx <= 1'b0; txc <= '0;
       run_store <= 1'b0; run_rs <= 1'b0; mm_i <= '0;
       rb_q <= '0; wb_q <= '0;
@@ -606,7 +609,6 @@ module tce_cmd_exec #(
       lr_n <= lr_n + (SLW+1)'(tile_start) - (SLW+1)'(tile_done);
       case (state)
         S_IDLE: if (q_pop) begin
-          cmd <= q_head[QW*32-1:0];
           cur_seq <= q_head[QW*32 +: 32];
           mm_i <= '0;   // S_CHECK may start the first copy of a multimem group
           state <= S_CHECK;

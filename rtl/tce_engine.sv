@@ -196,7 +196,7 @@ module tce_engine #(
   logic [511:0] rs_operands;
   logic [7:0] rs_status;
   // tensor stores
-  logic cmd_is_store, cmd_is_prefetch, tstore_start, tstore_done;
+  logic cmd_is_store, cmd_is_prefetch, cmd_is_tensor, tstore_start, tstore_done;
   logic [1:0] cmd_src_space;
   logic [7:0] tstore_status;
   logic [39:0] tstore_wbytes;
@@ -238,7 +238,7 @@ module tce_engine #(
     .cmd_cta_mask, .tchk_status, .tchk_field, .tchk_ctas, .tchk_tx_bytes,
     .tile_start, .tile_want_tx, .tile_can_start, .tile_active, .tile_done_hold, .tile_done,
     .tile_status, .tile_tx_err, .tile_rbytes,
-    .cmd_is_store, .cmd_is_prefetch, .cmd_src_space, .tstore_start, .tstore_done, .tstore_status,
+    .cmd_is_store, .cmd_is_prefetch, .cmd_is_tensor, .cmd_src_space, .tstore_start, .tstore_done, .tstore_status,
     .tstore_wbytes,
     .wr_owner, .red_en, .red_smem, .red_op, .red_etype, .red_ctx, .red_noftz,
     .tchk_red_etype, .tchk_red_noftz, .rs_start, .rs_esl, .rs_vec, .rs_operands, .rs_done,
@@ -321,7 +321,7 @@ module tce_engine #(
 
   tce_tile_check #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL),
                    .HAS_GATHER(HAS_GATHER)) u_tile_check (
-    .desc, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
+    .desc, .en(cmd_is_tensor), .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
     .coord_neg({cmd_coords[159], cmd_coords[127], cmd_coords[95], cmd_coords[63], cmd_coords[31]}),
     .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
     .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),

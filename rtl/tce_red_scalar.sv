@@ -54,34 +54,29 @@ module tce_red_scalar #(
   logic [127:0] packed_ops; // the vector's bytes, element i at byte i*esize
   logic [4:0]  nbytes;
 
-  // Pack the operands: element i keeps its low 2^esl bytes.
-  // Byte p of the vector is byte (p mod 2^esl) of operand (p >> esl).
-  logic [127:0] pk;
-  always_comb begin
-    for (int p = 0; p < 16; p++) begin
-      logic [3:0] pp;
-      logic [2:0] el, by;   // operand index (< 8 for esl >= 1) and byte inside it
-      pp = 4'(p);
-      el = 3'(pp >> esl);
-      by = 3'(pp & ~(4'hF << esl));
-      pk[p*8 +: 8] = operands[{el, by, 3'd0} +: 8];
-    end
-  end
-
-  // The beat: the packed bytes shifted to the address's lanes.
+  // The beat: the packed bytes shifted to the address's lanes. Only a busy mover's beat is
+  // read (global W, or the shared write its request carries), so it is shifted only then:
+  // the simulator (Verilator) evaluates combinational logic every cycle (docs/sim_speed.md).
   wire [LB-1:0] lane = a[LB-1:0];
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [DATA_W+127:0] data_wide = {{DATA_W{1'b0}}, packed_ops} << {lane, 3'd0};
-  wire [DB+15:0]      strb_wide = {{DB{1'b0}}, 16'((17'd1 << nbytes) - 17'd1)} << lane;
-  /* verilator lint_on UNUSEDSIGNAL */
+  always_comb begin
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [DATA_W+127:0] data_wide;
+    logic [DB+15:0]      strb_wide;
+    /* verilator lint_on UNUSEDSIGNAL */
+    data_wide = '0; strb_wide = '0;
+    if (state != S_IDLE) begin
+      data_wide = {{DATA_W{1'b0}}, packed_ops} << {lane, 3'd0};
+      strb_wide = {{DB{1'b0}}, 16'((17'd1 << nbytes) - 17'd1)} << lane;
+    end
+    wdata = data_wide[DATA_W-1:0];
+    wstrb = strb_wide[DB-1:0];
+  end
 
   assign awvalid = (state == S_AW);
   assign awid    = '0;
   assign awaddr  = {a[63:4], 4'd0};
   assign awlen   = 8'd0;
   assign wvalid  = (state == S_W);
-  assign wdata   = data_wide[DATA_W-1:0];
-  assign wstrb   = strb_wide[DB-1:0];
   assign wlast   = 1'b1;
   assign sm_valid = (state == S_SM);
   assign sm_cta   = c;
@@ -94,7 +89,18 @@ module tce_red_scalar #(
     end else begin
       done <= 1'b0;
       case (state)
-        S_IDLE: if (start) begin
+        S_IDLE: if (start) begin : take
+          // Pack the operands (here, under start, their one reader): element i keeps its
+          // low 2^esl bytes; byte p of the vector is byte (p mod 2^esl) of operand p >> esl.
+          logic [127:0] pk;
+          for (int p = 0; p < 16; p++) begin
+            logic [3:0] pp;
+            logic [2:0] el, by;   // operand index (< 8 for esl >= 1) and byte inside it
+            pp = 4'(p);
+            el = 3'(pp >> esl);
+            by = 3'(pp & ~(4'hF << esl));
+            pk[p*8 +: 8] = operands[{el, by, 3'd0} +: 8];
+          end
           a <= to_global ? gaddr : {40'd0, off};
           c <= cta;
           packed_ops <= pk;

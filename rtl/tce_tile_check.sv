@@ -34,6 +34,7 @@ module tce_tile_check #(
     parameter bit HAS_GATHER = 1'b1
 ) (
     input  logic [1023:0] desc,
+    input  logic          en,           // the executor holds a tensor command (`eval` below)
     input  logic          is_store,     // tensor store or reduce (shared::cta -> global), else a load
     input  logic          is_prefetch,  // cp.async.bulk.prefetch.tensor: no shared side
     input  logic          is_reduce,    // cp.reduce.async.bulk.tensor
@@ -104,9 +105,6 @@ module tce_tile_check #(
   wire [7:0]  swz8    = desc[(tce_desc_pkg::DESC_SWIZZLE_OFFSET)*8 +: 8];
   wire [7:0]  fill8   = desc[(tce_desc_pkg::DESC_OOBFILL_OFFSET)*8 +: 8];
   wire [7:0]  esize   = desc[(tce_desc_pkg::DESC_ESIZE_OFFSET)*8 +: 8];
-  // Reserved bytes must be zero (descriptor_layout.def): a descriptor the encoder could not
-  // have produced is refused, never used.
-  wire        reserved_ok = ((desc & tce_desc_pkg::TCE_DESC_RESERVED_MASK) == '0);
 
   // A tensor reduce names a dtype, not an instruction type (tce_etype_from_dtype): unsigned
   // and signed 32/64-bit integers take the bitwise b32/b64 for and/or/xor; INT32 has no
@@ -211,35 +209,35 @@ module tce_tile_check #(
 
   // Interleaved tile load geometry (csim/tile.c make_geom).
   wire        is_il  = ileave != 8'd0 && !is_i2c;
-  // An im2col load through an interleaved map (the header): its view's channel slice.
-  // (Not built without HAS_IM2COL: the multiply below then goes too.)
+  // An im2col load through an interleaved map (the header): its view's channel slice is
+  // computed in the (gated) block below. (Not built without HAS_IM2COL: its multiply
+  // then goes too.)
   wire        il_i2c = HAS_IM2COL && ileave != 8'd0 && !is_store && mode == 3'd1;
-  logic [31:0] ch_c;            // coordinate of the channel slice (map dim rank-2)
-  logic [32:0] ch_gdim;
-  logic [35:0] ch_gs16;         // its byte stride in 16-byte units (bits 39:4)
-  always_comb begin
-    case (rank8[2:0])
-      3'd5:    begin ch_c = coords[127:96]; ch_gdim = 33'(desc[(GDIM_OFF + 12)*8 +: 32]) + 33'd1;
-                     ch_gs16 = desc[(GSTR_OFF + 16)*8 + 4 +: 36]; end
-      3'd4:    begin ch_c = coords[95:64]; ch_gdim = 33'(desc[(GDIM_OFF + 8)*8 +: 32]) + 33'd1;
-                     ch_gs16 = desc[(GSTR_OFF + 8)*8 + 4 +: 36]; end
-      default: begin ch_c = coords[63:32]; ch_gdim = 33'(desc[(GDIM_OFF + 4)*8 +: 32]) + 33'd1;
-                     ch_gs16 = desc[GSTR_OFF*8 + 4 +: 36]; end
-    endcase
-  end
-  wire        ch_inb = !ch_c[31] && {1'b0, ch_c} < ch_gdim;
-  // Byte offset of the channel slice. A stride is a multiple of 16 below 2^40 (encoder
-  // rules, which the golden model's descriptor unpack enforces), so a 36 x 32 multiply
-  // gives it; a channel slice out of bounds reads nothing, whatever this says.
-  wire [59:0] ch_prod = {24'd0, ch_gs16} * {28'd0, ch_c};
-  wire [63:0] ch_base = {ch_prod, 4'd0};
   wire [7:0]  est0   = desc[(EST_OFF)*8 +: 8];
   wire [8:0]  box_raw = {1'b0, desc[(BOX_OFF)*8 +: 8]} + 9'd1;
   assign e0 = is_il ? {1'b0, est0[2:0]} + 4'd1 : 4'd1;
   assign ul = (is_il || il_i2c) ? (ileave == 8'd1 ? 3'd4 : 3'd5) : {1'b0, esl};
 
+  // Nothing reads the outputs while the executor holds no tensor command: the executor reads
+  // status, CTAs and bytes in S_TCHECK and the reduction type while a tensor reduce runs; the
+  // tile load and store and the row generators latch their geometry at their start. So in
+  // simulation the decode and the checks are evaluated only while `en` is high (outputs
+  // read 0 and status OK otherwise): Verilator 5.006 evaluates combinational logic every
+  // cycle, and this block cost about 4% of the engine's simulation time in a bulk copy
+  // (docs/sim_speed.md). Synthesis sees the block ungated (`eval` constant, the mux folds
+  // away): with the enable in the activation pattern of the dividers and multipliers below,
+  // Yosys 0.23's `share` pass (SAT-based resource sharing) does not finish on this module.
+`ifdef VERILATOR
+  wire eval = en;
+`else
+  wire eval = 1'b1;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire unused_en = en;
+  /* verilator lint_on UNUSEDSIGNAL */
+`endif
+
   always_comb begin
-    logic bad, bad_desc, box_out;
+    logic bad, bad_desc, box_out, reserved_ok;
     logic [3:0]  c0_bytes;     // low bits of tensorCoords[0] * element size
     logic [47:0] nrows;
     // tx_bytes is 32 bits; a box whose byte count needs more fails the shared-memory
@@ -253,192 +251,219 @@ module tce_tile_check #(
     logic [8:0]  bx;
     logic [3:0]  es;
     logic [31:0] mb_off;
-    bad = 1'b0;
-    status = tce_op_pkg::ST_OK;
-    field  = F_NONE;
+    logic [31:0] ch_c;            // coordinate of the channel slice (map dim rank-2)
+    logic [32:0] ch_gdim;
+    logic [35:0] ch_gs16;         // its byte stride in 16-byte units (bits 39:4)
+    logic        ch_inb;
+    logic [59:0] ch_prod;
+    bad = 1'b0; bad_desc = 1'b0; box_out = 1'b0; reserved_ok = 1'b0; c0_bytes = '0;
+    nrows = '0; txb = '0; eb = '0; est_ok = 1'b0; span_end = '0; bx = '0; es = '0; mb_off = '0;
+    status = tce_op_pkg::ST_OK; field = F_NONE;
+    rank = '0; gaddr = '0; wcoords = '0; swizzle = '0; fill_nan = 1'b0; tf32 = 1'b0; box0 = '0;
+    gdim = '0; gstride = '0; n = '0; e = '0; row_bytes = '0; pitch = '0; rows = '0;
+    tx_bytes = '0; soff = '0; ctas = '0;
+    ch_c = '0; ch_gdim = '0; ch_gs16 = '0; ch_inb = 1'b0; ch_prod = '0;
+    if (eval) begin : decode
+      case (rank8[2:0])
+        3'd5:    begin ch_c = coords[127:96]; ch_gdim = 33'(desc[(GDIM_OFF + 12)*8 +: 32]) + 33'd1;
+                       ch_gs16 = desc[(GSTR_OFF + 16)*8 + 4 +: 36]; end
+        3'd4:    begin ch_c = coords[95:64]; ch_gdim = 33'(desc[(GDIM_OFF + 8)*8 +: 32]) + 33'd1;
+                       ch_gs16 = desc[(GSTR_OFF + 8)*8 + 4 +: 36]; end
+        default: begin ch_c = coords[63:32]; ch_gdim = 33'(desc[(GDIM_OFF + 4)*8 +: 32]) + 33'd1;
+                       ch_gs16 = desc[GSTR_OFF*8 + 4 +: 36]; end
+      endcase
+      ch_inb = !ch_c[31] && {1'b0, ch_c} < ch_gdim;
+      // Byte offset of the channel slice. A stride is a multiple of 16 below 2^40 (encoder
+      // rules, which the golden model's descriptor unpack enforces), so a 36 x 32 multiply
+      // gives it; a channel slice out of bounds reads nothing, whatever this says.
+      ch_prod = {24'd0, ch_gs16} * {28'd0, ch_c};
+      // Reserved bytes must be zero (descriptor_layout.def): a descriptor the encoder could not
+      // have produced is refused, never used.
+      reserved_ok = ((desc & tce_desc_pkg::TCE_DESC_RESERVED_MASK) == '0);
 
-    rank     = rank8[2:0];
-    gaddr    = desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: 64];
-    swizzle  = swz8[2:0];
-    fill_nan = (fill8 == 8'd1) && (dtype >= 8'd6 && dtype <= 8'd12);   // float dtypes
-    tf32     = (dtype == 8'd11 || dtype == 8'd12) && !is_store;            // TFLOAT32{,_FTZ}
-    // An im2col row is channelsPerPixel elements from the channel coordinate.
-    box0     = is_i2c ? i2c_channels : box_raw;
-    if (is_il) box0 = 9'((box_raw + {5'd0, e0} - 9'd1) / {5'd0, e0});
-    for (int i = 0; i < 5; i++) begin
-      // Dimensions beyond the rank walk one element at coordinate 0 of a size-1 dimension.
-      gdim[i*33 +: 33] = (i < {24'd0, rank8}) ? {1'b0, desc[(GDIM_OFF + 4*i)*8 +: 32]} + 33'd1 : 33'd1;
-    end
-    est_ok = 1'b1;
-    for (int i = 1; i < 5; i++) begin
-      gstride[(i-1)*64 +: 64] = desc[(GSTR_OFF + 8*(i-1))*8 +: 64];
-      bx = {1'b0, desc[(BOX_OFF + i)*8 +: 8]} + 9'd1;
-      eb = desc[(EST_OFF + i)*8 +: 8];                 // the layout keeps estride-1 in a byte
-      es = {1'b0, eb[2:0]} + 4'd1;
-      if (eb > 8'd7) est_ok = 1'b0;                  // elementStrides are 1..8
-      if (i < {24'd0, rank8}) begin
-        n[(i-1)*9 +: 9] = 9'((bx + {5'd0, es} - 9'd1) / {5'd0, es});
-        // The H100 walks one position of dimension rank-2 of an interleaved map.
-        if (is_il && i + 2 == {24'd0, rank8}) n[(i-1)*9 +: 9] = 9'd1;
-        e[(i-1)*4 +: 4] = es;
+      rank     = rank8[2:0];
+      gaddr    = desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: 64];
+      swizzle  = swz8[2:0];
+      fill_nan = (fill8 == 8'd1) && (dtype >= 8'd6 && dtype <= 8'd12);   // float dtypes
+      tf32     = (dtype == 8'd11 || dtype == 8'd12) && !is_store;            // TFLOAT32{,_FTZ}
+      // An im2col row is channelsPerPixel elements from the channel coordinate.
+      box0     = is_i2c ? i2c_channels : box_raw;
+      if (is_il) box0 = 9'((box_raw + {5'd0, e0} - 9'd1) / {5'd0, e0});
+      for (int i = 0; i < 5; i++) begin
+        // Dimensions beyond the rank walk one element at coordinate 0 of a size-1 dimension.
+        gdim[i*33 +: 33] = (i < {24'd0, rank8}) ? {1'b0, desc[(GDIM_OFF + 4*i)*8 +: 32]} + 33'd1 : 33'd1;
+      end
+      est_ok = 1'b1;
+      for (int i = 1; i < 5; i++) begin
+        gstride[(i-1)*64 +: 64] = desc[(GSTR_OFF + 8*(i-1))*8 +: 64];
+        bx = {1'b0, desc[(BOX_OFF + i)*8 +: 8]} + 9'd1;
+        eb = desc[(EST_OFF + i)*8 +: 8];                 // the layout keeps estride-1 in a byte
+        es = {1'b0, eb[2:0]} + 4'd1;
+        if (eb > 8'd7) est_ok = 1'b0;                  // elementStrides are 1..8
+        if (i < {24'd0, rank8}) begin
+          n[(i-1)*9 +: 9] = 9'((bx + {5'd0, es} - 9'd1) / {5'd0, es});
+          // The H100 walks one position of dimension rank-2 of an interleaved map.
+          if (is_il && i + 2 == {24'd0, rank8}) n[(i-1)*9 +: 9] = 9'd1;
+          e[(i-1)*4 +: 4] = es;
+        end else begin
+          n[(i-1)*9 +: 9] = 9'd1;
+          e[(i-1)*4 +: 4] = 4'd1;
+        end
+      end
+      wcoords = coords;
+      if (il_i2c) begin
+        // The interleaved im2col view (the header): one slice a row, the channel slice in the
+        // base address and in dim 0's bound, view dim i = map dim i-1 for 1 <= i <= rank-2.
+        box0 = 9'd1;
+        gaddr = gaddr + {ch_prod, 4'd0};
+        wcoords[31:0] = 32'd0;
+        gdim[32:0] = {32'd0, ch_inb};
+        for (int i = 1; i < 5; i++)
+          if (i + 1 < {24'd0, rank8}) begin
+            gdim[i*33 +: 33] = {1'b0, desc[(GDIM_OFF + 4*(i-1))*8 +: 32]} + 33'd1;
+            e[(i-1)*4 +: 4] = {1'b0, desc[(EST_OFF + i - 1)*8 +: 3]} + 4'd1;
+            gstride[(i-1)*64 +: 64] = (i == 1) ? ((ileave == 8'd1) ? 64'd16 : 64'd32)
+                                               : desc[(GSTR_OFF + 8*((i > 1) ? i - 2 : 0))*8 +: 64];
+          end
+      end
+      row_bytes = 14'({5'd0, box0} << ul);
+      case ((is_il || il_i2c) ? 3'd0 : swizzle)     // interleaved rows are dense (no swizzle-span pad)
+        3'd0: pitch = row_bytes;
+        3'd1: pitch = (row_bytes < 14'd32) ? 14'd32 : row_bytes;
+        3'd2: pitch = (row_bytes < 14'd64) ? 14'd64 : row_bytes;
+        3'd7: pitch = (row_bytes < 14'd96) ? 14'd96 : row_bytes;
+        default: pitch = (row_bytes < 14'd128) ? 14'd128 : row_bytes;
+      endcase
+      nrows = 48'(n[8:0]) * 48'(n[17:9]) * 48'(n[26:18]) * 48'(n[35:27]);
+      if (is_i2c) nrows = 48'(i2c_rows);
+      if (is_g4 || is_s4) nrows = 48'd4;
+      rows  = nrows[31:0];
+      txb   = nrows * 48'(row_bytes);
+      tx_bytes = txb[31:0];
+
+      // Shared side: which CTAs, which offset.
+      if (!is_store && dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER) begin
+        soff = saddr[23:0];
+        ctas = multicast ? cta_mask : (16'd1 << saddr[27:24]);
       end else begin
-        n[(i-1)*9 +: 9] = 9'd1;
-        e[(i-1)*4 +: 4] = 4'd1;
+        soff = saddr[23:0];
+        ctas = 16'd1 << cta;
       end
-    end
-    wcoords = coords;
-    if (il_i2c) begin
-      // The interleaved im2col view (the header): one slice a row, the channel slice in the
-      // base address and in dim 0's bound, view dim i = map dim i-1 for 1 <= i <= rank-2.
-      box0 = 9'd1;
-      gaddr = gaddr + ch_base;
-      wcoords[31:0] = 32'd0;
-      gdim[32:0] = {32'd0, ch_inb};
-      for (int i = 1; i < 5; i++)
-        if (i + 1 < {24'd0, rank8}) begin
-          gdim[i*33 +: 33] = {1'b0, desc[(GDIM_OFF + 4*(i-1))*8 +: 32]} + 33'd1;
-          e[(i-1)*4 +: 4] = {1'b0, desc[(EST_OFF + i - 1)*8 +: 3]} + 4'd1;
-          gstride[(i-1)*64 +: 64] = (i == 1) ? ((ileave == 8'd1) ? 64'd16 : 64'd32)
-                                             : desc[(GSTR_OFF + 8*((i > 1) ? i - 2 : 0))*8 +: 64];
-        end
-    end
-    row_bytes = 14'({5'd0, box0} << ul);
-    case ((is_il || il_i2c) ? 3'd0 : swizzle)     // interleaved rows are dense (no swizzle-span pad)
-      3'd0: pitch = row_bytes;
-      3'd1: pitch = (row_bytes < 14'd32) ? 14'd32 : row_bytes;
-      3'd2: pitch = (row_bytes < 14'd64) ? 14'd64 : row_bytes;
-      3'd7: pitch = (row_bytes < 14'd96) ? 14'd96 : row_bytes;
-      default: pitch = (row_bytes < 14'd128) ? 14'd128 : row_bytes;
-    endcase
-    nrows = 48'(n[8:0]) * 48'(n[17:9]) * 48'(n[26:18]) * 48'(n[35:27]);
-    if (is_i2c) nrows = 48'(i2c_rows);
-    if (is_g4 || is_s4) nrows = 48'd4;
-    rows  = nrows[31:0];
-    txb   = nrows * 48'(row_bytes);
-    tx_bytes = txb[31:0];
+      mb_off = {8'd0, mbar_off};
+      c0_bytes = coord0_low << esl;
 
-    // Shared side: which CTAs, which offset.
-    if (!is_store && dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER) begin
-      soff = saddr[23:0];
-      ctas = multicast ? cta_mask : (16'd1 << saddr[27:24]);
-    end else begin
-      soff = saddr[23:0];
-      ctas = 16'd1 << cta;
-    end
-    mb_off = {8'd0, mbar_off};
-    c0_bytes = coord0_low << esl;
-
-    // fetch_map: the descriptor itself
-    if (magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 ||
-        !est_ok || ((is_il || il_i2c) && est0 > 8'd7) || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 || swz8 > 8'd7 || fill8 > 8'd1) begin
-      bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-    end
-    // tile.c: mode, shape, geometry, coordinates (an im2col load skips them: `bad` is held
-    // set across them, and its own checks follow), then the shared side
-    bad_desc = bad;
-    if (is_i2c) bad = 1'b1;
-    // tile, gather4 and scatter4 go on to the shape checks (which trap a gather4 store or
-    // reduce and a scatter4 load or reduce, as the golden model does); the other modes are
-    // not tile modes.
-    if (!bad && mode != 3'd0 && mode != 3'd4 && mode != 3'd5) begin
-      // csim/im2col.c: an im2col mode with the other direction (im2col loads, im2col_no_offs
-      // stores) is not defined
-      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
-    end
-    if (!bad && kind != 8'd0) begin
-      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-    end
-    if (!bad && {5'd0, dims} != rank8) begin
-      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
-    end
-    // tile.c check_shape: gather4 is a load/prefetch mode, scatter4 a store mode.
-    if (!bad && ((mode == 3'd4 && is_store) || (mode == 3'd5 && (!is_store || is_reduce)))) begin
-      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
-    end
-    // PTX: gather4 and scatter4 work on 2-D tensors with boxDim[1] == 1 and no interleave.
-    if (!bad && (is_g4 || is_s4) && (rank8 != 8'd2 || desc[(BOX_OFF + 1)*8 +: 8] != 8'd0 || ileave != 8'd0)) begin
-      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-    end
-    // tf32 loads round in tce_tile_load; a store copies the bytes as they are.
-    if (!bad && (dtype >= 8'd13 ||
-                 !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
-      // packed types: not in this engine build
-      bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-    end
-    if (!bad && !is_il && c0_bytes[3:0] != 4'd0) begin
-      // H100: the innermost coordinate must start on a 16-byte boundary (with interleave
-      // it is a slice index: no rule)
-      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
-    end
-    if (!bad && is_store) begin
-      // H100: stores take no negative coordinate
-      for (int i = 0; i < 5; i++)
-        if (!bad && (i < {24'd0, rank8} || is_s4) && coord_neg[i]) begin   // scatter4: all five
-          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+      // fetch_map: the descriptor itself
+      if (magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 ||
+          !est_ok || ((is_il || il_i2c) && est0 > 8'd7) || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 || swz8 > 8'd7 || fill8 > 8'd1) begin
+        bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      end
+      // tile.c: mode, shape, geometry, coordinates (an im2col load skips them: `bad` is held
+      // set across them, and its own checks follow), then the shared side
+      bad_desc = bad;
+      if (is_i2c) bad = 1'b1;
+      // tile, gather4 and scatter4 go on to the shape checks (which trap a gather4 store or
+      // reduce and a scatter4 load or reduce, as the golden model does); the other modes are
+      // not tile modes.
+      if (!bad && mode != 3'd0 && mode != 3'd4 && mode != 3'd5) begin
+        // csim/im2col.c: an im2col mode with the other direction (im2col loads, im2col_no_offs
+        // stores) is not defined
+        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
+      end
+      if (!bad && kind != 8'd0) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      end
+      if (!bad && {5'd0, dims} != rank8) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
+      end
+      // tile.c check_shape: gather4 is a load/prefetch mode, scatter4 a store mode.
+      if (!bad && ((mode == 3'd4 && is_store) || (mode == 3'd5 && (!is_store || is_reduce)))) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
+      end
+      // PTX: gather4 and scatter4 work on 2-D tensors with boxDim[1] == 1 and no interleave.
+      if (!bad && (is_g4 || is_s4) && (rank8 != 8'd2 || desc[(BOX_OFF + 1)*8 +: 8] != 8'd0 || ileave != 8'd0)) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      end
+      // tf32 loads round in tce_tile_load; a store copies the bytes as they are.
+      if (!bad && (dtype >= 8'd13 ||
+                   !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
+        // packed types: not in this engine build
+        bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      end
+      if (!bad && !is_il && c0_bytes[3:0] != 4'd0) begin
+        // H100: the innermost coordinate must start on a 16-byte boundary (with interleave
+        // it is a slice index: no rule)
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+      end
+      if (!bad && is_store) begin
+        // H100: stores take no negative coordinate
+        for (int i = 0; i < 5; i++)
+          if (!bad && (i < {24'd0, rank8} || is_s4) && coord_neg[i]) begin   // scatter4: all five
+            bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+          end
+        if (!bad && is_reduce && !(red_named && red_legal)) begin
+          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
         end
-      if (!bad && is_reduce && !(red_named && red_legal)) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
+        if (!bad && src_space != tce_op_pkg::SPACE_SHARED_CTA) begin
+          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+        end
+        if (!bad && saddr[31:24] != 8'd0) begin
+          bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+        end
       end
-      if (!bad && src_space != tce_op_pkg::SPACE_SHARED_CTA) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+      bad = bad && !(is_i2c && !bad_desc);
+      if (!bad && is_i2c && i2c_status != tce_op_pkg::ST_OK) begin
+        bad = 1'b1; status = i2c_status; field = i2c_field;
       end
-      if (!bad && saddr[31:24] != 8'd0) begin
+      // A prefetch ends here (tile.c after check_coords, im2col*.c after the walk's start):
+      // it lands no bytes, so the shared-memory side below is not checked.
+      if (is_prefetch) bad = 1'b1;
+      if (!bad && !is_store && dst_space != tce_op_pkg::SPACE_SHARED_CLUSTER && dst_space != tce_op_pkg::SPACE_SHARED_CTA) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DST_SPACE_IDX);
+      end
+      if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER && multicast && cta_mask == 16'd0) begin
+        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX);
+      end
+      // im2col_common.c i2c_deliver_load takes a few shared-side checks in another order
+      // than tile.c (is_i2c below): multicast before the address, alignment before the
+      // CTAs, the rows before the mbarrier.
+      if (!bad && is_i2c && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
+      end
+      if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && saddr[31:24] != 8'd0) begin
         bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
-    end
-    bad = bad && !(is_i2c && !bad_desc);
-    if (!bad && is_i2c && i2c_status != tce_op_pkg::ST_OK) begin
-      bad = 1'b1; status = i2c_status; field = i2c_field;
-    end
-    // A prefetch ends here (tile.c after check_coords, im2col*.c after the walk's start):
-    // it lands no bytes, so the shared-memory side below is not checked.
-    if (is_prefetch) bad = 1'b1;
-    if (!bad && !is_store && dst_space != tce_op_pkg::SPACE_SHARED_CLUSTER && dst_space != tce_op_pkg::SPACE_SHARED_CTA) begin
-      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DST_SPACE_IDX);
-    end
-    if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER && multicast && cta_mask == 16'd0) begin
-      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX);
-    end
-    // im2col_common.c i2c_deliver_load takes a few shared-side checks in another order
-    // than tile.c (is_i2c below): multicast before the address, alignment before the
-    // CTAs, the rows before the mbarrier.
-    if (!bad && is_i2c && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
-      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
-    end
-    if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && saddr[31:24] != 8'd0) begin
-      bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-    end
-    if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
-      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
-    end
-    if (!bad && is_i2c && soff[6:0] != 7'd0) begin
-      bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-    end
-    if (!bad && (32'(ctas) >> NUM_CTAS) != 32'd0) begin
-      bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE;
-      field = multicast ? fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX) : fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-    end
-    if (!bad && soff[6:0] != 7'd0) begin
-      // H100: a shared address off a 128-byte boundary traps "misaligned address"
-      // (tests/data/probes/misalign.txt)
-      bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-    end
-    // The whole box must lie in shared memory; with a swizzle the last row's bytes may
-    // land anywhere in its 128-byte line.
-    span_end = 48'(soff) + (nrows - 48'd1) * 48'(pitch) + 48'(row_bytes);
-    if (swizzle != 3'd0) span_end = (span_end + 48'd127) & ~48'd127;
-    box_out = nrows * 48'(pitch) > 48'(SMEM_BYTES) || span_end > 48'(SMEM_BYTES);
-    if (!bad && is_i2c && box_out) begin
-      bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-    end
-    if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off[2:0] != 3'd0) begin
-      bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
-    end
-    if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off + 32'd8 > 32'(SMEM_BYTES)) begin
-      bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
-    end
-    if (!bad && box_out) begin
-      bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
+      end
+      if (!bad && is_i2c && soff[6:0] != 7'd0) begin
+        bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      end
+      if (!bad && (32'(ctas) >> NUM_CTAS) != 32'd0) begin
+        bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE;
+        field = multicast ? fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX) : fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      end
+      if (!bad && soff[6:0] != 7'd0) begin
+        // H100: a shared address off a 128-byte boundary traps "misaligned address"
+        // (tests/data/probes/misalign.txt)
+        bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      end
+      // The whole box must lie in shared memory; with a swizzle the last row's bytes may
+      // land anywhere in its 128-byte line.
+      span_end = 48'(soff) + (nrows - 48'd1) * 48'(pitch) + 48'(row_bytes);
+      if (swizzle != 3'd0) span_end = (span_end + 48'd127) & ~48'd127;
+      box_out = nrows * 48'(pitch) > 48'(SMEM_BYTES) || span_end > 48'(SMEM_BYTES);
+      if (!bad && is_i2c && box_out) begin
+        bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      end
+      if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off[2:0] != 3'd0) begin
+        bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
+      end
+      if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off + 32'd8 > 32'(SMEM_BYTES)) begin
+        bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
+      end
+      if (!bad && box_out) begin
+        bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      end
     end
   end
 endmodule

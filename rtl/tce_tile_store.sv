@@ -133,10 +133,21 @@ module tce_tile_store #(
   // on 16 bytes; with a stride (strided) only the first slice is measured here: it decides
   // whether the row writes anything, and the burst issuer ends the row at the first slice
   // past the end.
-  wire [40:0] end0_16 = (({8'd0, gd0} << el) + 41'd15) & ~41'd15;
-  wire [40:0] c0b = {9'd0, c0} << el;      // c0 >= 0 (checked)
-  wire [40:0] avail = (end0_16 > c0b) ? end0_16 - c0b : 41'd0;
-  wire [13:0] hi = (avail < {27'd0, rbytes}) ? avail[13:0] : rbytes;
+  // Rows are pushed and cut only while a command runs (state not R_IDLE): the clip is computed
+  // only then, like every other per-cycle block of this unit below, because Verilator
+  // evaluates combinational logic every cycle whether or not anything reads it
+  // (docs/sim_speed.md). An idle unit's outputs keep their valids low.
+  logic [13:0] hi;
+  always_comb begin
+    logic [40:0] end0_16, c0b, avail;
+    end0_16 = '0; c0b = '0; avail = '0; hi = '0;
+    if (state != R_IDLE) begin
+      end0_16 = (({8'd0, gd0} << el) + 41'd15) & ~41'd15;
+      c0b = {9'd0, c0} << el;      // c0 >= 0 (checked)
+      avail = (end0_16 > c0b) ? end0_16 - c0b : 41'd0;
+      hi = (avail < {27'd0, rbytes}) ? avail[13:0] : rbytes;
+    end
+  end
   wire [13:0] unit_b = 14'd1 << el;
 
   // Row FIFO: rows to write (global address, pre-swizzle shared address).
@@ -157,28 +168,39 @@ module tce_tile_store #(
   logic [8:0]   a_k;           // strided: the slice of the row being cut, and its dim-0
   logic [32:0]  a_x0;          //   coordinate c0 + a_k*e0
 
-  wire [63:0] page_end = {a_addr[63:12], 12'd0} + 64'd4096;
-  wire [63:0] len_end  = a_addr + (DB64 << 8);
-  logic [63:0] next_burst_end;
-  always_comb begin
-    next_burst_end = a_end;
-    if (page_end < next_burst_end) next_burst_end = page_end;
-    if (len_end < next_burst_end) next_burst_end = len_end;
-  end
+  logic [63:0] next_burst_end, a_first, a_nextg;
   // Beats in the burst: only bits [LB+8:LB] of the rounded-up byte count matter (<= 256).
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [63:0] burst_bytes = next_burst_end - a_addr + (DB64 - 64'd1);
+  logic [63:0] burst_bytes;
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [63:0] a_first = (a_addr < a_rowg) ? a_rowg : a_addr;
-  wire        aw_fire;
+  logic [33:0] a_next_x0;
+  logic        a_more;
+  wire         aw_fire;
   // A strided row (interleave, e0 > 1) is cut one slice at a time: slice k lies at global
   // row + k*e0*unit and shared row + k*unit, and the row ends after the box's last slice or
   // the last one inside the tensor (c0 + k*e0 < gdim[0]; slices past it are not written).
-  // Otherwise the whole row [a_rowg, a_end) is one segment.
-  wire [13:0] a_next_off = 14'({5'd0, a_k} + 14'd1) << el;
-  wire [33:0] a_next_x0  = {1'b0, a_x0} + {30'd0, ee0};
-  wire        a_more     = strided && a_next_off < rbytes && a_next_x0 < {1'b0, gd0};
-  wire [63:0] a_nextg    = a_rowg + ({60'd0, ee0} << el);
+  // Otherwise the whole row [a_rowg, a_end) is one segment. Computed only while a row is
+  // being cut (a_act; awvalid is low otherwise).
+  always_comb begin
+    logic [63:0] page_end, len_end;
+    logic [13:0] a_next_off;
+    page_end = '0; len_end = '0; a_next_off = '0;
+    next_burst_end = '0; burst_bytes = '0; a_first = '0; a_nextg = '0; a_next_x0 = '0;
+    a_more = 1'b0;
+    if (a_act) begin
+      page_end = {a_addr[63:12], 12'd0} + 64'd4096;
+      len_end  = a_addr + (DB64 << 8);
+      next_burst_end = a_end;
+      if (page_end < next_burst_end) next_burst_end = page_end;
+      if (len_end < next_burst_end) next_burst_end = len_end;
+      burst_bytes = next_burst_end - a_addr + (DB64 - 64'd1);
+      a_first = (a_addr < a_rowg) ? a_rowg : a_addr;
+      a_next_off = 14'({5'd0, a_k} + 14'd1) << el;
+      a_next_x0  = {1'b0, a_x0} + {30'd0, ee0};
+      a_more     = strided && a_next_off < rbytes && a_next_x0 < {1'b0, gd0};
+      a_nextg    = a_rowg + ({60'd0, ee0} << el);
+    end
+  end
   wire        a_seg_done = aw_fire && next_burst_end >= a_end;
   wire        a_row_done = a_seg_done && !a_more;
 
@@ -202,37 +224,39 @@ module tce_tile_store #(
 
   // Each lane of the beat: whether it is in the burst, its shared word, the response lane
   // it comes from and whether its halves swap (128B_ATOM_32B_FLIP_8B on odd 128-byte
-  // lines).
-  logic [NCH-1:0] live;
+  // lines). Then this read: the word of the first pending lane, and every pending lane in
+  // that word. Computed only while a burst is being read (b_act; sm_valid is low otherwise).
+  logic [NCH-1:0] live, pend, take, l_flip;
   logic [23:0]    l_word [NCH];
   logic [LW-1:0]  l_src  [NCH];
-  logic [NCH-1:0] l_flip;
+  logic [23:0]    r_word;
+  logic           beat_end, burst_end_now;
   always_comb begin
-    for (int i = 0; i < NCH; i++) begin
-      logic [63:0] g;
-      logic [23:0] pa, ph;
-      g = b_addr + 64'(16 * i);
-      live[i] = (g >= b_first) && (g < b_end);
-      pa = b_sm + g[23:0];
-      ph = swz(sw, pa);
-      l_word[i] = {ph[23:LB], {LB{1'b0}}};
-      l_src[i]  = (NCH > 1) ? LW'(ph >> 4) : '0;
-      l_flip[i] = (sw == 3'd5) && pa[7];
+    logic        found;
+    logic [63:0] g;
+    logic [23:0] pa, ph;
+    g = '0; pa = '0; ph = '0;
+    live = '0; pend = '0; take = '0; l_flip = '0; r_word = '0; found = 1'b0;
+    beat_end = 1'b0; burst_end_now = 1'b0;
+    for (int i = 0; i < NCH; i++) begin l_word[i] = '0; l_src[i] = '0; end
+    if (b_act) begin
+      for (int i = 0; i < NCH; i++) begin
+        g = b_addr + 64'(16 * i);
+        live[i] = (g >= b_first) && (g < b_end);
+        pa = b_sm + g[23:0];
+        ph = swz(sw, pa);
+        l_word[i] = {ph[23:LB], {LB{1'b0}}};
+        l_src[i]  = (NCH > 1) ? LW'(ph >> 4) : '0;
+        l_flip[i] = (sw == 3'd5) && pa[7];
+      end
+      pend = b_fresh ? live : b_pend;
+      for (int i = 0; i < NCH; i++)
+        if (pend[i] && !found) begin found = 1'b1; r_word = l_word[i]; end
+      for (int i = 0; i < NCH; i++) take[i] = pend[i] && (l_word[i] == r_word);
+      beat_end      = (pend & ~take) == '0;
+      burst_end_now = (b_addr + DB64 >= b_end);
     end
   end
-  wire [NCH-1:0] pend = b_fresh ? live : b_pend;
-  // This read: the word of the first pending lane, and every pending lane in that word.
-  logic [23:0]    r_word;
-  logic [NCH-1:0] take;
-  always_comb begin
-    logic found;
-    found = 1'b0; r_word = '0;
-    for (int i = 0; i < NCH; i++)
-      if (pend[i] && !found) begin found = 1'b1; r_word = l_word[i]; end
-    for (int i = 0; i < NCH; i++) take[i] = pend[i] && (l_word[i] == r_word);
-  end
-  wire beat_end      = (pend & ~take) == '0;
-  wire burst_end_now = (b_addr + DB64 >= b_end);
 
   // Tags of reads not yet consumed by the assembler; the response data beside them.
   localparam int TW = NCH * (LW + 2) + 2;
@@ -271,27 +295,8 @@ module tce_tile_store #(
   logic [DATA_W-1:0] o_data;
   logic [DB-1:0]     o_strb;
   wire [TW-1:0]       h_tag  = t_fifo[rdp];
-  wire [DATA_W-1:0]   h_data = d_fifo[rdp];
   wire                h_end  = h_tag[TW-1];
   wire                h_last = h_tag[TW-2];
-  logic [DATA_W-1:0] m_data;
-  logic [DB-1:0]     m_strb;
-  always_comb begin
-    m_data = acc; m_strb = acc_m;
-    for (int i = 0; i < NCH; i++) begin
-      logic [LW+1:0] t;
-      logic [127:0]  c;
-      t = h_tag[i * (LW + 2) +: LW + 2];
-      c = '0;
-      for (int l = 0; l < NCH; l++)
-        if (t[LW-1:0] == LW'(l)) c = h_data[l*128 +: 128];
-      if (t[LW]) c = {c[63:0], c[127:64]};
-      if (t[LW+1]) begin
-        m_data[i*128 +: 128] = c;
-        m_strb[i*16 +: 16] = 16'hFFFF;
-      end
-    end
-  end
   wire o_free = !o_valid || wready;
   wire a_pop  = (d_count != '0) && (!h_end || o_free);
 
@@ -416,7 +421,25 @@ module tce_tile_store #(
 
       // ---- beat assembler and W
       if (o_valid && wready) o_valid <= 1'b0;
-      if (a_pop) begin
+      // The head response's lanes merged into the beat, computed here under a_pop, its one
+      // reader, so an idle assembler costs no simulation time.
+      if (a_pop) begin : merge
+        logic [DATA_W-1:0] m_data;
+        logic [DB-1:0]     m_strb;
+        m_data = acc; m_strb = acc_m;
+        for (int i = 0; i < NCH; i++) begin
+          logic [LW+1:0] t;
+          logic [127:0]  c;
+          t = h_tag[i * (LW + 2) +: LW + 2];
+          c = '0;
+          for (int l = 0; l < NCH; l++)
+            if (t[LW-1:0] == LW'(l)) c = d_fifo[rdp][l*128 +: 128];
+          if (t[LW]) c = {c[63:0], c[127:64]};
+          if (t[LW+1]) begin
+            m_data[i*128 +: 128] = c;
+            m_strb[i*16 +: 16] = 16'hFFFF;
+          end
+        end
         rdp <= rdp + 1'b1;
         if (h_end) begin
           o_valid <= 1'b1; o_data <= m_data; o_strb <= m_strb; o_last <= h_last;

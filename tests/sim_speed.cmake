@@ -17,6 +17,9 @@ if(TARGET tce_vmodel AND NOT TCE_SANITIZE)
   else()
     message(STATUS "sim_speed: no Icarus Verilog; tce bench --sim measures Verilator only")
   endif()
+  # Which build of the engine's model the figures are of (cmake/verilator_flags.cmake):
+  # the bench names it beside them.
+  target_compile_definitions(tce_tools PRIVATE TCE_SIM_PGO_MODE="${TCE_SIM_PGO}")
   add_test(NAME bench-sim-quick COMMAND tce bench --sim --quick)
   set_tests_properties(bench-sim-quick PROPERTIES LABELS "rtl;nosan")
 endif()

@@ -11,15 +11,18 @@ module tce_red_delay #(
     input  logic [W-1:0]     d,
     output logic [W-1:0]     q
 );
-  // One register per stage; stage k holds the value of the beat k+1 stages back.
-  // Stage k is bits [k*W +: W] of one flat vector: yosys 0.23 reads neither packed 2-D
-  // arrays nor (without a warning) an unpacked array of registers.
-  logic [DEPTH*W-1:0] stage_q;
-
-  always_ff @(posedge clk) begin
-    if (en[0]) stage_q[0+:W] <= d;
-    for (int k = 1; k < DEPTH; k++)
-      if (en[k]) stage_q[k*W+:W] <= stage_q[(k-1)*W+:W];
+  // One register per stage, each its own variable in its own block; stage k holds the
+  // value of the beat k+1 stages back. (One flat vector read and assigned by one block made
+  // the simulator zero a shadow copy of all stages, copy them in and back every cycle.) Not
+  // a 2-D array: yosys 0.23 reads neither packed 2-D arrays nor (without a warning) an
+  // unpacked array of registers.
+  for (genvar k = 0; k < DEPTH; k++) begin : g_stage
+    logic [W-1:0] r;
+    if (k == 0) begin : g_first
+      always_ff @(posedge clk) if (en[0]) r <= d;
+    end else begin : g_next
+      always_ff @(posedge clk) if (en[k]) r <= g_stage[k-1].r;
+    end
   end
-  assign q = stage_q[(DEPTH-1)*W+:W];
+  assign q = g_stage[DEPTH-1].r;
 endmodule
