@@ -210,8 +210,9 @@ module tce_tile_check #(
   // Interleaved tile load geometry (csim/tile.c make_geom).
   wire        is_il  = ileave != 8'd0 && !is_i2c;
   // An im2col load through an interleaved map (the header): its view's channel slice is
-  // computed in the (gated) block below.
-  wire        il_i2c = ileave != 8'd0 && !is_store && mode == 3'd1;
+  // computed in the (gated) block below. (Not built without HAS_IM2COL: its multiply
+  // then goes too.)
+  wire        il_i2c = HAS_IM2COL && ileave != 8'd0 && !is_store && mode == 3'd1;
   wire [7:0]  est0   = desc[(EST_OFF)*8 +: 8];
   wire [8:0]  box_raw = {1'b0, desc[(BOX_OFF)*8 +: 8]} + 9'd1;
   assign e0 = is_il ? {1'b0, est0[2:0]} + 4'd1 : 4'd1;
