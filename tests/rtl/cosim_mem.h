@@ -12,6 +12,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 /* The same bytes from next() in the engine's and the golden model's global window
  * [gbase, gbase+gsize) (the golden model's first window) and the first `sbytes` of each
@@ -66,6 +68,26 @@ static inline bool cosim_submit(tce_sim *sim, const tce_op *op)
         if (tce_sim_mmio_write(sim, TCE_REG_AT(TCE_REG_CMD, i), w[i]) != 0)
             return false;
     return tce_sim_mmio_write(sim, TCE_REG_DOORBELL, n) == 0;
+}
+
+/* A register read or write the bridge does not answer is a broken set-up, not a finding:
+ * say which register and stop (exit 2, as the tests' other set-up failures). */
+static inline uint32_t cosim_reg_read(tce_sim *sim, uint32_t reg)
+{
+    uint32_t v = 0;
+    if (tce_sim_mmio_read(sim, reg, &v) != 0) {
+        fprintf(stderr, "setup failed: MMIO read of register 0x%x not answered\n", (unsigned)reg);
+        exit(2);
+    }
+    return v;
+}
+
+static inline void cosim_reg_write(tce_sim *sim, uint32_t reg, uint32_t v)
+{
+    if (tce_sim_mmio_write(sim, reg, v) != 0) {
+        fprintf(stderr, "setup failed: MMIO write of register 0x%x not answered\n", (unsigned)reg);
+        exit(2);
+    }
 }
 
 #endif

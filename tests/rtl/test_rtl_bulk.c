@@ -84,17 +84,8 @@ static void bench_init(bench *b, bool disorder)
  * keep the run short: the first 16 KB of each CTA's shared memory and the global window). */
 static void fill_same(bench *b) { cosim_fill_same(b->sim, &b->ms, GBASE, GSIZE, 16384, next_byte); }
 
-static uint32_t rd(bench *b, uint32_t reg)
-{
-    uint32_t v = 0;
-    must(tce_sim_mmio_read(b->sim, reg, &v) == 0, "MMIO read answered");
-    return v;
-}
-
-static void wr(bench *b, uint32_t reg, uint32_t v)
-{
-    must(tce_sim_mmio_write(b->sim, reg, v) == 0, "MMIO write answered");
-}
+static uint32_t rd(bench *b, uint32_t reg) { return cosim_reg_read(b->sim, reg); }
+static void wr(bench *b, uint32_t reg, uint32_t v) { cosim_reg_write(b->sim, reg, v); }
 
 /* Submit one command through CMD[] + DOORBELL. */
 static void submit(bench *b, const tce_op *op)

@@ -60,17 +60,8 @@ static uint8_t next_byte(void)
     return (uint8_t)rng;
 }
 
-static uint32_t rd(bench *b, uint32_t reg)
-{
-    uint32_t v = 0;
-    must(tce_sim_mmio_read(b->sim, reg, &v) == 0, "MMIO read answered");
-    return v;
-}
-
-static void wr(bench *b, uint32_t reg, uint32_t v)
-{
-    must(tce_sim_mmio_write(b->sim, reg, v) == 0, "MMIO write answered");
-}
+static uint32_t rd(bench *b, uint32_t reg) { return cosim_reg_read(b->sim, reg); }
+static void wr(bench *b, uint32_t reg, uint32_t v) { cosim_reg_write(b->sim, reg, v); }
 
 /* The same random bytes in both models (global window, first 16 KB of each CTA), then the
  * tensor map at DESC: a 2-D u32 tensor with a 16 x 8 box (boxDim[1] 1 for gather4). */
