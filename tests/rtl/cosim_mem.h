@@ -70,8 +70,18 @@ static inline bool cosim_submit(tce_sim *sim, const tce_op *op)
     return tce_sim_mmio_write(sim, TCE_REG_DOORBELL, n) == 0;
 }
 
-/* A register read or write the bridge does not answer is a broken set-up, not a finding:
- * say which register and stop (exit 2, as the tests' other set-up failures). */
+/* A set-up step that failed (the bridge, the encoder, the packer) is a broken test, not a
+ * finding: say what and stop with exit 2. */
+static inline void cosim_must(bool ok, const char *what)
+{
+    if (!ok) {
+        fprintf(stderr, "setup failed: %s\n", what);
+        exit(2);
+    }
+}
+
+/* A register read or write the bridge does not answer is a broken set-up: say which
+ * register and stop (exit 2). */
 static inline uint32_t cosim_reg_read(tce_sim *sim, uint32_t reg)
 {
     uint32_t v = 0;

@@ -52,14 +52,6 @@ typedef struct {
     uint32_t smem_bytes;
 } bench;
 
-static void must(int ok, const char *what)
-{
-    if (!ok) {
-        fprintf(stderr, "setup failed: %s\n", what);
-        exit(2);
-    }
-}
-
 static void bench_init(bench *b, bool disorder)
 {
     char err[160];
@@ -72,12 +64,12 @@ static void bench_init(bench *b, bool disorder)
         p.mem_latency = 23;
     }
     b->sim = tce_sim_create(&p, err, sizeof err);
-    must(b->sim != NULL, err);
+    cosim_must(b->sim != NULL, err);
     b->smem_bytes = p.smem_bytes;
-    must(tce_sim_add_global(b->sim, GBASE, GSIZE) == 0, "map global memory in the bridge");
-    must(tce_memsys_init(&b->ms, p.num_ctas, p.smem_bytes) == 0, "golden memsys");
-    must(tce_memsys_add_global(&b->ms, GBASE, GSIZE) == 0, "golden global window");
-    must(tce_sim_mmio_write(b->sim, TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE)) == 0, "enable");
+    cosim_must(tce_sim_add_global(b->sim, GBASE, GSIZE) == 0, "map global memory in the bridge");
+    cosim_must(tce_memsys_init(&b->ms, p.num_ctas, p.smem_bytes) == 0, "golden memsys");
+    cosim_must(tce_memsys_add_global(&b->ms, GBASE, GSIZE) == 0, "golden global window");
+    cosim_must(tce_sim_mmio_write(b->sim, TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE)) == 0, "enable");
 }
 
 /* Fill both models' memories with the same random bytes (only the parts a test uses, to
@@ -90,7 +82,7 @@ static void wr(bench *b, uint32_t reg, uint32_t v) { cosim_reg_write(b->sim, reg
 /* Submit one command through CMD[] + DOORBELL. */
 static void submit(bench *b, const tce_op *op)
 {
-    must(cosim_submit(b->sim, op), "tce_cmd_pack and CMD/DOORBELL writes");
+    cosim_must(cosim_submit(b->sim, op), "tce_cmd_pack and CMD/DOORBELL writes");
 }
 
 /* Run op on both models and compare everything. */

@@ -43,14 +43,6 @@ typedef struct {
     unsigned ncta;
 } bench;
 
-static void must(int ok, const char *what)
-{
-    if (!ok) {
-        fprintf(stderr, "setup failed: %s\n", what);
-        exit(2);
-    }
-}
-
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
 static uint8_t next_byte(void)
 {
@@ -72,7 +64,7 @@ static void fill_same(bench *b, uint32_t box1)
     tce_diag why;
     uint64_t gdim[2] = {TW, TH}, gstr[1] = {TW * 4u};
     uint32_t box[2] = {16, box1}, es[2] = {1, 1};
-    must(tce_encode_tiled(&m, TCE_DT_UINT32, 2, TENSOR, gdim, gstr, box, es, TCE_IL_NONE,
+    cosim_must(tce_encode_tiled(&m, TCE_DT_UINT32, 2, TENSOR, gdim, gstr, box, es, TCE_IL_NONE,
                           TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why) == TCE_OK, why.text);
     tce_desc_pack(&m, tce_sim_gmem(b->sim, DESC, TCE_DESC_BYTES));
     tce_desc_pack(&m, b->ms.g[0].bytes + (DESC - GBASE));
@@ -82,7 +74,7 @@ static void fill_same(bench *b, uint32_t box1)
 
 static void submit(bench *b, const tce_op *op)
 {
-    must(cosim_submit(b->sim, op), "tce_cmd_pack and CMD/DOORBELL writes");
+    cosim_must(cosim_submit(b->sim, op), "tce_cmd_pack and CMD/DOORBELL writes");
 }
 
 /* Runs the engine to idle; its ERR_CODE.CODE and ERR_INFO.FIELD (then clears the error). */
@@ -141,7 +133,7 @@ static void refused(bench *b, const char *name, const tce_op *op, unsigned want_
     fill_same(b, box1);
     tce_sim_tx_clear(b->sim);
     uint8_t *gsnap = malloc(GSIZE), *ssnap = malloc((size_t)b->ncta * b->smem_bytes);
-    must(gsnap && ssnap, "snapshot memory");
+    cosim_must(gsnap && ssnap, "snapshot memory");
     memcpy(gsnap, tce_sim_gmem(b->sim, GBASE, GSIZE), GSIZE);
     for (unsigned c = 0; c < b->ncta; c++)
         memcpy(ssnap + (size_t)c * b->smem_bytes, tce_sim_smem(b->sim, c, 0, b->smem_bytes),
@@ -285,12 +277,12 @@ int main(void)
     tce_sim_params p = tce_sim_default_params();
     bench b;
     b.sim = tce_sim_create(&p, err, sizeof err);
-    must(b.sim != NULL, err);
+    cosim_must(b.sim != NULL, err);
     b.smem_bytes = p.smem_bytes;
     b.ncta = p.num_ctas;
-    must(tce_sim_add_global(b.sim, GBASE, GSIZE) == 0, "map global memory in the bridge");
-    must(tce_memsys_init(&b.ms, p.num_ctas, p.smem_bytes) == 0, "golden memsys");
-    must(tce_memsys_add_global(&b.ms, GBASE, GSIZE) == 0, "golden global window");
+    cosim_must(tce_sim_add_global(b.sim, GBASE, GSIZE) == 0, "map global memory in the bridge");
+    cosim_must(tce_memsys_init(&b.ms, p.num_ctas, p.smem_bytes) == 0, "golden memsys");
+    cosim_must(tce_memsys_add_global(&b.ms, GBASE, GSIZE) == 0, "golden global window");
     wr(&b, TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE));
     still_works(&b);
     refuses(&b);
