@@ -144,14 +144,21 @@ module tce_bulk_from_smem #(
   /* verilator lint_off UNUSEDSIGNAL */
   wire [31:0] t_plus_db = beat_addr[31:0] - d_base[31:0] + s_base - src_w0 + 32'(DB);
   /* verilator lint_on UNUSEDSIGNAL */
+  // So output chunk j is chunk j + tc of {word1, word0, zeros}, tc = t_plus_db[LB:4]. It is
+  // written as a choice among constant chunk selects (word copies for Verilator, which
+  // evaluates this every cycle) instead of a variable shift of the 3*DATA_W-bit triple (a
+  // loop over 24 words); tc = 0 selects the zero chunks, the default.
+  localparam int TW = LB - 3;
+  wire [TW-1:0] tc = t_plus_db[LB:4];
   logic [DATA_W-1:0] shifted;
   always_comb begin
-    // Only the low word of the shifted triple is the output; the rest is spill.
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [3*DATA_W-1:0] three;
-    /* verilator lint_on UNUSEDSIGNAL */
-    three = {word1, word0, {DATA_W{1'b0}}} >> (128 * t_plus_db[LB:4]);
-    shifted = three[DATA_W-1:0];
+    shifted = '0;
+    for (int j = 0; j < NCH; j++)
+      for (int k = 1; k < 2 * NCH; k++)
+        if (tc == TW'(k)) begin
+          if (j + k >= 2 * NCH) shifted[128*j +: 128] = word1[128*((j + k) % NCH) +: 128];
+          else if (j + k >= NCH) shifted[128*j +: 128] = word0[128*((j + k) % NCH) +: 128];
+        end
   end
   // Strobes: byte k is written when beat_addr + k lies in [lo, hi) and, with .cp_mask, its
   // bit of the 16-byte mask is set (beat_addr is beat-aligned, so that bit is bmask[k % 16]).
@@ -171,14 +178,17 @@ module tce_bulk_from_smem #(
   wire rd_issue = stream && rd_more && ({1'b0, rq_count} + {1'b0, rq_inflight} < (RQA+2)'(RQ));
   wire [DATA_W-1:0] cur = (words_left != 32'd0) ? rq_data[rq_head] : '0;
   wire cur_ok = (words_left == 32'd0) || (rq_count != '0);
+  // The beat is {cur, prev} shifted right by sh chunks: chunk j is chunk j + sh of the pair,
+  // as constant chunk selects for the same reason as `shifted` (sh <= NCH).
   logic [DATA_W-1:0] streamed;
   always_comb begin
-    // Only the low word of the shifted pair is the beat.
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [2*DATA_W-1:0] pair;
-    /* verilator lint_on UNUSEDSIGNAL */
-    pair = {cur, prev} >> (128 * sh);
-    streamed = pair[DATA_W-1:0];
+    streamed = '0;
+    for (int j = 0; j < NCH; j++)
+      for (int k = 0; k <= NCH; k++)
+        if (sh == SHW'(k)) begin
+          if (j + k >= NCH) streamed[128*j +: 128] = cur[128*((j + k) % NCH) +: 128];
+          else streamed[128*j +: 128] = prev[128*((j + k) % NCH) +: 128];
+        end
   end
   wire prime = dst_global && !primed && rq_count != '0 && state != S_IDLE;
   // A W beat needs its burst's AW out: its burst is the oldest of those aw_ahead counts.

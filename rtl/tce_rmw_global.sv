@@ -130,10 +130,15 @@ module tce_rmw_global #(
   wire [63:0]   u_hi = u_lo + ((64'(u_awlen) + 64'd1) << LB);
   logic [63:0]  p_lo, p_hi;
   logic         overlap;
+  // Only a reduction's held burst, before its AR, is checked against the ranges (overlap
+  // feeds arvalid alone), so the NOUT pairs of 64-bit compares are evaluated only then; as
+  // plain logic the simulator would run them every cycle of every plain store.
+  wire check_overlap = reduce && p_valid && p_need_ar;
   always_comb begin
+    logic [NA:0] age;   // position of entry i behind the head
     overlap = 1'b0;
-    for (int i = 0; i < NOUT; i++) begin
-      logic [NA:0] age;   // position of entry i behind the head
+    age = '0;
+    if (check_overlap) for (int i = 0; i < NOUT; i++) begin
       age = (NA+1)'(NA'(i) - rng_head);
       if (age < rng_count && p_lo < rng_hi[i] && rng_lo[i] < p_hi) overlap = 1'b1;
     end
