@@ -219,6 +219,13 @@ module tce_bulk_from_smem #(
   wire rsp_is_write = (sm_wr_outstanding != 0);
   wire out_fire = (state == S_OUT) && sm_ready;
 
+  // The response FIFO's words are a RAM (one write port, read at rq_head, no reset), so
+  // synthesis can keep them out of flip-flops (LUT RAM on xc7): an entry is read only after
+  // its response was written (pop and a valid W beat need rq_count != 0).
+  always_ff @(posedge clk) begin
+    if (dst_global && sm_rsp_valid) rq_data[rq_tail] <= sm_rsp_rdata;
+  end
+
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       state <= S_IDLE; busy <= 1'b0; done <= 1'b0; status <= '0; reads_done <= 1'b0;
@@ -227,7 +234,6 @@ module tce_bulk_from_smem #(
       aw_addr <= '0; aw_ahead <= '0;
       rd_expect <= '0; rd_got <= '0; word0 <= '0; word1 <= '0;
       err_bus <= 1'b0; err_smem <= 1'b0; b_outstanding <= '0; sm_wr_outstanding <= '0;
-      for (int i = 0; i < RQ; i++) rq_data[i] <= '0;
       rq_head <= '0; rq_tail <= '0; rq_count <= '0; rq_inflight <= '0;
       rd_addr <= '0; rd_last <= '0; words_left <= '0; prev <= '0; primed <= 1'b0; sh <= '0;
     end else begin
@@ -236,10 +242,7 @@ module tce_bulk_from_smem #(
       // beat's write, so while writes are unacknowledged the next response is a write's.
       // Streaming: responses (all reads) enter the FIFO; the output takes one per beat.
       if (dst_global) begin
-        if (sm_rsp_valid) begin
-          rq_data[rq_tail] <= sm_rsp_rdata;
-          rq_tail <= rq_tail + 1'b1;
-        end
+        if (sm_rsp_valid) rq_tail <= rq_tail + 1'b1;
         if (pop) begin
           rq_head <= rq_head + 1'b1;
           prev <= rq_data[rq_head];
