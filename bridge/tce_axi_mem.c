@@ -211,9 +211,7 @@ static bool bw_allows(const tce_axi_mem *m, unsigned beats)
 
 void tce_axi_mem_outputs(const tce_axi_mem *m, uint64_t cycle, tce_axi_slave_out *o)
 {
-    /* Every field but rdata: a beat's bytes are copied only when one is offered. */
-    o->rvalid = o->rlast = o->bvalid = false;
-    o->rid = o->rresp = o->bid = o->bresp = 0;
+    memset(o, 0, sizeof *o);
     o->arready = !m->stall_ready && m->nrq < m->max_rd;
     o->awready = !m->stall_ready && m->nwq + m->nbq < m->max_wr;
     unsigned sel = m->reorder ? m->rsel : 0;
@@ -227,9 +225,7 @@ void tce_axi_mem_outputs(const tce_axi_mem *m, uint64_t cycle, tce_axi_slave_out
         o->rlast = b->beat + 1 == b->len;
         if (p)
             memcpy(o->rdata, p, m->beat_bytes);
-        else if (o->rresp != TCE_AXI_OKAY) /* an error beat carries zeros */
-            memset(o->rdata, 0, m->beat_bytes);
-        else /* partly mapped: the mapped bytes, zeros */
+        else if (o->rresp == TCE_AXI_OKAY) /* partly mapped: the mapped bytes, zeros */
             for (unsigned i = 0; i < m->beat_bytes; i++) {
                 const uint8_t *q = tce_axi_mem_ptr((tce_axi_mem *)m, beat_addr(m, b) + i, 1);
                 o->rdata[i] = q ? *q : 0;

@@ -84,9 +84,7 @@ typedef struct {
 } tce_axi_mem;
 
 /* What the slave drives this cycle (computed from its state only, never from the master's
- * outputs of the same cycle, so there is no combinational loop). rdata is written only
- * with rvalid (it is the costliest field to fill, and meaningless without a beat); every
- * other field is always set, to 0 when its channel is idle. */
+ * outputs of the same cycle, so there is no combinational loop). */
 typedef struct {
     bool arready, awready, wready;
     bool rvalid;

@@ -80,16 +80,11 @@ struct tce_sim {
     bool aw_seen = false, w_seen = false; // halves of the AXI4-Lite write in progress
     uint32_t aw_addr = 0;
 
-    // The engine's outputs sampled before each edge, and the global memory's outputs. They
-    // live here, zeroed once, so the bytes past a DATA_W beat stay zero without a per-cycle
-    // memset (the checker copies whole samples). A data field (wdata, rdata) is rewritten
-    // only in a cycle whose VALID is set: nothing reads it in another.
+    // The engine's outputs sampled before each edge. Every field is rewritten each cycle;
+    // they live here, zeroed once, so the bytes past a DATA_W beat stay zero without a
+    // per-cycle memset (the checker copies whole samples).
     tce_axi_master_out master_out{};
     tce_smem_port_sample smem_sample{};
-    tce_axi_slave_out slave_out{};
-    // Whether the engine's R / shared-memory read data inputs show a word (else zeros), so
-    // an idle port's zeros are written once, not every cycle.
-    bool rdata_shown = false, sm_rdata_shown = false;
 
     // AXI4-Lite handshakes seen at the last edge
     bool aw_fired = false, w_fired = false, b_fired = false, ar_fired = false, r_fired = false;
@@ -209,19 +204,14 @@ void tce_sim::note_handshakes(const tce_axi_slave_out &ao, const tce_axi_master_
 
 void tce_sim::step()
 {
-    tce_axi_slave_out &ao = slave_out;
+    tce_axi_slave_out ao;
     tce_axi_mem_outputs(&axi, cyc, &ao);
     top->m_axi_arready = ao.arready;
     top->m_axi_awready = ao.awready;
     top->m_axi_wready = ao.wready;
     top->m_axi_rvalid = ao.rvalid;
     top->m_axi_rid = ao.rid;
-    static const uint8_t zero[TCE_SMEM_MAX_BYTES > TCE_AXI_MAX_BYTES ? TCE_SMEM_MAX_BYTES
-                                                                    : TCE_AXI_MAX_BYTES] = {0};
-    // Read data: the beat's bytes with RVALID, zeros without (written when the beat goes).
-    if (ao.rvalid || rdata_shown)
-        bytes_to_wide(top->m_axi_rdata, ao.rvalid ? ao.rdata : zero);
-    rdata_shown = ao.rvalid;
+    bytes_to_wide(top->m_axi_rdata, ao.rdata);
     top->m_axi_rresp = ao.rresp;
     top->m_axi_rlast = ao.rlast;
     top->m_axi_bvalid = ao.bvalid;
@@ -231,10 +221,8 @@ void tce_sim::step()
     const tce_smem_rsp *sr = tce_smem_response(&sm, cyc);
     top->sm_req_ready = tce_smem_ready(&sm);
     top->sm_rsp_valid = sr != nullptr;
-    bool sm_word = sr && sr->data;
-    if (sm_word || sm_rdata_shown)
-        bytes_to_wide(top->sm_rsp_rdata, sm_word ? sr->rdata : zero);
-    sm_rdata_shown = sm_word;
+    static const uint8_t zero[TCE_SMEM_MAX_BYTES] = {0};
+    bytes_to_wide(top->sm_rsp_rdata, sr ? sr->rdata : zero);
     top->sm_rsp_err = sr ? sr->err : 0;
     const tce_smem_rsp *mr = tce_smem_mbar_response(&sm, cyc);
     top->mb_req_ready = tce_smem_mbar_ready(&sm);
@@ -260,8 +248,7 @@ void tce_sim::step()
     mo.awsize = top->m_axi_awsize;
     mo.awburst = top->m_axi_awburst;
     mo.wvalid = top->m_axi_wvalid;
-    if (mo.wvalid)
-        wide_to_bytes(top->m_axi_wdata, mo.wdata);
+    wide_to_bytes(top->m_axi_wdata, mo.wdata);
     mo.wstrb = top->m_axi_wstrb;
     mo.wlast = top->m_axi_wlast;
     mo.bready = top->m_axi_bready;
@@ -272,8 +259,7 @@ void tce_sim::step()
     sq.req.kind = top->sm_req_kind;
     sq.req.cta = top->sm_req_cta;
     sq.req.addr = top->sm_req_addr;
-    if (sq.req.valid)
-        wide_to_bytes(top->sm_req_wdata, sq.req.wdata);
+    wide_to_bytes(top->sm_req_wdata, sq.req.wdata);
     sq.req.wstrb = top->sm_req_wstrb;
     sq.req_ready = top->sm_req_ready;
     sq.rsp_valid = sr != nullptr;
