@@ -333,10 +333,18 @@ module tce_engine #(
   logic tl_row_step, ts_row_step, i2c_last, g4_last;
   // The row generator of the load in the tile loader's walker. tg_row_gen follows the
   // executor's command, which moves on to the next one as soon as a load is handed over.
-  logic [1:0] tl_row_gen;
-  always_ff @(posedge clk or negedge rst_n) begin
+  // The store's is held the same way (its command stays until it is done, so it equals
+  // tg_row_gen), so that each mover's row inputs depend on its own clock domain only: in
+  // the Verilated model (TCE_SIM_GATE) their logic then runs only on the mover's edges.
+  // Each walker samples ext_rows at its start, from tg_row_gen.
+  logic [1:0] tl_row_gen, ts_row_gen;
+  always_ff @(posedge clk_tl or negedge rst_n) begin
     if (!rst_n) tl_row_gen <= 2'd0;
     else if (tile_start) tl_row_gen <= tg_row_gen;
+  end
+  always_ff @(posedge clk_ts or negedge rst_n) begin
+    if (!rst_n) ts_row_gen <= 2'd0;
+    else if (tstore_start) ts_row_gen <= tg_row_gen;
   end
 
   tce_tile_check #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL),
@@ -528,8 +536,8 @@ module tce_engine #(
     .clk(clk_ts), .rst_n, .start(tstore_start), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(tg_wcoords),
     .swizzle(tg_swizzle), .src_cta(cmd_cta), .soff(tg_soff), .row_bytes(tg_row_bytes),
-    .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(tg_row_gen == 2'd2 ? g4_x : i2c_x),
-    .ext_last(tg_row_gen == 2'd2 ? g4_last : i2c_last),
+    .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(ts_row_gen == 2'd2 ? g4_x : i2c_x),
+    .ext_last(ts_row_gen == 2'd2 ? g4_last : i2c_last),
     .row_step(ts_row_step),
     .done(tstore_done), .status(tstore_status), .bytes_written(tstore_wbytes),
     .awvalid(ts_awvalid), .awready(u_awready && wr_owner == 2'd1), .awid(ts_awid),
