@@ -713,14 +713,15 @@ module tce_engine #(
 
   // ------------------------------------------------------------- simulation clock gating
   // The simulator (Verilator 5.006) runs a flip-flop's block, and the logic fed only by such
-  // flip-flops, on every edge of its clock. With TCE_SIM_GATE (the bridge's Verilated models only) each
-  // idle-able unit is clocked from a sim_gclk_* input, and its sim_gate_en bit is high on every
-  // edge where one of its flip-flops could change: the unit is started, busy, has a done pulse
-  // to end, or a handshake input routed to it is active (every other input is read only in
-  // those states). The bridge raises a unit's clock only when its bit was high with the clock
-  // low, the glitch-free gate (a latch open while the clock is low, then clk & en), and with
-  // clk itself, so both domains take the same edge: the same next state as one clock. The
-  // equivalence test (tests/sim_gate.cmake) runs every mover gated and ungated.
+  // flip-flops, on every edge of its clock. With TCE_SIM_GATE (the bridge's Verilated models
+  // only) each idle-able unit is clocked from a sim_gclk_* input, and its sim_gate_en bit is
+  // high on every edge where one of its flip-flops could change: the unit is started, busy,
+  // has a done pulse to end, or a handshake input routed to it is active (every other input
+  // is read only in those states). The bridge raises a unit's clock only when its bit was
+  // high with the clock low, the glitch-free gate (a latch open while the clock is low, then
+  // clk & en), and with clk itself, so both domains take the same edge: the same next state
+  // as one clock. CTest sim-gate-same (tests/sim_gate.cmake) runs regressions and scenarios
+  // gated and ungated and requires the same results and cycles.
 `ifdef TCE_SIM_GATE
   assign clk_tl = sim_gclk_tl;
   assign clk_ts = sim_gclk_ts;
