@@ -23,6 +23,8 @@
 #include "Vtce_engine___024root.h"
 #define TCE_MODEL_EDGE_DIRECT 1
 // The generated scheduler's passes (Vtce_engine___024root__DepSet_*.cpp).
+void Vtce_engine___024root___eval_triggers__ico(Vtce_engine___024root *vlSelf);
+void Vtce_engine___024root___eval_ico(Vtce_engine___024root *vlSelf);
 void Vtce_engine___024root___eval_triggers__act(Vtce_engine___024root *vlSelf);
 void Vtce_engine___024root___eval_act(Vtce_engine___024root *vlSelf);
 void Vtce_engine___024root___eval_nba(Vtce_engine___024root *vlSelf);
@@ -30,29 +32,12 @@ void Vtce_engine___024root___eval_nba(Vtce_engine___024root *vlSelf);
 #define TCE_MODEL_EDGE_DIRECT 0
 #endif
 
-// Clock low with the new inputs applied: a full evaluation (the first one also initialises
-// the model).
-inline void tce_model_settle(Vtce_engine &t)
-{
-    t.clk = 0;
-    t.eval();
-}
-
-// Clock high, inputs as at the settle: Vtce_engine___024root___eval without its ico loop
-// (the loop below is that function's, limits and messages included).
-inline void tce_model_rise(Vtce_engine &t)
-{
-    t.clk = 1;
 #if TCE_MODEL_EDGE_DIRECT
-    Vtce_engine___024root *r = t.rootp;
-    // What Vtce_engine::eval_step does around the scheduler: activity for the trace,
-    // and the end-of-eval message queue (empty unless the design prints).
-    r->vlSymsp->__Vm_activity = true;
-    if (VL_UNLIKELY(!r->vlSymsp->__Vm_didInit)) { // no settle yet: eval() initialises
-        t.eval();
-        return;
-    }
-    Verilated::mtaskId(0);
+// Vtce_engine___024root___eval's trigger and NBA loop (limits and messages included), then
+// what Vtce_engine::eval_step does after it (the end-of-eval message queue, empty unless
+// the design prints).
+inline void tce_model_act_nba(Vtce_engine___024root *r)
+{
     uint32_t nba_iter = 0;
     bool nba_again = true;
     while (nba_again) {
@@ -82,6 +67,57 @@ inline void tce_model_rise(Vtce_engine &t)
     }
     Verilated::endOfThreadMTask(r->vlSymsp->__Vm_evalMsgQp);
     Verilated::endOfEval(r->vlSymsp->__Vm_evalMsgQp);
+}
+#endif
+
+// Clock low with the new inputs applied: a full evaluation (the first one also initialises
+// the model). The direct path is eval() inlined: Vtce_engine::eval_step's bookkeeping, the
+// ico loop (one pass: its trigger is "first iteration"), then the trigger and NBA loop,
+// which catches a falling rst_n (and records the clock's fall for the next rise).
+inline void tce_model_settle(Vtce_engine &t)
+{
+    t.clk = 0;
+#if TCE_MODEL_EDGE_DIRECT
+    Vtce_engine___024root *r = t.rootp;
+    if (VL_UNLIKELY(!r->vlSymsp->__Vm_didInit)) { // eval() initialises the model
+        t.eval();
+        return;
+    }
+    r->vlSymsp->__Vm_activity = true;
+    Verilated::mtaskId(0);
+    r->__VicoIterCount = 0;
+    bool ico_again = true;
+    while (ico_again) {
+        ico_again = false;
+        Vtce_engine___024root___eval_triggers__ico(r);
+        if (r->__VicoTriggered.any()) {
+            ico_again = true;
+            if (VL_UNLIKELY(r->__VicoIterCount > 100))
+                VL_FATAL_MT(__FILE__, __LINE__, "", "Input combinational region did not converge.");
+            r->__VicoIterCount++;
+            Vtce_engine___024root___eval_ico(r);
+        }
+    }
+    tce_model_act_nba(r);
+#else
+    t.eval();
+#endif
+}
+
+// Clock high, inputs as at the settle: Vtce_engine___024root___eval without its ico loop.
+inline void tce_model_rise(Vtce_engine &t)
+{
+    t.clk = 1;
+#if TCE_MODEL_EDGE_DIRECT
+    Vtce_engine___024root *r = t.rootp;
+    // What Vtce_engine::eval_step does before the scheduler: activity for the trace.
+    r->vlSymsp->__Vm_activity = true;
+    if (VL_UNLIKELY(!r->vlSymsp->__Vm_didInit)) { // no settle yet: eval() initialises
+        t.eval();
+        return;
+    }
+    Verilated::mtaskId(0);
+    tce_model_act_nba(r);
 #else
     t.eval();
 #endif

@@ -37,8 +37,8 @@ void tce_smem_free(tce_smem_model *m)
 
 void tce_smem_reset(tce_smem_model *m)
 {
-    m->npipe = 0;
-    m->nmpipe = 0;
+    m->npipe = m->head = 0;
+    m->nmpipe = m->mhead = 0;
     m->ntx = 0;
 }
 
@@ -52,28 +52,40 @@ bool tce_smem_mbar_ready(const tce_smem_model *m)
     return m->nmpipe < TCE_SMEM_PIPE;
 }
 
-static const tce_smem_rsp *due(const tce_smem_rsp *pipe, unsigned n, uint64_t cycle)
+static const tce_smem_rsp *due(const tce_smem_rsp *pipe, unsigned n, unsigned head,
+                              uint64_t cycle)
 {
-    return (n > 0 && pipe[0].due <= cycle) ? &pipe[0] : NULL;
+    return (n > 0 && pipe[head].due <= cycle) ? &pipe[head] : NULL;
 }
 
 const tce_smem_rsp *tce_smem_response(const tce_smem_model *m, uint64_t cycle)
 {
-    return due(m->pipe, m->npipe, cycle);
+    return due(m->pipe, m->npipe, m->head, cycle);
 }
 
 const tce_smem_rsp *tce_smem_mbar_response(const tce_smem_model *m, uint64_t cycle)
 {
-    return due(m->mpipe, m->nmpipe, cycle);
+    return due(m->mpipe, m->nmpipe, m->mhead, cycle);
 }
 
 /* Retire the answer offered this cycle from an in-order pipe. */
-static void retire(tce_smem_rsp *pipe, unsigned *n, uint64_t cycle)
+static void retire(const tce_smem_rsp *pipe, unsigned *n, unsigned *head, uint64_t cycle)
 {
-    if (due(pipe, *n, cycle)) {
-        memmove(pipe, pipe + 1, (size_t)(*n - 1) * sizeof pipe[0]);
+    if (due(pipe, *n, *head, cycle)) {
+        *head = (*head + 1) % TCE_SMEM_PIPE;
         (*n)--;
     }
+}
+
+/* The next free slot of a pipe (the caller checked there is one): an answer with no error
+ * and no data; a read that succeeds fills rdata and sets data. */
+static tce_smem_rsp *push(tce_smem_rsp *pipe, unsigned *n, unsigned head, uint64_t due_at)
+{
+    tce_smem_rsp *r = &pipe[(head + (*n)++) % TCE_SMEM_PIPE];
+    r->due = due_at;
+    r->err = false;
+    r->data = false;
+    return r;
 }
 
 static bool in_range(const tce_smem_model *m, unsigned cta, uint32_t off, uint32_t len)
@@ -102,18 +114,17 @@ static bool complete_tx(tce_smem_model *m, const tce_smem_mbar_req *q)
 void tce_smem_edge(tce_smem_model *m, uint64_t cycle, const tce_smem_req *req,
                    const tce_smem_mbar_req *mreq)
 {
-    retire(m->pipe, &m->npipe, cycle);
-    retire(m->mpipe, &m->nmpipe, cycle);
+    retire(m->pipe, &m->npipe, &m->head, cycle);
+    retire(m->mpipe, &m->nmpipe, &m->mhead, cycle);
     if (req->valid && tce_smem_ready(m)) {
-        tce_smem_rsp r;
-        memset(&r, 0, sizeof r);
-        r.due = cycle + m->latency;
+        tce_smem_rsp *r = push(m->pipe, &m->npipe, m->head, cycle + m->latency);
         unsigned wb = m->word_bytes;
         if (req->kind == TCE_SMEM_READ) {
-            if (in_range(m, req->cta, req->addr, wb))
-                memcpy(r.rdata, m->mem[req->cta] + req->addr, wb);
-            else
-                r.err = true;
+            if (in_range(m, req->cta, req->addr, wb)) {
+                memcpy(r->rdata, m->mem[req->cta] + req->addr, wb);
+                r->data = true;
+            } else
+                r->err = true;
         } else if (req->kind == TCE_SMEM_WRITE) {
             /* Every enabled byte must be inside the CTA's memory, else nothing is written.
              * A word wholly inside has no byte outside, and one with every lane enabled is
@@ -123,23 +134,19 @@ void tce_smem_edge(tce_smem_model *m, uint64_t cycle, const tce_smem_req *req,
             bool inside = in_range(m, req->cta, req->addr, wb);
             for (unsigned i = 0; !inside && i < wb; i++)
                 if (((req->wstrb >> i) & 1u) && !in_range(m, req->cta, req->addr + i, 1))
-                    r.err = true;
-            if (!r.err && inside && (req->wstrb & lanes) == lanes)
+                    r->err = true;
+            if (!r->err && inside && (req->wstrb & lanes) == lanes)
                 memcpy(m->mem[req->cta] + req->addr, req->wdata, wb);
-            else if (!r.err)
+            else if (!r->err)
                 for (unsigned i = 0; i < wb; i++)
                     if ((req->wstrb >> i) & 1u)
                         m->mem[req->cta][req->addr + i] = req->wdata[i];
         } else {
-            r.err = true;
+            r->err = true;
         }
-        m->pipe[m->npipe++] = r;
     }
     if (mreq->valid && tce_smem_mbar_ready(m)) {
-        tce_smem_rsp r;
-        memset(&r, 0, sizeof r);
-        r.due = cycle + m->latency;
-        r.err = !complete_tx(m, mreq);
-        m->mpipe[m->nmpipe++] = r;
+        tce_smem_rsp *r = push(m->mpipe, &m->nmpipe, m->mhead, cycle + m->latency);
+        r->err = !complete_tx(m, mreq);
     }
 }

@@ -24,6 +24,7 @@ typedef struct {
 typedef struct {
     uint64_t due;
     bool err;
+    bool data;   /* rdata holds the word a read returns; other answers drive zeros */
     uint8_t rdata[TCE_SMEM_MAX_BYTES];
 } tce_smem_rsp;
 
@@ -34,10 +35,11 @@ typedef struct {
     unsigned latency;
     uint8_t *mem[TCE_SMEM_MAX_CTAS];
     uint8_t *own[TCE_SMEM_MAX_CTAS];   /* the model's own buffers; mem[] may point elsewhere */
+    /* Answers in flight, oldest at [head]: rings, so retiring one moves no bytes. */
     tce_smem_rsp pipe[TCE_SMEM_PIPE];
-    unsigned npipe;
+    unsigned npipe, head;
     tce_smem_rsp mpipe[TCE_SMEM_PIPE];   /* the mbarrier port's answers (err only) */
-    unsigned nmpipe;
+    unsigned nmpipe, mhead;
     tce_smem_tx *tx;
     unsigned ntx, captx;
 } tce_smem_model;

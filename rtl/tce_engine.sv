@@ -27,7 +27,12 @@ module tce_engine #(
     parameter bit HAS_GATHER  = 1'b1,      // tile::gather4 loads, tile::scatter4 stores
     // Tensor loads in flight: the tile loader's back-end slots and the executor's retirement
     // records are one list, so both take their size from here.
-    parameter int LOAD_SLOTS  = 16
+    parameter int LOAD_SLOTS  = 16,
+    // Global address bits of the tensor path (32..64): the row walks, tensor strides and
+    // address sums of tile loads and stores; a tensor map that does not fit below
+    // 2^GADDR_W is refused with ST_UNSUPPORTED at TMAP_LO. Bulk copies and the descriptor
+    // fetch keep 64-bit addresses; the AXI address ports are 64 bits either way.
+    parameter int GADDR_W     = 64
 ) (
     input  logic                clk,
     input  logic                rst_n,
@@ -286,10 +291,10 @@ module tce_engine #(
   logic [2:0] tg_rank, tg_swizzle;
   logic [2:0] tg_ul;
   logic [3:0] tg_e0;
-  logic [63:0] tg_gaddr;
+  logic [GADDR_W-1:0] tg_gaddr;
   logic [159:0] tg_wcoords;   // where the row walk starts (an im2col view's, or the command's)
   logic [164:0] tg_gdim;
-  logic [255:0] tg_gstride;
+  logic [4*GADDR_W-1:0] tg_gstride;
   logic [8:0] tg_box0;
   logic [35:0] tg_n;
   logic [15:0] tg_e;
@@ -320,7 +325,7 @@ module tce_engine #(
   end
 
   tce_tile_check #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL),
-                   .HAS_GATHER(HAS_GATHER)) u_tile_check (
+                   .HAS_GATHER(HAS_GATHER), .GADDR_W(GADDR_W)) u_tile_check (
     .desc, .en(cmd_is_tensor), .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
     .coord_neg({cmd_coords[159], cmd_coords[127], cmd_coords[95], cmd_coords[63], cmd_coords[31]}),
     .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
@@ -378,7 +383,8 @@ module tce_engine #(
   logic [DATA_W-1:0] tl_sm_wdata;
   logic [DATA_W/8-1:0] tl_sm_wstrb;
 
-  tce_tile_load #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(NRD), .NS(LOAD_SLOTS)) u_tile_load (
+  tce_tile_load #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(NRD), .NS(LOAD_SLOTS),
+                .GADDR_W(GADDR_W), .EXT_ROWS(HAS_IM2COL || HAS_GATHER)) u_tile_load (
     .clk, .rst_n, .start(tile_start), .can_start(tile_can_start), .active(tile_active),
     .rank(tg_rank), .esl(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
@@ -504,7 +510,8 @@ module tce_engine #(
   logic [3:0] ts_sm_cta;
   logic [23:0] ts_sm_addr;
 
-  tce_tile_store #(.DATA_W(DATA_W), .ID_W(ID_W), .NB(STORE_AHEAD)) u_tile_store (
+  tce_tile_store #(.DATA_W(DATA_W), .ID_W(ID_W), .NB(STORE_AHEAD), .GADDR_W(GADDR_W),
+                 .EXT_ROWS(HAS_IM2COL || HAS_GATHER)) u_tile_store (
     .clk, .rst_n, .start(tstore_start), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(tg_wcoords),
     .swizzle(tg_swizzle), .src_cta(cmd_cta), .soff(tg_soff), .row_bytes(tg_row_bytes),

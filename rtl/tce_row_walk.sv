@@ -24,15 +24,25 @@
 // The walk runs one row ahead of the user: it steps the generator (row_step) as soon as
 // it has taken the generator's row, so the next row's coordinates are already there when
 // the user takes the current one.
-module tce_row_walk (
+//
+// Addresses, strides and their sums are GADDR_W bits (tce_engine GADDR_W): every sum is
+// taken modulo 2^GADDR_W, which is exact for the rows that are read or written, because
+// tce_tile_check refuses a tensor map whose byte range does not fit below 2^GADDR_W. A row
+// out of bounds (a negative coordinate) may have a wrapped address; nobody reads it there.
+module tce_row_walk #(
+    parameter int GADDR_W = 64,     // global address bits of the tensor path (<= 64)
+    // Rows may come from a generator outside (a build with im2col or gather4/scatter4); 0:
+    // only from the box odometer, whose coordinates need fewer bits (XW below).
+    parameter bit EXT_ROWS = 1'b1
+) (
     input  logic          clk,
     input  logic          rst_n,
     input  logic          start,       // latch the command; row 0 follows
     input  logic [2:0]    rank,
     input  logic [2:0]    ul,          // log2 bytes of a dim-0 unit
-    input  logic [63:0]   gaddr,
+    input  logic [GADDR_W-1:0]   gaddr,
     input  logic [131:0]  gdim14,      // gdim of dims 1..4 (33 bits each)
-    input  logic [255:0]  gstride,
+    input  logic [4*GADDR_W-1:0] gstride,   // dims 1..4
     input  logic [35:0]   n,
     input  logic [15:0]   e,
     input  logic [159:0]  coords,
@@ -43,7 +53,7 @@ module tce_row_walk (
     input  logic          ext_last,
     input  logic          next,        // the user is done with the presented row
     output logic          row_valid,   // a row is presented
-    output logic [63:0]   row_g,       // global address of dim-0 coordinate c0 in the row
+    output logic [GADDR_W-1:0] row_g,      // global address of dim-0 coordinate c0 in the row
     output logic [23:0]   row_sbase,   // pre-swizzle shared address of the row
     output logic          row_inb,     // dims 1..4 of the row all in the tensor
     output logic          last_row,    // the presented row is the command's last
@@ -52,14 +62,18 @@ module tce_row_walk (
   logic [2:0]   rk;
   logic         xrows;             // ext_rows of the command (the input may move on)
   logic [131:0] gd;
-  logic [255:0] gs;
+  logic [4*GADDR_W-1:0] gs;
   logic [35:0]  nn;
   logic [15:0]  ee;
   logic [159:0] cc;
   logic [13:0]  rpitch;
   logic [8:0]   k  [4];            // odometer position in dims 1..4
-  logic [39:0]  ox [4];            // odometer coordinates (signed)
-  logic [39:0]  xr [4];            // coordinates of the presented (or assembled) row
+  // Coordinate bits (signed). The odometer's are c + k*e with c an s32 and k*e <= 255*8, so
+  // they fit in 33 bits and any difference of two in 34; an outside generator's coordinates
+  // are 40 bits (ext_x).
+  localparam int XW = EXT_ROWS ? 40 : 34;
+  logic [XW-1:0] ox [4];           // odometer coordinates (signed)
+  logic [XW-1:0] xr [4];           // coordinates of the presented (or assembled) row
   logic         gpend;             // the generator's current row is not taken yet
 
   // Coordinates of dimensions beyond the rank are 0 whatever the command holds (the golden
@@ -72,49 +86,57 @@ module tce_row_walk (
   end
 
   // The generator's row (odometer or outside), dimensions beyond the rank forced to 0.
-  logic [39:0] xg [4];
+  logic [XW-1:0] xg [4];
   logic        olast, glast;
   always_comb begin
     olast = 1'b1;
     for (int i = 0; i < 4; i++) begin
       if (k[i] != nn[i*9 +: 9] - 9'd1) olast = 1'b0;
-      xg[i] = (i + 1 < {29'd0, rk}) ? (xrows ? ext_x[i*40 +: 40] : ox[i]) : 40'd0;
+      xg[i] = (i + 1 < {29'd0, rk}) ? ((EXT_ROWS && xrows) ? ext_x[i*40 +: XW] : ox[i]) : '0;
     end
-    glast = xrows ? ext_last : olast;
+    glast = (EXT_ROWS && xrows) ? ext_last : olast;
   end
 
   // Differences to the assembled row: small ones (within [-16, 15]) all at once, by shifts
   // and adds (d = d[3:0] - 16*d[4]); the first large one through the full multiplier.
-  logic [63:0] small_sum;
+  localparam int G = GADDR_W;
+  if (G < 32 || G > 64) begin : g_bad_gaddr_w
+    $error("tce_row_walk: GADDR_W must be 32..64");
+  end
+  logic [G-1:0] small_sum;
   logic        any_big, only_big;
   logic [1:0]  big_i;
   logic [2:0]  moved;              // dimensions whose coordinate differs
   always_comb begin
     small_sum = '0; any_big = 1'b0; big_i = '0; moved = '0;
     for (int i = 3; i >= 0; i--) begin
-      logic [39:0] d;
-      logic [63:0] s;
+      logic [XW-1:0] d;
+      logic [G-1:0] s;
       d = xg[i] - xr[i];
-      s = gs[i*64 +: 64];
-      moved = moved + {2'd0, d != 40'd0};
-      if (d[39:4] == {36{d[4]}}) begin
-        small_sum = small_sum + (d[0] ? s : 64'd0) + (d[1] ? s << 1 : 64'd0) +
-                    (d[2] ? s << 2 : 64'd0) + (d[3] ? s << 3 : 64'd0) - (d[4] ? s << 4 : 64'd0);
+      s = gs[i*G +: G];
+      moved = moved + {2'd0, d != '0};
+      if (d[XW-1:4] == {(XW-4){d[4]}}) begin
+        small_sum = small_sum + (d[0] ? s : '0) + (d[1] ? s << 1 : '0) +
+                    (d[2] ? s << 2 : '0) + (d[3] ? s << 3 : '0) - (d[4] ? s << 4 : '0);
       end else begin
         any_big = 1'b1; big_i = 2'(i);
       end
     end
     only_big = any_big && moved == 3'd1;
   end
-  wire [39:0] big_d = xg[big_i] - xr[big_i];
-  // Taken modulo 2^64 (two's complement), like every address sum here.
-  wire [63:0] big_prod = gs[{big_i, 6'd0} +: 64] * {{24{big_d[39]}}, big_d};
+  wire [XW-1:0] big_d = xg[big_i] - xr[big_i];
+  // Taken modulo 2^G (two's complement), like every address sum here: only the low G bits
+  // of the difference matter.
+  localparam int BDW = (G < XW) ? G : XW;
+  // Sign extension written as a shifted mask: no zero-width replication when G = BDW.
+  wire [G-1:0] big_d_ext = ({G{big_d[BDW-1]}} << BDW) | G'(big_d[BDW-1:0]);
+  wire [G-1:0] big_prod = gs[32'(big_i) * G +: G] * big_d_ext;
 
-  // Bounds of dims 1..rank-1, all at once (a negative x has bit 39 set).
+  // Bounds of dims 1..rank-1, all at once (a negative x has its top bit set).
   always_comb begin
     row_inb = 1'b1;
     for (int i = 0; i < 4; i++)
-      if (i + 1 < {29'd0, rk} && (xr[i][39:33] != 7'd0 || xr[i][32:0] >= gd[i*33 +: 33]))
+      if (i + 1 < {29'd0, rk} && (xr[i][XW-1:33] != '0 || xr[i][32:0] >= gd[i*33 +: 33]))
         row_inb = 1'b0;
   end
 
@@ -135,11 +157,11 @@ module tce_row_walk (
       cc <= coords_used; rpitch <= pitch;
       for (int i = 0; i < 4; i++) begin
         k[i] <= '0;
-        ox[i] <= {{8{coords_used[(i+1)*32 + 31]}}, coords_used[(i+1)*32 +: 32]};
+        ox[i] <= {{(XW-32){coords_used[(i+1)*32 + 31]}}, coords_used[(i+1)*32 +: 32]};
         xr[i] <= '0;
       end
       // Row 0 is assembled from xr = 0: its coordinates' products are added as differences.
-      row_g <= gaddr + ({{32{coords[31]}}, coords[31:0]} << ul);
+      row_g <= gaddr + ((({G{coords[31]}} << 32) | G'(coords[31:0])) << ul);
       row_sbase <= soff;
       row_valid <= 1'b0; last_row <= 1'b0; gpend <= 1'b1;
     end else begin
@@ -165,10 +187,10 @@ module tce_row_walk (
           if (carry) begin
             if (k[i] == nn[i*9 +: 9] - 9'd1) begin
               k[i] <= '0;
-              ox[i] <= {{8{cc[(i+1)*32 + 31]}}, cc[(i+1)*32 +: 32]};
+              ox[i] <= {{(XW-32){cc[(i+1)*32 + 31]}}, cc[(i+1)*32 +: 32]};
             end else begin
               k[i] <= k[i] + 9'd1;
-              ox[i] <= ox[i] + {36'd0, ee[i*4 +: 4]};
+              ox[i] <= ox[i] + XW'(ee[i*4 +: 4]);
               carry = 1'b0;
             end
           end

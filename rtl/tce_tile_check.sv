@@ -31,7 +31,11 @@ module tce_tile_check #(
     // tce_engine's feature parameters: without them the executor refuses those modes before
     // the descriptor is fetched, so their checks and row counts are not built here.
     parameter bit HAS_IM2COL = 1'b1,
-    parameter bit HAS_GATHER = 1'b1
+    parameter bit HAS_GATHER = 1'b1,
+    // Global address bits of the tensor path (tce_engine GADDR_W): below 64, a tensor map
+    // whose byte range [globalAddress, globalAddress + extent) does not fit below
+    // 2^GADDR_W is refused (ST_UNSUPPORTED at TMAP_LO), so the row walk's sums never wrap.
+    parameter int GADDR_W = 64
 ) (
     input  logic [1023:0] desc,
     input  logic          en,           // the executor holds a tensor command (`eval` below)
@@ -59,11 +63,11 @@ module tce_tile_check #(
     output logic [2:0]    rank,
     output logic [2:0]    ul,           // log2 bytes of one dim-0 unit (element or slice)
     output logic [3:0]    e0,           // traversal stride of dim 0 in units (interleave)
-    output logic [63:0]   gaddr,
+    output logic [GADDR_W-1:0] gaddr,
     output logic [159:0]  wcoords,      // the coordinates the row walk starts from (coords,
                                         // or the interleaved im2col view's)
     output logic [164:0]  gdim,         // 5 x 33 bits (globalDim, up to 2^32)
-    output logic [255:0]  gstride,      // 4 x 64: dims 1..4
+    output logic [4*GADDR_W-1:0] gstride, // 4 x GADDR_W: dims 1..4
     output logic [8:0]    box0,         // dim-0 units in a row
     output logic [35:0]   n,            // 4 x 9: elements walked in dims 1..4 (1 beyond rank)
     output logic [15:0]   e,            // 4 x 4: element strides of dims 1..4
@@ -218,6 +222,35 @@ module tce_tile_check #(
   assign e0 = is_il ? {1'b0, est0[2:0]} + 4'd1 : 4'd1;
   assign ul = (is_il || il_i2c) ? (ileave == 8'd1 ? 3'd4 : 3'd5) : {1'b0, esl};
 
+  // Does the tensor's byte range fit below 2^GADDR_W? Its last byte is at globalAddress +
+  // sum over dims 1..rank-1 of (globalDim[i] - 1) * globalStride[i] + (globalDim[0] << ul)
+  // - 1 (dim 0 counts elements, or interleave slices). Products of a 32-bit dimension and
+  // a stride below 2^GADDR_W; a dimension of size 1 adds nothing whatever its stride. Built
+  // only when GADDR_W < 64: the full build keeps 64-bit sums, as the golden model does.
+  logic g_fits;
+  if (GADDR_W < 64) begin : g_gaddr_fit
+    always_comb begin
+      logic [66:0] top;           // one past the last byte, in 67 bits: no sum wraps
+      logic [31:0] gm1;
+      logic [63:0] st;
+      logic        over;
+      over = desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 + GADDR_W +: 64 - GADDR_W] != '0;
+      top = 67'(desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: GADDR_W]) +
+            ((67'(desc[GDIM_OFF*8 +: 32]) + 67'd1) << ul);
+      for (int i = 1; i < 5; i++) begin
+        gm1 = desc[(GDIM_OFF + 4*i)*8 +: 32];           // globalDim[i] - 1
+        st  = desc[(GSTR_OFF + 8*(i-1))*8 +: 64];
+        if (i < {24'd0, rank8} && gm1 != 32'd0) begin
+          if (st[63:GADDR_W] != '0) over = 1'b1;
+          top = top + 67'(64'(gm1) * 64'(st[GADDR_W-1:0]));
+        end
+      end
+      g_fits = !over && top <= (67'd1 << GADDR_W);
+    end
+  end else begin : g_gaddr_full
+    assign g_fits = 1'b1;
+  end
+
   // Nothing reads the outputs while the executor holds no tensor command: the executor reads
   // status, CTAs and bytes in S_TCHECK and the reduction type while a tensor reduce runs; the
   // tile load and store and the row generators latch their geometry at their start. So in
@@ -282,7 +315,7 @@ module tce_tile_check #(
       reserved_ok = ((desc & tce_desc_pkg::TCE_DESC_RESERVED_MASK) == '0);
 
       rank     = rank8[2:0];
-      gaddr    = desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: 64];
+      gaddr    = desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: GADDR_W];
       swizzle  = swz8[2:0];
       fill_nan = (fill8 == 8'd1) && (dtype >= 8'd6 && dtype <= 8'd12);   // float dtypes
       tf32     = (dtype == 8'd11 || dtype == 8'd12) && !is_store;            // TFLOAT32{,_FTZ}
@@ -295,7 +328,7 @@ module tce_tile_check #(
       end
       est_ok = 1'b1;
       for (int i = 1; i < 5; i++) begin
-        gstride[(i-1)*64 +: 64] = desc[(GSTR_OFF + 8*(i-1))*8 +: 64];
+        gstride[(i-1)*GADDR_W +: GADDR_W] = desc[(GSTR_OFF + 8*(i-1))*8 +: GADDR_W];
         bx = {1'b0, desc[(BOX_OFF + i)*8 +: 8]} + 9'd1;
         eb = desc[(EST_OFF + i)*8 +: 8];                 // the layout keeps estride-1 in a byte
         es = {1'b0, eb[2:0]} + 4'd1;
@@ -315,15 +348,15 @@ module tce_tile_check #(
         // The interleaved im2col view (the header): one slice a row, the channel slice in the
         // base address and in dim 0's bound, view dim i = map dim i-1 for 1 <= i <= rank-2.
         box0 = 9'd1;
-        gaddr = gaddr + {ch_prod, 4'd0};
+        gaddr = gaddr + GADDR_W'({ch_prod, 4'd0});
         wcoords[31:0] = 32'd0;
         gdim[32:0] = {32'd0, ch_inb};
         for (int i = 1; i < 5; i++)
           if (i + 1 < {24'd0, rank8}) begin
             gdim[i*33 +: 33] = {1'b0, desc[(GDIM_OFF + 4*(i-1))*8 +: 32]} + 33'd1;
             e[(i-1)*4 +: 4] = {1'b0, desc[(EST_OFF + i - 1)*8 +: 3]} + 4'd1;
-            gstride[(i-1)*64 +: 64] = (i == 1) ? ((ileave == 8'd1) ? 64'd16 : 64'd32)
-                                               : desc[(GSTR_OFF + 8*((i > 1) ? i - 2 : 0))*8 +: 64];
+            gstride[(i-1)*GADDR_W +: GADDR_W] = (i == 1) ? ((ileave == 8'd1) ? GADDR_W'(16) : GADDR_W'(32))
+                                               : desc[(GSTR_OFF + 8*((i > 1) ? i - 2 : 0))*8 +: GADDR_W];
           end
       end
       row_bytes = 14'({5'd0, box0} << ul);
@@ -356,6 +389,10 @@ module tce_tile_check #(
       if (magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 ||
           !est_ok || ((is_il || il_i2c) && est0 > 8'd7) || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 || swz8 > 8'd7 || fill8 > 8'd1) begin
         bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      end
+      // A tensor beyond this build's global address range (GADDR_W): not supported here.
+      if (!bad && !g_fits) begin
+        bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
       // tile.c: mode, shape, geometry, coordinates (an im2col load skips them: `bad` is held
       // set across them, and its own checks follow), then the shared side

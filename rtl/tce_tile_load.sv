@@ -53,7 +53,9 @@ module tce_tile_load #(
     parameter int ID_W   = 4,
     parameter int NRD    = 4,       // AXI IDs used for reads (<= 2**ID_W)
     parameter int RDD    = 4,       // bursts in flight per ID (power of two, >= 2)
-    parameter int NS     = 16       // commands in flight (back-end slots, power of two)
+    parameter int NS     = 16,      // commands in flight (back-end slots, power of two)
+    parameter int GADDR_W = 64,     // global address bits of the tensor path (tce_engine)
+    parameter bit EXT_ROWS = 1'b1   // rows may come from ext_x (im2col, gather4 builds)
 ) (
     input  logic              clk,
     input  logic              rst_n,
@@ -63,9 +65,9 @@ module tce_tile_load #(
     input  logic [2:0]        rank,
     input  logic [2:0]        esl,         // log2 bytes of a dim-0 unit (element or slice)
     input  logic [3:0]        e0,          // dim-0 traversal stride in units (interleave)
-    input  logic [63:0]       gaddr,
+    input  logic [GADDR_W-1:0] gaddr,
     input  logic [164:0]      gdim,
-    input  logic [255:0]      gstride,
+    input  logic [4*GADDR_W-1:0] gstride,
     input  logic [8:0]        box0,
     input  logic [35:0]       n,
     input  logic [15:0]       e,
@@ -125,7 +127,13 @@ module tce_tile_load #(
   localparam int DB  = DATA_W / 8;
   localparam int LB  = $clog2(DB);
   localparam int NCH = DB / 16;
-  localparam logic [63:0] DB64 = 64'(DB);
+  // Addresses: the row walk's are GADDR_W bits (modulo 2^GADDR_W; tce_tile_check refuses a
+  // tensor that does not fit below 2^GADDR_W); from the first in-bounds byte on they are
+  // true addresses, kept in AW bits: one more than GADDR_W, so that an end, a page end or a
+  // burst-length limit just past the top of the tensor's range does not wrap (the full
+  // 64-bit build keeps 64: its tensors end far below 2^64, csim refuses the rest).
+  localparam int AW  = (GADDR_W < 64) ? GADDR_W + 1 : 64;
+  localparam logic [AW-1:0] DB64 = AW'(DB);
   localparam int IW  = (NRD > 1) ? $clog2(NRD) : 1;
   // Byte offsets in a row: a row is at most 256 dim-0 units of at most 32 bytes (an
   // interleave slice), and a merged burst (below) runs up to 4 KB past the offset of its
@@ -201,7 +209,7 @@ module tce_tile_load #(
   // The command's rows may merge: dim 0 read whole (stride 1), dim 1 one row on in global
   // memory, and in shared memory rows dense, or padded to a pitch that with the row bytes
   // is a power of two (the placement is then shifts).
-  wire m_ok = e0 == 4'd1 && e[3:0] == 4'd1 && gstride[63:0] == 64'(row_bytes) &&
+  wire m_ok = e0 == 4'd1 && e[3:0] == 4'd1 && gstride[GADDR_W-1:0] == GADDR_W'(row_bytes) &&
               (pitch == row_bytes || (pow2_14(row_bytes) && pow2_14(pitch)));
 
   // ------------------------------------------------------------- command (walker's)
@@ -227,7 +235,7 @@ module tce_tile_load #(
   typedef enum logic [1:0] { W_IDLE, W_SETUP, W_ROW, W_READ } wstate_t;
   wstate_t ws;
   logic [23:0] row_sbase;      // pre-swizzle shared address of the row
-  logic [63:0] row_g;          // global address of dim-0 coordinate c0 in this row
+  logic [GADDR_W-1:0] row_g;          // global address of dim-0 coordinate c0 in this row
   logic        row_inb;        // dims 1..4 in bounds
   logic        row_valid, last_row, row_next;
   // Per command (SETUP): the in-bounds bytes of every row [lo, hi), lo 16-aligned; whether
@@ -240,9 +248,9 @@ module tce_tile_load #(
   logic        nofill0;
   logic [OW-1:0] chunk;        // ROW: chunk being considered (byte offset)
   logic [3:0]  wcta;           // ROW: CTA being written
-  logic [63:0] rd_next;        // READ: next global address to request
-  logic [63:0] rd_end;
-  logic [63:0] rd_vrow;        // READ: global address of row offset 0 (e_rel = rd_next - rd_vrow)
+  logic [AW-1:0] rd_next;        // READ: next global address to request
+  logic [AW-1:0] rd_end;
+  logic [AW-1:0] rd_vrow;        // READ: global address of row offset 0 (e_rel = rd_next - rd_vrow)
   logic [OW-1:0] rd_sl_end;    // READ, strided: row offset just past the current slice
 
   wire signed [40:0] c0s = {{9{c0[31]}}, c0};
@@ -271,7 +279,7 @@ module tce_tile_load #(
   // start's offset in its row and the row's pre-swizzle shared address.
   localparam int DWP = $clog2(RDD);
   localparam int NE  = (1 << IW) * RDD;
-  logic [63:0]     e_start [NE];
+  logic [AW-1:0]     e_start [NE];
   logic [12:0]     e_len   [NE];     // bytes requested (<= 4096)
   logic [OW-1:0]   e_rel   [NE];     // start - row address
   logic [NE-1:0]   e_all;            // every byte of the burst is in bounds (no fill merge)
@@ -303,23 +311,27 @@ module tce_tile_load #(
   // Where reads come from: READ's registers, or in ROW the presented row itself (rs_*).
   wire        strided = ee0 != 4'd1;
   wire [OW-1:0] unit_b = OW'(1) << el;
-  wire [63:0] gstep   = 64'(ee0) << el;
-  wire [63:0] rs_next = row_g + 64'(rd_off);
-  wire [63:0] rs_end  = strided ? rs_next + 64'(unit_b) : row_g + 64'(hi16);
-  wire [63:0] rs_vrow = rs_next - 64'(lo);
+  wire [AW-1:0] gstep   = AW'(ee0) << el;
+  // The first in-bounds byte: a true address below 2^GADDR_W once reduced modulo 2^GADDR_W
+  // (row_g may have wrapped, for a negative c0); the end is measured from it, not from row_g,
+  // so that it lands in AW bits unwrapped (both are row_g + hi16 in the 64-bit build).
+  wire [GADDR_W-1:0] rs_next_g = row_g + GADDR_W'(rd_off);
+  wire [AW-1:0] rs_next = AW'(rs_next_g);
+  wire [AW-1:0] rs_end  = strided ? rs_next + AW'(unit_b) : rs_next + AW'(hi16) - AW'(rd_off);
+  wire [AW-1:0] rs_vrow = rs_next - AW'(lo);
   wire        in_read = (ws == W_READ);
   wire        direct  = (ws == W_ROW) && row_valid && row_inb && nofill0;
-  wire [63:0] cur_next = in_read ? rd_next : rs_next;
-  wire [63:0] cur_end  = in_read ? rd_end : rs_end;
-  wire [63:0] cur_vrow = in_read ? rd_vrow : rs_vrow;
+  wire [AW-1:0] cur_next = in_read ? rd_next : rs_next;
+  wire [AW-1:0] cur_end  = in_read ? rd_end : rs_end;
+  wire [AW-1:0] cur_vrow = in_read ? rd_vrow : rs_vrow;
   wire [OW-1:0] cur_sl_end = in_read ? rd_sl_end : lo + unit_b;
   wire        rd_go   = (in_read && row_inb && has) || direct;
   wire        sl_more = strided && cur_sl_end < hi;
 
-  wire [63:0] beat0    = {cur_next[63:LB], {LB{1'b0}}};
-  wire [63:0] page_end = {cur_next[63:12], 12'd0} + 64'd4096;
-  wire [63:0] len_end  = beat0 + (DB64 << 8);
-  logic [63:0] burst_end;
+  wire [AW-1:0] beat0    = {cur_next[AW-1:LB], {LB{1'b0}}};
+  wire [AW-1:0] page_end = {cur_next[AW-1:12], 12'd0} + AW'(4096);
+  wire [AW-1:0] len_end  = beat0 + (DB64 << 8);
+  logic [AW-1:0] burst_end;
   always_comb begin
     burst_end = cur_end;
     if (page_end < burst_end) burst_end = page_end;
@@ -345,7 +357,7 @@ module tce_tile_load #(
   // continue it or none comes; once offered on AR it is fixed until taken (AXI). Pieces of
   // other commands go out directly, as before, so their timing is unchanged.
   logic          pd_v, pd_fix;         // a pending burst; offered on AR and not yet taken
-  logic [63:0]   pd_start, pd_end;
+  logic [AW-1:0]   pd_start, pd_end;
   logic [OW-1:0] pd_rel;
   logic [23:0]   pd_sbase;
   logic [23:0]   pd_lsb;               // shared base of the last row in the pending burst
@@ -363,9 +375,9 @@ module tce_tile_load #(
   wire          pd_go   = pd_v && !p_cont;
   wire          cnt_ok  = cnt[id_ptr] != (DWP+1)'(RDD);
   // The burst on AR: the pending one, else the walker's piece when it is not held.
-  wire [63:0]   ax_start = pd_go ? pd_start : cur_next;
-  wire [63:0]   ax_end   = pd_go ? pd_end : burst_end;
-  wire [63:0]   ax_beat0 = {ax_start[63:LB], {LB{1'b0}}};
+  wire [AW-1:0]   ax_start = pd_go ? pd_start : cur_next;
+  wire [AW-1:0]   ax_end   = pd_go ? pd_end : burst_end;
+  wire [AW-1:0]   ax_beat0 = {ax_start[AW-1:LB], {LB{1'b0}}};
   assign arvalid = cnt_ok && (pd_go || (!pd_v && p_valid && !p_all));
   wire   ar_fire  = arvalid && arready;
   // The walker's piece is taken: added to the pending burst, made the new pending burst
@@ -374,18 +386,18 @@ module tce_tile_load #(
   wire   p_take   = p_cont || p_hold || (!pd_v && p_valid && !p_all && ar_fire);
   // Beats in the burst: only bits [LB+8:LB] of the rounded-up byte count matter (<= 256).
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [63:0] burst_bytes = ax_end - ax_beat0 + (DB64 - 64'd1);
+  wire [AW-1:0] burst_bytes = ax_end - ax_beat0 + (DB64 - AW'(1));
   /* verilator lint_on UNUSEDSIGNAL */
   assign arid    = ID_W'(id_ptr);
-  assign araddr  = ax_start;
+  assign araddr  = 64'(ax_start);
   assign arlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
 
   // ------------------------------------------------------------- beat stage
   logic              beat_valid;
   logic [DATA_W-1:0] beat_data;
-  logic [63:0]       beat_g;        // global address of the beat (aligned)
-  logic [63:0]       beat_lo_g, beat_hi_g;   // requested bytes of this beat
-  logic [63:0]       beat_rowg;
+  logic [AW-1:0]       beat_g;        // global address of the beat (aligned)
+  logic [AW-1:0]       beat_lo_g, beat_hi_g;   // requested bytes of this beat
+  logic [AW-1:0]       beat_rowg;
   logic [23:0]       beat_sbase;
   logic [OW-1:0]     beat_lo, beat_hi;
   logic              beat_all;      // the beat's burst is all in bounds: no fill merge
@@ -413,19 +425,19 @@ module tce_tile_load #(
   wire [IW+DWP-1:0] r_e = {rslot, rp[rslot]};
   wire [IW+DWP-1:0] w_e = {id_ptr, wp[id_ptr]};
   wire [SLW-1:0]    r_cs = e_cs[r_e];
-  wire [63:0] r_start = e_start[r_e];
-  wire [63:0] r_end   = r_start + 64'(e_len[r_e]);
-  wire [63:0] r_g     = {r_start[63:LB], {LB{1'b0}}} + (64'(hb[rslot]) << LB);
-  wire [63:0] r_lo_g  = (r_g < r_start) ? r_start : r_g;
-  wire [63:0] r_hi_g  = (r_g + DB64 > r_end) ? r_end : r_g + DB64;
+  wire [AW-1:0] r_start = e_start[r_e];
+  wire [AW-1:0] r_end   = r_start + AW'(e_len[r_e]);
+  wire [AW-1:0] r_g     = {r_start[AW-1:LB], {LB{1'b0}}} + (AW'(hb[rslot]) << LB);
+  wire [AW-1:0] r_lo_g  = (r_g < r_start) ? r_start : r_g;
+  wire [AW-1:0] r_hi_g  = (r_g + DB64 > r_end) ? r_end : r_g + DB64;
 
   // Every chunk of the beat: whether it was requested, its row offset.
   logic [NCH-1:0] c_live;
   logic [OW-1:0]  c_off [NCH];
   always_comb begin
     for (int i = 0; i < NCH; i++) begin
-      logic [63:0] g;
-      g = beat_g + 64'(16 * i);
+      logic [AW-1:0] g;
+      g = beat_g + AW'(16 * i);
       c_live[i] = (g >= beat_lo_g) && (g < beat_hi_g);
       c_off[i]  = OW'(g - beat_rowg);
     end
@@ -615,7 +627,7 @@ module tce_tile_load #(
   assign row_next = (direct && rd_last) ||
                     (in_read && (!row_inb || !has || rd_next >= rd_end || rd_last));
 
-  tce_row_walk u_walk (
+  tce_row_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT_ROWS)) u_walk (
     .clk, .rst_n, .start(start && ws == W_IDLE), .rank, .ul(esl), .gaddr,
     .gdim14(gdim[164:33]), .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x,
     .ext_last, .next(row_next), .row_valid, .row_g, .row_sbase, .row_inb, .last_row,
@@ -773,9 +785,9 @@ module tce_tile_load #(
         rd_next <= burst_end; rd_end <= cur_end; rd_vrow <= cur_vrow; rd_sl_end <= cur_sl_end;
         if (burst_end >= cur_end && sl_more) begin
           // next slice of a strided row: e0 slices on in global memory, one in the row
-          rd_next   <= cur_end - 64'(unit_b) + gstep;
+          rd_next   <= cur_end - AW'(unit_b) + gstep;
           rd_end    <= cur_end + gstep;
-          rd_vrow   <= cur_vrow + gstep - 64'(unit_b);
+          rd_vrow   <= cur_vrow + gstep - AW'(unit_b);
           rd_sl_end <= cur_sl_end + unit_b;
         end
       end
@@ -829,7 +841,7 @@ module tce_tile_load #(
           beat_g     <= r_g;
           beat_lo_g  <= r_lo_g;
           beat_hi_g  <= r_hi_g;
-          beat_rowg  <= r_start - 64'(e_rel[r_e]);
+          beat_rowg  <= r_start - AW'(e_rel[r_e]);
           beat_sbase <= e_sbase[r_e];
           beat_lo    <= s_lo[r_cs];
           beat_all   <= e_all[r_e];
@@ -844,7 +856,7 @@ module tce_tile_load #(
           beat_t32   <= s_t32[r_cs];
           beat_mask  <= s_mask[r_cs];
           beat_fill  <= s_fnan[r_cs] ? {8{16'h7FF7}} : 128'd0;
-          s_bytes[r_cs] <= s_bytes[r_cs] + 40'(r_hi_g - r_lo_g);
+          s_bytes[r_cs] <= s_bytes[r_cs] + 40'(16'(r_hi_g - r_lo_g));
         end
       end
     end

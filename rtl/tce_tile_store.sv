@@ -33,7 +33,9 @@ module tce_tile_store #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4,
     parameter int SMD    = 8,       // shared-memory reads in flight (response buffer)
-    parameter int NB     = 16       // bursts whose AW may precede their reads (power of two)
+    parameter int NB     = 16,      // bursts whose AW may precede their reads (power of two)
+    parameter int GADDR_W = 64,     // global address bits of the tensor path (tce_engine)
+    parameter bit EXT_ROWS = 1'b1   // rows may come from ext_x (im2col_no_offs, scatter4 builds)
 ) (
     input  logic              clk,
     input  logic              rst_n,
@@ -41,9 +43,9 @@ module tce_tile_store #(
     input  logic [2:0]        rank,
     input  logic [2:0]        ul,          // log2 bytes of a dim-0 unit (element, or 16/32-byte slice)
     input  logic [3:0]        e0,          // dim-0 traversal stride in units (interleave; else 1)
-    input  logic [63:0]       gaddr,
+    input  logic [GADDR_W-1:0] gaddr,
     input  logic [164:0]      gdim,
-    input  logic [255:0]      gstride,
+    input  logic [4*GADDR_W-1:0] gstride,
     input  logic [35:0]       n,
     input  logic [15:0]       e,
     input  logic [159:0]      coords,
@@ -87,7 +89,13 @@ module tce_tile_store #(
   localparam int NCH = DB / 16;
   localparam int LW  = (NCH > 1) ? $clog2(NCH) : 1;   // bits of a chunk lane index
   localparam int SA  = $clog2(SMD);
-  localparam logic [63:0] DB64 = 64'(DB);
+  // Addresses: a stored row lies in the tensor (coordinates >= 0, in bounds), and
+  // tce_tile_check refuses a tensor that does not fit below 2^GADDR_W, so the row walk's
+  // GADDR_W-bit row address is the true one; from there on they are AW bits, one more, so
+  // that a row end, page end or burst-length limit at the top of that range does not wrap
+  // (the full 64-bit build keeps 64).
+  localparam int AW = (GADDR_W < 64) ? GADDR_W + 1 : 64;
+  localparam logic [AW-1:0] DB64 = AW'(DB);
 
   function automatic logic [23:0] swz(input logic [2:0] mode, input logic [23:0] a);
     logic [23:0] r;
@@ -118,10 +126,10 @@ module tce_tile_store #(
   // ------------------------------------------------------------- row walker
   typedef enum logic [1:0] { R_IDLE, R_PUSH, R_END } rstate_t;
   rstate_t state;
-  logic [63:0] row_g;
+  logic [GADDR_W-1:0] row_g;
   logic [23:0] row_sbase;
   logic        row_valid, row_inb, last_row, row_go;
-  tce_row_walk u_walk (
+  tce_row_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT_ROWS)) u_walk (
     .clk, .rst_n, .start(start && state == R_IDLE), .rank, .ul, .gaddr, .gdim14(gdim[164:33]),
     .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x, .ext_last,
     .next(row_go), .row_valid, .row_g, .row_sbase, .row_inb,
@@ -151,7 +159,7 @@ module tce_tile_store #(
   wire [13:0] unit_b = 14'd1 << el;
 
   // Row FIFO: rows to write (global address, pre-swizzle shared address).
-  logic [63:0] rq_g [2];
+  logic [AW-1:0] rq_g [2];
   logic [23:0] rq_s [2];
   logic        rq_head, rq_tail;
   logic [1:0]  rq_count;
@@ -162,16 +170,16 @@ module tce_tile_store #(
 
   // ------------------------------------------------------------- burst issuer
   logic         a_act;         // a row is being cut into bursts
-  logic [63:0]  a_rowg, a_end; // its global range [a_rowg, a_end)
+  logic [AW-1:0]  a_rowg, a_end; // its global range [a_rowg, a_end)
   logic [23:0]  a_sbase;
-  logic [63:0]  a_addr;        // aligned global address of the next burst's first beat
+  logic [AW-1:0]  a_addr;        // aligned global address of the next burst's first beat
   logic [8:0]   a_k;           // strided: the slice of the row being cut, and its dim-0
   logic [32:0]  a_x0;          //   coordinate c0 + a_k*e0
 
-  logic [63:0] next_burst_end, a_first, a_nextg;
+  logic [AW-1:0] next_burst_end, a_first, a_nextg;
   // Beats in the burst: only bits [LB+8:LB] of the rounded-up byte count matter (<= 256).
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [63:0] burst_bytes;
+  logic [AW-1:0] burst_bytes;
   /* verilator lint_on UNUSEDSIGNAL */
   logic [33:0] a_next_x0;
   logic        a_more;
@@ -182,23 +190,23 @@ module tce_tile_store #(
   // Otherwise the whole row [a_rowg, a_end) is one segment. Computed only while a row is
   // being cut (a_act; awvalid is low otherwise).
   always_comb begin
-    logic [63:0] page_end, len_end;
+    logic [AW-1:0] page_end, len_end;
     logic [13:0] a_next_off;
     page_end = '0; len_end = '0; a_next_off = '0;
     next_burst_end = '0; burst_bytes = '0; a_first = '0; a_nextg = '0; a_next_x0 = '0;
     a_more = 1'b0;
     if (a_act) begin
-      page_end = {a_addr[63:12], 12'd0} + 64'd4096;
+      page_end = {a_addr[AW-1:12], 12'd0} + AW'(4096);
       len_end  = a_addr + (DB64 << 8);
       next_burst_end = a_end;
       if (page_end < next_burst_end) next_burst_end = page_end;
       if (len_end < next_burst_end) next_burst_end = len_end;
-      burst_bytes = next_burst_end - a_addr + (DB64 - 64'd1);
+      burst_bytes = next_burst_end - a_addr + (DB64 - AW'(1));
       a_first = (a_addr < a_rowg) ? a_rowg : a_addr;
       a_next_off = 14'({5'd0, a_k} + 14'd1) << el;
       a_next_x0  = {1'b0, a_x0} + {30'd0, ee0};
       a_more     = strided && a_next_off < rbytes && a_next_x0 < {1'b0, gd0};
-      a_nextg    = a_rowg + ({60'd0, ee0} << el);
+      a_nextg    = a_rowg + (AW'(ee0) << el);
     end
   end
   wire        a_seg_done = aw_fire && next_burst_end >= a_end;
@@ -207,7 +215,7 @@ module tce_tile_store #(
   // Burst FIFO: first byte, length, and the shared address minus the global one (so a
   // lane's pre-swizzle shared address is s_minus + its global address, modulo 2^24).
   localparam int NBA = $clog2(NB);
-  logic [63:0]  bq_first [NB];
+  logic [AW-1:0]  bq_first [NB];
   logic [12:0]  bq_len   [NB];
   logic [23:0]  bq_sm    [NB];
   logic [NBA-1:0] bq_wp, bq_rp;
@@ -216,9 +224,9 @@ module tce_tile_store #(
 
   // ------------------------------------------------------------- read issuer
   logic         b_act;         // a burst is being read
-  logic [63:0]  b_first, b_end; // its bytes [b_first, b_end)
+  logic [AW-1:0]  b_first, b_end; // its bytes [b_first, b_end)
   logic [23:0]  b_sm;
-  logic [63:0]  b_addr;        // aligned global address of the current beat
+  logic [AW-1:0]  b_addr;        // aligned global address of the current beat
   logic         b_fresh;       // no read of the current beat issued yet
   logic [NCH-1:0] b_pend;      // lanes of the current beat still to read
 
@@ -233,7 +241,7 @@ module tce_tile_store #(
   logic           beat_end, burst_end_now;
   always_comb begin
     logic        found;
-    logic [63:0] g;
+    logic [AW-1:0] g;
     logic [23:0] pa, ph;
     g = '0; pa = '0; ph = '0;
     live = '0; pend = '0; take = '0; l_flip = '0; r_word = '0; found = 1'b0;
@@ -241,7 +249,7 @@ module tce_tile_store #(
     for (int i = 0; i < NCH; i++) begin l_word[i] = '0; l_src[i] = '0; end
     if (b_act) begin
       for (int i = 0; i < NCH; i++) begin
-        g = b_addr + 64'(16 * i);
+        g = b_addr + AW'(16 * i);
         live[i] = (g >= b_first) && (g < b_end);
         pa = b_sm + g[23:0];
         ph = swz(sw, pa);
@@ -267,7 +275,7 @@ module tce_tile_store #(
 
   assign awvalid  = a_act && bq_count != (NBA+1)'(NB);
   assign awid     = '0;
-  assign awaddr   = a_first;
+  assign awaddr   = 64'(a_first);
   assign awlen    = 8'(burst_bytes[LB+8:LB] - 9'd1);
   assign bready   = 1'b1;
   assign aw_fire  = awvalid && awready;
@@ -308,6 +316,19 @@ module tce_tile_store #(
   wire drained = rq_count == 2'd0 && !a_act && bq_count == '0 && !b_act && t_count == '0 && !o_valid &&
                  b_outstanding == 16'd0 && !bvalid;
 
+  // The burst FIFO and the read tag / response FIFOs: an entry is read only after it is
+  // written (their counts say so), so they need no reset, and without one Yosys puts them
+  // in LUT RAM instead of flip-flops and wide read multiplexers.
+  always_ff @(posedge clk) begin
+    if (aw_fire) begin
+      bq_first[bq_wp] <= a_first;
+      bq_len[bq_wp]   <= 13'(next_burst_end - a_first);
+      bq_sm[bq_wp]    <= a_sbase - a_rowg[23:0];
+    end
+    if (sm_fire) t_fifo[t_wp] <= tag_in;
+    if (sm_rsp_valid) d_fifo[d_wp] <= sm_rsp_rdata;
+  end
+
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       state <= R_IDLE; done <= 1'b0; status <= '0; bytes_written <= '0;
@@ -317,11 +338,9 @@ module tce_tile_store #(
       for (int i = 0; i < 2; i++) begin rq_g[i] <= '0; rq_s[i] <= '0; end
       rq_head <= 1'b0; rq_tail <= 1'b0; rq_count <= '0;
       a_act <= 1'b0; a_rowg <= '0; a_end <= '0; a_sbase <= '0; a_addr <= '0;
-      for (int i = 0; i < NB; i++) begin bq_first[i] <= '0; bq_len[i] <= '0; bq_sm[i] <= '0; end
       bq_wp <= '0; bq_rp <= '0; bq_count <= '0;
       b_act <= 1'b0; b_first <= '0; b_end <= '0; b_sm <= '0; b_addr <= '0;
       b_fresh <= 1'b0; b_pend <= '0;
-      for (int i = 0; i < SMD; i++) begin t_fifo[i] <= '0; d_fifo[i] <= '0; end
       t_wp <= '0; d_wp <= '0; rdp <= '0; t_count <= '0; d_count <= '0;
       acc <= '0; acc_m <= '0; o_valid <= 1'b0; o_last <= 1'b0; o_data <= '0; o_strb <= '0;
       b_outstanding <= '0;
@@ -350,7 +369,7 @@ module tce_tile_store #(
 
       // ---- row FIFO
       if (rq_push) begin
-        rq_g[rq_tail] <= row_g;
+        rq_g[rq_tail] <= AW'(row_g);
         rq_s[rq_tail] <= row_sbase;
         rq_tail <= ~rq_tail;
       end
@@ -359,17 +378,14 @@ module tce_tile_store #(
 
       // ---- burst issuer
       if (aw_fire) begin
-        bq_first[bq_wp] <= a_first;
-        bq_len[bq_wp]   <= 13'(next_burst_end - a_first);
-        bq_sm[bq_wp]    <= a_sbase - a_rowg[23:0];
         bq_wp <= bq_wp + 1'b1;
         a_addr <= next_burst_end;
         if (a_row_done) a_act <= 1'b0;
         if (a_seg_done && a_more) begin   // the row's next slice
           a_rowg <= a_nextg;
-          a_end <= a_nextg + {50'd0, unit_b};
+          a_end <= a_nextg + AW'(unit_b);
           a_sbase <= a_sbase + {10'd0, unit_b};
-          a_addr <= {a_nextg[63:LB], {LB{1'b0}}};
+          a_addr <= {a_nextg[AW-1:LB], {LB{1'b0}}};
           a_k <= a_k + 9'd1;
           a_x0 <= a_next_x0[32:0];
           bytes_written <= bytes_written + {26'd0, unit_b};
@@ -378,9 +394,9 @@ module tce_tile_store #(
       if (rq_pop) begin
         a_act <= 1'b1;
         a_rowg <= rq_g[rq_head];
-        a_end <= rq_g[rq_head] + {50'd0, strided ? unit_b : hi};
+        a_end <= rq_g[rq_head] + (strided ? AW'(unit_b) : AW'(hi));
         a_sbase <= rq_s[rq_head];
-        a_addr <= {rq_g[rq_head][63:LB], {LB{1'b0}}};
+        a_addr <= {rq_g[rq_head][AW-1:LB], {LB{1'b0}}};
         a_k <= '0;
         a_x0 <= {1'b0, c0};
         bytes_written <= bytes_written + {26'd0, strided ? unit_b : hi};
@@ -400,20 +416,18 @@ module tce_tile_store #(
       if (bq_pop) begin
         b_act <= 1'b1;
         b_first <= bq_first[bq_rp];
-        b_end <= bq_first[bq_rp] + 64'(bq_len[bq_rp]);
+        b_end <= bq_first[bq_rp] + AW'(bq_len[bq_rp]);
         b_sm <= bq_sm[bq_rp];
-        b_addr <= {bq_first[bq_rp][63:LB], {LB{1'b0}}};
+        b_addr <= {bq_first[bq_rp][AW-1:LB], {LB{1'b0}}};
         b_fresh <= 1'b1;
         bq_rp <= bq_rp + 1'b1;
       end
 
       // ---- read tags and responses
       if (sm_fire) begin
-        t_fifo[t_wp] <= tag_in;
         t_wp <= t_wp + 1'b1;
       end
       if (sm_rsp_valid) begin
-        d_fifo[d_wp] <= sm_rsp_rdata;
         d_wp <= d_wp + 1'b1;
       end
       t_count <= t_count + (SA+1)'(sm_fire) - (SA+1)'(a_pop);

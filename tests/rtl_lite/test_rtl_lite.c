@@ -9,7 +9,12 @@
  * red) with ST_UNSUPPORTED at the OPCODE field, and every im2col, gather4 and scatter4 mode
  * with ST_UNSUPPORTED at the MODE field, leaving memory as it was and sending no complete-tx.
  * Where the golden model can run the refused operation from the same memory, it must
- * succeed there: the refusal is the build's, not the operation's fault. */
+ * succeed there: the refusal is the build's, not the operation's fault.
+ *
+ * The build's tensor path works in 32-bit global addresses (GADDR_W = 32): a tensor map
+ * whose byte range [globalAddress, globalAddress + extent) ends past 2^32 must be refused
+ * with ST_UNSUPPORTED at TMAP_LO, and one that ends exactly at 2^32 must run, page ends and
+ * burst limits at the top of the range included (gaddr_limit below, hand-derived ranges). */
 #include "../rtl/cosim_mem.h"
 
 #include <stdbool.h>
@@ -23,6 +28,10 @@
 #define TW 32u
 #define TH 32u
 #define DESC (GBASE + 0xF000u)   /* the tensor map, written after each fill */
+/* A second global window around 2^32, the top of the build's tensor address range. */
+#define LIMIT32 0x100000000ull
+#define TOPBASE (LIMIT32 - 0x2000u)
+#define TOPSIZE 0x4000u
 
 static int failures;
 
@@ -41,6 +50,10 @@ typedef struct {
     tce_memsys ms;
     uint32_t smem_bytes;
     unsigned ncta;
+    /* The map fill_same writes: a TW x TH u32 tensor at tbase, dim-1 stride tstride
+     * (TENSOR and TW * 4 unless a test moves it). */
+    uint64_t tbase, tstride;
+    uint32_t th;
 } bench;
 
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
@@ -60,11 +73,14 @@ static void wr(bench *b, uint32_t reg, uint32_t v) { cosim_reg_write(b->sim, reg
 static void fill_same(bench *b, uint32_t box1)
 {
     cosim_fill_same(b->sim, &b->ms, GBASE, GSIZE, 16384, next_byte);
+    uint8_t *top = tce_sim_gmem(b->sim, TOPBASE, TOPSIZE);
+    for (uint32_t i = 0; i < TOPSIZE; i++)
+        top[i] = b->ms.g[1].bytes[i] = next_byte();
     tce_tensormap m;
     tce_diag why;
-    uint64_t gdim[2] = {TW, TH}, gstr[1] = {TW * 4u};
+    uint64_t gdim[2] = {TW, b->th}, gstr[1] = {b->tstride};
     uint32_t box[2] = {16, box1}, es[2] = {1, 1};
-    cosim_must(tce_encode_tiled(&m, TCE_DT_UINT32, 2, TENSOR, gdim, gstr, box, es, TCE_IL_NONE,
+    cosim_must(tce_encode_tiled(&m, TCE_DT_UINT32, 2, b->tbase, gdim, gstr, box, es, TCE_IL_NONE,
                           TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why) == TCE_OK, why.text);
     tce_desc_pack(&m, tce_sim_gmem(b->sim, DESC, TCE_DESC_BYTES));
     tce_desc_pack(&m, b->ms.g[0].bytes + (DESC - GBASE));
@@ -92,6 +108,11 @@ static void compare_memories(bench *b, const char *name)
 {
     uint32_t gdiff = cosim_global_diff(b->sim, &b->ms, GBASE, GSIZE);
     CHECK(gdiff == 0, "%s: %u global bytes differ from the golden model", name, gdiff);
+    const uint8_t *top = tce_sim_gmem(b->sim, TOPBASE, TOPSIZE);
+    gdiff = 0;
+    for (uint32_t i = 0; i < TOPSIZE; i++)
+        gdiff += top[i] != b->ms.g[1].bytes[i];
+    CHECK(gdiff == 0, "%s: %u bytes around 2^32 differ from the golden model", name, gdiff);
     for (unsigned c = 0; c < b->ncta; c++) {
         uint32_t first;
         uint32_t sdiff = cosim_smem_diff(b->sim, &b->ms, c, b->smem_bytes, &first);
@@ -125,7 +146,7 @@ static void cosim(bench *b, const char *name, const tce_op *ops, unsigned n, uin
           tce_sim_tx_count(b->sim), want_tx);
 }
 
-/* op must be refused as UNSUPPORTED at `want_field`, touching nothing. golden_ok: the golden
+/* op must be refused as UNSUPPORTED at `want_field`, touching nothing (in either window). golden_ok: the golden
  * model runs it successfully from the same memory (so the full engine would too). */
 static void refused(bench *b, const char *name, const tce_op *op, unsigned want_field,
                     bool golden_ok, uint32_t box1)
@@ -134,6 +155,9 @@ static void refused(bench *b, const char *name, const tce_op *op, unsigned want_
     tce_sim_tx_clear(b->sim);
     uint8_t *gsnap = malloc(GSIZE), *ssnap = malloc((size_t)b->ncta * b->smem_bytes);
     cosim_must(gsnap && ssnap, "snapshot memory");
+    uint8_t *topsnap = malloc(TOPSIZE);
+    cosim_must(topsnap != NULL, "snapshot memory");
+    memcpy(topsnap, tce_sim_gmem(b->sim, TOPBASE, TOPSIZE), TOPSIZE);
     memcpy(gsnap, tce_sim_gmem(b->sim, GBASE, GSIZE), GSIZE);
     for (unsigned c = 0; c < b->ncta; c++)
         memcpy(ssnap + (size_t)c * b->smem_bytes, tce_sim_smem(b->sim, c, 0, b->smem_bytes),
@@ -151,6 +175,9 @@ static void refused(bench *b, const char *name, const tce_op *op, unsigned want_
           tce_status_name((tce_status)got), field, want_field);
     CHECK(memcmp(gsnap, tce_sim_gmem(b->sim, GBASE, GSIZE), GSIZE) == 0,
           "%s: global memory changed", name);
+    CHECK(memcmp(topsnap, tce_sim_gmem(b->sim, TOPBASE, TOPSIZE), TOPSIZE) == 0,
+          "%s: global memory around 2^32 changed", name);
+    free(topsnap);
     for (unsigned c = 0; c < b->ncta; c++)
         CHECK(memcmp(ssnap + (size_t)c * b->smem_bytes, tce_sim_smem(b->sim, c, 0, b->smem_bytes),
                      b->smem_bytes) == 0, "%s: CTA %u shared memory changed", name, c);
@@ -271,6 +298,46 @@ static void refuses(bench *b)
     refused(b, "im2col_no_offs store", &t, TCE_CMDF_MODE, false, 8);
 }
 
+/* The tensor address range of the 32-bit build. The map is TW x TH u32 (rows of 128 B, dim-1
+ * stride 128): its byte range is [base, base + 31 * 128 + 32 * 4) = [base, base + 4096).
+ *  - base 2^32 - 4096: the last byte is 0xFFFFFFFF, the range fits: loads (the last box,
+ *    one half out of bounds in dim 0 and in dim 1) and a store of the last box must match
+ *    the golden model, their bursts ending exactly at 2^32 (a 4 KB page end there);
+ *  - base 2^32 - 4096 + 16: the range ends 16 bytes past 2^32; refused, although the box at
+ *    (0, 0) lies below 2^32 and the golden model copies it;
+ *  - base 2^32: refused;
+ *  - dim-1 stride 2^32 with 2 rows: row 1 would start at base + 2^32 (unmapped here, so
+ *    the golden model is not asked): refused; with 1 row
+ *    the stride adds nothing and the range is [base, base + 128): a load runs. */
+static void gaddr_limit(bench *b)
+{
+    b->tbase = LIMIT32 - 4096u;
+    tce_op ld[3] = {tensor_op(TCE_OP_TENSOR_LOAD, TCE_MODE_TILE, 16, 24, 0x400, 0x3f00),
+                    tensor_op(TCE_OP_TENSOR_LOAD, TCE_MODE_TILE, 24, 28, 0x800, 0x3f08),
+                    tensor_op(TCE_OP_TENSOR_LOAD, TCE_MODE_TILE, 0, 0, 0xc00, 0x3f10)};
+    cosim(b, "tile loads ending at 2^32", ld, 3, 8);
+    tce_op st = tensor_op(TCE_OP_TENSOR_STORE, TCE_MODE_TILE, 16, 24, 0x600, 0);
+    cosim(b, "tile store ending at 2^32", &st, 1, 8);
+
+    b->tbase = LIMIT32 - 4096u + 16u;
+    tce_op t = tensor_op(TCE_OP_TENSOR_LOAD, TCE_MODE_TILE, 0, 0, 0x400, 0x3f00);
+    refused(b, "tile load, tensor 16 B past 2^32", &t, TCE_CMDF_TMAP_LO, true, 8);
+    t = tensor_op(TCE_OP_TENSOR_STORE, TCE_MODE_TILE, 0, 0, 0x400, 0);
+    refused(b, "tile store, tensor 16 B past 2^32", &t, TCE_CMDF_TMAP_LO, true, 8);
+    b->tbase = LIMIT32;
+    t = tensor_op(TCE_OP_TENSOR_LOAD, TCE_MODE_TILE, 0, 0, 0x400, 0x3f00);
+    refused(b, "tile load, tensor at 2^32", &t, TCE_CMDF_TMAP_LO, true, 8);
+
+    b->tbase = TENSOR;
+    b->tstride = LIMIT32;
+    b->th = 2;
+    refused(b, "tile load, dim-1 stride 2^32", &t, TCE_CMDF_TMAP_LO, false, 8);
+    b->th = 1;
+    cosim(b, "tile load, one row of dim-1 stride 2^32", &t, 1, 8);
+    b->tstride = TW * 4u;
+    b->th = TH;
+}
+
 int main(void)
 {
     char err[160];
@@ -283,9 +350,15 @@ int main(void)
     cosim_must(tce_sim_add_global(b.sim, GBASE, GSIZE) == 0, "map global memory in the bridge");
     cosim_must(tce_memsys_init(&b.ms, p.num_ctas, p.smem_bytes) == 0, "golden memsys");
     cosim_must(tce_memsys_add_global(&b.ms, GBASE, GSIZE) == 0, "golden global window");
+    cosim_must(tce_sim_add_global(b.sim, TOPBASE, TOPSIZE) == 0, "map memory around 2^32");
+    cosim_must(tce_memsys_add_global(&b.ms, TOPBASE, TOPSIZE) == 0, "golden window around 2^32");
+    b.tbase = TENSOR;
+    b.tstride = TW * 4u;
+    b.th = TH;
     wr(&b, TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE));
     still_works(&b);
     refuses(&b);
+    gaddr_limit(&b);
     printf("test_rtl_lite: %s (%llu cycles)\n", failures ? "FAILED" : "ok",
            (unsigned long long)tce_sim_cycles(b.sim));
     tce_sim_destroy(b.sim);

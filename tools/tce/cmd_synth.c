@@ -44,12 +44,16 @@ static const synth_config CONFIGS[] = {
      "narrowest data path, two CTAs: the cheapest useful emulation"},
     {"lite", 128, 2, 16384, true, 4, 4,
      "`small` without reductions, im2col and gather4/scatter4 (HAS_REDUCE/HAS_IM2COL/HAS_GATHER 0), "
-     "4 tensor loads and 4 read IDs in flight: the copy engine the area goal is judged on"},
+     "4 tensor loads and 4 read IDs in flight, tensors within 32-bit global addresses (GADDR_W 32): "
+     "the copy engine the area goal is judged on"},
     {"default", 256, 16, 16384, false, 0, 0,
      "tce_engine's default DATA_W and NUM_CTAS (a full cluster)"},
     {"large", 512, 16, 16384, false, 0, 0, "widest data path, full cluster"},
 };
 #define NCONFIGS (sizeof CONFIGS / sizeof CONFIGS[0])
+/* `lite`'s tensor path works in 32-bit global addresses (tce_engine GADDR_W), the
+ * address width of a 32-bit FPGA DMA; tensors beyond 4 GiB are refused as UNSUPPORTED. */
+#define LITE_GADDR_W 32u
 
 /* The area goal (docs/synthesis.md states why this number). */
 #define GOAL_CONFIG "default"
@@ -176,7 +180,8 @@ static bool write_script(const char *path, const synth_config *c, int target, ch
     fprintf(f, "chparam -set DATA_W %u -set NUM_CTAS %u -set SMEM_BYTES %u", c->data_w,
             c->num_ctas, c->smem_bytes);
     if (c->lite)
-        fprintf(f, " -set HAS_REDUCE 0 -set HAS_IM2COL 0 -set HAS_GATHER 0");
+        fprintf(f, " -set HAS_REDUCE 0 -set HAS_IM2COL 0 -set HAS_GATHER 0 -set GADDR_W %u",
+                LITE_GADDR_W);
     if (c->load_slots)
         fprintf(f, " -set LOAD_SLOTS %u", c->load_slots);
     if (c->nrd)
@@ -362,9 +367,10 @@ static void write_lite_verdict(FILE *f, const syn_log *log, const synth_config *
     syn_xc7 g = syn_xc7_group(&core);
     long used = g.lut + g.lutram + g.srl;
     fprintf(f, "Configuration `%s` (DATA_W %u, %u CTAs, HAS_REDUCE/HAS_IM2COL/HAS_GATHER 0, "
-               "LOAD_SLOTS %u, NRD %u): engine core **%ld LUTs** (%ld logic + %ld as RAM + %ld as\n"
+               "LOAD_SLOTS %u, NRD %u, GADDR_W %u): engine core **%ld LUTs** (%ld logic + %ld as RAM + %ld as\n"
                "shift registers) against the goal's %ld -> **%s**%s.\n\n",
-            c->name, c->data_w, c->num_ctas, c->load_slots, c->nrd, used, g.lut, g.lutram, g.srl,
+            c->name, c->data_w, c->num_ctas, c->load_slots, c->nrd, LITE_GADDR_W, used, g.lut,
+            g.lutram, g.srl,
             GOAL_LUTS, used <= GOAL_LUTS ? "met" : "not met",
             c->data_w != 256 ? " (the goal is stated at DATA_W 256; this is the narrower path)" : "");
     if (used <= GOAL_LUTS)
