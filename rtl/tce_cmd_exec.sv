@@ -185,15 +185,12 @@ module tce_cmd_exec #(
                                  cmd[(tce_regs_pkg::CMDF_OPERAND_LO_WORD + i * tce_regs_pkg::CMDF_OPERAND_LO_STRIDE)*32 +: 32]};
   end
   wire [3:0]  f_mmcount = cmd[(tce_regs_pkg::CMDF_MULTIMEM_COUNT_WORD)*32 + tce_regs_pkg::CMDF_MULTIMEM_COUNT_LSB +: tce_regs_pkg::CMDF_MULTIMEM_COUNT_W];
-  // Multimem address k: a function of the command register, not an array of eight built
-  // every cycle for the one the running copy reads (mv_gaddr) and the checks (S_CHECK).
-  function automatic logic [63:0] mm_addr(input logic [2:0] k);
-    mm_addr = '0;
+  logic [63:0] mm_addr [8];
+  always_comb begin
     for (int i = 0; i < 8; i++)
-      if (k == 3'(i))
-        mm_addr = {cmd[(tce_regs_pkg::CMDF_MULTIMEM_HI_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_HI_STRIDE)*32 +: 32],
-                   cmd[(tce_regs_pkg::CMDF_MULTIMEM_LO_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_LO_STRIDE)*32 +: 32]};
-  endfunction
+      mm_addr[i] = {cmd[(tce_regs_pkg::CMDF_MULTIMEM_HI_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_HI_STRIDE)*32 +: 32],
+                    cmd[(tce_regs_pkg::CMDF_MULTIMEM_LO_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_LO_STRIDE)*32 +: 32]};
+  end
   always_comb begin
     for (int i = 0; i < 5; i++)
       cmd_coords[i*32 +: 32] = cmd[(tce_regs_pkg::CMDF_COORD_WORD + i * tce_regs_pkg::CMDF_COORD_STRIDE)*32 +: 32];
@@ -426,11 +423,11 @@ module tce_cmd_exec #(
         if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         for (int i = 0; i < 8; i++) begin
           if (i < 32'(f_mmcount)) begin
-            if ((mm_addr(3'(i)) & 64'hF) != 64'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
-            if (65'(mm_addr(3'(i))) + 65'(f_size) >= {1'b1, 64'd0})
+            if (mm_addr[i][3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+            if (65'(mm_addr[i]) + 65'(f_size) >= {1'b1, 64'd0})
               fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
             for (int j = 0; j < i; j++)
-              if (mm_addr(3'(j)) < mm_addr(3'(i)) + 64'(f_size) && mm_addr(3'(i)) < mm_addr(3'(j)) + 64'(f_size))
+              if (mm_addr[j] < mm_addr[i] + 64'(f_size) && mm_addr[i] < mm_addr[j] + 64'(f_size))
                 fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
           end
         end
@@ -567,7 +564,7 @@ module tce_cmd_exec #(
   assign retire_rbytes = tile_done ? tile_rbytes : rb_q;
   assign retire_wbytes = tile_done ? lr_wbytes[lr_hd] : wb_q;
 
-  assign mv_gaddr = is_mm ? mm_addr(mm_i) : f_gaddr;
+  assign mv_gaddr = is_mm ? mm_addr[mm_i] : f_gaddr;
   assign mv_size  = f_size;
   assign mv_dst_mask = dmask;
   assign mv_dst_cta  = sd_cta;
