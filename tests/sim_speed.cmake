@@ -19,7 +19,8 @@ if(TARGET tce_vmodel AND NOT TCE_SANITIZE)
   endif()
   # Which build of the engine's model the figures are of (cmake/verilator_flags.cmake):
   # the bench names it beside them.
-  target_compile_definitions(tce_tools PRIVATE TCE_SIM_PGO_MODE="${TCE_SIM_PGO}")
+  target_compile_definitions(tce_tools PRIVATE TCE_SIM_PGO_MODE="${TCE_SIM_PGO}"
+                             TCE_SIM_LTO_ON=$<BOOL:${TCE_SIM_LTO}>)
   add_test(NAME bench-sim-quick COMMAND tce bench --sim --quick)
   set_tests_properties(bench-sim-quick PROPERTIES LABELS "rtl;nosan")
 endif()

@@ -112,6 +112,76 @@ static void test_xc7(void)
     CHECK(s.lut == 64 && s.ramb36 == 8 && s.ff == 0);
 }
 
+/* A module under two parents, and a module under a parent used twice (Yosys 0.23 prints
+ * the hierarchy as a tree, each line counting instances in its parent): walk (LUT4 3)
+ * once in each mover = 2 instances; leaf (LUT1 1) twice in each of two mid = 4. */
+static const char LOG_TREE[] =
+    "Printing statistics.\n"
+    "\n"
+    "=== top ===\n"
+    "\n"
+    "   Number of cells:                  1\n"
+    "     LUT6                            1\n"
+    "\n"
+    "=== load ===\n"
+    "\n"
+    "   Number of cells:                  1\n"
+    "     LUT6                            1\n"
+    "\n"
+    "=== store ===\n"
+    "\n"
+    "   Number of cells:                  1\n"
+    "     LUT6                            1\n"
+    "\n"
+    "=== $paramod\\walk\\W=1 ===\n"
+    "\n"
+    "   Number of cells:                  3\n"
+    "     LUT4                            3\n"
+    "\n"
+    "=== mid ===\n"
+    "\n"
+    "   Number of cells:                  1\n"
+    "     LUT6                            1\n"
+    "\n"
+    "=== leaf ===\n"
+    "\n"
+    "   Number of cells:                  1\n"
+    "     LUT1                            1\n"
+    "\n"
+    "=== design hierarchy ===\n"
+    "\n"
+    "   top                               1\n"
+    "     load                            1\n"
+    "       $paramod\\walk\\W=1             1\n"
+    "     store                           1\n"
+    "       $paramod\\walk\\W=1             1\n"
+    "     mid                             2\n"
+    "       leaf                          2\n"
+    "\n"
+    "   Number of cells:                 15\n"
+    "     LUT1                            4\n"
+    "     LUT4                            6\n"
+    "     LUT6                            5\n"
+    "\n";
+
+static void test_tree(void)
+{
+    syn_log log;
+    CHECK(syn_parse_log(LOG_TREE, &log));
+    CHECK(log.nmodules == 6);
+    long inst[6] = {0};
+    for (size_t i = 0; i < log.nmodules; i++)
+        inst[i] = log.modules[i].instances;
+    CHECK(inst[0] == 1 && inst[1] == 1 && inst[2] == 1); /* top, load, store */
+    CHECK(inst[3] == 2);                                  /* walk: under load and store */
+    CHECK(inst[4] == 2 && inst[5] == 4);                  /* mid x2, leaf 2 in each */
+    /* Summed over modules times instances: 1+1+1 LUT6, 2*3 LUT4, 2*1 LUT6, 4*1 LUT1 =
+     * 15 cells, the tree's own total. */
+    syn_module all;
+    syn_sum_modules(&log, "none_", false, NULL, &all);
+    CHECK(all.cells == log.total.cells);
+}
+
 /* A generic single-module run: no hierarchy block, so the module is the total; a real
  * latch message and a latch cell. */
 static const char LOG_GENERIC[] =
@@ -166,6 +236,7 @@ int main(void)
 {
     test_xc7();
     test_generic();
+    test_tree();
     test_latch_cell_and_error();
     return check_finish("test_synth_parse");
 }

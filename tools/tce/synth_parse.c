@@ -86,6 +86,8 @@ static bool base_equals(const char *name, const char *want)
 }
 
 typedef enum { IN_NONE, IN_MODULE, IN_HIER_LIST, IN_HIER_TOTAL } parse_state;
+/* Levels of the hierarchy tree tracked (deeper lines count as this depth). */
+#define HIER_MAX_DEPTH 16
 
 bool syn_parse_log(const char *text, syn_log *out)
 {
@@ -97,6 +99,7 @@ bool syn_parse_log(const char *text, syn_log *out)
     parse_state st = IN_NONE;
     syn_module *cur = NULL;
     bool in_cells = false;
+    long hier_mult[HIER_MAX_DEPTH] = {0};   /* instances of the tree line's module at each depth */
     const char *p = text;
     while (*p) {
         const char *nl = strchr(p, '\n');
@@ -144,6 +147,9 @@ bool syn_parse_log(const char *text, syn_log *out)
                 cur = &out->total;
                 memset(cur, 0, sizeof *cur);
                 out->have_total = true;
+                /* Instances are summed over the tree's lines below. */
+                for (size_t i = 0; i < out->nmodules; i++)
+                    out->modules[i].instances = 0;
             } else if (out->nmodules < SYN_MAX_MODULES) {
                 st = IN_MODULE;
                 cur = &out->modules[out->nmodules++];
@@ -173,11 +179,19 @@ bool syn_parse_log(const char *text, syn_log *out)
         char name[SYN_NAME_MAX];
         long count;
         if (st == IN_HIER_LIST) {
-            /* "   module   instances": the modules in use and how often. */
+            /* "   module   instances": a tree, two more spaces per level, each line the
+             * module's instances in its parent. A module under several parents (a row walk
+             * in both tile movers) has a line under each, and one under a parent used n
+             * times is there n times as often: instances = the sum over its lines of the
+             * product of the counts down the tree. */
             if (*q && parse_name_count(line, len, name, sizeof name, &count)) {
+                size_t depth = (size_t)(q - line) >= 3 ? ((size_t)(q - line) - 3) / 2 : 0;
+                if (depth >= HIER_MAX_DEPTH)
+                    depth = HIER_MAX_DEPTH - 1;
+                hier_mult[depth] = count * (depth ? hier_mult[depth - 1] : 1);
                 for (size_t i = 0; i < out->nmodules; i++)
                     if (!strcmp(out->modules[i].name, name))
-                        out->modules[i].instances = count;
+                        out->modules[i].instances += hier_mult[depth];
                 if (!cur->name[0])
                     copy_text(cur->name, sizeof cur->name, name, strlen(name));
             }

@@ -23,7 +23,7 @@ typedef struct {
 /* The cells of one module (or of the whole hierarchy), by type. */
 typedef struct {
     char name[SYN_NAME_MAX];
-    long instances;   /* how often the hierarchy block says it is used (1 for the top) */
+    long instances;   /* how often the design holds it: summed down the hierarchy tree (1 for the top) */
     long cells;       /* "Number of cells" */
     syn_cell_count by_type[SYN_MAX_TYPES];
     size_t ntypes;
