@@ -18,6 +18,9 @@
 #include "Vtce_engine.h"
 #include "verilated.h"
 
+#include <cstdlib>
+#include <cstring>
+
 #if VERILATOR_VERSION_INTEGER >= 5006000 && VERILATOR_VERSION_INTEGER < 5007000
 #include "Vtce_engine__Syms.h"
 #include "Vtce_engine___024root.h"
@@ -31,6 +34,29 @@ void Vtce_engine___024root___eval_nba(Vtce_engine___024root *vlSelf);
 #else
 #define TCE_MODEL_EDGE_DIRECT 0
 #endif
+
+// Simulation-only clock gating (rtl/tce_engine.sv, TCE_SIM_GATE; docs/sim_speed.md): the
+// model clocks its idle-able units from inputs sim_gclk_*, low with the clock; at the rising
+// edge each rises with clk when its bit of sim_gate_en was high at the settle, so a unit
+// that could not change costs nothing that edge. TCE_SIM_GATE=0 in the environment turns
+// the gating off (every unit clocked every cycle): same results and cycles, read once.
+inline bool tce_model_gating()
+{
+    static const bool on = [] {
+        const char *v = std::getenv("TCE_SIM_GATE");
+        return !(v && std::strcmp(v, "0") == 0);
+    }();
+    return on;
+}
+
+inline void tce_model_gated_clocks(Vtce_engine &t, unsigned en)
+{
+    t.sim_gclk_tl = en & 1u;
+    t.sim_gclk_ts = (en >> 1) & 1u;
+    t.sim_gclk_ru = (en >> 2) & 1u;
+    t.sim_gclk_rs = (en >> 3) & 1u;
+    t.sim_gclk_rg = (en >> 4) & 1u;
+}
 
 #if TCE_MODEL_EDGE_DIRECT
 // Vtce_engine___024root___eval's trigger and NBA loop (limits and messages included), then
@@ -77,6 +103,7 @@ inline void tce_model_act_nba(Vtce_engine___024root *r)
 inline void tce_model_settle(Vtce_engine &t)
 {
     t.clk = 0;
+    tce_model_gated_clocks(t, 0);
 #if TCE_MODEL_EDGE_DIRECT
     Vtce_engine___024root *r = t.rootp;
     if (VL_UNLIKELY(!r->vlSymsp->__Vm_didInit)) { // eval() initialises the model
@@ -108,6 +135,9 @@ inline void tce_model_settle(Vtce_engine &t)
 inline void tce_model_rise(Vtce_engine &t)
 {
     t.clk = 1;
+    // The gated clocks are inputs that feed only the triggers (no ico logic), so the edge
+    // below sees them rise with clk and runs both domains' flip-flops in one NBA pass.
+    tce_model_gated_clocks(t, tce_model_gating() ? t.sim_gate_en : ~0u);
 #if TCE_MODEL_EDGE_DIRECT
     Vtce_engine___024root *r = t.rootp;
     // What Vtce_engine::eval_step does before the scheduler: activity for the trace.
