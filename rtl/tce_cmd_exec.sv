@@ -48,7 +48,7 @@ module tce_cmd_exec #(
     input  logic        run,
     input  logic        retire_hold,   // an error is pending: retire nothing until it is cleared
     input  logic        q_empty,
-    input  logic [QW*32+31:0] q_head,
+    input  logic [QW*32+39:0] q_head,   // {word count n, seq, words QW-1..0} (tce_regs)
     output logic        q_pop,
     output logic        busy,
     output logic [7:0]  inflight,      // commands taken from the queue and not yet retired
@@ -448,11 +448,13 @@ module tce_cmd_exec #(
   logic [7:0]  st;
   logic [7:0]  fld;
   logic        want_tx;
+  // The lowest CTA in tx_left, the next one owed a complete-tx: a register loaded with
+  // tx_left, so its search runs only when tx_left changes, not every cycle.
   logic [3:0]  tx_cur;
-  always_comb begin
-    tx_cur = 4'd0;
-    for (int c = 15; c >= 0; c--) if (tx_left[c]) tx_cur = 4'(c);
-  end
+  function automatic logic [3:0] lowest16(input logic [15:0] m);
+    lowest16 = 4'd0;
+    for (int c = 15; c >= 0; c--) if (m[c]) lowest16 = 4'(c);
+  endfunction
   // Destination CTAs of a mask. Called in the clocked block, in the one state that uses the
   // count, so Verilator does not count every cycle.
   function automatic logic [4:0] ones16(input logic [15:0] m);
@@ -592,15 +594,29 @@ module tce_cmd_exec #(
   // The command register is loaded in a block of its own: the state machine below reads its
   // fields, and a register that a block both reads and assigns is copied to a shadow and back
   // by Verilator every cycle (twice 49 words here: 4% of the engine's simulation time).
+  // Words n.. of the entry are cleared as it is loaded (regmap.def: they read as 0). Both
+  // clears are synchronous, so they map onto the flip-flops' synchronous reset input: no LUT
+  // per bit. The reset one is `cmd_clr_n`, a flip-flop that rst_n clears, rather than rst_n
+  // itself (a net flopped both ways): it holds through reset and the first edge after it,
+  // when no command can be popped yet (CTRL.ENABLE is still 0).
+  logic cmd_clr_n;
   always_ff @(posedge clk or negedge rst_n) begin
-    if (!rst_n) cmd <= '0;
-    else if (q_pop) cmd <= q_head[QW*32-1:0];
+    if (!rst_n) cmd_clr_n <= 1'b0;
+    else cmd_clr_n <= 1'b1;
+  end
+  wire [7:0] q_n = q_head[QW*32+32 +: 8];
+  // One clear condition per word, ahead of the load, is the form Yosys maps onto the
+  // flip-flops' reset (a clear nested inside the load cost a LUT per bit).
+  always_ff @(posedge clk) begin
+    for (int i = 0; i < QW; i++)
+      if (!cmd_clr_n || (q_pop && 32'(q_n) <= i)) cmd[i*32 +: 32] <= 32'd0;
+      else if (q_pop) cmd[i*32 +: 32] <= q_head[i*32 +: 32];
   end
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       state <= S_IDLE; cur_seq <= '0; run_dir <= DIR_NONE;
-      tx_left <= '0; tx_outstanding <= '0; st <= '0; fld <= '0; want_tx <= 1'b0; txc <= '0;
+      tx_left <= '0; tx_cur <= '0; tx_outstanding <= '0; st <= '0; fld <= '0; want_tx <= 1'b0; txc <= '0;
       run_store <= 1'b0; run_rs <= 1'b0; mm_i <= '0;
       rb_q <= '0; wb_q <= '0;
       lr_hd <= '0; lr_n <= '0;
@@ -617,6 +633,7 @@ module tce_cmd_exec #(
           st <= chk_status; fld <= chk_field;
           run_dir <= dir;
           tx_left <= dmask;
+          tx_cur <= lowest16(dmask);
           want_tx <= !is_red && (dir == DIR_G2S || dir == DIR_S2S);
           txc <= f_size;
           rb_q <= '0; wb_q <= '0;
@@ -677,6 +694,7 @@ module tce_cmd_exec #(
         S_MMNEXT: state <= S_MOVE;
         S_TX: if (tx_ready) begin
           tx_left <= tx_left & ~(16'd1 << tx_cur);
+          tx_cur <= lowest16(tx_left & ~(16'd1 << tx_cur));
           if ((tx_left & ~(16'd1 << tx_cur)) == 16'd0) state <= S_TXWAIT;
         end
         S_TXWAIT: if (tx_outstanding == 5'd0 && !tx_rsp_valid) state <= S_RETIRE;

@@ -157,7 +157,7 @@ module tce_engine #(
   logic g2s_busy, fs_busy;
   /* verilator lint_on UNUSEDSIGNAL */
   logic desc_inval;   // CTRL.DESC_INVAL: drop the descriptor cache of tce_desc_fetch
-  logic [QW*32+31:0] q_push_data, q_head;
+  logic [QW*32+39:0] q_push_data, q_head;   // {word count, seq, words} (tce_regs)
   logic [QA:0] q_count;
   logic run, exec_busy, retire;
   logic [7:0] exec_inflight;
@@ -187,7 +187,7 @@ module tce_engine #(
     .grp_pending, .grp_read_pending, .grp_open, .grp_done
   );
 
-  tce_fifo #(.WIDTH(QW * 32 + 32), .DEPTH(QUEUE_DEPTH)) u_queue (
+  tce_fifo #(.WIDTH(QW * 32 + 40), .DEPTH(QUEUE_DEPTH)) u_queue (
     .clk, .rst_n, .flush(q_flush), .push(q_push), .push_data(q_push_data),
     .pop(q_pop), .head(q_head), .empty(q_empty), .full(q_full), .count(q_count)
   );

@@ -38,7 +38,7 @@ module tce_group_tracker #(
 
   logic [7:0]  open_cnt [NUM_CTAS];
   logic [31:0] last_seq [NUM_CTAS];
-  logic        ent_valid [NENT];
+  logic [NENT-1:0] ent_valid;   // one vector: "no entry valid" is a single test
   logic [3:0]  ent_cta   [NENT];
   logic [31:0] ent_seq   [NENT];
 
@@ -47,21 +47,22 @@ module tce_group_tracker #(
     retired = ($signed(done - s) >= 0);
   endfunction
 
-  // Which entries retire now, and the first free entry for a commit.
+  // Which entries retire now. Only a valid entry can, so with none valid (most cycles: an
+  // entry lives from a commit to its group's last retirement) the nine wrap-safe compares
+  // are skipped; the gate changes no value, it only saves Verilator evaluating them every
+  // cycle (docs/sim_speed.md).
   logic [NENT-1:0] ent_retire;
-  logic            have_free;
-  logic [$clog2(NENT)-1:0] free_idx;
   always_comb begin
-    have_free = 1'b0;
-    free_idx  = '0;
-    for (int i = 0; i < NENT; i++) begin
-      ent_retire[i] = ent_valid[i] && retired(seq_done, ent_seq[i]);
-      if (!ent_valid[i] && !have_free) begin
-        have_free = 1'b1;
-        free_idx  = i[$clog2(NENT)-1:0];
-      end
-    end
+    ent_retire = '0;
+    if (ent_valid != '0)
+      for (int i = 0; i < NENT; i++) ent_retire[i] = ent_valid[i] && retired(seq_done, ent_seq[i]);
   end
+  // The first free entry, for a commit: evaluated in the clocked block under the commit
+  // that uses it.
+  function automatic logic [$clog2(NENT):0] first_free(input logic [NENT-1:0] v);
+    first_free = '1;   // none: the top bit set
+    for (int i = NENT - 1; i >= 0; i--) if (!v[i]) first_free = ($clog2(NENT)+1)'(i);
+  endfunction
   assign group_done = |ent_retire;
 
   wire [3:0] cc = commit_cta;
@@ -73,30 +74,32 @@ module tce_group_tracker #(
         open_cnt[c] <= '0;
         last_seq[c] <= '0;
       end
+      ent_valid <= '0;
       for (int i = 0; i < NENT; i++) begin
-        ent_valid[i] <= 1'b0;
         ent_cta[i]   <= '0;
         ent_seq[i]   <= '0;
       end
     end else if (clear) begin
       for (int c = 0; c < NUM_CTAS; c++) open_cnt[c] <= '0;
-      for (int i = 0; i < NENT; i++) ent_valid[i] <= 1'b0;
+      ent_valid <= '0;
     end else begin
-      for (int i = 0; i < NENT; i++) begin
-        if (ent_retire[i]) ent_valid[i] <= 1'b0;
-      end
+      ent_valid <= ent_valid & ~ent_retire;
       if (accept && accept_is_group && 32'(accept_cta) < NUM_CTAS) begin
         if (open_cnt[accept_cta] != 8'hFF) open_cnt[accept_cta] <= open_cnt[accept_cta] + 8'd1;
         last_seq[accept_cta] <= accept_seq;
       end
       if (commit && 32'(cc) < NUM_CTAS) begin
         open_cnt[cc] <= '0;
-        // have_free always holds (see the header); the check keeps a broken invariant from
-        // overwriting a live entry.
-        if (commit_live && have_free) begin
-          ent_valid[free_idx] <= 1'b1;
-          ent_cta[free_idx]   <= cc;
-          ent_seq[free_idx]   <= last_seq[cc];
+        // A free entry always exists (see the header); the check keeps a broken invariant
+        // from overwriting a live entry.
+        if (commit_live) begin : take_entry
+          logic [$clog2(NENT):0] f;
+          f = first_free(ent_valid);
+          if (!f[$clog2(NENT)]) begin
+            ent_valid[f[$clog2(NENT)-1:0]] <= 1'b1;
+            ent_cta[f[$clog2(NENT)-1:0]]   <= cc;
+            ent_seq[f[$clog2(NENT)-1:0]]   <= last_seq[cc];
+          end
         end
       end
     end
@@ -105,7 +108,8 @@ module tce_group_tracker #(
   always_comb begin
     sel_pending      = '0;
     sel_read_pending = '0;
-    for (int i = 0; i < NENT; i++) begin
+    // As ent_retire: nothing to count without a valid entry.
+    if (ent_valid != '0) for (int i = 0; i < NENT; i++) begin
       if (ent_valid[i] && ent_cta[i] == sel_cta) begin
         sel_pending = sel_pending + 8'd1;
         if (!(cur_valid && cur_reads_done && ent_seq[i] == cur_seq))

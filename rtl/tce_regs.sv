@@ -34,9 +34,10 @@ module tce_regs #(
     output logic [31:0] s_rdata,
     output logic [1:0]  s_rresp,
     output logic        irq,
-    // Command queue (entry = seq in the top 32 bits, then words QW-1..0)
+    // Command queue (entry = the doorbell's word count n in the top 8 bits, then seq
+    // (32 bits), then words QW-1..0 as staged: the executor zeroes words n.. as it loads it)
     output logic        q_push,
-    output logic [QW*32+31:0] q_push_data,
+    output logic [QW*32+39:0] q_push_data,
     output logic        q_flush,
     input  logic [$clog2(QUEUE_DEPTH):0] q_count,
     // Executor
@@ -136,17 +137,22 @@ module tce_regs #(
   wire db_overflow = wr_doorbell && !db_badlen && (q_count == QUEUE_DEPTH[QA:0]);
   assign q_push = wr_doorbell && !db_badlen && !db_overflow;
   assign q_flush = soft_reset;
-  // The entry is assembled only in the cycle it is pushed (the queue takes it only then):
-  // the simulation then skips rebuilding it every cycle (docs/sim_speed.md).
-  always_comb begin
-    q_push_data = '0;
-    if (q_push) begin
-      for (int i = 0; i < QW; i++) begin
-        // Words n..CMD_WORDS-1 read as 0 (regmap.def), so a short command needs only its prefix.
-        if (i < db_n) q_push_data[i*32 +: 32] = cmd_words[i];
-      end
-      q_push_data[QW*32 +: 32] = seq_issued + 32'd1;
-    end
+  // The entry carries the staged words as they are, with n beside them; the executor
+  // zeroes words n..CMD_WORDS-1 (regmap.def: they read as 0) when it loads the entry, as a
+  // synchronous clear of its command register. Masking them here cost a LUT per command
+  // bit (about 1,500 at 49 words) in front of the queue.
+  // In simulation the entry is assembled only in the cycle it is pushed (the queue reads it
+  // only then) and holds between pushes, so Verilator neither rebuilds nor zeroes 51 words
+  // every cycle; synthesis sees plain wires (a gate there would cost a LUT per bit).
+`ifdef VERILATOR
+  always_latch if (q_push)
+`else
+  always_comb
+`endif
+  begin
+    for (int i = 0; i < QW; i++) q_push_data[i*32 +: 32] = cmd_words[i];
+    q_push_data[QW*32 +: 32] = seq_issued + 32'd1;
+    q_push_data[QW*32+32 +: 8] = db_n[7:0];
   end
   // Word 0 of the staged command: the group tracker needs its CTA and completion fields.
   /* verilator lint_off UNUSEDSIGNAL */
