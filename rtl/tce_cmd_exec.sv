@@ -36,6 +36,7 @@ module tce_cmd_exec #(
     parameter int NUM_CTAS   = 16,
     parameter int SMEM_BYTES = 232448,   // shared memory per CTA (the H100's 227 KB)
     parameter int QW         = 17,
+    parameter int QDROP      = 0,        // red's operand words not in the queue entry (tce_regs)
     parameter int NS         = 16,       // tensor loads in flight (tce_tile_load NS)
     // The engine's feature parameters (tce_engine): an operation whose feature is left out
     // retires with ST_UNSUPPORTED, before anything is fetched or moved.
@@ -48,7 +49,7 @@ module tce_cmd_exec #(
     input  logic        run,
     input  logic        retire_hold,   // an error is pending: retire nothing until it is cleared
     input  logic        q_empty,
-    input  logic [QW*32+39:0] q_head,   // {word count n, seq, words QW-1..0} (tce_regs)
+    input  logic [(QW-QDROP)*32+39:0] q_head,   // {word count n, seq, kept words} (tce_regs)
     output logic        q_pop,
     output logic        busy,
     output logic [7:0]  inflight,      // commands taken from the queue and not yet retired
@@ -604,13 +605,15 @@ module tce_cmd_exec #(
     if (!rst_n) cmd_clr_n <= 1'b0;
     else cmd_clr_n <= 1'b1;
   end
-  wire [7:0] q_n = q_head[QW*32+32 +: 8];
+  localparam int QE = QW - QDROP;                          // words per queue entry
+  localparam int OPW = tce_regs_pkg::CMDF_OPERAND_LO_WORD;  // the first word not kept
+  wire [7:0] q_n = q_head[QE*32+32 +: 8];
   // One clear condition per word, ahead of the load, is the form Yosys maps onto the
   // flip-flops' reset (a clear nested inside the load cost a LUT per bit).
   always_ff @(posedge clk) begin
     for (int i = 0; i < QW; i++)
-      if (!cmd_clr_n || (q_pop && 32'(q_n) <= i)) cmd[i*32 +: 32] <= 32'd0;
-      else if (q_pop) cmd[i*32 +: 32] <= q_head[i*32 +: 32];
+      if (!cmd_clr_n || (q_pop && 32'(q_n) <= i) || (i >= OPW && i < OPW + QDROP)) cmd[i*32 +: 32] <= 32'd0;
+      else if (q_pop) cmd[i*32 +: 32] <= q_head[((i < OPW) ? i : i - QDROP)*32 +: 32];
   end
 
   always_ff @(posedge clk or negedge rst_n) begin
@@ -625,7 +628,7 @@ module tce_cmd_exec #(
       lr_n <= lr_n + (SLW+1)'(tile_start) - (SLW+1)'(tile_done);
       case (state)
         S_IDLE: if (q_pop) begin
-          cur_seq <= q_head[QW*32 +: 32];
+          cur_seq <= q_head[QE*32 +: 32];
           mm_i <= '0;   // S_CHECK may start the first copy of a multimem group
           state <= S_CHECK;
         end

@@ -157,7 +157,11 @@ module tce_engine #(
   logic g2s_busy, fs_busy;
   /* verilator lint_on UNUSEDSIGNAL */
   logic desc_inval;   // CTRL.DESC_INVAL: drop the descriptor cache of tce_desc_fetch
-  logic [QW*32+39:0] q_push_data, q_head;   // {word count, seq, words} (tce_regs)
+  // Queue entries keep the command words this build decodes: without HAS_REDUCE, red's
+  // operand words (OPERAND_LO/HI, words 17..32) are left out, which nothing else reads
+  // (a third of the queue's LUT RAM in `lite`). tce_regs and tce_cmd_exec map the rest.
+  localparam int QDROP = HAS_REDUCE ? 0 : 32'(2 * tce_regs_pkg::CMDF_OPERAND_LO_COUNT);
+  logic [(QW-QDROP)*32+39:0] q_push_data, q_head;   // {word count, seq, words} (tce_regs)
   logic [QA:0] q_count;
   logic run, exec_busy, retire;
   logic [7:0] exec_inflight;
@@ -171,7 +175,7 @@ module tce_engine #(
   logic [7:0] grp_pending, grp_read_pending, grp_open;
   logic grp_done;
 
-  tce_regs #(.DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .QUEUE_DEPTH(QUEUE_DEPTH), .QW(QW)) u_regs (
+  tce_regs #(.DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .QUEUE_DEPTH(QUEUE_DEPTH), .QW(QW), .QDROP(QDROP)) u_regs (
     .clk, .rst_n,
     .s_awvalid(s_axil_awvalid), .s_awready(s_axil_awready), .s_awaddr(s_axil_awaddr),
     .s_wvalid(s_axil_wvalid), .s_wready(s_axil_wready), .s_wdata(s_axil_wdata), .s_wstrb(s_axil_wstrb),
@@ -187,7 +191,7 @@ module tce_engine #(
     .grp_pending, .grp_read_pending, .grp_open, .grp_done
   );
 
-  tce_fifo #(.WIDTH(QW * 32 + 40), .DEPTH(QUEUE_DEPTH)) u_queue (
+  tce_fifo #(.WIDTH((QW - QDROP) * 32 + 40), .DEPTH(QUEUE_DEPTH)) u_queue (
     .clk, .rst_n, .flush(q_flush), .push(q_push), .push_data(q_push_data),
     .pop(q_pop), .head(q_head), .empty(q_empty), .full(q_full), .count(q_count)
   );
@@ -248,7 +252,7 @@ module tce_engine #(
   logic [23:0] tx_addr;
   logic [31:0] tx_count;
 
-  tce_cmd_exec #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QW(QW), .NS(LOAD_SLOTS),
+  tce_cmd_exec #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QW(QW), .QDROP(QDROP), .NS(LOAD_SLOTS),
                  .HAS_REDUCE(HAS_REDUCE), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER)) u_exec (
     .clk, .rst_n, .run, .retire_hold(err_hold), .q_empty, .q_head, .q_pop, .busy(exec_busy),
     .inflight(exec_inflight),

@@ -11,7 +11,10 @@ module tce_regs #(
     parameter int DATA_W      = 256,
     parameter int NUM_CTAS    = 16,
     parameter int QUEUE_DEPTH = 8,
-    parameter int QW          = 17      // command words kept per queue entry
+    parameter int QW          = 17,     // command words 0..QW-1 decoded by the executor
+    // red's operand words (from OPERAND_LO's word on) left out of the queue entry: 0, or
+    // 16 in a build without reductions (tce_engine)
+    parameter int QDROP       = 0
 ) (
     input  logic        clk,
     input  logic        rst_n,
@@ -35,9 +38,10 @@ module tce_regs #(
     output logic [1:0]  s_rresp,
     output logic        irq,
     // Command queue (entry = the doorbell's word count n in the top 8 bits, then seq
-    // (32 bits), then words QW-1..0 as staged: the executor zeroes words n.. as it loads it)
+    // (32 bits), then the QW-QDROP words kept, as staged: the executor zeroes words n.. as
+    // it loads them)
     output logic        q_push,
-    output logic [QW*32+39:0] q_push_data,
+    output logic [(QW-QDROP)*32+39:0] q_push_data,
     output logic        q_flush,
     input  logic [$clog2(QUEUE_DEPTH):0] q_count,
     // Executor
@@ -71,6 +75,8 @@ module tce_regs #(
   localparam int QA = $clog2(QUEUE_DEPTH);
   localparam int CW = tce_regs_pkg::CMD_WORDS;
   localparam int CIW = $clog2(CW);   // bits of a CMD[] word index
+  localparam int QE = QW - QDROP;                          // words per queue entry
+  localparam int OPW = tce_regs_pkg::CMDF_OPERAND_LO_WORD;  // the first dropped word
 
   // ---------------------------------------------------------------- AXI4-Lite handshakes
   logic        aw_held, w_held;
@@ -150,9 +156,10 @@ module tce_regs #(
   always_comb
 `endif
   begin
-    for (int i = 0; i < QW; i++) q_push_data[i*32 +: 32] = cmd_words[i];
-    q_push_data[QW*32 +: 32] = seq_issued + 32'd1;
-    q_push_data[QW*32+32 +: 8] = db_n[7:0];
+    // entry word e: command word e below the dropped operand words, e + QDROP above them
+    for (int e = 0; e < QE; e++) q_push_data[e*32 +: 32] = cmd_words[(e < OPW) ? e : e + QDROP];
+    q_push_data[QE*32 +: 32] = seq_issued + 32'd1;
+    q_push_data[QE*32+32 +: 8] = db_n[7:0];
   end
   // Word 0 of the staged command: the group tracker needs its CTA and completion fields.
   /* verilator lint_off UNUSEDSIGNAL */
