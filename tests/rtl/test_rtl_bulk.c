@@ -11,6 +11,7 @@
 #include "tce_cmd.h"
 #include "tce_regmap.h"
 #include "tce_sim.h"
+#include "../test_rng.h"
 
 #include <stdbool.h>
 
@@ -38,13 +39,7 @@ static int verbose;
     } while (0)
 
 static uint64_t rng = 0x1234567887654321ull;
-static uint8_t next_byte(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint8_t)rng;
-}
+static uint8_t next_byte(void) { return test_xorshift_byte(&rng); }
 
 typedef struct {
     tce_sim *sim;

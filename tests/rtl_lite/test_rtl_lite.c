@@ -16,6 +16,7 @@
  * with ST_UNSUPPORTED at TMAP_LO, and one that ends exactly at 2^32 must run, page ends and
  * burst limits at the top of the range included (gaddr_limit below, hand-derived ranges). */
 #include "../rtl/cosim_mem.h"
+#include "../test_rng.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -57,13 +58,7 @@ typedef struct {
 } bench;
 
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
-static uint8_t next_byte(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint8_t)rng;
-}
+static uint8_t next_byte(void) { return test_xorshift_byte(&rng); }
 
 static uint32_t rd(bench *b, uint32_t reg) { return cosim_reg_read(b->sim, reg); }
 static void wr(bench *b, uint32_t reg, uint32_t v) { cosim_reg_write(b->sim, reg, v); }

@@ -10,6 +10,7 @@
  * that the annotated memory latency is honoured in simulated time. */
 #include "replay.h"
 #include "sc_exec.h"
+#include "../test_rng.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -45,13 +46,7 @@ static void must(bool ok, const char *what)
 }
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint8_t next_byte(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint8_t)rng;
-}
+static uint8_t next_byte(void) { return test_xorshift_byte(&rng); }
 
 /* ------------------------------------------------------------------ golden cross-check */
 
