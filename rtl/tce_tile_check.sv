@@ -227,25 +227,41 @@ module tce_tile_check #(
   // - 1 (dim 0 counts elements, or interleave slices). Products of a 32-bit dimension and
   // a stride below 2^GADDR_W; a dimension of size 1 adds nothing whatever its stride. Built
   // only when GADDR_W < 64: the full build keeps 64-bit sums, as the golden model does.
+  //
+  // A product of 2^GADDR_W or more already ends the range past 2^GADDR_W (dim 0 adds at
+  // least one byte), and it is one when globalDim[i] - 1 >= 2^16 and the stride >=
+  // 2^(GADDR_W-16); otherwise one factor is narrow (16 or GADDR_W-16 bits), so each product
+  // is a GADDR_W x 16 (or 32 x (GADDR_W-16)) multiply whose bits past GADDR_W say "over":
+  // half the multiplier of a full 32 x GADDR_W product (sixth session: 16 DSP48 for four).
   logic g_fits;
   if (GADDR_W < 64) begin : g_gaddr_fit
+    localparam int G  = GADDR_W;
+    localparam int NW = (G - 16 > 16) ? G - 16 : 16;    // the narrow factor's bits
     always_comb begin
       logic [66:0] top;           // one past the last byte, in 67 bits: no sum wraps
       logic [31:0] gm1;
       logic [63:0] st;
-      logic        over;
-      over = desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 + GADDR_W +: 64 - GADDR_W] != '0;
-      top = 67'(desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: GADDR_W]) +
+      logic        over, gm1_narrow;
+      logic [G-1:0]    wide_f;
+      logic [NW-1:0]   narrow_f;
+      logic [G+NW-1:0] prod;
+      over = desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 + G +: 64 - G] != '0;
+      top = 67'(desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: G]) +
             ((67'(desc[GDIM_OFF*8 +: 32]) + 67'd1) << ul);
       for (int i = 1; i < 5; i++) begin
         gm1 = desc[(GDIM_OFF + 4*i)*8 +: 32];           // globalDim[i] - 1
         st  = desc[(GSTR_OFF + 8*(i-1))*8 +: 64];
+        gm1_narrow = gm1[31:16] == '0;
+        wide_f   = gm1_narrow ? st[G-1:0] : G'(gm1);
+        narrow_f = gm1_narrow ? NW'(gm1[15:0]) : NW'(st[G-17:0]);
+        prod = (G+NW)'(wide_f) * (G+NW)'(narrow_f);
         if (i < {24'd0, rank8} && gm1 != 32'd0) begin
-          if (st[63:GADDR_W] != '0) over = 1'b1;
-          top = top + 67'(64'(gm1) * 64'(st[GADDR_W-1:0]));
+          if (st[63:G] != '0 || (!gm1_narrow && st[G-1:G-16] != '0) || prod[G+NW-1:G] != '0)
+            over = 1'b1;
+          top = top + 67'(prod[G-1:0]);
         end
       end
-      g_fits = !over && top <= (67'd1 << GADDR_W);
+      g_fits = !over && top <= (67'd1 << G);
     end
   end else begin : g_gaddr_full
     assign g_fits = 1'b1;
