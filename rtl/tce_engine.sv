@@ -407,6 +407,40 @@ module tce_engine #(
     /* verilator lint_on UNUSEDSIGNAL */
   end
 
+  // Builds without an outside row generator (no im2col, no gather4: `lite`) share one row
+  // walker between the tile load and the tile store. The two never walk at once: a store
+  // waits in the executor until no load is in flight (tce_cmd_exec loads_idle), and nothing
+  // starts while a store runs. Such a walker is the odometer-only one (tce_row_walk
+  // EXT_ROWS = 0), clocked by clk since it serves both movers' clock domains. Other builds
+  // keep a walker in each mover.
+  localparam bit SHARE_WALK = !(HAS_IM2COL || HAS_GATHER);
+  logic tl_xw_start, tl_xw_next, ts_xw_start, ts_xw_next;
+  logic xw_row_valid, xw_row_inb, xw_last_row;
+  logic [GADDR_W-1:0] xw_row_g;
+  logic [23:0] xw_row_sbase;
+  if (SHARE_WALK) begin : g_shared_walk
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic xw_row_step;      // no outside generator to step
+    /* verilator lint_on UNUSEDSIGNAL */
+    tce_row_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(1'b0)) u_walk (
+      .clk, .rst_n, .start(tl_xw_start || ts_xw_start), .rank(tg_rank), .ul(tg_ul),
+      .gaddr(tg_gaddr), .gdim14(tg_gdim[164:33]), .gstride(tg_gstride), .n(tg_n), .e(tg_e),
+      .coords(tg_wcoords), .soff(tg_soff), .pitch(tg_pitch), .ext_rows(1'b0), .ext_x('0),
+      .ext_last(1'b0), .next(tl_xw_next || ts_xw_next), .row_valid(xw_row_valid),
+      .row_g(xw_row_g), .row_sbase(xw_row_sbase), .row_inb(xw_row_inb),
+      .last_row(xw_last_row), .row_step(xw_row_step)
+    );
+  end else begin : g_own_walks
+    assign xw_row_valid = 1'b0;
+    assign xw_row_g = '0;
+    assign xw_row_sbase = '0;
+    assign xw_row_inb = 1'b0;
+    assign xw_last_row = 1'b0;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_xw = ^{tl_xw_start, tl_xw_next, ts_xw_start, ts_xw_next};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end
+
   logic tl_sm_valid, tl_mb_valid;
   logic [3:0] tl_sm_cta, tl_mb_cta;
   logic [23:0] tl_mb_addr;
@@ -416,7 +450,8 @@ module tce_engine #(
   logic [DATA_W/8-1:0] tl_sm_wstrb;
 
   tce_tile_load #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(NRD), .NS(LOAD_SLOTS),
-                .GADDR_W(GADDR_W), .EXT_ROWS(HAS_IM2COL || HAS_GATHER)) u_tile_load (
+                .GADDR_W(GADDR_W), .EXT_ROWS(HAS_IM2COL || HAS_GATHER),
+                .OWN_WALK(!SHARE_WALK)) u_tile_load (
     .clk(clk_tl), .rst_n, .start(tile_start), .can_start(tile_can_start), .active(tile_active),
     .rank(tg_rank), .esl(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
@@ -427,6 +462,8 @@ module tce_engine #(
     .mbar_off(cmd_mbar_off), .tx_count(tchk_tx_bytes),
     .ext_rows(tg_row_gen != 2'd0), .ext_x(tl_row_gen == 2'd2 ? g4_x : i2c_x),
     .ext_last(tl_row_gen == 2'd2 ? g4_last : i2c_last), .row_step(tl_row_step),
+    .xw_start(tl_xw_start), .xw_next(tl_xw_next), .xw_row_valid, .xw_row_g, .xw_row_sbase,
+    .xw_row_inb, .xw_last_row,
     .done_hold(tile_done_hold), .done(tile_done), .status(tile_status), .tx_err(tile_tx_err), .bytes_read(tile_rbytes),
     .arvalid(tl_arvalid), .arready(m_axi_arready && rd_owner == 2'd2), .arid(tl_arid),
     .araddr(tl_araddr), .arlen(tl_arlen), .rvalid(m_axi_rvalid && rd_owner == 2'd2),
@@ -543,13 +580,15 @@ module tce_engine #(
   logic [23:0] ts_sm_addr;
 
   tce_tile_store #(.DATA_W(DATA_W), .ID_W(ID_W), .NB(STORE_AHEAD), .GADDR_W(GADDR_W),
-                 .EXT_ROWS(HAS_IM2COL || HAS_GATHER)) u_tile_store (
+                 .EXT_ROWS(HAS_IM2COL || HAS_GATHER), .OWN_WALK(!SHARE_WALK)) u_tile_store (
     .clk(clk_ts), .rst_n, .start(tstore_start), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(tg_wcoords),
     .swizzle(tg_swizzle), .src_cta(cmd_cta), .soff(tg_soff), .row_bytes(tg_row_bytes),
     .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(ts_row_gen == 2'd2 ? g4_x : i2c_x),
     .ext_last(ts_row_gen == 2'd2 ? g4_last : i2c_last),
     .row_step(ts_row_step),
+    .xw_start(ts_xw_start), .xw_next(ts_xw_next), .xw_row_valid, .xw_row_g, .xw_row_sbase,
+    .xw_row_inb, .xw_last_row,
     .done(tstore_done), .status(tstore_status), .bytes_written(tstore_wbytes),
     .awvalid(ts_awvalid), .awready(u_awready && wr_owner == 2'd1), .awid(ts_awid),
     .awaddr(ts_awaddr), .awlen(ts_awlen), .wvalid(ts_wvalid), .wready(u_wready && wr_owner == 2'd1),

@@ -55,7 +55,11 @@ module tce_tile_load #(
     parameter int RDD    = 4,       // bursts in flight per ID (power of two, >= 2)
     parameter int NS     = 16,      // commands in flight (back-end slots, power of two)
     parameter int GADDR_W = 64,     // global address bits of the tensor path (tce_engine)
-    parameter bit EXT_ROWS = 1'b1   // rows may come from ext_x (im2col, gather4 builds)
+    parameter bit EXT_ROWS = 1'b1,  // rows may come from ext_x (im2col, gather4 builds)
+    // 1: the row walker is this module's own; 0: it is outside (xw_*), shared with the tile
+    // store (tce_engine, builds without an outside row generator), and the walk's parameter
+    // inputs (rank, gaddr, n, coords above dim 0, ext_*) go to it instead of here.
+    parameter bit OWN_WALK = 1'b1
 ) (
     input  logic              clk,
     input  logic              rst_n,
@@ -87,6 +91,14 @@ module tce_tile_load #(
     input  logic [159:0]      ext_x,
     input  logic              ext_last,
     output logic              row_step,
+    // The row walker outside (OWN_WALK = 0): its start and next, and the row it presents.
+    output logic              xw_start,
+    output logic              xw_next,
+    input  logic              xw_row_valid,
+    input  logic [GADDR_W-1:0] xw_row_g,
+    input  logic [23:0]       xw_row_sbase,
+    input  logic              xw_row_inb,
+    input  logic              xw_last_row,
     // Completion of the oldest command in flight (one-cycle pulse, in command order), not
     // while done_hold (the executor cannot retire it yet).
     input  logic              done_hold,
@@ -627,12 +639,31 @@ module tce_tile_load #(
   assign row_next = (direct && rd_last) ||
                     (in_read && (!row_inb || !has || rd_next >= rd_end || rd_last));
 
-  tce_row_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT_ROWS)) u_walk (
-    .clk, .rst_n, .start(start && ws == W_IDLE), .rank, .ul(esl), .gaddr,
-    .gdim14(gdim[164:33]), .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x,
-    .ext_last, .next(row_next), .row_valid, .row_g, .row_sbase, .row_inb, .last_row,
-    .row_step
-  );
+  wire walk_start = start && ws == W_IDLE;
+  assign xw_start = walk_start;
+  assign xw_next  = row_next;
+  if (OWN_WALK) begin : g_walk
+    tce_row_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT_ROWS)) u_walk (
+      .clk, .rst_n, .start(walk_start), .rank, .ul(esl), .gaddr,
+      .gdim14(gdim[164:33]), .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x,
+      .ext_last, .next(row_next), .row_valid, .row_g, .row_sbase, .row_inb, .last_row,
+      .row_step
+    );
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_xw = ^{xw_row_valid, xw_row_g, xw_row_sbase, xw_row_inb, xw_last_row};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end else begin : g_xwalk
+    assign row_valid = xw_row_valid;
+    assign row_g     = xw_row_g;
+    assign row_sbase = xw_row_sbase;
+    assign row_inb   = xw_row_inb;
+    assign last_row  = xw_last_row;
+    assign row_step  = 1'b0;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_walk = ^{rank, gaddr, gdim[164:33], gstride, n, e, coords[159:32], ext_rows,
+                         ext_x, ext_last};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end
   wire   rl_fire  = rvalid && rready && rlast;
 
   // Burst contexts: written at the AR handshake, read only by that burst's R beats, so

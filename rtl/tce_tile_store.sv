@@ -35,7 +35,10 @@ module tce_tile_store #(
     parameter int SMD    = 8,       // shared-memory reads in flight (response buffer)
     parameter int NB     = 16,      // bursts whose AW may precede their reads (power of two)
     parameter int GADDR_W = 64,     // global address bits of the tensor path (tce_engine)
-    parameter bit EXT_ROWS = 1'b1   // rows may come from ext_x (im2col_no_offs, scatter4 builds)
+    parameter bit EXT_ROWS = 1'b1,  // rows may come from ext_x (im2col_no_offs, scatter4 builds)
+    // 1: the row walker is this module's own; 0: it is outside (xw_*), shared with the tile
+    // load (tce_tile_load OWN_WALK).
+    parameter bit OWN_WALK = 1'b1
 ) (
     input  logic              clk,
     input  logic              rst_n,
@@ -58,6 +61,14 @@ module tce_tile_store #(
     input  logic [159:0]      ext_x,
     input  logic              ext_last,
     output logic              row_step,
+    // The row walker outside (OWN_WALK = 0): its start and next, and the row it presents.
+    output logic              xw_start,
+    output logic              xw_next,
+    input  logic              xw_row_valid,
+    input  logic [GADDR_W-1:0] xw_row_g,
+    input  logic [23:0]       xw_row_sbase,
+    input  logic              xw_row_inb,
+    input  logic              xw_last_row,
     output logic              done,
     output logic [7:0]        status,
     output logic [39:0]       bytes_written,
@@ -129,12 +140,31 @@ module tce_tile_store #(
   logic [GADDR_W-1:0] row_g;
   logic [23:0] row_sbase;
   logic        row_valid, row_inb, last_row, row_go;
-  tce_row_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT_ROWS)) u_walk (
-    .clk, .rst_n, .start(start && state == R_IDLE), .rank, .ul, .gaddr, .gdim14(gdim[164:33]),
-    .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x, .ext_last,
-    .next(row_go), .row_valid, .row_g, .row_sbase, .row_inb,
-    .last_row, .row_step
-  );
+  wire walk_start = start && state == R_IDLE;
+  assign xw_start = walk_start;
+  assign xw_next  = row_go;
+  if (OWN_WALK) begin : g_walk
+    tce_row_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT_ROWS)) u_walk (
+      .clk, .rst_n, .start(walk_start), .rank, .ul, .gaddr, .gdim14(gdim[164:33]),
+      .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x, .ext_last,
+      .next(row_go), .row_valid, .row_g, .row_sbase, .row_inb,
+      .last_row, .row_step
+    );
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_xw = ^{xw_row_valid, xw_row_g, xw_row_sbase, xw_row_inb, xw_last_row};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end else begin : g_xwalk
+    assign row_valid = xw_row_valid;
+    assign row_g     = xw_row_g;
+    assign row_sbase = xw_row_sbase;
+    assign row_inb   = xw_row_inb;
+    assign last_row  = xw_last_row;
+    assign row_step  = 1'b0;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_walk = ^{rank, gaddr, gdim[164:33], gstride, n, e, coords[159:32], soff,
+                         pitch, ext_rows, ext_x, ext_last};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end
 
   // Dim-0 clip: bytes of the row before the tensor's end rounded up to 16 (the same for
   // every row of the command). An interleaved unit is a whole slice, so its end is already
