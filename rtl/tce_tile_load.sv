@@ -642,28 +642,12 @@ module tce_tile_load #(
   wire walk_start = start && ws == W_IDLE;
   assign xw_start = walk_start;
   assign xw_next  = row_next;
-  if (OWN_WALK) begin : g_walk
-    tce_row_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT_ROWS)) u_walk (
-      .clk, .rst_n, .start(walk_start), .rank, .ul(esl), .gaddr,
-      .gdim14(gdim[164:33]), .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x,
-      .ext_last, .next(row_next), .row_valid, .row_g, .row_sbase, .row_inb, .last_row,
-      .row_step
-    );
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_xw = ^{xw_row_valid, xw_row_g, xw_row_sbase, xw_row_inb, xw_last_row};
-    /* verilator lint_on UNUSEDSIGNAL */
-  end else begin : g_xwalk
-    assign row_valid = xw_row_valid;
-    assign row_g     = xw_row_g;
-    assign row_sbase = xw_row_sbase;
-    assign row_inb   = xw_row_inb;
-    assign last_row  = xw_last_row;
-    assign row_step  = 1'b0;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_walk = ^{rank, gaddr, gdim[164:33], gstride, n, e, coords[159:32], ext_rows,
-                         ext_x, ext_last};
-    /* verilator lint_on UNUSEDSIGNAL */
-  end
+  tce_mover_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT_ROWS), .OWN_WALK(OWN_WALK)) u_walk (
+    .clk, .rst_n, .start(walk_start), .rank, .ul(esl), .gaddr,
+    .gdim14(gdim[164:33]), .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x,
+    .ext_last, .next(row_next), .xw_row_valid, .xw_row_g, .xw_row_sbase, .xw_row_inb,
+    .xw_last_row, .row_valid, .row_g, .row_sbase, .row_inb, .last_row, .row_step
+  );
   wire   rl_fire  = rvalid && rready && rlast;
 
   // Burst contexts: written at the AR handshake, read only by that burst's R beats, so

@@ -143,28 +143,12 @@ module tce_tile_store #(
   wire walk_start = start && state == R_IDLE;
   assign xw_start = walk_start;
   assign xw_next  = row_go;
-  if (OWN_WALK) begin : g_walk
-    tce_row_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT_ROWS)) u_walk (
-      .clk, .rst_n, .start(walk_start), .rank, .ul, .gaddr, .gdim14(gdim[164:33]),
-      .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x, .ext_last,
-      .next(row_go), .row_valid, .row_g, .row_sbase, .row_inb,
-      .last_row, .row_step
-    );
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_xw = ^{xw_row_valid, xw_row_g, xw_row_sbase, xw_row_inb, xw_last_row};
-    /* verilator lint_on UNUSEDSIGNAL */
-  end else begin : g_xwalk
-    assign row_valid = xw_row_valid;
-    assign row_g     = xw_row_g;
-    assign row_sbase = xw_row_sbase;
-    assign row_inb   = xw_row_inb;
-    assign last_row  = xw_last_row;
-    assign row_step  = 1'b0;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_walk = ^{rank, gaddr, gdim[164:33], gstride, n, e, coords[159:32], soff,
-                         pitch, ext_rows, ext_x, ext_last};
-    /* verilator lint_on UNUSEDSIGNAL */
-  end
+  tce_mover_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT_ROWS), .OWN_WALK(OWN_WALK)) u_walk (
+    .clk, .rst_n, .start(walk_start), .rank, .ul, .gaddr, .gdim14(gdim[164:33]),
+    .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x, .ext_last,
+    .next(row_go), .xw_row_valid, .xw_row_g, .xw_row_sbase, .xw_row_inb, .xw_last_row,
+    .row_valid, .row_g, .row_sbase, .row_inb, .last_row, .row_step
+  );
 
   // Dim-0 clip: bytes of the row before the tensor's end rounded up to 16 (the same for
   // every row of the command). An interleaved unit is a whole slice, so its end is already
