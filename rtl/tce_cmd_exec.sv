@@ -42,7 +42,11 @@ module tce_cmd_exec #(
     // retires with ST_UNSUPPORTED, before anything is fetched or moved.
     parameter bit HAS_REDUCE = 1'b1,
     parameter bit HAS_IM2COL = 1'b1,
-    parameter bit HAS_GATHER = 1'b1
+    parameter bit HAS_GATHER = 1'b1,
+    // Global address bits of the bulk movers (tce_engine GADDR_W): below 64, a bulk or
+    // multimem copy whose global range ends past 2^GADDR_W retires with ST_UNSUPPORTED at its
+    // address field, after every check the golden model makes.
+    parameter int GADDR_W    = 64
 ) (
     input  logic        clk,
     input  logic        rst_n,
@@ -346,15 +350,15 @@ module tce_cmd_exec #(
   always_comb
 `endif
   begin : checks
-    logic g_wraps;
+    logic [64:0] g_end;
     bad = 1'b0;
     chk_status = tce_op_pkg::ST_OK;
     chk_field  = F_NONE;
     dmask = f_mcast ? f_ctamask : (16'd1 << sd_cta);
-    // The copy would run past 2^64 (G2S, S2G). One variable, not the sum written in both
-    // places: Verilator shares a repeated expression as a wire of its own, evaluated every
+    // Where the global range ends (G2S, S2G). One variable, not the sum written at each
+    // check: Verilator shares a repeated expression as a wire of its own, evaluated every
     // cycle outside this block.
-    g_wraps = {1'b0, f_gaddr} + {33'd0, f_size} > 65'h1_0000_0000_0000_0000;
+    g_end = {1'b0, f_gaddr} + {33'd0, f_size};
     if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_breduce ||
         is_mm)
       if (32'(f_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_IDX);
@@ -390,7 +394,7 @@ module tce_cmd_exec #(
         if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
         if (f_mcast && !dst_cluster) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
         if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-        if (g_wraps)
+        if (g_end > 65'h1_0000_0000_0000_0000)
           fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
         if (f_mcast) begin
           if (f_saddr[31:24] != 8'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
@@ -428,9 +432,12 @@ module tce_cmd_exec #(
         if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
         if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-        if (g_wraps)
+        if (g_end > 65'h1_0000_0000_0000_0000)
           fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
       end
+      // Beyond this build's global addresses: refused by name, never wrapped.
+      if (GADDR_W < 64 && (dir == DIR_G2S || dir == DIR_S2G) && g_end > (65'd1 << GADDR_W))
+        fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
     end else if (is_red) begin
       // red (csim/red.c): space, op/type, vector shape, then the naturally aligned vector
       // inside its memory. An unmapped global address is found by the bus (DECERR).
@@ -472,6 +479,11 @@ module tce_cmd_exec #(
               fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
         end
       end
+      // Beyond this build's global addresses (GADDR_W), as for a bulk copy.
+      if (GADDR_W < 64)
+        for (int i = 0; i < 8; i++)
+          if (i < 32'(f_mmcount) && 65'(mm_addr[i]) + 65'(f_size) > (65'd1 << GADDR_W))
+            fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
     end else if (is_tensor) begin
       // The rest is checked once the descriptor is in (tce_tile_check).
       if (mode_off) fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MODE_IDX);
