@@ -200,11 +200,12 @@ module tce_cmd_exec #(
   // which changes only when a command is popped (and when it is cleared after reset).
   // A Verilated model evaluates every combinational block on every clock edge, whether its
   // inputs changed or not, and this decode (the multimem address array, the operand and
-  // coordinate ports, seven shared-memory range sums, the checks) cost about N
-  // instructions a cycle (docs/sim_speed.md). So in simulation the two decode blocks are
-  // latches open only in the cycle after the register changed (`cmd_fresh`): they compute
-  // the same values once per command and hold them while the command runs, when the
-  // register does not change. Synthesis reads plain combinational logic.
+  // coordinate ports, seven shared-memory range sums, the checks) cost about 170
+  // instructions a cycle (docs/sim_speed.md, "the command decoded once per command"). So
+  // in simulation the two decode blocks are latches open only in the cycle after the
+  // register changed (`cmd_fresh`): they compute the same values once per command and hold
+  // them while the command runs, when the register does not change. Synthesis reads plain
+  // combinational logic.
   // cmd_fresh: cmd changed at the last edge (a pop; the clear through and after reset).
   // It is set through reset, so the decode follows the register until the first edge.
   logic cmd_fresh;
