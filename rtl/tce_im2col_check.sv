@@ -90,11 +90,12 @@ module tce_im2col_check (
     logic [3:0]  c0_bytes;
     logic [15:0] lim, halo, woff;
     logic [9:0]  halo_rows;
+    logic [39:0] lo, hi, gd;     // walking dimension j's window bounds and gdim - 1
     bad = 1'b0;
     status = tce_op_pkg::ST_OK;
     field  = 8'(tce_regs_pkg::FIELD_NONE);
     w128 = 1'b0; wide = 1'b0; no_offs = 1'b0; rk = '0; c0_bytes = '0; lim = '0; halo = '0;
-    woff = '0; halo_rows = '0;
+    woff = '0; halo_rows = '0; lo = '0; hi = '0; gd = '0;
     channels = '0; nwalk = '0; group = '0; rows = '0;
     pos_off = '0; win_lo = '0; win_hi = '0; pos0 = '0;
     if (eval) begin : check
@@ -110,14 +111,11 @@ module tce_im2col_check (
       group = w128 ? 6'd32 + halo[5:0] : 6'd0;
       rows  = w128 ? {3'd0, group, 2'd0} : 11'(pix16[10:0]) + {1'b0, halo_rows};
       // Offsets of the im2col pixel: only the walking dimensions have one.
-      pos_off = '0;
       for (int j = 0; j < 3; j++)
         if (!wide && !no_offs && j < {29'd0, nwalk}) pos_off[j*16 +: 16] = offsets[j*16 +: 16];
       // Windows of filter-base positions: [lower, gdim - 1 + upper] (+ wOffset for ::w).
       // Walking dimension j is tensor dim j+1, or map dim j in the interleaved view.
-      win_lo = '0; win_hi = '0;
       for (int j = 0; j < 3; j++) begin
-        logic [39:0] lo, hi, gd;
         lo = {{24{desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 + 15]}},
               desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 +: 16]};
         hi = {{24{desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 + 15]}},
@@ -130,7 +128,6 @@ module tce_im2col_check (
       // Row 0: the coordinates of dims 1..rank-1 (0 beyond the rank); ::w starts W at
       // w + wOffset. The interleaved view takes the spatial coordinates from map dims
       // 0..rank-3; N (rank-1) is where it is.
-      pos0 = '0;
       for (int i = 0; i < 4; i++)
         if (i + 1 < {29'd0, rk})
           pos0[i*40 +: 40] = s32to40((ilv && i + 2 < {29'd0, rk}) ? coords[i*32 +: 32]
