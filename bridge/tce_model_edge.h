@@ -20,6 +20,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 
 #if VERILATOR_VERSION_INTEGER >= 5006000 && VERILATOR_VERSION_INTEGER < 5007000
 #include "Vtce_engine__Syms.h"
@@ -33,6 +34,18 @@ void Vtce_engine___024root___eval_act(Vtce_engine___024root *vlSelf);
 void Vtce_engine___024root___eval_nba(Vtce_engine___024root *vlSelf);
 #else
 #define TCE_MODEL_EDGE_DIRECT 0
+#endif
+
+// The model's ports as plain fields. Vtce_engine's port members are references into its
+// root (Verilator 5), each access a load of the reference first; a bridge that copies
+// about a hundred port fields a cycle reads and writes the root's fields directly when
+// the version is the one whose layout this header knows, else the public ports.
+#if TCE_MODEL_EDGE_DIRECT
+using tce_model_ports = Vtce_engine___024root;
+inline tce_model_ports &tce_model_io(Vtce_engine &t) { return *t.rootp; }
+#else
+using tce_model_ports = Vtce_engine;
+inline tce_model_ports &tce_model_io(Vtce_engine &t) { return t; }
 #endif
 
 // Simulation-only clock gating (rtl/tce_engine.sv, TCE_SIM_GATE; docs/sim_speed.md): the
@@ -59,6 +72,36 @@ inline void tce_model_gated_clocks(Vtce_engine &t, unsigned en)
 }
 
 #if TCE_MODEL_EDGE_DIRECT
+// Verilator 5.006's VlTriggerVec<N> is a std::array<bool, N> whose any() walks it one bool
+// at a time: with the engine's ten triggers, its scans cost tens of instructions a cycle.
+// Its only member is that array (trivially copyable), so its bytes are tested a word at a
+// time: the same value (a bool's byte is 0 or 1).
+// Byte chunks of 8, 4, 2 and 1 cover any N exactly (no padding to fill), and with N a
+// constant each test is a few loads.
+template <typename W> inline W tce_trig_chunk(const unsigned char *p)
+{
+    W w;
+    std::memcpy(&w, p, sizeof w);
+    return w;
+}
+template <size_t N> inline bool tce_trig_any(const VlTriggerVec<N> &v)
+{
+    static_assert(std::is_trivially_copyable<VlTriggerVec<N>>::value &&
+                      sizeof(VlTriggerVec<N>) == N,
+                  "VlTriggerVec<N> is N bools and nothing else");
+    const auto *p = reinterpret_cast<const unsigned char *>(&v);
+    uint64_t acc = 0;
+    size_t i = 0;
+    for (; i + 8 <= N; i += 8)
+        acc |= tce_trig_chunk<uint64_t>(p + i);
+    if (N - i >= 4)
+        acc |= tce_trig_chunk<uint32_t>(p + i), i += 4;
+    if (N - i >= 2)
+        acc |= tce_trig_chunk<uint16_t>(p + i), i += 2;
+    if (N - i >= 1)
+        acc |= p[i];
+    return acc != 0;
+}
 // Vtce_engine___024root___eval's trigger and NBA loop, run as the one pass it amounts to for
 // this model, then what Vtce_engine::eval_step does after it (the end-of-eval message queue,
 // empty unless the design prints). Verilator's loop evaluates the triggers again after the
@@ -72,7 +115,7 @@ inline void tce_model_act_nba(Vtce_engine___024root *r)
 {
     r->__VactIterCount = 0;
     Vtce_engine___024root___eval_triggers__act(r);
-    if (r->__VactTriggered.any()) {
+    if (tce_trig_any(r->__VactTriggered)) {
         r->__VactIterCount = 1;
         r->__VnbaTriggered = r->__VactTriggered;
         Vtce_engine___024root___eval_act(r);
@@ -104,7 +147,7 @@ inline void tce_model_settle(Vtce_engine &t)
     while (ico_again) {
         ico_again = false;
         Vtce_engine___024root___eval_triggers__ico(r);
-        if (r->__VicoTriggered.any()) {
+        if (tce_trig_any(r->__VicoTriggered)) {
             ico_again = true;
             if (VL_UNLIKELY(r->__VicoIterCount > 100))
                 VL_FATAL_MT(__FILE__, __LINE__, "", "Input combinational region did not converge.");

@@ -102,24 +102,25 @@ void tce_sim::check_ports(const tce_axi_slave_out &ao, const tce_axi_master_out 
                           const tce_smem_port_sample &q)
 {
     tce_axi_check_axi(&chk, cyc, &mo, &ao);
+    const tce_model_ports &io = tce_model_io(*top);
     tce_axil_sample l;
-    l.awvalid = top->s_axil_awvalid;
-    l.awready = top->s_axil_awready;
-    l.awaddr = top->s_axil_awaddr;
-    l.wvalid = top->s_axil_wvalid;
-    l.wready = top->s_axil_wready;
-    l.wdata = top->s_axil_wdata;
-    l.wstrb = top->s_axil_wstrb;
-    l.bvalid = top->s_axil_bvalid;
-    l.bready = top->s_axil_bready;
-    l.bresp = top->s_axil_bresp;
-    l.arvalid = top->s_axil_arvalid;
-    l.arready = top->s_axil_arready;
-    l.araddr = top->s_axil_araddr;
-    l.rvalid = top->s_axil_rvalid;
-    l.rready = top->s_axil_rready;
-    l.rdata = top->s_axil_rdata;
-    l.rresp = top->s_axil_rresp;
+    l.awvalid = io.s_axil_awvalid;
+    l.awready = io.s_axil_awready;
+    l.awaddr = io.s_axil_awaddr;
+    l.wvalid = io.s_axil_wvalid;
+    l.wready = io.s_axil_wready;
+    l.wdata = io.s_axil_wdata;
+    l.wstrb = io.s_axil_wstrb;
+    l.bvalid = io.s_axil_bvalid;
+    l.bready = io.s_axil_bready;
+    l.bresp = io.s_axil_bresp;
+    l.arvalid = io.s_axil_arvalid;
+    l.arready = io.s_axil_arready;
+    l.araddr = io.s_axil_araddr;
+    l.rvalid = io.s_axil_rvalid;
+    l.rready = io.s_axil_rready;
+    l.rdata = io.s_axil_rdata;
+    l.rresp = io.s_axil_rresp;
     tce_axi_check_axil(&chk, cyc, &l);
     // A register write is software making progress (a doorbell starts work); reads are not
     // (polling a hung engine must not keep the watchdog quiet).
@@ -175,7 +176,7 @@ void tce_sim::note_handshakes(const tce_axi_slave_out &ao, const tce_axi_master_
 {
     if (aw_fired) {
         aw_seen = true;
-        aw_addr = top->s_axil_awaddr;
+        aw_addr = tce_model_io(*top).s_axil_awaddr;
     }
     w_seen = w_seen || w_fired;
     if (aw_seen && w_seen) {
@@ -204,84 +205,81 @@ void tce_sim::note_handshakes(const tce_axi_slave_out &ao, const tce_axi_master_
 
 void tce_sim::step()
 {
+    tce_model_ports &io = tce_model_io(*top); // the ports, without a reference per access
     tce_axi_slave_out ao;
     tce_axi_mem_outputs(&axi, cyc, &ao);
-    top->m_axi_arready = ao.arready;
-    top->m_axi_awready = ao.awready;
-    top->m_axi_wready = ao.wready;
-    top->m_axi_rvalid = ao.rvalid;
-    top->m_axi_rid = ao.rid;
-    bytes_to_wide(top->m_axi_rdata, ao.rdata);
-    top->m_axi_rresp = ao.rresp;
-    top->m_axi_rlast = ao.rlast;
-    top->m_axi_bvalid = ao.bvalid;
-    top->m_axi_bid = ao.bid;
-    top->m_axi_bresp = ao.bresp;
+    io.m_axi_arready = ao.arready;
+    io.m_axi_awready = ao.awready;
+    io.m_axi_wready = ao.wready;
+    io.m_axi_rvalid = ao.rvalid;
+    io.m_axi_rid = ao.rid;
+    bytes_to_wide(io.m_axi_rdata, ao.rdata);
+    io.m_axi_rresp = ao.rresp;
+    io.m_axi_rlast = ao.rlast;
+    io.m_axi_bvalid = ao.bvalid;
+    io.m_axi_bid = ao.bid;
+    io.m_axi_bresp = ao.bresp;
 
     const tce_smem_rsp *sr = tce_smem_response(&sm, cyc);
-    top->sm_req_ready = tce_smem_ready(&sm);
-    top->sm_rsp_valid = sr != nullptr;
+    io.sm_req_ready = tce_smem_ready(&sm);
+    io.sm_rsp_valid = sr != nullptr;
     static const uint8_t zero[TCE_SMEM_MAX_BYTES] = {0};
-    bytes_to_wide(top->sm_rsp_rdata, sr ? sr->rdata : zero);
-    top->sm_rsp_err = sr ? sr->err : 0;
+    bytes_to_wide(io.sm_rsp_rdata, sr ? sr->rdata : zero);
+    io.sm_rsp_err = sr ? sr->err : 0;
     const tce_smem_rsp *mr = tce_smem_mbar_response(&sm, cyc);
-    top->mb_req_ready = tce_smem_mbar_ready(&sm);
-    top->mb_rsp_valid = mr != nullptr;
-    top->mb_rsp_err = mr ? mr->err : 0;
+    io.mb_req_ready = tce_smem_mbar_ready(&sm);
+    io.mb_rsp_valid = mr != nullptr;
+    io.mb_rsp_err = mr ? mr->err : 0;
 
     tce_model_settle(*top);
     if (waves.dumping(cyc))
         waves.dump(2 * cyc);
 
     tce_axi_master_out &mo = master_out;
-    mo.arvalid = top->m_axi_arvalid;
-    mo.arid = top->m_axi_arid;
-    mo.araddr = top->m_axi_araddr;
-    mo.arlen = top->m_axi_arlen;
-    mo.arsize = top->m_axi_arsize;
-    mo.arburst = top->m_axi_arburst;
-    mo.rready = top->m_axi_rready;
-    mo.awvalid = top->m_axi_awvalid;
-    mo.awid = top->m_axi_awid;
-    mo.awaddr = top->m_axi_awaddr;
-    mo.awlen = top->m_axi_awlen;
-    mo.awsize = top->m_axi_awsize;
-    mo.awburst = top->m_axi_awburst;
-    mo.wvalid = top->m_axi_wvalid;
-    wide_to_bytes(top->m_axi_wdata, mo.wdata);
-    mo.wstrb = top->m_axi_wstrb;
-    mo.wlast = top->m_axi_wlast;
-    mo.bready = top->m_axi_bready;
+    mo.arvalid = io.m_axi_arvalid;
+    mo.arid = io.m_axi_arid;
+    mo.araddr = io.m_axi_araddr;
+    mo.arlen = io.m_axi_arlen;
+    mo.arsize = io.m_axi_arsize;
+    mo.arburst = io.m_axi_arburst;
+    mo.rready = io.m_axi_rready;
+    mo.awvalid = io.m_axi_awvalid;
+    mo.awid = io.m_axi_awid;
+    mo.awaddr = io.m_axi_awaddr;
+    mo.awlen = io.m_axi_awlen;
+    mo.awsize = io.m_axi_awsize;
+    mo.awburst = io.m_axi_awburst;
+    mo.wvalid = io.m_axi_wvalid;
+    wide_to_bytes(io.m_axi_wdata, mo.wdata);
+    mo.wstrb = io.m_axi_wstrb;
+    mo.wlast = io.m_axi_wlast;
+    mo.bready = io.m_axi_bready;
 
     // The shared-memory request as driven; the model takes it only with READY.
     tce_smem_port_sample &sq = smem_sample;
-    sq.req.valid = top->sm_req_valid;
-    sq.req.kind = top->sm_req_kind;
-    sq.req.cta = top->sm_req_cta;
-    sq.req.addr = top->sm_req_addr;
-    wide_to_bytes(top->sm_req_wdata, sq.req.wdata);
-    sq.req.wstrb = top->sm_req_wstrb;
-    sq.req_ready = top->sm_req_ready;
+    sq.req.valid = io.sm_req_valid;
+    sq.req.kind = io.sm_req_kind;
+    sq.req.cta = io.sm_req_cta;
+    sq.req.addr = io.sm_req_addr;
+    wide_to_bytes(io.sm_req_wdata, sq.req.wdata);
+    sq.req.wstrb = io.sm_req_wstrb;
+    sq.req_ready = io.sm_req_ready;
     sq.rsp_valid = sr != nullptr;
-    sq.mreq.valid = top->mb_req_valid;
-    sq.mreq.cta = top->mb_req_cta;
-    sq.mreq.addr = top->mb_req_addr;
-    sq.mreq.tx_count = top->mb_req_tx_count;
-    sq.mreq_ready = top->mb_req_ready;
+    sq.mreq.valid = io.mb_req_valid;
+    sq.mreq.cta = io.mb_req_cta;
+    sq.mreq.addr = io.mb_req_addr;
+    sq.mreq.tx_count = io.mb_req_tx_count;
+    sq.mreq_ready = io.mb_req_ready;
     sq.mrsp_valid = mr != nullptr;
-    tce_smem_req rq = sq.req;
-    rq.valid = sq.req.valid && sq.req_ready;
-    tce_smem_mbar_req mq = sq.mreq;
-    mq.valid = sq.mreq.valid && sq.mreq_ready;
 
-    aw_fired = top->s_axil_awvalid && top->s_axil_awready;
-    w_fired = top->s_axil_wvalid && top->s_axil_wready;
-    b_fired = top->s_axil_bvalid && top->s_axil_bready;
-    ar_fired = top->s_axil_arvalid && top->s_axil_arready;
-    r_fired = top->s_axil_rvalid && top->s_axil_rready;
-    r_data = top->s_axil_rdata;
-    irq = top->irq;
-    if (top->rst_n)
+    aw_fired = io.s_axil_awvalid && io.s_axil_awready;
+    w_fired = io.s_axil_wvalid && io.s_axil_wready;
+    b_fired = io.s_axil_bvalid && io.s_axil_bready;
+    ar_fired = io.s_axil_arvalid && io.s_axil_arready;
+    r_fired = io.s_axil_rvalid && io.s_axil_rready;
+    r_data = io.s_axil_rdata;
+    irq = io.irq;
+    if (io.rst_n)
         check_ports(ao, mo, sq);
     note_handshakes(ao, mo);
 
@@ -289,7 +287,8 @@ void tce_sim::step()
     if (waves.dumping(cyc))
         waves.dump(2 * cyc + 1);
     tce_axi_mem_edge(&axi, cyc, &ao, &mo);
-    tce_smem_edge(&sm, cyc, &rq, &mq);
+    // The model takes a request valid while its port was ready (the READY just sampled).
+    tce_smem_edge(&sm, cyc, &sq.req, &sq.mreq);
     cyc++;
 }
 

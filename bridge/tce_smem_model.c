@@ -114,9 +114,12 @@ static bool complete_tx(tce_smem_model *m, const tce_smem_mbar_req *q)
 void tce_smem_edge(tce_smem_model *m, uint64_t cycle, const tce_smem_req *req,
                    const tce_smem_mbar_req *mreq)
 {
+    /* READY as driven before the edge decides; retiring frees a slot only for the next. */
+    bool take = req->valid && tce_smem_ready(m);
+    bool mtake = mreq->valid && tce_smem_mbar_ready(m);
     retire(m->pipe, &m->npipe, &m->head, cycle);
     retire(m->mpipe, &m->nmpipe, &m->mhead, cycle);
-    if (req->valid && tce_smem_ready(m)) {
+    if (take) {
         tce_smem_rsp *r = push(m->pipe, &m->npipe, m->head, cycle + m->latency);
         unsigned wb = m->word_bytes;
         if (req->kind == TCE_SMEM_READ) {
@@ -145,7 +148,7 @@ void tce_smem_edge(tce_smem_model *m, uint64_t cycle, const tce_smem_req *req,
             r->err = true;
         }
     }
-    if (mreq->valid && tce_smem_mbar_ready(m)) {
+    if (mtake) {
         tce_smem_rsp *r = push(m->mpipe, &m->nmpipe, m->mhead, cycle + m->latency);
         r->err = !complete_tx(m, mreq);
     }

@@ -70,8 +70,9 @@ bool tce_smem_mbar_ready(const tce_smem_model *m);
 /* The response offered this cycle on the data port / the mbarrier port, or NULL. */
 const tce_smem_rsp *tce_smem_response(const tce_smem_model *m, uint64_t cycle);
 const tce_smem_rsp *tce_smem_mbar_response(const tce_smem_model *m, uint64_t cycle);
-/* Apply this edge: retire the offered responses, accept the requests that are valid (the
- * data request first, then the complete-tx). */
+/* Apply this edge: retire the offered responses, accept the requests that are valid while
+ * their port is ready as it was before the edge (the data request first, then the
+ * complete-tx). */
 void tce_smem_edge(tce_smem_model *m, uint64_t cycle, const tce_smem_req *req,
                    const tce_smem_mbar_req *mreq);
 

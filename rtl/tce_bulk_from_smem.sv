@@ -20,7 +20,10 @@
 module tce_bulk_from_smem #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4,
-    parameter int AW_AHEAD = 4     // write bursts whose AW may precede their last W beat
+    parameter int AW_AHEAD = 4,    // write bursts whose AW may precede their last W beat
+    // Global address bits (tce_engine GADDR_W, 32..64). Below 64 the executor refuses a copy
+    // whose range ends past 2^GADDR_W (ST_UNSUPPORTED), so gaddr's upper bits are zero.
+    parameter int GADDR_W = 64
 ) (
     input  logic              clk,
     input  logic              rst_n,
@@ -66,7 +69,14 @@ module tce_bulk_from_smem #(
 );
   localparam int DB  = DATA_W / 8;
   localparam int LB  = $clog2(DB);
-  localparam logic [63:0] DB64 = 64'(DB);
+  // Addresses are AW bits: one more than GADDR_W, so that a copy ending exactly at
+  // 2^GADDR_W and its page ends do not wrap.
+  localparam int AW = (GADDR_W < 64) ? GADDR_W + 1 : 64;
+  localparam logic [AW-1:0] DBA = AW'(DB);
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [63:0] gaddr_in = gaddr;      // bits from AW up are zero below GADDR_W 64
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [AW-1:0] ga = gaddr_in[AW-1:0];
 
   typedef enum logic [2:0] {
     S_IDLE, S_RD0, S_RD1, S_WAIT, S_OUT, S_DRAIN, S_STREAM
@@ -95,14 +105,14 @@ module tce_bulk_from_smem #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   logic        dst_global;
-  logic [63:0] d_base, d_end;     // destination range [d_base, d_end)
+  logic [AW-1:0] d_base, d_end;   // destination range [d_base, d_end)
   logic [31:0] s_base;            // source offset
   logic [3:0]  d_cta, s_cta;
   logic        mask_en;
   logic [15:0] bmask;
-  logic [63:0] beat_addr;         // aligned destination address of the current beat
-  logic [63:0] burst_end;         // to shared memory: the end of the copy
-  logic [63:0] aw_addr;           // aligned start of the next AW burst (global)
+  logic [AW-1:0] beat_addr;       // aligned destination address of the current beat
+  logic [AW-1:0] burst_end;       // to shared memory: the end of the copy
+  logic [AW-1:0] aw_addr;         // aligned start of the next AW burst (global)
   localparam int AHW = $clog2(AW_AHEAD + 1);
   logic [AHW-1:0] aw_ahead;       // bursts whose AW went out and whose last W beat has not
   logic [1:0]  rd_expect;         // source words requested for this beat
@@ -114,16 +124,16 @@ module tce_bulk_from_smem #(
 
   // A burst to global ends at the copy's end or the 4 KB page's, whichever is first; the
   // AW side and the W side each derive it from their own beat address.
-  wire [63:0] w_page_end  = {beat_addr[63:12], 12'd0} + 64'd4096;
-  wire [63:0] aw_page_end = {aw_addr[63:12], 12'd0} + 64'd4096;
-  wire [63:0] w_burst_end = !dst_global ? burst_end :
+  wire [AW-1:0] w_page_end  = {beat_addr[AW-1:12], 12'd0} + AW'(4096);
+  wire [AW-1:0] aw_page_end = {aw_addr[AW-1:12], 12'd0} + AW'(4096);
+  wire [AW-1:0] w_burst_end = !dst_global ? burst_end :
                             (w_page_end < d_end) ? w_page_end : d_end;
-  wire [63:0] aw_burst_end = (aw_page_end < d_end) ? aw_page_end : d_end;
+  wire [AW-1:0] aw_burst_end = (aw_page_end < d_end) ? aw_page_end : d_end;
 
   // Destination beat range and the source words that hold it.
-  wire [63:0] lo = (beat_addr < d_base) ? d_base : beat_addr;
-  wire [63:0] hi_raw = beat_addr + DB64;
-  wire [63:0] hi = (hi_raw > w_burst_end) ? w_burst_end : hi_raw;
+  wire [AW-1:0] lo = (beat_addr < d_base) ? d_base : beat_addr;
+  wire [AW-1:0] hi_raw = beat_addr + DBA;
+  wire [AW-1:0] hi = (hi_raw > w_burst_end) ? w_burst_end : hi_raw;
   // src_lo only selects the aligned word holding the beat's first byte.
   /* verilator lint_off UNUSEDSIGNAL */
   wire [31:0] src_lo = lo[31:0] - d_base[31:0] + s_base;
@@ -135,7 +145,7 @@ module tce_bulk_from_smem #(
   // Beats in the next AW burst: only bits [LB+8:LB] of the rounded-up byte count matter
   // (<= 256).
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [63:0] burst_bytes = aw_burst_end - aw_addr + (DB64 - 64'd1);
+  wire [AW-1:0] burst_bytes = aw_burst_end - aw_addr + (DBA - AW'(1));
   /* verilator lint_on UNUSEDSIGNAL */
 
   // Shift the source words onto the destination lanes: out[k] = src byte at
@@ -165,10 +175,10 @@ module tce_bulk_from_smem #(
   // As lane bounds clamped to 0..DB the range is a difference of two thermometer masks,
   // instead of DB 64-bit comparisons that Verilator would evaluate every cycle
   // (docs/sim_speed.md).
-  wire [63:0] lane_lo = (lo <= beat_addr) ? 64'd0 :
-                        (lo - beat_addr >= DB64) ? DB64 : lo - beat_addr;
-  wire [63:0] lane_hi = (hi <= beat_addr) ? 64'd0 :
-                        (hi - beat_addr >= DB64) ? DB64 : hi - beat_addr;
+  wire [AW-1:0] lane_lo = (lo <= beat_addr) ? '0 :
+                          (lo - beat_addr >= DBA) ? DBA : lo - beat_addr;
+  wire [AW-1:0] lane_hi = (hi <= beat_addr) ? '0 :
+                          (hi - beat_addr >= DBA) ? DBA : hi - beat_addr;
   wire [DB-1:0] strobes = ({DB{1'b1}} << lane_lo) & ~({DB{1'b1}} << lane_hi) &
                           (mask_en ? {NCH{bmask}} : {DB{1'b1}});
   wire last_beat_of_burst = (hi == w_burst_end);
@@ -179,12 +189,13 @@ module tce_bulk_from_smem #(
   wire [DATA_W-1:0] cur = (words_left != 32'd0) ? rq_data[rq_head] : '0;
   wire cur_ok = (words_left == 32'd0) || (rq_count != '0);
   // The beat is {cur, prev} shifted right by sh chunks: chunk j is chunk j + sh of the pair,
-  // as constant chunk selects for the same reason as `shifted` (sh <= NCH).
+  // as constant chunk selects for the same reason as `shifted`. sh is 1..NCH (sh_start), so
+  // the choices start at 1.
   logic [DATA_W-1:0] streamed;
   always_comb begin
     streamed = '0;
     for (int j = 0; j < NCH; j++)
-      for (int k = 0; k <= NCH; k++)
+      for (int k = 1; k <= NCH; k++)
         if (sh == SHW'(k)) begin
           if (j + k >= NCH) streamed[128*j +: 128] = cur[128*((j + k) % NCH) +: 128];
           else streamed[128*j +: 128] = prev[128*((j + k) % NCH) +: 128];
@@ -198,7 +209,8 @@ module tce_bulk_from_smem #(
 
   assign awvalid = stream && (aw_addr < d_end) && (aw_ahead != AHW'(AW_AHEAD));
   assign awid    = '0;   // W beats follow the AWs in order; one ID is enough
-  assign awaddr  = (aw_addr < d_base) ? d_base : aw_addr;
+  wire [AW-1:0] aw_start = (aw_addr < d_base) ? d_base : aw_addr;
+  assign awaddr  = 64'(aw_start);
   assign awlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
   assign wvalid  = w_ok;
   assign wdata   = streamed;
@@ -238,46 +250,52 @@ module tce_bulk_from_smem #(
       rd_addr <= '0; rd_last <= '0; words_left <= '0; prev <= '0; primed <= 1'b0; sh <= '0;
     end else begin
       done <= 1'b0;
-      // Responses come back in request order. A beat's reads are issued after the previous
-      // beat's write, so while writes are unacknowledged the next response is a write's.
-      // Streaming: responses (all reads) enter the FIFO; the output takes one per beat.
-      if (dst_global) begin
-        if (sm_rsp_valid) rq_tail <= rq_tail + 1'b1;
-        if (pop) begin
-          rq_head <= rq_head + 1'b1;
-          prev <= rq_data[rq_head];
-          words_left <= words_left - 32'd1;
-          primed <= 1'b1;
+      // Idle, nothing arrives for this mover (its command drained every response and B
+      // before done), and the counters below are set again at the next start: so the
+      // bookkeeping runs only while a copy is under way, and Verilator skips it when idle
+      // (docs/sim_speed.md, "The bulk data path").
+      if (state != S_IDLE) begin
+        // Responses come back in request order. A beat's reads are issued after the previous
+        // beat's write, so while writes are unacknowledged the next response is a write's.
+        // Streaming: responses (all reads) enter the FIFO; the output takes one per beat.
+        if (dst_global) begin
+          if (sm_rsp_valid) rq_tail <= rq_tail + 1'b1;
+          if (pop) begin
+            rq_head <= rq_head + 1'b1;
+            prev <= rq_data[rq_head];
+            words_left <= words_left - 32'd1;
+            primed <= 1'b1;
+          end
+          rq_count <= rq_count + (RQA+1)'(sm_rsp_valid) - (RQA+1)'(pop);
+          rq_inflight <= rq_inflight + (RQA+1)'(rd_issue && sm_ready) - (RQA+1)'(sm_rsp_valid);
+          if (rd_issue && sm_ready) rd_addr <= rd_addr + 32'(DB);
+          if (!rd_more && rq_inflight == '0 && !sm_rsp_valid) reads_done <= 1'b1;
         end
-        rq_count <= rq_count + (RQA+1)'(sm_rsp_valid) - (RQA+1)'(pop);
-        rq_inflight <= rq_inflight + (RQA+1)'(rd_issue && sm_ready) - (RQA+1)'(sm_rsp_valid);
-        if (rd_issue && sm_ready) rd_addr <= rd_addr + 32'(DB);
-        if (state != S_IDLE && !rd_more && rq_inflight == '0 && !sm_rsp_valid) reads_done <= 1'b1;
-      end
-      if (sm_rsp_valid) begin
-        if (sm_rsp_err) err_smem <= 1'b1;
-        if (!dst_global && !rsp_is_write && rd_got < rd_expect) begin
-          if (rd_got == 2'd0) word0 <= sm_rsp_rdata;
-          else word1 <= sm_rsp_rdata;
-          rd_got <= rd_got + 2'd1;
+        if (sm_rsp_valid) begin
+          if (sm_rsp_err) err_smem <= 1'b1;
+          if (!dst_global && !rsp_is_write && rd_got < rd_expect) begin
+            if (rd_got == 2'd0) word0 <= sm_rsp_rdata;
+            else word1 <= sm_rsp_rdata;
+            rd_got <= rd_got + 2'd1;
+          end
         end
+        if (bvalid && bready && bresp != 2'b00) err_bus <= 1'b1;
+        b_outstanding <= b_outstanding + {15'd0, awvalid && awready} - {15'd0, bvalid && bready};
+        // A page end is beat-aligned; the copy's end (maybe not) ends the AWs.
+        if (awvalid && awready) aw_addr <= aw_burst_end;
+        aw_ahead <= aw_ahead + AHW'(awvalid && awready) - AHW'(w_fire && last_beat_of_burst);
+        sm_wr_outstanding <= sm_wr_outstanding + {15'd0, sm_fire && sm_write}
+                           - {15'd0, sm_rsp_valid && rsp_is_write};
       end
-      if (bvalid && bready && bresp != 2'b00) err_bus <= 1'b1;
-      b_outstanding <= b_outstanding + {15'd0, awvalid && awready} - {15'd0, bvalid && bready};
-      // A page end is beat-aligned; the copy's end (maybe not) ends the AWs.
-      if (awvalid && awready) aw_addr <= aw_burst_end;
-      aw_ahead <= aw_ahead + AHW'(awvalid && awready) - AHW'(w_fire && last_beat_of_burst);
-      sm_wr_outstanding <= sm_wr_outstanding + {15'd0, sm_fire && sm_write}
-                         - {15'd0, sm_rsp_valid && rsp_is_write};
 
       case (state)
         S_IDLE: if (start) begin
           busy <= 1'b1; reads_done <= 1'b0;
           dst_global <= to_global;
-          d_base <= to_global ? gaddr : {40'd0, dst_off};
-          d_end  <= (to_global ? gaddr : {40'd0, dst_off}) + {32'd0, size};
-          beat_addr <= to_global ? {gaddr[63:LB], {LB{1'b0}}} : {40'd0, dst_off[23:LB], {LB{1'b0}}};
-          aw_addr <= {gaddr[63:LB], {LB{1'b0}}};
+          d_base <= to_global ? ga : AW'(dst_off);
+          d_end  <= (to_global ? ga : AW'(dst_off)) + AW'(size);
+          beat_addr <= to_global ? {ga[AW-1:LB], {LB{1'b0}}} : AW'({dst_off[23:LB], {LB{1'b0}}});
+          aw_addr <= {ga[AW-1:LB], {LB{1'b0}}};
           aw_ahead <= '0;
           s_base <= {8'd0, src_off}; d_cta <= dst_cta; s_cta <= src_cta;
           mask_en <= use_byte_mask && to_global; bmask <= byte_mask;
@@ -293,10 +311,10 @@ module tce_bulk_from_smem #(
           sh <= SHW'(sh_start);
           rq_head <= '0; rq_tail <= '0; rq_count <= '0; rq_inflight <= '0;
           state <= (size == 0) ? S_DRAIN : (to_global ? S_STREAM : S_RD0);
-          burst_end <= (to_global ? gaddr : {40'd0, dst_off}) + {32'd0, size};
+          burst_end <= (to_global ? ga : AW'(dst_off)) + AW'(size);
         end
         S_STREAM: if (w_fire) begin
-          beat_addr <= beat_addr + DB64;
+          beat_addr <= beat_addr + DBA;
           if (hi == d_end) state <= S_DRAIN;
         end
         S_RD0: if (sm_ready) begin
@@ -310,7 +328,7 @@ module tce_bulk_from_smem #(
           state <= S_OUT;
         end
         S_OUT: if (out_fire) begin
-          beat_addr <= beat_addr + DB64;
+          beat_addr <= beat_addr + DBA;
           if (hi == d_end) state <= S_DRAIN;
           else state <= S_RD0;
         end

@@ -14,7 +14,10 @@
 module tce_bulk_g2s #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4,
-    parameter int NRD    = 4        // read bursts in flight, one AXI ID each (<= 2**ID_W)
+    parameter int NRD    = 4,       // read bursts in flight, one AXI ID each (<= 2**ID_W)
+    // Global address bits (tce_engine GADDR_W, 32..64). Below 64 the executor refuses a copy
+    // whose range ends past 2^GADDR_W (ST_UNSUPPORTED), so gaddr's upper bits are zero.
+    parameter int GADDR_W = 64
 ) (
     input  logic              clk,
     input  logic              rst_n,
@@ -50,26 +53,33 @@ module tce_bulk_g2s #(
 );
   localparam int DB  = DATA_W / 8;
   localparam int LB  = $clog2(DB);
-  localparam logic [63:0] DB64 = 64'(DB);
+  // Addresses are AW bits: one more than GADDR_W, so that a copy ending exactly at
+  // 2^GADDR_W, its page ends and burst limits do not wrap.
+  localparam int AW = (GADDR_W < 64) ? GADDR_W + 1 : 64;
+  localparam logic [AW-1:0] DBA = AW'(DB);
   localparam int NCH = DB / 16;              // 16-byte chunks per beat
   localparam int IW  = (NRD > 1) ? $clog2(NRD) : 1;
 
   // ---------------------------------------------------------------- command
-  logic [63:0] g_base, g_end, next_addr;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [63:0] gaddr_in = gaddr;      // bits from AW up are zero below GADDR_W 64
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [AW-1:0] ga = gaddr_in[AW-1:0];
+  logic [AW-1:0] g_base, g_end, next_addr;
   logic [23:0] s_base;
   logic [15:0] mask;
   logic        err_bus, err_smem;
 
   // ---------------------------------------------------------------- read issue
   logic            slot_valid [NRD];
-  logic [63:0]     slot_addr  [NRD];     // global address of the slot's next beat (aligned)
-  logic [63:0]     slot_end   [NRD];     // end of the slot's burst (exclusive)
+  logic [AW-1:0]   slot_addr  [NRD];     // global address of the slot's next beat (aligned)
+  logic [AW-1:0]   slot_end   [NRD];     // end of the slot's burst (exclusive)
   logic [IW-1:0]   id_ptr;
 
-  wire [63:0] beat0    = {next_addr[63:LB], {LB{1'b0}}};
-  wire [63:0] page_end = {next_addr[63:12], 12'd0} + 64'd4096;
-  wire [63:0] len_end  = beat0 + (DB64 << 8);
-  logic [63:0] burst_end;
+  wire [AW-1:0] beat0    = {next_addr[AW-1:LB], {LB{1'b0}}};
+  wire [AW-1:0] page_end = {next_addr[AW-1:12], 12'd0} + AW'(4096);
+  wire [AW-1:0] len_end  = beat0 + (DBA << 8);
+  logic [AW-1:0] burst_end;
   always_comb begin
     burst_end = g_end;
     if (page_end < burst_end) burst_end = page_end;
@@ -77,12 +87,12 @@ module tce_bulk_g2s #(
   end
   // Beats in the burst: only bits [LB+8:LB] of the rounded-up byte count matter (<= 256).
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [63:0] burst_bytes = burst_end - beat0 + (DB64 - 64'd1);
+  wire [AW-1:0] burst_bytes = burst_end - beat0 + (DBA - AW'(1));
   /* verilator lint_on UNUSEDSIGNAL */
 
   assign arvalid = busy && (next_addr < g_end) && !slot_valid[id_ptr];
   assign arid    = ID_W'(id_ptr);
-  assign araddr  = next_addr;
+  assign araddr  = 64'(next_addr);
   assign arlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
 
   // ---------------------------------------------------------------- beat stage
@@ -119,11 +129,13 @@ module tce_bulk_g2s #(
   wire [31:0] lane_hi = (beat_shi <= w_addr) ? 32'd0 :
                         (beat_shi - w_addr >= 32'(DB)) ? 32'(DB) : beat_shi - w_addr;
   wire [DB-1:0] w_strb = ({DB{1'b1}} << lane_lo) & ~({DB{1'b1}} << lane_hi);
-  logic [3:0] cur_cta;
-  always_comb begin
-    cur_cta = 4'd0;
-    for (int c = 15; c >= 0; c--) if (beat_mask[c]) cur_cta = 4'(c);
-  end
+  // The CTA being written is the lowest one still in beat_mask: isolate its bit (m & -m) and
+  // encode the one-hot word by four masked ORs, instead of a 16-step priority loop that the
+  // simulator would run every cycle. rest_mask is beat_mask without that CTA.
+  wire [15:0] cur_bit   = beat_mask & (~beat_mask + 16'd1);
+  wire [15:0] rest_mask = beat_mask & ~cur_bit;
+  wire [3:0]  cur_cta   = {|(cur_bit & 16'hFF00), |(cur_bit & 16'hF0F0),
+                           |(cur_bit & 16'hCCCC), |(cur_bit & 16'hAAAA)};
 
   assign sm_valid = beat_valid;
   assign sm_cta   = cur_cta;
@@ -133,8 +145,7 @@ module tce_bulk_g2s #(
 
   logic [15:0] sm_outstanding;
   wire sm_fire = sm_valid && sm_ready;
-  assign beat_leaving = sm_fire && !(two_parts && !beat_part) &&
-                        ((beat_mask & ~(16'd1 << cur_cta)) == 16'd0);
+  assign beat_leaving = sm_fire && !(two_parts && !beat_part) && rest_mask == 16'd0;
 
   logic any_slot;
   always_comb begin
@@ -158,7 +169,7 @@ module tce_bulk_g2s #(
       done <= 1'b0;
       if (start && !busy) begin
         busy <= 1'b1;
-        g_base <= gaddr; g_end <= gaddr + {32'd0, size}; next_addr <= gaddr;
+        g_base <= ga; g_end <= ga + AW'(size); next_addr <= ga;
         s_base <= dst_off; mask <= dst_mask;
         err_bus <= 1'b0; err_smem <= 1'b0;
       end
@@ -175,8 +186,8 @@ module tce_bulk_g2s #(
           beat_part <= 1'b1;
         end else begin
           beat_part <= 1'b0;
-          beat_mask <= beat_mask & ~(16'd1 << cur_cta);
-          if ((beat_mask & ~(16'd1 << cur_cta)) == 0) beat_valid <= 1'b0;
+          beat_mask <= rest_mask;
+          if (rest_mask == 16'd0) beat_valid <= 1'b0;
         end
       end
       if (rvalid && rready) begin : r_beat
@@ -185,12 +196,12 @@ module tce_bulk_g2s #(
         /* verilator lint_off UNUSEDSIGNAL */
         logic [2*DATA_W-1:0] doubled;
         /* verilator lint_on UNUSEDSIGNAL */
-        logic [63:0] r_lo, r_hi_raw, r_hi;
+        logic [AW-1:0] r_lo, r_hi_raw, r_hi;
         doubled  = {rdata, rdata} << (128 * ((rot_bytes >> 4) & (NCH - 1)));
         r_lo     = (slot_addr[rslot] < g_base) ? g_base : slot_addr[rslot];
-        r_hi_raw = slot_addr[rslot] + DB64;
+        r_hi_raw = slot_addr[rslot] + DBA;
         r_hi     = (r_hi_raw > slot_end[rslot]) ? slot_end[rslot] : r_hi_raw;
-        slot_addr[rslot] <= slot_addr[rslot] + DB64;
+        slot_addr[rslot] <= slot_addr[rslot] + DBA;
         if (rlast) slot_valid[rslot] <= 1'b0;
         if (rresp != 2'b00) begin
           // DECERR/SLVERR: the beat carries no data; nothing is written for it.

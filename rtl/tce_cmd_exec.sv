@@ -42,7 +42,11 @@ module tce_cmd_exec #(
     // retires with ST_UNSUPPORTED, before anything is fetched or moved.
     parameter bit HAS_REDUCE = 1'b1,
     parameter bit HAS_IM2COL = 1'b1,
-    parameter bit HAS_GATHER = 1'b1
+    parameter bit HAS_GATHER = 1'b1,
+    // Global address bits of the bulk movers (tce_engine GADDR_W): below 64, a bulk or
+    // multimem copy whose global range ends past 2^GADDR_W retires with ST_UNSUPPORTED at its
+    // address field, after every check the golden model makes.
+    parameter int GADDR_W    = 64
 ) (
     input  logic        clk,
     input  logic        rst_n,
@@ -391,6 +395,10 @@ module tce_cmd_exec #(
           if ({1'b0, f_gaddr} + {33'd0, f_size} > 65'h1_0000_0000_0000_0000)
             fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
         end
+        // Beyond this build's global addresses: refused by name, never wrapped.
+        if (GADDR_W < 64 && (dir == DIR_G2S || dir == DIR_S2G) &&
+            {1'b0, f_gaddr} + {33'd0, f_size} > (65'd1 << GADDR_W))
+          fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
       end else if (is_red) begin
         // red (csim/red.c): space, op/type, vector shape, then the naturally aligned vector
         // inside its memory. An unmapped global address is found by the bus (DECERR).
@@ -432,6 +440,11 @@ module tce_cmd_exec #(
                 fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
           end
         end
+        // Beyond this build's global addresses (GADDR_W), as for a bulk copy.
+        if (GADDR_W < 64)
+          for (int i = 0; i < 8; i++)
+            if (i < 32'(f_mmcount) && 65'(mm_addr[i]) + 65'(f_size) > (65'd1 << GADDR_W))
+              fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
       end else if (is_tensor) begin
         // The rest is checked once the descriptor is in (tce_tile_check).
         if (mode_off) fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MODE_IDX);

@@ -28,10 +28,11 @@ module tce_engine #(
     // Tensor loads in flight: the tile loader's back-end slots and the executor's retirement
     // records are one list, so both take their size from here.
     parameter int LOAD_SLOTS  = 16,
-    // Global address bits of the tensor path (32..64): the row walks, tensor strides and
-    // address sums of tile loads and stores; a tensor map that does not fit below
-    // 2^GADDR_W is refused with ST_UNSUPPORTED at TMAP_LO. Bulk copies and the descriptor
-    // fetch keep 64-bit addresses; the AXI address ports are 64 bits either way.
+    // Global address bits (32..64) of the tensor path (the row walks, tensor strides and
+    // address sums of tile loads and stores) and of the bulk movers' addresses. A tensor map
+    // that does not fit below 2^GADDR_W is refused with ST_UNSUPPORTED at TMAP_LO, a bulk or
+    // multimem copy whose range ends past it at GADDR_LO / MULTIMEM_LO. The descriptor fetch
+    // keeps 64-bit addresses; the AXI address ports are 64 bits either way.
     parameter int GADDR_W     = 64
 ) (
 `ifdef TCE_SIM_GATE
@@ -253,7 +254,8 @@ module tce_engine #(
   logic [31:0] tx_count;
 
   tce_cmd_exec #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QW(QW), .QDROP(QDROP), .NS(LOAD_SLOTS),
-                 .HAS_REDUCE(HAS_REDUCE), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER)) u_exec (
+                 .HAS_REDUCE(HAS_REDUCE), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER),
+                 .GADDR_W(GADDR_W)) u_exec (
     .clk, .rst_n, .run, .retire_hold(err_hold), .q_empty, .q_head, .q_pop, .busy(exec_busy),
     .inflight(exec_inflight),
     .cur_seq, .cur_reads_done,
@@ -573,7 +575,7 @@ module tce_engine #(
   // A bulk burst is up to 4 KB, so four in flight already cover 200+ cycles of latency at
   // one beat per cycle (tce bench: 1 MB at 95.67% of peak); more would only add slots.
   localparam int G2S_NRD = (NRD < 4) ? NRD : 4;
-  tce_bulk_g2s #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(G2S_NRD)) u_g2s (
+  tce_bulk_g2s #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(G2S_NRD), .GADDR_W(GADDR_W)) u_g2s (
     .clk, .rst_n, .start(g2s_start), .gaddr(mv_gaddr), .size(mv_size), .dst_off(mv_dst_off),
     .dst_mask(mv_dst_mask), .busy(g2s_busy), .done(g2s_done), .status(g2s_status),
     .arvalid(g2s_arvalid), .arready(m_axi_arready && rd_owner == 2'd0), .arid(g2s_arid),
@@ -585,7 +587,7 @@ module tce_engine #(
     .sm_rsp_valid(sm_rsp_valid && sm_owner == 3'd0), .sm_rsp_err(sm_rsp_err)
   );
 
-  tce_bulk_from_smem #(.DATA_W(DATA_W), .ID_W(ID_W)) u_from_smem (
+  tce_bulk_from_smem #(.DATA_W(DATA_W), .ID_W(ID_W), .GADDR_W(GADDR_W)) u_from_smem (
     .clk, .rst_n, .start(fs_start), .to_global(fs_to_global), .gaddr(mv_gaddr),
     .dst_cta(mv_dst_cta), .dst_off(mv_dst_off), .src_cta(mv_src_cta), .src_off(mv_src_off),
     .size(mv_size), .use_byte_mask(mv_use_byte_mask), .byte_mask(mv_byte_mask),

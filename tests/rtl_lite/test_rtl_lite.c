@@ -14,7 +14,10 @@
  * The build's tensor path works in 32-bit global addresses (GADDR_W = 32): a tensor map
  * whose byte range [globalAddress, globalAddress + extent) ends past 2^32 must be refused
  * with ST_UNSUPPORTED at TMAP_LO, and one that ends exactly at 2^32 must run, page ends and
- * burst limits at the top of the range included (gaddr_limit below, hand-derived ranges). */
+ * burst limits at the top of the range included (gaddr_limit below, hand-derived ranges).
+ * The bulk movers' addresses are GADDR_W bits too: a bulk or multimem copy ending past 2^32
+ * is refused with ST_UNSUPPORTED at its address field, one ending exactly there runs
+ * (bulk_gaddr_limit). */
 #include "../rtl/cosim_mem.h"
 #include "../test_rng.h"
 
@@ -333,6 +336,44 @@ static void gaddr_limit(bench *b)
     b->th = TH;
 }
 
+/* The bulk movers' address range in the 32-bit build (GADDR_W 32). Bulk sizes and global
+ * addresses are multiples of 16, so the smallest overrun is 16 bytes:
+ *  - global -> shared from 2^32 - 6128 (0xFFFFE810), 6128 bytes: the range ends exactly at
+ *    2^32, its bursts end at the page end 2^32 - 4096 and at 2^32; against the golden model;
+ *  - shared::cta -> global to 2^32 - 5120, 5120 bytes from source offset 0x50 (rotated
+ *    beats), ending exactly at 2^32; and a multimem copy to two groups ending there;
+ *  - global -> shared from 2^32 - 4096, 4112 bytes (ends 16 B past 2^32), shared::cta ->
+ *    global to 2^32 - 16, 32 bytes, and one starting at 2^32: refused at GADDR_LO, where
+ *    the golden model copies each (both windows are mapped);
+ *  - multimem with its second address ending 16 B past 2^32: refused at MULTIMEM_LO. */
+static void bulk_gaddr_limit(bench *b)
+{
+    tce_op op = tce_op_bulk_copy(TCE_SPACE_GLOBAL, TCE_SPACE_SHARED_CTA, 3, LIMIT32 - 6128u,
+                                 0x230, 6128, 0x3ff8);
+    cosim(b, "bulk global -> shared ending at 2^32", &op, 1, 8);
+    op = tce_op_bulk_copy(TCE_SPACE_SHARED_CTA, TCE_SPACE_GLOBAL, 2, LIMIT32 - 5120u, 0x50,
+                          5120, 0);
+    cosim(b, "bulk shared::cta -> global ending at 2^32", &op, 1, 8);
+    tce_op mm = op;
+    mm.kind = TCE_OP_MULTIMEM_COPY;
+    mm.size = 256;
+    mm.multimem_count = 2;
+    mm.multimem_addr[0] = GBASE + 0x2000;
+    mm.multimem_addr[1] = LIMIT32 - 256u;
+    cosim(b, "multimem ending at 2^32", &mm, 1, 8);
+
+    op = tce_op_bulk_copy(TCE_SPACE_GLOBAL, TCE_SPACE_SHARED_CTA, 3, LIMIT32 - 4096u, 0x230,
+                          4112, 0x3ff8);
+    refused(b, "bulk global -> shared, 16 B past 2^32", &op, TCE_CMDF_GADDR_LO, true, 8);
+    op = tce_op_bulk_copy(TCE_SPACE_SHARED_CTA, TCE_SPACE_GLOBAL, 2, LIMIT32 - 16u, 0x50, 32, 0);
+    refused(b, "bulk shared::cta -> global, 16 B past 2^32", &op, TCE_CMDF_GADDR_LO, true, 8);
+    op.gaddr = LIMIT32;
+    op.size = 16;
+    refused(b, "bulk shared::cta -> global at 2^32", &op, TCE_CMDF_GADDR_LO, true, 8);
+    mm.multimem_addr[1] = LIMIT32 - 240u;
+    refused(b, "multimem, second address 16 B past 2^32", &mm, TCE_CMDF_MULTIMEM_LO, true, 8);
+}
+
 int main(void)
 {
     char err[160];
@@ -354,6 +395,7 @@ int main(void)
     still_works(&b);
     refuses(&b);
     gaddr_limit(&b);
+    bulk_gaddr_limit(&b);
     printf("test_rtl_lite: %s (%llu cycles)\n", failures ? "FAILED" : "ok",
            (unsigned long long)tce_sim_cycles(b.sim));
     tce_sim_destroy(b.sim);
