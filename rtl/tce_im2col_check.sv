@@ -71,18 +71,9 @@ module tce_im2col_check (
   // tce_tile_check reads these outputs only inside its own decode, and the walker latches
   // them at a start, which the executor gives only while it holds the tensor command, so in
   // simulation the block is evaluated only with tce_tile_check's `en` (outputs 0 and status
-  // OK otherwise), as that module's decode is: Verilator 5.006 evaluates combinational
-  // logic on every clock edge, and this block cost about 300 instructions per engine cycle
-  // of a bulk copy (docs/sim_speed.md). Synthesis sees it ungated (the reason is in
-  // tce_tile_check: Yosys 0.23's `share` pass and an enable).
-`ifdef VERILATOR
-  wire eval = en;
-`else
-  wire eval = 1'b1;
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire unused_en = en;
-  /* verilator lint_on UNUSEDSIGNAL */
-`endif
+  // OK otherwise), as that module's decode is: it cost about 500 instructions per engine
+  // cycle of a bulk copy (docs/sim_speed.md). Synthesis sees it ungated (tce_op_pkg).
+  wire eval = en || !tce_op_pkg::SIM_EVAL_GATED;
 
   always_comb begin
     logic        bad, w128, wide, no_offs;

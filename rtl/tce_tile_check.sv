@@ -260,14 +260,7 @@ module tce_tile_check #(
   // (docs/sim_speed.md). Synthesis sees the block ungated (`eval` constant, the mux folds
   // away): with the enable in the activation pattern of the dividers and multipliers below,
   // Yosys 0.23's `share` pass (SAT-based resource sharing) does not finish on this module.
-`ifdef VERILATOR
-  wire eval = en;
-`else
-  wire eval = 1'b1;
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire unused_en = en;
-  /* verilator lint_on UNUSEDSIGNAL */
-`endif
+  wire eval = en || !tce_op_pkg::SIM_EVAL_GATED;
 
   always_comb begin
     logic bad, bad_desc, box_out, reserved_ok;
