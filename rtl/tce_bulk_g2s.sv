@@ -71,7 +71,7 @@ module tce_bulk_g2s #(
   logic        err_bus, err_smem;
 
   // ---------------------------------------------------------------- read issue
-  logic            slot_valid [NRD];
+  logic [NRD-1:0]  slot_valid;           // one bit per slot: "any slot" is a reduction
   logic [AW-1:0]   slot_addr  [NRD];     // global address of the slot's next beat (aligned)
   logic [AW-1:0]   slot_end   [NRD];     // end of the slot's burst (exclusive)
   logic [IW-1:0]   id_ptr;
@@ -147,11 +147,7 @@ module tce_bulk_g2s #(
   wire sm_fire = sm_valid && sm_ready;
   assign beat_leaving = sm_fire && !(two_parts && !beat_part) && rest_mask == 16'd0;
 
-  logic any_slot;
-  always_comb begin
-    any_slot = 1'b0;
-    for (int i = 0; i < NRD; i++) any_slot = any_slot | slot_valid[i];
-  end
+  wire any_slot = |slot_valid;
   wire finished = busy && (next_addr >= g_end) && !any_slot && !beat_valid &&
                   (sm_outstanding == 0);
 
@@ -161,9 +157,9 @@ module tce_bulk_g2s #(
       g_base <= '0; g_end <= '0; next_addr <= '0; s_base <= '0; mask <= '0;
       err_bus <= 1'b0; err_smem <= 1'b0; id_ptr <= '0;
       beat_valid <= 1'b0; beat_rot <= '0; beat_slo <= '0; beat_shi <= '0;
-      beat_mask <= '0; beat_part <= 1'b0; sm_outstanding <= '0;
+      beat_mask <= '0; beat_part <= 1'b0; sm_outstanding <= '0; slot_valid <= '0;
       for (int i = 0; i < NRD; i++) begin
-        slot_valid[i] <= 1'b0; slot_addr[i] <= '0; slot_end[i] <= '0;
+        slot_addr[i] <= '0; slot_end[i] <= '0;
       end
     end else begin
       done <= 1'b0;

@@ -261,7 +261,9 @@ module tce_rmw_global #(
       if (w_take) rf_head <= rf_head + 1'b1;
       rf_count <= rf_count + (RA+1)'(r_take) - (RA+1)'(w_take);
 
-      aw_ahead <= aw_ahead + 9'(reduce && awvalid && awready) - 9'(reduce && w_out_fire && wlast);
+      // Counted for reductions only: a plain store leaves it at zero, and skipping the
+      // update then saves the simulator a sum every cycle of every store.
+      if (reduce) aw_ahead <= aw_ahead + 9'(awvalid && awready) - 9'(w_out_fire && wlast);
       if (clear) rd_err <= 1'b0;
     end
   end
