@@ -184,26 +184,7 @@ module tce_cmd_exec #(
   wire [3:0]  f_etype  = cmd[(tce_regs_pkg::CMDF_ETYPE_WORD)*32 + tce_regs_pkg::CMDF_ETYPE_LSB +: tce_regs_pkg::CMDF_ETYPE_W];
   wire        f_noftz  = cmd[(tce_regs_pkg::CMDF_NOFTZ_WORD)*32 + tce_regs_pkg::CMDF_NOFTZ_LSB];
   wire [3:0]  f_vec    = cmd[(tce_regs_pkg::CMDF_VEC_WORD)*32 + tce_regs_pkg::CMDF_VEC_LSB +: tce_regs_pkg::CMDF_VEC_W];
-  always_comb begin
-    for (int i = 0; i < 8; i++)
-      rs_operands[i*64 +: 64] = {cmd[(tce_regs_pkg::CMDF_OPERAND_HI_WORD + i * tce_regs_pkg::CMDF_OPERAND_HI_STRIDE)*32 +: 32],
-                                 cmd[(tce_regs_pkg::CMDF_OPERAND_LO_WORD + i * tce_regs_pkg::CMDF_OPERAND_LO_STRIDE)*32 +: 32]};
-  end
   wire [3:0]  f_mmcount = cmd[(tce_regs_pkg::CMDF_MULTIMEM_COUNT_WORD)*32 + tce_regs_pkg::CMDF_MULTIMEM_COUNT_LSB +: tce_regs_pkg::CMDF_MULTIMEM_COUNT_W];
-  logic [63:0] mm_addr [8];
-  always_comb begin
-    for (int i = 0; i < 8; i++)
-      mm_addr[i] = {cmd[(tce_regs_pkg::CMDF_MULTIMEM_HI_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_HI_STRIDE)*32 +: 32],
-                    cmd[(tce_regs_pkg::CMDF_MULTIMEM_LO_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_LO_STRIDE)*32 +: 32]};
-  end
-  always_comb begin
-    for (int i = 0; i < 5; i++)
-      cmd_coords[i*32 +: 32] = cmd[(tce_regs_pkg::CMDF_COORD_WORD + i * tce_regs_pkg::CMDF_COORD_STRIDE)*32 +: 32];
-  end
-  assign cmd_im2col = {
-    cmd[(tce_regs_pkg::CMDF_IM2COL_2_WORD)*32 + tce_regs_pkg::CMDF_IM2COL_2_LSB +: tce_regs_pkg::CMDF_IM2COL_2_W],
-    cmd[(tce_regs_pkg::CMDF_IM2COL_1_WORD)*32 + tce_regs_pkg::CMDF_IM2COL_1_LSB +: tce_regs_pkg::CMDF_IM2COL_1_W],
-    cmd[(tce_regs_pkg::CMDF_IM2COL_0_WORD)*32 + tce_regs_pkg::CMDF_IM2COL_0_LSB +: tce_regs_pkg::CMDF_IM2COL_0_W]};
 
   localparam logic [7:0] F_NONE = 8'(tce_regs_pkg::FIELD_NONE);
   // Field indices are 32-bit package constants below 256 (ERR_INFO.FIELD is 8 bits).
@@ -213,6 +194,21 @@ module tce_cmd_exec #(
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
+  // ------------------------------------------------------------- decode
+  // Everything from here to "sequencing" (direction, places, opcode classes, the reduce
+  // context, the checks and their verdict) is a function of the command register alone,
+  // which changes only when a command is popped (and when it is cleared after reset).
+  // A Verilated model evaluates every combinational block on every clock edge, whether its
+  // inputs changed or not, and this decode (the multimem address array, the operand and
+  // coordinate ports, seven shared-memory range sums, the checks) cost about 170
+  // instructions a cycle (docs/sim_speed.md, "the command decoded once per command"). So
+  // in simulation the two decode blocks are latches open only in the cycle after the
+  // register changed (`cmd_fresh`): they compute the same values once per command and hold
+  // them while the command runs, when the register does not change. Synthesis reads plain
+  // combinational logic.
+  // cmd_fresh: cmd changed at the last edge (a pop; the clear through and after reset).
+  // It is set through reset, so the decode follows the register until the first edge.
+  logic cmd_fresh;
   // Shared addresses (op.h): a shared::cta address is an offset in the issuing CTA; a
   // shared::cluster address carries the rank in [27:24] (TCE_SADDR). For multicast only the
   // offset is used. The bulk source is SADDR when copying to global and SADDR_SRC when
@@ -222,8 +218,52 @@ module tce_cmd_exec #(
   // run_dir of a tensor load. It shares DIR_NONE's code: run_dir only selects a mover while
   // one runs, and a command that moves nothing never starts one.
   localparam logic [1:0] DIR_TILE = 2'd3;
-  logic [1:0] dir;
-  always_comb begin
+  logic [1:0]  dir;
+  logic        dst_cluster;     // the destination is shared::cluster
+  logic        sd_form_ok;      // destination in shared memory (G2S, S2S)
+  logic [3:0]  sd_cta;
+  logic [23:0] sd_off;
+  logic [31:0] src_a;           // shared source (S2G: SADDR, S2S: SADDR_SRC), always shared::cta
+  logic        ss_form_ok;
+  logic [23:0] ss_off;
+  logic [3:0]  mb_rank;
+  logic [23:0] mb_off;
+  // Opcode classes. Without HAS_REDUCE the three reduce opcodes are unknown ones
+  // (ST_UNSUPPORTED).
+  logic        is_breduce, is_red, is_treduce, is_tpref, is_mm, is_tensor, to_global;
+  // Tensor modes of features this build leaves out (csim/op.h tce_mode): 1-3 and 6 are the
+  // im2col family, 4 and 5 gather4/scatter4.
+  logic        mode_off;
+  // Reductions: the instruction family (tce_arith_ctx) decides which op/type pairs exist
+  // and the flushing rules; the legality table is the reduction unit's own.
+  logic [2:0]  chk_ctx;
+  // red: element size, vector length in bytes (<= 16 once the vector is legal), place.
+  logic        et_half;
+  logic [7:0]  red_len;
+  logic [3:0]  red_cta;
+  logic [23:0] red_off;
+  logic        vec_ok;
+  logic [63:0] mm_addr [8];     // multimem: the group's addresses
+`ifdef VERILATOR
+  always_latch if (cmd_fresh)
+`else
+  always_comb
+`endif
+  begin : decode
+    logic et_64;
+    for (int i = 0; i < 8; i++)
+      rs_operands[i*64 +: 64] = {cmd[(tce_regs_pkg::CMDF_OPERAND_HI_WORD + i * tce_regs_pkg::CMDF_OPERAND_HI_STRIDE)*32 +: 32],
+                                 cmd[(tce_regs_pkg::CMDF_OPERAND_LO_WORD + i * tce_regs_pkg::CMDF_OPERAND_LO_STRIDE)*32 +: 32]};
+    for (int i = 0; i < 8; i++)
+      mm_addr[i] = {cmd[(tce_regs_pkg::CMDF_MULTIMEM_HI_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_HI_STRIDE)*32 +: 32],
+                    cmd[(tce_regs_pkg::CMDF_MULTIMEM_LO_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_LO_STRIDE)*32 +: 32]};
+    for (int i = 0; i < 5; i++)
+      cmd_coords[i*32 +: 32] = cmd[(tce_regs_pkg::CMDF_COORD_WORD + i * tce_regs_pkg::CMDF_COORD_STRIDE)*32 +: 32];
+    cmd_im2col = {
+      cmd[(tce_regs_pkg::CMDF_IM2COL_2_WORD)*32 + tce_regs_pkg::CMDF_IM2COL_2_LSB +: tce_regs_pkg::CMDF_IM2COL_2_W],
+      cmd[(tce_regs_pkg::CMDF_IM2COL_1_WORD)*32 + tce_regs_pkg::CMDF_IM2COL_1_LSB +: tce_regs_pkg::CMDF_IM2COL_1_W],
+      cmd[(tce_regs_pkg::CMDF_IM2COL_0_WORD)*32 + tce_regs_pkg::CMDF_IM2COL_0_LSB +: tce_regs_pkg::CMDF_IM2COL_0_W]};
+
     dir = DIR_NONE;
     if (f_src == tce_op_pkg::SPACE_GLOBAL &&
         (f_dst == tce_op_pkg::SPACE_SHARED_CTA || f_dst == tce_op_pkg::SPACE_SHARED_CLUSTER))
@@ -232,62 +272,46 @@ module tce_cmd_exec #(
       dir = DIR_S2S;
     else if (f_src == tce_op_pkg::SPACE_SHARED_CTA && f_dst == tce_op_pkg::SPACE_GLOBAL)
       dir = DIR_S2G;
-  end
-  wire        dst_cluster = (f_dst == tce_op_pkg::SPACE_SHARED_CLUSTER);
-  // destination in shared memory (G2S, S2S)
-  wire        sd_form_ok = dst_cluster ? (f_saddr[31:28] == 4'd0) : (f_saddr[31:24] == 8'd0);
-  wire [3:0]  sd_cta = f_mcast ? 4'd0 : (dst_cluster ? f_saddr[27:24] : f_cta);
-  wire [23:0] sd_off = f_saddr[23:0];
-  // shared source (S2G: SADDR, S2S: SADDR_SRC), always shared::cta
-  wire [31:0] src_a  = (dir == DIR_S2G) ? f_saddr : f_ssrc;
-  wire        ss_form_ok = (src_a[31:24] == 8'd0);
-  wire [23:0] ss_off = src_a[23:0];
-  wire [3:0]  mb_rank = f_mbar[27:24];
-  wire [23:0] mb_off  = f_mbar[23:0];
+    dst_cluster = (f_dst == tce_op_pkg::SPACE_SHARED_CLUSTER);
+    sd_form_ok  = dst_cluster ? (f_saddr[31:28] == 4'd0) : (f_saddr[31:24] == 8'd0);
+    sd_cta      = f_mcast ? 4'd0 : (dst_cluster ? f_saddr[27:24] : f_cta);
+    sd_off      = f_saddr[23:0];
+    src_a       = (dir == DIR_S2G) ? f_saddr : f_ssrc;
+    ss_form_ok  = (src_a[31:24] == 8'd0);
+    ss_off      = src_a[23:0];
+    mb_rank     = f_mbar[27:24];
+    mb_off      = f_mbar[23:0];
 
-  function automatic logic fits(input logic [23:0] off, input logic [31:0] n);
-    fits = ({9'd0, off} + {1'b0, n}) <= 33'(SMEM_BYTES);
-  endfunction
+    is_breduce = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_BULK_REDUCE);
+    is_red     = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_RED);
+    is_treduce = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_TENSOR_REDUCE);
+    is_tpref   = (f_opcode == tce_op_pkg::OP_TENSOR_PREFETCH);
+    is_mm      = (f_opcode == tce_op_pkg::OP_MULTIMEM_COPY);
+    is_tensor  = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE ||
+                  is_treduce || is_tpref);
+    to_global  = (f_dst == tce_op_pkg::SPACE_GLOBAL);
+    mode_off   = (!HAS_IM2COL && (f_mode == 3'd1 || f_mode == 3'd2 || f_mode == 3'd3 || f_mode == 3'd6)) ||
+                 (!HAS_GATHER && (f_mode == 3'd4 || f_mode == 3'd5));
+    cmd_is_store = (f_opcode == tce_op_pkg::OP_TENSOR_STORE) || is_treduce;
+    red_en     = is_breduce || is_treduce || is_red;
+    red_smem   = red_en && !to_global;
+    fs_to_global = (dir == DIR_S2G);
+    tile_want_tx = (f_done == tce_op_pkg::DONE_MBARRIER);
 
-  // Reductions: the instruction family (tce_arith_ctx) decides which op/type pairs exist
-  // and the flushing rules; the legality table is the reduction unit's own.
-  // Without HAS_REDUCE the three reduce opcodes are unknown ones (ST_UNSUPPORTED).
-  wire is_breduce = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_BULK_REDUCE);
-  wire is_red     = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_RED);
-  wire is_treduce = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_TENSOR_REDUCE);
-  wire is_tpref   = (f_opcode == tce_op_pkg::OP_TENSOR_PREFETCH);
-  wire is_mm      = (f_opcode == tce_op_pkg::OP_MULTIMEM_COPY);
-  wire is_tensor  = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE ||
-                     is_treduce || is_tpref);
-  wire to_global  = (f_dst == tce_op_pkg::SPACE_GLOBAL);
-  // Tensor modes of features this build leaves out (csim/op.h tce_mode): 1-3 and 6 are the
-  // im2col family, 4 and 5 gather4/scatter4.
-  wire mode_i2c   = (f_mode == 3'd1 || f_mode == 3'd2 || f_mode == 3'd3 || f_mode == 3'd6);
-  wire mode_g4    = (f_mode == 3'd4 || f_mode == 3'd5);
-  wire mode_off   = (!HAS_IM2COL && mode_i2c) || (!HAS_GATHER && mode_g4);
-  logic [2:0] chk_ctx;
-  always_comb begin
     if (is_red) chk_ctx = to_global ? tce_red_pkg::CTX_RED_GLOBAL : tce_red_pkg::CTX_RED_SHARED;
     else if (is_treduce) chk_ctx = tce_red_pkg::CTX_TENSOR_REDUCE;
     else chk_ctx = to_global ? tce_red_pkg::CTX_BULK_REDUCE : tce_red_pkg::CTX_BULK_REDUCE_CLUSTER;
-  end
-  logic op_legal;
-  tce_red_legal u_legal (.ctx(chk_ctx), .op(f_redop), .etype(f_etype), .noftz(f_noftz),
-                         .legal(op_legal));
-  // red: element size, vector length in bytes (<= 16 once the vector is legal), place.
-  wire        et_half = (f_etype == tce_red_pkg::ET_F16) || (f_etype == tce_red_pkg::ET_BF16);
-  wire        et_64   = (f_etype == tce_red_pkg::ET_B64) || (f_etype == tce_red_pkg::ET_U64) ||
-                        (f_etype == tce_red_pkg::ET_S64) || (f_etype == tce_red_pkg::ET_F64);
-  assign      rs_esl  = et_half ? 2'd1 : et_64 ? 2'd3 : 2'd2;
-  assign      rs_vec  = f_vec;
-  wire [7:0]  red_len = {4'd0, f_vec} << rs_esl;
-  wire [3:0]  red_cta = (f_dst == tce_op_pkg::SPACE_SHARED_CLUSTER) ? f_saddr[27:24] : f_cta;
-  wire [23:0] red_off = f_saddr[23:0];
-  // The PTX vector table (csim/red.c check_vector): .global only, f32 add up to .v4,
-  // f16/bf16 up to .v8; the packed f16x2/bf16x2 add (two lanes) also on .shared; scalar
-  // f16/bf16 only for add.
-  logic vec_ok;
-  always_comb begin
+
+    et_half = (f_etype == tce_red_pkg::ET_F16) || (f_etype == tce_red_pkg::ET_BF16);
+    et_64   = (f_etype == tce_red_pkg::ET_B64) || (f_etype == tce_red_pkg::ET_U64) ||
+              (f_etype == tce_red_pkg::ET_S64) || (f_etype == tce_red_pkg::ET_F64);
+    rs_esl  = et_half ? 2'd1 : et_64 ? 2'd3 : 2'd2;
+    red_len = {4'd0, f_vec} << rs_esl;
+    red_cta = (f_dst == tce_op_pkg::SPACE_SHARED_CLUSTER) ? f_saddr[27:24] : f_cta;
+    red_off = f_saddr[23:0];
+    // The PTX vector table (csim/red.c check_vector): .global only, f32 add up to .v4,
+    // f16/bf16 up to .v8; the packed f16x2/bf16x2 add (two lanes) also on .shared; scalar
+    // f16/bf16 only for add.
     if (f_vec != 4'd1 && f_vec != 4'd2 && f_vec != 4'd4 && f_vec != 4'd8)
       vec_ok = 1'b0;
     else if (f_vec == 4'd1)
@@ -299,160 +323,176 @@ module tce_cmd_exec #(
     else
       vec_ok = et_half;
   end
+  assign rs_vec = f_vec;
+  logic op_legal;
+  tce_red_legal u_legal (.ctx(chk_ctx), .op(f_redop), .etype(f_etype), .noftz(f_noftz),
+                         .legal(op_legal));
+
+  function automatic logic fits(input logic [23:0] off, input logic [31:0] n);
+    fits = ({9'd0, off} + {1'b0, n}) <= 33'(SMEM_BYTES);
+  endfunction
 
   // ------------------------------------------------------------- the checks, in order
   // The order follows the golden model (csim/bulk.c), so both report the same first fault.
+  // The verdict is read only in S_CHECK (chk_go, is_tload). A second decode block, as
+  // above: it reads the first one's values and op_legal.
   logic [7:0]  chk_status, chk_field;
   logic [15:0] dmask;
   logic        bad;
+  logic        is_tload;   // a tensor load that passed the checks so far
   task automatic fail(input logic [7:0] st, input int unsigned fi);
     if (!bad) begin
       bad = 1'b1; chk_status = st; chk_field = fidx(fi);
     end
   endtask
-  // The checks' results are used only in S_CHECK (chk_go, is_tload); in every other state
-  // they read as "passed", so Verilator skips the checks while a command runs instead of
-  // evaluating them every cycle (docs/sim_speed.md).
-  always_comb begin
+`ifdef VERILATOR
+  always_latch if (cmd_fresh)
+`else
+  always_comb
+`endif
+  begin : checks
+    logic [64:0] g_end;
     bad = 1'b0;
     chk_status = tce_op_pkg::ST_OK;
     chk_field  = F_NONE;
     dmask = f_mcast ? f_ctamask : (16'd1 << sd_cta);
-    if (state == S_CHECK) begin : checks
-      if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_breduce ||
-          is_mm)
-        if (32'(f_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_IDX);
-      // PTX: a size that is not a multiple of 16 is undefined behaviour (a reduce checks it
-      // after its op and qualifiers, below).
-      if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_mm)
-        if (f_size[3:0] != 4'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
-      if (f_opcode == tce_op_pkg::OP_BULK_PREFETCH) begin
-        if (f_src != tce_op_pkg::SPACE_GLOBAL) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_SRC_SPACE_IDX);
-        if (f_done != tce_op_pkg::DONE_NONE) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
-        if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-      end else if (f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce) begin
-        if (is_breduce) begin
-          // cp.reduce.async.bulk (csim/bulk.c bulk_reduce): shared::cta to global or to
-          // shared::cluster only, a legal op/type pair, then the qualifiers, then the size.
-          if (f_src != tce_op_pkg::SPACE_SHARED_CTA || (dir != DIR_S2G && dir != DIR_S2S))
-            fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src != tce_op_pkg::SPACE_SHARED_CTA)
-                 ? tce_regs_pkg::CMDF_SRC_SPACE_IDX : tce_regs_pkg::CMDF_DST_SPACE_IDX);
-          if (!op_legal) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
-        end else if (dir == DIR_NONE) begin
-          fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src == tce_op_pkg::SPACE_GLOBAL || f_src == tce_op_pkg::SPACE_SHARED_CTA)
-               ? tce_regs_pkg::CMDF_DST_SPACE_IDX : tce_regs_pkg::CMDF_SRC_SPACE_IDX);
-        end
-        // No such PTX form: wrong completion or a qualifier the direction does not have.
-        if (f_done != ((dir == DIR_S2G) ? tce_op_pkg::DONE_BULK_GROUP : tce_op_pkg::DONE_MBARRIER))
-          fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
-        if (is_breduce) begin
-          if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
-          if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
-          if (f_size[3:0] != 4'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
-        end
-        if (dir == DIR_G2S) begin
-          if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
-          if (f_mcast && !dst_cluster) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
-          if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-          if ({1'b0, f_gaddr} + {33'd0, f_size} > 65'h1_0000_0000_0000_0000)
-            fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
-          if (f_mcast) begin
-            if (f_saddr[31:24] != 8'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
-            if (f_ctamask == 16'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_CTA_MASK_IDX);
-            if ((32'(f_ctamask) >> NUM_CTAS) != 32'd0) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_MASK_IDX);
-          end else begin
-            if (!sd_form_ok || 32'(sd_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-          end
-          if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
-          if (!fits(sd_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-        end
-        if (dir == DIR_S2S) begin
-          if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
-          if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
-          if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
-          if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
-          if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
-          if (!sd_form_ok || 32'(sd_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-          if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
-          if (!fits(sd_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-          // PTX: shared::cta -> shared::cluster must target a different CTA (the reduce has
-          // no such rule).
-          if (!is_breduce && sd_cta == f_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
-        end
-        if (dir == DIR_G2S || dir == DIR_S2S) begin
-          // The mbarrier lives with the data it tracks (cta_group::1).
-          if (f_mbar[31:28] != 4'd0) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_MBAR_IDX);
-          if (!f_mcast && mb_rank != 4'd0 && mb_rank != sd_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MBAR_IDX);
-          if (mb_off[2:0] != 3'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MBAR_IDX);
-          if (!fits(mb_off, 32'd8)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_MBAR_IDX);
-        end
-        if (dir == DIR_S2G) begin
-          if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
-          if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-          if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
-          if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-          if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-          if ({1'b0, f_gaddr} + {33'd0, f_size} > 65'h1_0000_0000_0000_0000)
-            fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
-        end
-        // Beyond this build's global addresses: refused by name, never wrapped.
-        if (GADDR_W < 64 && (dir == DIR_G2S || dir == DIR_S2G) &&
-            {1'b0, f_gaddr} + {33'd0, f_size} > (65'd1 << GADDR_W))
-          fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-      end else if (is_red) begin
-        // red (csim/red.c): space, op/type, vector shape, then the naturally aligned vector
-        // inside its memory. An unmapped global address is found by the bus (DECERR).
-        if (f_dst != tce_op_pkg::SPACE_GLOBAL && f_dst != tce_op_pkg::SPACE_SHARED_CTA &&
-            f_dst != tce_op_pkg::SPACE_SHARED_CLUSTER)
-          fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_DST_SPACE_IDX);
-        if (!op_legal) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
-        if (!vec_ok) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_VEC_IDX);
-        if (to_global) begin
-          if ((f_gaddr[7:0] & (red_len - 8'd1)) != 8'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-        end else begin
-          if (f_dst == tce_op_pkg::SPACE_SHARED_CTA && f_saddr[27:24] != 4'd0)
-            fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-          if ((red_off[7:0] & (red_len - 8'd1)) != 8'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
-          if (32'(red_cta) >= NUM_CTAS || !fits(red_off, {24'd0, red_len}))
-            fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-        end
-      end else if (is_mm) begin
-        // csim/bulk.c multimem_copy: the form, completion, no multicast, the group size, the
-        // source, then each address: 16-byte aligned, no wrap past 2^64, apart from the
-        // earlier ones (each is another GPU's memory). Whether an address is mapped is only
-        // known from the bus (DECERR -> GLOBAL_BUS), as for every global write here.
-        if (f_src != tce_op_pkg::SPACE_SHARED_CTA || f_dst != tce_op_pkg::SPACE_GLOBAL)
+    // Where the global range ends (G2S, S2G). One variable, not the sum written at each
+    // check: Verilator shares a repeated expression as a wire of its own, evaluated every
+    // cycle outside this block.
+    g_end = {1'b0, f_gaddr} + {33'd0, f_size};
+    if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_breduce ||
+        is_mm)
+      if (32'(f_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_IDX);
+    // PTX: a size that is not a multiple of 16 is undefined behaviour (a reduce checks it
+    // after its op and qualifiers, below).
+    if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_mm)
+      if (f_size[3:0] != 4'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
+    if (f_opcode == tce_op_pkg::OP_BULK_PREFETCH) begin
+      if (f_src != tce_op_pkg::SPACE_GLOBAL) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+      if (f_done != tce_op_pkg::DONE_NONE) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
+      if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+    end else if (f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce) begin
+      if (is_breduce) begin
+        // cp.reduce.async.bulk (csim/bulk.c bulk_reduce): shared::cta to global or to
+        // shared::cluster only, a legal op/type pair, then the qualifiers, then the size.
+        if (f_src != tce_op_pkg::SPACE_SHARED_CTA || (dir != DIR_S2G && dir != DIR_S2S))
           fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src != tce_op_pkg::SPACE_SHARED_CTA)
                ? tce_regs_pkg::CMDF_SRC_SPACE_IDX : tce_regs_pkg::CMDF_DST_SPACE_IDX);
-        if (f_done != tce_op_pkg::DONE_BULK_GROUP) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
+        if (!op_legal) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
+      end else if (dir == DIR_NONE) begin
+        fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src == tce_op_pkg::SPACE_GLOBAL || f_src == tce_op_pkg::SPACE_SHARED_CTA)
+             ? tce_regs_pkg::CMDF_DST_SPACE_IDX : tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+      end
+      // No such PTX form: wrong completion or a qualifier the direction does not have.
+      if (f_done != ((dir == DIR_S2G) ? tce_op_pkg::DONE_BULK_GROUP : tce_op_pkg::DONE_MBARRIER))
+        fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
+      if (is_breduce) begin
         if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
-        if (f_mmcount == 4'd0 || f_mmcount > 4'd8) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_COUNT_IDX);
+        if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
+        if (f_size[3:0] != 4'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
+      end
+      if (dir == DIR_G2S) begin
+        if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
+        if (f_mcast && !dst_cluster) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+        if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+        if (g_end > 65'h1_0000_0000_0000_0000)
+          fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
+        if (f_mcast) begin
+          if (f_saddr[31:24] != 8'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
+          if (f_ctamask == 16'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_CTA_MASK_IDX);
+          if ((32'(f_ctamask) >> NUM_CTAS) != 32'd0) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_MASK_IDX);
+        end else begin
+          if (!sd_form_ok || 32'(sd_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        end
+        if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (!fits(sd_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+      end
+      if (dir == DIR_S2S) begin
+        if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
+        if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+        if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
+        if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
+        if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
+        if (!sd_form_ok || 32'(sd_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (!fits(sd_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        // PTX: shared::cta -> shared::cluster must target a different CTA (the reduce has
+        // no such rule).
+        if (!is_breduce && sd_cta == f_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
+      end
+      if (dir == DIR_G2S || dir == DIR_S2S) begin
+        // The mbarrier lives with the data it tracks (cta_group::1).
+        if (f_mbar[31:28] != 4'd0) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_MBAR_IDX);
+        if (!f_mcast && mb_rank != 4'd0 && mb_rank != sd_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MBAR_IDX);
+        if (mb_off[2:0] != 3'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MBAR_IDX);
+        if (!fits(mb_off, 32'd8)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_MBAR_IDX);
+      end
+      if (dir == DIR_S2G) begin
+        if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
         if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
         if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-        for (int i = 0; i < 8; i++) begin
-          if (i < 32'(f_mmcount)) begin
-            if (mm_addr[i][3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
-            if (65'(mm_addr[i]) + 65'(f_size) >= {1'b1, 64'd0})
-              fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
-            for (int j = 0; j < i; j++)
-              if (mm_addr[j] < mm_addr[i] + 64'(f_size) && mm_addr[i] < mm_addr[j] + 64'(f_size))
-                fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
-          end
-        end
-        // Beyond this build's global addresses (GADDR_W), as for a bulk copy.
-        if (GADDR_W < 64)
-          for (int i = 0; i < 8; i++)
-            if (i < 32'(f_mmcount) && 65'(mm_addr[i]) + 65'(f_size) > (65'd1 << GADDR_W))
-              fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
-      end else if (is_tensor) begin
-        // The rest is checked once the descriptor is in (tce_tile_check).
-        if (mode_off) fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MODE_IDX);
-        if (f_tmap[5:0] != 6'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end else begin
-        fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_OPCODE_IDX);
+        if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+        if (g_end > 65'h1_0000_0000_0000_0000)
+          fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
       end
+      // Beyond this build's global addresses: refused by name, never wrapped.
+      if (GADDR_W < 64 && (dir == DIR_G2S || dir == DIR_S2G) && g_end > (65'd1 << GADDR_W))
+        fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+    end else if (is_red) begin
+      // red (csim/red.c): space, op/type, vector shape, then the naturally aligned vector
+      // inside its memory. An unmapped global address is found by the bus (DECERR).
+      if (f_dst != tce_op_pkg::SPACE_GLOBAL && f_dst != tce_op_pkg::SPACE_SHARED_CTA &&
+          f_dst != tce_op_pkg::SPACE_SHARED_CLUSTER)
+        fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_DST_SPACE_IDX);
+      if (!op_legal) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
+      if (!vec_ok) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_VEC_IDX);
+      if (to_global) begin
+        if ((f_gaddr[7:0] & (red_len - 8'd1)) != 8'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+      end else begin
+        if (f_dst == tce_op_pkg::SPACE_SHARED_CTA && f_saddr[27:24] != 4'd0)
+          fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        if ((red_off[7:0] & (red_len - 8'd1)) != 8'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (32'(red_cta) >= NUM_CTAS || !fits(red_off, {24'd0, red_len}))
+          fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+      end
+    end else if (is_mm) begin
+      // csim/bulk.c multimem_copy: the form, completion, no multicast, the group size, the
+      // source, then each address: 16-byte aligned, no wrap past 2^64, apart from the
+      // earlier ones (each is another GPU's memory). Whether an address is mapped is only
+      // known from the bus (DECERR -> GLOBAL_BUS), as for every global write here.
+      if (f_src != tce_op_pkg::SPACE_SHARED_CTA || f_dst != tce_op_pkg::SPACE_GLOBAL)
+        fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src != tce_op_pkg::SPACE_SHARED_CTA)
+             ? tce_regs_pkg::CMDF_SRC_SPACE_IDX : tce_regs_pkg::CMDF_DST_SPACE_IDX);
+      if (f_done != tce_op_pkg::DONE_BULK_GROUP) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
+      if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+      if (f_mmcount == 4'd0 || f_mmcount > 4'd8) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_COUNT_IDX);
+      if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+      if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+      if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+      for (int i = 0; i < 8; i++) begin
+        if (i < 32'(f_mmcount)) begin
+          if (mm_addr[i][3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+          if (65'(mm_addr[i]) + 65'(f_size) >= {1'b1, 64'd0})
+            fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+          for (int j = 0; j < i; j++)
+            if (mm_addr[j] < mm_addr[i] + 64'(f_size) && mm_addr[i] < mm_addr[j] + 64'(f_size))
+              fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+        end
+      end
+      // Beyond this build's global addresses (GADDR_W), as for a bulk copy.
+      if (GADDR_W < 64)
+        for (int i = 0; i < 8; i++)
+          if (i < 32'(f_mmcount) && 65'(mm_addr[i]) + 65'(f_size) > (65'd1 << GADDR_W))
+            fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+    end else if (is_tensor) begin
+      // The rest is checked once the descriptor is in (tce_tile_check).
+      if (mode_off) fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MODE_IDX);
+      if (f_tmap[5:0] != 6'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    end else begin
+      fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_OPCODE_IDX);
     end
+    is_tload = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD) && !bad;
   end
 
   // ------------------------------------------------------------- sequencing
@@ -501,9 +541,8 @@ module tce_cmd_exec #(
     end
   end
   // A command that may run beside loads in flight: a tensor load that passed the checks
-  // so far. Its descriptor fetch shares the read channel, so a fetch that needs the bus
-  // waits until no load is in flight; every other command waits too.
-  wire is_tload = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD) && !bad;
+  // so far (is_tload). Its descriptor fetch shares the read channel, so a fetch that needs
+  // the bus waits until no load is in flight; every other command waits too.
   wire chk_wait = is_tload ? (tile_active && !desc_hit) : !loads_idle;
   wire chk_go   = (state == S_CHECK) && !chk_wait;
   wire ret_here = (state == S_RETIRE) && loads_idle && !retire_hold;
@@ -524,8 +563,6 @@ module tce_cmd_exec #(
                     (run_dir == DIR_TILE) ? 3'd4 :
                     (run_dir == DIR_G2S ? 3'd0 : 3'd1);
   assign wr_owner = run_rs ? 2'd2 : ((run_dir == DIR_TILE) && run_store) ? 2'd1 : 2'd0;
-  assign red_en   = is_breduce || is_treduce || is_red;
-  assign red_smem = red_en && !to_global;
   assign rd_owner = tile_active ? 2'd2 : (state == S_DESC) ? 2'd1 : (red_en && to_global) ? 2'd3 :
                     (run_dir == DIR_TILE) ? 2'd2 : 2'd0;
   assign red_op    = f_redop;
@@ -549,11 +586,9 @@ module tce_cmd_exec #(
   assign desc_addr  = f_tmap;
   assign tile_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && !cmd_is_store &&
                       !is_tpref && tile_can_start;
-  assign tile_want_tx = (f_done == tce_op_pkg::DONE_MBARRIER);
   assign cmd_is_prefetch = is_tpref;
   assign cmd_is_tensor = is_tensor;
   assign tstore_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && cmd_is_store;
-  assign cmd_is_store = (f_opcode == tce_op_pkg::OP_TENSOR_STORE) || is_treduce;
   assign cmd_src_space = f_src;
   assign cmd_dims = f_dims;
   assign cmd_mode = f_mode;
@@ -587,7 +622,6 @@ module tce_cmd_exec #(
   assign mv_src_off  = ss_off;
   assign mv_use_byte_mask = f_has_bm;
   assign mv_byte_mask = f_bmask;
-  assign fs_to_global = (dir == DIR_S2G);
   assign g2s_start = chk_go && chk_status == tce_op_pkg::ST_OK &&
                      f_opcode == tce_op_pkg::OP_BULK_COPY && dir == DIR_G2S;
   assign fs_start  = (chk_go && chk_status == tce_op_pkg::ST_OK &&
@@ -615,15 +649,27 @@ module tce_cmd_exec #(
   // when no command can be popped yet (CTRL.ENABLE is still 0).
   logic cmd_clr_n;
   always_ff @(posedge clk or negedge rst_n) begin
-    if (!rst_n) cmd_clr_n <= 1'b0;
-    else cmd_clr_n <= 1'b1;
+    if (!rst_n) begin
+      cmd_clr_n <= 1'b0; cmd_fresh <= 1'b1;
+    end else begin
+      cmd_clr_n <= 1'b1;
+      cmd_fresh <= !cmd_clr_n || q_pop;   // the edges at which cmd is loaded or cleared
+    end
   end
   localparam int QE = QW - QDROP;                          // words per queue entry
   localparam int OPW = tce_regs_pkg::CMDF_OPERAND_LO_WORD;  // the first word not kept
   wire [7:0] q_n = q_head[QE*32+32 +: 8];
   // One clear condition per word, ahead of the load, is the form Yosys maps onto the
   // flip-flops' reset (a clear nested inside the load cost a LUT per bit).
+  // In simulation the words are visited only at an edge that loads or clears them, instead
+  // of testing 49 clear conditions every cycle. The same function: every clear condition
+  // implies the guard, but the words QDROP leaves out, which the first edge after reset
+  // clears and nothing writes afterwards. Synthesis keeps the plain form (reset over
+  // enable, FDRE), since a guard around the clear would need a LUT per word.
   always_ff @(posedge clk) begin
+`ifdef VERILATOR
+    if (!cmd_clr_n || q_pop)
+`endif
     for (int i = 0; i < QW; i++)
       if (!cmd_clr_n || (q_pop && 32'(q_n) <= i) || (i >= OPW && i < OPW + QDROP)) cmd[i*32 +: 32] <= 32'd0;
       else if (q_pop) cmd[i*32 +: 32] <= q_head[((i < OPW) ? i : i - QDROP)*32 +: 32];

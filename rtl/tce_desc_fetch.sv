@@ -61,9 +61,14 @@ module tce_desc_fetch #(
   wire [63:0] wr_addr_v = wr_addr;
   /* verilator lint_on UNUSEDSIGNAL */
   wire [63:0] w_lo = {wr_addr_v[63:LB], {LB{1'b0}}};
-  wire [63:0] w_hi = w_lo + ((64'(wr_len) + 64'd1) << LB);
   wire [63:0] watch = (state == S_IDLE) ? c_tag : base;
-  wire        overlap = wr_seen && (w_lo < watch + 64'd128) && (watch < w_hi);
+  // Computed only in a cycle with a write burst (the same function: a Verilated model would
+  // otherwise do the 64-bit sums and compares every cycle, in its input pass).
+  logic overlap;
+  always_comb begin
+    overlap = 1'b0;
+    if (wr_seen) overlap = (w_lo < watch + 64'd128) && (watch < w_lo + ((64'(wr_len) + 64'd1) << LB));
+  end
   assign hit = cached && !overlap && !inval;
 
   wire crosses = (addr[11:0] == 12'hFC0);   // 64-aligned: only offset 0xFC0 crosses 4 KB

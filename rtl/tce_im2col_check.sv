@@ -31,6 +31,7 @@ module tce_im2col_check (
     input  logic [159:0]  coords,       // 5 x s32 {c, w, h, d, n} (rank-dependent)
     input  logic [47:0]   offsets,      // IM2COL_0..2: offsets {W, H, D}; wide: {wHalo, wOffset, -}
     input  logic [1:0]    esl,          // log2 element bytes (tce_tile_check)
+    input  logic          en,           // tce_tile_check's decode runs (simulation only, below)
     output logic [7:0]    status,
     output logic [7:0]    field,
     output logic [8:0]    channels,     // channelsPerPixel: the row's elements
@@ -67,137 +68,147 @@ module tce_im2col_check (
   // An im2col load through an interleaved map: walk the view (above).
   wire ilv = ileave != 8'd0 && mode == 3'd1;
 
+  // tce_tile_check reads these outputs only inside its own decode, and the walker latches
+  // them at a start, which the executor gives only while it holds the tensor command, so in
+  // simulation the block is evaluated only with tce_tile_check's `en` (outputs 0 and status
+  // OK otherwise), as that module's decode is: it cost about 500 instructions per engine
+  // cycle of a bulk copy (docs/sim_speed.md). Synthesis sees it ungated (tce_op_pkg).
+  wire eval = en || !tce_op_pkg::SIM_EVAL_GATED;
+
   always_comb begin
     logic        bad, w128, wide, no_offs;
     logic [2:0]  rk;
     logic [3:0]  c0_bytes;
     logic [15:0] lim, halo, woff;
     logic [9:0]  halo_rows;
+    logic [39:0] lo, hi, gd;     // walking dimension j's window bounds and gdim - 1
     bad = 1'b0;
     status = tce_op_pkg::ST_OK;
     field  = 8'(tce_regs_pkg::FIELD_NONE);
-    w128 = (mode == 3'd3);
-    wide = (mode == 3'd2) || w128;
-    no_offs = (mode == 3'd6);
-    rk   = rank8[2:0];
-    halo = offsets[15:0];
-    woff = offsets[31:16];
-    halo_rows = wide ? halo[9:0] : 10'd0;
-    channels = chan16[8:0];
-    nwalk = wide ? 3'd1 : rk - 3'd2;
-    group = w128 ? 6'd32 + halo[5:0] : 6'd0;
-    rows  = w128 ? {3'd0, group, 2'd0} : 11'(pix16[10:0]) + {1'b0, halo_rows};
-    // Offsets of the im2col pixel: only the walking dimensions have one.
-    pos_off = '0;
-    for (int j = 0; j < 3; j++)
-      if (!wide && !no_offs && j < {29'd0, nwalk}) pos_off[j*16 +: 16] = offsets[j*16 +: 16];
-    // Windows of filter-base positions: [lower, gdim - 1 + upper] (+ wOffset for ::w).
-    // Walking dimension j is tensor dim j+1, or map dim j in the interleaved view.
-    win_lo = '0; win_hi = '0;
-    for (int j = 0; j < 3; j++) begin
-      logic [39:0] lo, hi, gd;
-      lo = {{24{desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 + 15]}},
-            desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 +: 16]};
-      hi = {{24{desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 + 15]}},
-            desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 +: 16]};
-      gd = {8'd0, ilv ? desc[(tce_desc_pkg::DESC_GDIM_M1_OFFSET + 4*j)*8 +: 32]
-                      : desc[(tce_desc_pkg::DESC_GDIM_M1_OFFSET + 4*(j+1))*8 +: 32]};  // gdim - 1
-      win_lo[j*40 +: 40] = lo + (wide ? {24'd0, woff} : 40'd0);
-      win_hi[j*40 +: 40] = gd + hi + (wide ? {24'd0, woff} : 40'd0);
-    end
-    // Row 0: the coordinates of dims 1..rank-1 (0 beyond the rank); ::w starts W at
-    // w + wOffset. The interleaved view takes the spatial coordinates from map dims
-    // 0..rank-3; N (rank-1) is where it is.
-    pos0 = '0;
-    for (int i = 0; i < 4; i++)
-      if (i + 1 < {29'd0, rk})
-        pos0[i*40 +: 40] = s32to40((ilv && i + 2 < {29'd0, rk}) ? coords[i*32 +: 32]
-                                                               : coords[(i+1)*32 +: 32]);
-    if (wide) pos0[39:0] = s32to40(coords[63:32]) + {24'd0, woff};
-    c0_bytes = coords[3:0] << esl;
-    lim = (rk == 3'd3) ? 16'hFFFF : (rk == 3'd4) ? 16'h00FF : 16'h001F;
-
-    // i2c_check_common
-    if (kind != (wide ? 8'd2 : 8'd1)) begin
-      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-    end
-    if (!bad && (rank8 < 8'd3 || rank8 > 8'd5)) begin
-      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-    end
-    if (!bad && {5'd0, dims} != rank8) begin
-      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
-    end
-    if (!bad && ((ileave != 8'd0 && mode != 3'd1) || dtype > 8'd12 ||
-                 !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
-      // interleaved layouts in the modes other than plain im2col loads, and packed
-      // sub-byte types: no hardware data fixes their layout
-      bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-    end
-    if (!bad && (chan16 == 16'd0 || chan16 > 16'd256)) begin
-      bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-    end
-    if (!bad && !ilv && c0_bytes != 4'd0) begin
-      // H100: the channel start must lie on a 16-byte boundary
-      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
-    end
-    if (no_offs) begin
-      // im2col_no_offs.c check_store: the box must stay inside the tensor
-      if (!bad && st_coord_neg) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
-      end
+    w128 = 1'b0; wide = 1'b0; no_offs = 1'b0; rk = '0; c0_bytes = '0; lim = '0; halo = '0;
+    woff = '0; halo_rows = '0; lo = '0; hi = '0; gd = '0;
+    channels = '0; nwalk = '0; group = '0; rows = '0;
+    pos_off = '0; win_lo = '0; win_hi = '0; pos0 = '0;
+    if (eval) begin : check
+      w128 = (mode == 3'd3);
+      wide = (mode == 3'd2) || w128;
+      no_offs = (mode == 3'd6);
+      rk   = rank8[2:0];
+      halo = offsets[15:0];
+      woff = offsets[31:16];
+      halo_rows = wide ? halo[9:0] : 10'd0;
+      channels = chan16[8:0];
+      nwalk = wide ? 3'd1 : rk - 3'd2;
+      group = w128 ? 6'd32 + halo[5:0] : 6'd0;
+      rows  = w128 ? {3'd0, group, 2'd0} : 11'(pix16[10:0]) + {1'b0, halo_rows};
+      // Offsets of the im2col pixel: only the walking dimensions have one.
       for (int j = 0; j < 3; j++)
-        if (!bad && j < {29'd0, nwalk} &&
-            (desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 + 15] ||
-             $signed(desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 +: 16]) > 16'sd0)) begin
-          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-        end
-      if (!bad && !st_red_ok) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
+        if (!wide && !no_offs && j < {29'd0, nwalk}) pos_off[j*16 +: 16] = offsets[j*16 +: 16];
+      // Windows of filter-base positions: [lower, gdim - 1 + upper] (+ wOffset for ::w).
+      // Walking dimension j is tensor dim j+1, or map dim j in the interleaved view.
+      for (int j = 0; j < 3; j++) begin
+        lo = {{24{desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 + 15]}},
+              desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 +: 16]};
+        hi = {{24{desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 + 15]}},
+              desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 +: 16]};
+        gd = {8'd0, ilv ? desc[(tce_desc_pkg::DESC_GDIM_M1_OFFSET + 4*j)*8 +: 32]
+                        : desc[(tce_desc_pkg::DESC_GDIM_M1_OFFSET + 4*(j+1))*8 +: 32]};  // gdim - 1
+        win_lo[j*40 +: 40] = lo + (wide ? {24'd0, woff} : 40'd0);
+        win_hi[j*40 +: 40] = gd + hi + (wide ? {24'd0, woff} : 40'd0);
       end
-      if (!bad && !st_src_ok) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+      // Row 0: the coordinates of dims 1..rank-1 (0 beyond the rank); ::w starts W at
+      // w + wOffset. The interleaved view takes the spatial coordinates from map dims
+      // 0..rank-3; N (rank-1) is where it is.
+      for (int i = 0; i < 4; i++)
+        if (i + 1 < {29'd0, rk})
+          pos0[i*40 +: 40] = s32to40((ilv && i + 2 < {29'd0, rk}) ? coords[i*32 +: 32]
+                                                                 : coords[(i+1)*32 +: 32]);
+      if (wide) pos0[39:0] = s32to40(coords[63:32]) + {24'd0, woff};
+      c0_bytes = coords[3:0] << esl;
+      lim = (rk == 3'd3) ? 16'hFFFF : (rk == 3'd4) ? 16'h00FF : 16'h001F;
+
+      // i2c_check_common
+      if (kind != (wide ? 8'd2 : 8'd1)) begin
+        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
-      if (!bad && !st_saddr_ok) begin
-        bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      if (!bad && (rank8 < 8'd3 || rank8 > 8'd5)) begin
+        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
-    end
-    if (!wide) begin
-      // im2col.c (im2col_no_offs.c: the same pixel and window checks, no offsets)
-      if (!bad && (pix16 == 16'd0 || pix16 > 16'd1024)) begin
+      if (!bad && {5'd0, dims} != rank8) begin
+        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
+      end
+      if (!bad && ((ileave != 8'd0 && mode != 3'd1) || dtype > 8'd12 ||
+                   !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
+        // interleaved layouts in the modes other than plain im2col loads, and packed
+        // sub-byte types: no hardware data fixes their layout
+        bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      end
+      if (!bad && (chan16 == 16'd0 || chan16 > 16'd256)) begin
         bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
-      for (int j = 0; j < 3; j++)
-        if (!bad && !no_offs && j < {29'd0, nwalk} && offsets[j*16 +: 16] > lim) begin
-          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED;
-          field = fidx(tce_regs_pkg::CMDF_IM2COL_0_IDX + j);
-        end
-      // H100: a start outside its window traps; off the stride grid does not
-      for (int j = 0; j < 3; j++)
-        if (!bad && j < {29'd0, nwalk} &&
-            ($signed(pos0[j*40 +: 40]) < $signed(win_lo[j*40 +: 40]) ||
-             $signed(pos0[j*40 +: 40]) > $signed(win_hi[j*40 +: 40]))) begin
+      if (!bad && !ilv && c0_bytes != 4'd0) begin
+        // H100: the channel start must lie on a 16-byte boundary
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+      end
+      if (no_offs) begin
+        // im2col_no_offs.c check_store: the box must stay inside the tensor
+        if (!bad && st_coord_neg) begin
           bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
         end
-    end else begin
-      // im2col_wide.c
-      if (!bad && (wide8 == 8'd1) != w128) begin
-        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+        for (int j = 0; j < 3; j++)
+          if (!bad && j < {29'd0, nwalk} &&
+              (desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 + 15] ||
+               $signed(desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 +: 16]) > 16'sd0)) begin
+            bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+          end
+        if (!bad && !st_red_ok) begin
+          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
+        end
+        if (!bad && !st_src_ok) begin
+          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+        end
+        if (!bad && !st_saddr_ok) begin
+          bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+        end
       end
-      if (!bad && halo >= (w128 ? 16'd32 : 16'd512)) begin
-        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_IM2COL_0_IDX);
-      end
-      if (!bad && woff >= 16'd32) begin
-        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_IM2COL_1_IDX);
-      end
-      if (!bad && w128 && swz8 == 8'd7) begin
-        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && !w128 && (pix16 == 16'd0 || pix16 > 16'd1024)) begin
-        bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      // Left of the W window is legal (PTX text); right of it traps.
-      if (!bad && $signed(pos0[39:0]) > $signed(win_hi[39:0])) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+      if (!wide) begin
+        // im2col.c (im2col_no_offs.c: the same pixel and window checks, no offsets)
+        if (!bad && (pix16 == 16'd0 || pix16 > 16'd1024)) begin
+          bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+        end
+        for (int j = 0; j < 3; j++)
+          if (!bad && !no_offs && j < {29'd0, nwalk} && offsets[j*16 +: 16] > lim) begin
+            bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED;
+            field = fidx(tce_regs_pkg::CMDF_IM2COL_0_IDX + j);
+          end
+        // H100: a start outside its window traps; off the stride grid does not
+        for (int j = 0; j < 3; j++)
+          if (!bad && j < {29'd0, nwalk} &&
+              ($signed(pos0[j*40 +: 40]) < $signed(win_lo[j*40 +: 40]) ||
+               $signed(pos0[j*40 +: 40]) > $signed(win_hi[j*40 +: 40]))) begin
+            bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+          end
+      end else begin
+        // im2col_wide.c
+        if (!bad && (wide8 == 8'd1) != w128) begin
+          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+        end
+        if (!bad && halo >= (w128 ? 16'd32 : 16'd512)) begin
+          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_IM2COL_0_IDX);
+        end
+        if (!bad && woff >= 16'd32) begin
+          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_IM2COL_1_IDX);
+        end
+        if (!bad && w128 && swz8 == 8'd7) begin
+          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+        end
+        if (!bad && !w128 && (pix16 == 16'd0 || pix16 > 16'd1024)) begin
+          bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+        end
+        // Left of the W window is legal (PTX text); right of it traps.
+        if (!bad && $signed(pos0[39:0]) > $signed(win_hi[39:0])) begin
+          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+        end
       end
     end
   end

@@ -112,20 +112,18 @@ module tce_regs #(
   assign irq = ctrl_irq_en && (irq_status != 0);
   wire busy = (q_count != 0) || exec_busy;
 
-  // Register offsets are 32-bit package constants; the window is 12 bits wide.
-  /* verilator lint_off UNUSEDSIGNAL */
-  function automatic logic hit(input logic [11:0] a, input int unsigned off);
-    hit = (a == off[11:0]);
-  endfunction
-  /* verilator lint_on UNUSEDSIGNAL */
+  // Register offsets are 32-bit package constants; the window is 12 bits wide, so each
+  // address compare reads the offset's low 12 bits. (Not a function: a Verilated model
+  // zeroes a function's argument and result temporaries on every evaluation, two stores
+  // per call and 31 calls, most of them in the read mux of the input pass, every cycle.)
 
   // Write decode (one-cycle pulses).
-  wire wr_ctrl     = do_write && hit(wa, tce_regs_pkg::REG_CTRL_OFF);
-  wire wr_err_code = do_write && hit(wa, tce_regs_pkg::REG_ERR_CODE_OFF);
-  wire wr_irq      = do_write && hit(wa, tce_regs_pkg::REG_IRQ_STATUS_OFF);
-  wire wr_doorbell = do_write && hit(wa, tce_regs_pkg::REG_DOORBELL_OFF);
-  wire wr_grp_sel  = do_write && hit(wa, tce_regs_pkg::REG_GROUP_SEL_OFF);
-  wire wr_commit   = do_write && hit(wa, tce_regs_pkg::REG_GROUP_COMMIT_OFF);
+  wire wr_ctrl     = do_write && (wa == tce_regs_pkg::REG_CTRL_OFF[11:0]);
+  wire wr_err_code = do_write && (wa == tce_regs_pkg::REG_ERR_CODE_OFF[11:0]);
+  wire wr_irq      = do_write && (wa == tce_regs_pkg::REG_IRQ_STATUS_OFF[11:0]);
+  wire wr_doorbell = do_write && (wa == tce_regs_pkg::REG_DOORBELL_OFF[11:0]);
+  wire wr_grp_sel  = do_write && (wa == tce_regs_pkg::REG_GROUP_SEL_OFF[11:0]);
+  wire wr_commit   = do_write && (wa == tce_regs_pkg::REG_GROUP_COMMIT_OFF[11:0]);
   // Byte offset into CMD[]; its low two bits are the byte within a word, which a 32-bit
   // register access does not use.
   /* verilator lint_off UNUSEDSIGNAL */
@@ -248,44 +246,44 @@ module tce_regs #(
   always_comb begin
     rd = 32'd0;
     if (!(s_arvalid && s_arready)) rd = 32'd0;
-    else if (hit(ra, tce_regs_pkg::REG_ID_OFF)) rd = tce_regs_pkg::ID_VALUE;
-    else if (hit(ra, tce_regs_pkg::REG_VERSION_OFF))
+    else if ((ra == tce_regs_pkg::REG_ID_OFF[11:0])) rd = tce_regs_pkg::ID_VALUE;
+    else if ((ra == tce_regs_pkg::REG_VERSION_OFF[11:0]))
       rd = (tce_regs_pkg::VERSION_MAJOR << tce_regs_pkg::VERSION_MAJOR_LSB) |
            (tce_regs_pkg::VERSION_MINOR << tce_regs_pkg::VERSION_MINOR_LSB);
-    else if (hit(ra, tce_regs_pkg::REG_CAPS_OFF))
+    else if ((ra == tce_regs_pkg::REG_CAPS_OFF[11:0]))
       // The real build values, not the map's defaults: software sizes itself from these.
       rd = ((DATA_W / 8) << tce_regs_pkg::CAPS_DATA_BYTES_LSB) |
            (NUM_CTAS << tce_regs_pkg::CAPS_NCTA_LSB) |
            (QUEUE_DEPTH << tce_regs_pkg::CAPS_QUEUE_DEPTH_LSB) |
            (CW << tce_regs_pkg::CAPS_CMD_WORDS_LSB);
-    else if (hit(ra, tce_regs_pkg::REG_CTRL_OFF))
+    else if ((ra == tce_regs_pkg::REG_CTRL_OFF[11:0]))
       rd = ({31'd0, ctrl_enable} << tce_regs_pkg::CTRL_ENABLE_LSB) |
            ({31'd0, ctrl_irq_en} << tce_regs_pkg::CTRL_IRQ_EN_LSB);
-    else if (hit(ra, tce_regs_pkg::REG_STATUS_OFF))
+    else if ((ra == tce_regs_pkg::REG_STATUS_OFF[11:0]))
       rd = ({31'd0, busy} << tce_regs_pkg::STATUS_BUSY_LSB) |
            ({31'd0, err_pending} << tce_regs_pkg::STATUS_ERR_LSB) |
            ({{(31-QA){1'b0}}, QUEUE_DEPTH[QA:0] - q_count} << tce_regs_pkg::STATUS_QUEUE_FREE_LSB) |
            ({{(31-QA){1'b0}}, q_count} << tce_regs_pkg::STATUS_QUEUED_LSB);
-    else if (hit(ra, tce_regs_pkg::REG_ERR_CODE_OFF))
+    else if ((ra == tce_regs_pkg::REG_ERR_CODE_OFF[11:0]))
       rd = ({24'd0, err_code} << tce_regs_pkg::ERR_CODE_CODE_LSB) |
            ({31'd0, err_overflow} << tce_regs_pkg::ERR_CODE_OVERFLOW_LSB) |
            ({31'd0, err_badlen} << tce_regs_pkg::ERR_CODE_BADLEN_LSB);
-    else if (hit(ra, tce_regs_pkg::REG_ERR_INFO_OFF)) rd = err_info;
-    else if (hit(ra, tce_regs_pkg::REG_IRQ_STATUS_OFF)) rd = {28'd0, irq_status};
-    else if (hit(ra, tce_regs_pkg::REG_SEQ_ISSUED_OFF)) rd = seq_issued;
-    else if (hit(ra, tce_regs_pkg::REG_SEQ_DONE_OFF)) rd = seq_done;
-    else if (hit(ra, tce_regs_pkg::REG_GROUP_SEL_OFF)) rd = {28'd0, group_sel};
-    else if (hit(ra, tce_regs_pkg::REG_GROUP_PENDING_OFF)) rd = {24'd0, grp_pending};
-    else if (hit(ra, tce_regs_pkg::REG_GROUP_READ_PENDING_OFF)) rd = {24'd0, grp_read_pending};
-    else if (hit(ra, tce_regs_pkg::REG_GROUP_OPEN_OFF)) rd = {24'd0, grp_open};
-    else if (hit(ra, tce_regs_pkg::REG_STAT_CYCLES_LO_OFF)) rd = stat_cycles[31:0];
-    else if (hit(ra, tce_regs_pkg::REG_STAT_RBYTES_LO_OFF)) rd = stat_rbytes[31:0];
-    else if (hit(ra, tce_regs_pkg::REG_STAT_WBYTES_LO_OFF)) rd = stat_wbytes[31:0];
-    else if (hit(ra, tce_regs_pkg::REG_STAT_CYCLES_HI_OFF)) rd = hi_cycles;
-    else if (hit(ra, tce_regs_pkg::REG_STAT_RBYTES_HI_OFF)) rd = hi_rbytes;
-    else if (hit(ra, tce_regs_pkg::REG_STAT_WBYTES_HI_OFF)) rd = hi_wbytes;
-    else if (hit(ra, tce_regs_pkg::REG_STAT_CMDS_OK_OFF)) rd = stat_ok;
-    else if (hit(ra, tce_regs_pkg::REG_STAT_CMDS_ERR_OFF)) rd = stat_err;
+    else if ((ra == tce_regs_pkg::REG_ERR_INFO_OFF[11:0])) rd = err_info;
+    else if ((ra == tce_regs_pkg::REG_IRQ_STATUS_OFF[11:0])) rd = {28'd0, irq_status};
+    else if ((ra == tce_regs_pkg::REG_SEQ_ISSUED_OFF[11:0])) rd = seq_issued;
+    else if ((ra == tce_regs_pkg::REG_SEQ_DONE_OFF[11:0])) rd = seq_done;
+    else if ((ra == tce_regs_pkg::REG_GROUP_SEL_OFF[11:0])) rd = {28'd0, group_sel};
+    else if ((ra == tce_regs_pkg::REG_GROUP_PENDING_OFF[11:0])) rd = {24'd0, grp_pending};
+    else if ((ra == tce_regs_pkg::REG_GROUP_READ_PENDING_OFF[11:0])) rd = {24'd0, grp_read_pending};
+    else if ((ra == tce_regs_pkg::REG_GROUP_OPEN_OFF[11:0])) rd = {24'd0, grp_open};
+    else if ((ra == tce_regs_pkg::REG_STAT_CYCLES_LO_OFF[11:0])) rd = stat_cycles[31:0];
+    else if ((ra == tce_regs_pkg::REG_STAT_RBYTES_LO_OFF[11:0])) rd = stat_rbytes[31:0];
+    else if ((ra == tce_regs_pkg::REG_STAT_WBYTES_LO_OFF[11:0])) rd = stat_wbytes[31:0];
+    else if ((ra == tce_regs_pkg::REG_STAT_CYCLES_HI_OFF[11:0])) rd = hi_cycles;
+    else if ((ra == tce_regs_pkg::REG_STAT_RBYTES_HI_OFF[11:0])) rd = hi_rbytes;
+    else if ((ra == tce_regs_pkg::REG_STAT_WBYTES_HI_OFF[11:0])) rd = hi_wbytes;
+    else if ((ra == tce_regs_pkg::REG_STAT_CMDS_OK_OFF[11:0])) rd = stat_ok;
+    else if ((ra == tce_regs_pkg::REG_STAT_CMDS_ERR_OFF[11:0])) rd = stat_err;
     else if (ra >= tce_regs_pkg::REG_CMD_OFF[11:0] && rcmd[11:2] < CW[9:0]) rd = cmd_words[rcmd[CIW+1:2]];
   end
 
@@ -297,9 +295,9 @@ module tce_regs #(
         s_rvalid <= 1'b1;
         s_rdata  <= rd;
         // Reading a _LO word latches its _HI word, so the 64-bit pair is consistent.
-        if (hit(ra, tce_regs_pkg::REG_STAT_CYCLES_LO_OFF)) hi_cycles <= stat_cycles[63:32];
-        if (hit(ra, tce_regs_pkg::REG_STAT_RBYTES_LO_OFF)) hi_rbytes <= stat_rbytes[63:32];
-        if (hit(ra, tce_regs_pkg::REG_STAT_WBYTES_LO_OFF)) hi_wbytes <= stat_wbytes[63:32];
+        if ((ra == tce_regs_pkg::REG_STAT_CYCLES_LO_OFF[11:0])) hi_cycles <= stat_cycles[63:32];
+        if ((ra == tce_regs_pkg::REG_STAT_RBYTES_LO_OFF[11:0])) hi_rbytes <= stat_rbytes[63:32];
+        if ((ra == tce_regs_pkg::REG_STAT_WBYTES_LO_OFF[11:0])) hi_wbytes <= stat_wbytes[63:32];
       end else if (s_rvalid && s_rready) begin
         s_rvalid <= 1'b0;
       end

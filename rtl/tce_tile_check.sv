@@ -187,7 +187,7 @@ module tce_tile_check #(
   logic [8:0] i2c_channels;
   if (HAS_IM2COL) begin : g_im2col
     tce_im2col_check u_im2col_check (
-      .desc, .mode, .dims, .coords, .offsets(im2col_off), .esl,
+      .desc, .mode, .dims, .coords, .offsets(im2col_off), .esl, .en,
       .st_coord_neg(coord_neg_rank), .st_red_ok(!is_reduce || (red_named && red_legal)),
       .st_src_ok(src_space == tce_op_pkg::SPACE_SHARED_CTA), .st_saddr_ok(saddr[31:24] == 8'd0),
       .status(i2c_status), .field(i2c_field), .channels(i2c_channels), .rows(i2c_rows),
@@ -276,14 +276,7 @@ module tce_tile_check #(
   // (docs/sim_speed.md). Synthesis sees the block ungated (`eval` constant, the mux folds
   // away): with the enable in the activation pattern of the dividers and multipliers below,
   // Yosys 0.23's `share` pass (SAT-based resource sharing) does not finish on this module.
-`ifdef VERILATOR
-  wire eval = en;
-`else
-  wire eval = 1'b1;
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire unused_en = en;
-  /* verilator lint_on UNUSEDSIGNAL */
-`endif
+  wire eval = en || !tce_op_pkg::SIM_EVAL_GATED;
 
   always_comb begin
     logic bad, bad_desc, box_out, reserved_ok;
