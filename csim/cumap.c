@@ -83,14 +83,11 @@ static tce_status say(tce_diag *why, tce_status st, const char *fmt, ...)
 
 static tce_status say(tce_diag *why, tce_status st, const char *fmt, ...)
 {
-    if (why) {
-        va_list ap;
-        tce_text t;
-        tce_text_start(&t, why->text, sizeof why->text);
-        va_start(ap, fmt);
-        tce_text_vformat(&t, fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    if (why)
+        tce_text_vset(why->text, sizeof why->text, fmt, ap);
+    va_end(ap);
     return st;
 }
 

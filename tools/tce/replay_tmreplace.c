@@ -10,17 +10,6 @@
 #include "cumap.h"
 #include "../../firmware/driver/tce_tmreplace.h"
 
-static int hexdigit(int ch)
-{
-    if (ch >= '0' && ch <= '9')
-        return ch - '0';
-    if (ch >= 'a' && ch <= 'f')
-        return ch - 'a' + 10;
-    if (ch >= 'A' && ch <= 'F')
-        return ch - 'A' + 10;
-    return -1;
-}
-
 /* A key whose value is exactly 128 bytes of hex on one line. */
 static bool map_bytes(const corpus_case *c, const char *key, uint8_t out[TCE_CUMAP_BYTES],
                       replay_ctx *ctx)
@@ -37,7 +26,7 @@ static bool map_bytes(const corpus_case *c, const char *key, uint8_t out[TCE_CUM
         return false;
     }
     for (size_t i = 0; i < TCE_CUMAP_BYTES; i++) {
-        int hi = hexdigit(s[2 * i]), lo = hexdigit(s[2 * i + 1]);
+        int hi = corpus_hex_digit(s[2 * i]), lo = corpus_hex_digit(s[2 * i + 1]);
         if (hi < 0 || lo < 0) {
             replay_msg(ctx, "key '%s': non-hex character at column %zu\n", key,
                        hi < 0 ? 2 * i + 1 : 2 * i + 2);
