@@ -396,3 +396,8 @@ corpus_fill_status corpus_fill(const corpus_case *c, const char *prefix, uint8_t
     }
     return CORPUS_FILL_UNKNOWN;
 }
+
+int corpus_hex_digit(int c)
+{
+    return hexval(c);
+}

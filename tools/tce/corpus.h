@@ -51,6 +51,9 @@ bool corpus_i64(const corpus_case *c, const char *key, int64_t *out);
 int corpus_i64_list(const corpus_case *c, const char *key, int64_t *out, int max);
 const uint8_t *corpus_blob(const corpus_case *c, const char *key, size_t *len);
 
+/* The value of one hex digit (either case), or -1. */
+int corpus_hex_digit(int c);
+
 /* The corpus's two fill generators. */
 uint64_t corpus_splitmix64(uint64_t *state);
 void corpus_fill_raw(uint8_t *buf, size_t n, uint64_t seed);

@@ -15,6 +15,8 @@ static replay_verdict dispatch(const corpus_case *c, replay_ctx *ctx)
 {
     const char *op = corpus_str(c, "op");
     if (!op) {
+        if (corpus_get(c, "replace"))
+            return replay_tmreplace(c, ctx);
         if (corpus_str(c, "map"))
             return replay_encode(c, ctx);
         replay_msg(ctx, "case has neither 'op' nor 'map'\n");

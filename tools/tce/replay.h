@@ -32,6 +32,7 @@ replay_verdict replay_im2col(const corpus_case *c, replay_ctx *ctx); /* load.im2
 replay_verdict replay_bulk_reduce(const corpus_case *c, replay_ctx *ctx);
 replay_verdict replay_red(const corpus_case *c, replay_ctx *ctx);
 replay_verdict replay_encode(const corpus_case *c, replay_ctx *ctx);
+replay_verdict replay_tmreplace(const corpus_case *c, replay_ctx *ctx); /* tmreplace.txt */
 
 /* Shared pieces of the handlers (replay_common.c). */
 /* Build the tensor map from the case's driver parameters with the encode API. On an
