@@ -1,0 +1,67 @@
+/* libFuzzer harness: 128 descriptor bytes through tce_desc_unpack. Whatever it accepts
+ * must pack back to a descriptor that unpacks to the same map (the engine and the golden
+ * model read maps only through unpack). With TCE_FUZZ_SEEDS_FROM=encode.txt and
+ * TCE_FUZZ_SEEDS_TO=DIR it first writes the descriptors of the driver's accepted encode
+ * cases into DIR, as seeds (tests/fuzz/seeds.cmake). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "corpus.h"
+#include "replay.h"
+#include "tensormap.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    const char *from = getenv("TCE_FUZZ_SEEDS_FROM"), *to = getenv("TCE_FUZZ_SEEDS_TO");
+    corpus_reader r;
+    corpus_case c;
+    unsigned n = 0;
+    if (!from || !to || corpus_open(&r, from))
+        return 0;
+    while (n < 400 && corpus_next(&r, &c) == 1) {
+        replay_ctx ctx;
+        tce_tensormap m;
+        memset(&ctx, 0, sizeof ctx);
+        memset(&m, 0, sizeof m);
+        if (replay_encode_map(&c, &m, &ctx) == TCE_OK) {
+            uint8_t img[TCE_DESC_BYTES];
+            char path[4096];
+            tce_desc_pack(&m, img);
+            snprintf(path, sizeof path, "%s/desc%u", to, n++);
+            FILE *f = fopen(path, "wb");
+            if (f) {
+                fwrite(img, 1, sizeof img, f);
+                fclose(f);
+            }
+        }
+        corpus_case_free(&c);
+    }
+    corpus_close(&r);
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    uint8_t in[TCE_DESC_BYTES] = {0}, again[TCE_DESC_BYTES];
+    memcpy(in, data, size < TCE_DESC_BYTES ? size : TCE_DESC_BYTES);
+    tce_tensormap m, back;
+    tce_diag why = {{0}};
+    memset(&m, 0, sizeof m);
+    if (tce_desc_unpack(in, &m, &why) != TCE_OK)
+        return 0;
+    tce_desc_pack(&m, again);
+    memset(&back, 0, sizeof back);
+    if (tce_desc_unpack(again, &back, &why) != TCE_OK)
+        abort(); /* an accepted map must survive its own round trip */
+    uint8_t twice[TCE_DESC_BYTES];
+    tce_desc_pack(&back, twice);
+    if (memcmp(again, twice, sizeof twice))
+        abort();
+    return 0;
+}
