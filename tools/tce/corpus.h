@@ -17,6 +17,7 @@ typedef struct {
     uint8_t *blob;     /* decoded bytes when the key carried a byte count */
     size_t blob_len;
     bool is_blob;
+    long line;         /* where the key is in the file, for messages */
 } corpus_entry;
 
 typedef struct {

@@ -16,6 +16,7 @@ typedef struct {
     replay_exec_fn exec;
     void *engine;
     char msg[2048];            /* why a case failed or is unsupported */
+    long bad_line;             /* non-zero: the case itself is malformed at this file line */
 } replay_ctx;
 
 /* Where replay places things; all 256-byte aligned as on the capture machine. */
@@ -55,6 +56,14 @@ void replay_describe(const corpus_case *c, replay_ctx *ctx);
 void replay_msg(replay_ctx *ctx, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* The case cannot be read as written (a missing key, a number that is not one or does not
+ * fit where it goes): names the key's line (the case's when absent) and the cause, so the
+ * case is reported as malformed, never as a verdict on the engine. */
+void replay_bad(replay_ctx *ctx, const corpus_case *c, const char *key, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
 #endif
     ;
 /* The trap the case recorded matches the engine's status? Sets msg when not. */

@@ -60,12 +60,14 @@ replay_verdict replay_encode(const corpus_case *c, replay_ctx *ctx)
 {
     int64_t result;
     if (!corpus_i64(c, "result", &result) || (result != 0 && result != 1)) {
-        replay_msg(ctx, "encode case needs 'result' 0 (accepted) or 1 (INVALID_VALUE)\n");
+        replay_bad(ctx, c, "result", "encode case needs 'result' 0 (accepted) or 1 (INVALID_VALUE)\n");
         return REPLAY_FAIL;
     }
     tce_tensormap m;
     memset(&m, 0, sizeof m);
     tce_status st = replay_encode_map(c, &m, ctx);
+    if (ctx->bad_line) /* unreadable parameters are no verdict to agree with */
+        return REPLAY_FAIL;
     if (st != TCE_OK && st != TCE_ERR_INVALID_VALUE) {
         replay_msg(ctx, "encode returned %s, expected OK or INVALID_VALUE\n",
                    tce_status_name(st));
