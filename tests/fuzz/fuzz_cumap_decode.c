@@ -4,39 +4,30 @@
  * TCE_FUZZ_SEEDS_FROM=encode.txt and TCE_FUZZ_SEEDS_TO=DIR it first writes the driver's
  * own maps (the corpus's `opaque` bytes) into DIR, as seeds (tests/fuzz/seeds.cmake). */
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "corpus.h"
 #include "cumap.h"
+#include "encode_seeds.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* The driver's own map of an encode case: its `opaque` bytes. */
+static bool driver_bytes(const corpus_case *c, uint8_t out[128])
+{
+    size_t len;
+    const uint8_t *opaque = corpus_blob(c, "opaque", &len);
+    if (!opaque || len != TCE_CUMAP_BYTES)
+        return false;
+    memcpy(out, opaque, len);
+    return true;
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    const char *from = getenv("TCE_FUZZ_SEEDS_FROM"), *to = getenv("TCE_FUZZ_SEEDS_TO");
-    corpus_reader r;
-    corpus_case c;
-    unsigned n = 0;
-    if (!from || !to || corpus_open(&r, from))
-        return 0;
-    while (n < 400 && corpus_next(&r, &c) == 1) {
-        size_t len;
-        const uint8_t *opaque = corpus_blob(&c, "opaque", &len);
-        char path[4096];
-        snprintf(path, sizeof path, "%s/cumap%u", to, n);
-        FILE *f = opaque && len == TCE_CUMAP_BYTES ? fopen(path, "wb") : NULL;
-        if (f) {
-            fwrite(opaque, 1, len, f);
-            fclose(f);
-            n++;
-        }
-        corpus_case_free(&c);
-    }
-    corpus_close(&r);
+    fuzz_encode_seeds(driver_bytes);
     return 0;
 }
 

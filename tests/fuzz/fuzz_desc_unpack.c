@@ -4,45 +4,33 @@
  * TCE_FUZZ_SEEDS_TO=DIR it first writes the descriptors of the driver's accepted encode
  * cases into DIR, as seeds (tests/fuzz/seeds.cmake). */
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "corpus.h"
+#include "encode_seeds.h"
 #include "replay.h"
 #include "tensormap.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* tce's descriptor of an encode case's map, when the encoder accepts it. */
+static bool our_bytes(const corpus_case *c, uint8_t out[128])
+{
+    replay_ctx ctx;
+    tce_tensormap m;
+    memset(&ctx, 0, sizeof ctx);
+    memset(&m, 0, sizeof m);
+    if (replay_encode_map(c, &m, &ctx) != TCE_OK)
+        return false;
+    tce_desc_pack(&m, out);
+    return true;
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    const char *from = getenv("TCE_FUZZ_SEEDS_FROM"), *to = getenv("TCE_FUZZ_SEEDS_TO");
-    corpus_reader r;
-    corpus_case c;
-    unsigned n = 0;
-    if (!from || !to || corpus_open(&r, from))
-        return 0;
-    while (n < 400 && corpus_next(&r, &c) == 1) {
-        replay_ctx ctx;
-        tce_tensormap m;
-        memset(&ctx, 0, sizeof ctx);
-        memset(&m, 0, sizeof m);
-        if (replay_encode_map(&c, &m, &ctx) == TCE_OK) {
-            uint8_t img[TCE_DESC_BYTES];
-            char path[4096];
-            tce_desc_pack(&m, img);
-            snprintf(path, sizeof path, "%s/desc%u", to, n++);
-            FILE *f = fopen(path, "wb");
-            if (f) {
-                fwrite(img, 1, sizeof img, f);
-                fclose(f);
-            }
-        }
-        corpus_case_free(&c);
-    }
-    corpus_close(&r);
+    fuzz_encode_seeds(our_bytes);
     return 0;
 }
 
