@@ -95,6 +95,8 @@ void ptx_copy_tok(char *dst, unsigned cap, ptx_tok t);
 ptx_status ptx_lex_line(const char *text, ptx_line *ln, ptx_error *err);
 /* Resolve register names in operands against regs; the first undeclared one fails. */
 ptx_status ptx_resolve_regs(ptx_line *ln, const ptx_regs *regs, bool vectors_only, ptx_error *err);
+/* The `@p` guard must be a declared predicate register. */
+ptx_status ptx_resolve_guard(const ptx_line *ln, const ptx_regs *regs, ptx_error *err);
 
 /* ---- modifiers (ptx_mods.c) ---- */
 const ptx_moddef *ptx_moddef_find(ptx_tok word);
@@ -133,6 +135,11 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err);
 ptx_status ptx_decode_group(ptx_ctx *c, ptx_insn *out, ptx_error *err, bool wait);
 ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err);
 ptx_status ptx_decode_scenario(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn_kind kind);
+ptx_status ptx_decode_mbarrier(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn_kind kind); /* ptx_mbarrier.c */
+/* ptx_sync.c */
+ptx_status ptx_decode_fence_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err);
+ptx_status ptx_decode_fence_mbarrier_init(ptx_ctx *c, ptx_insn *out, ptx_error *err);
+ptx_status ptx_decode_prefetch_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err);
 
 /* ---- shared checks (ptx_check.c) ---- */
 /* Operand kinds an instruction slot accepts. */

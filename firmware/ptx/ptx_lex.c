@@ -229,7 +229,8 @@ ptx_status ptx_lex_line(const char *text, ptx_line *ln, ptx_error *err)
         while (c.p < c.end && is_ident(*c.p))
             c.p++;
         ln->pred.len = (unsigned)(c.p - ln->pred.s);
-        if (!ln->pred.len || ln->pred.s[0] != '%')
+        /* a guard names a predicate register, with or without '%' (`.reg .pred P1;`) */
+        if (!ln->pred.len || is_digit(ln->pred.s[0]))
             return syntax(err, &c, ln->pred.s);
         ln->has_pred = true;
         skip_ws(&c);
@@ -356,5 +357,20 @@ ptx_status ptx_resolve_regs(ptx_line *ln, const ptx_regs *regs, bool vectors_onl
                 if (resolve(&o->vec[k], regs, err) != PTX_OK)
                     return PTX_ERROR;
     }
+    return PTX_OK;
+}
+
+ptx_status ptx_resolve_guard(const ptx_line *ln, const ptx_regs *regs, ptx_error *err)
+{
+    char name[PTX_NAME_MAX];
+    ptx_regclass rc;
+    if (!ln->has_pred)
+        return PTX_OK;
+    ptx_copy_tok(name, PTX_NAME_MAX, ln->pred);
+    rc = lookup_reg(regs, name);
+    if (rc == PTX_RC_NONE)
+        return ptx_fail(err, PTX_CAUSE_UNDECLARED, ln->pred.col, "guard '%s' is not a declared register", name);
+    if (rc != PTX_RC_PRED)
+        return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->pred.col, "guard '%s' is not a predicate register", name);
     return PTX_OK;
 }

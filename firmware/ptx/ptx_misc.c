@@ -45,6 +45,11 @@ static const struct {
     {"fill_mode", false, false, true, 1},
 };
 
+const char *ptx_tm_field_name(ptx_tm_field f)
+{
+    return (unsigned)f < PTX_TM_FIELD_COUNT ? k_fields[f].name : "?";
+}
+
 static bool tensormap_target(ptx_target t)
 {
     if (!ptx_target_specific(t))
