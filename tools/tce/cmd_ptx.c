@@ -5,14 +5,17 @@
 #include <string.h>
 
 #include "ptx/ptx_decode.h"
+#include "ptx_file.h"
 
 #define LINE_MAX_CHARS 4096
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: tce ptx FILE.ptx [--target=sm_90a]\n"
+    fprintf(f, "usage: tce ptx FILE.ptx [--target=sm_90a] [--summary]\n"
                "       tce ptx --check VERDICTS.tsv [--show=K] [--min=99.5]\n"
-               "  FILE.ptx: prints each instruction's decoded operation or FILE:LINE:COL: error: cause\n"
+               "  FILE.ptx: reads a whole module; prints each copy-family instruction's decoded operation\n"
+               "            or FILE:LINE:COL: error: cause; other instructions are counted by name\n"
+               "  --summary: per function, the family instructions it uses with their counts\n"
                "  --check:  replays target/verdict/instruction/message lines; a line agrees when the\n"
                "            verdict matches and, for lines both reject, the cause category matches.\n"
                "            Exit 0 iff verdict agreement and cause agreement are both >= --min percent.\n");
@@ -102,116 +105,10 @@ static int check_file(const char *path, unsigned show, double min_pct)
     return (vpct >= min_pct && cpct >= min_pct) ? 0 : 1;
 }
 
-static void print_insn(const char *path, unsigned lineno, const ptx_insn *in)
-{
-    unsigned i;
-    printf("%s:%u: %s", path, lineno, ptx_insn_kind_name(in->kind));
-    if (in->has_pred)
-        printf(" @%s%s", in->pred_negated ? "!" : "", in->pred);
-    if (in->has_op) {
-        const tce_op *op = &in->op;
-        printf(" op=%s dst=%u src=%u done=%u", tce_op_kind_name(op->kind), (unsigned)op->dst_space,
-               (unsigned)op->src_space, (unsigned)op->completion);
-        if (op->kind >= TCE_OP_TENSOR_LOAD && op->kind <= TCE_OP_TENSOR_PREFETCH)
-            printf(" mode=%s dims=%u", tce_mode_name(op->mode), op->dims);
-        if (op->kind == TCE_OP_BULK_REDUCE || op->kind == TCE_OP_TENSOR_REDUCE || op->kind == TCE_OP_RED)
-            printf(" redop=%s etype=%s noftz=%d", tce_redop_name(op->redop), tce_etype_name(op->etype), op->noftz);
-        if (op->kind == TCE_OP_RED)
-            printf(" vec=%u", op->vec);
-        if (op->multicast)
-            printf(" multicast");
-        if (op->has_byte_mask)
-            printf(" cp_mask");
-    }
-    if (in->cache_hint)
-        printf(" L2::cache_hint");
-    if (in->cta_group)
-        printf(" cta_group=%u", in->cta_group);
-    printf(" operands=%u:", in->nopd);
-    for (i = 0; i < in->nopd; i++) {
-        const ptx_operand *o = &in->opd[i];
-        unsigned k;
-        printf(i ? ", " : " ");
-        switch (o->kind) {
-        case PTX_OPD_REG: printf("%s", o->base.name); break;
-        case PTX_OPD_IMM: printf("%lld", (long long)o->base.imm); break;
-        case PTX_OPD_SYM: printf("%s", o->base.name); break;
-        case PTX_OPD_ADDR:
-            if (o->base.is_reg || o->base.name[0])
-                printf("[%s%+lld]", o->base.name, (long long)o->offset);
-            else
-                printf("[%lld]", (long long)o->base.imm);
-            break;
-        case PTX_OPD_TMAP:
-        case PTX_OPD_VEC:
-            printf(o->kind == PTX_OPD_TMAP ? "[%s, {" : "{", o->base.name);
-            for (k = 0; k < o->nvec; k++) {
-                if (o->vec[k].is_reg)
-                    printf("%s%s", k ? ", " : "", o->vec[k].name);
-                else
-                    printf("%s%lld", k ? ", " : "", (long long)o->vec[k].imm);
-            }
-            printf(o->kind == PTX_OPD_TMAP ? "}]" : "}");
-            break;
-        }
-    }
-    printf("\n");
-}
-
-static int decode_file(const char *path, const char *target_opt)
-{
-    FILE *f = fopen(path, "r");
-    char line[LINE_MAX_CHARS];
-    unsigned lineno = 0, nerr = 0;
-    ptx_target t = {90, 'a'};
-    ptx_regs regs;
-    bool fixed = false;
-    if (!f) {
-        fprintf(stderr, "tce ptx: cannot open '%s'\n", path);
-        return 2;
-    }
-    if (target_opt) {
-        if (!ptx_target_parse(target_opt, &t)) {
-            fprintf(stderr, "tce ptx: '%s' is not a target (want e.g. sm_90a)\n", target_opt);
-            fclose(f);
-            return 2;
-        }
-        fixed = true;
-    }
-    ptx_regs_default(&regs);
-    regs.n = 0; /* a file declares its own registers */
-    while (fgets(line, sizeof line, f)) {
-        ptx_insn insn;
-        ptx_error err;
-        ptx_status st;
-        const char *p = line;
-        lineno++;
-        chomp(line);
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (!fixed && !strncmp(p, ".target", 7)) {
-            char name[32] = {0};
-            if (sscanf(p + 7, " %31[a-z0-9_]", name) == 1 && !ptx_target_parse(name, &t)) {
-                fprintf(stderr, "%s:%u:1: error: '%s' is not a target\n", path, lineno, name);
-                nerr++;
-            }
-            continue;
-        }
-        st = ptx_decode_line_regs(line, t, &regs, &insn, &err);
-        if (st == PTX_ERROR) {
-            printf("%s:%u:%u: error: %s (%s)\n", path, lineno, err.col, err.msg, ptx_cause_name(err.cause));
-            nerr++;
-        } else if (st == PTX_OK && insn.kind != PTX_I_REG_DECL) {
-            print_insn(path, lineno, &insn);
-        }
-    }
-    fclose(f);
-    return nerr ? 1 : 0;
-}
-
 int ptx_main(int argc, char **argv)
 {
     const char *check = NULL, *file = NULL, *target = NULL;
+    bool summary = false;
     unsigned show = 20;
     double min_pct = 99.5;
     int i;
@@ -225,6 +122,8 @@ int ptx_main(int argc, char **argv)
             show = (unsigned)strtoul(argv[i] + 7, NULL, 10);
         } else if (!strncmp(argv[i], "--min=", 6)) {
             min_pct = strtod(argv[i] + 6, NULL);
+        } else if (!strcmp(argv[i], "--summary")) {
+            summary = true;
         } else if (!strncmp(argv[i], "--target=", 9)) {
             target = argv[i] + 9;
         } else if (argv[i][0] == '-') {
@@ -238,7 +137,7 @@ int ptx_main(int argc, char **argv)
     if (check)
         return check_file(check, show, min_pct);
     if (file)
-        return decode_file(file, target);
+        return ptx_decode_file(file, target, summary);
     usage(stderr);
     return 2;
 }
