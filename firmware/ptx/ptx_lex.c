@@ -347,6 +347,12 @@ ptx_status ptx_resolve_regs(ptx_line *ln, const ptx_regs *regs, bool vectors_onl
     for (i = 0; i < ln->nopd; i++) {
         ptx_operand *o = &ln->opd[i];
         if (!vectors_only && o->kind != PTX_OPD_VEC) {
+            /* ptxas takes an undeclared scalar for an operand of the wrong kind ("Arguments
+             * mismatch", found by the operand checks); in an address it is "Illegal operand type" */
+            if (o->kind == PTX_OPD_REG) {
+                o->base.rc = lookup_reg(regs, o->base.name);
+                continue;
+            }
             if (resolve(&o->base, regs, err) != PTX_OK)
                 return PTX_ERROR;
             if (o->kind == PTX_OPD_SYM && o->base.is_reg)

@@ -242,6 +242,14 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
             for (i = fixed; i < ln->nopd; i++)
                 trailing += (ln->opd[i].kind != PTX_OPD_VEC || (cta_dst && multicast)) ? 1u : 0u;
             need = (multicast ? 1u : 0u) + (hint ? 1u : 0u);
+            /* with .dim and load mode clashing, ptxas lets an im2colInfo vector stand in the
+             * ctaMask slot here and reports the clash below */
+            if (multicast && check_dim_mode(c, lm, dims, NULL) != PTX_OK)
+                for (i = fixed; i < ln->nopd; i++)
+                    if (ln->opd[i].kind == PTX_OPD_VEC) {
+                        trailing++;
+                        break;
+                    }
             if (trailing < need || (!prefetch && !load_form && cta_group))
                 return ptx_operands_fail(c, err, "the operands its modifiers ask for");
         }
