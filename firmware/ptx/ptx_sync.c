@@ -6,6 +6,15 @@
 
 static const ptx_mod *first_of(const ptx_ctx *c, ptx_modclass mc) { return ptx_mods_first(&c->mods, mc); }
 
+/* A fence takes an order and a scope only: no other modifier, no state space, no type. */
+static ptx_status fence_words(ptx_ctx *c, ptx_error *err)
+{
+    if (ptx_check_classes(c, CLS(MC_SEM) | CLS(MC_SCOPE), err) != PTX_OK ||
+        ptx_scan_repeats(c, 0, CLS(MC_SEM) | CLS(MC_SCOPE), err) != PTX_OK || ptx_check_types(c, 0, err) != PTX_OK)
+        return PTX_ERROR;
+    return PTX_OK;
+}
+
 static unsigned space_of(const ptx_ctx *c)
 {
     const ptx_mod *m = first_of(c, MC_SPACE);
@@ -22,11 +31,7 @@ ptx_status ptx_decode_fence_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (sem && sem->def->val != 2 && sem->def->val != 3)
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, sem->tok.col,
                         "'fence.proxy.tensormap::generic' takes .release or .acquire, not '.%t'", &sem->tok);
-    if (ptx_check_classes(c, CLS(MC_SEM) | CLS(MC_SCOPE), err) != PTX_OK)
-        return PTX_ERROR;
-    if (ptx_scan_repeats(c, 0, CLS(MC_SEM) | CLS(MC_SCOPE), err) != PTX_OK)
-        return PTX_ERROR;
-    if (ptx_check_types(c, 0, err) != PTX_OK)
+    if (fence_words(c, err) != PTX_OK)
         return PTX_ERROR;
     if (!sem)
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol,
@@ -59,11 +64,7 @@ ptx_status ptx_decode_fence_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
 ptx_status ptx_decode_fence_mbarrier_init(ptx_ctx *c, ptx_insn *out, ptx_error *err)
 {
     const ptx_mod *sem = first_of(c, MC_SEM), *scope = first_of(c, MC_SCOPE);
-    if (ptx_check_classes(c, CLS(MC_SEM) | CLS(MC_SCOPE), err) != PTX_OK)
-        return PTX_ERROR;
-    if (ptx_scan_repeats(c, 0, CLS(MC_SEM) | CLS(MC_SCOPE), err) != PTX_OK)
-        return PTX_ERROR;
-    if (ptx_check_types(c, 0, err) != PTX_OK)
+    if (fence_words(c, err) != PTX_OK)
         return PTX_ERROR;
     if (!sem)
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'fence.mbarrier_init' needs the order '.release'");
