@@ -8,16 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../test_rng.h"
+
 #include "ptx_file.h"
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
-static uint64_t next(void)
-{
-    uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+static uint64_t next(void) { return test_splitmix64(&rng); }
 
 static const char k_punct[] = "{}();:,.[]@%\"/*\n\r\t _0<>=!";
 
