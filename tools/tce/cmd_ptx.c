@@ -1,9 +1,12 @@
 /* `tce ptx`: decode PTX files with the firmware decoder, or replay a ptxas verdict file
  * (--check) and report where the decoder's verdict or cause category differs. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "input_file.h"
+#include "num_parse.h"
 #include "ptx/ptx_decode.h"
 #include "ptx_file.h"
 
@@ -11,9 +14,9 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: tce ptx FILE.ptx [--target=sm_90a] [--summary]\n"
+    fprintf(f, "usage: tce ptx FILE.ptx... [--target=sm_90a] [--summary]\n"
                "       tce ptx --check VERDICTS.tsv [--show=K] [--min=99.5]\n"
-               "  FILE.ptx: reads a whole module; prints each copy-family instruction's decoded operation\n"
+               "  FILE.ptx: reads whole modules; prints each copy-family instruction's decoded operation\n"
                "            or FILE:LINE:COL: error: cause; other instructions are counted by name\n"
                "  --summary: per function, the family instructions it uses with their counts\n"
                "  --check:  replays target/verdict/instruction/message lines; a line agrees when the\n"
@@ -30,12 +33,13 @@ static void chomp(char *s)
 
 static int check_file(const char *path, unsigned show, double min_pct)
 {
-    FILE *f = fopen(path, "r");
+    char why[512];
+    FILE *f = tce_input_open(path, why, sizeof why);
     char line[LINE_MAX_CHARS];
     unsigned lineno = 0, total = 0, verdict_ok = 0, both_rej = 0, cause_ok = 0, agree = 0, shown = 0;
     double vpct, cpct;
     if (!f) {
-        fprintf(stderr, "tce ptx: cannot open '%s'\n", path);
+        fprintf(stderr, "tce ptx: %s\n", why);
         return 2;
     }
     while (fgets(line, sizeof line, f)) {
@@ -107,10 +111,11 @@ static int check_file(const char *path, unsigned show, double min_pct)
 
 int ptx_main(int argc, char **argv)
 {
-    const char *check = NULL, *file = NULL, *target = NULL;
-    bool summary = false;
-    unsigned show = 20;
+    const char *check = NULL, *target = NULL;
+    uint64_t show = 20;
     double min_pct = 99.5;
+    int nfiles = 0, rc = 0;
+    bool summary = false;
     int i;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -119,25 +124,47 @@ int ptx_main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--check") && i + 1 < argc) {
             check = argv[++i];
         } else if (!strncmp(argv[i], "--show=", 7)) {
-            show = (unsigned)strtoul(argv[i] + 7, NULL, 10);
+            if (!tce_opt_u64("ptx", "--show", argv[i] + 7, 0, UINT_MAX, &show))
+                return 2;
         } else if (!strncmp(argv[i], "--min=", 6)) {
-            min_pct = strtod(argv[i] + 6, NULL);
+            if (!tce_opt_percent("ptx", "--min", argv[i] + 6, &min_pct))
+                return 2;
         } else if (!strcmp(argv[i], "--summary")) {
             summary = true;
         } else if (!strncmp(argv[i], "--target=", 9)) {
+            ptx_target t;
             target = argv[i] + 9;
+            if (!ptx_target_parse(target, &t)) {
+                fprintf(stderr, "tce ptx: --target='%s' is not a target (sm_NN, sm_NNa or sm_NNf, "
+                                "e.g. sm_90a)\n", target);
+                return 2;
+            }
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "tce ptx: unknown option '%s'\n", argv[i]);
             usage(stderr);
             return 2;
         } else {
-            file = argv[i];
+            nfiles++;
         }
     }
+    if (check && (nfiles || target || summary)) {
+        fprintf(stderr, "tce ptx: --check replays one verdict file (each line names its target); "
+                        "it takes no PTX file and no --target\n");
+        return 2;
+    }
     if (check)
-        return check_file(check, show, min_pct);
-    if (file)
-        return ptx_decode_file(file, target, summary);
-    usage(stderr);
-    return 2;
+        return check_file(check, (unsigned)show, min_pct);
+    if (!nfiles) {
+        usage(stderr);
+        return 2;
+    }
+    /* Every file, each with its own declarations; the exit status is the worst. */
+    for (i = 1; i < argc; i++) {
+        if (argv[i][0] == '-')
+            continue;
+        int frc = ptx_decode_file(argv[i], target, summary);
+        if (frc > rc)
+            rc = frc;
+    }
+    return rc;
 }

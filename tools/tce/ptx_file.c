@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input_file.h"
 #include "ptx/ptx_decode.h"
 #include "ptx_module.h"
 
@@ -186,11 +187,12 @@ static void print_insn(const char *path, unsigned lineno, const ptx_insn *in)
 /* The whole file in memory; NULL (with a message) when it cannot be read. */
 static char *slurp(const char *path, size_t *n)
 {
-    FILE *f = fopen(path, "rb");
+    char why[512];
+    FILE *f = tce_input_open(path, why, sizeof why);
     char *buf = NULL;
     size_t cap = 0, len = 0;
     if (!f) {
-        fprintf(stderr, "tce ptx: cannot open '%s'\n", path);
+        fprintf(stderr, "tce ptx: %s\n", why);
         return NULL;
     }
     for (;;) {
@@ -207,15 +209,50 @@ static char *slurp(const char *path, size_t *n)
         if (got == 0)
             break;
     }
-    if (ferror(f) || len > cap) {
-        fprintf(stderr, "%s: error: cannot be read (a directory, or a read error)\n", path);
+    if (ferror(f) || len == cap) {
+        fprintf(stderr, "tce ptx: %s: %s\n", path, ferror(f) ? "read error" : "out of memory");
         free(buf);
         fclose(f);
         return NULL;
     }
     fclose(f);
     *n = len;
-    return buf ? buf : calloc(1, 1);
+    return buf;
+}
+
+/* A lone CR (old Mac line ends) would make the file one long line: refuse it where it is. */
+static bool lone_cr(const char *t, size_t n, unsigned *line, unsigned *col)
+{
+    size_t i;
+    *line = 1;
+    *col = 1;
+    for (i = 0; i < n; i++) {
+        if (t[i] == '\r' && !(i + 1 < n && t[i + 1] == '\n'))
+            return true;
+        if (t[i] == '\n')
+            (*line)++, *col = 1;
+        else
+            (*col)++;
+    }
+    return false;
+}
+
+/* Does the module define or declare a function (.entry / .func as a directive word)? A file
+ * with none is a fragment, one kernel body as scenarios hold, read as if inside a function. */
+static bool has_function(const char *t, size_t n)
+{
+    size_t i;
+    for (i = 0; i + 5 <= n; i++) {
+        size_t w = i + 1, k = w;
+        if (t[i] != '.' || (i && ((t[i - 1] >= 'a' && t[i - 1] <= 'z') || (t[i - 1] >= '0' && t[i - 1] <= '9') ||
+                                  t[i - 1] == '_' || t[i - 1] == '%')))
+            continue;
+        while (k < n && ((t[k] >= 'a' && t[k] <= 'z') || t[k] == '_'))
+            k++;
+        if ((k - w == 5 && !memcmp(t + w, "entry", 5)) || (k - w == 4 && !memcmp(t + w, "func", 4)))
+            return true;
+    }
+    return false;
 }
 
 typedef struct {
@@ -294,7 +331,7 @@ int ptx_decode_text(const char *path, char *text, size_t n, const char *target_o
     ptxm_reader rd;
     ptxm_stmt st;
     ptx_target t = {90, 'a'};
-    bool fixed = false, pending_func = false, seen_target = false;
+    bool fixed = false, pending_func = false, seen_target = false, fragment;
     ptx_regs regs;
     unsigned saved[MAX_DEPTH], depth = 0, func_depth = 0, nfam = 0, nother = 0, bad_line, bad_col, open_line = 0,
              open_col = 0;
@@ -310,10 +347,15 @@ int ptx_decode_text(const char *path, char *text, size_t n, const char *target_o
         fixed = true;
     }
     regs.n = 0;
+    if (lone_cr(text, n, &bad_line, &bad_col)) {
+        report(&fc, bad_line, bad_col, "carriage return inside a line (CR-only line ends? use LF)", NULL);
+        return 1;
+    }
     if (ptxm_blank_comments(text, n, &bad_line, &bad_col, &why)) {
         report(&fc, bad_line, bad_col, why, NULL);
         return 1;
     }
+    fragment = !has_function(text, n);
     ptxm_init(&rd, text, n);
     while ((rc = ptxm_next(&rd, &st, &why)) == 1) {
         const char *s = stmt_text(text, &st, &line, &cap);
@@ -329,10 +371,9 @@ int ptx_decode_text(const char *path, char *text, size_t n, const char *target_o
                 report(&fc, st.line, st.col, "blocks nested deeper than 64", NULL);
                 goto done;
             }
-            if (depth == 0) {
-                if (!pending_func) {
+            if (depth == 0 && !fragment) {
+                if (!pending_func)
                     report(&fc, st.line, st.col, "'{' outside a function body", NULL);
-                }
                 regs.n = 0; /* registers belong to one function */
                 func_depth = 1;
                 open_line = st.line;
@@ -358,7 +399,7 @@ int ptx_decode_text(const char *path, char *text, size_t n, const char *target_o
             }
             break;
         case PTXM_LABEL:
-            if (!depth)
+            if (!depth && !fragment)
                 report(&fc, st.line, st.col, "label outside a function body", NULL);
             break;
         case PTXM_SECTION:
@@ -380,7 +421,7 @@ int ptx_decode_text(const char *path, char *text, size_t n, const char *target_o
                 break;
             }
             if (w == 4 && !strncmp(s, ".reg", 4)) {
-                if (!depth) {
+                if (!depth && !fragment) {
                     report(&fc, st.line, st.col, "'.reg' outside a function body", NULL);
                     break;
                 }
@@ -413,7 +454,7 @@ int ptx_decode_text(const char *path, char *text, size_t n, const char *target_o
         case PTXM_INSN: {
             const char *p = s, *op;
             size_t oplen;
-            if (!depth) {
+            if (!depth && !fragment) {
                 report(&fc, st.line, st.col, "instruction outside a function body", NULL);
                 break;
             }
