@@ -53,6 +53,16 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         return PTX_ERROR;
     if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
         return PTX_ERROR;
+    /* the operands must fit some form, and give every trailing operand the modifiers ask
+     * for, before ptxas judges the direction */
+    {
+        static const ptx_opkind fixed[] = {OK_ADDR, OK_ADDR, OK_R32}, opt[] = {OK_ADDR, OK_R16, OK_R64, OK_R16};
+        unsigned need = (ptx_mod_val(c, MC_COMPLETION, -1) == CM_MBARRIER ? 1u : 0u) +
+                        (ptx_mods_first(&c->mods, MC_MULTICAST) ? 1u : 0u) +
+                        (ptx_mods_first(&c->mods, MC_CACHEHINT) ? 1u : 0u) + (ptx_mods_first(&c->mods, MC_CPMASK) ? 1u : 0u);
+        if (!ptx_operands_loose_fit(ln, fixed, 3, opt, 4) || ln->nopd < 3 + need)
+            return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and what the modifiers ask for");
+    }
     dir = direction(c);
     if (dir == DIR_NONE)
         return space_fail(c, err);

@@ -78,3 +78,21 @@ bool ptx_operands_match_prefix(const ptx_line *ln, const ptx_opkind *kinds, unsi
             return false;
     return true;
 }
+
+bool ptx_operands_loose_fit(const ptx_line *ln, const ptx_opkind *fixed, unsigned nfixed, const ptx_opkind *opt,
+                            unsigned nopt)
+{
+    unsigned i, k = 0;
+    if (ln->nopd < nfixed)
+        return false;
+    if (!ptx_operands_match_prefix(ln, fixed, nfixed))
+        return false;
+    for (i = nfixed; i < ln->nopd; i++) {
+        while (k < nopt && !ptx_operand_fits_at(ln, i, opt[k]))
+            k++;
+        if (k == nopt)
+            return false;
+        k++;
+    }
+    return true;
+}

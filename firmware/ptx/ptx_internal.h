@@ -161,6 +161,10 @@ bool ptx_operands_match(const ptx_line *ln, const ptx_opkind *kinds, unsigned n)
 bool ptx_scalar_fits(const ptx_scalar *s, ptx_opkind k);
 bool ptx_operand_fits_at(const ptx_line *ln, unsigned i, ptx_opkind k);
 bool ptx_operands_match_prefix(const ptx_line *ln, const ptx_opkind *kinds, unsigned n);
+/* The fixed operands, then each further operand fitting the next optional slot that takes
+ * it (slots may be skipped, not reordered): the shapes ptxas accepts before it looks closer. */
+bool ptx_operands_loose_fit(const ptx_line *ln, const ptx_opkind *fixed, unsigned nfixed, const ptx_opkind *opt,
+                            unsigned nopt);
 
 
 /* ---- common checks (ptx_common.c) ---- */

@@ -61,24 +61,6 @@ static ptx_status check_vectors(ptx_ctx *c, unsigned tmap_idx, unsigned ncoords,
  * {, cache-policy}) or the store form ([tensorMap, coords], [srcMem] {, cache-policy});
  * each operand must fit its slot, optional trailing slots taken in order. Later (after
  * the modifier-combination checks) the exact list the modifiers ask for. */
-static bool loose_fit(const ptx_line *ln, const ptx_opkind *fixed, unsigned nfixed, const ptx_opkind *opt,
-                      unsigned nopt)
-{
-    unsigned i, k = 0;
-    if (ln->nopd < nfixed)
-        return false;
-    if (!ptx_operands_match_prefix(ln, fixed, nfixed))
-        return false;
-    for (i = nfixed; i < ln->nopd; i++) {
-        while (k < nopt && !ptx_operand_fits_at(ln, i, opt[k]))
-            k++;
-        if (k == nopt)
-            return false;
-        k++;
-    }
-    return true;
-}
-
 static ptx_status check_shape(ptx_ctx *c, bool prefetch, bool reduce, bool *load_form, ptx_error *err)
 {
     static const ptx_opkind load_fixed[] = {OK_ADDR, OK_TMAP, OK_ADDR}, load_opt[] = {OK_VEC16, OK_R16, OK_R64};
@@ -87,12 +69,12 @@ static ptx_status check_shape(ptx_ctx *c, bool prefetch, bool reduce, bool *load
     bool ok;
     *load_form = false;
     if (prefetch)
-        ok = loose_fit(c->ln, pf_fixed, 1, pf_opt, 2);
+        ok = ptx_operands_loose_fit(c->ln, pf_fixed, 1, pf_opt, 2);
     else if (!reduce && c->ln->nopd && c->ln->opd[0].kind != PTX_OPD_TMAP) {
         *load_form = true;
-        ok = loose_fit(c->ln, load_fixed, 3, load_opt, 3);
+        ok = ptx_operands_loose_fit(c->ln, load_fixed, 3, load_opt, 3);
     } else
-        ok = loose_fit(c->ln, store_fixed, 2, store_opt, 1);
+        ok = ptx_operands_loose_fit(c->ln, store_fixed, 2, store_opt, 1);
     return ok ? PTX_OK : ptx_operands_fail(c, err, "the operands of a tensor copy");
 }
 
@@ -215,6 +197,26 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
         sp_src = ptx_mods_nth(&c->mods, MC_SPACE, 1)->def->val;
 
+    /* a modifier that asks for a trailing scalar (ctaMask, cache-policy) without one, or
+     * .cta_group on a store, fails before the direction and the modifier combinations */
+    {
+        bool load_form = !prefetch && !reduce && ln->nopd && ln->opd[0].kind != PTX_OPD_TMAP;
+        unsigned fixed = prefetch ? 1 : load_form ? 3 : 2, trailing = 0, need = 0;
+        bool cta_dst = load_form && sp_dst == SP_SHARED_CTA;
+        for (i = fixed; i < ln->nopd; i++)
+            trailing += (ln->opd[i].kind != PTX_OPD_VEC || (cta_dst && multicast)) ? 1u : 0u;
+        need = (multicast ? 1u : 0u) + (hint ? 1u : 0u);
+        /* with .dim and load mode clashing, ptxas lets an im2colInfo vector stand in the
+         * ctaMask slot here and reports the clash below */
+        if (multicast && check_dim_mode(c, lm, dims, NULL) != PTX_OK)
+            for (i = fixed; i < ln->nopd; i++)
+                if (ln->opd[i].kind == PTX_OPD_VEC) {
+                    trailing++;
+                    break;
+                }
+        if (trailing < need || (!prefetch && !load_form && cta_group))
+            return ptx_operands_fail(c, err, "the operands its modifiers ask for");
+    }
     if (!prefetch) {
         if (sp_dst == SP_GLOBAL && sp_src == SP_SHARED_CTA)
             load = false;
@@ -234,25 +236,6 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     }
     {
         bool load_form = !prefetch && !reduce && ln->nopd && ln->opd[0].kind != PTX_OPD_TMAP;
-        /* a modifier that asks for a trailing scalar (ctaMask, cache-policy) without one, or
-         * .cta_group on a store, fails before the modifier combinations are looked at */
-        {
-            unsigned fixed = prefetch ? 1 : load_form ? 3 : 2, trailing = 0, need = 0;
-            bool cta_dst = load && sp_dst == SP_SHARED_CTA;
-            for (i = fixed; i < ln->nopd; i++)
-                trailing += (ln->opd[i].kind != PTX_OPD_VEC || (cta_dst && multicast)) ? 1u : 0u;
-            need = (multicast ? 1u : 0u) + (hint ? 1u : 0u);
-            /* with .dim and load mode clashing, ptxas lets an im2colInfo vector stand in the
-             * ctaMask slot here and reports the clash below */
-            if (multicast && check_dim_mode(c, lm, dims, NULL) != PTX_OK)
-                for (i = fixed; i < ln->nopd; i++)
-                    if (ln->opd[i].kind == PTX_OPD_VEC) {
-                        trailing++;
-                        break;
-                    }
-            if (trailing < need || (!prefetch && !load_form && cta_group))
-                return ptx_operands_fail(c, err, "the operands its modifiers ask for");
-        }
         /* modifiers of the copy family that this instruction never takes */
         for (i = 0; i < c->mods.n; i++) {
             ptx_modclass mc = c->mods.m[i].def->mc;
