@@ -93,7 +93,6 @@ ptx_cause ptx_cause_of_ptxas_message(const char *m)
         {"Illegal modifier", true, PTX_CAUSE_ILLEGAL_MODIFIER},
         {"Illegal rounding modifier", true, PTX_CAUSE_ILLEGAL_MODIFIER},
         {"unexpected value", false, PTX_CAUSE_RANGE},
-        {"32-Bit ABI", false, PTX_CAUSE_OPERANDS},
         {"Sink '_' is expected", true, PTX_CAUSE_OPERANDS},
         {"Duplicate .", true, PTX_CAUSE_REPEATED},
         {"Illegal vector size", true, PTX_CAUSE_OPERANDS},

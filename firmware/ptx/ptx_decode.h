@@ -106,6 +106,7 @@ typedef struct {
     char name[PTX_NAME_MAX];   /* register (with %) or symbol */
     ptx_regclass rc;           /* register class, resolved from ptx_regs */
     int64_t imm;
+    bool is_float;             /* a floating-point literal (imm is then 0) */
     unsigned col;
 } ptx_scalar;
 

@@ -108,6 +108,7 @@ static ptx_status lex_scalar(cursor *c, ptx_scalar *s, ptx_error *err)
     skip_ws(c);
     s->col = colof(c, c->p);
     s->is_reg = false;
+    s->is_float = false;
     s->rc = PTX_RC_NONE;
     s->imm = 0;
     s->name[0] = 0;
@@ -136,8 +137,14 @@ static ptx_status lex_scalar(cursor *c, ptx_scalar *s, ptx_error *err)
     }
     const char *start = c->p;
     bool big;
-    if (lex_number(c, &s->imm, &big))
+    if (lex_number(c, &s->imm, &big)) {
+        const char *q = start + (*start == '-' || *start == '+');
+        /* 0f3f800000, 0d..., 1.5: a floating-point literal (its value is not kept) */
+        s->is_float = (q + 1 < c->p && q[0] == '0' && (q[1] == 'f' || q[1] == 'F' || q[1] == 'd' || q[1] == 'D'));
+        for (; q < c->p; q++)
+            s->is_float = s->is_float || *q == '.';
         return big ? too_big(err, c, start) : PTX_OK;
+    }
     return syntax(err, c, c->p);
 }
 
