@@ -177,21 +177,38 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     ptx_opkind kinds[6];
     unsigned nk = 0;
 
-    if (ptx_scan_repeats(c, 2, mask, err) != PTX_OK)
+    /* ptxas: repeats (a second operation is not one: the first one counts), the type count
+     * and the load-mode/multicast/cta_group words come before the operands; tensormap field
+     * words are ignored; an order, scope or other foreign word is reported last */
+    if (ptx_scan_repeats(c, 2, (mask & ~CLS(MC_REDOP)) | CLS(MC_LOADMODE) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP), err) !=
+        PTX_OK)
         return PTX_ERROR;
+    if (ptx_check_types(c, BULK_RED_TYPES, err) != PTX_OK)
+        return PTX_ERROR;
+    if (!ptx_mods_first(&c->mods, MC_TYPE) || ptx_mods_count(&c->mods, MC_TYPE) > 1)
+        return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE,
+                        ptx_mods_first(&c->mods, MC_TYPE) ? ptx_mods_nth(&c->mods, MC_TYPE, 1)->tok.col : c->icol,
+                        "'%s' needs exactly one element type", c->iname);
+    {
+        unsigned i;
+        for (i = 0; i < c->mods.n; i++) {
+            ptx_modclass mc = c->mods.m[i].def->mc;
+            if (mc == MC_LOADMODE || mc == MC_MULTICAST || mc == MC_CTAGROUP)
+                return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
+                                &c->mods.m[i].tok, c->iname);
+        }
+    }
     /* shape: [dstMem], [srcMem], size {, [mbar] | , cache-policy} */
     if (ln->nopd < 3 || ln->nopd > 4 || !ptx_operand_fits_at(ln, 0, OK_ADDR) || !ptx_operand_fits_at(ln, 1, OK_ADDR) ||
         !ptx_operand_fits_at(ln, 2, OK_R32) ||
         (ln->nopd == 4 && !ptx_operand_fits_at(ln, 3, OK_ADDR) && !ptx_operand_fits_at(ln, 3, OK_R64)) ||
         (ptx_mods_first(&c->mods, MC_CACHEHINT) && ln->nopd != 4))
         return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and [mbar] or a cache-policy");
-    if (ptx_check_types(c, BULK_RED_TYPES, err) != PTX_OK)
-        return PTX_ERROR;
     tym = ptx_mods_first(&c->mods, MC_TYPE);
-    if (!tym || ptx_mods_count(&c->mods, MC_TYPE) > 1)
-        return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, tym ? ptx_mods_nth(&c->mods, MC_TYPE, 1)->tok.col : c->icol,
-                        "'%s' needs exactly one element type", c->iname);
-    if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
+    if (ptx_check_classes_except(c, mask | CLS(MC_TMFIELD),
+                                 CLS(MC_READ) | CLS(MC_NOFTZ) | CLS(MC_SEM) | CLS(MC_SCOPE) | CLS(MC_OTHER) |
+                                     CLS(MC_ROUNDING) | CLS(MC_EVICT),
+                                 err) != PTX_OK)
         return PTX_ERROR;
     /* the [mbar] form (into .shared::cluster) has no floating-point element type */
     {
@@ -249,8 +266,11 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!noftz && op == TCE_RED_ADD && (ty == TCE_ET_F16 || ty == TCE_ET_BF16))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, tym->tok.col, "'%s.add' on '.%t' needs '.noftz'", c->iname,
                         &tym->tok);
-    if (ptx_check_classes(c, mask, err) != PTX_OK)
+    if (ptx_check_classes(c, mask | CLS(MC_TMFIELD), err) != PTX_OK)
         return PTX_ERROR;
+    if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
+        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
+                        "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
 
     out->has_op = true;
     out->op.kind = TCE_OP_BULK_REDUCE;
