@@ -40,7 +40,9 @@ static ptx_status space_fail(ptx_ctx *c, ptx_error *err)
 ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
 {
     const ptx_line *ln = c->ln;
-    unsigned mask = CLS(MC_SPACE) | CLS(MC_COMPLETION) | CLS(MC_MULTICAST) | CLS(MC_CACHEHINT) | CLS(MC_CPMASK);
+    /* ptxas 13.0 accepts and ignores tensormap field words (.box_dim, ...) here */
+    unsigned mask = CLS(MC_SPACE) | CLS(MC_COMPLETION) | CLS(MC_MULTICAST) | CLS(MC_CACHEHINT) | CLS(MC_CPMASK) |
+                    CLS(MC_TMFIELD);
     bulk_dir dir;
     int cm;
     bool multicast, hint, cpmask, g2s;

@@ -47,6 +47,10 @@ static bool operand_fits(const ptx_operand *o, ptx_opkind k)
         return true;
     case OK_IMM:
         return o->kind == PTX_OPD_IMM;
+    case OK_ADDR_ANY:
+        return o->kind == PTX_OPD_ADDR;
+    case OK_TMAP_ANY:
+        return o->kind == PTX_OPD_TMAP;
     default:
         return (o->kind == PTX_OPD_REG || o->kind == PTX_OPD_IMM) && ptx_scalar_fits(&o->base, k);
     }

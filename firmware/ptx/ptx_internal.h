@@ -153,7 +153,9 @@ typedef enum {
     OK_VEC16,      /* {16-bit regs} */
     OK_IMM,        /* immediate only */
     OK_F32,        /* 32-bit register (bit-size or .f32) or immediate */
-    OK_F64         /* 64-bit register (bit-size or .f64) or immediate */
+    OK_F64,        /* 64-bit register (bit-size or .f64) or immediate */
+    OK_ADDR_ANY,   /* [anything]: an address operand whatever its base (shape checks) */
+    OK_TMAP_ANY    /* [anything, {anything}] */
 } ptx_opkind;
 
 /* Do the operands match the expected kinds exactly (count, kind, width)? */

@@ -63,11 +63,17 @@ static ptx_status check_vectors(ptx_ctx *c, unsigned tmap_idx, unsigned ncoords,
  * the modifier-combination checks) the exact list the modifiers ask for. */
 static ptx_status check_shape(ptx_ctx *c, bool prefetch, bool reduce, bool *load_form, ptx_error *err)
 {
-    static const ptx_opkind load_fixed[] = {OK_ADDR, OK_TMAP, OK_ADDR}, load_opt[] = {OK_VEC16, OK_R16, OK_R64};
-    static const ptx_opkind store_fixed[] = {OK_TMAP, OK_ADDR}, store_opt[] = {OK_R64};
-    static const ptx_opkind pf_fixed[] = {OK_TMAP}, pf_opt[] = {OK_VEC16, OK_R64};
+    /* addresses are judged by their brackets here, their bases later */
+    static const ptx_opkind load_fixed[] = {OK_ADDR_ANY, OK_TMAP_ANY, OK_ADDR_ANY}, load_opt[] = {OK_VEC16, OK_R16, OK_R64};
+    static const ptx_opkind store_fixed[] = {OK_TMAP_ANY, OK_ADDR_ANY}, store_opt[] = {OK_R64};
+    static const ptx_opkind pf_fixed[] = {OK_TMAP_ANY}, pf_opt[] = {OK_VEC16, OK_R64};
     bool ok;
+    unsigned i;
     *load_form = false;
+    /* a coordinate list longer than 5 is an illegal vector expression before anything else */
+    for (i = 0; i < c->ln->nopd; i++)
+        if (c->ln->opd[i].kind == PTX_OPD_TMAP && c->ln->opd[i].nvec > 5 && c->ln->opd[i].nvec < 8)
+            return ptx_fail(err, PTX_CAUSE_OPERANDS, c->ln->opd[i].col, "a vector of %u elements", c->ln->opd[i].nvec);
     if (prefetch)
         ok = ptx_operands_loose_fit(c->ln, pf_fixed, 1, pf_opt, 2);
     else if (!reduce && c->ln->nopd && c->ln->opd[0].kind != PTX_OPD_TMAP) {
@@ -159,7 +165,8 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     const ptx_line *ln = c->ln;
     bool prefetch = kind == PTX_I_CP_ASYNC_BULK_PREFETCH_TENSOR;
     bool reduce = kind == PTX_I_CP_REDUCE_ASYNC_BULK_TENSOR;
-    unsigned mask = CLS(MC_SPACE) | CLS(MC_DIM) | CLS(MC_LOADMODE) | CLS(MC_CACHEHINT);
+    /* ptxas 13.0 accepts and ignores tensormap field words (.box_dim, ...) here */
+    unsigned mask = CLS(MC_SPACE) | CLS(MC_DIM) | CLS(MC_LOADMODE) | CLS(MC_CACHEHINT) | CLS(MC_TMFIELD);
     unsigned dims, i, nk;
     int lm, sp_dst = -1, sp_src = -1, cm, cta_group, tmap_idx = 0, i2c_idx = -1;
     bool multicast, hint, load = false;
@@ -181,6 +188,10 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         if (check_shape(c, prefetch, reduce, &load_form, err) != PTX_OK)
             return PTX_ERROR;
     }
+    /* a copy with one state space has no direction: ptxas says so before asking for .dim */
+    if (!prefetch && ptx_mods_count(&c->mods, MC_SPACE) == 1)
+        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
+                        "'%s' needs a .dst and a .src state space", c->iname);
     if (!ptx_mods_first(&c->mods, MC_DIM))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .dim modifier (.1d to .5d)", c->iname);
     if (prefetch && !ptx_mods_first(&c->mods, MC_LEVEL))
