@@ -12,6 +12,20 @@ static ptx_status target_fail(ptx_ctx *c, ptx_error *err, unsigned col, const ch
     return ptx_fail(err, PTX_CAUSE_TARGET, col, "feature '%s' requires %s (target is %s)", feature, needs, tn);
 }
 
+/* Words of other copy instructions (load mode, .cta_group, ...) that ptxas reports before the
+ * operands; order, scope and the like come last. */
+static ptx_status early_foreign(ptx_ctx *c, bool no_multicast, ptx_error *err)
+{
+    unsigned i;
+    for (i = 0; i < c->mods.n; i++) {
+        ptx_modclass mc = c->mods.m[i].def->mc;
+        if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_DIM || (no_multicast && mc == MC_MULTICAST))
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
+                            &c->mods.m[i].tok, c->iname);
+    }
+    return PTX_OK;
+}
+
 typedef enum { DIR_NONE, DIR_G2S_CTA, DIR_G2S_CLUSTER, DIR_S2S, DIR_S2G } bulk_dir;
 
 static bulk_dir direction(const ptx_ctx *c)
@@ -49,11 +63,11 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     ptx_opkind kinds[8];
     unsigned nk = 0;
 
-    if (ptx_scan_repeats(c, 2, mask, err) != PTX_OK)
+    /* ptxas: repeats, then words of other copy instructions, the operands and the direction;
+     * type suffixes and order/scope/other words last; tensormap field words ignored */
+    if (ptx_scan_repeats(c, 2, mask | CLS(MC_LOADMODE) | CLS(MC_CTAGROUP), err) != PTX_OK)
         return PTX_ERROR;
-    if (ptx_check_types(c, 0, err) != PTX_OK)
-        return PTX_ERROR;
-    if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
+    if (early_foreign(c, false, err) != PTX_OK)
         return PTX_ERROR;
     /* the operands must fit some form, and give every trailing operand the modifiers ask
      * for, before ptxas judges the direction */
@@ -105,6 +119,8 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
                         "'.cp_mask' is illegal for '%s' unless copying .shared::cta to .global", c->iname);
     if (cpmask && c->t.sm < 100)
         return target_fail(c, err, ptx_mod_col(c, MC_CPMASK), ".cp_mask", "sm_100 or higher");
+    if (ptx_check_types(c, 0, err) != PTX_OK)
+        return PTX_ERROR;
     if (ptx_check_classes(c, mask, err) != PTX_OK)
         return PTX_ERROR;
 
@@ -301,24 +317,30 @@ ptx_status ptx_decode_bulk_prefetch(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     ptx_opkind kinds[3] = {OK_ADDR, OK_R32, OK_R64};
     const ptx_mod *sp;
 
-    if (ptx_scan_repeats(c, 1, mask, err) != PTX_OK)
+    /* ptxas: a third state space at once; the copy-family words that a prefetch never takes
+     * before the operands; a second state space, the state space itself and type suffixes
+     * after them; tensormap field words ignored; other foreign words last */
+    if (ptx_scan_repeats(c, 2, mask | CLS(MC_LOADMODE) | CLS(MC_CTAGROUP) | CLS(MC_MULTICAST), err) != PTX_OK)
         return PTX_ERROR;
-    if (ptx_check_types(c, 0, err) != PTX_OK)
-        return PTX_ERROR;
-    if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
+    if (early_foreign(c, true, err) != PTX_OK)
         return PTX_ERROR;
     if (!ptx_mods_first(&c->mods, MC_LEVEL))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs the .level modifier '.L2'", c->iname);
+    hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
+    if (!ptx_operands_match(ln, kinds, hint ? 3 : 2))
+        return ptx_operands_fail(c, err, hint ? "[srcMem], size, cache-policy" : "[srcMem], size");
+    if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
+        return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok.col,
+                        "'%s' takes one state space", c->iname);
     sp = ptx_mods_first(&c->mods, MC_SPACE);
     if (!sp)
         return ptx_fail(err, PTX_CAUSE_SPACE_MISSING, c->icol, "'%s' needs the state space '.global'", c->iname);
     if (sp->def->val != SP_GLOBAL)
         return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, sp->tok.col, "'%s' prefetches from '.global' only",
                         c->iname);
-    hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
-    if (!ptx_operands_match(ln, kinds, hint ? 3 : 2))
-        return ptx_operands_fail(c, err, hint ? "[srcMem], size, cache-policy" : "[srcMem], size");
-    if (ptx_check_classes(c, mask, err) != PTX_OK)
+    if (ptx_check_types(c, 0, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_classes(c, mask | CLS(MC_TMFIELD), err) != PTX_OK)
         return PTX_ERROR;
     out->has_op = true;
     out->op.kind = TCE_OP_BULK_PREFETCH;

@@ -7,19 +7,30 @@
 ptx_status ptx_decode_group(ptx_ctx *c, ptx_insn *out, ptx_error *err, bool wait)
 {
     const ptx_line *ln = c->ln;
-    unsigned mask = wait ? CLS(MC_READ) : 0;
+    unsigned mask = (wait ? CLS(MC_READ) : 0) | CLS(MC_TMFIELD);
+    unsigned i;
+    /* ptxas: repeated words, .b1024 (an illegal modifier here) and types, words of the copy
+     * instructions, the operand, a state space, then other foreign words (order, .noftz, ...);
+     * tensormap field words are ignored */
+    if (ptx_scan_repeats(c, 99, ~CLS(MC_SPACE), err) != PTX_OK)
+        return PTX_ERROR;
+    for (i = 0; i < c->mods.n; i++)
+        if (c->mods.m[i].def->mc == MC_TYPE && c->mods.m[i].def->val == TY_B1024)
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "'.b1024' is illegal for '%s'", c->iname);
     if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
-    if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
-        return PTX_ERROR;
-    if (ptx_mods_count(&c->mods, MC_READ) > 1)
-        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_READ, 1)->tok.col,
-                        "'.read' given twice");
+    for (i = 0; i < c->mods.n; i++) {
+        ptx_modclass mc = c->mods.m[i].def->mc;
+        if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_CACHEHINT || mc == MC_MULTICAST || mc == MC_DIM ||
+            mc == MC_COMPLETION || mc == MC_LEVEL || mc == MC_CPMASK || mc == MC_REDOP)
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
+                            &c->mods.m[i].tok, c->iname);
+    }
     if (wait ? (ln->nopd != 1 || ln->opd[0].kind != PTX_OPD_IMM) : ln->nopd != 0)
         return ptx_operands_fail(c, err, wait ? "one integer constant N" : "no operands");
-    if (ptx_check_classes(c, mask, err) != PTX_OK)
-        return PTX_ERROR;
     if (ptx_scan_repeats(c, 0, mask, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_classes(c, mask, err) != PTX_OK)
         return PTX_ERROR;
     if (wait && (ln->opd[0].base.imm < 0 || ln->opd[0].base.imm > 0x7fffffff))
         return ptx_fail(err, PTX_CAUSE_RANGE, ln->opd[0].col, "wait_group count must be a non-negative integer");
