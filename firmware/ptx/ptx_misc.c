@@ -71,9 +71,9 @@ static bool tensormap_target(ptx_target t)
 }
 
 /* Reporting order (ptxas 13.0, settled on the corpus and on single-edit variants): a
- * repeated modifier of any class (and .b1024 twice) -> types (.b1024 and one of .b32/.b64) ->
- * modifiers of the copy instructions (.L2::cache_hint, .cta_group, an operation, a .dim, ...)
- * -> the form by operand count ([addr], {ord,} value of the type's width) -> mode .tile ->
+ * repeated modifier of any class (and .b1024 twice) -> modifiers of the copy instructions
+ * (.L2::cache_hint, .cta_group, an operation, ...) -> types (.b1024 and one of .b32/.b64) ->
+ * a .dim -> the form by operand count ([addr], {ord,} value of the type's width) -> mode .tile ->
  * field -> target -> field/type -> the field's exact operands -> ordinal and value ranges ->
  * .b1024 required -> other foreign words (.read, .noftz, order, scope, vector) -> state
  * spaces. */
@@ -98,6 +98,10 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     for (i = 0; i < c->mods.n; i++)
         if (c->mods.m[i].def->mc == MC_TYPE && c->mods.m[i].def->val == TY_B1024 && ++nb1024 == 2)
             return ptx_fail(err, PTX_CAUSE_REPEATED, c->mods.m[i].tok.col, "'.b1024' given twice");
+    for (i = 0; i < c->mods.n; i++)
+        if (early & ~CLS(MC_DIM) & CLS(c->mods.m[i].def->mc))
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col,
+                            "modifier '.%t' is illegal for 'tensormap.replace'", &c->mods.m[i].tok);
     if (ptx_check_types(c, T(TY_B1024) | T(TCE_ET_B32) | T(TCE_ET_B64), err) != PTX_OK)
         return PTX_ERROR;
     for (i = 0; i < c->mods.n; i++) {

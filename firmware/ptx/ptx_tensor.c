@@ -181,6 +181,14 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     /* a prefetch's state space is judged after the modifier combinations */
     if (ptx_scan_repeats(c, prefetch ? TCE_MAX_RANK * 4 : 2, mask, err) != PTX_OK)
         return PTX_ERROR;
+    /* .multicast::cluster / .cta_group on a reduce or prefetch (and an operation on a
+     * prefetch) come before the types and the operands */
+    for (i = 0; i < c->mods.n; i++) {
+        ptx_modclass mc = c->mods.m[i].def->mc;
+        if ((prefetch || reduce) && (mc == MC_MULTICAST || mc == MC_CTAGROUP || (prefetch && mc == MC_REDOP)))
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
+                            &c->mods.m[i].tok, c->iname);
+    }
     if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
     {
