@@ -191,6 +191,8 @@ static ptx_status lex_operand(cursor *c, ptx_operand *o, ptx_error *err)
             return PTX_ERROR;
         skip_ws(c);
         if (c->p < c->end && *c->p == ',') {
+            if (!o->base.is_reg && !o->base.name[0]) /* [0, {..}]: a tensor map is named */
+                return syntax(err, c, c->p);
             c->p++;
             skip_ws(c);
             if (c->p >= c->end || *c->p != '{')

@@ -56,8 +56,8 @@ static bool value_fits(const ptx_scalar *v, int ty)
 }
 
 /* Reporting order (ptxas 13.0, settled on the corpus and on single-edit variants of it):
- * repeated modifiers (not the operation) -> modifiers red never takes -> exactly one type ->
- * a second operation -> operand shape -> vector-expression size -> a second state space ->
+ * repeated modifiers (not the operation) -> words of the copy instructions -> exactly one
+ * type -> other foreign words -> a second operation -> operand shape -> vector-expression size -> a second state space ->
  * .sem -> state space -> value width against the type -> .noftz -> a vector value without a
  * qualifier (add/min/max) -> vector qualifier against the type -> operation -> op/type table -> vector forms -> a policy operand without
  * .L2::cache_hint -> policy with .shared -> the value's
@@ -79,14 +79,22 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     for (i = 0; i < c->mods.n; i++)
         if (c->mods.m[i].def->mc == MC_TYPE && c->mods.m[i].def->val == TY_B1024)
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "'.b1024' is illegal for 'red'");
-    if (ptx_check_classes_except(c, mask, CLS(MC_READ), err) != PTX_OK)
-        return PTX_ERROR;
+    /* words of the copy instructions before the types, other foreign words after them */
+    for (i = 0; i < c->mods.n; i++) {
+        ptx_modclass mc = c->mods.m[i].def->mc;
+        if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_MULTICAST || mc == MC_COMPLETION || mc == MC_LEVEL ||
+            mc == MC_CPMASK)
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for 'red'",
+                            &c->mods.m[i].tok);
+    }
     if (ptx_check_types(c, RED_TYPES, err) != PTX_OK)
         return PTX_ERROR;
     tym = ptx_mods_first(&c->mods, MC_TYPE);
     if (!tym || ptx_mods_count(&c->mods, MC_TYPE) > 1)
         return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, tym ? ptx_mods_nth(&c->mods, MC_TYPE, 1)->tok.col : c->icol,
                         "'red' needs exactly one type");
+    if (ptx_check_classes_except(c, mask, CLS(MC_READ), err) != PTX_OK)
+        return PTX_ERROR;
     if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
         return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
                         "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);

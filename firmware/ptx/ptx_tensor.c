@@ -179,7 +179,7 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         mask |= CLS(MC_COMPLETION) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP);
 
     /* a prefetch's state space is judged after the modifier combinations */
-    if (ptx_scan_repeats(c, prefetch ? TCE_MAX_RANK * 4 : 2, mask, err) != PTX_OK)
+    if (ptx_scan_repeats(c, prefetch ? TCE_MAX_RANK * 4 : 2, mask & ~CLS(MC_REDOP), err) != PTX_OK)
         return PTX_ERROR;
     /* .multicast::cluster / .cta_group on a reduce or prefetch (and an operation on a
      * prefetch) come before the types and the operands */
@@ -300,6 +300,10 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         return PTX_ERROR;
     if (ptx_check_classes(c, mask, err) != PTX_OK)
         return PTX_ERROR;
+    /* ptxas uses the first operation of several; reported last */
+    if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
+        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
+                        "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
 
     /* the engine operation */
     out->has_op = true;
