@@ -196,15 +196,6 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         if (check_shape(c, prefetch, reduce, &load_form, err) != PTX_OK)
             return PTX_ERROR;
     }
-    /* a copy with one state space has no direction: ptxas says so before asking for .dim */
-    if (!prefetch && ptx_mods_count(&c->mods, MC_SPACE) == 1)
-        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
-                        "'%s' needs a .dst and a .src state space", c->iname);
-    if (!ptx_mods_first(&c->mods, MC_DIM))
-        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .dim modifier (.1d to .5d)", c->iname);
-    if (prefetch && !ptx_mods_first(&c->mods, MC_LEVEL))
-        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs the .level modifier '.L2'", c->iname);
-
     dims = (unsigned)ptx_mod_val(c, MC_DIM, 0);
     lm = ptx_mod_val(c, MC_LOADMODE, LM_TILE);
     multicast = (mask & CLS(MC_MULTICAST)) && ptx_mods_first(&c->mods, MC_MULTICAST) != 0;
@@ -236,6 +227,15 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         if (trailing < need || (!prefetch && !load_form && cta_group))
             return ptx_operands_fail(c, err, "the operands its modifiers ask for");
     }
+    /* a copy with one state space has no direction: ptxas says so before asking for .dim */
+    if (!prefetch && ptx_mods_count(&c->mods, MC_SPACE) == 1)
+        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
+                        "'%s' needs a .dst and a .src state space", c->iname);
+    if (!ptx_mods_first(&c->mods, MC_DIM))
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .dim modifier (.1d to .5d)", c->iname);
+    if (prefetch && !ptx_mods_first(&c->mods, MC_LEVEL))
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs the .level modifier '.L2'", c->iname);
+
     if (!prefetch) {
         if (sp_dst == SP_GLOBAL && sp_src == SP_SHARED_CTA)
             load = false;
