@@ -19,7 +19,7 @@ static ptx_status early_foreign(ptx_ctx *c, bool no_multicast, ptx_error *err)
     unsigned i;
     for (i = 0; i < c->mods.n; i++) {
         ptx_modclass mc = c->mods.m[i].def->mc;
-        if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_DIM || (no_multicast && mc == MC_MULTICAST))
+        if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_DIM || mc == MC_REDOP || (no_multicast && mc == MC_MULTICAST))
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
                             &c->mods.m[i].tok, c->iname);
     }
@@ -67,7 +67,7 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
      * type suffixes and order/scope/other words last; tensormap field words ignored */
     if (ptx_scan_repeats(c, 2, mask | CLS(MC_LOADMODE) | CLS(MC_CTAGROUP), err) != PTX_OK)
         return PTX_ERROR;
-    if (early_foreign(c, false, err) != PTX_OK)
+    if (early_foreign(c, false, err) != PTX_OK || ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
         return PTX_ERROR;
     /* the operands must fit some form, and give every trailing operand the modifiers ask
      * for, before ptxas judges the direction */
@@ -322,7 +322,7 @@ ptx_status ptx_decode_bulk_prefetch(ptx_ctx *c, ptx_insn *out, ptx_error *err)
      * after them; tensormap field words ignored; other foreign words last */
     if (ptx_scan_repeats(c, 2, mask | CLS(MC_LOADMODE) | CLS(MC_CTAGROUP) | CLS(MC_MULTICAST), err) != PTX_OK)
         return PTX_ERROR;
-    if (early_foreign(c, true, err) != PTX_OK)
+    if (early_foreign(c, true, err) != PTX_OK || ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
         return PTX_ERROR;
     if (!ptx_mods_first(&c->mods, MC_LEVEL))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs the .level modifier '.L2'", c->iname);

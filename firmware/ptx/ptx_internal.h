@@ -51,6 +51,12 @@ enum { CM_MBARRIER = 0, CM_BULK_GROUP = 1 };
 enum { TY_F16X2 = 10, TY_BF16X2 = 11, TY_B1024 = 12, TY_B16 = 13, TY_U16 = 14, TY_S16 = 15, TY_B8 = 16,
        TY_U8 = 17, TY_S8 = 18, TY_B128 = 19, TY_PRED = 20, TY_OTHER = 21 };
 
+/* Floating-point (and .b1024, exotic) type suffixes: ptxas reports these late on the copy
+ * instructions, integer and bit types at once (ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err)). */
+#define PTX_TYPES_REPORTED_LATE                                                                                     \
+    ((1u << TCE_ET_F16) | (1u << TCE_ET_BF16) | (1u << TCE_ET_F32) | (1u << TCE_ET_F64) | (1u << TY_F16X2) |      \
+     (1u << TY_BF16X2) | (1u << TY_B1024) | (1u << TY_OTHER))
+
 typedef struct {
     const char *name;   /* without the leading dot */
     ptx_modclass mc;

@@ -181,15 +181,17 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     /* a prefetch's state space is judged after the modifier combinations */
     if (ptx_scan_repeats(c, prefetch ? TCE_MAX_RANK * 4 : 2, mask & ~CLS(MC_REDOP), err) != PTX_OK)
         return PTX_ERROR;
-    /* .multicast::cluster / .cta_group on a reduce or prefetch (and an operation on a
-     * prefetch) come before the types and the operands */
+    /* .multicast::cluster / .cta_group on a reduce or prefetch, and an operation on anything
+     * but a reduce, come before the types and the operands */
     for (i = 0; i < c->mods.n; i++) {
         ptx_modclass mc = c->mods.m[i].def->mc;
-        if ((prefetch || reduce) && (mc == MC_MULTICAST || mc == MC_CTAGROUP || (prefetch && mc == MC_REDOP)))
+        if (((prefetch || reduce) && (mc == MC_MULTICAST || mc == MC_CTAGROUP)) || (!reduce && mc == MC_REDOP))
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
                             &c->mods.m[i].tok, c->iname);
     }
-    if (ptx_check_types(c, 0, err) != PTX_OK)
+    /* integer and bit types are "unexpected types" at once; floating-point and .b1024
+     * suffixes only once everything else has been checked */
+    if (ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
         return PTX_ERROR;
     {
         bool load_form;
@@ -297,6 +299,8 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     if (check_vectors(c, (unsigned)tmap_idx, coord_count(lm, dims), i2c_idx, im2col_count(lm, dims), err) != PTX_OK)
         return PTX_ERROR;
     if (check_target(c, prefetch, load, sp_dst, lm, cta_group, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
     if (ptx_check_classes(c, mask, err) != PTX_OK)
         return PTX_ERROR;
