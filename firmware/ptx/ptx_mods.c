@@ -78,7 +78,7 @@ static const ptx_moddef k_mods[] = {
     {"s8", MC_TYPE, TY_S8},
     {"b128", MC_TYPE, TY_B128},
     {"pred", MC_TYPE, TY_PRED},
-    {"tf32", MC_TYPE, TY_OTHER},
+    {"tf32", MC_TYPE, TY_TF32},
     {"e4m3", MC_TYPE, TY_OTHER},
     {"e5m2", MC_TYPE, TY_OTHER},
     {"e4m3x2", MC_TYPE, TY_OTHER},
