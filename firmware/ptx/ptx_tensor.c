@@ -278,17 +278,6 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
                             "load mode '%s' is illegal for this direction of '%s'", k_lm_name[lm], c->iname);
         if (check_dim_mode(c, lm, dims, err) != PTX_OK)
             return PTX_ERROR;
-        if (prefetch) {
-            if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
-                return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok.col,
-                                "'%s' takes one state space", c->iname);
-            if (sp_dst < 0)
-                return ptx_fail(err, PTX_CAUSE_SPACE_MISSING, c->icol, "'%s' needs the state space '.global'", c->iname);
-            if (sp_dst != SP_GLOBAL)
-                return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
-                                "'%s' prefetches from '.global' only", c->iname);
-        }
-
         if (check_operands(c, prefetch, load, lm, multicast, hint, cta_group, sp_dst == SP_SHARED_CTA, &tmap_idx, &i2c_idx, err) != PTX_OK)
             return PTX_ERROR;
         if (multicast && sp_dst != SP_SHARED_CLUSTER)
@@ -298,6 +287,18 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     }
     if (check_vectors(c, (unsigned)tmap_idx, coord_count(lm, dims), i2c_idx, im2col_count(lm, dims), err) != PTX_OK)
         return PTX_ERROR;
+    /* a prefetch's state space is judged after its operands */
+    if (prefetch) {
+        if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
+            return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok.col,
+                            "'%s' takes one state space", c->iname);
+        if (sp_dst < 0)
+            return ptx_fail(err, PTX_CAUSE_SPACE_MISSING, c->icol, "'%s' needs the state space '.global'", c->iname);
+        if (sp_dst != SP_GLOBAL)
+            return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
+                            "'%s' prefetches from '.global' only", c->iname);
+    }
+
     if (check_target(c, prefetch, load, sp_dst, lm, cta_group, err) != PTX_OK)
         return PTX_ERROR;
     if (ptx_check_types(c, 0, err) != PTX_OK)
