@@ -42,7 +42,8 @@ static ptx_opkind value_kind(int ty)
 
 static unsigned reg_bits(ptx_regclass rc)
 {
-    return rc == PTX_RC_B16 ? 16 : (rc == PTX_RC_B32 || rc == PTX_RC_F32) ? 32 : (rc == PTX_RC_B64 || rc == PTX_RC_F64) ? 64 : 0;
+    return rc == PTX_RC_B16 ? 16 : (rc == PTX_RC_B32 || rc == PTX_RC_F32) ? 32 : (rc == PTX_RC_B64 || rc == PTX_RC_F64) ? 64
+           : rc == PTX_RC_PRED ? 1 : 0;
 }
 
 /* Does a value (register or literal) have the width and kind the type asks for? An integer
@@ -56,12 +57,13 @@ static bool value_fits(const ptx_scalar *v, int ty)
 }
 
 /* Reporting order (ptxas 13.0, settled on the corpus and on single-edit variants of it):
- * repeated modifiers (not the operation) -> words of the copy instructions -> exactly one
- * type -> other foreign words -> a second operation -> operand shape -> vector-expression size -> a second state space ->
- * .sem -> state space -> value width against the type -> .noftz -> a vector value without a
- * qualifier (add/min/max) -> vector qualifier against the type -> operation -> op/type table -> vector forms -> a policy operand without
- * .L2::cache_hint -> policy with .shared -> the value's
- * vector shape. */
+ * repeated modifiers (not the operation) -> a load mode or .cta_group -> exactly one type ->
+ * a second operation -> operand shape (count, policy, an undeclared value) -> vector-expression
+ * size -> a second state space -> .sem -> state space -> a scalar value's width against the
+ * type -> other foreign words -> .noftz -> a vector value without qualifier (add/min/max) ->
+ * vector qualifier against the type -> an immediate or non-integer address, a predicate value,
+ * vector elements' width -> operation -> op/type table -> vector forms -> a policy operand without .L2::cache_hint ->
+ * policy with .shared -> the value's vector shape. */
 ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
 {
     const ptx_line *ln = c->ln;
@@ -82,8 +84,7 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     /* words of the copy instructions before the types, other foreign words after them */
     for (i = 0; i < c->mods.n; i++) {
         ptx_modclass mc = c->mods.m[i].def->mc;
-        if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_MULTICAST || mc == MC_COMPLETION || mc == MC_LEVEL ||
-            mc == MC_CPMASK)
+        if (mc == MC_LOADMODE || mc == MC_CTAGROUP)
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for 'red'",
                             &c->mods.m[i].tok);
     }
@@ -93,8 +94,6 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!tym || ptx_mods_count(&c->mods, MC_TYPE) > 1)
         return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, tym ? ptx_mods_nth(&c->mods, MC_TYPE, 1)->tok.col : c->icol,
                         "'red' needs exactly one type");
-    if (ptx_check_classes_except(c, mask, CLS(MC_READ), err) != PTX_OK)
-        return PTX_ERROR;
     if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
         return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
                         "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
@@ -103,15 +102,16 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
      * immediate address or an undeclared value register fails here too */
     if (ln->nopd < 2 || ln->nopd > 3 || (ln->nopd == 3 && !ptx_operand_fits_at(ln, 2, OK_R64)) ||
         (hint && ln->nopd != 3) || ln->opd[0].kind != PTX_OPD_ADDR ||
-        (!ln->opd[0].base.is_reg && !ln->opd[0].base.name[0]) ||
         (ln->opd[1].kind == PTX_OPD_REG && ln->opd[1].base.rc == PTX_RC_NONE))
         return ptx_operands_fail(c, err, hint ? "[a], b, cache-policy" : "[a], b");
     if (ln->opd[1].kind == PTX_OPD_VEC) {
         const ptx_operand *v = &ln->opd[1];
         if (v->nvec != 1 && v->nvec != 2 && v->nvec != 4 && v->nvec != 8)
             return ptx_fail(err, PTX_CAUSE_OPERANDS, v->col, "a vector value has 2, 4 or 8 elements, not %u", v->nvec);
+        /* (a predicate first element is compared with nothing, as ptxas does) */
         for (i = 1; i < v->nvec; i++)
-            if (reg_bits(v->vec[i].rc) && reg_bits(v->vec[0].rc) && reg_bits(v->vec[i].rc) != reg_bits(v->vec[0].rc))
+            if (v->vec[i].is_reg && v->vec[0].is_reg && v->vec[0].rc != PTX_RC_PRED &&
+                reg_bits(v->vec[i].rc) != reg_bits(v->vec[0].rc))
                 return ptx_fail(err, PTX_CAUSE_OPERANDS, v->vec[i].col, "vector elements of different widths");
     }
     if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
@@ -130,16 +130,16 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     vm = ptx_mods_first(&c->mods, MC_VEC);
     vec = vm ? (unsigned)vm->def->val : 1;
     noftz = ptx_mods_first(&c->mods, MC_NOFTZ) != 0;
-    /* the value's width against the type */
+    /* a scalar value's width against the type (a vector's elements: below) */
     if (ln->opd[1].kind == PTX_OPD_VEC) {
-        for (i = 0; i < ln->opd[1].nvec; i++)
-            if (!ptx_scalar_fits(&ln->opd[1].vec[i], value_kind(ty)))
-                return ptx_operands_fail(c, err, "vector elements of the type's width");
     } else if (ln->opd[1].kind != PTX_OPD_REG && ln->opd[1].kind != PTX_OPD_IMM) {
         return ptx_operands_fail(c, err, "a value register or constant");
-    } else if (!value_fits(&ln->opd[1].base, ty)) {
+    } else if (ln->opd[1].base.rc != PTX_RC_PRED && !value_fits(&ln->opd[1].base, ty)) {
         return ptx_operands_fail(c, err, "a value of the type's width and kind");
     }
+    /* foreign words (a .dim, .L2, an eviction priority, ...) */
+    if (ptx_check_classes(c, mask | CLS(MC_READ), err) != PTX_OK)
+        return PTX_ERROR;
     if (noftz && !(T(ty) & HALF_TYPES))
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_NOFTZ),
                         "'.noftz' is illegal for 'red' with type '.%t'", &tym->tok);
@@ -154,6 +154,18 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (vm && !(T(ty) & (HALF_TYPES | T(TCE_ET_F32))))
         return ptx_fail(err, PTX_CAUSE_VECTOR, vm->tok.col, "vector '.%t' is not allowed for 'red' with type '.%t'",
                         &vm->tok, &tym->tok);
+    /* an immediate or non-integer address, a predicate value, vector elements of another width */
+    if (!ln->opd[0].base.is_reg && !ln->opd[0].base.name[0])
+        return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->opd[0].col, "an immediate address is only for .local");
+    if (ln->opd[0].base.is_reg && ln->opd[0].base.rc != PTX_RC_B16 && ln->opd[0].base.rc != PTX_RC_B32 &&
+        ln->opd[0].base.rc != PTX_RC_B64)
+        return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->opd[0].col, "an address register is an integer or bit register");
+    if (ln->opd[1].kind != PTX_OPD_VEC && !value_fits(&ln->opd[1].base, ty))
+        return ptx_operands_fail(c, err, "a value of the type's width and kind");
+    if (ln->opd[1].kind == PTX_OPD_VEC)
+        for (i = 0; i < ln->opd[1].nvec; i++)
+            if (!ptx_scalar_fits(&ln->opd[1].vec[i], value_kind(ty)))
+                return ptx_operands_fail(c, err, "vector elements of the type's width");
     if (ptx_check_classes(c, mask, err) != PTX_OK)
         return PTX_ERROR;
     if (!opm)
