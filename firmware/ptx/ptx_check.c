@@ -31,11 +31,13 @@ static bool operand_fits(const ptx_operand *o, ptx_opkind k)
     switch (k) {
     case OK_ADDR:
         return o->kind == PTX_OPD_ADDR && addr_base_ok(&o->base);
-    case OK_TMAP:
-        if (o->kind != PTX_OPD_TMAP || !addr_base_ok(&o->base))
+    case OK_TMAP: /* coordinates: 32-bit registers or constants; ptxas types the list by its
+                   * last element, which must not be .f32 (probed) */
+        if (o->kind != PTX_OPD_TMAP || !addr_base_ok(&o->base) || !o->nvec ||
+            (o->vec[o->nvec - 1].is_reg && o->vec[o->nvec - 1].rc == PTX_RC_F32))
             return false;
         for (i = 0; i < o->nvec; i++)
-            if (!ptx_scalar_fits(&o->vec[i], OK_R32))
+            if (!ptx_scalar_fits(&o->vec[i], OK_F32))
                 return false;
         return true;
     case OK_VEC16:
@@ -49,6 +51,10 @@ static bool operand_fits(const ptx_operand *o, ptx_opkind k)
         return o->kind == PTX_OPD_IMM;
     case OK_ADDR_ANY:
         return o->kind == PTX_OPD_ADDR;
+    case OK_ADDR_OR_REG:
+        return (o->kind == PTX_OPD_ADDR && addr_base_ok(&o->base)) || (o->kind == PTX_OPD_REG && o->base.rc != PTX_RC_NONE);
+    case OK_ADDR_ANY_OR_REG:
+        return o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_REG;
     case OK_TMAP_ANY:
         return o->kind == PTX_OPD_TMAP;
     default:

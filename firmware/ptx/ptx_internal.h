@@ -159,6 +159,8 @@ typedef enum {
     OK_F32,        /* 32-bit register (bit-size or .f32) or immediate */
     OK_F64,        /* 64-bit register (bit-size or .f64) or immediate */
     OK_ADDR_ANY,   /* [anything]: an address operand whatever its base (shape checks) */
+    OK_ADDR_OR_REG, /* an address, or a register without brackets (the tensor copies take both) */
+    OK_ADDR_ANY_OR_REG, /* the same for shape checks */
     OK_TMAP_ANY    /* [anything, {anything}] */
 } ptx_opkind;
 

@@ -64,8 +64,9 @@ static ptx_status check_vectors(ptx_ctx *c, unsigned tmap_idx, unsigned ncoords,
 static ptx_status check_shape(ptx_ctx *c, bool prefetch, bool reduce, bool *load_form, ptx_error *err)
 {
     /* addresses are judged by their brackets here, their bases later */
-    static const ptx_opkind load_fixed[] = {OK_ADDR_ANY, OK_TMAP_ANY, OK_ADDR_ANY}, load_opt[] = {OK_VEC16, OK_R16, OK_R64};
-    static const ptx_opkind store_fixed[] = {OK_TMAP_ANY, OK_ADDR_ANY}, store_opt[] = {OK_R64};
+    static const ptx_opkind load_fixed[] = {OK_ADDR_ANY_OR_REG, OK_TMAP_ANY, OK_ADDR_ANY_OR_REG},
+                            load_opt[] = {OK_VEC16, OK_R16, OK_R64};
+    static const ptx_opkind store_fixed[] = {OK_TMAP_ANY, OK_ADDR_ANY_OR_REG}, store_opt[] = {OK_R64};
     static const ptx_opkind pf_fixed[] = {OK_TMAP_ANY}, pf_opt[] = {OK_VEC16, OK_R64};
     bool ok;
     unsigned i;
@@ -93,15 +94,15 @@ static ptx_status check_operands(ptx_ctx *c, bool prefetch, bool load, int lm, b
     if (prefetch) {
         *tmap_idx = 0;
         kinds[nk++] = OK_TMAP;
-    } else if (load) {
-        kinds[nk++] = OK_ADDR;
+    } else if (load) { /* ptxas takes a bare register for an address here */
+        kinds[nk++] = OK_ADDR_OR_REG;
         *tmap_idx = 1;
         kinds[nk++] = OK_TMAP;
-        kinds[nk++] = OK_ADDR;
+        kinds[nk++] = OK_ADDR_OR_REG;
     } else {
         *tmap_idx = 0;
         kinds[nk++] = OK_TMAP;
-        kinds[nk++] = OK_ADDR;
+        kinds[nk++] = OK_ADDR_OR_REG;
     }
     if ((prefetch || load) && lm_is_im2col(lm)) {
         *i2c_idx = (int)nk;
