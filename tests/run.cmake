@@ -82,7 +82,7 @@ if(CMAKE_SCRIPT_MODE_FILE)
   return()
 endif()
 
-foreach(t test_regmodel_docs test_scenario)
+foreach(t test_regmodel_docs test_scenario test_map_cmd)
   target_compile_definitions(${t} PRIVATE TCE_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 endforeach()
 
