@@ -74,9 +74,8 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
      * for, before ptxas judges the direction */
     {
         static const ptx_opkind fixed[] = {OK_ADDR, OK_ADDR, OK_R32}, opt[] = {OK_ADDR, OK_R16, OK_R64, OK_R16};
-        unsigned need = (ptx_mod_val(c, MC_COMPLETION, -1) == CM_MBARRIER ? 1u : 0u) +
-                        (ptx_mods_first(&c->mods, MC_MULTICAST) ? 1u : 0u) +
-                        (ptx_mods_first(&c->mods, MC_CACHEHINT) ? 1u : 0u) + (ptx_mods_first(&c->mods, MC_CPMASK) ? 1u : 0u);
+        /* (the [mbar] of the completion and the .cp_mask operand are looked for later) */
+        unsigned need = (ptx_mods_first(&c->mods, MC_MULTICAST) ? 1u : 0u) + (ptx_mods_first(&c->mods, MC_CACHEHINT) ? 1u : 0u);
         if (!ptx_operands_loose_fit(ln, fixed, 3, opt, 4) || ln->nopd < 3 + need)
             return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and what the modifiers ask for");
     }
@@ -221,9 +220,9 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         }
     }
     /* shape: [dstMem], [srcMem], size {, [mbar] | , cache-policy} */
-    if (ln->nopd < 3 || ln->nopd > 4 || !ptx_operand_fits_at(ln, 0, OK_ADDR) || !ptx_operand_fits_at(ln, 1, OK_ADDR) ||
-        !ptx_operand_fits_at(ln, 2, OK_R32) ||
-        (ln->nopd == 4 && !ptx_operand_fits_at(ln, 3, OK_ADDR) && !ptx_operand_fits_at(ln, 3, OK_R64)) ||
+    if (ln->nopd < 3 || ln->nopd > 4 || !ptx_operand_fits_at(ln, 0, OK_ADDR_ANY) ||
+        !ptx_operand_fits_at(ln, 1, OK_ADDR_ANY) || !ptx_operand_fits_at(ln, 2, OK_R32) ||
+        (ln->nopd == 4 && !ptx_operand_fits_at(ln, 3, OK_ADDR_ANY) && !ptx_operand_fits_at(ln, 3, OK_R64)) ||
         (ptx_mods_first(&c->mods, MC_CACHEHINT) && ln->nopd != 4))
         return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and [mbar] or a cache-policy");
     tym = ptx_mods_first(&c->mods, MC_TYPE);
