@@ -239,6 +239,13 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     if (!prefetch && ptx_mods_count(&c->mods, MC_SPACE) == 1)
         return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
                         "'%s' needs a .dst and a .src state space", c->iname);
+    /* two state spaces in no valid direction: also before .dim */
+    if (!prefetch && ptx_mods_count(&c->mods, MC_SPACE) == 2 &&
+        !(sp_dst == SP_GLOBAL && sp_src == SP_SHARED_CTA) &&
+        !(!reduce && (sp_dst == SP_SHARED_CLUSTER || sp_dst == SP_SHARED_CTA) && sp_src == SP_GLOBAL))
+        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
+                        "'%s' takes .shared::cluster/.shared::cta <- .global or .global <- .shared::cta (.dst then .src)",
+                        c->iname);
     if (!ptx_mods_first(&c->mods, MC_DIM))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .dim modifier (.1d to .5d)", c->iname);
     if (prefetch && !ptx_mods_first(&c->mods, MC_LEVEL))
