@@ -119,16 +119,16 @@ int regress_junit_write(const char *path, const regress_totals *t, const regress
         prop_num(o, "shard", t->shard);
         prop_num(o, "shards", t->nshard);
     }
-    prop_num(o, "batches", t->batches);
-    prop_num(o, "operations", t->ops);
-    prop_num(o, "passed", t->passed);
-    prop_num(o, "failed", t->failed);
-    prop_num(o, "traps", t->traps);
-    prop_num(o, "illegal", t->illegal);
-    prop_num(o, "unsupported", t->unsup);
-    prop_num(o, "bus_injected", t->bus_injected);
-    prop_num(o, "bus_reported", t->bus_reported);
-    prop_num(o, "bus_untouched", t->bus_untouched);
+    /* the totals, in the order regress_merge.c expects them (it sums each) */
+    const struct {
+        const char *name;
+        unsigned long v;
+    } totals[] = {{"batches", t->batches}, {"operations", t->ops}, {"passed", t->passed},
+                  {"failed", t->failed}, {"traps", t->traps}, {"illegal", t->illegal},
+                  {"unsupported", t->unsup}, {"bus_injected", t->bus_injected},
+                  {"bus_reported", t->bus_reported}, {"bus_untouched", t->bus_untouched}};
+    for (size_t i = 0; i < sizeof totals / sizeof totals[0]; i++)
+        prop_num(o, totals[i].name, totals[i].v);
     fputs("</properties>\n", o);
     fprintf(o, "<testcase classname=\"tce.regress\" name=\"passed batches\"><system-out>"
                "%lu operations passed, %lu failed, %lu not supported by an engine"
