@@ -142,7 +142,7 @@ int regress_main(int argc, char **argv)
     tce_wave_spec wave;
     bool want_wave = false;
     char names[64];
-    snprintf(names, sizeof names, "%s", tce_engine_have_rtl() ? "csim,rtl" : "csim,regmodel");
+    snprintf(names, sizeof names, "%s", tce_engine_have_rtl() ? "csim," TCE_HW_ENGINE : "csim,regmodel");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--seed") && i + 1 < argc)
@@ -232,7 +232,7 @@ int regress_main(int argc, char **argv)
                 tce_engine_close(s[0].eng);
             return 2;
         }
-        has_rtl |= !strcmp(ename[k], "rtl");
+        has_rtl |= !strcmp(ename[k], TCE_HW_ENGINE);
         if (setup_memsys(&s[k].ms) != 0) {
             tce_engine_close(s[k].eng);
             if (k)
@@ -253,7 +253,7 @@ int regress_main(int argc, char **argv)
     if (bus_errors) {
         for (int k = 0; k < 2; k++)
             if (!strcmp(ename[1 - k], "csim") &&
-                (!strcmp(ename[k], "rtl") || !strcmp(ename[k], "systemc")))
+                (!strcmp(ename[k], TCE_HW_ENGINE) || !strcmp(ename[k], "systemc")))
                 victim_side = k;
         if (victim_side < 0) {
             fprintf(stderr, "tce regress: --bus-errors needs the engines csim and rtl (or "
