@@ -22,7 +22,11 @@
 #include <cstring>
 #include <type_traits>
 
-#if VERILATOR_VERSION_INTEGER >= 5006000 && VERILATOR_VERSION_INTEGER < 5007000
+// TCE_MODEL_NETLIST: the model is Yosys's netlist of the engine (bridge/netlist/): no
+// simulation-only gated clocks, and the plain eval(), whose scheduler this header does not
+// presume to know for a machine-written design.
+#if VERILATOR_VERSION_INTEGER >= 5006000 && VERILATOR_VERSION_INTEGER < 5007000 && \
+    !defined(TCE_MODEL_NETLIST)
 #include "Vtce_engine__Syms.h"
 #include "Vtce_engine___024root.h"
 #define TCE_MODEL_EDGE_DIRECT 1
@@ -64,11 +68,16 @@ inline bool tce_model_gating()
 
 inline void tce_model_gated_clocks(Vtce_engine &t, unsigned en)
 {
+#ifdef TCE_MODEL_NETLIST
+    (void)t;
+    (void)en;
+#else
     t.sim_gclk_tl = en & 1u;
     t.sim_gclk_ts = (en >> 1) & 1u;
     t.sim_gclk_ru = (en >> 2) & 1u;
     t.sim_gclk_rs = (en >> 3) & 1u;
     t.sim_gclk_rg = (en >> 4) & 1u;
+#endif
 }
 
 #if TCE_MODEL_EDGE_DIRECT
@@ -167,7 +176,9 @@ inline void tce_model_rise(Vtce_engine &t)
     t.clk = 1;
     // The gated clocks are inputs that feed only the triggers (no ico logic), so the edge
     // below sees them rise with clk and runs both domains' flip-flops in one NBA pass.
+#ifndef TCE_MODEL_NETLIST
     tce_model_gated_clocks(t, tce_model_gating() ? t.sim_gate_en : ~0u);
+#endif
 #if TCE_MODEL_EDGE_DIRECT
     Vtce_engine___024root *r = t.rootp;
     // What Vtce_engine::eval_step does before the scheduler: activity for the trace.
