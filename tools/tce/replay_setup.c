@@ -35,6 +35,9 @@ replay_verdict replay_setup_tensor(const corpus_case *c, replay_ctx *ctx, replay
     memset(s, 0, sizeof *s);
     if (replay_encode_map(c, &s->map, ctx) != TCE_OK)
         return REPLAY_FAIL;
+    /* A capture that kept the driver's map (extreme_*.txt) checks our bytes against it. */
+    if (corpus_get(c, "opaque") && replay_check_opaque(c, &s->map, ctx) != REPLAY_PASS)
+        return REPLAY_FAIL;
     if (!corpus_i64(c, "gbytes", &gbytes) || gbytes <= 0) {
         replay_msg(ctx, "case lacks a positive 'gbytes'\n");
         return REPLAY_FAIL;
