@@ -122,7 +122,7 @@ set_target_properties(test_rtl_lite_netlist PROPERTIES LINKER_LANGUAGE CXX)
 #   netlist-regress  2,000 random operations, random memory timing, injected bus errors
 #   netlist-replay   one hardware-corpus file, every byte against the H100's
 #   netlist-lite     test_rtl_lite on the lite netlist
-add_test(NAME netlist-build COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_BINARY_DIR}
+add_test(NAME netlist-build COMMAND ${CMAKE_COMMAND} -DTCE_ROOT=${CMAKE_SOURCE_DIR} -DBUILD_DIR=${CMAKE_BINARY_DIR}
          -DCONFIGS=default,lite -DTARGETS=tce-netlist,test_rtl_lite_netlist
          -P ${CMAKE_SOURCE_DIR}/cmake/netlist_build.cmake)
 # COST: started first, like the other Yosys runs (tests/fpga.cmake).
