@@ -35,4 +35,16 @@ bool tce_tmr_field_from_name(const char *name, tce_tmr_field *out);
 tce_status tce_tensormap_replace(uint8_t desc[TCE_DESC_BYTES], tce_tmr_field f, unsigned ord,
                                  uint64_t new_val, tce_diag *why);
 
+/* tensormap.replace on the CUDA driver's own 128-byte map (csim/cumap.h), as the H100
+ * executes it: the new value's bits go straight into the field (box, dim and element
+ * stride minus one, stride divided by 16, rank as given, all cut to the field's width),
+ * nothing else changes and nothing is checked, so a value out of range is stored as the
+ * hardware stores it (docs/cumap.md). Errors, desc unchanged:
+ *   TCE_ERR_UNDEFINED    ord past 4 (no capture writes there);
+ *   TCE_ERR_UNSUPPORTED  swizzle_atomicity, swizzle_mode 4, elemtype 13..15 (sm_100+,
+ *                        no captured layout);
+ *   TCE_ERR_ILLEGAL_INSTR a .field3 code PTX does not define. */
+tce_status tce_cumap_replace(uint8_t desc[TCE_DESC_BYTES], tce_tmr_field f, unsigned ord,
+                             uint64_t new_val, tce_diag *why);
+
 #endif

@@ -34,6 +34,8 @@ typedef enum {
 
 /* Exit status of a scenario whose engine answered TCE_ERR_UNSUPPORTED: never a pass. */
 #define SCEN_RC_UNSUPPORTED 3
+/* Exit status of a scenario that ran but has no `expect` check: never a pass either. */
+#define SCEN_RC_NO_CHECKS 2
 
 typedef struct {
     char name[32];
