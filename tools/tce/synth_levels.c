@@ -713,7 +713,8 @@ static void trace(netlist *nl, int n, char *start, size_t scap, char *via, size_
             n = best;
             continue;
         }
-        if (start_pin(nl, ne->driver, ne->dpin) || (ce->best < 0 && ce->level == 0)) {
+        /* a register, or a cell whose level starts at a register inside it (a DSP48's) */
+        if (start_pin(nl, ne->driver, ne->dpin) || ce->best < 0) {
             if (ce->info->kind == K_FF || ne->name[0] != '$')
                 group_of(ne->name, start, scap);
             else
