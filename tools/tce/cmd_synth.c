@@ -125,6 +125,8 @@ static void usage(FILE *f)
             "                 pairs --config x --target select (only these when neither is given)\n"
             "  --sources=FILE RTL files, one a line (default: cmake/synth_sources.cmake's list)\n"
             "  --report-only  run no Yosys: rebuild the report from the logs already in --logdir\n"
+            "  --levels=BLIF  only count the LUT levels of this flattened xc7 netlist (a unit\n"
+            "                 synthesised alone: write_blif -param after synth_xilinx and flatten)\n"
             "exit status: 0 all runs gave numbers and no latch, 1 otherwise, 2 bad usage\n");
 }
 
@@ -610,6 +612,30 @@ static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARG
     fprintf(f, "\nNot in these numbers: place-and-route (no timing closure, no routing congestion).\n");
 }
 
+/* `--levels=BLIF`: the timing section's count for one netlist, printed. */
+static int levels_only(const char *path)
+{
+    char *blif = read_file(path), err[400];
+    if (!blif) {
+        fprintf(stderr, "tce synth: cannot read %s\n", path);
+        return 2;
+    }
+    syn_levels lv;
+    bool ok = syn_levels_from_blif(blif, GOAL_LEVELS, &lv, err, sizeof err);
+    free(blif);
+    if (!ok) {
+        fprintf(stderr, "%s:%s\n", path, err);
+        return 1;
+    }
+    printf("%s: deepest path %ld LUT levels; %ld of %ld end registers over %ld levels (%ld timed "
+           "endpoints, %ld cells)\n", path, lv.max_levels, lv.end_groups_over, lv.end_groups,
+           GOAL_LEVELS, lv.endpoints, lv.cells);
+    for (size_t k = 0; k < lv.nworst; k++)
+        printf("  %2ld  %s -> %s%s%s\n", lv.worst[k].levels, lv.worst[k].start, lv.worst[k].end,
+               lv.worst[k].via[0] ? "  via " : "", lv.worst[k].via);
+    return 0;
+}
+
 int synth_main(int argc, char **argv)
 {
     const char *out = NULL, *root = ".", *logdir = NULL, *yosys = "yosys", *sources = NULL;
@@ -625,6 +651,8 @@ int synth_main(int argc, char **argv)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
+        } else if (!strncmp(a, "--levels=", 9)) {
+            return levels_only(a + 9);
         } else if (!strcmp(a, "--report-only")) {
             report_only = true;
         } else if (!strncmp(a, "--out=", 6)) {
