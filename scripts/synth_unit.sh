@@ -25,7 +25,7 @@ for p in "$@"; do
     chparam="$chparam -set ${p%%=*} ${p#*=}"
 done
 {
-    printf 'read_verilog -sv'
+    printf 'read_verilog -sv '
     tr '\n' ' ' < "$out/sources.txt"
     printf '\n'
     [ -n "$chparam" ] && printf 'chparam%s %s\n' "$chparam" "$top"
