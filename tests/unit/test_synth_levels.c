@@ -126,6 +126,10 @@ static void test_refusals(void)
     static const char models[] = ".model t\n.end\n.model u\n.end\n";
     CHECK(!syn_levels_from_blif(models, 8, &lv, err, sizeof err));
     CHECK(strstr(err, "3: a second .model") == err);
+    /* cut short: no .end */
+    static const char cut[] = ".model t\n.inputs a\n.subckt LUT1 I0=a O=b\n";
+    CHECK(!syn_levels_from_blif(cut, 8, &lv, err, sizeof err));
+    CHECK(!strcmp(err, "3: no .end: the netlist is cut short"));
     CHECK(!syn_levels_from_blif("", 8, &lv, err, sizeof err));
     CHECK(strstr(err, "no .model") != NULL);
 }

@@ -313,6 +313,7 @@ static bool parse(netlist *nl, char *text)
 {
     char *tok_buf[4096];
     int line = 0, models = 0;
+    bool ended = false;
     bool in_names = false;
     char *p = text;
     while (*p && !nl->failed) {
@@ -389,7 +390,7 @@ static bool parse(netlist *nl, char *text)
             if (nl->ncells && n >= 2)
                 nl->cells[nl->ncells - 1].cname = tok_buf[1];
         } else if (!strcmp(kw, ".end")) {
-            /* one model */
+            ended = true;
         } else if (strcmp(kw, ".attr") && strcmp(kw, ".gate") != 0) {
             fail(nl, line, "unknown BLIF keyword '%s'", kw);
         } else if (!strcmp(kw, ".gate")) {
@@ -398,6 +399,9 @@ static bool parse(netlist *nl, char *text)
     }
     if (!nl->failed && models == 0)
         fail(nl, 0, "no .model in the netlist%s", "");
+    /* A file cut short would count fewer paths, not fail: its .end must be there. */
+    if (!nl->failed && !ended)
+        fail(nl, line, "no .end: the netlist is cut short%s", "");
     return !nl->failed;
 }
 
@@ -864,7 +868,8 @@ bool syn_levels_from_blif(const char *blif, long threshold, syn_levels *out, cha
     out->cells = (long)nl.ncells;
     out->endpoints = (long)neps;
     /* End groups: the deepest endpoint of each. */
-    qsort(eps, neps, sizeof *eps, by_group);
+    if (neps)
+        qsort(eps, neps, sizeof *eps, by_group);
     for (size_t i = 0; i < neps;) {
         size_t j = i;
         long deepest = -1;
@@ -877,7 +882,8 @@ bool syn_levels_from_blif(const char *blif, long threshold, syn_levels *out, cha
         i = j;
     }
     /* The deepest paths, one per (start, end) pair of groups. */
-    qsort(eps, neps, sizeof *eps, by_level_desc);
+    if (neps)
+        qsort(eps, neps, sizeof *eps, by_level_desc);
     if (neps)
         out->max_levels = eps[0].level;
     for (size_t i = 0; i < neps && out->nworst < SYN_LV_WORST; i++) {
