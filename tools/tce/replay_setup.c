@@ -35,6 +35,9 @@ replay_verdict replay_setup_tensor(const corpus_case *c, replay_ctx *ctx, replay
     memset(s, 0, sizeof *s);
     if (replay_encode_map(c, &s->map, ctx) != TCE_OK)
         return REPLAY_FAIL;
+    /* A capture that kept the driver's map (extreme_*.txt) checks our bytes against it. */
+    if (corpus_get(c, "opaque") && replay_check_opaque(c, &s->map, ctx) != REPLAY_PASS)
+        return REPLAY_FAIL;
     if (!corpus_i64(c, "gbytes", &gbytes) || gbytes <= 0) {
         replay_msg(ctx, "case lacks a positive 'gbytes'\n");
         return REPLAY_FAIL;
@@ -73,7 +76,11 @@ replay_verdict replay_setup_tensor(const corpus_case *c, replay_ctx *ctx, replay
         return REPLAY_FAIL;
     }
     s->ready = true;
-    tce_desc_pack(&s->map, tce_gmem(&s->ms, REPLAY_DESC_ADDR, TCE_DESC_BYTES));
+    if (!replay_place_map(&s->map, tce_gmem(&s->ms, REPLAY_DESC_ADDR, TCE_DESC_BYTES), ctx)) {
+        tce_memsys_free(&s->ms);
+        s->ready = false;
+        return REPLAY_FAIL;
+    }
     s->gbuf = tce_gmem(&s->ms, REPLAY_GBASE, (uint64_t)gbytes);
     s->gbytes = (uint64_t)gbytes;
     s->smem_off = (uint32_t)smem_off;

@@ -56,7 +56,6 @@ module tce_tile_check #(
     input  logic          hold,         // desc and the command fields are valid and unchanged since the last cycle
     output logic          ready,        // status, field and the geometry are valid
     input  logic [1023:0] desc,
-    input  logic          en,           // the executor holds a tensor command (`eval` below)
     input  logic          is_store,     // tensor store or reduce (shared::cta -> global), else a load
     input  logic          is_prefetch,  // cp.async.bulk.prefetch.tensor: no shared side
     input  logic          is_reduce,    // cp.reduce.async.bulk.tensor
@@ -205,7 +204,7 @@ module tce_tile_check #(
   logic [8:0] i2c_channels;
   if (HAS_IM2COL) begin : g_im2col
     tce_im2col_check u_im2col_check (
-      .desc, .mode, .dims, .coords, .offsets(im2col_off), .esl, .en,
+      .desc, .mode, .dims, .coords, .offsets(im2col_off), .esl,
       .st_coord_neg(coord_neg_rank), .st_red_ok(!is_reduce || (red_named && red_legal)),
       .st_src_ok(src_space == tce_op_pkg::SPACE_SHARED_CTA), .st_saddr_ok(saddr[31:24] == 8'd0),
       .status(i2c_status), .field(i2c_field), .channels(i2c_channels), .rows(i2c_rows),
@@ -294,17 +293,6 @@ module tce_tile_check #(
   end else begin : g_gaddr_full
     assign g_fits_q = 1'b1;
   end
-
-  // Nothing reads the outputs while the executor holds no tensor command: the executor reads
-  // status, CTAs and bytes in S_TCHECK and the reduction type while a tensor reduce runs; the
-  // tile load and store and the row generators latch their geometry at their start. So in
-  // simulation the decode and the checks are evaluated only while `en` is high (outputs
-  // read 0 and status OK otherwise): Verilator 5.006 evaluates combinational logic every
-  // cycle, and this block cost about 4% of the engine's simulation time in a bulk copy
-  // (docs/sim_speed.md). Synthesis sees the block ungated (`eval` constant, the mux folds
-  // away): with the enable in the activation pattern of the dividers and multipliers below,
-  // Yosys 0.23's `share` pass (SAT-based resource sharing) does not finish on this module.
-  wire eval = en || !tce_op_pkg::SIM_EVAL_GATED;
 
   // ceil(a / d) for a <= 256 and d in 1..8 as floor((a + d - 1) * R(d) / 2^11), with
   // R(d) = ceil(2^11 / d): exact for every such a and d (checked exhaustively), and a
@@ -432,7 +420,7 @@ module tce_tile_check #(
     for (int i = 0; i < 5; i++) begin div_a[i] = '0; div_d[i] = '0; end
     n_one = '1; box0_d = '0; box0_div = 1'b0; s1_bad_desc = 1'b0;
     ch_c = '0; ch_gdim = '0; ch_gs16 = '0; ch_inb = 1'b0; ch_prod = '0;
-    if (eval) begin : decode
+    begin : decode
       case (rank8[2:0])
         3'd5:    begin ch_c = coords[127:96]; ch_gdim = 33'(desc[(GDIM_OFF + 12)*8 +: 32]) + 33'd1;
                        ch_gs16 = desc[(GSTR_OFF + 16)*8 + 4 +: 36]; end
