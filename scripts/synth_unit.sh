@@ -41,7 +41,7 @@ synth_xilinx -family xc7 -top $top -run map_memory:
 stat
 flatten
 hierarchy -top $top
-write_blif -param $out/$top.blif
+write_blif -param -cname $out/$top.blif
 read_verilog -lib -specify +/xilinx/cells_sim.v
 sta
 YS

@@ -211,7 +211,7 @@ static bool write_script(const char *path, const synth_config *c, int target, ch
          * on this design in Yosys 0.23). */
         fprintf(f, "flatten\n");
         fprintf(f, "hierarchy -top %s\n", top);
-        fprintf(f, "write_blif -param %s\n", blif);
+        fprintf(f, "write_blif -param -cname %s\n", blif);
         fprintf(f, "read_verilog -lib -specify +/xilinx/cells_sim.v\n");
         fprintf(f, "sta\n");
     } else {
@@ -448,7 +448,9 @@ static void write_timing(FILE *f, const synth_run runs[][NTARGETS], const bool w
                "(1 level for the block) and cut only at its internal registers. A path starts at a\n"
                "flip-flop, block RAM, registered DSP output or top input and ends at a flip-flop's\n"
                "D/CE/R/S, a RAM's write side, a DSP register or a top output. Registers are named by\n"
-               "the nets Yosys kept (a flip-flop by its Q), bit index dropped; `via` lists the\n"
+               "the nets Yosys kept (a flip-flop by its Q), bit index dropped (one group per\n"
+               "register; a flip-flop whose Q Yosys named itself is a group of its own, by its cell\n"
+               "name); `via` lists the\n"
                "hierarchy scopes the path's named nets lie in, start first. The delay is Yosys 0.23's\n"
                "`sta` on the same flattened netlist with the specify delays of the xc7 `cells_sim.v`:\n"
                "cell delays only, the clock buffer's included. **Left out: routing** (on 7-series\n"

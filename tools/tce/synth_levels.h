@@ -8,7 +8,9 @@
  * A path starts at a flip-flop, block RAM or registered DSP output, or a top-level input,
  * and ends at a flip-flop's D/CE/R/S, a RAM's or SRL's write side, a DSP's registered
  * input or a top-level output. Its registers are named by the nets Yosys kept (a flip-flop
- * by its Q net) with the bit index dropped: a "group" is one multi-bit register. */
+ * by its Q net) with the bit index dropped: a "group" is one multi-bit register. A
+ * flip-flop whose Q net has only a Yosys-made name ($...) is named by its cell (write_blif
+ * -cname), a group of its own. */
 #ifndef TCE_SYNTH_LEVELS_H
 #define TCE_SYNTH_LEVELS_H
 
