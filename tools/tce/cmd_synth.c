@@ -431,6 +431,22 @@ static void write_lite_verdict(FILE *f, const syn_log *log, const synth_config *
     fprintf(f, ". Cutting the excess means shrinking these; the table below has every module.\n\n");
 }
 
+/* Where the timing work stands (measured by hand with this command; docs/fpga.md "Timing"
+ * has the commands and the unit figures). */
+static const char TIMING_HISTORY[] =
+    "Before the eighth session's pipelining (RTL of 4a0b819), `lite` on xc7 measured this way:\n"
+    "deepest path **58 LUT levels**, 37.3 ns by `sta`, 312 of 484 end registers over 8\n"
+    "levels; the deepest ran from the fetched descriptor (u_desc.desc) through tce_tile_check\n"
+    "(its whole check in one cycle), the executor and tce_tile_load's slot-overlap check\n"
+    "(can_start) into the shared row walk's start registers. tce_tile_check is now a\n"
+    "three-stage pipeline: alone at `lite`'s parameters it went from 53 levels (descriptor to\n"
+    "status) to 9, and 34.1 ns to 7.0 ns (`scripts/synth_unit.sh`). Still to cut, in the\n"
+    "issue's order: the check's last stage (the span compare into the executor's state),\n"
+    "tce_tile_load's slot-overlap check into can_start, then the descriptor-cache write snoop,\n"
+    "the group tracker into the AXI-Lite read data, tce_bulk_from_smem's strobes into the\n"
+    "block-RAM write enable and tce_row_walk's two multipliers in series; the table below\n"
+    "names the deepest paths of this run.\n\n";
+
 /* Timing: per configuration, the deepest path in LUT levels, the cell-delay estimate, how
  * many end registers are over the goal, and the five deepest paths. */
 static void write_timing(FILE *f, const synth_run runs[][NTARGETS], const bool want[][NTARGETS])
@@ -457,6 +473,7 @@ static void write_timing(FILE *f, const synth_run runs[][NTARGETS], const bool w
                "often as much again as the cells), setup time, clock skew and uncertainty, and the\n"
                "speed grade: the estimate is a lower bound of the real path delay.\n\n", GOAL_LEVELS,
             GOAL_DELAY_PS / 1000.0);
+    fprintf(f, "%s", TIMING_HISTORY);
     bool any = false;
     for (size_t i = 0; i < NCONFIGS; i++)
         any = any || (want[i][T_XC7] && runs[i][T_XC7].ok);
@@ -474,7 +491,13 @@ static void write_timing(FILE *f, const synth_run runs[][NTARGETS], const bool w
                 r->levels.max_levels, r->log.sta_ps / 1000.0, r->levels.end_groups_over,
                 r->levels.end_groups, r->log.sta_start, r->log.sta_end);
     }
-    fprintf(f, "\nGoal: %s.\n\n", "see the rows above against 8 levels and 5.0 ns");
+    bool met = true;
+    for (size_t i = 0; i < NCONFIGS; i++)
+        if (want[i][T_XC7] && runs[i][T_XC7].ok &&
+            (runs[i][T_XC7].levels.max_levels > GOAL_LEVELS || runs[i][T_XC7].log.sta_ps > GOAL_DELAY_PS))
+            met = false;
+    fprintf(f, "\nGoal (at most %ld LUT levels and %.1f ns on every configuration above): **%s**.\n\n",
+            GOAL_LEVELS, GOAL_DELAY_PS / 1000.0, met ? "met" : "not met");
     for (size_t i = 0; i < NCONFIGS; i++) {
         const synth_run *r = &runs[i][T_XC7];
         if (!want[i][T_XC7] || !r->ok)
