@@ -11,6 +11,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The clock the waves are drawn with: 100 MHz, a 10 ns period, so cycle c starts at
+ * 10c ns (clock low) and its rising edge is at 10c + 5 ns. The model itself has no time;
+ * this only labels the waves (docs/waves.md). */
+#define TCE_WAVE_CLOCK_MHZ 100
+#define TCE_WAVE_HALF_PERIOD_NS (1000 / TCE_WAVE_CLOCK_MHZ / 2)
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -167,10 +167,12 @@ static void waves(void)
         if (f)
             fclose(f);
         CHECK_SAY(defs, "VCD has no definitions");
-        /* two dumps per cycle (clock low, clock high), only inside the window */
-        CHECK_SAY(first == 2 * from && last == 2 * (from + 3) - 1,
-              "VCD time stamps %lu..%lu, want %llu..%llu", first, last,
-              (unsigned long long)(2 * from), (unsigned long long)(2 * (from + 3) - 1));
+        /* two dumps per cycle (clock low, clock high), only inside the window, in ns */
+        const unsigned long long half = TCE_WAVE_HALF_PERIOD_NS;
+        const unsigned long long want_first = 2 * from * half;
+        const unsigned long long want_last = (2 * (from + 3) - 1) * half;
+        CHECK_SAY(first == want_first && last == want_last,
+              "VCD time stamps %lu..%lu, want %llu..%llu", first, last, want_first, want_last);
     }
     FILE *f = fopen(fst, "rb");
     long size = 0;
