@@ -324,7 +324,7 @@ module tce_engine #(
   logic [8:0] tg_box0;
   logic [35:0] tg_n;
   logic [15:0] tg_e;
-  logic tg_fill_nan, tg_tf32;
+  logic tg_fill_nan, tg_tf32, tg_origin_rd;
   logic [23:0] tg_soff;
   logic [13:0] tg_row_bytes, tg_pitch;   // interleaved store rows reach 8 KB
   // The row count gives the tile loader the box's shared extent (its overlap check).
@@ -370,7 +370,7 @@ module tce_engine #(
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
     .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .tx_bytes(tchk_tx_bytes),
     .red_etype(tchk_red_etype), .red_noftz(tchk_red_noftz),
-    .coords(cmd_coords), .im2col_off(cmd_im2col), .row_gen(tg_row_gen),
+    .coords(cmd_coords), .im2col_off(cmd_im2col), .origin_rd(tg_origin_rd), .row_gen(tg_row_gen),
     .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group
   );
 
@@ -455,7 +455,7 @@ module tce_engine #(
                 .GADDR_W(GADDR_W), .EXT_ROWS(HAS_IM2COL || HAS_GATHER),
                 .OWN_WALK(!SHARE_WALK)) u_tile_load (
     .clk(clk_tl), .rst_n, .start(tile_start), .can_start(tile_can_start), .active(tile_active),
-    .rank(tg_rank), .esl(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
+    .rank(tg_rank), .esl(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr), .origin_rd(tg_origin_rd),
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
     .coords(tg_wcoords),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),

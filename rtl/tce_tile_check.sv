@@ -83,6 +83,9 @@ module tce_tile_check #(
     output logic [3:0]    red_etype,    // reduce: tce_etype of the dtype (csim/arith.c)
     output logic          red_noftz,    // reduce: tce_arith_tensor_noftz(dtype)
     // row generator (tce_tile_load ext_rows): 0 box odometer, 1 im2col walk, 2 gather4
+    // A tile load that starts at a negative coordinate or whose box misses the tensor reads
+    // globalAddress itself (csim/tile.c load_reads_origin; docs/tile.md).
+    output logic          origin_rd,
     output logic [1:0]    row_gen,
     output logic [2:0]    i2c_nwalk,    // im2col walk parameters (tce_im2col_check)
     output logic [119:0]  i2c_win_lo,
@@ -210,6 +213,22 @@ module tce_tile_check #(
     /* verilator lint_on UNUSEDSIGNAL */
   end
   assign row_gen = is_i2c ? 2'd1 : (is_g4 || is_s4) ? 2'd2 : 2'd0;
+
+  // Dims below the rank: a globalDim past 2^31 (globalDim - 1 with bit 31 set; the H100
+  // executes no tile operation on such a map), and whether the box starts outside the
+  // tensor in some dim (a negative coordinate, or one at or past globalDim: then, the box
+  // starting there, no coordinate of that dim is in bounds).
+  logic gdim_big, start_out;
+  always_comb begin
+    gdim_big = 1'b0; start_out = 1'b0;
+    for (int i = 0; i < 5; i++)
+      if (i < {24'd0, rank8}) begin
+        if (desc[(GDIM_OFF + 4*i)*8 + 31]) gdim_big = 1'b1;
+        if (coords[i*32 + 31] || {1'b0, coords[i*32 +: 32]} > {1'b0, desc[(GDIM_OFF + 4*i)*8 +: 32]})
+          start_out = 1'b1;
+      end
+  end
+  assign origin_rd = !is_store && !is_prefetch && mode == 3'd0 && start_out;
 
   // Interleaved tile load geometry (csim/tile.c make_geom).
   wire        is_il  = ileave != 8'd0 && !is_i2c;
@@ -446,6 +465,13 @@ module tce_tile_check #(
           if (!bad && (i < {24'd0, rank8} || is_s4) && coord_neg[i]) begin   // scatter4: all five
             bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
           end
+      end
+      if (!bad && gdim_big) begin
+        // H100: no tile operation on a map with a globalDim past 2^31 (extreme_load.txt,
+        // extreme_store.txt; csim/tile.c check_extent)
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      end
+      if (!bad && is_store) begin
         if (!bad && is_reduce && !(red_named && red_legal)) begin
           bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
         end
