@@ -58,6 +58,8 @@ typedef struct {
     bool has_map;
     tce_tensormap map;     /* for tensor operations: what the descriptor holds */
     bool illegal;          /* deliberately illegal: both engines must name the same error */
+    bool extreme;          /* drawn at real sizes (regress_gen_extreme.c): beyond a 32-bit
+                              address build's reach */
     const char *what;      /* short name of the recipe */
 } regress_item;
 
@@ -91,6 +93,11 @@ tce_dtype regress_dtype(uint64_t *rng, const regress_gen_cfg *cfg);
 void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg,
                         regress_item *it);
 void regress_gen_gather4(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg,
+                         regress_item *it);
+/* regress_gen_extreme.c (--wide): a tile load or store at real sizes, huge globalDim and
+ * strides, int32-edge coordinates, a far (often wrapping) globalAddress; now and then one
+ * the H100 traps (globalDim past 2^31, an unmapped origin read). */
+void regress_gen_extreme(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg,
                          regress_item *it);
 /* The operation in words (one line, no newline). */
 void regress_describe(const regress_item *it, char *buf, size_t cap);

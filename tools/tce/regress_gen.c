@@ -477,6 +477,8 @@ void regress_gen(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regre
     unsigned pick = rnd(rng, 100);
     if (pick < 40)
         gen_bulk(rng, slot, cfg, it);
+    else if (pick < 70 && cfg->wide && chance(rng, 25))
+        regress_gen_extreme(rng, slot, cfg, it);
     else if (pick < 70)
         gen_tile(rng, slot, cfg, it);
     else if (pick < 82)
