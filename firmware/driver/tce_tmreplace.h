@@ -25,8 +25,9 @@ const char *tce_tmr_field_name(tce_tmr_field f);
 /* Parse a PTX field name. */
 bool tce_tmr_field_from_name(const char *name, tce_tmr_field *out);
 
-/* Replace field `f` (item `ord` for per-dimension fields) of desc with new_val.
- * Errors, with why->text naming the field and value:
+/* Replace field `f` (item `ord` for per-dimension fields) of desc with new_val. A desc
+ * that is not a tce descriptor (no MAGIC) is taken as the CUDA driver's map and handed to
+ * tce_cumap_replace below. Errors for tce descriptors, with why->text naming the field and value:
  *   TCE_ERR_BAD_DESCRIPTOR  desc does not unpack;
  *   TCE_ERR_UNDEFINED       desc is not a tiled map (.mode is .tile only);
  *   TCE_ERR_ILLEGAL_INSTR   ord or a .field3 code that PTX does not define ("x" in Table 33);

@@ -138,18 +138,18 @@ static void test_replace(void)
     uint8_t img[TCE_CUMAP_BYTES];
     tce_diag why;
     memcpy(img, hand_tiled, sizeof img);
-    /* case 25: box_dim ord 2 value 887 -> byte 57 = 886 & 0xff = 0x76 */
+    /* case 13: box_dim ord 2 value 887 -> byte 57 = 886 & 0xff = 0x76 */
     CHECK(tce_cumap_replace(img, TCE_TMR_BOX_DIM, 2, 887, &why) == TCE_OK && img[57] == 0x76);
-    /* element_stride 0 -> 7 in bits 416-418 (element_stride 0 cases) */
+    /* element_stride 0 -> 7 in bits 416-418 (cases 656, 1433, 2391, 2823) */
     CHECK(tce_cumap_replace(img, TCE_TMR_ELEMENT_STRIDE, 0, 0, &why) == TCE_OK);
     CHECK((img[52] & 7) == 7);
-    /* global_stride ord 4 (case 6: value 0xe6a670): value / 16 = 0xe6a67 into bits
+    /* global_stride ord 4 (case 2: value 0xe6a670): value / 16 = 0xe6a67 into bits
      * 224-255, then its high nibble (0) into bits 240-243 */
     img[30] = 0xff;
     img[31] = 0xff;
     CHECK(tce_cumap_replace(img, TCE_TMR_GLOBAL_STRIDE, 4, 0xe6a670, &why) == TCE_OK);
     CHECK(img[28] == 0x67 && img[29] == 0x6a && img[30] == 0x00 && img[31] == 0x00);
-    /* global_stride ord 0 value 0x15563169690: low 4 bits dropped, bits 39:36 -> nibble */
+    /* case 25: global_stride ord 0 value 0x15563169690: low 4 bits dropped, 39:36 -> nibble */
     CHECK(tce_cumap_replace(img, TCE_TMR_GLOBAL_STRIDE, 0, 0x15563169690ull, &why) == TCE_OK);
     CHECK(img[12] == 0x69 && img[13] == 0x69 && img[14] == 0x31 && img[15] == 0x56);
     CHECK((img[28] & 0x0f) == 0x5);

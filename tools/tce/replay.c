@@ -39,13 +39,15 @@ static replay_verdict dispatch(const corpus_case *c, replay_ctx *ctx)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: tce replay [--engine=csim|regmodel|rtl|systemc] [--case=N] [--show=K] [--quiet]\n"
-               "                  [--wave=FILE[,FROM:TO]] FILE...\n"
+               "                  [--driver-maps] [--wave=FILE[,FROM:TO]] FILE...\n"
                "  --engine  which engine runs the cases (default csim, the golden model)\n"
                "  --wave    waves of the rtl/systemc engine's RTL over the whole replay (FST;\n"
                "            VCD when FILE ends in .vcd), optionally only cycles [FROM, TO)\n"
                "  --case    replay only case N of each file\n"
                "  --show    print details of the first K failures per file (default 10)\n"
-               "  --quiet   print only per-file counts and the summary\n");
+               "  --quiet   print only per-file counts and the summary\n"
+               "  --driver-maps  give the engine each map as the CUDA driver's own 128 bytes\n"
+               "            (docs/driver_maps.md) instead of tce's descriptor\n");
 }
 
 int replay_main(int argc, char **argv)
@@ -66,6 +68,8 @@ int replay_main(int argc, char **argv)
         }
         else if (!strcmp(a, "--quiet"))
             quiet = 1;
+        else if (!strcmp(a, "--driver-maps"))
+            replay_set_driver_maps(true);
         else if (!strncmp(a, "--wave=", 7)) {
             tce_wave_spec w;
             char why[200];

@@ -45,6 +45,11 @@ replay_verdict replay_tmreplace(const corpus_case *c, replay_ctx *ctx); /* tmrep
 /* Build the tensor map from the case's driver parameters with the encode API. On an
  * encode rejection returns its status and explains it in ctx->msg. */
 tce_status replay_encode_map(const corpus_case *c, tce_tensormap *m, replay_ctx *ctx);
+/* Store the case's map at `at` for the engine to fetch: tce's descriptor, or with
+ * replay_set_driver_maps(true) (`tce replay --driver-maps`) the CUDA driver's own bytes.
+ * False, with ctx->msg, when the map has no driver format. */
+bool replay_place_map(const tce_tensormap *m, uint8_t *at, replay_ctx *ctx);
+void replay_set_driver_maps(bool on);
 /* Fill `buf` by the case's generator keys (`<prefix>fill`, `<prefix>seed`); dtype for
  * `values`. Returns false (with ctx->msg) on an unknown generator. */
 bool replay_fill(const corpus_case *c, const char *prefix, uint8_t *buf, size_t n,

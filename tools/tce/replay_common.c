@@ -6,6 +6,29 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "cumap.h"
+
+static bool driver_maps;
+
+void replay_set_driver_maps(bool on)
+{
+    driver_maps = on;
+}
+
+bool replay_place_map(const tce_tensormap *m, uint8_t *at, replay_ctx *ctx)
+{
+    if (!driver_maps) {
+        tce_desc_pack(m, at);
+        return true;
+    }
+    tce_diag why = {{0}};
+    tce_status st = tce_cumap_encode(m, at, &why);
+    if (st != TCE_OK)
+        replay_msg(ctx, "no driver-format map for this case: %s: %s\n", tce_status_name(st),
+                   why.text);
+    return st == TCE_OK;
+}
+
 void replay_msg(replay_ctx *ctx, const char *fmt, ...)
 {
     size_t len = strlen(ctx->msg);

@@ -60,6 +60,7 @@ typedef struct {
     long line;
     FILE *out;            /* progress and the report */
     bool verbose;
+    bool driver_maps;     /* tmap lines without format= write the CUDA driver's bytes */
 
     /* setup */
     unsigned ncta;
@@ -102,6 +103,9 @@ int scenario_run_text_on(scen_backend be, const char *file, const char *text, FI
                          bool verbose);
 int scenario_run_file_on(scen_backend be, const char *path, FILE *out, bool verbose);
 const char *scen_backend_name(scen_backend be);
+/* Make every later scenario's tmap lines without format= write the CUDA driver's own map
+ * (`tce run --driver-maps`). */
+void scenario_set_driver_maps(bool on);
 /* Whether the backend is the Verilated RTL (rtl, or systemc around it). */
 bool scen_backend_is_rtl(scen_backend be);
 

@@ -166,18 +166,31 @@ static tce_backend *backend_open(scen_backend be, char *why, size_t cap)
  * hung engine ends in seconds with an error, never a hang. */
 #define SCEN_POLL_LIMIT (1u << 20)
 
+static void engine_detach(scenario *s)
+{
+    s->be->detach(s->be);
+    tce_engine_shadow_remove(&s->eng);
+}
+
+/* The engine's memories hold the driver's map shadow while it is attached. */
 static bool engine_attach(scenario *s)
 {
     char why[200] = "";
-    if (s->be->attach(s->be, &s->eng, why, sizeof why) != 0)
+    if (tce_engine_shadow_add(&s->eng, why, sizeof why) != 0)
         return scen_fail(s, "backend %s: %s", scen_backend_name(s->backend), why);
+    if (s->be->attach(s->be, &s->eng, why, sizeof why) != 0) {
+        tce_engine_shadow_remove(&s->eng);
+        return scen_fail(s, "backend %s: %s", scen_backend_name(s->backend), why);
+    }
     s->tx_applied = 0;
     tce_drv_rc rc = tce_drv_init(&s->drv, s->be->bus(s->be), SCEN_POLL_LIMIT);
     if (rc != TCE_DRV_OK) {
-        s->be->detach(s->be);
+        engine_detach(s);
         return scen_fail(s, "driver init on backend %s: %s: %s", scen_backend_name(s->backend),
                          tce_drv_rc_name(rc), s->drv.why);
     }
+    tce_gmem_port port = regmodel_gmem_port(&s->eng);
+    tce_drv_map_shadow(&s->drv, &port, TCE_ENGINE_MAP_SHADOW);
     return true;
 }
 
@@ -204,7 +217,7 @@ void scen_engine_stop(scenario *s)
 {
     if (!s->engine_ready)
         return;
-    s->be->detach(s->be);
+    engine_detach(s);
     s->be->destroy(s->be);
     s->be = NULL;
     s->engine_ready = false;
@@ -244,7 +257,7 @@ static bool rebase_tx(scenario *s)
     s->stats_before.bytes_written += st.bytes_written;
     s->stats_before.cmds_ok += st.cmds_ok;
     s->stats_before.cmds_err += st.cmds_err;
-    s->be->detach(s->be);
+    engine_detach(s);
     if (!engine_attach(s)) {
         s->be->destroy(s->be);
         s->be = NULL;

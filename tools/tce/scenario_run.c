@@ -72,6 +72,13 @@ int scenario_run_text(const char *file, const char *text, FILE *out, bool verbos
     return scenario_run_text_on(SCEN_BACKEND_CSIM, file, text, out, verbose);
 }
 
+static bool driver_maps_default;
+
+void scenario_set_driver_maps(bool on)
+{
+    driver_maps_default = on;
+}
+
 int scenario_run_text_on(scen_backend backend, const char *file, const char *text, FILE *out,
                          bool verbose)
 {
@@ -84,6 +91,7 @@ int scenario_run_text_on(scen_backend backend, const char *file, const char *tex
     s->out = out;
     s->verbose = verbose;
     s->backend = backend;
+    s->driver_maps = driver_maps_default;
     s->ncta = 1;
     s->smem_size = 64 * 1024;
     s->target.sm = 90;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "corpus.h"
+#include "cumap.h"
 #include "num_parse.h"
 #include "scenario.h"
 
@@ -282,8 +283,8 @@ static bool do_global(scenario *s, char **tok, unsigned n)
         if (addr < g->base + g->size && g->base < addr + size)
             return scen_fail(s, "global %s overlaps an earlier global window", tok[0]);
     }
-    if (s->eng.ngregions == TCE_MAX_GREGIONS)
-        return scen_fail(s, "global %s: at most %d global windows", tok[0], TCE_MAX_GREGIONS);
+    if (s->ref.ngregions == TCE_MAX_GREGIONS - 1)
+        return scen_fail(s, "global %s: at most %d global windows", tok[0], TCE_MAX_GREGIONS - 1);
     if (tce_memsys_add_global(&s->eng, addr, size) || tce_memsys_add_global(&s->ref, addr, size))
         return scen_fail(s, "global %s: cannot allocate %llu bytes", tok[0],
                          (unsigned long long)size);
@@ -328,12 +329,48 @@ static bool enum_arg(scenario *s, char **tok, unsigned n, const char *key, const
     return scen_fail(s, "%s=%s is not one of the known values", key, v);
 }
 
+/* The 128 bytes of map `name` at addr in both memories, and the name for later lines. */
+static bool store_map(scenario *s, const char *name, uint64_t addr, const uint8_t *img)
+{
+    scen_loc l = {false, 0, addr};
+    uint8_t *e = scen_loc_bytes(s, &s->eng, &l, TCE_DESC_BYTES);
+    uint8_t *r = scen_loc_bytes(s, &s->ref, &l, TCE_DESC_BYTES);
+    if (!e || !r)
+        return scen_fail(s, "tmap %s: 0x%llx + 128 is not inside a declared global window",
+                         name, (unsigned long long)addr);
+    memcpy(e, img, TCE_DESC_BYTES);
+    memcpy(r, img, TCE_DESC_BYTES);
+    return add_name(s, name, addr, TCE_DESC_BYTES, true);
+}
+
+/* `tmap NAME ADDR driver HEX`: the CUDA driver's 128 bytes as given (256 hex digits,
+ * in one or more tokens), e.g. copied from a program that called cuTensorMapEncode*. Any
+ * bytes are taken: a map that does not decode is the engine's to refuse, as the GPU's. */
+static bool tmap_driver_bytes(scenario *s, char **tok, unsigned n, uint64_t addr)
+{
+    uint8_t img[TCE_DESC_BYTES];
+    unsigned got = 0;
+    for (unsigned t = 3; t < n; t++)
+        for (const char *p = tok[t]; *p; p += 2) {
+            int hi = corpus_hex_digit(p[0]), lo = p[1] ? corpus_hex_digit(p[1]) : -1;
+            if (hi < 0 || lo < 0)
+                return scen_fail(s, "tmap %s driver: '%s' is not hex byte pairs", tok[0], tok[t]);
+            if (got == TCE_DESC_BYTES)
+                return scen_fail(s, "tmap %s driver: more than 128 bytes", tok[0]);
+            img[got++] = (uint8_t)(hi << 4 | lo);
+        }
+    if (got != TCE_DESC_BYTES)
+        return scen_fail(s, "tmap %s driver: %u bytes of hex, a driver map is 128", tok[0], got);
+    return store_map(s, tok[0], addr, img);
+}
+
 /* Every word after the kind is key=value with a key this kind takes, each key once: a
  * misspelt key would otherwise be ignored and its parameter left at the default. */
 static bool tmap_keys_known(scenario *s, char **tok, unsigned n, bool tiled)
 {
     static const char *const common[] = {"dtype", "gaddr", "gdim", "gstride", "estride",
-                                         "interleave", "swizzle", "promo", "oobfill"};
+                                         "interleave", "swizzle", "promo", "oobfill",
+                                         "format"};
     static const char *const tiled_only[] = {"box"};
     static const char *const im2col_only[] = {"lower", "upper", "channels", "pixels"};
     for (unsigned i = 3; i < n; i++) {
@@ -369,7 +406,8 @@ static bool fits32(scenario *s, const char *map, const char *key, int64_t v, boo
 }
 
 /* tmap NAME ADDR tiled|im2col key=value... : encode with the driver's rules, store the
- * 128-byte descriptor at ADDR in both memories. */
+ * 128-byte descriptor at ADDR in both memories: tce's own, or with format=driver the CUDA
+ * driver's bytes (docs/cumap.md). */
 static bool do_tmap(scenario *s, char **tok, unsigned n)
 {
     static const char *const il_names[] = {"NONE", "16B", "32B"};
@@ -379,12 +417,15 @@ static bool do_tmap(scenario *s, char **tok, unsigned n)
     static const char *const fill_names[] = {"ZERO", "NAN"};
     uint64_t addr;
     if (n < 3)
-        return scen_fail(s, "usage: tmap NAME ADDR tiled|im2col dtype=.. gaddr=.. gdim=.. gstride=.. ...");
+        return scen_fail(s, "usage: tmap NAME ADDR tiled|im2col dtype=.. gaddr=.. gdim=.. gstride=.. ... "
+                            "[format=driver], or tmap NAME ADDR driver HEX");
     if (!scen_ensure_memory(s) || !scen_value(s, tok[1], &addr))
         return false;
+    if (!strcmp(tok[2], "driver"))
+        return tmap_driver_bytes(s, tok, n, addr);
     bool tiled = !strcmp(tok[2], "tiled");
     if (!tiled && strcmp(tok[2], "im2col"))
-        return scen_fail(s, "tmap %s: kind '%s' is not tiled or im2col", tok[0], tok[2]);
+        return scen_fail(s, "tmap %s: kind '%s' is not tiled, im2col or driver", tok[0], tok[2]);
     if (!tmap_keys_known(s, tok, n, tiled))
         return false;
     const char *dt = kv(tok, n, "dtype");
@@ -477,15 +518,20 @@ static bool do_tmap(scenario *s, char **tok, unsigned n)
     if (st != TCE_OK)
         return scen_fail(s, "tmap %s: the encoder rejects it (%s): %s", tok[0],
                          tce_status_name(st), why.text);
-    scen_loc l = {false, 0, addr};
-    uint8_t *e = scen_loc_bytes(s, &s->eng, &l, TCE_DESC_BYTES);
-    uint8_t *r = scen_loc_bytes(s, &s->ref, &l, TCE_DESC_BYTES);
-    if (!e || !r)
-        return scen_fail(s, "tmap %s: 0x%llx + 128 is not inside a declared global window",
-                         tok[0], (unsigned long long)addr);
-    tce_desc_pack(&m, e);
-    memcpy(r, e, TCE_DESC_BYTES);
-    return add_name(s, tok[0], addr, TCE_DESC_BYTES, true);
+    const char *format = kv(tok, n, "format");
+    if (!format)
+        format = s->driver_maps ? "driver" : "tce";
+    if (strcmp(format, "driver") && strcmp(format, "tce"))
+        return scen_fail(s, "tmap %s: format=%s is not tce or driver", tok[0], format);
+    uint8_t img[TCE_DESC_BYTES];
+    if (!strcmp(format, "driver")) {
+        st = tce_cumap_encode(&m, img, &why);
+        if (st != TCE_OK)
+            return scen_fail(s, "tmap %s: no driver-format map (%s): %s", tok[0],
+                             tce_status_name(st), why.text);
+    } else
+        tce_desc_pack(&m, img);
+    return store_map(s, tok[0], addr, img);
 }
 
 bool scen_setup_line(scenario *s, const char *kw, char *rest, bool *handled)
