@@ -119,7 +119,6 @@ module tce_cmd_exec #(
     input  logic [39:0] tile_rbytes,
     output logic        cmd_is_store,
     output logic        cmd_is_prefetch,   // cp.async.bulk.prefetch.tensor: checks only
-    output logic        cmd_is_tensor,     // a tensor load, store, reduce or prefetch (tce_tile_check en)
     output logic [1:0]  cmd_src_space,
     output logic        tstore_start,
     input  logic        tstore_done,
@@ -198,17 +197,6 @@ module tce_cmd_exec #(
   // Everything from here to "sequencing" (direction, places, opcode classes, the reduce
   // context, the checks and their verdict) is a function of the command register alone,
   // which changes only when a command is popped (and when it is cleared after reset).
-  // A Verilated model evaluates every combinational block on every clock edge, whether its
-  // inputs changed or not, and this decode (the multimem address array, the operand and
-  // coordinate ports, seven shared-memory range sums, the checks) cost about 170
-  // instructions a cycle (docs/sim_speed.md, "the command decoded once per command"). So
-  // in simulation the two decode blocks are latches open only in the cycle after the
-  // register changed (`cmd_fresh`): they compute the same values once per command and hold
-  // them while the command runs, when the register does not change. Synthesis reads plain
-  // combinational logic.
-  // cmd_fresh: cmd changed at the last edge (a pop; the clear through and after reset).
-  // It is set through reset, so the decode follows the register until the first edge.
-  logic cmd_fresh;
   // Shared addresses (op.h): a shared::cta address is an offset in the issuing CTA; a
   // shared::cluster address carries the rank in [27:24] (TCE_SADDR). For multicast only the
   // offset is used. The bulk source is SADDR when copying to global and SADDR_SRC when
@@ -244,12 +232,7 @@ module tce_cmd_exec #(
   logic [23:0] red_off;
   logic        vec_ok;
   logic [63:0] mm_addr [8];     // multimem: the group's addresses
-`ifdef VERILATOR
-  always_latch if (cmd_fresh)
-`else
-  always_comb
-`endif
-  begin : decode
+  always_comb begin : decode
     logic et_64;
     for (int i = 0; i < 8; i++)
       rs_operands[i*64 +: 64] = {cmd[(tce_regs_pkg::CMDF_OPERAND_HI_WORD + i * tce_regs_pkg::CMDF_OPERAND_HI_STRIDE)*32 +: 32],
@@ -345,12 +328,7 @@ module tce_cmd_exec #(
       bad = 1'b1; chk_status = st; chk_field = fidx(fi);
     end
   endtask
-`ifdef VERILATOR
-  always_latch if (cmd_fresh)
-`else
-  always_comb
-`endif
-  begin : checks
+  always_comb begin : checks
     logic [64:0] g_end;
     bad = 1'b0;
     chk_status = tce_op_pkg::ST_OK;
@@ -587,7 +565,6 @@ module tce_cmd_exec #(
   assign tile_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && !cmd_is_store &&
                       !is_tpref && tile_can_start;
   assign cmd_is_prefetch = is_tpref;
-  assign cmd_is_tensor = is_tensor;
   assign tstore_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && cmd_is_store;
   assign cmd_src_space = f_src;
   assign cmd_dims = f_dims;
@@ -650,10 +627,9 @@ module tce_cmd_exec #(
   logic cmd_clr_n;
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      cmd_clr_n <= 1'b0; cmd_fresh <= 1'b1;
+      cmd_clr_n <= 1'b0;
     end else begin
       cmd_clr_n <= 1'b1;
-      cmd_fresh <= !cmd_clr_n || q_pop;   // the edges at which cmd is loaded or cleared
     end
   end
   localparam int QE = QW - QDROP;                          // words per queue entry
@@ -661,15 +637,7 @@ module tce_cmd_exec #(
   wire [7:0] q_n = q_head[QE*32+32 +: 8];
   // One clear condition per word, ahead of the load, is the form Yosys maps onto the
   // flip-flops' reset (a clear nested inside the load cost a LUT per bit).
-  // In simulation the words are visited only at an edge that loads or clears them, instead
-  // of testing 49 clear conditions every cycle. The same function: every clear condition
-  // implies the guard, but the words QDROP leaves out, which the first edge after reset
-  // clears and nothing writes afterwards. Synthesis keeps the plain form (reset over
-  // enable, FDRE), since a guard around the clear would need a LUT per word.
   always_ff @(posedge clk) begin
-`ifdef VERILATOR
-    if (!cmd_clr_n || q_pop)
-`endif
     for (int i = 0; i < QW; i++)
       if (!cmd_clr_n || (q_pop && 32'(q_n) <= i) || (i >= OPW && i < OPW + QDROP)) cmd[i*32 +: 32] <= 32'd0;
       else if (q_pop) cmd[i*32 +: 32] <= q_head[((i < OPW) ? i : i - QDROP)*32 +: 32];
