@@ -571,7 +571,7 @@ module tce_tile_check #(
       if (!bad && gdim_big) begin
         // H100: no tile operation on a map with a globalDim past 2^31 (extreme_load.txt,
         // extreme_store.txt; csim/tile.c check_extent)
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
       if (!bad && is_store) begin
         if (!bad && is_reduce && !(red_named && red_legal)) begin
