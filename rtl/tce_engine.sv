@@ -176,7 +176,13 @@ module tce_engine #(
   logic [7:0] grp_pending, grp_read_pending, grp_open;
   logic grp_done;
 
-  tce_regs #(.DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .QUEUE_DEPTH(QUEUE_DEPTH), .QW(QW), .QDROP(QDROP)) u_regs (
+  // What memory exists (CLUSTER, SMEM_SIZE, GWIN_*): what the checks refuse against.
+  logic [4:0]  mem_ncta;
+  logic [24:0] mem_smem;
+  logic [8*64-1:0] gwin_base, gwin_size;
+
+  tce_regs #(.DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QUEUE_DEPTH(QUEUE_DEPTH),
+             .QW(QW), .QDROP(QDROP)) u_regs (
     .clk, .rst_n,
     .s_awvalid(s_axil_awvalid), .s_awready(s_axil_awready), .s_awaddr(s_axil_awaddr),
     .s_wvalid(s_axil_wvalid), .s_wready(s_axil_wready), .s_wdata(s_axil_wdata), .s_wstrb(s_axil_wstrb),
@@ -189,7 +195,8 @@ module tce_engine #(
     .retire_seq(retire_seq[15:0]), .retire_rbytes, .retire_wbytes,
     .accept, .accept_cta, .accept_is_group, .seq_issued, .seq_done,
     .group_commit, .group_sel, .soft_reset, .desc_inval,
-    .grp_pending, .grp_read_pending, .grp_open, .grp_done
+    .grp_pending, .grp_read_pending, .grp_open, .grp_done,
+    .mem_ncta, .mem_smem, .gwin_base, .gwin_size
   );
 
   tce_fifo #(.WIDTH((QW - QDROP) * 32 + 40), .DEPTH(QUEUE_DEPTH)) u_queue (
@@ -253,10 +260,11 @@ module tce_engine #(
   logic [23:0] tx_addr;
   logic [31:0] tx_count;
 
-  tce_cmd_exec #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QW(QW), .QDROP(QDROP), .NS(LOAD_SLOTS),
+  tce_cmd_exec #(.QW(QW), .QDROP(QDROP), .NS(LOAD_SLOTS),
                  .HAS_REDUCE(HAS_REDUCE), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER),
                  .GADDR_W(GADDR_W)) u_exec (
     .clk, .rst_n, .run, .retire_hold(err_hold), .q_empty, .q_head, .q_pop, .busy(exec_busy),
+    .mem_ncta, .mem_smem, .gwin_base, .gwin_size,
     .inflight(exec_inflight),
     .cur_seq, .cur_reads_done,
     .retire, .retire_status, .retire_field, .retire_cta, .retire_kind, .retire_seq,
@@ -358,9 +366,9 @@ module tce_engine #(
     else if (tstore_start) ts_row_gen <= tg_row_gen;
   end
 
-  tce_tile_check #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL),
+  tce_tile_check #(.HAS_IM2COL(HAS_IM2COL),
                    .HAS_GATHER(HAS_GATHER), .GADDR_W(GADDR_W)) u_tile_check (
-    .desc, .en(cmd_is_tensor), .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
+    .desc, .mem_ncta, .mem_smem, .en(cmd_is_tensor), .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
     .coord_neg({cmd_coords[159], cmd_coords[127], cmd_coords[95], cmd_coords[63], cmd_coords[31]}),
     .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
     .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),

@@ -26,8 +26,6 @@
 // into dim 0 of the row, a single slice at coordinate 0 that is in bounds (gdim 1) exactly
 // when the channel slice is (else gdim 0: every row is fill).
 module tce_tile_check #(
-    parameter int NUM_CTAS   = 16,
-    parameter int SMEM_BYTES = 232448,
     // tce_engine's feature parameters: without them the executor refuses those modes before
     // the descriptor is fetched, so their checks and row counts are not built here.
     parameter bit HAS_IM2COL = 1'b1,
@@ -38,6 +36,8 @@ module tce_tile_check #(
     parameter int GADDR_W = 64
 ) (
     input  logic [1023:0] desc,
+    input  logic [4:0]    mem_ncta,     // CTAs in the cluster (tce_regs CLUSTER, <= NUM_CTAS)
+    input  logic [24:0]   mem_smem,     // shared memory per CTA in bytes (SMEM_SIZE, <= SMEM_BYTES)
     input  logic          en,           // the executor holds a tensor command (`eval` below)
     input  logic          is_store,     // tensor store or reduce (shared::cta -> global), else a load
     input  logic          is_prefetch,  // cp.async.bulk.prefetch.tensor: no shared side
@@ -278,6 +278,11 @@ module tce_tile_check #(
   // Yosys 0.23's `share` pass (SAT-based resource sharing) does not finish on this module.
   wire eval = en || !tce_op_pkg::SIM_EVAL_GATED;
 
+  // Everything else the golden model's descriptor unpack refuses (ESIZE, items the kind and
+  // rank do not use, the encoder's rules): BAD_DESCRIPTOR with the checks below.
+  logic desc_rules_bad;
+  tce_desc_rules u_rules (.desc, .eval, .bad(desc_rules_bad));
+
   always_comb begin
     logic bad, bad_desc, box_out, reserved_ok;
     logic [3:0]  c0_bytes;     // low bits of tensorCoords[0] * element size
@@ -395,7 +400,7 @@ module tce_tile_check #(
       c0_bytes = coord0_low << esl;
 
       // fetch_map: the descriptor itself
-      if (magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 ||
+      if (magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 || desc_rules_bad ||
           !est_ok || ((is_il || il_i2c) && est0 > 8'd7) || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 || swz8 > 8'd7 || fill8 > 8'd1) begin
         bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
@@ -484,7 +489,7 @@ module tce_tile_check #(
       if (!bad && is_i2c && soff[6:0] != 7'd0) begin
         bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
-      if (!bad && (32'(ctas) >> NUM_CTAS) != 32'd0) begin
+      if (!bad && (32'(ctas) >> mem_ncta) != 32'd0) begin
         bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE;
         field = multicast ? fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX) : fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
@@ -497,14 +502,14 @@ module tce_tile_check #(
       // land anywhere in its 128-byte line.
       span_end = 48'(soff) + (nrows - 48'd1) * 48'(pitch) + 48'(row_bytes);
       if (swizzle != 3'd0) span_end = (span_end + 48'd127) & ~48'd127;
-      box_out = nrows * 48'(pitch) > 48'(SMEM_BYTES) || span_end > 48'(SMEM_BYTES);
+      box_out = nrows * 48'(pitch) > 48'(mem_smem) || span_end > 48'(mem_smem);
       if (!bad && is_i2c && box_out) begin
         bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
       if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off[2:0] != 3'd0) begin
         bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
       end
-      if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off + 32'd8 > 32'(SMEM_BYTES)) begin
+      if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off + 32'd8 > 32'(mem_smem)) begin
         bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
       end
       if (!bad && box_out) begin
