@@ -59,6 +59,9 @@ int tce_wave_writer::start(Vtce_engine &top, const char *path, uint64_t from, ui
     to_ = to;
     fst_ = std::make_unique<VerilatedFstC>();
     top.trace(fst_.get(), 99);
+    // Time in nanoseconds of the stated clock (docs/waves.md), not Verilator's 1 ps default.
+    fst_->set_time_unit("1ns");
+    fst_->set_time_resolution("1ns");
     fst_->open(fst_path_.c_str());
     if (!fst_->isOpen()) {
         fst_.reset();
@@ -80,4 +83,4 @@ int tce_wave_writer::stop()
     return rc;
 }
 
-void tce_wave_writer::dump(uint64_t t) { fst_->dump(t); }
+void tce_wave_writer::dump(uint64_t t) { fst_->dump(t * TCE_WAVE_HALF_PERIOD_NS); }

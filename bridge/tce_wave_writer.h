@@ -10,6 +10,12 @@
 #include <memory>
 #include <string>
 
+// The clock the waves are drawn with: 100 MHz, a 10 ns period, so cycle c starts at
+// 10c ns (clock low) and its rising edge is at 10c + 5 ns. The model itself has no time;
+// this only labels the waves (docs/waves.md).
+#define TCE_WAVE_CLOCK_MHZ 100
+#define TCE_WAVE_HALF_PERIOD_NS (1000 / TCE_WAVE_CLOCK_MHZ / 2)
+
 class Vtce_engine;
 class VerilatedFstC;
 
@@ -29,8 +35,8 @@ public:
     {
         return fst_ && cycle >= from_ && (to_ == 0 || cycle < to_);
     }
-    // Dump the model's signals at time stamp t (the simulators use 2 x cycle for the
-    // clock-low half and 2 x cycle + 1 after the edge).
+    // Dump the model's signals at half-cycle step t (the simulators use 2 x cycle for the
+    // clock-low half and 2 x cycle + 1 after the edge), written as time t x 5 ns.
     void dump(uint64_t t);
 
 private:

@@ -7,6 +7,6 @@
 # (tests/run.cmake), the rv32imc build (cmake/riscv_firmware.cmake) and the soft-CPU
 # simulation test (tests/soc.cmake).
 set(TCE_FIRMWARE_CSIM_SOURCES "")
-foreach(f descriptor.c encode.c encode_rules.c tce_types.c tce_text.c)
+foreach(f cumap.c descriptor.c encode.c encode_rules.c tce_types.c tce_text.c)
   list(APPEND TCE_FIRMWARE_CSIM_SOURCES ${TCE_ROOT}/csim/${f})
 endforeach()

@@ -1,12 +1,12 @@
 cmake_minimum_required(VERSION 3.20)
 # CTest firmware-riscv-build: cross-compiles the firmware (firmware/driver, firmware/ptx)
-# for an rv32imc soft CPU, freestanding, and links the test program of rtl/fpga/sw/ into
+# for an rv32imc soft CPU, freestanding, and links the test program of firmware/soc/ into
 # an ELF. Fails on any compiler diagnostic, an unresolved symbol, or an ELF that is not
 # 32-bit RISC-V with the compressed ISA. Writes the code sizes to OUT_DIR/firmware-size.txt.
 # -DTCE_ROOT=<repo> -DOUT_DIR=<dir> -DCC=<riscv64-unknown-elf-gcc> -DSIZE=<...-size>
 # -DREADELF=<...-readelf>. tests/fpga.cmake skips the test when the cross compiler is absent.
-# Optional: -DMAIN=<file.c> links another program in place of rtl/fpga/sw/soc_main.c (with
-# the rest of rtl/fpga/sw/: start-up, linker script, helpers) and -DELF_NAME=<stem> names
+# Optional: -DMAIN=<file.c> links another program in place of firmware/soc/soc_main.c (with
+# the rest of firmware/soc/: start-up, linker script, helpers) and -DELF_NAME=<stem> names
 # its ELF (default tce_soc); tests/soc.cmake builds the simulated test program this way.
 foreach(v TCE_ROOT OUT_DIR CC SIZE READELF)
   if(NOT ${v})
@@ -15,7 +15,7 @@ foreach(v TCE_ROOT OUT_DIR CC SIZE READELF)
 endforeach()
 file(MAKE_DIRECTORY ${OUT_DIR})
 if(NOT MAIN)
-  set(MAIN ${TCE_ROOT}/rtl/fpga/sw/soc_main.c)
+  set(MAIN ${TCE_ROOT}/firmware/soc/soc_main.c)
 endif()
 if(NOT ELF_NAME)
   set(ELF_NAME tce_soc)
@@ -26,15 +26,15 @@ get_filename_component(main_dir ${MAIN} DIRECTORY)
 # same -Wall -Wextra -Werror as the host build.
 set(flags -std=c11 -march=rv32imc -mabi=ilp32 -Os -ffreestanding -nostdlib
           -ffunction-sections -fdata-sections -Wall -Wextra -Werror
-          -I${TCE_ROOT}/csim -I${TCE_ROOT}/firmware -I${TCE_ROOT}/rtl/fpga/sw -I${main_dir})
+          -I${TCE_ROOT}/csim -I${TCE_ROOT}/firmware -I${TCE_ROOT}/firmware/soc -I${main_dir})
 
 include(${TCE_ROOT}/cmake/firmware_csim_sources.cmake)
 file(GLOB drv_srcs ${TCE_ROOT}/firmware/driver/*.c)
 file(GLOB ptx_srcs ${TCE_ROOT}/firmware/ptx/*.c)
-file(GLOB soc_srcs ${TCE_ROOT}/rtl/fpga/sw/*.c ${TCE_ROOT}/rtl/fpga/sw/*.S)
+file(GLOB soc_srcs ${TCE_ROOT}/firmware/soc/*.c ${TCE_ROOT}/firmware/soc/*.S)
 list(SORT drv_srcs)
 list(SORT ptx_srcs)
-list(REMOVE_ITEM soc_srcs ${TCE_ROOT}/rtl/fpga/sw/soc_main.c)
+list(REMOVE_ITEM soc_srcs ${TCE_ROOT}/firmware/soc/soc_main.c)
 list(APPEND soc_srcs ${MAIN})
 list(SORT soc_srcs)
 if(NOT drv_srcs)
@@ -67,7 +67,7 @@ compile_group(soc soc_objs ${soc_srcs})
 compile_group(csim csim_objs ${TCE_FIRMWARE_CSIM_SOURCES})
 
 set(elf ${OUT_DIR}/${ELF_NAME}.elf)
-execute_process(COMMAND ${CC} ${flags} -T ${TCE_ROOT}/rtl/fpga/sw/soc.ld -Wl,--gc-sections
+execute_process(COMMAND ${CC} ${flags} -T ${TCE_ROOT}/firmware/soc/soc.ld -Wl,--gc-sections
                         -Wl,--no-warn-rwx-segments -Wl,-Map=${OUT_DIR}/${ELF_NAME}.map -o ${elf}
                         -Wl,--undefined=tce_tensormap_replace
                         ${soc_objs} ${drv_objs} ${ptx_objs} ${csim_objs} -lgcc

@@ -7,6 +7,13 @@ if(NOT VERILATOR)
   message(FATAL_ERROR "verilator is not installed (scripts/install-deps.sh installs it)")
 endif()
 include(${TCE_ROOT}/cmake/rtl_sources.cmake)
+# A design file missing from the lists would be linted, simulated and synthesised by none.
+file(GLOB_RECURSE on_disk ${TCE_ROOT}/rtl/*.sv)
+foreach(f IN LISTS on_disk)
+  if(NOT f MATCHES "/rtl/fpga/tb/" AND NOT f IN_LIST TCE_RTL_SOURCES AND NOT f IN_LIST TCE_FPGA_SOURCES)
+    message(FATAL_ERROR "rtl-lint: ${f} is in no source list (rtl/sources.f, rtl/fpga/sources.f)")
+  endif()
+endforeach()
 # Every width with all features, and the `lite` build of `tce synth` (no reductions, im2col
 # or gather4, 4 load slots, 32-bit tensor addresses), whose generate branches the others never
 # elaborate. The two configurations the bridge Verilates (DATA_W=256 full and lite) are linted

@@ -1,23 +1,37 @@
-# The RTL source list in the order the tools need: generated packages, hand-written
-# packages, the reduction unit (rtl/reduce/, its own list), then the modules. Sets
-# TCE_RTL_SOURCES. Used by the lint and synthesis checks
-# and by the Verilator bridge build, so all three see exactly the same design.
-# (CONFIGURE_DEPENDS only where a build system exists: not in cmake -P script mode.)
-if(CMAKE_SCRIPT_MODE_FILE)
-  set(_tce_cd "")
-else()
-  set(_tce_cd CONFIGURE_DEPENDS)
-endif()
-file(GLOB _tce_rtl_gen ${_tce_cd} ${TCE_ROOT}/rtl/generated/*.sv)
-file(GLOB _tce_rtl_pkg ${_tce_cd} ${TCE_ROOT}/rtl/*_pkg.sv)
-file(GLOB _tce_rtl_all ${_tce_cd} ${TCE_ROOT}/rtl/*.sv)
-list(SORT _tce_rtl_gen)
-list(SORT _tce_rtl_pkg)
-list(SORT _tce_rtl_all)
-include(${TCE_ROOT}/cmake/rtl_units_sources.cmake)
-set(TCE_RTL_SOURCES ${_tce_rtl_gen} ${_tce_rtl_pkg} ${TCE_RED_SOURCES})
-foreach(f ${_tce_rtl_all})
-  if(NOT f IN_LIST _tce_rtl_pkg)
-    list(APPEND TCE_RTL_SOURCES ${f})
+# Reads the RTL source lists (rtl/sources.f, rtl/reduce/sources.f, rtl/fpga/sources.f) for
+# every CMake user, so the Verilator builds, lint, Yosys and the tools see the same design.
+# A list holds one path from the repository root a line, `//` comments and `-f <list>` to
+# take in another list. Sets TCE_RTL_SOURCES (engine, top tce_engine), TCE_RED_SOURCES and
+# TCE_RED_TOP (reduction unit alone) and TCE_FPGA_SOURCES (the FPGA top's own files, after
+# the engine's). Needs TCE_ROOT.
+function(tce_read_sources list out_var)
+  if(NOT EXISTS ${TCE_ROOT}/${list})
+    message(FATAL_ERROR "${list}: RTL source list not found")
   endif()
-endforeach()
+  if(NOT CMAKE_SCRIPT_MODE_FILE)
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${TCE_ROOT}/${list})
+  endif()
+  file(STRINGS ${TCE_ROOT}/${list} lines)
+  set(out "")
+  set(n 0)
+  foreach(line IN LISTS lines)
+    math(EXPR n "${n} + 1")
+    string(STRIP "${line}" line)
+    if(line STREQUAL "" OR line MATCHES "^//")
+      continue()
+    elseif(line MATCHES "^-f[ \t]+(.+)$")
+      tce_read_sources(${CMAKE_MATCH_1} sub)
+      list(APPEND out ${sub})
+    elseif(EXISTS ${TCE_ROOT}/${line})
+      list(APPEND out ${TCE_ROOT}/${line})
+    else()
+      message(FATAL_ERROR "${list}:${n}: ${line}: no such file")
+    endif()
+  endforeach()
+  set(${out_var} ${out} PARENT_SCOPE)
+endfunction()
+
+tce_read_sources(rtl/sources.f TCE_RTL_SOURCES)
+tce_read_sources(rtl/reduce/sources.f TCE_RED_SOURCES)
+tce_read_sources(rtl/fpga/sources.f TCE_FPGA_SOURCES)
+set(TCE_RED_TOP tce_red_unit)

@@ -7,7 +7,7 @@ cmake_minimum_required(VERSION 3.20)
 # -DLIBS=<tce libraries, ;-separated> -DARGS=<test arguments, ;-separated>
 find_program(YOSYS yosys REQUIRED)
 find_program(VERILATOR verilator REQUIRED)
-include(${TCE_ROOT}/cmake/rtl_units_sources.cmake)
+include(${TCE_ROOT}/cmake/rtl_sources.cmake)
 
 function(run what)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)

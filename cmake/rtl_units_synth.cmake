@@ -7,7 +7,7 @@ find_program(YOSYS yosys)
 if(NOT YOSYS)
   message(FATAL_ERROR "yosys is not installed (scripts/install-deps.sh installs it)")
 endif()
-include(${TCE_ROOT}/cmake/rtl_units_sources.cmake)
+include(${TCE_ROOT}/cmake/rtl_sources.cmake)
 string(REPLACE ";" " " srcs "${TCE_RED_SOURCES}")
 execute_process(COMMAND ${YOSYS} -q -l ${LOG}
                         -p "read_verilog -sv ${srcs}; synth -top ${TCE_RED_TOP}; tee -o ${LOG}.stat stat"

@@ -8,8 +8,6 @@ if(NOT VERILATOR)
   message(FATAL_ERROR "verilator is not installed (scripts/install-deps.sh installs it)")
 endif()
 include(${TCE_ROOT}/cmake/rtl_sources.cmake)
-file(GLOB fpga_srcs ${TCE_ROOT}/rtl/fpga/*.sv)
-list(SORT fpga_srcs)
 
 function(lint top what)
   execute_process(COMMAND ${VERILATOR} --lint-only -Wall --top-module ${top} ${ARGN}
@@ -22,9 +20,9 @@ function(lint top what)
 endfunction()
 
 foreach(w 128 256 512)
-  lint(tce_fpga_top "DATA_W=${w}" -GDATA_W=${w} ${TCE_RTL_SOURCES} ${fpga_srcs})
+  lint(tce_fpga_top "DATA_W=${w}" -GDATA_W=${w} ${TCE_RTL_SOURCES} ${TCE_FPGA_SOURCES})
 endforeach()
-set(smem_srcs ${TCE_ROOT}/rtl/tce_op_pkg.sv ${TCE_ROOT}/rtl/fpga/tce_fpga_sram.sv
+set(smem_srcs ${TCE_ROOT}/rtl/pkg/tce_op_pkg.sv ${TCE_ROOT}/rtl/fpga/tce_fpga_sram.sv
               ${TCE_ROOT}/rtl/fpga/tce_fpga_mbar_complete.sv ${TCE_ROOT}/rtl/fpga/tce_fpga_smem.sv)
 foreach(cfg "128;1;256" "256;2;1024" "256;3;4096" "512;5;65536" "128;16;16384")
   list(GET cfg 0 w)

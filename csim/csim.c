@@ -1,6 +1,8 @@
 /* Golden-model entry point: fetch and check the descriptor, then hand the operation to
  * the family that implements it. */
 #include "csim.h"
+#include "cumap.h"
+#include "descriptor_fields.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -88,10 +90,13 @@ static tce_result fetch_map(const tce_op *op, const tce_memsys *ms, tce_tensorma
     if (!d)
         return tce_fail(TCE_ERR_GLOBAL_BUS, "tensor map at 0x%llx is outside global memory",
                         (unsigned long long)op->tmap_addr);
-    tce_status st = tce_desc_unpack(d, map, &why);
+    /* Either tce's own descriptor (its MAGIC) or the CUDA driver's CUtensorMap, as the
+     * H100 reads it (docs/cumap.md). */
+    bool own = d[0] == (TCE_DESC_MAGIC & 0xFFu) && d[1] == (TCE_DESC_MAGIC >> 8);
+    tce_status st = own ? tce_desc_unpack(d, map, &why) : tce_cumap_decode(d, map, &why);
     if (st != TCE_OK)
-        return tce_fail(st, "tensor map at 0x%llx: %s", (unsigned long long)op->tmap_addr,
-                        why.text);
+        return tce_fail(st, "%s tensor map at 0x%llx: %s", own ? "tce" : "driver",
+                        (unsigned long long)op->tmap_addr, why.text);
     return tce_ok();
 }
 

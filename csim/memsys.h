@@ -6,7 +6,9 @@
 
 #include "tce_types.h"
 
-#define TCE_MAX_GREGIONS 8
+/* Global windows: 8 for the caller and one for the firmware's map shadow (the engine
+ * runners add it, tools/tce/engines.h). */
+#define TCE_MAX_GREGIONS 9
 
 typedef struct {
     uint64_t base;

@@ -111,3 +111,10 @@ bool tce_str_eq(const char *a, const char *b)
     }
     return *a == *b;
 }
+
+void tce_text_vset(char *buf, size_t cap, const char *fmt, va_list ap)
+{
+    tce_text t;
+    tce_text_start(&t, buf, cap);
+    tce_text_vformat(&t, fmt, ap);
+}

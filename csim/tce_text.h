@@ -28,6 +28,8 @@ void tce_text_format(tce_text *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* Replace buf's contents with the formatted text (start + vformat in one call). */
+void tce_text_vset(char *buf, size_t cap, const char *fmt, va_list ap);
 /* Whether two NUL-terminated strings are equal (strcmp(a, b) == 0 without libc). */
 bool tce_str_eq(const char *a, const char *b);
 

@@ -82,7 +82,7 @@ if(CMAKE_SCRIPT_MODE_FILE)
   return()
 endif()
 
-foreach(t test_regmodel_docs test_scenario)
+foreach(t test_regmodel_docs test_scenario test_map_cmd)
   target_compile_definitions(${t} PRIVATE TCE_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 endforeach()
 
@@ -98,6 +98,16 @@ foreach(f ${TCE_SCENARIOS})
   add_test(NAME run-${name} COMMAND tce run ${f})
 endforeach()
 add_test(NAME run-builtin COMMAND tce run)
+# The main job with every map as the CUDA driver's 128 bytes (docs/driver_maps.md).
+add_test(NAME run-driver-maps-builtin COMMAND tce run --driver-maps)
+# The hardware corpus through driver-format maps on the register-level engine: the
+# firmware converts each map (the engine refuses any other format).
+add_test(NAME replay-regmodel-driver-maps
+         COMMAND tce replay --engine=regmodel --driver-maps --quiet
+                 ${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus/tile_load.txt
+                 ${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus/tile_store.txt
+                 ${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus/tile_reduce.txt
+                 ${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus/im2col_load.txt)
 
 # Broken scenarios are reported as FILE:LINE: cause.
 file(GLOB TCE_BAD_SCENARIOS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/data/bad_scenarios/*.tce)
@@ -113,13 +123,23 @@ endforeach()
 # Every scenario, and the built-in main job, must pass there: the RTL now runs each
 # instruction they use (multicast tile loads with 128B swizzle, im2col, reduce-add).
 if(TARGET tce_bridge AND NOT TCE_SANITIZE)
-  foreach(name bulk_groups tensormap_replace red_and_reduce mission)
+  foreach(name bulk_groups tensormap_replace red_and_reduce mission driver_maps)
     add_test(NAME run-rtl-${name}
              COMMAND tce run --backend=rtl ${CMAKE_CURRENT_SOURCE_DIR}/scenarios/${name}.tce)
     set_tests_properties(run-rtl-${name} PROPERTIES LABELS "rtl;nosan")
   endforeach()
   add_test(NAME run-rtl-builtin COMMAND tce run --backend=rtl)
   set_tests_properties(run-rtl-builtin PROPERTIES LABELS "rtl;nosan")
+  # The built-in GEMM pattern with the CUDA driver's maps, converted by the firmware.
+  add_test(NAME run-rtl-driver-maps-builtin COMMAND tce run --backend=rtl --driver-maps)
+  set_tests_properties(run-rtl-driver-maps-builtin PROPERTIES LABELS "rtl;nosan")
+  # Every tile and im2col case of the corpus through driver maps on the RTL (about 7 s).
+  set(hw ${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus)
+  add_test(NAME replay-rtl-driver-maps
+           COMMAND tce replay --engine=rtl --driver-maps --quiet ${hw}/tile_load.txt
+                   ${hw}/ileave_load.txt ${hw}/tile_store.txt ${hw}/tile_reduce.txt
+                   ${hw}/im2col_load.txt)
+  set_tests_properties(replay-rtl-driver-maps PROPERTIES LABELS "rtl;nosan")
 else()
   add_test(NAME run-rtl-absent
            COMMAND ${CMAKE_COMMAND} -DMODE=rtl_refused -DTCE=$<TARGET_FILE:tce> -DRC=2

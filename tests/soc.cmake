@@ -3,7 +3,7 @@
 # simulated CPU"):
 #   test_rv32_cpu        the RV32IMC simulator alone: hand-assembled programs, faults
 #   soc-firmware-build   tests/soc/soc_tile_main.c cross-compiled for rv32imc, linked with
-#                        the rtl/fpga/sw start-up (cmake/riscv_firmware.cmake, MAIN=...)
+#                        the firmware/soc start-up (cmake/riscv_firmware.cmake, MAIN=...)
 #   soc-iss-tile         that ELF run on the simulator against the Verilated engine, every
 #                        memory byte compared with the golden model
 # Without the cross compiler the last two report SKIPPED (exit 77); scripts/install-deps.sh
@@ -37,7 +37,7 @@ add_test(NAME soc-firmware-build COMMAND ${CMAKE_COMMAND} -DTCE_ROOT=${CMAKE_SOU
 set_tests_properties(soc-firmware-build PROPERTIES LABELS "fpga;nosan" FIXTURES_SETUP soc_elf)
 
 add_library(tce_soc_platform STATIC ${CMAKE_SOURCE_DIR}/tools/rv32/soc_platform.c)
-target_include_directories(tce_soc_platform PUBLIC ${CMAKE_SOURCE_DIR}/rtl/fpga/sw
+target_include_directories(tce_soc_platform PUBLIC ${CMAKE_SOURCE_DIR}/firmware/soc
                            ${CMAKE_SOURCE_DIR}/csim)
 target_link_libraries(tce_soc_platform PUBLIC tce_rv32 tce_bridge tce_csim)
 

@@ -68,6 +68,9 @@ foreach(f ${TCE_SC_SCENARIOS} builtin)
                    -P ${tce_sc_same})
   set_tests_properties(systemc-run-${name} PROPERTIES LABELS "systemc;nosan")
 endforeach()
+# The built-in GEMM scenario with the CUDA driver's own maps (docs/driver_maps.md).
+add_test(NAME systemc-run-driver-maps-builtin COMMAND tce run --backend=systemc --driver-maps)
+set_tests_properties(systemc-run-driver-maps-builtin PROPERTIES LABELS "systemc;nosan")
 # Under injected bus errors (tce regress --bus-errors, random timing), and with a wave
 # window written as VCD: the systemc engine behaves as the rtl engine (same_as_rtl.cmake).
 # 1000 operations take about 3 s on each engine.

@@ -34,6 +34,21 @@ typedef enum {
     TCE_DRV_REJECTED = 5      /* the engine dropped a doorbell (overflow, bad length) */
 } tce_drv_rc;
 
+/* Driver-format tensor maps (the CUDA driver's CUtensorMap, csim/cumap.h): the engine
+ * fetches tce descriptors only, so the driver converts each driver map a tensor command
+ * names into a tce descriptor in a shadow area of global memory the engine can read, and
+ * hands the engine that address instead (docs/driver_maps.md). */
+#define TCE_DRV_SHADOW_SLOTS 16u
+#define TCE_DRV_SHADOW_BYTES (TCE_DRV_SHADOW_SLOTS * TCE_DESC_BYTES)
+
+typedef struct {
+    tce_gmem_port mem;
+    uint64_t base;                      /* shadow area, 64-byte aligned; 0: no conversion */
+    uint64_t src[TCE_DRV_SHADOW_SLOTS]; /* the map address each slot was made from */
+    bool used[TCE_DRV_SHADOW_SLOTS];
+    unsigned next;                      /* slot to take next when none holds the map */
+} tce_drv_maps;
+
 typedef struct {
     tce_bus bus;
     uint32_t poll_limit;     /* register polls one wait may spend before TIMEOUT */
@@ -41,6 +56,7 @@ typedef struct {
     uint32_t last_seq;       /* sequence number of the last accepted command */
     char why[128];           /* cause of the last rc other than OK */
     tce_status detail;       /* tensormap_replace: the tce_status behind a BAD_ARG */
+    tce_drv_maps maps;       /* driver-format map conversion (tce_drv_map_shadow) */
 } tce_drv;
 
 /* The engine's first pending error, decoded from ERR_CODE / ERR_INFO. */
@@ -79,6 +95,17 @@ typedef struct {
  * registers, or a window is empty or wraps past 2^64. Call while the engine is idle. */
 tce_drv_rc tce_drv_set_memory(tce_drv *d, unsigned ncta, uint32_t smem_bytes,
                               const tce_drv_window *w, unsigned n);
+
+/* Turn on driver-format map conversion: tensor commands whose map is not a tce descriptor
+ * get a converted copy in [base, base + TCE_DRV_SHADOW_BYTES), read and written through
+ * mem. tce_drv_init turns it off. */
+void tce_drv_map_shadow(tce_drv *d, const tce_gmem_port *mem, uint64_t base);
+/* The address the engine should fetch for the map at *tmap: unchanged for a tce
+ * descriptor, a misaligned address or unreadable memory (the engine reports those
+ * itself); otherwise a shadow slot holding the converted map, or holding an image the
+ * engine rejects as a bad descriptor when the driver map does not decode (the golden
+ * model names the cause). May wait for the engine to go idle before reusing a slot. */
+tce_drv_rc tce_drv_map_for_engine(tce_drv *d, uint64_t *tmap);
 
 /* Pack op and push it, waiting (bounded) for a free queue slot. *seq receives the
  * command's sequence number for tce_drv_wait. */

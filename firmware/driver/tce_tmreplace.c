@@ -3,6 +3,7 @@
  * engine accepts or the call fails without touching it. */
 #include "tce_tmreplace.h"
 
+#include "descriptor_fields.h"
 #include "tce_text.h"
 
 static const char *const field_names[TCE_TMR_FIELD_COUNT] = {
@@ -86,6 +87,9 @@ tce_status tce_tensormap_replace(uint8_t desc[TCE_DESC_BYTES], tce_tmr_field f, 
 {
     tce_tensormap m;
     tce_diag inner;
+    /* A map without tce's MAGIC is the CUDA driver's own: the hardware's bit writes. */
+    if (desc[0] != (TCE_DESC_MAGIC & 0xFFu) || desc[1] != (TCE_DESC_MAGIC >> 8))
+        return tce_cumap_replace(desc, f, ord, v, why);
     if ((unsigned)f >= TCE_TMR_FIELD_COUNT) {
         if (why)
             why->text[0] = '\0';

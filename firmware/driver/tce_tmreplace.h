@@ -25,8 +25,9 @@ const char *tce_tmr_field_name(tce_tmr_field f);
 /* Parse a PTX field name. */
 bool tce_tmr_field_from_name(const char *name, tce_tmr_field *out);
 
-/* Replace field `f` (item `ord` for per-dimension fields) of desc with new_val.
- * Errors, with why->text naming the field and value:
+/* Replace field `f` (item `ord` for per-dimension fields) of desc with new_val. A desc
+ * that is not a tce descriptor (no MAGIC) is taken as the CUDA driver's map and handed to
+ * tce_cumap_replace below. Errors for tce descriptors, with why->text naming the field and value:
  *   TCE_ERR_BAD_DESCRIPTOR  desc does not unpack;
  *   TCE_ERR_UNDEFINED       desc is not a tiled map (.mode is .tile only);
  *   TCE_ERR_ILLEGAL_INSTR   ord or a .field3 code that PTX does not define ("x" in Table 33);
@@ -34,5 +35,17 @@ bool tce_tmr_field_from_name(const char *name, tce_tmr_field *out);
  * desc is unchanged on error. */
 tce_status tce_tensormap_replace(uint8_t desc[TCE_DESC_BYTES], tce_tmr_field f, unsigned ord,
                                  uint64_t new_val, tce_diag *why);
+
+/* tensormap.replace on the CUDA driver's own 128-byte map (csim/cumap.h), as the H100
+ * executes it: the new value's bits go straight into the field (box, dim and element
+ * stride minus one, stride divided by 16, rank as given, all cut to the field's width),
+ * nothing else changes and nothing is checked, so a value out of range is stored as the
+ * hardware stores it (docs/cumap.md). Errors, desc unchanged:
+ *   TCE_ERR_UNDEFINED    ord past 4 (no capture writes there);
+ *   TCE_ERR_UNSUPPORTED  swizzle_atomicity, swizzle_mode 4, elemtype 13..15 (sm_100+,
+ *                        no captured layout);
+ *   TCE_ERR_ILLEGAL_INSTR a .field3 code PTX does not define. */
+tce_status tce_cumap_replace(uint8_t desc[TCE_DESC_BYTES], tce_tmr_field f, unsigned ord,
+                             uint64_t new_val, tce_diag *why);
 
 #endif

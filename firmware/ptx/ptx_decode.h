@@ -180,6 +180,8 @@ typedef struct {
 bool ptx_target_parse(const char *s, ptx_target *out);
 
 void ptx_regs_default(ptx_regs *regs);
+/* The class of register `name` (with its '%') in regs; PTX_RC_NONE when not declared. */
+ptx_regclass ptx_reg_class(const ptx_regs *regs, const char *name);
 /* Process a `.reg` declaration line into regs (also done by ptx_decode_line_regs). */
 
 /* Decode one line. regs may be NULL (the corpus kernel's registers). A `.reg` line

@@ -37,12 +37,14 @@ static ptx_status syntax(ptx_error *err, const cursor *c, const char *near)
 
 /* Integer literal: decimal, 0x hex, 0 octal, optional sign, optional U suffix; float
  * literals (1.0, 0f3f800000) are accepted as immediates with value 0 (never used as
- * integers by the copy family). Returns false if no literal starts here. */
-static bool lex_number(cursor *c, int64_t *val)
+ * integers by the copy family). Returns false if no literal starts here; *big when it
+ * does not fit 64 bits (2^64 and up, below -2^63), which the caller reports. */
+static bool lex_number(cursor *c, int64_t *val, bool *big)
 {
     const char *p = c->p;
     bool neg = false;
     uint64_t v = 0;
+    *big = false;
     if (p < c->end && (*p == '-' || *p == '+')) {
         neg = *p == '-';
         p++;
@@ -67,25 +69,37 @@ static bool lex_number(cursor *c, int64_t *val)
             else if (ch >= 'a' && ch <= 'f') d = (unsigned)(ch - 'a' + 10);
             else if (ch >= 'A' && ch <= 'F') d = (unsigned)(ch - 'A' + 10);
             else break;
+            *big |= v >> 60 != 0;
             v = v * 16 + d;
         }
     } else {
-        for (; p < c->end && is_digit(*p); p++)
-            v = v * 10 + (uint64_t)(*p - '0');
+        for (; p < c->end && is_digit(*p); p++) {
+            uint64_t d = (uint64_t)(*p - '0');
+            *big |= v > (~(uint64_t)0 - d) / 10;
+            v = v * 10 + d;
+        }
         if (p < c->end && *p == '.') { /* decimal float literal */
             p++;
             while (p < c->end && (is_digit(*p) || *p == 'e' || *p == 'E'))
                 p++;
             v = 0;
+            *big = false;
         }
     }
     if (p < c->end && (*p == 'U' || *p == 'u'))
         p++;
     if (p < c->end && is_ident(*p))
         return false; /* e.g. 12abc */
+    *big |= neg && v > (uint64_t)1 << 63;
     c->p = p;
-    *val = neg ? (int64_t)(0 - v) : (int64_t)v;
+    *val = (int64_t)(neg ? 0 - v : v);
     return true;
+}
+
+static ptx_status too_big(ptx_error *err, const cursor *c, const char *start)
+{
+    return ptx_fail(err, PTX_CAUSE_RANGE, colof(c, start),
+                    "integer literal does not fit in 64 bits");
 }
 
 /* register, immediate or symbol */
@@ -120,8 +134,10 @@ static ptx_status lex_scalar(cursor *c, ptx_scalar *s, ptx_error *err)
         s->is_reg = t.s[0] == '%';
         return PTX_OK;
     }
-    if (lex_number(c, &s->imm))
-        return PTX_OK;
+    const char *start = c->p;
+    bool big;
+    if (lex_number(c, &s->imm, &big))
+        return big ? too_big(err, c, start) : PTX_OK;
     return syntax(err, c, c->p);
 }
 
@@ -179,13 +195,16 @@ static ptx_status lex_operand(cursor *c, ptx_operand *o, ptx_error *err)
         } else {
             o->kind = PTX_OPD_ADDR;
             if (c->p < c->end && (*c->p == '+' || *c->p == '-')) {
-                bool neg = *c->p == '-';
+                bool neg = *c->p == '-', big;
                 int64_t v;
                 c->p++;
                 skip_ws(c);
-                if (!lex_number(c, &v))
+                const char *start = c->p;
+                if (!lex_number(c, &v, &big))
                     return syntax(err, c, c->p);
-                o->offset = neg ? -v : v;
+                if (big)
+                    return too_big(err, c, start);
+                o->offset = (int64_t)(neg ? 0 - (uint64_t)v : (uint64_t)v);
                 skip_ws(c);
             }
         }
@@ -322,6 +341,11 @@ static ptx_regclass lookup_reg(const ptx_regs *regs, const char *name)
         }
     }
     return PTX_RC_NONE;
+}
+
+ptx_regclass ptx_reg_class(const ptx_regs *regs, const char *name)
+{
+    return lookup_reg(regs, name);
 }
 
 static ptx_status resolve(ptx_scalar *s, const ptx_regs *regs, ptx_error *err)

@@ -1,4 +1,4 @@
-/* The engine's descriptor cache (rtl/tce_desc_fetch.sv) never serves a stale tensor map:
+/* The engine's descriptor cache (rtl/front/tce_desc_fetch.sv) never serves a stale tensor map:
  * a load that reuses a map reads no descriptor bytes (the cache is there), a map rewritten
  * by software and fenced (CTRL.DESC_INVAL, tce_drv_tensormap_fence) is read again, and so
  * is a map the engine itself overwrote (a bulk shared -> global copy onto it, queued right

@@ -1,4 +1,4 @@
-/* Overlapped tensor loads (rtl/tce_tile_load.sv front end / back end, tce_cmd_exec.sv's
+/* Overlapped tensor loads (rtl/move/tce_tile_load.sv front end / back end, tce_cmd_exec.sv's
  * retirement FIFO): several loads in flight must still give what one command at a time
  * gives. Queues are filled while the engine is held, then run, at a 200-cycle global memory
  * latency so that every queued load is in flight at once:

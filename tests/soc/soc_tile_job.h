@@ -11,7 +11,7 @@
 #include "ptx/ptx_decode.h"
 #include "tensormap.h"
 
-#define SOC_JOB_DDR_BASE 0x80000000u  /* = SOC_DDR_BASE of rtl/fpga/sw/soc_map.h */
+#define SOC_JOB_DDR_BASE 0x80000000u  /* = SOC_DDR_BASE of firmware/soc/soc_map.h */
 
 enum {
     SOC_JOB_DDR_SIZE = 0x40000,   /* global memory the host maps */

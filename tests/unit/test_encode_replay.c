@@ -1,6 +1,8 @@
-/* The encode replay handler passes a case exactly when our verdict is the driver's, and
- * says which way a disagreement went. Cases are real corpus cases (ids in the comments)
- * with their recorded result and, for the failure paths, the opposite result. */
+/* The encode replay handler passes a case exactly when our verdict is the driver's and,
+ * for an accepted map, our driver-format bytes are the driver's `opaque` bytes; it says
+ * which way a disagreement went. Cases are real corpus cases (ids in the comments) with
+ * their recorded result and, for the failure paths, the opposite result or a changed
+ * opaque byte. */
 #include <stdio.h>
 #include <string.h>
 
@@ -10,10 +12,23 @@
 #include "check.h"
 
 /* encode.txt case 1 (accepted: a box wider than its tensor) and case 347 (rejected: a
- * 898560-byte box), each once with the driver's result and once with the opposite. */
+ * 898560-byte box), each once with the driver's result and once with the opposite; case 1
+ * again with its opaque byte 52 (elementStrides) changed, and once with no opaque. */
+/* encode.txt case 1's opaque bytes (two lines of 64), and line 1 with byte 52 changed
+ * from a0 to a1 (elementStrides[0] 2 instead of 1). */
+#define OPAQUE1_A "0000e0cff27f0000308406000a000000460000001801000000000000000000000000000006000000030000000400000000000000a00000270306030000000000"
+#define OPAQUE1_B "00000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+#define OPAQUE1_BAD_A "0000e0cff27f0000308406000a000000460000001801000000000000000000000000000006000000030000000400000000000000a10000270306030000000000"
+
 static const char corpus_text[] =
     "# unit test\n"
     "case 1\nmap tiled\ndtype FLOAT32_FTZ\nrank 4\ngdim 1 7 4 5\ngstride 160 1120 4480\n"
+    "box 40 4 7 4\nestride 1 5 3 1\ninterleave NONE\nswizzle NONE\npromo 256B\noobfill NAN\n"
+    "gaddr 0x7ff2cfe00000\nresult 0\nopaque 128\n" OPAQUE1_A "\n" OPAQUE1_B "\nend\n"
+    "case 3\nmap tiled\ndtype FLOAT32_FTZ\nrank 4\ngdim 1 7 4 5\ngstride 160 1120 4480\n"
+    "box 40 4 7 4\nestride 1 5 3 1\ninterleave NONE\nswizzle NONE\npromo 256B\noobfill NAN\n"
+    "gaddr 0x7ff2cfe00000\nresult 0\nopaque 128\n" OPAQUE1_BAD_A "\n" OPAQUE1_B "\nend\n"
+    "case 4\nmap tiled\ndtype FLOAT32_FTZ\nrank 4\ngdim 1 7 4 5\ngstride 160 1120 4480\n"
     "box 40 4 7 4\nestride 1 5 3 1\ninterleave NONE\nswizzle NONE\npromo 256B\noobfill NAN\n"
     "gaddr 0x7ff2cfe00000\nresult 0\nend\n"
     "case 2\nmap tiled\ndtype FLOAT32_FTZ\nrank 4\ngdim 1 7 4 5\ngstride 160 1120 4480\n"
@@ -44,6 +59,9 @@ int main(void)
         const char *msg;
     } expect[] = {
         {1, REPLAY_PASS, NULL},
+        {3, REPLAY_FAIL, "driver tensor map (opaque): first difference at offset 52: "
+                         "expected a1, got a0"},
+        {4, REPLAY_FAIL, "accepted case needs 'opaque 128'"},
         {2, REPLAY_FAIL, "the driver rejected these parameters"},
         {347, REPLAY_PASS, NULL},
         {348, REPLAY_FAIL, "the driver accepted these parameters; encode rejected them"},

@@ -1,5 +1,5 @@
 /* soc_platform: the reference soft-CPU system of docs/fpga.md around the Verilated engine,
- * for the RV32 simulator (rv32_cpu.h). The memory map is rtl/fpga/sw/soc_map.h's:
+ * for the RV32 simulator (rv32_cpu.h). The memory map is firmware/soc/soc_map.h's:
  *
  *   program RAM        the simulator's own RAM (the ELF image)
  *   SOC_ENGINE_BASE    engine registers: 32-bit MMIO through tce_sim_mmio_* (the bridge)

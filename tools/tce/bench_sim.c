@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "engines.h"
+#include "num_parse.h"
 
 int bench_sim_main(int argc, char **argv);
 
@@ -365,15 +366,13 @@ int bench_sim_main(int argc, char **argv)
         if (!strcmp(argv[i], "--quick")) {
             quick = true;
         } else if (!strcmp(argv[i], "--engine-cycles")) {
-            char *end = NULL;
-            unsigned long long v = i + 1 < argc ? strtoull(argv[i + 1], &end, 10) : 0;
-            if (i + 1 >= argc || *argv[i + 1] == '-' || !end || *end || v == 0) {
-                fprintf(stderr, "tce bench --sim: --engine-cycles needs a cycle count above "
-                                "0 (got '%s')\n", i + 1 < argc ? argv[i + 1] : "");
+            if (i + 1 >= argc) {
+                fprintf(stderr, "tce bench --sim: --engine-cycles needs a cycle count\n");
                 return 2;
             }
-            engine_only = v;
-            i++;
+            if (!tce_opt_u64("bench --sim", "--engine-cycles", argv[++i], 1, UINT64_MAX,
+                             &engine_only))
+                return 2;
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout);
             return 0;

@@ -1,16 +1,19 @@
 /* `tce ptx`: decode PTX files with the firmware decoder, or replay a ptxas verdict file
  * (--check) and report where the decoder's verdict or cause category differs. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "input_file.h"
+#include "num_parse.h"
 #include "ptx/ptx_decode.h"
 
 #define LINE_MAX_CHARS 4096
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: tce ptx FILE.ptx [--target=sm_90a]\n"
+    fprintf(f, "usage: tce ptx FILE.ptx... [--target=sm_90a]\n"
                "       tce ptx --check VERDICTS.tsv [--show=K] [--min=99.5]\n"
                "  FILE.ptx: prints each instruction's decoded operation or FILE:LINE:COL: error: cause\n"
                "  --check:  replays target/verdict/instruction/message lines; a line agrees when the\n"
@@ -27,12 +30,13 @@ static void chomp(char *s)
 
 static int check_file(const char *path, unsigned show, double min_pct)
 {
-    FILE *f = fopen(path, "r");
+    char why[512];
+    FILE *f = tce_input_open(path, why, sizeof why);
     char line[LINE_MAX_CHARS];
     unsigned lineno = 0, total = 0, verdict_ok = 0, both_rej = 0, cause_ok = 0, agree = 0, shown = 0;
     double vpct, cpct;
     if (!f) {
-        fprintf(stderr, "tce ptx: cannot open '%s'\n", path);
+        fprintf(stderr, "tce ptx: %s\n", why);
         return 2;
     }
     while (fgets(line, sizeof line, f)) {
@@ -160,14 +164,15 @@ static void print_insn(const char *path, unsigned lineno, const ptx_insn *in)
 
 static int decode_file(const char *path, const char *target_opt)
 {
-    FILE *f = fopen(path, "r");
+    char why[512];
+    FILE *f = tce_input_open(path, why, sizeof why);
     char line[LINE_MAX_CHARS];
     unsigned lineno = 0, nerr = 0;
     ptx_target t = {90, 'a'};
     ptx_regs regs;
     bool fixed = false;
     if (!f) {
-        fprintf(stderr, "tce ptx: cannot open '%s'\n", path);
+        fprintf(stderr, "tce ptx: %s\n", why);
         return 2;
     }
     if (target_opt) {
@@ -187,6 +192,13 @@ static int decode_file(const char *path, const char *target_opt)
         const char *p = line;
         lineno++;
         chomp(line);
+        if (strchr(line, '\r')) {
+            /* CR-only line ends: the rest of the file would be read as this one line */
+            printf("%s:%u:%u: error: carriage return inside a line (CR-only line ends? use LF)\n",
+                   path, lineno, (unsigned)(strchr(line, '\r') - line) + 1);
+            nerr++;
+            break;
+        }
         while (*p == ' ' || *p == '\t')
             p++;
         if (!fixed && !strncmp(p, ".target", 7)) {
@@ -211,9 +223,10 @@ static int decode_file(const char *path, const char *target_opt)
 
 int ptx_main(int argc, char **argv)
 {
-    const char *check = NULL, *file = NULL, *target = NULL;
-    unsigned show = 20;
+    const char *check = NULL, *target = NULL;
+    uint64_t show = 20;
     double min_pct = 99.5;
+    int nfiles = 0, rc = 0;
     int i;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -222,23 +235,45 @@ int ptx_main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--check") && i + 1 < argc) {
             check = argv[++i];
         } else if (!strncmp(argv[i], "--show=", 7)) {
-            show = (unsigned)strtoul(argv[i] + 7, NULL, 10);
+            if (!tce_opt_u64("ptx", "--show", argv[i] + 7, 0, UINT_MAX, &show))
+                return 2;
         } else if (!strncmp(argv[i], "--min=", 6)) {
-            min_pct = strtod(argv[i] + 6, NULL);
+            if (!tce_opt_percent("ptx", "--min", argv[i] + 6, &min_pct))
+                return 2;
         } else if (!strncmp(argv[i], "--target=", 9)) {
+            ptx_target t;
             target = argv[i] + 9;
+            if (!ptx_target_parse(target, &t)) {
+                fprintf(stderr, "tce ptx: --target='%s' is not a target (sm_NN, sm_NNa or sm_NNf, "
+                                "e.g. sm_90a)\n", target);
+                return 2;
+            }
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "tce ptx: unknown option '%s'\n", argv[i]);
             usage(stderr);
             return 2;
         } else {
-            file = argv[i];
+            nfiles++;
         }
     }
+    if (check && (nfiles || target)) {
+        fprintf(stderr, "tce ptx: --check replays one verdict file (each line names its target); "
+                        "it takes no PTX file and no --target\n");
+        return 2;
+    }
     if (check)
-        return check_file(check, show, min_pct);
-    if (file)
-        return decode_file(file, target);
-    usage(stderr);
-    return 2;
+        return check_file(check, (unsigned)show, min_pct);
+    if (!nfiles) {
+        usage(stderr);
+        return 2;
+    }
+    /* Every file, each with its own declarations; the exit status is the worst. */
+    for (i = 1; i < argc; i++) {
+        if (argv[i][0] == '-')
+            continue;
+        int frc = decode_file(argv[i], target);
+        if (frc > rc)
+            rc = frc;
+    }
+    return rc;
 }

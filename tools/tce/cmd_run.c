@@ -1,4 +1,4 @@
-/* `tce run [FILE...] [--backend=csim|rtl|systemc] [-v]`: run scenarios through the firmware driver
+/* `tce run [FILE...] [--backend=csim|rtl|systemc] [--driver-maps] [-v]`: run scenarios through the firmware driver
  * on the chosen backend, checked against the golden model. No FILE: the built-in scenario
  * (a GEMM mainloop, an im2col load and a reduce-add epilogue). */
 #include <stdio.h>
@@ -11,7 +11,7 @@ int run_main(int argc, char **argv);
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: tce run [FILE.tce ...] [--backend=csim|rtl|systemc] [-v]\n"
+    fprintf(f, "usage: tce run [FILE.tce ...] [--backend=csim|rtl|systemc] [--driver-maps] [-v]\n"
                "  runs each scenario (docs/scenario.md); without FILE, the built-in one\n"
                "  --backend=csim  the register-level model over the golden model (default;\n"
                "                  also accepted as --backend=regmodel)\n"
@@ -21,6 +21,8 @@ static void usage(FILE *f)
                "  --wave=FILE[,FROM:TO]  waves of the rtl/systemc backend's RTL (FST; VCD when\n"
                "                  FILE ends in .vcd), optionally only clock cycles [FROM, TO);\n"
                "                  with several scenarios, of the last one\n"
+               "  --driver-maps   tmap lines without format= store the CUDA driver's own\n"
+               "                  128-byte map, which the firmware converts (docs/driver_maps.md)\n"
                "  -v              echo each line as it runs\n"
                "exit status: 0 all pass, 1 a check or the memory comparison failed,\n"
                "             2 a scenario error (reported as FILE:LINE: cause),\n"
@@ -39,6 +41,8 @@ int run_main(int argc, char **argv)
         }
         if (!strcmp(argv[i], "-v")) {
             verbose = true;
+        } else if (!strcmp(argv[i], "--driver-maps")) {
+            scenario_set_driver_maps(true);
         } else if (!strncmp(argv[i], "--wave=", 7)) {
             tce_wave_spec w;
             char why[200];

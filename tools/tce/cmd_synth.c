@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "num_parse.h"
 #include "synth_parse.h"
 
 int synth_main(int argc, char **argv);
@@ -543,12 +544,9 @@ int synth_main(int argc, char **argv)
         } else if (!strncmp(a, "--sources=", 10)) {
             sources = a + 10;
         } else if (!strncmp(a, "--jobs=", 7)) {
-            char *end;
-            unsigned long j = strtoul(a + 7, &end, 10);
-            if (*end || j < 1 || j > 16) {
-                fprintf(stderr, "tce synth: --jobs wants 1..16, got '%s'\n", a + 7);
+            uint64_t j;
+            if (!tce_opt_u64("synth", "--jobs", a + 7, 1, 16, &j))
                 return 2;
-            }
             jobs = (unsigned)j;
         } else if (!strncmp(a, "--target=", 9)) {
             int t;

@@ -1,6 +1,8 @@
 /* Hardware-corpus reader. A malformed file is reported with its line number; nothing is
  * silently skipped or truncated. */
 #include "corpus.h"
+#include "input_file.h"
+#include "num_parse.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -21,11 +23,9 @@ int corpus_open(corpus_reader *r, const char *path)
 {
     memset(r, 0, sizeof *r);
     r->path = path;
-    r->f = fopen(path, "r");
-    if (!r->f) {
-        snprintf(r->err, sizeof r->err, "%s: cannot open: %s", path, strerror(errno));
+    r->f = tce_input_open(path, r->err, sizeof r->err);
+    if (!r->f)
         return -1;
-    }
     return 0;
 }
 
@@ -63,6 +63,13 @@ static long read_line(corpus_reader *r, char **buf, size_t *cap)
         n--;
     (*buf)[n] = 0;
     r->line++;
+    /* A CR elsewhere means CR-only line ends: the rest of the file would hide in here. */
+    char *cr = memchr(*buf, '\r', n);
+    if (cr) {
+        set_err(r, "carriage return inside a line at column %ld (CR-only line ends? use LF)",
+                (long)(cr - *buf) + 1);
+        return -1;
+    }
     return (long)n;
 }
 
@@ -110,6 +117,8 @@ static int read_blob(corpus_reader *r, corpus_entry *e, size_t len, char **buf, 
     size_t got = 0;
     while (got < len) {
         long n = read_line(r, buf, cap);
+        if (n < 0 && r->err[0])
+            return -1;
         if (n < 0) {
             set_err(r, "file ends inside '%s': %zu of %zu bytes read", e->key, got, len);
             return -1;
@@ -147,7 +156,7 @@ int corpus_next(corpus_reader *r, corpus_case *c)
         n = read_line(r, &buf, &cap);
         if (n < 0) {
             free(buf);
-            return 0;
+            return r->err[0] ? -1 : 0;
         }
         if (n == 0)
             continue;
@@ -172,6 +181,8 @@ int corpus_next(corpus_reader *r, corpus_case *c)
     }
     for (;;) {
         n = read_line(r, &buf, &cap);
+        if (n < 0 && r->err[0])
+            goto out;
         if (n < 0) {
             set_err(r, "file ends inside case %ld (started at line %ld) with no 'end'", c->id,
                     c->line);
@@ -199,6 +210,7 @@ int corpus_next(corpus_reader *r, corpus_case *c)
             }
         memcpy(e->key, buf, klen);
         e->key[klen] = 0;
+        e->line = r->line;
         const char *val = sp ? sp + 1 : "";
         size_t vlen = strlen(val);
         e->text = malloc(vlen + 1);
@@ -243,19 +255,22 @@ const char *corpus_str(const corpus_case *c, const char *key)
     return e ? e->text : NULL;
 }
 
+/* One whitespace-delimited number at s through the shared reader (decimal or 0x hex, a
+ * 64-bit value as written; past 64 bits is an error, never a clamp). */
 static bool parse_i64(const char *s, char **end, int64_t *out)
 {
-    errno = 0;
-    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        unsigned long long v = strtoull(s, end, 16);
-        *out = (int64_t)v;
-    } else if (s[0] == '-') {
-        *out = strtoll(s, end, 10);
-    } else {
-        unsigned long long v = strtoull(s, end, 10);
-        *out = (int64_t)v;
-    }
-    return errno == 0 && *end != s;
+    char tok[72];
+    size_t n = strcspn(s, " ");
+    *end = (char *)s + n;
+    if (n == 0 || n >= sizeof tok)
+        return false;
+    memcpy(tok, s, n);
+    tok[n] = 0;
+    uint64_t v;
+    if (tce_num_bits64(tok, &v, NULL) != TCE_NUM_OK)
+        return false;
+    *out = (int64_t)v;
+    return true;
 }
 
 bool corpus_u64(const corpus_case *c, const char *key, uint64_t *out)
@@ -380,4 +395,9 @@ corpus_fill_status corpus_fill(const corpus_case *c, const char *prefix, uint8_t
                                                           : CORPUS_FILL_NO_VALUES_TYPE;
     }
     return CORPUS_FILL_UNKNOWN;
+}
+
+int corpus_hex_digit(int c)
+{
+    return hexval(c);
 }

@@ -17,6 +17,7 @@ typedef struct {
     uint8_t *blob;     /* decoded bytes when the key carried a byte count */
     size_t blob_len;
     bool is_blob;
+    long line;         /* where the key is in the file, for messages */
 } corpus_entry;
 
 typedef struct {
@@ -49,6 +50,9 @@ bool corpus_i64(const corpus_case *c, const char *key, int64_t *out);
 /* A list of integers; returns the count read (or -1 on a parse error / too many). */
 int corpus_i64_list(const corpus_case *c, const char *key, int64_t *out, int max);
 const uint8_t *corpus_blob(const corpus_case *c, const char *key, size_t *len);
+
+/* The value of one hex digit (either case), or -1. */
+int corpus_hex_digit(int c);
 
 /* The corpus's two fill generators. */
 uint64_t corpus_splitmix64(uint64_t *state);

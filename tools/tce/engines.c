@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine_backend.h"
+#include "regmodel_engine.h"
 
 /* Register polls one wait may spend; each RTL poll runs the clock a few cycles, so this
  * bounds a hung engine to a few seconds instead of forever. */
@@ -228,19 +229,45 @@ static void take_error(tce_engine *e, tce_drv *d, const tce_op *ops, const uint3
         }
 }
 
+int tce_engine_shadow_add(tce_memsys *ms, char *why, size_t cap)
+{
+    if (tce_memsys_add_global(ms, TCE_ENGINE_MAP_SHADOW, TCE_DRV_SHADOW_BYTES) == 0)
+        return 0;
+    snprintf(why, cap, "the driver's map shadow [0x%llx, +%u) overlaps a global window, or "
+             "the memories already hold %d windows", (unsigned long long)TCE_ENGINE_MAP_SHADOW,
+             TCE_DRV_SHADOW_BYTES, TCE_MAX_GREGIONS - 1);
+    return -1;
+}
+
+void tce_engine_shadow_remove(tce_memsys *ms)
+{
+    for (unsigned i = 0; i < ms->ngregions; i++)
+        if (ms->g[i].base == TCE_ENGINE_MAP_SHADOW) {
+            free(ms->g[i].bytes);
+            for (unsigned k = i; k + 1 < ms->ngregions; k++)
+                ms->g[k] = ms->g[k + 1];
+            ms->ngregions--;
+            return;
+        }
+}
+
 static int exec_driver(tce_engine *e, const tce_op *ops, unsigned n, tce_memsys *ms,
                        tce_result *res, tce_engine_tx *tx, unsigned *ntx)
 {
     char why[160] = "";
     for (unsigned i = 0; i < n; i++)
         memset(&res[i], 0, sizeof res[i]);
-    if (e->be->attach(e->be, ms, why, sizeof why) != 0) {
+    if (tce_engine_shadow_add(ms, why, sizeof why) != 0 ||
+        e->be->attach(e->be, ms, why, sizeof why) != 0) {
+        tce_engine_shadow_remove(ms);
         for (unsigned i = 0; i < n; i++)
             set_status(&res[i], TCE_ERR_UNSUPPORTED, "%s%s", why, "");
         return -1;
     }
     tce_drv d;
     tce_drv_rc rc = tce_drv_init(&d, e->be->bus(e->be), DRV_POLL_LIMIT);
+    tce_gmem_port port = regmodel_gmem_port(ms);
+    tce_drv_map_shadow(&d, &port, TCE_ENGINE_MAP_SHADOW);
     uint32_t seq[TCE_ENGINE_MAX_QUEUE] = {0};
     int hung = 0;
     if (rc == TCE_DRV_OK)
@@ -305,6 +332,7 @@ out:;
             res[0].tx_ctas |= (uint16_t)(1u << local[i].cta);
         }
     e->be->detach(e->be);
+    tce_engine_shadow_remove(ms);
     return hung;
 }
 

@@ -54,6 +54,15 @@ typedef struct {
 } tce_engine_tx;
 
 #define TCE_ENGINE_MAX_QUEUE 16
+
+/* Where the driver-based engines keep the firmware's map shadow (TCE_DRV_SHADOW_BYTES of
+ * converted driver-format maps, docs/driver_maps.md): a window the runners add to the
+ * engine's memories while it is attached. Below 4 GiB, for 32-bit address builds. */
+#define TCE_ENGINE_MAP_SHADOW 0xFFFFF000ull
+/* Add that window to ms (-1 with why when it overlaps a window or ms is full) and take it
+ * off again. */
+int tce_engine_shadow_add(tce_memsys *ms, char *why, size_t cap);
+void tce_engine_shadow_remove(tce_memsys *ms);
 #define TCE_ENGINE_MAX_TX (TCE_ENGINE_MAX_QUEUE * TCE_MAX_CTAS)
 
 /* Queue n (<= TCE_ENGINE_MAX_QUEUE) operations before waiting for any, then wait for all.

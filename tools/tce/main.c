@@ -9,6 +9,7 @@ int run_main(int argc, char **argv);    /* cmd_run.c */
 int synth_main(int argc, char **argv);  /* cmd_synth.c */
 int regress_main(int argc, char **argv); /* regress.c */
 int bench_main(int argc, char **argv);   /* cmd_bench.c */
+int map_main(int argc, char **argv);     /* cmd_map.c */
 
 static const struct {
     const char *name;
@@ -22,6 +23,7 @@ static const struct {
     {"regress", regress_main, "random legal operations on two engines side by side, every byte compared"},
     {"synth", synth_main, "synthesize the engine with Yosys and write the area report"},
     {"bench", bench_main, "performance figures beside their bounds (--sim: simulator speed)"},
+    {"map", map_main, "the CUDA driver's 128-byte tensor map: explain, check, diff, show"},
 };
 
 static void usage(FILE *f)

@@ -107,6 +107,19 @@ static bool execute_head(regmodel *m)
         retire(m, false);
         return false;
     }
+    /* The engine, like the RTL, fetches tce descriptors only (the firmware converts the
+     * driver's maps): without this the golden model inside would read driver maps too. */
+    const tce_op *op = &m->head_op;
+    bool tensor = op->kind == TCE_OP_TENSOR_LOAD || op->kind == TCE_OP_TENSOR_STORE ||
+                  op->kind == TCE_OP_TENSOR_REDUCE || op->kind == TCE_OP_TENSOR_PREFETCH;
+    const uint8_t *d = tensor ? tce_gmem(m->ms, op->tmap_addr, 2) : NULL;
+    if (d && !(op->tmap_addr & 63) && (d[0] != 0xE1 || d[1] != 0x7C)) {
+        record_error(m, TCE_ERR_BAD_DESCRIPTOR, TCE_CMDF_TMAP_LO, c,
+                     "the engine fetches tce descriptors only (no MAGIC at the map address)",
+                     0);
+        retire(m, false);
+        return false;
+    }
     m->head_result = tce_csim_execute(&m->head_op, m->ms);
     if (m->head_result.status != TCE_OK) {
         record_error(m, m->head_result.status, tce_cause_field(m->head_result.why), c,

@@ -6,12 +6,14 @@
  * `--seed S --only=K`, because its operations and its initial memory depend only on
  * (S, K). With --bus-errors, the global-memory model of the rtl (or systemc) engine answers
  * SLVERR or DECERR on what one operation of some batches reads or writes (regress_bus.c). */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../firmware/driver/tce_regmap.h"
 #include "corpus.h"
+#include "num_parse.h"
 #include "regress.h"
 #include "wave_opt.h"
 
@@ -149,22 +151,32 @@ int regress_main(int argc, char **argv)
     snprintf(names, sizeof names, "%s", tce_engine_have_rtl() ? "csim,rtl" : "csim,regmodel");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--seed") && i + 1 < argc)
-            seed = strtoull(argv[++i], NULL, 0);
-        else if (!strncmp(a, "--seed=", 7))
-            seed = strtoull(a + 7, NULL, 0);
-        else if (!strcmp(a, "--count") && i + 1 < argc)
-            count = strtoul(argv[++i], NULL, 0);
-        else if (!strncmp(a, "--count=", 8))
-            count = strtoul(a + 8, NULL, 0);
-        else if (!strncmp(a, "--engines=", 10))
+        uint64_t v;
+        /* Numbers through one checked reader: a typo or an overflow is an error, never
+         * seed 0 or a clamped count. */
+        if (!strcmp(a, "--seed") && i + 1 < argc) {
+            if (!tce_opt_u64("regress", "--seed", argv[++i], 0, UINT64_MAX, &seed))
+                return 2;
+        } else if (!strncmp(a, "--seed=", 7)) {
+            if (!tce_opt_u64("regress", "--seed", a + 7, 0, UINT64_MAX, &seed))
+                return 2;
+        } else if ((!strcmp(a, "--count") && i + 1 < argc) || !strncmp(a, "--count=", 8)) {
+            if (!tce_opt_u64("regress", "--count", a[7] ? a + 8 : argv[++i], 1, ULONG_MAX, &v))
+                return 2;
+            count = (unsigned long)v;
+        } else if (!strncmp(a, "--engines=", 10))
             snprintf(names, sizeof names, "%s", a + 10);
         else if (!strcmp(a, "--timing=random"))
             random_timing = 1;
-        else if (!strncmp(a, "--only=", 7))
-            only = strtol(a + 7, NULL, 0);
-        else if (!strncmp(a, "--queue=", 8))
-            queue = (unsigned)strtoul(a + 8, NULL, 0);
+        else if (!strncmp(a, "--only=", 7)) {
+            if (!tce_opt_u64("regress", "--only", a + 7, 0, LONG_MAX, &v))
+                return 2;
+            only = (long)v;
+        } else if (!strncmp(a, "--queue=", 8)) {
+            if (!tce_opt_u64("regress", "--queue", a + 8, 1, REGRESS_MAX_QUEUE, &v))
+                return 2;
+            queue = (unsigned)v;
+        }
         else if (!strcmp(a, "--verbose"))
             verbose = 1;
         else if (!strcmp(a, "--bus-errors"))

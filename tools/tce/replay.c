@@ -3,16 +3,20 @@
  * byte and every trap with what the H100 did. */
 #include "replay.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engines.h"
+#include "num_parse.h"
 #include "wave_opt.h"
 
 static replay_verdict dispatch(const corpus_case *c, replay_ctx *ctx)
 {
     const char *op = corpus_str(c, "op");
     if (!op) {
+        if (corpus_get(c, "replace"))
+            return replay_tmreplace(c, ctx);
         if (corpus_str(c, "map"))
             return replay_encode(c, ctx);
         replay_msg(ctx, "case has neither 'op' nor 'map'\n");
@@ -33,13 +37,15 @@ static replay_verdict dispatch(const corpus_case *c, replay_ctx *ctx)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: tce replay [--engine=csim|regmodel|rtl|systemc] [--case=N] [--show=K] [--quiet]\n"
-               "                  [--wave=FILE[,FROM:TO]] FILE...\n"
+               "                  [--driver-maps] [--wave=FILE[,FROM:TO]] FILE...\n"
                "  --engine  which engine runs the cases (default csim, the golden model)\n"
                "  --wave    waves of the rtl/systemc engine's RTL over the whole replay (FST;\n"
                "            VCD when FILE ends in .vcd), optionally only cycles [FROM, TO)\n"
                "  --case    replay only case N of each file\n"
                "  --show    print details of the first K failures per file (default 10)\n"
-               "  --quiet   print only per-file counts and the summary\n");
+               "  --quiet   print only per-file counts and the summary\n"
+               "  --driver-maps  give the engine each map as the CUDA driver's own 128 bytes\n"
+               "            (docs/driver_maps.md) instead of tce's descriptor\n");
 }
 
 int replay_main(int argc, char **argv)
@@ -52,12 +58,16 @@ int replay_main(int argc, char **argv)
         const char *a = argv[i];
         if (!strncmp(a, "--engine=", 9))
             engine = a + 9;
-        else if (!strncmp(a, "--case=", 7))
-            only = strtol(a + 7, NULL, 10);
-        else if (!strncmp(a, "--show=", 7))
-            show = strtol(a + 7, NULL, 10);
+        else if (!strncmp(a, "--case=", 7) || !strncmp(a, "--show=", 7)) {
+            uint64_t v;
+            if (!tce_opt_u64("replay", a[2] == 'c' ? "--case" : "--show", a + 7, 0, LONG_MAX, &v))
+                return 2;
+            *(a[2] == 'c' ? &only : &show) = (long)v;
+        }
         else if (!strcmp(a, "--quiet"))
             quiet = 1;
+        else if (!strcmp(a, "--driver-maps"))
+            replay_set_driver_maps(true);
         else if (!strncmp(a, "--wave=", 7)) {
             tce_wave_spec w;
             char why[200];
@@ -111,7 +121,7 @@ int replay_main(int argc, char **argv)
                 corpus_case_free(&c);
                 continue;
             }
-            replay_ctx ctx = {engine, tce_engine_exec, eng, {0}};
+            replay_ctx ctx = {engine, tce_engine_exec, eng, {0}, 0};
             unsigned long unsup_before = tce_engine_unsupported(eng);
             replay_verdict v = dispatch(&c, &ctx);
             /* An engine that answered UNSUPPORTED did not implement the case yet. */
@@ -121,6 +131,12 @@ int replay_main(int argc, char **argv)
              * engines report what they do not implement yet separately. */
             if (v == REPLAY_UNSUPPORTED && !strcmp(engine, "csim"))
                 v = REPLAY_FAIL;
+            if (ctx.bad_line) {
+                /* A malformed case is an error in the file, shown whatever --show says. */
+                fprintf(stderr, "%s:%ld: case %ld: %s", argv[i], ctx.bad_line, c.id, ctx.msg);
+                io_error = 1;
+                v = REPLAY_FAIL;
+            }
             if (v == REPLAY_PASS)
                 pass++;
             else if (v == REPLAY_UNSUPPORTED)

@@ -16,6 +16,7 @@ typedef struct {
     replay_exec_fn exec;
     void *engine;
     char msg[2048];            /* why a case failed or is unsupported */
+    long bad_line;             /* non-zero: the case itself is malformed at this file line */
 } replay_ctx;
 
 /* Where replay places things; all 256-byte aligned as on the capture machine. */
@@ -31,11 +32,17 @@ replay_verdict replay_im2col(const corpus_case *c, replay_ctx *ctx); /* load.im2
 replay_verdict replay_bulk_reduce(const corpus_case *c, replay_ctx *ctx);
 replay_verdict replay_red(const corpus_case *c, replay_ctx *ctx);
 replay_verdict replay_encode(const corpus_case *c, replay_ctx *ctx);
+replay_verdict replay_tmreplace(const corpus_case *c, replay_ctx *ctx); /* tmreplace.txt */
 
 /* Shared pieces of the handlers (replay_common.c). */
 /* Build the tensor map from the case's driver parameters with the encode API. On an
  * encode rejection returns its status and explains it in ctx->msg. */
 tce_status replay_encode_map(const corpus_case *c, tce_tensormap *m, replay_ctx *ctx);
+/* Store the case's map at `at` for the engine to fetch: tce's descriptor, or with
+ * replay_set_driver_maps(true) (`tce replay --driver-maps`) the CUDA driver's own bytes.
+ * False, with ctx->msg, when the map has no driver format. */
+bool replay_place_map(const tce_tensormap *m, uint8_t *at, replay_ctx *ctx);
+void replay_set_driver_maps(bool on);
 /* Fill `buf` by the case's generator keys (`<prefix>fill`, `<prefix>seed`); dtype for
  * `values`. Returns false (with ctx->msg) on an unknown generator. */
 bool replay_fill(const corpus_case *c, const char *prefix, uint8_t *buf, size_t n,
@@ -49,6 +56,14 @@ void replay_describe(const corpus_case *c, replay_ctx *ctx);
 void replay_msg(replay_ctx *ctx, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* The case cannot be read as written (a missing key, a number that is not one or does not
+ * fit where it goes): names the key's line (the case's when absent) and the cause, so the
+ * case is reported as malformed, never as a verdict on the engine. */
+void replay_bad(replay_ctx *ctx, const corpus_case *c, const char *key, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
 #endif
     ;
 /* The trap the case recorded matches the engine's status? Sets msg when not. */

@@ -1,8 +1,10 @@
 /* Replay of encode cases (encode.txt: no `op`): the driver's verdict on a set of
- * cuTensorMapEncode* parameters must be ours, and every map we accept must survive the
- * trip through our 128-byte descriptor unchanged. The driver's own `opaque` bytes are not
- * compared: our descriptor layout is our own. */
+ * cuTensorMapEncode* parameters must be ours; every map we accept must survive the trip
+ * through our own 128-byte descriptor unchanged, and its driver-format encoding must be
+ * the driver's `opaque` bytes exactly, which must decode back to the same map. */
 #include "replay.h"
+
+#include "cumap.h"
 
 #include <string.h>
 
@@ -21,16 +23,51 @@ static bool maps_equal(const tce_tensormap *a, const tce_tensormap *b, const cha
     return true;
 }
 
+/* The driver's bytes: ours must equal them, and decoding them must give the map back. */
+static replay_verdict replay_encode_opaque(const corpus_case *c, const tce_tensormap *m,
+                                           replay_ctx *ctx)
+{
+    size_t n = 0;
+    const uint8_t *opaque = corpus_blob(c, "opaque", &n);
+    if (!opaque || n != TCE_CUMAP_BYTES) {
+        replay_msg(ctx, "accepted case needs 'opaque 128' (the driver's tensor map)\n");
+        return REPLAY_FAIL;
+    }
+    uint8_t ours[TCE_CUMAP_BYTES];
+    tce_diag why = {{0}};
+    tce_status st = tce_cumap_encode(m, ours, &why);
+    if (st != TCE_OK) {
+        replay_msg(ctx, "driver-format encode failed: %s: %s\n", tce_status_name(st), why.text);
+        return REPLAY_FAIL;
+    }
+    if (!replay_compare("driver tensor map (opaque)", opaque, ours, n, ctx))
+        return REPLAY_FAIL;
+    tce_tensormap back;
+    const char *field = NULL;
+    st = tce_cumap_decode(opaque, &back, &why);
+    if (st != TCE_OK) {
+        replay_msg(ctx, "the driver's opaque bytes do not decode: %s\n", why.text);
+        return REPLAY_FAIL;
+    }
+    if (!maps_equal(m, &back, &field)) {
+        replay_msg(ctx, "decoding the driver's opaque bytes changed the map's '%s'\n", field);
+        return REPLAY_FAIL;
+    }
+    return REPLAY_PASS;
+}
+
 replay_verdict replay_encode(const corpus_case *c, replay_ctx *ctx)
 {
     int64_t result;
     if (!corpus_i64(c, "result", &result) || (result != 0 && result != 1)) {
-        replay_msg(ctx, "encode case needs 'result' 0 (accepted) or 1 (INVALID_VALUE)\n");
+        replay_bad(ctx, c, "result", "encode case needs 'result' 0 (accepted) or 1 (INVALID_VALUE)\n");
         return REPLAY_FAIL;
     }
     tce_tensormap m;
     memset(&m, 0, sizeof m);
     tce_status st = replay_encode_map(c, &m, ctx);
+    if (ctx->bad_line) /* unreadable parameters are no verdict to agree with */
+        return REPLAY_FAIL;
     if (st != TCE_OK && st != TCE_ERR_INVALID_VALUE) {
         replay_msg(ctx, "encode returned %s, expected OK or INVALID_VALUE\n",
                    tce_status_name(st));
@@ -62,5 +99,5 @@ replay_verdict replay_encode(const corpus_case *c, replay_ctx *ctx)
         replay_msg(ctx, "descriptor round trip changed the map's '%s'\n", field);
         return REPLAY_FAIL;
     }
-    return REPLAY_PASS;
+    return replay_encode_opaque(c, &m, ctx);
 }

@@ -73,7 +73,11 @@ replay_verdict replay_setup_tensor(const corpus_case *c, replay_ctx *ctx, replay
         return REPLAY_FAIL;
     }
     s->ready = true;
-    tce_desc_pack(&s->map, tce_gmem(&s->ms, REPLAY_DESC_ADDR, TCE_DESC_BYTES));
+    if (!replay_place_map(&s->map, tce_gmem(&s->ms, REPLAY_DESC_ADDR, TCE_DESC_BYTES), ctx)) {
+        tce_memsys_free(&s->ms);
+        s->ready = false;
+        return REPLAY_FAIL;
+    }
     s->gbuf = tce_gmem(&s->ms, REPLAY_GBASE, (uint64_t)gbytes);
     s->gbytes = (uint64_t)gbytes;
     s->smem_off = (uint32_t)smem_off;

@@ -34,6 +34,8 @@ typedef enum {
 
 /* Exit status of a scenario whose engine answered TCE_ERR_UNSUPPORTED: never a pass. */
 #define SCEN_RC_UNSUPPORTED 3
+/* Exit status of a scenario that ran but has no `expect` check: never a pass either. */
+#define SCEN_RC_NO_CHECKS 2
 
 typedef struct {
     char name[32];
@@ -58,6 +60,7 @@ typedef struct {
     long line;
     FILE *out;            /* progress and the report */
     bool verbose;
+    bool driver_maps;     /* tmap lines without format= write the CUDA driver's bytes */
 
     /* setup */
     unsigned ncta;
@@ -100,6 +103,9 @@ int scenario_run_text_on(scen_backend be, const char *file, const char *text, FI
                          bool verbose);
 int scenario_run_file_on(scen_backend be, const char *path, FILE *out, bool verbose);
 const char *scen_backend_name(scen_backend be);
+/* Make every later scenario's tmap lines without format= write the CUDA driver's own map
+ * (`tce run --driver-maps`). */
+void scenario_set_driver_maps(bool on);
 /* Whether the backend is the Verilated RTL (rtl, or systemc around it). */
 bool scen_backend_is_rtl(scen_backend be);
 

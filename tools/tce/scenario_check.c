@@ -6,14 +6,21 @@
 
 #include "../../csim/mbarrier.h"
 #include "byte_diff.h"
+#include "num_parse.h"
 #include "scenario.h"
 
-static unsigned split(char *rest, char **tok, unsigned max)
+/* Split at blanks; more than max words is an error (a long `expect bytes` line would
+ * otherwise lose its tail and check less than it says). */
+static bool split(scenario *s, char *rest, char **tok, unsigned max, unsigned *n)
 {
-    unsigned n = 0;
-    for (char *t = strtok(rest, " \t"); t && n < max; t = strtok(NULL, " \t"))
-        tok[n++] = t;
-    return n;
+    *n = 0;
+    for (char *t = strtok(rest, " \t"); t; t = strtok(NULL, " \t")) {
+        if (*n == max)
+            return scen_fail(s, "expect: more than %u words on one line (write the rest on "
+                                "another expect line)", max - 1);
+        tok[(*n)++] = t;
+    }
+    return true;
 }
 
 static bool differ(scenario *s, const char *what, const uint8_t *want, const uint8_t *got,
@@ -129,7 +136,11 @@ static bool expect_mbar(scenario *s, char **tok, unsigned n)
         if (!eq)
             return scen_fail(s, "expect mbarrier: '%s' is not key=value", tok[i]);
         *eq = '\0';
-        long long want = strtoll(eq + 1, NULL, 0);
+        int64_t want64;
+        tce_num_status st = tce_num_i64_in(eq + 1, 0, INT64_MAX, &want64);
+        if (st != TCE_NUM_OK)
+            return scen_fail(s, "expect mbarrier: %s='%s' %s", tok[i], eq + 1, tce_num_why(st));
+        long long want = want64;
         long long got;
         if (!strcmp(tok[i], "phase"))
             got = m.phase, want &= 1;
@@ -151,7 +162,9 @@ static bool expect_mbar(scenario *s, char **tok, unsigned n)
 bool scen_check_line(scenario *s, char *rest)
 {
     char *tok[600];
-    unsigned n = split(rest, tok, 600);
+    unsigned n;
+    if (!split(s, rest, tok, 600, &n))
+        return false;
     if (n == 0)
         return scen_fail(s, "usage: expect bytes|fill|same|mbarrier|error ...");
     if (!strcmp(tok[0], "error")) {
@@ -194,11 +207,14 @@ bool scen_compare_memories(scenario *s)
 {
     if (!s->mem_ready)
         return true;
-    for (unsigned i = 0; i < s->eng.ngregions; i++) {
+    /* The scenario's windows (the engine's memories also hold the driver's map shadow). */
+    for (unsigned i = 0; i < s->ref.ngregions; i++) {
+        const tce_gregion *g = &s->ref.g[i];
         char what[64];
-        snprintf(what, sizeof what, "global window 0x%llx", (unsigned long long)s->eng.g[i].base);
-        if (differ(s, what, s->ref.g[i].bytes, s->eng.g[i].bytes, s->eng.g[i].size))
-            return false;
+        snprintf(what, sizeof what, "global window 0x%llx", (unsigned long long)g->base);
+        const uint8_t *e = tce_gmem(&s->eng, g->base, g->size);
+        if (!e || differ(s, what, g->bytes, e, g->size))
+            return e ? false : scen_fail(s, "%s is missing from the engine's memories", what);
     }
     for (unsigned c = 0; c < s->ncta; c++) {
         char what[64];

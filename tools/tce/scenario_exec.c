@@ -32,6 +32,38 @@ static bool reg_set(scenario *s, const char *name, uint64_t v)
     return true;
 }
 
+/* A register value only means something for a register the scenario's PTX can name: one
+ * declared (ptx_regs_default, or a `.reg` line), written as PTX writes it. A name no
+ * instruction can read (%bogus, a lone %, control bytes) is an error, not a silent no-op. */
+static bool reg_name_ok(scenario *s, const char *name)
+{
+    char shown[3 * PTX_NAME_MAX];
+    size_t k = 0;
+    bool printable = true;
+    for (const char *p = name; *p && k + 5 < sizeof shown; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c < 0x21 || c > 0x7e) {
+            printable = false;
+            k += (size_t)snprintf(shown + k, sizeof shown - k, "\\x%02x", c);
+        } else {
+            shown[k++] = (char)c;
+        }
+    }
+    shown[k] = '\0';
+    if (!printable)
+        return scen_fail(s, "reg '%s': a register name has no control or non-ASCII bytes", shown);
+    if (ptx_reg_class(&s->regdecl, name) != PTX_RC_NONE)
+        return true;
+    char decl[256];
+    size_t d = 0;
+    for (unsigned i = 0; i < s->regdecl.n && d + 40 < sizeof decl; i++) {
+        const ptx_regset *rs = &s->regdecl.set[i];
+        d += (size_t)snprintf(decl + d, sizeof decl - d, rs->count ? " %s<%u>" : " %s",
+                              rs->prefix, rs->count);
+    }
+    return scen_fail(s, "reg %s: no such register; the scenario's PTX declares%s", shown, decl);
+}
+
 /* reg %a = VALUE [%b = VALUE ...]  (also %a=VALUE) */
 bool scen_exec_reg(scenario *s, char *rest)
 {
@@ -66,7 +98,7 @@ bool scen_exec_reg(scenario *s, char *rest)
         val[n] = '\0';
         p += n;
         uint64_t v;
-        if (!scen_value(s, val, &v) || !reg_set(s, name, v))
+        if (!reg_name_ok(s, name) || !scen_value(s, val, &v) || !reg_set(s, name, v))
             return false;
         count++;
     }
@@ -134,11 +166,22 @@ static tce_backend *backend_open(scen_backend be, char *why, size_t cap)
  * hung engine ends in seconds with an error, never a hang. */
 #define SCEN_POLL_LIMIT (1u << 20)
 
+static void engine_detach(scenario *s)
+{
+    s->be->detach(s->be);
+    tce_engine_shadow_remove(&s->eng);
+}
+
+/* The engine's memories hold the driver's map shadow while it is attached. */
 static bool engine_attach(scenario *s)
 {
     char why[200] = "";
-    if (s->be->attach(s->be, &s->eng, why, sizeof why) != 0)
+    if (tce_engine_shadow_add(&s->eng, why, sizeof why) != 0)
         return scen_fail(s, "backend %s: %s", scen_backend_name(s->backend), why);
+    if (s->be->attach(s->be, &s->eng, why, sizeof why) != 0) {
+        tce_engine_shadow_remove(&s->eng);
+        return scen_fail(s, "backend %s: %s", scen_backend_name(s->backend), why);
+    }
     s->tx_applied = 0;
     tce_drv_rc rc = tce_drv_init(&s->drv, s->be->bus(s->be), SCEN_POLL_LIMIT);
     /* The scenario's memory (s->ref: its smem size, not the engine copy's), so the engine
@@ -146,10 +189,12 @@ static bool engine_attach(scenario *s)
     if (rc == TCE_DRV_OK)
         rc = tce_engine_describe_memory(&s->drv, &s->ref);
     if (rc != TCE_DRV_OK) {
-        s->be->detach(s->be);
+        engine_detach(s);
         return scen_fail(s, "driver init on backend %s: %s: %s", scen_backend_name(s->backend),
                          tce_drv_rc_name(rc), s->drv.why);
     }
+    tce_gmem_port port = regmodel_gmem_port(&s->eng);
+    tce_drv_map_shadow(&s->drv, &port, TCE_ENGINE_MAP_SHADOW);
     return true;
 }
 
@@ -176,7 +221,7 @@ void scen_engine_stop(scenario *s)
 {
     if (!s->engine_ready)
         return;
-    s->be->detach(s->be);
+    engine_detach(s);
     s->be->destroy(s->be);
     s->be = NULL;
     s->engine_ready = false;
@@ -216,7 +261,7 @@ static bool rebase_tx(scenario *s)
     s->stats_before.bytes_written += st.bytes_written;
     s->stats_before.cmds_ok += st.cmds_ok;
     s->stats_before.cmds_err += st.cmds_err;
-    s->be->detach(s->be);
+    engine_detach(s);
     if (!engine_attach(s)) {
         s->be->destroy(s->be);
         s->be = NULL;
@@ -265,6 +310,18 @@ bool scen_drain(scenario *s)
     return apply_tx(s) && rebase_tx(s);
 }
 
+/* An operand the operation keeps in `bits` bits (a 32-bit shared address or size, a
+ * 16-bit mask): a wider value is an error naming the operand, never a wrap. A signed
+ * operand (a coordinate) may also be a negative number that fits. */
+static bool narrow(scenario *s, const char *what, uint64_t v, unsigned bits, bool is_signed)
+{
+    uint64_t max = ((uint64_t)1 << bits) - 1, neg_min = (uint64_t)0 - ((uint64_t)1 << (bits - 1));
+    if (v <= max || (is_signed && v >= neg_min))
+        return true;
+    return scen_fail(s, "%s operand 0x%llx does not fit the %u bits the instruction keeps", what,
+                     (unsigned long long)v, bits);
+}
+
 /* Fill the operation's addresses and values from the operands, by role. */
 static bool resolve_op(scenario *s, const ptx_insn *in, tce_op *op)
 {
@@ -277,7 +334,7 @@ static bool resolve_op(scenario *s, const ptx_insn *in, tce_op *op)
         if (!scalar(s, &t->base, &op->tmap_addr))
             return false;
         for (unsigned i = 0; i < t->nvec && i < TCE_MAX_RANK; i++) {
-            if (!scalar(s, &t->vec[i], &v))
+            if (!scalar(s, &t->vec[i], &v) || !narrow(s, "coordinate", v, 32, true))
                 return false;
             op->coords[i] = (int32_t)(uint32_t)v;
         }
@@ -285,7 +342,8 @@ static bool resolve_op(scenario *s, const ptx_insn *in, tce_op *op)
     /* An address operand is global or shared by the space of its side. */
     bool shared_to_shared = op->src_space != TCE_SPACE_GLOBAL && op->dst_space != TCE_SPACE_GLOBAL;
     if (r->dst >= 0) {
-        if (!opd_value(s, in, r->dst, "destination", &v))
+        if (!opd_value(s, in, r->dst, "destination", &v) ||
+            (op->dst_space != TCE_SPACE_GLOBAL && !narrow(s, "shared destination", v, 32, false)))
             return false;
         if (op->dst_space == TCE_SPACE_GLOBAL)
             op->gaddr = v;
@@ -293,7 +351,8 @@ static bool resolve_op(scenario *s, const ptx_insn *in, tce_op *op)
             op->saddr = (uint32_t)v;
     }
     if (r->src >= 0) {
-        if (!opd_value(s, in, r->src, "source", &v))
+        if (!opd_value(s, in, r->src, "source", &v) ||
+            (op->src_space != TCE_SPACE_GLOBAL && !narrow(s, "shared source", v, 32, false)))
             return false;
         if (op->src_space == TCE_SPACE_GLOBAL)
             op->gaddr = v;
@@ -303,29 +362,30 @@ static bool resolve_op(scenario *s, const ptx_insn *in, tce_op *op)
             op->saddr = (uint32_t)v;
     }
     if (r->mbar >= 0) {
-        if (!opd_value(s, in, r->mbar, "mbarrier", &v))
+        if (!opd_value(s, in, r->mbar, "mbarrier", &v) || !narrow(s, "mbarrier", v, 32, false))
             return false;
         op->mbar = (uint32_t)v;
     }
     if (r->size >= 0) {
-        if (!opd_value(s, in, r->size, "size", &v))
+        if (!opd_value(s, in, r->size, "size", &v) || !narrow(s, "size", v, 32, false))
             return false;
         op->size = (uint32_t)v;
     }
     if (r->cta_mask >= 0) {
-        if (!opd_value(s, in, r->cta_mask, "ctaMask", &v))
+        if (!opd_value(s, in, r->cta_mask, "ctaMask", &v) || !narrow(s, "ctaMask", v, 16, false))
             return false;
         op->cta_mask = (uint16_t)v;
     }
     if (r->byte_mask >= 0) {
-        if (!opd_value(s, in, r->byte_mask, "byte mask", &v))
+        if (!opd_value(s, in, r->byte_mask, "byte mask", &v) ||
+            !narrow(s, "byte mask", v, 16, false))
             return false;
         op->byte_mask = (uint16_t)v;
     }
     if (r->im2col >= 0) {
         const ptx_operand *o = &in->opd[r->im2col];
         for (unsigned i = 0; i < o->nvec && i < 3; i++) {
-            if (!scalar(s, &o->vec[i], &v))
+            if (!scalar(s, &o->vec[i], &v) || !narrow(s, "im2col offset", v, 16, true))
                 return false;
             op->im2col[i] = (uint16_t)v;
         }

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input_file.h"
+#include "num_parse.h"
 #include "scenario.h"
 
 static void scenario_free(scenario *s)
@@ -46,9 +48,8 @@ static bool do_line(scenario *s, char *line)
     if (handled)
         return true;
     if (!strcmp(kw, "cta")) {
-        char *end;
-        long v = strtol(rest, &end, 0);
-        if (!*rest || *end || v < 0 || (unsigned long)v >= s->ncta)
+        uint64_t v;
+        if (tce_num_u64_in(rest, 0, s->ncta - 1, &v) != TCE_NUM_OK)
             return scen_fail(s, "cta '%s': the issuing CTA must be 0..%u", rest, s->ncta - 1);
         s->cta = (unsigned)v;
         return true;
@@ -71,6 +72,13 @@ int scenario_run_text(const char *file, const char *text, FILE *out, bool verbos
     return scenario_run_text_on(SCEN_BACKEND_CSIM, file, text, out, verbose);
 }
 
+static bool driver_maps_default;
+
+void scenario_set_driver_maps(bool on)
+{
+    driver_maps_default = on;
+}
+
 int scenario_run_text_on(scen_backend backend, const char *file, const char *text, FILE *out,
                          bool verbose)
 {
@@ -83,6 +91,7 @@ int scenario_run_text_on(scen_backend backend, const char *file, const char *tex
     s->out = out;
     s->verbose = verbose;
     s->backend = backend;
+    s->driver_maps = driver_maps_default;
     s->ncta = 1;
     s->smem_size = 64 * 1024;
     s->target.sm = 90;
@@ -90,6 +99,7 @@ int scenario_run_text_on(scen_backend backend, const char *file, const char *tex
     ptx_regs_default(&s->regdecl);
 
     int rc = 0;
+    bool no_checks = false;
     const char *p = text;
     char line[4096];
     while (*p) {
@@ -104,6 +114,15 @@ int scenario_run_text_on(scen_backend backend, const char *file, const char *tex
         memcpy(line, p, n);
         line[n] = '\0';
         p += n + (p[n] == '\n');
+        /* CRLF is a line end; a CR elsewhere (a file with CR-only line ends) would hide
+         * every later line inside this one, or behind its comment. */
+        char *cr = strchr(line, '\r');
+        if (cr && !(cr[1] == '\0' && cr == line + n - 1)) {
+            fprintf(stderr, "%s:%ld:%ld: carriage return inside a line (CR-only line ends? "
+                            "use LF or CRLF)\n", file, s->line, (long)(cr - line) + 1);
+            rc = 2;
+            break;
+        }
         if (verbose && line[0] && line[0] != '#')
             fprintf(out, "  %s:%ld: %s\n", file, s->line, line);
         unsigned failed_before = s->failed_checks;
@@ -130,6 +149,12 @@ int scenario_run_text_on(scen_backend backend, const char *file, const char *tex
         } else if (!scen_compare_memories(s)) {
             fprintf(stderr, "%s: engine and golden model disagree: %s\n", file, s->err);
             rc = 1;
+        } else if (rc == 0 && s->checks == 0) {
+            /* Nothing says what the result should be: never reported as a pass. */
+            fprintf(stderr, "%s:%ld: the scenario has no 'expect' line: nothing was checked\n",
+                    file, s->line);
+            rc = SCEN_RC_NO_CHECKS;
+            no_checks = true;
         }
     }
     /* Cycles are the backend's own clock; the rest the engine's statistics registers,
@@ -152,6 +177,7 @@ int scenario_run_text_on(scen_backend backend, const char *file, const char *tex
             rc == 0 ? "PASS (engine memories match the golden model byte for byte)"
                     : rc == 1                   ? "FAIL"
                     : rc == SCEN_RC_UNSUPPORTED ? "UNSUPPORTED (not a pass)"
+                    : no_checks                 ? "NO CHECKS (not a pass)"
                                                 : "ERROR");
     scenario_free(s);
     free(s);
@@ -165,9 +191,10 @@ int scenario_run_file(const char *path, FILE *out, bool verbose)
 
 int scenario_run_file_on(scen_backend backend, const char *path, FILE *out, bool verbose)
 {
-    FILE *f = fopen(path, "rb");
+    char why[512];
+    FILE *f = tce_input_open(path, why, sizeof why);
     if (!f) {
-        fprintf(stderr, "%s: cannot open\n", path);
+        fprintf(stderr, "%s\n", why);
         return 2;
     }
     size_t cap = 1 << 16, len = 0;
@@ -188,7 +215,13 @@ int scenario_run_file_on(scen_backend backend, const char *path, FILE *out, bool
             cap *= 2;
         }
     }
+    bool io_error = ferror(f);
     fclose(f);
+    if (buf && io_error) {
+        fprintf(stderr, "%s: cannot read\n", path);
+        free(buf);
+        return 2;
+    }
     if (!buf) {
         fprintf(stderr, "%s: out of memory\n", path);
         return 2;

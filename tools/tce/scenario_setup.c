@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "corpus.h"
+#include "cumap.h"
+#include "num_parse.h"
 #include "scenario.h"
 
 bool scen_fail(scenario *s, const char *fmt, ...)
@@ -17,21 +19,23 @@ bool scen_fail(scenario *s, const char *fmt, ...)
     return false;
 }
 
-static bool parse_int(const char *t, int64_t *out)
+/* A 64-bit value as written (num_parse.h): 0xFFFFFFFFFFFFFFFF stays all ones. On error
+ * s->err says why, naming the text. */
+static bool parse_int(scenario *s, const char *t, int64_t *out)
 {
-    char *end;
-    if (!t || !*t)
-        return false;
-    long long v = strtoll(t, &end, 0);
-    if (*end != '\0') {
-        /* allow full unsigned 64-bit hex */
-        unsigned long long u = strtoull(t, &end, 0);
-        if (*end != '\0')
-            return false;
-        v = (long long)u;
-    }
-    *out = v;
+    uint64_t v;
+    tce_num_status st = tce_num_bits64(t, &v, NULL);
+    if (st != TCE_NUM_OK)
+        return scen_fail(s, "'%s' %s", t ? t : "", tce_num_why(st));
+    *out = (int64_t)v;
     return true;
+}
+
+/* Whether t looks like a number, so that a malformed one is reported as such rather than
+ * as an unknown name. */
+static bool numeric(const char *t)
+{
+    return (t[0] >= '0' && t[0] <= '9') || (t[0] == '-' && t[1] >= '0' && t[1] <= '9');
 }
 
 static const scen_name *find_name(scenario *s, const char *name, size_t len)
@@ -47,7 +51,9 @@ static const scen_name *find_name(scenario *s, const char *name, size_t len)
 bool scen_value(scenario *s, const char *text, uint64_t *out)
 {
     int64_t v;
-    if (parse_int(text, &v)) {
+    if (numeric(text)) {
+        if (!parse_int(s, text, &v))
+            return false;
         *out = (uint64_t)v;
         return true;
     }
@@ -55,6 +61,9 @@ bool scen_value(scenario *s, const char *text, uint64_t *out)
         scen_loc l;
         if (!scen_loc_parse(s, text, &l))
             return false;
+        if (l.addr > TCE_SADDR_OFF(~0u))
+            return scen_fail(s, "'%s': offset 0x%llx does not fit the 24 bits a shared::cluster "
+                                "address keeps", text, (unsigned long long)l.addr);
         *out = TCE_SADDR(l.cta, l.addr);
         return true;
     }
@@ -66,20 +75,26 @@ bool scen_value(scenario *s, const char *text, uint64_t *out)
         return scen_fail(s, "'%s' is not a number, a declared name, %%reg or smem(CTA,OFF)", text);
     uint64_t base = nm->addr;
     if (text[n]) {
-        if (!parse_int(text + n + 1, &v))
-            return scen_fail(s, "bad offset in '%s'", text);
-        base = text[n] == '+' ? base + (uint64_t)v : base - (uint64_t)v;
+        uint64_t off;
+        tce_num_status st = tce_num_u64_in(text + n + 1, 0, UINT64_MAX, &off);
+        if (st != TCE_NUM_OK)
+            return scen_fail(s, "offset '%s' in '%s' %s", text + n + 1, text, tce_num_why(st));
+        base = text[n] == '+' ? base + off : base - off;
     }
     *out = base;
     return true;
 }
 
-/* PLACE: smem(CTA,OFF) | smem(CTA,OFF)+INT | VALUE (a global address). */
+/* PLACE: smem(CTA,OFF) | smem(CTA,OFF)+INT | VALUE (a global address). A shared offset is
+ * 32 bits wide (TCE_SADDR keeps 32): a larger one is an error, not a wrap. */
 bool scen_loc_parse(scenario *s, const char *text, scen_loc *out)
 {
     memset(out, 0, sizeof *out);
     if (!strncmp(text, "smem(", 5)) {
         char buf[96];
+        if (strlen(text + 5) >= sizeof buf)
+            return scen_fail(s, "'%.40s...': a shared place is at most %zu characters", text,
+                             sizeof buf + 4);
         snprintf(buf, sizeof buf, "%s", text + 5);
         char *close = strchr(buf, ')');
         char *comma = strchr(buf, ',');
@@ -87,19 +102,25 @@ bool scen_loc_parse(scenario *s, const char *text, scen_loc *out)
             return scen_fail(s, "'%s': shared places are written smem(CTA,OFFSET)", text);
         *close = '\0';
         *comma = '\0';
-        int64_t cta, off, extra = 0;
-        if (!parse_int(buf, &cta) || !parse_int(comma + 1, &off))
-            return scen_fail(s, "'%s': CTA and offset must be integers", text);
-        if (close[1] == '+' && !parse_int(close + 2, &extra))
-            return scen_fail(s, "'%s': bad offset after smem(...)", text);
-        if (close[1] && close[1] != '+')
+        uint64_t cta, off, extra = 0;
+        tce_num_status st = tce_num_u64_in(buf, 0, s->ncta - 1, &cta);
+        if (st == TCE_NUM_RANGE)
+            return scen_fail(s, "'%s': CTA %s is outside the %u-CTA cluster", text, buf, s->ncta);
+        if (st != TCE_NUM_OK)
+            return scen_fail(s, "'%s': CTA '%s' %s", text, buf, tce_num_why(st));
+        st = tce_num_u64_in(comma + 1, 0, UINT32_MAX, &off);
+        if (st == TCE_NUM_OK && close[1] == '+')
+            st = tce_num_u64_in(close + 2, 0, UINT32_MAX - off, &extra);
+        else if (close[1] && close[1] != '+')
             return scen_fail(s, "'%s': unexpected text after smem(...)", text);
-        if (cta < 0 || (unsigned)cta >= s->ncta)
-            return scen_fail(s, "'%s': CTA %lld is outside the %u-CTA cluster", text,
-                             (long long)cta, s->ncta);
+        if (st == TCE_NUM_RANGE)
+            return scen_fail(s, "'%s': the shared offset does not fit the 32 bits a shared "
+                                "address keeps", text);
+        if (st != TCE_NUM_OK)
+            return scen_fail(s, "'%s': the offset %s", text, tce_num_why(st));
         out->shared = true;
         out->cta = (unsigned)cta;
-        out->addr = (uint64_t)(off + extra);
+        out->addr = off + extra;
         return true;
     }
     return scen_value(s, text, &out->addr);
@@ -107,7 +128,7 @@ bool scen_loc_parse(scenario *s, const char *text, scen_loc *out)
 
 uint8_t *scen_loc_bytes(scenario *s, tce_memsys *ms, const scen_loc *l, uint64_t len)
 {
-    uint8_t *p = l->shared ? (l->addr + len <= UINT32_MAX
+    uint8_t *p = l->shared ? (l->addr <= UINT32_MAX && len <= UINT32_MAX - l->addr
                                   ? tce_smem(ms, l->cta, (uint32_t)l->addr, (uint32_t)len)
                                   : NULL)
                            : tce_gmem(ms, l->addr, len);
@@ -135,11 +156,11 @@ bool scen_fill_bytes(scenario *s, const char *spec, uint8_t *buf, size_t n)
             buf[i] = (uint8_t)i;
         return true;
     }
-    if (!strncmp(spec, "byte:", 5) && parse_int(spec + 5, &v) && v >= 0 && v <= 255) {
+    if (!strncmp(spec, "byte:", 5) && parse_int(s, spec + 5, &v) && v >= 0 && v <= 255) {
         memset(buf, (int)v, n);
         return true;
     }
-    if (!strncmp(spec, "seed:", 5) && parse_int(spec + 5, &v)) {
+    if (!strncmp(spec, "seed:", 5) && parse_int(s, spec + 5, &v)) {
         corpus_fill_raw(buf, n, (uint64_t)v);
         return true;
     }
@@ -149,7 +170,7 @@ bool scen_fill_bytes(scenario *s, const char *spec, uint8_t *buf, size_t n)
         char *colon = strchr(tmp, ':');
         if (colon) {
             *colon = '\0';
-            if (parse_int(tmp, &v) && corpus_fill_values(buf, n, (uint64_t)v, colon + 1))
+            if (parse_int(s, tmp, &v) && corpus_fill_values(buf, n, (uint64_t)v, colon + 1))
                 return true;
         }
         return scen_fail(s, "fill '%s': values:SEED:DTYPE needs a float dtype (FLOAT16 BFLOAT16 FLOAT32 FLOAT32_FTZ FLOAT64)",
@@ -183,11 +204,20 @@ static const char *kv(char **tok, unsigned n, const char *key)
     return NULL;
 }
 
-static unsigned split(char *rest, char **tok, unsigned max)
+/* Split at blanks into at most max tokens; more is an error (never silently dropped). */
+#define SCEN_MAX_TOKENS 40
+static unsigned split(scenario *s, char *rest, char **tok, bool *ok)
 {
     unsigned n = 0;
-    for (char *t = strtok(rest, " \t"); t && n < max; t = strtok(NULL, " \t"))
+    *ok = true;
+    for (char *t = strtok(rest, " \t"); t; t = strtok(NULL, " \t")) {
+        if (n == SCEN_MAX_TOKENS) {
+            *ok = scen_fail(s, "more than %d words on one line (word %d is '%s')",
+                            SCEN_MAX_TOKENS, SCEN_MAX_TOKENS + 1, t);
+            return n;
+        }
         tok[n++] = t;
+    }
     return n;
 }
 
@@ -196,6 +226,10 @@ static int int_list(scenario *s, const char *key, const char *text, int64_t *out
     if (!text)
         return 0;
     char buf[256];
+    if (strlen(text) >= sizeof buf) {
+        scen_fail(s, "%s: the list is longer than %zu characters", key, sizeof buf - 1);
+        return -1;
+    }
     snprintf(buf, sizeof buf, "%s", text);
     int n = 0;
     for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
@@ -205,7 +239,9 @@ static int int_list(scenario *s, const char *key, const char *text, int64_t *out
         }
         uint64_t v;
         if (!scen_value(s, t, &v)) {
-            scen_fail(s, "%s: '%s' is not a value", key, t);
+            char why[sizeof s->err];
+            snprintf(why, sizeof why, "%s", s->err);
+            scen_fail(s, "%s: %s", key, why);
             return -1;
         }
         out[n++] = (int64_t)v;
@@ -247,8 +283,8 @@ static bool do_global(scenario *s, char **tok, unsigned n)
         if (addr < g->base + g->size && g->base < addr + size)
             return scen_fail(s, "global %s overlaps an earlier global window", tok[0]);
     }
-    if (s->eng.ngregions == TCE_MAX_GREGIONS)
-        return scen_fail(s, "global %s: at most %d global windows", tok[0], TCE_MAX_GREGIONS);
+    if (s->ref.ngregions == TCE_MAX_GREGIONS - 1)
+        return scen_fail(s, "global %s: at most %d global windows", tok[0], TCE_MAX_GREGIONS - 1);
     if (tce_memsys_add_global(&s->eng, addr, size) || tce_memsys_add_global(&s->ref, addr, size))
         return scen_fail(s, "global %s: cannot allocate %llu bytes", tok[0],
                          (unsigned long long)size);
@@ -293,8 +329,85 @@ static bool enum_arg(scenario *s, char **tok, unsigned n, const char *key, const
     return scen_fail(s, "%s=%s is not one of the known values", key, v);
 }
 
+/* The 128 bytes of map `name` at addr in both memories, and the name for later lines. */
+static bool store_map(scenario *s, const char *name, uint64_t addr, const uint8_t *img)
+{
+    scen_loc l = {false, 0, addr};
+    uint8_t *e = scen_loc_bytes(s, &s->eng, &l, TCE_DESC_BYTES);
+    uint8_t *r = scen_loc_bytes(s, &s->ref, &l, TCE_DESC_BYTES);
+    if (!e || !r)
+        return scen_fail(s, "tmap %s: 0x%llx + 128 is not inside a declared global window",
+                         name, (unsigned long long)addr);
+    memcpy(e, img, TCE_DESC_BYTES);
+    memcpy(r, img, TCE_DESC_BYTES);
+    return add_name(s, name, addr, TCE_DESC_BYTES, true);
+}
+
+/* `tmap NAME ADDR driver HEX`: the CUDA driver's 128 bytes as given (256 hex digits,
+ * in one or more tokens), e.g. copied from a program that called cuTensorMapEncode*. Any
+ * bytes are taken: a map that does not decode is the engine's to refuse, as the GPU's. */
+static bool tmap_driver_bytes(scenario *s, char **tok, unsigned n, uint64_t addr)
+{
+    uint8_t img[TCE_DESC_BYTES];
+    unsigned got = 0;
+    for (unsigned t = 3; t < n; t++)
+        for (const char *p = tok[t]; *p; p += 2) {
+            int hi = corpus_hex_digit(p[0]), lo = p[1] ? corpus_hex_digit(p[1]) : -1;
+            if (hi < 0 || lo < 0)
+                return scen_fail(s, "tmap %s driver: '%s' is not hex byte pairs", tok[0], tok[t]);
+            if (got == TCE_DESC_BYTES)
+                return scen_fail(s, "tmap %s driver: more than 128 bytes", tok[0]);
+            img[got++] = (uint8_t)(hi << 4 | lo);
+        }
+    if (got != TCE_DESC_BYTES)
+        return scen_fail(s, "tmap %s driver: %u bytes of hex, a driver map is 128", tok[0], got);
+    return store_map(s, tok[0], addr, img);
+}
+
+/* Every word after the kind is key=value with a key this kind takes, each key once: a
+ * misspelt key would otherwise be ignored and its parameter left at the default. */
+static bool tmap_keys_known(scenario *s, char **tok, unsigned n, bool tiled)
+{
+    static const char *const common[] = {"dtype", "gaddr", "gdim", "gstride", "estride",
+                                         "interleave", "swizzle", "promo", "oobfill",
+                                         "format"};
+    static const char *const tiled_only[] = {"box"};
+    static const char *const im2col_only[] = {"lower", "upper", "channels", "pixels"};
+    for (unsigned i = 3; i < n; i++) {
+        const char *eq = strchr(tok[i], '=');
+        if (!eq || eq == tok[i])
+            return scen_fail(s, "tmap %s: '%s' is not key=value", tok[0], tok[i]);
+        size_t kl = (size_t)(eq - tok[i]);
+        bool known = false;
+        for (size_t k = 0; k < sizeof common / sizeof common[0]; k++)
+            known |= strlen(common[k]) == kl && !strncmp(tok[i], common[k], kl);
+        const char *const *own = tiled ? tiled_only : im2col_only;
+        size_t nown = tiled ? 1 : 4;
+        for (size_t k = 0; k < nown; k++)
+            known |= strlen(own[k]) == kl && !strncmp(tok[i], own[k], kl);
+        if (!known)
+            return scen_fail(s, "tmap %s: unknown key '%.*s' for a %s map", tok[0], (int)kl,
+                             tok[i], tiled ? "tiled" : "im2col");
+        for (unsigned j = 3; j < i; j++)
+            if (!strncmp(tok[j], tok[i], kl + 1))
+                return scen_fail(s, "tmap %s: key '%.*s' is given twice", tok[0], (int)kl,
+                                 tok[i]);
+    }
+    return true;
+}
+
+/* A parameter the encoder takes as 32 bits: a wider value is an error, not a wrap. */
+static bool fits32(scenario *s, const char *map, const char *key, int64_t v, bool is_signed)
+{
+    if (is_signed ? v >= INT32_MIN && v <= INT32_MAX : (uint64_t)v <= UINT32_MAX)
+        return true;
+    return scen_fail(s, "tmap %s: %s value %lld does not fit the 32 bits the encoder takes",
+                     map, key, (long long)v);
+}
+
 /* tmap NAME ADDR tiled|im2col key=value... : encode with the driver's rules, store the
- * 128-byte descriptor at ADDR in both memories. */
+ * 128-byte descriptor at ADDR in both memories: tce's own, or with format=driver the CUDA
+ * driver's bytes (docs/cumap.md). */
 static bool do_tmap(scenario *s, char **tok, unsigned n)
 {
     static const char *const il_names[] = {"NONE", "16B", "32B"};
@@ -304,12 +417,17 @@ static bool do_tmap(scenario *s, char **tok, unsigned n)
     static const char *const fill_names[] = {"ZERO", "NAN"};
     uint64_t addr;
     if (n < 3)
-        return scen_fail(s, "usage: tmap NAME ADDR tiled|im2col dtype=.. gaddr=.. gdim=.. gstride=.. ...");
+        return scen_fail(s, "usage: tmap NAME ADDR tiled|im2col dtype=.. gaddr=.. gdim=.. gstride=.. ... "
+                            "[format=driver], or tmap NAME ADDR driver HEX");
     if (!scen_ensure_memory(s) || !scen_value(s, tok[1], &addr))
         return false;
+    if (!strcmp(tok[2], "driver"))
+        return tmap_driver_bytes(s, tok, n, addr);
     bool tiled = !strcmp(tok[2], "tiled");
     if (!tiled && strcmp(tok[2], "im2col"))
-        return scen_fail(s, "tmap %s: kind '%s' is not tiled or im2col", tok[0], tok[2]);
+        return scen_fail(s, "tmap %s: kind '%s' is not tiled, im2col or driver", tok[0], tok[2]);
+    if (!tmap_keys_known(s, tok, n, tiled))
+        return false;
     const char *dt = kv(tok, n, "dtype");
     tce_dtype dtype;
     if (!dt || !tce_dtype_from_name(dt, &dtype))
@@ -348,6 +466,8 @@ static bool do_tmap(scenario *s, char **tok, unsigned n)
     uint64_t ugdim[TCE_MAX_RANK], ugstr[TCE_MAX_RANK];
     uint32_t ubox[TCE_MAX_RANK], ues[TCE_MAX_RANK];
     for (int i = 0; i < rank; i++) {
+        if (!fits32(s, tok[0], "estride", es[i], false))
+            return false;
         ugdim[i] = (uint64_t)gdim[i];
         ues[i] = (uint32_t)es[i];
         if (i < rank - 1)
@@ -362,8 +482,11 @@ static bool do_tmap(scenario *s, char **tok, unsigned n)
             return false;
         if (nb != rank)
             return scen_fail(s, "tmap %s: box= needs %d values", tok[0], rank);
-        for (int i = 0; i < rank; i++)
+        for (int i = 0; i < rank; i++) {
+            if (!fits32(s, tok[0], "box", box[i], false))
+                return false;
             ubox[i] = (uint32_t)box[i];
+        }
         st = tce_encode_tiled(&m, dtype, (unsigned)rank, gaddr, ugdim, ugstr, ubox, ues,
                               (tce_interleave)il, (tce_swizzle)sw, (tce_l2promo)promo,
                               (tce_oobfill)fill, &why);
@@ -377,12 +500,17 @@ static bool do_tmap(scenario *s, char **tok, unsigned n)
                              tok[0], rank - 2);
         int32_t lo[3] = {0, 0, 0}, up[3] = {0, 0, 0};
         for (int i = 0; i < nl; i++) {
+            if (!fits32(s, tok[0], "lower", lower[i], true) ||
+                !fits32(s, tok[0], "upper", upper[i], true))
+                return false;
             lo[i] = (int32_t)lower[i];
             up[i] = (int32_t)upper[i];
         }
         if (int_list(s, "channels", kv(tok, n, "channels"), &ch, 1) != 1 ||
             int_list(s, "pixels", kv(tok, n, "pixels"), &px, 1) != 1)
             return scen_fail(s, "tmap %s: channels= and pixels= are required for im2col", tok[0]);
+        if (!fits32(s, tok[0], "channels", ch, false) || !fits32(s, tok[0], "pixels", px, false))
+            return false;
         st = tce_encode_im2col(&m, dtype, (unsigned)rank, gaddr, ugdim, ugstr, lo, up,
                                (uint32_t)ch, (uint32_t)px, ues, (tce_interleave)il,
                                (tce_swizzle)sw, (tce_l2promo)promo, (tce_oobfill)fill, &why);
@@ -390,28 +518,46 @@ static bool do_tmap(scenario *s, char **tok, unsigned n)
     if (st != TCE_OK)
         return scen_fail(s, "tmap %s: the encoder rejects it (%s): %s", tok[0],
                          tce_status_name(st), why.text);
-    scen_loc l = {false, 0, addr};
-    uint8_t *e = scen_loc_bytes(s, &s->eng, &l, TCE_DESC_BYTES);
-    uint8_t *r = scen_loc_bytes(s, &s->ref, &l, TCE_DESC_BYTES);
-    if (!e || !r)
-        return scen_fail(s, "tmap %s: 0x%llx + 128 is not inside a declared global window",
-                         tok[0], (unsigned long long)addr);
-    tce_desc_pack(&m, e);
-    memcpy(r, e, TCE_DESC_BYTES);
-    return add_name(s, tok[0], addr, TCE_DESC_BYTES, true);
+    const char *format = kv(tok, n, "format");
+    if (!format)
+        format = s->driver_maps ? "driver" : "tce";
+    if (strcmp(format, "driver") && strcmp(format, "tce"))
+        return scen_fail(s, "tmap %s: format=%s is not tce or driver", tok[0], format);
+    uint8_t img[TCE_DESC_BYTES];
+    if (!strcmp(format, "driver")) {
+        st = tce_cumap_encode(&m, img, &why);
+        if (st != TCE_OK)
+            return scen_fail(s, "tmap %s: no driver-format map (%s): %s", tok[0],
+                             tce_status_name(st), why.text);
+    } else
+        tce_desc_pack(&m, img);
+    return store_map(s, tok[0], addr, img);
 }
 
 bool scen_setup_line(scenario *s, const char *kw, char *rest, bool *handled)
 {
-    char *tok[40];
+    char *tok[SCEN_MAX_TOKENS];
+    bool ok;
     *handled = true;
+    bool (*setup)(scenario *, char **, unsigned) = !strcmp(kw, "global") ? do_global
+                                                   : !strcmp(kw, "fill") ? do_fill
+                                                   : !strcmp(kw, "tmap") ? do_tmap
+                                                                         : NULL;
+    if (setup) {
+        unsigned n = split(s, rest, tok, &ok);
+        return ok && setup(s, tok, n);
+    }
     if (!strcmp(kw, "cluster") || !strcmp(kw, "smem")) {
-        unsigned n = split(rest, tok, 40);
+        unsigned n = split(s, rest, tok, &ok);
         int64_t v;
+        if (!ok)
+            return false;
         if (s->mem_ready)
             return scen_fail(s, "'%s' must come before any global, fill, tmap or instruction", kw);
-        if (n != 1 || !parse_int(tok[0], &v))
+        if (n != 1)
             return scen_fail(s, "usage: %s N", kw);
+        if (!parse_int(s, tok[0], &v))
+            return false;
         if (!strcmp(kw, "cluster")) {
             if (v < 1 || v > TCE_MAX_CTAS)
                 return scen_fail(s, "cluster %lld: a cluster has 1..%d CTAs", (long long)v,
@@ -426,17 +572,13 @@ bool scen_setup_line(scenario *s, const char *kw, char *rest, bool *handled)
         return true;
     }
     if (!strcmp(kw, "target")) {
-        unsigned n = split(rest, tok, 40);
+        unsigned n = split(s, rest, tok, &ok);
+        if (!ok)
+            return false;
         if (n != 1 || !ptx_target_parse(tok[0], &s->target))
             return scen_fail(s, "target: '%s' is not an sm_NN{a,f} name", n ? tok[0] : "");
         return true;
     }
-    if (!strcmp(kw, "global"))
-        return do_global(s, tok, split(rest, tok, 40));
-    if (!strcmp(kw, "fill"))
-        return do_fill(s, tok, split(rest, tok, 40));
-    if (!strcmp(kw, "tmap"))
-        return do_tmap(s, tok, split(rest, tok, 40));
     *handled = false;
     return true;
 }

@@ -1,25 +1,23 @@
 /* The --wave option; see wave_opt.h. */
 #include "wave_opt.h"
 
+#include "num_parse.h"
+
 #include <stdio.h>
 #include <string.h>
 
 static tce_wave_spec pending;
 static bool requested, taken;
 
-/* A cycle number: decimal digits only, all of them. */
+/* A cycle number, through the shared number reader. */
 static int cycle(const char *s, size_t n, uint64_t *out)
 {
-    if (n == 0 || n > 19)
+    char buf[32];
+    if (n == 0 || n >= sizeof buf)
         return -1;
-    uint64_t v = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        v = v * 10 + (uint64_t)(s[i] - '0');
-    }
-    *out = v;
-    return 0;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    return tce_num_u64_in(buf, 0, UINT64_MAX, out) == TCE_NUM_OK ? 0 : -1;
 }
 
 int tce_wave_parse(const char *arg, tce_wave_spec *out, char *why, size_t cap)
