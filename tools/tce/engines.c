@@ -128,6 +128,7 @@ unsigned tce_cause_field(const char *why)
         const char *word;
         tce_cmd_field_id field;
     } map[] = {{"d instruction", TCE_CMDF_DIMS},     {"-D tensor map", TCE_CMDF_DIMS},
+               {"does not match the map's rank", TCE_CMDF_DIMS},
                {"tensor map", TCE_CMDF_TMAP_LO},     {"descriptor", TCE_CMDF_TMAP_LO},
                {"mbar", TCE_CMDF_MBAR},              {"ctaMask", TCE_CMDF_CTA_MASK},
                {"multicast", TCE_CMDF_MULTICAST},    {"oords", TCE_CMDF_COORD},
