@@ -184,10 +184,13 @@ static bool engine_attach(scenario *s)
     }
     s->tx_applied = 0;
     tce_drv_rc rc = tce_drv_init(&s->drv, s->be->bus(s->be), SCEN_POLL_LIMIT);
-    /* The scenario's memory (s->ref: its smem size, not the engine copy's), so the engine
-     * refuses what the golden model refuses. */
+    /* The scenario's memory, so the engine refuses what the golden model refuses: the
+     * shared-memory size of s->ref (not the engine copy's), the windows of s->eng (the
+     * scenario's, and the driver's map shadow). */
+    tce_memsys view = s->eng;
+    view.smem_size = s->ref.smem_size;
     if (rc == TCE_DRV_OK)
-        rc = tce_engine_describe_memory(&s->drv, &s->ref);
+        rc = tce_engine_describe_memory(&s->drv, &view);
     if (rc != TCE_DRV_OK) {
         engine_detach(s);
         return scen_fail(s, "driver init on backend %s: %s: %s", scen_backend_name(s->backend),
