@@ -127,6 +127,25 @@ static tce_op g2s(uint64_t gaddr, uint32_t saddr, uint32_t size)
     return tce_op_bulk_copy(TCE_SPACE_GLOBAL, TCE_SPACE_SHARED_CTA, 0, gaddr, saddr, size, 0x100);
 }
 
+/* red.add.u32 of 5 at gaddr (global) or saddr (shared). */
+static tce_op red_add_u32(tce_space dst, uint64_t gaddr, uint32_t saddr)
+{
+    tce_op op = {.kind = TCE_OP_RED, .dst_space = dst, .src_space = TCE_SPACE_GLOBAL,
+                 .redop = TCE_RED_ADD, .etype = TCE_ET_U32, .vec = 1, .gaddr = gaddr,
+                 .saddr = saddr, .operand = {5}};
+    return op;
+}
+
+/* multimem.cp.async.bulk of 64 bytes from shared 0x400 to three global addresses. */
+static tce_op multimem3(uint64_t a0, uint64_t a1, uint64_t a2)
+{
+    tce_op op = {.kind = TCE_OP_MULTIMEM_COPY, .src_space = TCE_SPACE_SHARED_CTA,
+                 .dst_space = TCE_SPACE_GLOBAL, .completion = TCE_DONE_BULK_GROUP,
+                 .saddr = 0x400, .size = 0x40, .multimem_count = 3,
+                 .multimem_addr = {a0, a1, a2}};
+    return op;
+}
+
 int main(void)
 {
     tce_engine *rtl = tce_engine_open("rtl");
@@ -169,38 +188,19 @@ int main(void)
     agree(rtl, "descriptor rank 1 with 2-D fields", &op, rank_1, TCE_ERR_BAD_DESCRIPTOR);
     agree(rtl, "descriptor rank 3 (valid), 2-D instruction", &op, rank_3, TCE_ERR_ILLEGAL_INSTR);
     /* red: statistics */
-    memset(&op, 0, sizeof op);
-    op.kind = TCE_OP_RED;
-    op.dst_space = TCE_SPACE_GLOBAL;
-    op.src_space = TCE_SPACE_GLOBAL;
-    op.redop = TCE_RED_ADD;
-    op.etype = TCE_ET_U32;
-    op.vec = 1;
-    op.gaddr = GBASE + 0x40;
-    op.operand[0] = 5;
+    op = red_add_u32(TCE_SPACE_GLOBAL, GBASE + 0x40, 0);
     agree(rtl, "red.global.add.u32 statistics", &op, NULL, TCE_OK);
-    op.gaddr = GBASE + GSIZE;
+    op = red_add_u32(TCE_SPACE_GLOBAL, GBASE + GSIZE, 0);
     agree(rtl, "red.global just past the window", &op, NULL, TCE_ERR_GLOBAL_BUS);
-    op.dst_space = TCE_SPACE_SHARED_CLUSTER;
-    op.saddr = TCE_SADDR(3, 0x40);
+    op = red_add_u32(TCE_SPACE_SHARED_CLUSTER, 0, TCE_SADDR(3, 0x40));
     agree(rtl, "red.shared::cluster CTA 3 of a 2-CTA cluster", &op, NULL, TCE_ERR_SHARED_RANGE);
     /* multimem: the second address runs past the window, the third overlaps the first (the
      * window miss comes first, as in the golden model); then the overlap alone */
-    memset(&op, 0, sizeof op);
-    op.kind = TCE_OP_MULTIMEM_COPY;
-    op.src_space = TCE_SPACE_SHARED_CTA;
-    op.dst_space = TCE_SPACE_GLOBAL;
-    op.completion = TCE_DONE_BULK_GROUP;
-    op.saddr = 0x400;
-    op.size = 0x40;
-    op.multimem_count = 3;
-    op.multimem_addr[0] = GBASE;
-    op.multimem_addr[1] = GBASE + GSIZE - 0x20;
-    op.multimem_addr[2] = GBASE + 0x10;
+    op = multimem3(GBASE, GBASE + GSIZE - 0x20, GBASE + 0x10);
     agree(rtl, "multimem address past the window", &op, NULL, TCE_ERR_GLOBAL_BUS);
-    op.multimem_addr[1] = GBASE + 0x100;
+    op = multimem3(GBASE, GBASE + 0x100, GBASE + 0x10);
     agree(rtl, "multimem addresses overlapping", &op, NULL, TCE_ERR_UNDEFINED);
-    op.multimem_addr[2] = GBASE + 0x200;
+    op = multimem3(GBASE, GBASE + 0x100, GBASE + 0x200);
     agree(rtl, "multimem, all mapped", &op, NULL, TCE_OK);
     tce_engine_close(rtl);
     return check_finish("test_rtl_errors");
