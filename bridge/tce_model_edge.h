@@ -18,7 +18,6 @@
 #include "Vtce_engine.h"
 #include "verilated.h"
 
-#include <cstdlib>
 #include <cstring>
 #include <type_traits>
 
@@ -47,29 +46,6 @@ inline tce_model_ports &tce_model_io(Vtce_engine &t) { return *t.rootp; }
 using tce_model_ports = Vtce_engine;
 inline tce_model_ports &tce_model_io(Vtce_engine &t) { return t; }
 #endif
-
-// Simulation-only clock gating (rtl/tce_engine.sv, TCE_SIM_GATE; docs/sim_speed.md): the
-// model clocks its idle-able units from inputs sim_gclk_*, low with the clock; at the rising
-// edge each rises with clk when its bit of sim_gate_en was high at the settle, so a unit
-// that could not change costs nothing that edge. TCE_SIM_GATE=0 in the environment turns
-// the gating off (every unit clocked every cycle): same results and cycles, read once.
-inline bool tce_model_gating()
-{
-    static const bool on = [] {
-        const char *v = std::getenv("TCE_SIM_GATE");
-        return !(v && std::strcmp(v, "0") == 0);
-    }();
-    return on;
-}
-
-inline void tce_model_gated_clocks(Vtce_engine &t, unsigned en)
-{
-    t.sim_gclk_tl = en & 1u;
-    t.sim_gclk_ts = (en >> 1) & 1u;
-    t.sim_gclk_ru = (en >> 2) & 1u;
-    t.sim_gclk_rs = (en >> 3) & 1u;
-    t.sim_gclk_rg = (en >> 4) & 1u;
-}
 
 #if TCE_MODEL_EDGE_DIRECT
 // Verilator 5.006's VlTriggerVec<N> is a std::array<bool, N> whose any() walks it one bool
@@ -106,10 +82,10 @@ template <size_t N> inline bool tce_trig_any(const VlTriggerVec<N> &v)
 // this model, then what Vtce_engine::eval_step does after it (the end-of-eval message queue,
 // empty unless the design prints). Verilator's loop evaluates the triggers again after the
 // act region and again after the NBA region, in case either changed a signal a trigger
-// reads; every trigger of tce_engine is an edge of a top-level input (clk, rst_n,
-// sim_gclk_*), which only the bridge writes, and its act region is empty, so those
+// reads; every trigger of tce_engine is an edge of a top-level input (clk, rst_n), which
+// only the bridge writes, and its act region is empty, so those
 // evaluations find nothing (two of the four trigger evaluations a cycle). CTest
-// model-triggers-inputs (tests/sim_gate.cmake) fails if the generated trigger function
+// model-triggers-inputs (tests/model_edge.cmake) fails if the generated trigger function
 // reads anything but those inputs, which would make this shortcut wrong.
 inline void tce_model_act_nba(Vtce_engine___024root *r)
 {
@@ -133,7 +109,6 @@ inline void tce_model_act_nba(Vtce_engine___024root *r)
 inline void tce_model_settle(Vtce_engine &t)
 {
     t.clk = 0;
-    tce_model_gated_clocks(t, 0);
 #if TCE_MODEL_EDGE_DIRECT
     Vtce_engine___024root *r = t.rootp;
     if (VL_UNLIKELY(!r->vlSymsp->__Vm_didInit)) { // eval() initialises the model
@@ -165,9 +140,6 @@ inline void tce_model_settle(Vtce_engine &t)
 inline void tce_model_rise(Vtce_engine &t)
 {
     t.clk = 1;
-    // The gated clocks are inputs that feed only the triggers (no ico logic), so the edge
-    // below sees them rise with clk and runs both domains' flip-flops in one NBA pass.
-    tce_model_gated_clocks(t, tce_model_gating() ? t.sim_gate_en : ~0u);
 #if TCE_MODEL_EDGE_DIRECT
     Vtce_engine___024root *r = t.rootp;
     // What Vtce_engine::eval_step does before the scheduler: activity for the trace.

@@ -16,12 +16,12 @@ foreach(f IN LISTS on_disk)
 endforeach()
 # Every width with all features, and the `lite` build of `tce synth` (no reductions, im2col
 # or gather4, 4 load slots, 32-bit tensor addresses), whose generate branches the others never
-# elaborate. The two configurations the bridge Verilates (DATA_W=256 full and lite) are linted
-# as it builds them, with the simulation-only clock gating (TCE_SIM_GATE, rtl/tce_engine.sv);
-# the others as synthesis sees the engine.
-set(configs "-GDATA_W=128" "-GDATA_W=256 +define+TCE_SIM_GATE" "-GDATA_W=512"
+# elaborate. The two configurations the bridge Verilates (DATA_W=256 full and lite) are
+# among them. No define: the design has no simulation-only code, so this is the RTL both
+# the Verilated models and Yosys build.
+set(configs "-GDATA_W=128" "-GDATA_W=256" "-GDATA_W=512"
     "-GDATA_W=128 -GHAS_REDUCE=0 -GHAS_IM2COL=0 -GHAS_GATHER=0 -GLOAD_SLOTS=4 -GNRD=4 -GGADDR_W=32"
-    "-GDATA_W=256 -GHAS_REDUCE=0 -GHAS_IM2COL=0 -GHAS_GATHER=0 -GLOAD_SLOTS=4 -GNRD=4 -GGADDR_W=32 +define+TCE_SIM_GATE")
+    "-GDATA_W=256 -GHAS_REDUCE=0 -GHAS_IM2COL=0 -GHAS_GATHER=0 -GLOAD_SLOTS=4 -GNRD=4 -GGADDR_W=32")
 foreach(cfg IN LISTS configs)
   separate_arguments(gargs UNIX_COMMAND "${cfg}")
   execute_process(COMMAND ${VERILATOR} --lint-only -Wall ${gargs} --top-module ${TOP} ${TCE_RTL_SOURCES}

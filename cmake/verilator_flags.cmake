@@ -8,9 +8,6 @@
 #                             cycle; 4% fewer instructions, 11% less CPU per engine cycle)
 #   TCE_VERILATED_CXX_OPT     compiler options of the generated C++
 set(TCE_VERILATOR_SPEED_ARGS -O2 --x-assign fast --x-initial fast --inline-mult -1)
-# The bridge's models of tce_engine clock each idle-able unit from its own gated clock
-# (rtl/tce_engine.sv, bridge/tce_model_edge.h; TCE_SIM_GATE=0 at run time turns it off).
-set(TCE_VERILATOR_SIM_GATE_ARGS +define+TCE_SIM_GATE)
 set(TCE_VERILATED_CXX_OPT -O2)
 
 # Profile-guided optimisation of the engine's model (opt-in: it needs an instrumented

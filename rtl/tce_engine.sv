@@ -35,19 +35,6 @@ module tce_engine #(
     // keeps 64-bit addresses; the AXI address ports are 64 bits either way.
     parameter int GADDR_W     = 64
 ) (
-`ifdef TCE_SIM_GATE
-    // Simulation-only clock gating (docs/sim_speed.md, "Idle units off the clock"): the
-    // Verilated model clocks each idle-able unit from its own input, which the bridge
-    // (bridge/tce_model_edge.h) holds low with the clock and raises with it only when the
-    // unit's bit of sim_gate_en was high at the settle (clock low), or always when gating is
-    // off. Synthesis never sees these ports: every unit runs on clk.
-    output logic [4:0]          sim_gate_en,   // bit i: sim_gclk_* in the order below
-    input  logic                sim_gclk_tl,   // tce_tile_load (and its row walker)
-    input  logic                sim_gclk_ts,   // tce_tile_store (and its row walker)
-    input  logic                sim_gclk_ru,   // the reduction unit
-    input  logic                sim_gclk_rs,   // tce_red_scalar
-    input  logic                sim_gclk_rg,   // the row generators (im2col, gather4)
-`endif
     input  logic                clk,
     input  logic                rst_n,
     // AXI4-Lite slave (registers)
@@ -144,7 +131,6 @@ module tce_engine #(
   // reduction unit idle): clk, except in the Verilated model (the end of this module).
   // Builds without a feature have no unit on its clock.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire clk_tl, clk_ts, clk_ru, clk_rs, clk_rg;
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ------------------------------------------------------------- registers and queue
@@ -233,7 +219,7 @@ module tce_engine #(
   logic [511:0] rs_operands;
   logic [7:0] rs_status;
   // tensor stores
-  logic cmd_is_store, cmd_is_prefetch, cmd_is_tensor, tstore_start, tstore_done;
+  logic cmd_is_store, cmd_is_prefetch, tstore_start, tstore_done;
   logic [1:0] cmd_src_space;
   logic [7:0] tstore_status;
   logic [39:0] tstore_wbytes;
@@ -277,7 +263,7 @@ module tce_engine #(
     .cmd_cta_mask, .tchk_status, .tchk_field, .tchk_ctas, .tchk_tx_bytes,
     .tile_start, .tile_want_tx, .tile_can_start, .tile_active, .tile_done_hold, .tile_done,
     .tile_status, .tile_tx_err, .tile_rbytes,
-    .cmd_is_store, .cmd_is_prefetch, .cmd_is_tensor, .cmd_src_space, .tstore_start, .tstore_done, .tstore_status,
+    .cmd_is_store, .cmd_is_prefetch, .cmd_src_space, .tstore_start, .tstore_done, .tstore_status,
     .tstore_wbytes,
     .wr_owner, .red_en, .red_smem, .red_op, .red_etype, .red_ctx, .red_noftz,
     .tchk_red_etype, .tchk_red_noftz, .rs_start, .rs_esl, .rs_vec, .rs_operands, .rs_done,
@@ -353,22 +339,21 @@ module tce_engine #(
   // The row generator of the load in the tile loader's walker. tg_row_gen follows the
   // executor's command, which moves on to the next one as soon as a load is handed over.
   // The store's is held the same way (its command stays until it is done, so it equals
-  // tg_row_gen), so that each mover's row inputs depend on its own clock domain only: in
-  // the Verilated model (TCE_SIM_GATE) their logic then runs only on the mover's edges.
-  // Each walker samples ext_rows at its start, from tg_row_gen.
+  // tg_row_gen) so the two movers' row inputs have the same form. Each walker samples
+  // ext_rows at its start, from tg_row_gen.
   logic [1:0] tl_row_gen, ts_row_gen;
-  always_ff @(posedge clk_tl or negedge rst_n) begin
+  always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) tl_row_gen <= 2'd0;
     else if (tile_start) tl_row_gen <= tg_row_gen;
   end
-  always_ff @(posedge clk_ts or negedge rst_n) begin
+  always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) ts_row_gen <= 2'd0;
     else if (tstore_start) ts_row_gen <= tg_row_gen;
   end
 
   tce_tile_check #(.HAS_IM2COL(HAS_IM2COL),
                    .HAS_GATHER(HAS_GATHER), .GADDR_W(GADDR_W)) u_tile_check (
-    .desc, .mem_ncta, .mem_smem, .en(cmd_is_tensor), .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
+    .desc, .mem_ncta, .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
     .coord_neg({cmd_coords[159], cmd_coords[127], cmd_coords[95], cmd_coords[63], cmd_coords[31]}),
     .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
     .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),
@@ -386,7 +371,7 @@ module tce_engine #(
   // executor refuses those modes, so tg_row_gen stays 0 and nothing reads their outputs.
   if (HAS_IM2COL) begin : g_im2col
     tce_im2col_walk u_im2col_walk (
-      .clk(clk_rg), .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
+      .clk(clk), .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
       .rank(tg_rank), .nwalk(i2c_nwalk),
       .win_lo(i2c_win_lo), .win_hi(i2c_win_hi), .pos_off(i2c_pos_off), .pos0(i2c_pos0),
       .e(tg_e), .rows(i2c_rows), .group(i2c_group), .x(i2c_x), .last(i2c_last)
@@ -402,7 +387,7 @@ module tce_engine #(
   end
   if (HAS_GATHER) begin : g_gather
     tce_gather4_walk u_gather4_walk (
-      .clk(clk_rg), .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
+      .clk(clk), .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
       .row_coords(cmd_coords[159:32]),
       .x(g4_x), .last(g4_last)
     );
@@ -462,7 +447,7 @@ module tce_engine #(
   tce_tile_load #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(NRD), .NS(LOAD_SLOTS),
                 .GADDR_W(GADDR_W), .EXT_ROWS(HAS_IM2COL || HAS_GATHER),
                 .OWN_WALK(!SHARE_WALK)) u_tile_load (
-    .clk(clk_tl), .rst_n, .start(tile_start), .can_start(tile_can_start), .active(tile_active),
+    .clk(clk), .rst_n, .start(tile_start), .can_start(tile_can_start), .active(tile_active),
     .rank(tg_rank), .esl(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
     .coords(tg_wcoords),
@@ -548,7 +533,7 @@ module tce_engine #(
 
   if (HAS_REDUCE) begin : g_red_unit
     tce_red_unit #(.DATA_W(DATA_W), .TAG_W(1)) u_red_unit (
-      .clk(clk_ru), .rst_n, .in_valid(ru_in_valid), .in_ready(ru_in_ready), .in_mem(ru_in_mem),
+      .clk(clk), .rst_n, .in_valid(ru_in_valid), .in_ready(ru_in_ready), .in_mem(ru_in_mem),
       .in_src(ru_in_src), .in_be(ru_in_be), .in_op(red_op), .in_etype(red_etype),
       .in_ctx(red_ctx), .in_noftz(red_noftz), .in_tag(ru_in_last),
       .out_valid(ru_out_valid), .out_ready(ru_out_ready), .out_data(ru_out_data),
@@ -591,7 +576,7 @@ module tce_engine #(
 
   tce_tile_store #(.DATA_W(DATA_W), .ID_W(ID_W), .NB(STORE_AHEAD), .GADDR_W(GADDR_W),
                  .EXT_ROWS(HAS_IM2COL || HAS_GATHER), .OWN_WALK(!SHARE_WALK)) u_tile_store (
-    .clk(clk_ts), .rst_n, .start(tstore_start), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
+    .clk(clk), .rst_n, .start(tstore_start), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(tg_wcoords),
     .swizzle(tg_swizzle), .src_cta(cmd_cta), .soff(tg_soff), .row_bytes(tg_row_bytes),
     .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(ts_row_gen == 2'd2 ? g4_x : i2c_x),
@@ -651,7 +636,7 @@ module tce_engine #(
 
   if (HAS_REDUCE) begin : g_red_scalar
     tce_red_scalar #(.DATA_W(DATA_W), .ID_W(ID_W)) u_red_scalar (
-      .clk(clk_rs), .rst_n, .start(rs_start), .to_global(!red_smem), .gaddr(mv_gaddr),
+      .clk(clk), .rst_n, .start(rs_start), .to_global(!red_smem), .gaddr(mv_gaddr),
       .cta(rs_cta), .off(cmd_saddr[23:0]), .esl(rs_esl), .vec(rs_vec), .operands(rs_operands),
       .done(rs_done), .status(rs_status),
       .awvalid(rs_awvalid), .awready(u_awready && wr_owner == 2'd2), .awid(rs_awid),
@@ -771,53 +756,4 @@ module tce_engine #(
   assign mb_req_tx_count = tl_mb ? tl_mb_tx_count : tx_count;
   assign tx_ready = mb_req_ready && sm_owner == 3'd2;
 
-  // ------------------------------------------------------------- simulation clock gating
-  // The simulator (Verilator 5.006) runs a flip-flop's block, and the logic fed only by such
-  // flip-flops, on every edge of its clock. With TCE_SIM_GATE (the bridge's Verilated models
-  // only) each idle-able unit is clocked from a sim_gclk_* input, and its sim_gate_en bit is
-  // high on every edge where one of its flip-flops could change: the unit is started, busy,
-  // has a done pulse to end, or a handshake input routed to it is active (every other input
-  // is read only in those states). The bridge raises a unit's clock only when its bit was
-  // high with the clock low, the glitch-free gate (a latch open while the clock is low, then
-  // clk & en), and with clk itself, so both domains take the same edge: the same next state
-  // as one clock. CTest sim-gate-same (tests/sim_gate.cmake) runs regressions and scenarios
-  // gated and ungated and requires the same results and cycles.
-`ifdef TCE_SIM_GATE
-  assign clk_tl = sim_gclk_tl;
-  assign clk_ts = sim_gclk_ts;
-  assign clk_ru = sim_gclk_ru;
-  assign clk_rs = sim_gclk_rs;
-  assign clk_rg = sim_gclk_rg;
-  // A tile store or red runs from its start to its done pulse (neither takes a start while
-  // running; a start beside the done pulse begins the next run). Beats inside the reduction
-  // unit: taken less given.
-  localparam int RU_BW = $clog2(tce_red_pkg::LATENCY + 1);
-  logic ts_run, rs_run;
-  logic [RU_BW-1:0] ru_beats;
-  always_ff @(posedge clk or negedge rst_n) begin
-    if (!rst_n) begin
-      ts_run <= 1'b0; rs_run <= 1'b0; ru_beats <= '0;
-    end else begin
-      ts_run <= tstore_start || (ts_run && !tstore_done);
-      rs_run <= rs_start || (rs_run && !rs_done);
-      ru_beats <= ru_beats + RU_BW'(ru_in_valid && ru_in_ready) - RU_BW'(ru_out_valid && ru_out_ready);
-    end
-  end
-  // The tile loader is busy while a load holds a slot (its walker too: a walk holds one).
-  assign sim_gate_en[0] = tile_start || tile_active || tile_done ||
-                          (m_axi_rvalid && rd_owner == 2'd2) ||
-                          ((sm_rsp_valid || mb_rsp_valid) && sm_owner == 3'd3);
-  assign sim_gate_en[1] = tstore_start || ts_run || tstore_done ||
-                          (u_bvalid && wr_owner == 2'd1) || (sm_rsp_valid && sm_owner == 3'd4);
-  assign sim_gate_en[2] = ru_in_valid || ru_beats != '0;
-  assign sim_gate_en[3] = rs_start || rs_run || rs_done;
-  // The row generators move only on a start or a row step.
-  assign sim_gate_en[4] = tile_start || tstore_start || tl_row_step || ts_row_step;
-`else
-  assign clk_tl = clk;
-  assign clk_ts = clk;
-  assign clk_ru = clk;
-  assign clk_rs = clk;
-  assign clk_rg = clk;
-`endif
 endmodule

@@ -41,7 +41,7 @@ tce_drv_rc tce_drv_init(tce_drv *d, tce_bus bus, uint32_t poll_limit)
     d->bus = bus;
     d->poll_limit = poll_limit ? poll_limit : 1000000u;
     d->why[0] = '\0';
-    d->maps.base = 0;
+    d->maps.convert = 0;
     uint32_t id = rd(d, TCE_REG_ID);
     if (id != TCE_RM_ID_VALUE)
         return say(d, TCE_DRV_NO_ENGINE, "ID register reads ", "", id);
@@ -123,9 +123,9 @@ static bool uses_map(const tce_op *op)
 tce_drv_rc tce_drv_submit(tce_drv *d, const tce_op *op, uint32_t *seq)
 {
     tce_op converted;
-    if (d->maps.base && uses_map(op)) {
+    if (d->maps.convert && uses_map(op)) {
         converted = *op;
-        tce_drv_rc rc = tce_drv_map_for_engine(d, &converted.tmap_addr);
+        tce_drv_rc rc = d->maps.convert(d, &converted.tmap_addr);
         if (rc != TCE_DRV_OK)
             return rc;
         op = &converted;

@@ -41,15 +41,20 @@ typedef enum {
 #define TCE_DRV_SHADOW_SLOTS 16u
 #define TCE_DRV_SHADOW_BYTES (TCE_DRV_SHADOW_SLOTS * TCE_DESC_BYTES)
 
+typedef struct tce_drv tce_drv;
+
 typedef struct {
     tce_gmem_port mem;
-    uint64_t base;                      /* shadow area, 64-byte aligned; 0: no conversion */
+    uint64_t base;                      /* shadow area, 64-byte aligned */
+    /* tce_drv_map_for_engine once tce_drv_map_shadow ran, else NULL: a program that never
+     * converts does not link the converter (the soft CPU's RAM is small). */
+    tce_drv_rc (*convert)(tce_drv *d, uint64_t *tmap);
     uint64_t src[TCE_DRV_SHADOW_SLOTS]; /* the map address each slot was made from */
     bool used[TCE_DRV_SHADOW_SLOTS];
     unsigned next;                      /* slot to take next when none holds the map */
 } tce_drv_maps;
 
-typedef struct {
+struct tce_drv {
     tce_bus bus;
     uint32_t poll_limit;     /* register polls one wait may spend before TIMEOUT */
     uint32_t ncta, queue_depth, cmd_words, data_bytes; /* from CAPS */
@@ -57,7 +62,7 @@ typedef struct {
     char why[128];           /* cause of the last rc other than OK */
     tce_status detail;       /* tensormap_replace: the tce_status behind a BAD_ARG */
     tce_drv_maps maps;       /* driver-format map conversion (tce_drv_map_shadow) */
-} tce_drv;
+};
 
 /* The engine's first pending error, decoded from ERR_CODE / ERR_INFO. */
 typedef struct {

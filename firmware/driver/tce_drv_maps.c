@@ -13,6 +13,7 @@ void tce_drv_map_shadow(tce_drv *d, const tce_gmem_port *mem, uint64_t base)
     d->maps.mem = *mem;
     d->maps.base = base;
     d->maps.next = 0;
+    d->maps.convert = tce_drv_map_for_engine;
     for (unsigned i = 0; i < TCE_DRV_SHADOW_SLOTS; i++)
         d->maps.used[i] = false;
 }

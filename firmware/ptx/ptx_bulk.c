@@ -12,6 +12,21 @@ static ptx_status target_fail(ptx_ctx *c, ptx_error *err, unsigned col, const ch
     return ptx_fail(err, PTX_CAUSE_TARGET, col, "feature '%s' requires %s (target is %s)", feature, needs, tn);
 }
 
+/* Words of other copy instructions (load mode, .cta_group, ...) that ptxas reports before the
+ * operands; order, scope and the like come last. */
+static ptx_status early_foreign(ptx_ctx *c, bool no_multicast, bool with_op, ptx_error *err)
+{
+    unsigned i;
+    for (i = 0; i < c->mods.n; i++) {
+        ptx_modclass mc = c->mods.m[i].def->mc;
+        if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_DIM || (with_op && mc == MC_REDOP) ||
+            (no_multicast && mc == MC_MULTICAST))
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
+                            &c->mods.m[i].tok, c->iname);
+    }
+    return PTX_OK;
+}
+
 typedef enum { DIR_NONE, DIR_G2S_CTA, DIR_G2S_CLUSTER, DIR_S2S, DIR_S2G } bulk_dir;
 
 static bulk_dir direction(const ptx_ctx *c)
@@ -40,19 +55,33 @@ static ptx_status space_fail(ptx_ctx *c, ptx_error *err)
 ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
 {
     const ptx_line *ln = c->ln;
-    unsigned mask = CLS(MC_SPACE) | CLS(MC_COMPLETION) | CLS(MC_MULTICAST) | CLS(MC_CACHEHINT) | CLS(MC_CPMASK);
+    /* ptxas 13.0 accepts and ignores tensormap field words (.box_dim, ...) here */
+    unsigned mask = CLS(MC_SPACE) | CLS(MC_COMPLETION) | CLS(MC_MULTICAST) | CLS(MC_CACHEHINT) | CLS(MC_CPMASK) |
+                    CLS(MC_TMFIELD);
     bulk_dir dir;
     int cm;
     bool multicast, hint, cpmask, g2s;
     ptx_opkind kinds[8];
     unsigned nk = 0;
 
-    if (ptx_scan_repeats(c, 2, mask, err) != PTX_OK)
+    /* ptxas: repeats, then words of other copy instructions, the operands and the direction;
+     * type suffixes and order/scope/other words last; tensormap field words ignored */
+    if (ptx_scan_repeats(c, 2, mask | CLS(MC_LOADMODE) | CLS(MC_CTAGROUP), err) != PTX_OK)
         return PTX_ERROR;
-    if (ptx_check_types(c, 0, err) != PTX_OK)
+    if (early_foreign(c, false, false, err) != PTX_OK || ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
         return PTX_ERROR;
-    if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
-        return PTX_ERROR;
+    /* the operands must fit some form, and give every trailing operand the modifiers ask
+     * for, before ptxas judges the direction */
+    {
+        static const ptx_opkind fixed[] = {OK_ADDR, OK_ADDR, OK_R32}, opt[] = {OK_ADDR, OK_R16, OK_R64, OK_R16};
+        /* (the [mbar] of the completion and the .cp_mask operand are looked for later) */
+        unsigned need = (ptx_mods_first(&c->mods, MC_MULTICAST) ? 1u : 0u) + (ptx_mods_first(&c->mods, MC_CACHEHINT) ? 1u : 0u);
+        if (!ptx_operands_loose_fit(ln, fixed, 3, opt, 4) || ln->nopd < 3 + need)
+            return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and what the modifiers ask for");
+    }
+    if (ptx_mods_first(&c->mods, MC_REDOP))
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_REDOP), "modifier '.%t' is illegal for '%s'",
+                        &ptx_mods_first(&c->mods, MC_REDOP)->tok, c->iname);
     dir = direction(c);
     if (dir == DIR_NONE)
         return space_fail(c, err);
@@ -93,6 +122,8 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
                         "'.cp_mask' is illegal for '%s' unless copying .shared::cta to .global", c->iname);
     if (cpmask && c->t.sm < 100)
         return target_fail(c, err, ptx_mod_col(c, MC_CPMASK), ".cp_mask", "sm_100 or higher");
+    if (ptx_check_types(c, 0, err) != PTX_OK)
+        return PTX_ERROR;
     if (ptx_check_classes(c, mask, err) != PTX_OK)
         return PTX_ERROR;
 
@@ -167,22 +198,35 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     ptx_opkind kinds[6];
     unsigned nk = 0;
 
-    if (ptx_scan_repeats(c, 2, mask, err) != PTX_OK)
+    /* ptxas: repeats (a second operation is not one: the first one counts), the type count
+     * and the load-mode/multicast/cta_group words come before the operands; tensormap field
+     * words are ignored; an order, scope or other foreign word is reported last */
+    if (ptx_scan_repeats(c, 2, (mask & ~CLS(MC_REDOP)) | CLS(MC_LOADMODE) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP), err) !=
+        PTX_OK)
         return PTX_ERROR;
-    /* shape: [dstMem], [srcMem], size {, [mbar] | , cache-policy} */
-    if (ln->nopd < 3 || ln->nopd > 4 || !ptx_operand_fits_at(ln, 0, OK_ADDR) || !ptx_operand_fits_at(ln, 1, OK_ADDR) ||
-        !ptx_operand_fits_at(ln, 2, OK_R32) ||
-        (ln->nopd == 4 && !ptx_operand_fits_at(ln, 3, OK_ADDR) && !ptx_operand_fits_at(ln, 3, OK_R64)) ||
-        (ptx_mods_first(&c->mods, MC_CACHEHINT) && ln->nopd != 4))
-        return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and [mbar] or a cache-policy");
     if (ptx_check_types(c, BULK_RED_TYPES, err) != PTX_OK)
         return PTX_ERROR;
-    tym = ptx_mods_first(&c->mods, MC_TYPE);
-    if (!tym || ptx_mods_count(&c->mods, MC_TYPE) > 1)
-        return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, tym ? ptx_mods_nth(&c->mods, MC_TYPE, 1)->tok.col : c->icol,
+    if (!ptx_mods_first(&c->mods, MC_TYPE) || ptx_mods_count(&c->mods, MC_TYPE) > 1)
+        return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE,
+                        ptx_mods_first(&c->mods, MC_TYPE) ? ptx_mods_nth(&c->mods, MC_TYPE, 1)->tok.col : c->icol,
                         "'%s' needs exactly one element type", c->iname);
-    if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
-        return PTX_ERROR;
+    {
+        unsigned i;
+        for (i = 0; i < c->mods.n; i++) {
+            ptx_modclass mc = c->mods.m[i].def->mc;
+            if (mc == MC_LOADMODE || mc == MC_MULTICAST || mc == MC_CTAGROUP)
+                return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
+                                &c->mods.m[i].tok, c->iname);
+        }
+    }
+    /* shape: [dstMem], [srcMem], size {, [mbar] | , cache-policy} */
+    if (ln->nopd < 3 || ln->nopd > 4 || !ptx_operand_fits_at(ln, 0, OK_ADDR_ANY) ||
+        !ptx_operand_fits_at(ln, 1, OK_ADDR_ANY) || !ptx_operand_fits_at(ln, 2, OK_R32) ||
+        (ln->nopd == 4 && !ptx_operand_fits_at(ln, 3, OK_ADDR_ANY) && !ptx_operand_fits_at(ln, 3, OK_R64)) ||
+        (ptx_mods_first(&c->mods, MC_CACHEHINT) && ln->nopd != 4))
+        return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and [mbar] or a cache-policy");
+    tym = ptx_mods_first(&c->mods, MC_TYPE);
+
     /* the [mbar] form (into .shared::cluster) has no floating-point element type */
     {
         const ptx_mod *t = ptx_mods_first(&c->mods, MC_TYPE);
@@ -239,8 +283,11 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!noftz && op == TCE_RED_ADD && (ty == TCE_ET_F16 || ty == TCE_ET_BF16))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, tym->tok.col, "'%s.add' on '.%t' needs '.noftz'", c->iname,
                         &tym->tok);
-    if (ptx_check_classes(c, mask, err) != PTX_OK)
+    if (ptx_check_classes(c, mask | CLS(MC_TMFIELD), err) != PTX_OK)
         return PTX_ERROR;
+    if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
+        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
+                        "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
 
     out->has_op = true;
     out->op.kind = TCE_OP_BULK_REDUCE;
@@ -269,24 +316,30 @@ ptx_status ptx_decode_bulk_prefetch(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     ptx_opkind kinds[3] = {OK_ADDR, OK_R32, OK_R64};
     const ptx_mod *sp;
 
-    if (ptx_scan_repeats(c, 1, mask, err) != PTX_OK)
+    /* ptxas: a third state space at once; the copy-family words that a prefetch never takes
+     * before the operands; a second state space, the state space itself and type suffixes
+     * after them; tensormap field words ignored; other foreign words last */
+    if (ptx_scan_repeats(c, 2, mask | CLS(MC_LOADMODE) | CLS(MC_CTAGROUP) | CLS(MC_MULTICAST), err) != PTX_OK)
         return PTX_ERROR;
-    if (ptx_check_types(c, 0, err) != PTX_OK)
-        return PTX_ERROR;
-    if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
+    if (early_foreign(c, true, true, err) != PTX_OK || ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
         return PTX_ERROR;
     if (!ptx_mods_first(&c->mods, MC_LEVEL))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs the .level modifier '.L2'", c->iname);
+    hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
+    if (!ptx_operands_match(ln, kinds, hint ? 3 : 2))
+        return ptx_operands_fail(c, err, hint ? "[srcMem], size, cache-policy" : "[srcMem], size");
+    if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
+        return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok.col,
+                        "'%s' takes one state space", c->iname);
     sp = ptx_mods_first(&c->mods, MC_SPACE);
     if (!sp)
         return ptx_fail(err, PTX_CAUSE_SPACE_MISSING, c->icol, "'%s' needs the state space '.global'", c->iname);
     if (sp->def->val != SP_GLOBAL)
         return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, sp->tok.col, "'%s' prefetches from '.global' only",
                         c->iname);
-    hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
-    if (!ptx_operands_match(ln, kinds, hint ? 3 : 2))
-        return ptx_operands_fail(c, err, hint ? "[srcMem], size, cache-policy" : "[srcMem], size");
-    if (ptx_check_classes(c, mask, err) != PTX_OK)
+    if (ptx_check_types(c, 0, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_classes(c, mask | CLS(MC_TMFIELD), err) != PTX_OK)
         return PTX_ERROR;
     out->has_op = true;
     out->op.kind = TCE_OP_BULK_PREFETCH;

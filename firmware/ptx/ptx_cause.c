@@ -9,6 +9,25 @@ static const char *k_cause_names[PTX_CAUSE_COUNT] = {
 
 const char *ptx_cause_name(ptx_cause c) { return (unsigned)c < PTX_CAUSE_COUNT ? k_cause_names[c] : "?"; }
 
+/* Indexed like the MC_SEM / MC_SCOPE values of ptx_mods.c, and SP_* + 1 for spaces. */
+const char *ptx_sem_name(unsigned sem)
+{
+    static const char *const n[] = {"", "relaxed", "release", "acquire", "acq_rel", "weak", "volatile", "mmio", "sc"};
+    return sem < sizeof n / sizeof n[0] ? n[sem] : "?";
+}
+
+const char *ptx_scope_name(unsigned scope)
+{
+    static const char *const n[] = {"", "cta", "cluster", "gpu", "sys"};
+    return scope < sizeof n / sizeof n[0] ? n[scope] : "?";
+}
+
+const char *ptx_space_name(unsigned space)
+{
+    static const char *const n[] = {"", "global", "shared", "shared::cta", "shared::cluster", "local", "const", "param"};
+    return space < sizeof n / sizeof n[0] ? n[space] : "?";
+}
+
 static bool has(const char *s, const char *needle)
 {
     unsigned n = ptx_strlen(needle), i;
@@ -73,7 +92,17 @@ ptx_cause ptx_cause_of_ptxas_message(const char *m)
         {"Operation .", true, PTX_CAUSE_TYPE},
         {"Illegal modifier", true, PTX_CAUSE_ILLEGAL_MODIFIER},
         {"Illegal rounding modifier", true, PTX_CAUSE_ILLEGAL_MODIFIER},
+        {"unexpected value", false, PTX_CAUSE_RANGE},
+        {"Sink '_' is expected", true, PTX_CAUSE_OPERANDS},
+        {"Duplicate .", true, PTX_CAUSE_REPEATED},
+        {"Illegal vector size", true, PTX_CAUSE_OPERANDS},
+        {"as address operand", false, PTX_CAUSE_OPERANDS},
+        {"Integer constant expression expected", true, PTX_CAUSE_OPERANDS},
+        {"Result discard mode", true, PTX_CAUSE_OPERANDS},
         {"required", false, PTX_CAUSE_MISSING_MODIFIER},
+        {"requires order", false, PTX_CAUSE_MISSING_MODIFIER},
+        {"requires scope", false, PTX_CAUSE_MISSING_MODIFIER},
+        {"requires modifier", false, PTX_CAUSE_MISSING_MODIFIER},
     };
     unsigned i;
     if (!m || !*m)

@@ -31,11 +31,13 @@ static bool operand_fits(const ptx_operand *o, ptx_opkind k)
     switch (k) {
     case OK_ADDR:
         return o->kind == PTX_OPD_ADDR && addr_base_ok(&o->base);
-    case OK_TMAP:
-        if (o->kind != PTX_OPD_TMAP || !addr_base_ok(&o->base))
+    case OK_TMAP: /* coordinates: 32-bit registers or constants; ptxas types the list by its
+                   * last element, which must not be .f32 (probed) */
+        if (o->kind != PTX_OPD_TMAP || !addr_base_ok(&o->base) || !o->nvec ||
+            (o->vec[o->nvec - 1].is_reg && o->vec[o->nvec - 1].rc == PTX_RC_F32))
             return false;
         for (i = 0; i < o->nvec; i++)
-            if (!ptx_scalar_fits(&o->vec[i], OK_R32))
+            if (!ptx_scalar_fits(&o->vec[i], OK_F32))
                 return false;
         return true;
     case OK_VEC16:
@@ -47,6 +49,14 @@ static bool operand_fits(const ptx_operand *o, ptx_opkind k)
         return true;
     case OK_IMM:
         return o->kind == PTX_OPD_IMM;
+    case OK_ADDR_ANY:
+        return o->kind == PTX_OPD_ADDR;
+    case OK_ADDR_OR_REG:
+        return (o->kind == PTX_OPD_ADDR && addr_base_ok(&o->base)) || (o->kind == PTX_OPD_REG && o->base.rc != PTX_RC_NONE);
+    case OK_ADDR_ANY_OR_REG:
+        return o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_REG;
+    case OK_TMAP_ANY:
+        return o->kind == PTX_OPD_TMAP;
     default:
         return (o->kind == PTX_OPD_REG || o->kind == PTX_OPD_IMM) && ptx_scalar_fits(&o->base, k);
     }
@@ -76,5 +86,23 @@ bool ptx_operands_match_prefix(const ptx_line *ln, const ptx_opkind *kinds, unsi
     for (i = 0; i < n; i++)
         if (!operand_fits(&ln->opd[i], kinds[i]))
             return false;
+    return true;
+}
+
+bool ptx_operands_loose_fit(const ptx_line *ln, const ptx_opkind *fixed, unsigned nfixed, const ptx_opkind *opt,
+                            unsigned nopt)
+{
+    unsigned i, k = 0;
+    if (ln->nopd < nfixed)
+        return false;
+    if (!ptx_operands_match_prefix(ln, fixed, nfixed))
+        return false;
+    for (i = nfixed; i < ln->nopd; i++) {
+        while (k < nopt && !ptx_operand_fits_at(ln, i, opt[k]))
+            k++;
+        if (k == nopt)
+            return false;
+        k++;
+    }
     return true;
 }

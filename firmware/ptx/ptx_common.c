@@ -98,6 +98,13 @@ ptx_status ptx_check_types(ptx_ctx *c, uint32_t allowed, ptx_error *err)
 
 ptx_status ptx_operands_fail(ptx_ctx *c, ptx_error *err, const char *what)
 {
+    unsigned i;
+    for (i = 0; i < c->ln->nopd; i++) {
+        const ptx_operand *o = &c->ln->opd[i];
+        if (o->kind == PTX_OPD_REG && o->base.rc == PTX_RC_NONE)
+            return ptx_fail(err, PTX_CAUSE_OPERANDS, o->col, "wrong operands for '%s': register '%s' is not declared",
+                            c->iname, o->base.name);
+    }
     return ptx_fail(err, PTX_CAUSE_OPERANDS, c->ln->ops_col, "wrong operands for '%s': expected %s", c->iname, what);
 }
 

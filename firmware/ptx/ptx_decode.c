@@ -31,6 +31,15 @@ static const insn_name k_names[] = {
     {{"mbarrier", "try_wait"}, PTX_I_MBARRIER_TRY_WAIT, "mbarrier.try_wait"},
     {{"mbarrier", "test_wait"}, PTX_I_MBARRIER_TEST_WAIT, "mbarrier.test_wait"},
     {{"fence", "proxy", "async"}, PTX_I_FENCE_PROXY_ASYNC, "fence.proxy.async"},
+    {{"mbarrier", "expect_tx"}, PTX_I_MBARRIER_EXPECT_TX, "mbarrier.expect_tx"},
+    {{"mbarrier", "complete_tx"}, PTX_I_MBARRIER_COMPLETE_TX, "mbarrier.complete_tx"},
+    {{"mbarrier", "arrive_drop", "expect_tx"}, PTX_I_MBARRIER_ARRIVE_DROP_EXPECT_TX, "mbarrier.arrive_drop.expect_tx"},
+    {{"mbarrier", "arrive_drop"}, PTX_I_MBARRIER_ARRIVE_DROP, "mbarrier.arrive_drop"},
+    {{"mbarrier", "pending_count"}, PTX_I_MBARRIER_PENDING_COUNT, "mbarrier.pending_count"},
+    {{"mbarrier", "inval"}, PTX_I_MBARRIER_INVAL, "mbarrier.inval"},
+    {{"prefetch"}, PTX_I_PREFETCH_TENSORMAP, "prefetch.tensormap"},
+    {{"fence", "proxy", "tensormap::generic"}, PTX_I_FENCE_PROXY_TENSORMAP, "fence.proxy.tensormap::generic"},
+    {{"fence", "mbarrier_init"}, PTX_I_FENCE_MBARRIER_INIT, "fence.mbarrier_init"},
     {{"mov"}, PTX_I_MOV, "mov"},
     {{"add"}, PTX_I_ADD, "add"},
 };
@@ -40,7 +49,9 @@ static const char *k_kind_names[PTX_I_KIND_COUNT] = {
     "cp.reduce.async.bulk.tensor", "cp.async.bulk.prefetch.tensor", "cp.async.bulk.commit_group",
     "cp.async.bulk.wait_group", "tensormap.replace", "multimem.cp.async.bulk", "multimem.cp.reduce.async.bulk",
     "red", "mbarrier.init", "mbarrier.arrive", "mbarrier.arrive.expect_tx", "mbarrier.try_wait",
-    "mbarrier.test_wait", "fence.proxy.async", "mov", "add", ".reg"};
+    "mbarrier.test_wait", "fence.proxy.async", "mbarrier.expect_tx", "mbarrier.complete_tx", "mbarrier.arrive_drop",
+    "mbarrier.arrive_drop.expect_tx", "mbarrier.pending_count", "mbarrier.inval", "prefetch.tensormap",
+    "fence.proxy.tensormap::generic", "fence.mbarrier_init", "mov", "add", ".reg"};
 
 const char *ptx_insn_kind_name(ptx_insn_kind k)
 {
@@ -78,37 +89,46 @@ static void clear_insn(ptx_insn *o)
     o->op.vec = 1;
 }
 
-/* `.reg .b32 %r<16>;` or `.reg .pred p, q;` */
+/* `.reg .b32 %r<16>;`, `.reg .pred p, q;`, `.reg .v2 .b32 %v<4>;` (a vector register) */
 static ptx_status decode_reg_decl(const char *text, ptx_regs *regs, ptx_insn *out, ptx_error *err)
 {
     static const struct {
         const char *t;
         ptx_regclass rc;
-    } types[] = {{"pred", PTX_RC_PRED}, {"b16", PTX_RC_B16}, {"u16", PTX_RC_B16}, {"s16", PTX_RC_B16},
-                 {"f16", PTX_RC_B16},   {"bf16", PTX_RC_B16}, {"b32", PTX_RC_B32}, {"u32", PTX_RC_B32},
-                 {"s32", PTX_RC_B32},   {"f16x2", PTX_RC_B32}, {"b64", PTX_RC_B64}, {"u64", PTX_RC_B64},
-                 {"s64", PTX_RC_B64},   {"f32", PTX_RC_F32}, {"f64", PTX_RC_F64}};
+    } types[] = {{"pred", PTX_RC_PRED}, {"b8", PTX_RC_B8},      {"u8", PTX_RC_B8},      {"s8", PTX_RC_B8},
+                 {"b16", PTX_RC_B16},   {"u16", PTX_RC_B16},    {"s16", PTX_RC_B16},    {"f16", PTX_RC_B16},
+                 {"bf16", PTX_RC_B16},  {"b32", PTX_RC_B32},    {"u32", PTX_RC_B32},    {"s32", PTX_RC_B32},
+                 {"f16x2", PTX_RC_B32}, {"bf16x2", PTX_RC_B32}, {"b64", PTX_RC_B64},    {"u64", PTX_RC_B64},
+                 {"s64", PTX_RC_B64},   {"f32", PTX_RC_F32},    {"f64", PTX_RC_F64},    {"b128", PTX_RC_B128}};
     const char *p = text;
     ptx_tok ty;
     ptx_regclass rc = PTX_RC_NONE;
+    bool vec = false;
     unsigned i;
     while (*p == ' ' || *p == '\t')
         p++;
     p += 4; /* ".reg" */
-    while (*p == ' ' || *p == '\t')
-        p++;
-    if (*p != '.')
-        return ptx_fail(err, PTX_CAUSE_SYNTAX, (unsigned)(p - text) + 1, "'.reg' needs a type");
-    ty.s = ++p;
-    ty.col = (unsigned)(p - text) + 1;
-    while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))
-        p++;
-    ty.len = (unsigned)(p - ty.s);
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p != '.')
+            return ptx_fail(err, PTX_CAUSE_SYNTAX, (unsigned)(p - text) + 1, "'.reg' needs a type");
+        ty.s = ++p;
+        ty.col = (unsigned)(p - text) + 1;
+        while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))
+            p++;
+        ty.len = (unsigned)(p - ty.s);
+        if (vec || !(ptx_tok_eq(ty, "v2") || ptx_tok_eq(ty, "v4") || ptx_tok_eq(ty, "v8")))
+            break;
+        vec = true;
+    }
     for (i = 0; i < sizeof types / sizeof types[0]; i++)
         if (ptx_tok_eq(ty, types[i].t))
             rc = types[i].rc;
-    if (rc == PTX_RC_NONE)
-        return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, ty.col, "'.reg' type '.%t' is not supported", &ty);
+    if (rc == PTX_RC_NONE || (vec && rc == PTX_RC_PRED))
+        return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, ty.col, "'.reg' type '.%t' is not a register type", &ty);
+    if (vec)
+        rc = PTX_RC_VEC;
     out->kind = PTX_I_REG_DECL;
     for (;;) {
         ptx_regset rs;
@@ -221,6 +241,8 @@ ptx_status ptx_decode_line_regs(const char *text, ptx_target t, ptx_regs *regs, 
         return PTX_ERROR;
     if (ptx_resolve_regs(&ln, regs, false, err) != PTX_OK)
         return PTX_ERROR;
+    if (ptx_resolve_guard(&ln, regs, err) != PTX_OK)
+        return PTX_ERROR;
 
     switch (out->kind) {
     case PTX_I_CP_ASYNC_BULK: st = ptx_decode_bulk(&c, out, err); break;
@@ -235,6 +257,20 @@ ptx_status ptx_decode_line_regs(const char *text, ptx_target t, ptx_regs *regs, 
     case PTX_I_MULTIMEM_CP_ASYNC_BULK: st = ptx_decode_multimem(&c, out, err, false); break;
     case PTX_I_MULTIMEM_CP_REDUCE_ASYNC_BULK: st = ptx_decode_multimem(&c, out, err, true); break;
     case PTX_I_RED: st = ptx_decode_red(&c, out, err); break;
+    case PTX_I_MBARRIER_INIT:
+    case PTX_I_MBARRIER_ARRIVE:
+    case PTX_I_MBARRIER_ARRIVE_EXPECT_TX:
+    case PTX_I_MBARRIER_ARRIVE_DROP:
+    case PTX_I_MBARRIER_ARRIVE_DROP_EXPECT_TX:
+    case PTX_I_MBARRIER_EXPECT_TX:
+    case PTX_I_MBARRIER_COMPLETE_TX:
+    case PTX_I_MBARRIER_TRY_WAIT:
+    case PTX_I_MBARRIER_TEST_WAIT:
+    case PTX_I_MBARRIER_PENDING_COUNT:
+    case PTX_I_MBARRIER_INVAL: st = ptx_decode_mbarrier(&c, out, err, out->kind); break;
+    case PTX_I_FENCE_PROXY_TENSORMAP: st = ptx_decode_fence_tensormap(&c, out, err); break;
+    case PTX_I_FENCE_MBARRIER_INIT: st = ptx_decode_fence_mbarrier_init(&c, out, err); break;
+    case PTX_I_PREFETCH_TENSORMAP: st = ptx_decode_prefetch_tensormap(&c, out, err); break;
     default: st = ptx_decode_scenario(&c, out, err, out->kind); break;
     }
     if (st != PTX_OK)

@@ -72,7 +72,10 @@ typedef enum {
     PTX_RC_B32,
     PTX_RC_B64,
     PTX_RC_F32,
-    PTX_RC_F64
+    PTX_RC_F64,
+    PTX_RC_B8,    /* .b8/.u8/.s8: fits no slot of the family */
+    PTX_RC_B128,  /* .b128 */
+    PTX_RC_VEC    /* `.reg .v2 .b32 ...`: a vector register, never a scalar operand */
 } ptx_regclass;
 
 /* One `.reg .type %prefix<N>;` (or a single `%name`) declaration. */
@@ -103,6 +106,7 @@ typedef struct {
     char name[PTX_NAME_MAX];   /* register (with %) or symbol */
     ptx_regclass rc;           /* register class, resolved from ptx_regs */
     int64_t imm;
+    bool is_float;             /* a floating-point literal (imm is then 0) */
     unsigned col;
 } ptx_scalar;
 
@@ -136,6 +140,15 @@ typedef enum {
     PTX_I_MBARRIER_TRY_WAIT,
     PTX_I_MBARRIER_TEST_WAIT,
     PTX_I_FENCE_PROXY_ASYNC,
+    PTX_I_MBARRIER_EXPECT_TX,
+    PTX_I_MBARRIER_COMPLETE_TX,
+    PTX_I_MBARRIER_ARRIVE_DROP,
+    PTX_I_MBARRIER_ARRIVE_DROP_EXPECT_TX,
+    PTX_I_MBARRIER_PENDING_COUNT,
+    PTX_I_MBARRIER_INVAL,
+    PTX_I_PREFETCH_TENSORMAP,
+    PTX_I_FENCE_PROXY_TENSORMAP,
+    PTX_I_FENCE_MBARRIER_INIT,
     PTX_I_MOV,
     PTX_I_ADD,
     PTX_I_REG_DECL,
@@ -169,7 +182,8 @@ typedef struct {
     bool read_only;           /* wait_group.read */
     bool parity;              /* mbarrier.try_wait.parity */
     ptx_tm_field tm_field;    /* tensormap.replace */
-    unsigned sem, scope;      /* red: index into internal tables, 0 = default */
+    unsigned sem, scope;      /* red, mbarrier.*, fence.*: 0 = not given; ptx_sem_name / ptx_scope_name */
+    unsigned space;           /* mbarrier.*, prefetch.tensormap: 0 = generic; ptx_space_name */
     unsigned type_bits;       /* mov/add/.reg type width */
     /* operands as written */
     unsigned nopd;
@@ -191,6 +205,11 @@ ptx_status ptx_decode_line_regs(const char *text, ptx_target t, ptx_regs *regs, 
 ptx_status ptx_decode_line(const char *text, ptx_target t, ptx_insn *out, ptx_error *err);
 
 const char *ptx_cause_name(ptx_cause c);
+/* Names of ptx_insn.sem / .scope / .space ("" when not given). */
+const char *ptx_sem_name(unsigned sem);
+const char *ptx_scope_name(unsigned scope);
+const char *ptx_space_name(unsigned space);
+const char *ptx_tm_field_name(ptx_tm_field f);
 const char *ptx_insn_kind_name(ptx_insn_kind k);
 /* The cause category of a ptxas error message (PTX_CAUSE_NONE if empty/unrecognised). */
 ptx_cause ptx_cause_of_ptxas_message(const char *msg);

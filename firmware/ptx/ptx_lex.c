@@ -108,6 +108,7 @@ static ptx_status lex_scalar(cursor *c, ptx_scalar *s, ptx_error *err)
     skip_ws(c);
     s->col = colof(c, c->p);
     s->is_reg = false;
+    s->is_float = false;
     s->rc = PTX_RC_NONE;
     s->imm = 0;
     s->name[0] = 0;
@@ -136,8 +137,14 @@ static ptx_status lex_scalar(cursor *c, ptx_scalar *s, ptx_error *err)
     }
     const char *start = c->p;
     bool big;
-    if (lex_number(c, &s->imm, &big))
+    if (lex_number(c, &s->imm, &big)) {
+        const char *q = start + (*start == '-' || *start == '+');
+        /* 0f3f800000, 0d..., 1.5: a floating-point literal (its value is not kept) */
+        s->is_float = (q + 1 < c->p && q[0] == '0' && (q[1] == 'f' || q[1] == 'F' || q[1] == 'd' || q[1] == 'D'));
+        for (; q < c->p; q++)
+            s->is_float = s->is_float || *q == '.';
         return big ? too_big(err, c, start) : PTX_OK;
+    }
     return syntax(err, c, c->p);
 }
 
@@ -184,6 +191,8 @@ static ptx_status lex_operand(cursor *c, ptx_operand *o, ptx_error *err)
             return PTX_ERROR;
         skip_ws(c);
         if (c->p < c->end && *c->p == ',') {
+            if (!o->base.is_reg && !o->base.name[0]) /* [0, {..}]: a tensor map is named */
+                return syntax(err, c, c->p);
             c->p++;
             skip_ws(c);
             if (c->p >= c->end || *c->p != '{')
@@ -248,7 +257,8 @@ ptx_status ptx_lex_line(const char *text, ptx_line *ln, ptx_error *err)
         while (c.p < c.end && is_ident(*c.p))
             c.p++;
         ln->pred.len = (unsigned)(c.p - ln->pred.s);
-        if (!ln->pred.len || ln->pred.s[0] != '%')
+        /* a guard names a predicate register, with or without '%' (`.reg .pred P1;`) */
+        if (!ln->pred.len || is_digit(ln->pred.s[0]))
             return syntax(err, &c, ln->pred.s);
         ln->has_pred = true;
         skip_ws(&c);
@@ -370,6 +380,12 @@ ptx_status ptx_resolve_regs(ptx_line *ln, const ptx_regs *regs, bool vectors_onl
     for (i = 0; i < ln->nopd; i++) {
         ptx_operand *o = &ln->opd[i];
         if (!vectors_only && o->kind != PTX_OPD_VEC) {
+            /* ptxas takes an undeclared scalar for an operand of the wrong kind ("Arguments
+             * mismatch", found by the operand checks); in an address it is "Illegal operand type" */
+            if (o->kind == PTX_OPD_REG) {
+                o->base.rc = lookup_reg(regs, o->base.name);
+                continue;
+            }
             if (resolve(&o->base, regs, err) != PTX_OK)
                 return PTX_ERROR;
             if (o->kind == PTX_OPD_SYM && o->base.is_reg)
@@ -380,5 +396,20 @@ ptx_status ptx_resolve_regs(ptx_line *ln, const ptx_regs *regs, bool vectors_onl
                 if (resolve(&o->vec[k], regs, err) != PTX_OK)
                     return PTX_ERROR;
     }
+    return PTX_OK;
+}
+
+ptx_status ptx_resolve_guard(const ptx_line *ln, const ptx_regs *regs, ptx_error *err)
+{
+    char name[PTX_NAME_MAX];
+    ptx_regclass rc;
+    if (!ln->has_pred)
+        return PTX_OK;
+    ptx_copy_tok(name, PTX_NAME_MAX, ln->pred);
+    rc = lookup_reg(regs, name);
+    if (rc == PTX_RC_NONE)
+        return ptx_fail(err, PTX_CAUSE_UNDECLARED, ln->pred.col, "guard '%s' is not a declared register", name);
+    if (rc != PTX_RC_PRED)
+        return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->pred.col, "guard '%s' is not a predicate register", name);
     return PTX_OK;
 }

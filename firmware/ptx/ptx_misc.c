@@ -7,19 +7,30 @@
 ptx_status ptx_decode_group(ptx_ctx *c, ptx_insn *out, ptx_error *err, bool wait)
 {
     const ptx_line *ln = c->ln;
-    unsigned mask = wait ? CLS(MC_READ) : 0;
+    unsigned mask = (wait ? CLS(MC_READ) : 0) | CLS(MC_TMFIELD);
+    unsigned i;
+    /* ptxas: repeated words, .b1024 (an illegal modifier here) and types, words of the copy
+     * instructions, the operand, a state space, then other foreign words (order, .noftz, ...);
+     * tensormap field words are ignored */
+    if (ptx_scan_repeats(c, 99, ~CLS(MC_SPACE), err) != PTX_OK)
+        return PTX_ERROR;
+    for (i = 0; i < c->mods.n; i++)
+        if (c->mods.m[i].def->mc == MC_TYPE && c->mods.m[i].def->val == TY_B1024)
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "'.b1024' is illegal for '%s'", c->iname);
     if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
-    if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
-        return PTX_ERROR;
-    if (ptx_mods_count(&c->mods, MC_READ) > 1)
-        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_READ, 1)->tok.col,
-                        "'.read' given twice");
+    for (i = 0; i < c->mods.n; i++) {
+        ptx_modclass mc = c->mods.m[i].def->mc;
+        if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_CACHEHINT || mc == MC_MULTICAST || mc == MC_DIM ||
+            mc == MC_COMPLETION || mc == MC_LEVEL || mc == MC_CPMASK || mc == MC_REDOP)
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
+                            &c->mods.m[i].tok, c->iname);
+    }
     if (wait ? (ln->nopd != 1 || ln->opd[0].kind != PTX_OPD_IMM) : ln->nopd != 0)
         return ptx_operands_fail(c, err, wait ? "one integer constant N" : "no operands");
-    if (ptx_check_classes(c, mask, err) != PTX_OK)
-        return PTX_ERROR;
     if (ptx_scan_repeats(c, 0, mask, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_classes(c, mask, err) != PTX_OK)
         return PTX_ERROR;
     if (wait && (ln->opd[0].base.imm < 0 || ln->opd[0].base.imm > 0x7fffffff))
         return ptx_fail(err, PTX_CAUSE_RANGE, ln->opd[0].col, "wait_group count must be a non-negative integer");
@@ -45,6 +56,11 @@ static const struct {
     {"fill_mode", false, false, true, 1},
 };
 
+const char *ptx_tm_field_name(ptx_tm_field f)
+{
+    return (unsigned)f < PTX_TM_FIELD_COUNT ? k_fields[f].name : "?";
+}
+
 static bool tensormap_target(ptx_target t)
 {
     if (!ptx_target_specific(t))
@@ -54,13 +70,21 @@ static bool tensormap_target(ptx_target t)
     return t.sm >= 100;
 }
 
+/* Reporting order (ptxas 13.0, settled on the corpus and on single-edit variants): a
+ * repeated modifier of any class (and .b1024 twice) -> modifiers of the copy instructions
+ * (.L2::cache_hint, .cta_group, an operation, ...) -> types (.b1024 and one of .b32/.b64) ->
+ * a .dim -> the form by operand count ([addr], {ord,} value of the type's width) -> mode .tile ->
+ * field -> target -> field/type -> the field's exact operands -> ordinal and value ranges ->
+ * .b1024 required -> other foreign words (.read, .noftz, order, scope, vector) -> state
+ * spaces. */
 ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
 {
     const ptx_line *ln = c->ln;
     unsigned mask = CLS(MC_SPACE) | CLS(MC_LOADMODE) | CLS(MC_TMFIELD);
-    const ptx_mod *fm, *lm, *ty = 0;
-    unsigned i, nty = 0;
-    bool b1024 = false;
+    unsigned early = CLS(MC_DIM) | CLS(MC_COMPLETION) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP) | CLS(MC_CACHEHINT) |
+                     CLS(MC_LEVEL) | CLS(MC_CPMASK) | CLS(MC_REDOP);
+    const ptx_mod *fm, *lm, *ty = 0, *sp;
+    unsigned i, nty = 0, nb1024 = 0;
     ptx_tm_field f;
     ptx_opkind kinds[3];
     unsigned nk = 0, vidx;
@@ -69,28 +93,35 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (ptx_mods_count(&c->mods, MC_LOADMODE) > 1)
         return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_LOADMODE, 1)->tok.col,
                         "more than one .mode modifier ('.tile')");
-    if (ptx_check_classes_except(c, mask, CLS(MC_READ) | CLS(MC_NOFTZ), err) != PTX_OK)
+    if (ptx_scan_repeats(c, 99, ~CLS(MC_SPACE), err) != PTX_OK)
         return PTX_ERROR;
+    for (i = 0; i < c->mods.n; i++)
+        if (c->mods.m[i].def->mc == MC_TYPE && c->mods.m[i].def->val == TY_B1024 && ++nb1024 == 2)
+            return ptx_fail(err, PTX_CAUSE_REPEATED, c->mods.m[i].tok.col, "'.b1024' given twice");
+    for (i = 0; i < c->mods.n; i++)
+        if (early & ~CLS(MC_DIM) & CLS(c->mods.m[i].def->mc))
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col,
+                            "modifier '.%t' is illegal for 'tensormap.replace'", &c->mods.m[i].tok);
     if (ptx_check_types(c, T(TY_B1024) | T(TCE_ET_B32) | T(TCE_ET_B64), err) != PTX_OK)
         return PTX_ERROR;
     for (i = 0; i < c->mods.n; i++) {
-        if (c->mods.m[i].def->mc != MC_TYPE)
+        if (c->mods.m[i].def->mc != MC_TYPE || c->mods.m[i].def->val == TY_B1024)
             continue;
-        if (c->mods.m[i].def->val == TY_B1024) {
-            b1024 = true;
-        } else {
-            ty = &c->mods.m[i];
-            nty++;
-        }
+        ty = &c->mods.m[i];
+        nty++;
     }
     if (nty != 1)
         return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, c->icol, "'tensormap.replace' needs one of .b32/.b64");
-    /* shape: [addr], value-or-ordinal {, value}; registers must have the .type's width */
+    for (i = 0; i < c->mods.n; i++)
+        if (early & CLS(c->mods.m[i].def->mc))
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col,
+                            "modifier '.%t' is illegal for 'tensormap.replace'", &c->mods.m[i].tok);
+    /* the form by operand count: [addr], new_val or [addr], ord (a constant), new_val; a
+     * register value has the .type's width */
     {
-        ptx_opkind vk = (ty && ty->def->val == TCE_ET_B64) ? OK_R64 : OK_R32;
-        if (ln->nopd < 2 || ln->nopd > 3 || !ptx_operand_fits_at(ln, 0, OK_ADDR) ||
-            !(ptx_operand_fits_at(ln, 1, OK_IMM) || ptx_operand_fits_at(ln, 1, vk)) ||
-            (ln->nopd == 3 && !ptx_operand_fits_at(ln, 2, vk)))
+        ptx_opkind vk = ty->def->val == TCE_ET_B64 ? OK_R64 : OK_R32;
+        if (ln->nopd < 2 || ln->nopd > 3 || ln->opd[0].kind != PTX_OPD_ADDR ||
+            (ln->nopd == 3 && !ptx_operand_fits_at(ln, 1, OK_IMM)) || !ptx_operand_fits_at(ln, ln->nopd - 1, vk))
             return ptx_operands_fail(c, err, "[addr], {ord,} new_val");
     }
     lm = ptx_mods_first(&c->mods, MC_LOADMODE);
@@ -115,8 +146,6 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (k_fields[f].b64 != (ty->def->val == TCE_ET_B64))
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, fm->tok.col, "field '.%t' needs type '%s', not '.%t'",
                         &fm->tok, k_fields[f].b64 ? ".b64" : ".b32", &ty->tok);
-    if (ptx_scan_repeats(c, 1, mask, err) != PTX_OK)
-        return PTX_ERROR;
     kinds[nk++] = OK_ADDR;
     if (k_fields[f].has_ord)
         kinds[nk++] = OK_IMM;
@@ -137,10 +166,19 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
             return ptx_fail(err, PTX_CAUSE_RANGE, ln->opd[vidx].col, "value of '.%t' must be in [0..%u]", &fm->tok,
                             max);
     }
-    if (!b1024)
+    if (!nb1024)
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'tensormap.replace' needs the size '.b1024'");
+    for (i = 0; i < c->mods.n; i++)
+        if (c->mods.m[i].def->mc == MC_VEC)
+            return ptx_fail(err, PTX_CAUSE_VECTOR, c->mods.m[i].tok.col, "'tensormap.replace' takes no vector qualifier");
     if (ptx_check_classes(c, mask, err) != PTX_OK)
         return PTX_ERROR;
+    if (ptx_scan_repeats(c, 1, mask, err) != PTX_OK)
+        return PTX_ERROR;
+    sp = ptx_mods_first(&c->mods, MC_SPACE);
+    if (sp && sp->def->val != SP_GLOBAL && sp->def->val != SP_SHARED_CTA)
+        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, sp->tok.col,
+                        "'tensormap.replace' writes a tensor map in .global or .shared::cta, not '.%t'", &sp->tok);
     out->tm_field = f;
     out->role.dst = 0;
     out->role.value = (int)vidx;

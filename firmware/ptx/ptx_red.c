@@ -40,45 +40,102 @@ static ptx_opkind value_kind(int ty)
     }
 }
 
+static unsigned reg_bits(ptx_regclass rc)
+{
+    return rc == PTX_RC_B16 ? 16 : (rc == PTX_RC_B32 || rc == PTX_RC_F32) ? 32 : (rc == PTX_RC_B64 || rc == PTX_RC_F64) ? 64
+           : rc == PTX_RC_PRED ? 1 : 0;
+}
+
+/* Does a value (register or literal) have the width and kind the type asks for? An integer
+ * literal does not fit a floating-point type, nor a float literal an integer one. */
+static bool value_fits(const ptx_scalar *v, int ty)
+{
+    bool fl = ty == TCE_ET_F32 || ty == TCE_ET_F64 || (T(ty) & HALF_TYPES);
+    if (!v->is_reg && !v->name[0])
+        return v->is_float == fl && !(T(ty) & HALF_TYPES);
+    return ptx_scalar_fits(v, value_kind(ty));
+}
+
+/* Reporting order (ptxas 13.0, settled on the corpus and on single-edit variants of it):
+ * repeated modifiers (not the operation) -> a load mode or .cta_group -> exactly one type ->
+ * a second operation -> operand shape (count, policy, an undeclared value) -> vector-expression
+ * size -> a second state space -> state space -> a scalar value's width against the
+ * type -> other foreign words -> .noftz -> a vector value without qualifier (add/min/max) ->
+ * vector qualifier against the type -> an immediate or non-integer address, a predicate value,
+ * vector elements' width -> operation -> op/type table -> vector forms -> a policy operand without .L2::cache_hint ->
+ * policy with .shared -> the value's vector shape. */
 ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
 {
     const ptx_line *ln = c->ln;
+    /* ptxas 13.0 accepts and ignores tensormap field words (.box_dim, ...) on red */
     unsigned mask = CLS(MC_SPACE) | CLS(MC_SEM) | CLS(MC_SCOPE) | CLS(MC_REDOP) | CLS(MC_CACHEHINT) | CLS(MC_NOFTZ) |
-                    CLS(MC_VEC);
+                    CLS(MC_VEC) | CLS(MC_TMFIELD);
     const ptx_mod *tym, *opm, *vm, *spm, *sem;
     int ty, op, sp;
     unsigned vec, i;
     bool hint, noftz;
 
-    if (ptx_scan_repeats(c, 1, mask, err) != PTX_OK)
+    /* a third state space is reported at once, a second one after the operand shape */
+    if (ptx_scan_repeats(c, 2, mask & ~CLS(MC_REDOP), err) != PTX_OK)
         return PTX_ERROR;
-    hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
-    /* operand shape first: [a], b, and a 64-bit cache-policy exactly when .L2::cache_hint */
-    if (ln->nopd < 2 || ln->nopd > 3 || (ln->nopd == 3 && !ptx_operand_fits_at(ln, 2, OK_R64)) ||
-        (hint && ln->nopd != 3))
-        return ptx_operands_fail(c, err, hint ? "[a], b, cache-policy" : "[a], b");
-    sem = ptx_mods_first(&c->mods, MC_SEM);
-    if (sem && sem->def->val != 1 && sem->def->val != 2)
-        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, sem->tok.col, "'.%t' is illegal for 'red' (.relaxed or .release)",
-                        &sem->tok);
-    spm = ptx_mods_first(&c->mods, MC_SPACE);
-    sp = spm ? spm->def->val : -1;
-    if (sp == SP_LOCAL || sp == SP_CONST || sp == SP_PARAM)
-        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, spm->tok.col, "'red' does not work on '.%t'", &spm->tok);
+    for (i = 0; i < c->mods.n; i++)
+        if (c->mods.m[i].def->mc == MC_TYPE && c->mods.m[i].def->val == TY_B1024)
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "'.b1024' is illegal for 'red'");
+    /* words of the copy instructions before the types, other foreign words after them */
+    for (i = 0; i < c->mods.n; i++) {
+        ptx_modclass mc = c->mods.m[i].def->mc;
+        if (mc == MC_LOADMODE || mc == MC_CTAGROUP)
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for 'red'",
+                            &c->mods.m[i].tok);
+    }
     if (ptx_check_types(c, RED_TYPES, err) != PTX_OK)
         return PTX_ERROR;
     tym = ptx_mods_first(&c->mods, MC_TYPE);
     if (!tym || ptx_mods_count(&c->mods, MC_TYPE) > 1)
         return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, tym ? ptx_mods_nth(&c->mods, MC_TYPE, 1)->tok.col : c->icol,
                         "'red' needs exactly one type");
+    if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
+        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
+                        "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
+    hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
+    /* operand shape: [a], b, and a 64-bit cache-policy exactly when .L2::cache_hint; an
+     * immediate address or an undeclared value register fails here too */
+    if (ln->nopd < 2 || ln->nopd > 3 || (ln->nopd == 3 && !ptx_operand_fits_at(ln, 2, OK_R64)) ||
+        (hint && ln->nopd != 3) || ln->opd[0].kind != PTX_OPD_ADDR ||
+        (ln->opd[1].kind == PTX_OPD_REG && ln->opd[1].base.rc == PTX_RC_NONE))
+        return ptx_operands_fail(c, err, hint ? "[a], b, cache-policy" : "[a], b");
+    if (ln->opd[1].kind == PTX_OPD_VEC) {
+        const ptx_operand *v = &ln->opd[1];
+        if (v->nvec != 1 && v->nvec != 2 && v->nvec != 4 && v->nvec != 8)
+            return ptx_fail(err, PTX_CAUSE_OPERANDS, v->col, "a vector value has 2, 4 or 8 elements, not %u", v->nvec);
+        /* (a predicate first element is compared with nothing, as ptxas does) */
+        for (i = 1; i < v->nvec; i++)
+            if (v->vec[i].is_reg && v->vec[0].is_reg && v->vec[0].rc != PTX_RC_PRED &&
+                reg_bits(v->vec[i].rc) != reg_bits(v->vec[0].rc))
+                return ptx_fail(err, PTX_CAUSE_OPERANDS, v->vec[i].col, "vector elements of different widths");
+    }
+    if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
+        return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok.col,
+                        "'red' takes one state space; '.%t' is one too many", &ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok);
+    sem = ptx_mods_first(&c->mods, MC_SEM);
+    spm = ptx_mods_first(&c->mods, MC_SPACE);
+    sp = spm ? spm->def->val : -1;
+    if (sp == SP_LOCAL || sp == SP_CONST || sp == SP_PARAM)
+        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, spm->tok.col, "'red' does not work on '.%t'", &spm->tok);
     ty = tym->def->val;
     opm = ptx_mods_first(&c->mods, MC_REDOP);
     vm = ptx_mods_first(&c->mods, MC_VEC);
     vec = vm ? (unsigned)vm->def->val : 1;
     noftz = ptx_mods_first(&c->mods, MC_NOFTZ) != 0;
-
-    /* foreign modifiers (but .read, reported later) and .noftz on a type without it */
-    if (ptx_check_classes_except(c, mask, CLS(MC_READ), err) != PTX_OK)
+    /* a scalar value's width against the type (a vector's elements: below) */
+    if (ln->opd[1].kind == PTX_OPD_VEC) {
+    } else if (ln->opd[1].kind != PTX_OPD_REG && ln->opd[1].kind != PTX_OPD_IMM) {
+        return ptx_operands_fail(c, err, "a value register or constant");
+    } else if (ln->opd[1].base.rc != PTX_RC_PRED && !value_fits(&ln->opd[1].base, ty)) {
+        return ptx_operands_fail(c, err, "a value of the type's width and kind");
+    }
+    /* foreign words (a .dim, .L2, an eviction priority, ...; rounding after the op/type table) */
+    if (ptx_check_classes(c, mask | CLS(MC_READ) | CLS(MC_ROUNDING), err) != PTX_OK)
         return PTX_ERROR;
     if (noftz && !(T(ty) & HALF_TYPES))
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_NOFTZ),
@@ -86,9 +143,26 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if ((T(ty) & HALF_TYPES) && !noftz)
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, tym->tok.col, "'red' with type '.%t' needs '.noftz'",
                         &tym->tok);
+    /* a vector value needs a vector qualifier: checked here for the operations that have
+     * vector forms, for the others after the op/type table */
+    if (ln->opd[1].kind == PTX_OPD_VEC && !vm && opm &&
+        (opm->def->val == TCE_RED_ADD || opm->def->val == TCE_RED_MIN || opm->def->val == TCE_RED_MAX))
+        return ptx_operands_fail(c, err, "a scalar value (no vector qualifier given)");
     if (vm && !(T(ty) & (HALF_TYPES | T(TCE_ET_F32))))
         return ptx_fail(err, PTX_CAUSE_VECTOR, vm->tok.col, "vector '.%t' is not allowed for 'red' with type '.%t'",
                         &vm->tok, &tym->tok);
+    /* an immediate or non-integer address, a predicate value, vector elements of another width */
+    if (!ln->opd[0].base.is_reg && !ln->opd[0].base.name[0])
+        return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->opd[0].col, "an immediate address is only for .local");
+    if (ln->opd[0].base.is_reg && ln->opd[0].base.rc != PTX_RC_B16 && ln->opd[0].base.rc != PTX_RC_B32 &&
+        ln->opd[0].base.rc != PTX_RC_B64)
+        return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->opd[0].col, "an address register is an integer or bit register");
+    if (ln->opd[1].kind != PTX_OPD_VEC && !value_fits(&ln->opd[1].base, ty))
+        return ptx_operands_fail(c, err, "a value of the type's width and kind");
+    if (ln->opd[1].kind == PTX_OPD_VEC)
+        for (i = 0; i < ln->opd[1].nvec; i++)
+            if (!ptx_scalar_fits(&ln->opd[1].vec[i], value_kind(ty)))
+                return ptx_operands_fail(c, err, "vector elements of the type's width");
     if (ptx_check_classes(c, mask, err) != PTX_OK)
         return PTX_ERROR;
     if (!opm)
@@ -97,6 +171,11 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!(op_types(op) & T(ty)))
         return ptx_fail(err, PTX_CAUSE_TYPE, tym->tok.col, "'red.%t' takes %s, not '.%t'", &opm->tok, k_op_needs[op],
                         &tym->tok);
+    if (sem && sem->def->val != 1 && sem->def->val != 2)
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, sem->tok.col, "'.%t' is illegal for 'red' (.relaxed or .release)",
+                        &sem->tok);
+    if (ptx_check_classes(c, mask | CLS(MC_READ), err) != PTX_OK)
+        return PTX_ERROR;
     if (vm) {
         if (sp != -1 && sp != SP_GLOBAL)
             return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, spm->tok.col,
@@ -111,30 +190,14 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     }
     if (!vm && ln->opd[1].kind == PTX_OPD_VEC)
         return ptx_operands_fail(c, err, "a scalar value (no vector qualifier given)");
+    if (ln->nopd == 3 && !hint)
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, ln->opd[2].col,
+                        "a third operand (cache-policy) needs '.L2::cache_hint'");
     if (hint && (sp == SP_SHARED || sp == SP_SHARED_CTA || sp == SP_SHARED_CLUSTER))
         return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_CACHEHINT),
                         "'.L2::cache_hint' cannot be used with '.%t'", &spm->tok);
-    /* operands: [a], b or {b...}, optional cache-policy */
-    {
-        ptx_opkind vk = value_kind(ty);
-        unsigned want = hint ? 3 : 2;
-        if (ln->nopd >= 2 && !vm && ln->opd[1].kind == PTX_OPD_VEC)
-            return ptx_operands_fail(c, err, "a scalar value (no vector qualifier given)");
-        if (ln->nopd == 3 && !hint && ptx_operand_fits_at(ln, 2, OK_R64) && ptx_operand_fits_at(ln, 0, OK_ADDR))
-            return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, ln->opd[2].col,
-                            "a third operand (cache-policy) needs '.L2::cache_hint'");
-        if (ln->nopd != want || !ptx_operand_fits_at(ln, 0, OK_ADDR) || (hint && !ptx_operand_fits_at(ln, 2, OK_R64)))
-            return ptx_operands_fail(c, err, hint ? "[a], b, cache-policy" : "[a], b");
-        if (vm) {
-            if (ln->opd[1].kind != PTX_OPD_VEC || ln->opd[1].nvec != vec)
-                return ptx_operands_fail(c, err, "a vector value with as many elements as the vector qualifier");
-            for (i = 0; i < vec; i++)
-                if (!ptx_scalar_fits(&ln->opd[1].vec[i], vk))
-                    return ptx_operands_fail(c, err, "vector elements of the type's width");
-        } else if (!ptx_operand_fits_at(ln, 1, vk)) {
-            return ptx_operands_fail(c, err, "a value register of the type's width");
-        }
-    }
+    if (vm && (ln->opd[1].kind != PTX_OPD_VEC || ln->opd[1].nvec != vec))
+        return ptx_operands_fail(c, err, "a vector value with as many elements as the vector qualifier");
     out->has_op = true;
     out->op.kind = TCE_OP_RED;
     out->op.redop = (tce_redop)op;

@@ -61,38 +61,27 @@ static ptx_status check_vectors(ptx_ctx *c, unsigned tmap_idx, unsigned ncoords,
  * {, cache-policy}) or the store form ([tensorMap, coords], [srcMem] {, cache-policy});
  * each operand must fit its slot, optional trailing slots taken in order. Later (after
  * the modifier-combination checks) the exact list the modifiers ask for. */
-static bool loose_fit(const ptx_line *ln, const ptx_opkind *fixed, unsigned nfixed, const ptx_opkind *opt,
-                      unsigned nopt)
-{
-    unsigned i, k = 0;
-    if (ln->nopd < nfixed)
-        return false;
-    if (!ptx_operands_match_prefix(ln, fixed, nfixed))
-        return false;
-    for (i = nfixed; i < ln->nopd; i++) {
-        while (k < nopt && !ptx_operand_fits_at(ln, i, opt[k]))
-            k++;
-        if (k == nopt)
-            return false;
-        k++;
-    }
-    return true;
-}
-
 static ptx_status check_shape(ptx_ctx *c, bool prefetch, bool reduce, bool *load_form, ptx_error *err)
 {
-    static const ptx_opkind load_fixed[] = {OK_ADDR, OK_TMAP, OK_ADDR}, load_opt[] = {OK_VEC16, OK_R16, OK_R64};
-    static const ptx_opkind store_fixed[] = {OK_TMAP, OK_ADDR}, store_opt[] = {OK_R64};
-    static const ptx_opkind pf_fixed[] = {OK_TMAP}, pf_opt[] = {OK_VEC16, OK_R64};
+    /* addresses are judged by their brackets here, their bases later */
+    static const ptx_opkind load_fixed[] = {OK_ADDR_ANY_OR_REG, OK_TMAP_ANY, OK_ADDR_ANY_OR_REG},
+                            load_opt[] = {OK_VEC16, OK_R16, OK_R64};
+    static const ptx_opkind store_fixed[] = {OK_TMAP_ANY, OK_ADDR_ANY_OR_REG}, store_opt[] = {OK_R64};
+    static const ptx_opkind pf_fixed[] = {OK_TMAP_ANY}, pf_opt[] = {OK_VEC16, OK_R64};
     bool ok;
+    unsigned i;
     *load_form = false;
+    /* a coordinate list longer than 5 is an illegal vector expression before anything else */
+    for (i = 0; i < c->ln->nopd; i++)
+        if (c->ln->opd[i].kind == PTX_OPD_TMAP && c->ln->opd[i].nvec > 5 && c->ln->opd[i].nvec < 8)
+            return ptx_fail(err, PTX_CAUSE_OPERANDS, c->ln->opd[i].col, "a vector of %u elements", c->ln->opd[i].nvec);
     if (prefetch)
-        ok = loose_fit(c->ln, pf_fixed, 1, pf_opt, 2);
+        ok = ptx_operands_loose_fit(c->ln, pf_fixed, 1, pf_opt, 2);
     else if (!reduce && c->ln->nopd && c->ln->opd[0].kind != PTX_OPD_TMAP) {
         *load_form = true;
-        ok = loose_fit(c->ln, load_fixed, 3, load_opt, 3);
+        ok = ptx_operands_loose_fit(c->ln, load_fixed, 3, load_opt, 3);
     } else
-        ok = loose_fit(c->ln, store_fixed, 2, store_opt, 1);
+        ok = ptx_operands_loose_fit(c->ln, store_fixed, 2, store_opt, 1);
     return ok ? PTX_OK : ptx_operands_fail(c, err, "the operands of a tensor copy");
 }
 
@@ -105,15 +94,15 @@ static ptx_status check_operands(ptx_ctx *c, bool prefetch, bool load, int lm, b
     if (prefetch) {
         *tmap_idx = 0;
         kinds[nk++] = OK_TMAP;
-    } else if (load) {
-        kinds[nk++] = OK_ADDR;
+    } else if (load) { /* ptxas takes a bare register for an address here */
+        kinds[nk++] = OK_ADDR_OR_REG;
         *tmap_idx = 1;
         kinds[nk++] = OK_TMAP;
-        kinds[nk++] = OK_ADDR;
+        kinds[nk++] = OK_ADDR_OR_REG;
     } else {
         *tmap_idx = 0;
         kinds[nk++] = OK_TMAP;
-        kinds[nk++] = OK_ADDR;
+        kinds[nk++] = OK_ADDR_OR_REG;
     }
     if ((prefetch || load) && lm_is_im2col(lm)) {
         *i2c_idx = (int)nk;
@@ -177,7 +166,8 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     const ptx_line *ln = c->ln;
     bool prefetch = kind == PTX_I_CP_ASYNC_BULK_PREFETCH_TENSOR;
     bool reduce = kind == PTX_I_CP_REDUCE_ASYNC_BULK_TENSOR;
-    unsigned mask = CLS(MC_SPACE) | CLS(MC_DIM) | CLS(MC_LOADMODE) | CLS(MC_CACHEHINT);
+    /* ptxas 13.0 accepts and ignores tensormap field words (.box_dim, ...) here */
+    unsigned mask = CLS(MC_SPACE) | CLS(MC_DIM) | CLS(MC_LOADMODE) | CLS(MC_CACHEHINT) | CLS(MC_TMFIELD);
     unsigned dims, i, nk;
     int lm, sp_dst = -1, sp_src = -1, cm, cta_group, tmap_idx = 0, i2c_idx = -1;
     bool multicast, hint, load = false;
@@ -190,20 +180,30 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         mask |= CLS(MC_COMPLETION) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP);
 
     /* a prefetch's state space is judged after the modifier combinations */
-    if (ptx_scan_repeats(c, prefetch ? TCE_MAX_RANK * 4 : 2, mask, err) != PTX_OK)
+    if (ptx_scan_repeats(c, prefetch ? TCE_MAX_RANK * 4 : 2, mask & ~CLS(MC_REDOP), err) != PTX_OK)
         return PTX_ERROR;
-    if (ptx_check_types(c, 0, err) != PTX_OK)
+    /* .multicast::cluster / .cta_group on a reduce or prefetch come before the types and the
+     * operands */
+    for (i = 0; i < c->mods.n; i++) {
+        ptx_modclass mc = c->mods.m[i].def->mc;
+        if ((prefetch || reduce) && (mc == MC_MULTICAST || mc == MC_CTAGROUP))
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
+                            &c->mods.m[i].tok, c->iname);
+    }
+    /* integer and bit types are "unexpected types" at once; floating-point and .b1024
+     * suffixes only once everything else has been checked */
+    if (ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
         return PTX_ERROR;
     {
         bool load_form;
         if (check_shape(c, prefetch, reduce, &load_form, err) != PTX_OK)
             return PTX_ERROR;
     }
-    if (!ptx_mods_first(&c->mods, MC_DIM))
-        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .dim modifier (.1d to .5d)", c->iname);
-    if (prefetch && !ptx_mods_first(&c->mods, MC_LEVEL))
-        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs the .level modifier '.L2'", c->iname);
-
+    /* an operation on anything but a reduce: after the operand shape, before the rest */
+    for (i = 0; i < c->mods.n; i++)
+        if (!reduce && c->mods.m[i].def->mc == MC_REDOP)
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
+                            &c->mods.m[i].tok, c->iname);
     dims = (unsigned)ptx_mod_val(c, MC_DIM, 0);
     lm = ptx_mod_val(c, MC_LOADMODE, LM_TILE);
     multicast = (mask & CLS(MC_MULTICAST)) && ptx_mods_first(&c->mods, MC_MULTICAST) != 0;
@@ -214,6 +214,42 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         sp_dst = ptx_mods_nth(&c->mods, MC_SPACE, 0)->def->val;
     if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
         sp_src = ptx_mods_nth(&c->mods, MC_SPACE, 1)->def->val;
+
+    /* a modifier that asks for a trailing scalar (ctaMask, cache-policy) without one, or
+     * .cta_group on a store, fails before the direction and the modifier combinations */
+    {
+        bool load_form = !prefetch && !reduce && ln->nopd && ln->opd[0].kind != PTX_OPD_TMAP;
+        unsigned fixed = prefetch ? 1 : load_form ? 3 : 2, trailing = 0, need = 0;
+        bool cta_dst = load_form && sp_dst == SP_SHARED_CTA;
+        for (i = fixed; i < ln->nopd; i++)
+            trailing += (ln->opd[i].kind != PTX_OPD_VEC || (cta_dst && multicast)) ? 1u : 0u;
+        need = (multicast ? 1u : 0u) + (hint ? 1u : 0u);
+        /* with .dim and load mode clashing, ptxas lets an im2colInfo vector stand in the
+         * ctaMask slot here and reports the clash below */
+        if (multicast && check_dim_mode(c, lm, dims, NULL) != PTX_OK)
+            for (i = fixed; i < ln->nopd; i++)
+                if (ln->opd[i].kind == PTX_OPD_VEC) {
+                    trailing++;
+                    break;
+                }
+        if (trailing < need || (!prefetch && !load_form && cta_group))
+            return ptx_operands_fail(c, err, "the operands its modifiers ask for");
+    }
+    /* a copy with one state space has no direction: ptxas says so before asking for .dim */
+    if (!prefetch && ptx_mods_count(&c->mods, MC_SPACE) == 1)
+        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
+                        "'%s' needs a .dst and a .src state space", c->iname);
+    /* two state spaces in no valid direction: also before .dim */
+    if (!prefetch && ptx_mods_count(&c->mods, MC_SPACE) == 2 &&
+        !(sp_dst == SP_GLOBAL && sp_src == SP_SHARED_CTA) &&
+        !(!reduce && (sp_dst == SP_SHARED_CLUSTER || sp_dst == SP_SHARED_CTA) && sp_src == SP_GLOBAL))
+        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
+                        "'%s' takes .shared::cluster/.shared::cta <- .global or .global <- .shared::cta (.dst then .src)",
+                        c->iname);
+    if (!ptx_mods_first(&c->mods, MC_DIM))
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .dim modifier (.1d to .5d)", c->iname);
+    if (prefetch && !ptx_mods_first(&c->mods, MC_LEVEL))
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs the .level modifier '.L2'", c->iname);
 
     if (!prefetch) {
         if (sp_dst == SP_GLOBAL && sp_src == SP_SHARED_CTA)
@@ -234,17 +270,6 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     }
     {
         bool load_form = !prefetch && !reduce && ln->nopd && ln->opd[0].kind != PTX_OPD_TMAP;
-        /* a modifier that asks for a trailing scalar (ctaMask, cache-policy) without one, or
-         * .cta_group on a store, fails before the modifier combinations are looked at */
-        {
-            unsigned fixed = prefetch ? 1 : load_form ? 3 : 2, trailing = 0, need = 0;
-            bool cta_dst = load && sp_dst == SP_SHARED_CTA;
-            for (i = fixed; i < ln->nopd; i++)
-                trailing += (ln->opd[i].kind != PTX_OPD_VEC || (cta_dst && multicast)) ? 1u : 0u;
-            need = (multicast ? 1u : 0u) + (hint ? 1u : 0u);
-            if (trailing < need || (!prefetch && !load_form && cta_group))
-                return ptx_operands_fail(c, err, "the operands its modifiers ask for");
-        }
         /* modifiers of the copy family that this instruction never takes */
         for (i = 0; i < c->mods.n; i++) {
             ptx_modclass mc = c->mods.m[i].def->mc;
@@ -256,27 +281,21 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
                                 &c->mods.m[i].tok, c->iname);
         }
         if (!prefetch) {
-            if (load_form != load || cm != (load ? CM_MBARRIER : CM_BULK_GROUP))
+            if (cm != (load ? CM_MBARRIER : CM_BULK_GROUP))
                 return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
                                 "completion '.%t' is illegal for this direction of '%s'",
                                 &ptx_mods_first(&c->mods, MC_COMPLETION)->tok, c->iname);
+            /* the spaces pick the form: with the completion right, operands of the other form
+             * are an operand error */
+            if (load_form != load)
+                return ptx_operands_fail(c, err, load ? "[dstMem], [tensorMap, {coords}], [mbar] ..."
+                                                      : "[tensorMap, {coords}], [srcMem] ...");
         }
         if (!mode_fits_direction(prefetch, load, reduce, lm))
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_LOADMODE),
                             "load mode '%s' is illegal for this direction of '%s'", k_lm_name[lm], c->iname);
         if (check_dim_mode(c, lm, dims, err) != PTX_OK)
             return PTX_ERROR;
-        if (prefetch) {
-            if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
-                return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok.col,
-                                "'%s' takes one state space", c->iname);
-            if (sp_dst < 0)
-                return ptx_fail(err, PTX_CAUSE_SPACE_MISSING, c->icol, "'%s' needs the state space '.global'", c->iname);
-            if (sp_dst != SP_GLOBAL)
-                return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
-                                "'%s' prefetches from '.global' only", c->iname);
-        }
-
         if (check_operands(c, prefetch, load, lm, multicast, hint, cta_group, sp_dst == SP_SHARED_CTA, &tmap_idx, &i2c_idx, err) != PTX_OK)
             return PTX_ERROR;
         if (multicast && sp_dst != SP_SHARED_CLUSTER)
@@ -286,10 +305,28 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     }
     if (check_vectors(c, (unsigned)tmap_idx, coord_count(lm, dims), i2c_idx, im2col_count(lm, dims), err) != PTX_OK)
         return PTX_ERROR;
+    /* a prefetch's state space is judged after its operands */
+    if (prefetch) {
+        if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
+            return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok.col,
+                            "'%s' takes one state space", c->iname);
+        if (sp_dst < 0)
+            return ptx_fail(err, PTX_CAUSE_SPACE_MISSING, c->icol, "'%s' needs the state space '.global'", c->iname);
+        if (sp_dst != SP_GLOBAL)
+            return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
+                            "'%s' prefetches from '.global' only", c->iname);
+    }
+
     if (check_target(c, prefetch, load, sp_dst, lm, cta_group, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
     if (ptx_check_classes(c, mask, err) != PTX_OK)
         return PTX_ERROR;
+    /* ptxas uses the first operation of several; reported last */
+    if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
+        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
+                        "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
 
     /* the engine operation */
     out->has_op = true;

@@ -1,13 +1,10 @@
 // Whether a fetched 128-byte tensor descriptor is one the encoder can make: the golden
 // model's descriptor unpack (csim/descriptor.c check_structure, then csim/encode_rules.c
 // under sm_100) refuses every other one as BAD_DESCRIPTOR, and so does the engine
-// (tce_tile_check), before any of its own checks. Combinational; `eval` gates the block in
-// simulation as tce_tile_check's own (the descriptor is read only while a tensor command is
-// held). Not checked here (left to the later checks, which name other statuses): the total
-// box bytes against 227 KB.
+// (tce_tile_check), before any of its own checks. Combinational. Not checked here (left
+// to the later checks, which name other statuses): the total box bytes against 227 KB.
 module tce_desc_rules (
     input  logic [1023:0] desc,
-    input  logic          eval,
     output logic          bad
 );
   localparam int unsigned GDIM_OFF = tce_desc_pkg::DESC_GDIM_M1_OFFSET;
@@ -32,22 +29,20 @@ module tce_desc_rules (
 
   always_comb begin
     logic [3:0]  dsize;        // tce_dtype_size: bytes, 0 for the packed sub-byte types
+    logic [1:0]  dlog;         // log2 of it
     logic        packed4, align16, is_float;
     logic [2:0]  ncorner;      // corners the map carries (csim corner_count)
-    // the innermost box row (tiled) or channel row (im2col) in bits: only its low 7 bits
-    // (whole 16-byte units) are asked about
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [31:0] inner_bits;
-    /* verilator lint_on UNUSEDSIGNAL */
-    logic [31:0] inner_bytes;  // ... as laid out in shared memory
+    logic [15:0] inner;        // elements in the innermost box row (tiled) or channel row
+    logic [6:0]  unit_mask;    // inner must be a multiple of mask + 1 for whole 16-byte rows
+    logic [18:0] inner_bytes;  // the row's bytes as laid out in shared memory
     logic [7:0]  span;
     logic [15:0] lim;          // corner offsets lie in [-lim, lim - 1]
     logic [34:0] extent;
     logic [15:0] lo, up;
     bad = 1'b0;
     dsize = 4'd0; packed4 = 1'b0; align16 = 1'b0; is_float = 1'b0; ncorner = 3'd0;
-    inner_bits = '0; inner_bytes = '0; span = '0; lim = '0; extent = '0; lo = '0; up = '0;
-    if (eval) begin
+    dlog = '0; inner = '0; unit_mask = '0; inner_bytes = '0; span = '0; lim = '0; extent = '0; lo = '0; up = '0;
+    begin
       case (dtype)
         8'd0: dsize = 4'd1;
         8'd1, 8'd6, 8'd9: dsize = 4'd2;
@@ -55,6 +50,7 @@ module tce_desc_rules (
         8'd4, 8'd5, 8'd8: dsize = 4'd8;
         default: dsize = 4'd0;
       endcase
+      dlog = (dsize == 4'd8) ? 2'd3 : (dsize == 4'd4) ? 2'd2 : (dsize == 4'd2) ? 2'd1 : 2'd0;
       packed4  = dtype == 8'd13 || dtype == 8'd14;                 // 4-bit elements
       align16  = dtype == 8'd14 || dtype == 8'd15;                 // 16-element groups padded to 16 B
       is_float = dtype >= 8'd6 && dtype <= 8'd12;
@@ -91,11 +87,14 @@ module tce_desc_rules (
         if (i < {24'd0, rank} && desc[(EST_OFF + i)*8 +: 8] > 8'd7) bad = 1'b1;
 
       // the box (tiled) or the pixel box (im2col): rows of whole 16-byte units
+      // A row of whole 16-byte units: elements a multiple of 16 / bytes (4-bit elements: 32,
+      // 6-bit: 64), shifts and masks rather than the golden model's multiply.
+      inner = (kind == 8'd0) ? 16'(desc[BOX_OFF*8 +: 8]) + 16'd1 : chans;
+      unit_mask = packed4 ? 7'd31 : (dtype == 8'd15) ? 7'd63 : (7'd15 >> dlog);
+      if ((inner[6:0] & unit_mask) != 7'd0) bad = 1'b1;
       if (kind == 8'd0) begin
-        inner_bits = (32'(desc[BOX_OFF*8 +: 8]) + 32'd1) * (packed4 ? 32'd4 : dtype == 8'd15 ? 32'd6 : 32'(dsize) * 32'd8);
         if (align16 && desc[BOX_OFF*8 +: 8] != 8'd127) bad = 1'b1;
       end else begin
-        inner_bits = 32'(chans) * (packed4 ? 32'd4 : dtype == 8'd15 ? 32'd6 : 32'(dsize) * 32'd8);
         if (chans < 16'd1 || chans > 16'd256 || pixels < 16'd1 || pixels > 16'd1024) bad = 1'b1;
         if (align16 && chans != 16'd128) bad = 1'b1;
         lim = (kind == 8'd2 || rank == 8'd3) ? 16'd32768 : (rank == 8'd4) ? 16'd128 : 16'd16;
@@ -114,22 +113,20 @@ module tce_desc_rules (
             if (extent[34] || extent == '0) bad = 1'b1;
           end
       end
-      if (inner_bits[6:0] != 7'd0) bad = 1'b1;
 
       // layout: im2col wide, the packed types, the swizzle span, the NaN fill
       if (kind == 8'd2 && (il != 8'd0 || !(swz == 8'd2 || swz == 8'd3 || swz == 8'd4))) bad = 1'b1;
       if (align16 && !(swz == 8'd0 || swz == 8'd3 || swz == 8'd4 || (dtype == 8'd15 && swz == 8'd6)))
         bad = 1'b1;
       if (dtype == 8'd15 && il != 8'd0) bad = 1'b1;
-      inner_bytes = (kind == 8'd0 ? 32'(desc[BOX_OFF*8 +: 8]) + 32'd1 : 32'(chans)) *
-                    (align16 ? 32'd8 : packed4 ? 32'd4 : 32'(dsize) * 32'd8) / 32'd8;
+      inner_bytes = align16 ? 19'(inner) : packed4 ? {4'd0, inner[15:1]} : 19'(inner) << dlog;
       case (swz)
         8'd1: span = 8'd32;
         8'd2: span = 8'd64;
         8'd3, 8'd4, 8'd5, 8'd6: span = 8'd128;
         default: span = 8'd0;
       endcase
-      if (il == 8'd0 && span != 8'd0 && inner_bytes > 32'(span)) bad = 1'b1;
+      if (il == 8'd0 && span != 8'd0 && inner_bytes > 19'(span)) bad = 1'b1;
       if (fill == 8'd1 && !is_float) bad = 1'b1;
     end
   end

@@ -31,7 +31,6 @@ module tce_im2col_check (
     input  logic [159:0]  coords,       // 5 x s32 {c, w, h, d, n} (rank-dependent)
     input  logic [47:0]   offsets,      // IM2COL_0..2: offsets {W, H, D}; wide: {wHalo, wOffset, -}
     input  logic [1:0]    esl,          // log2 element bytes (tce_tile_check)
-    input  logic          en,           // tce_tile_check's decode runs (simulation only, below)
     output logic [7:0]    status,
     output logic [7:0]    field,
     output logic [8:0]    channels,     // channelsPerPixel: the row's elements
@@ -68,13 +67,6 @@ module tce_im2col_check (
   // An im2col load through an interleaved map: walk the view (above).
   wire ilv = ileave != 8'd0 && mode == 3'd1;
 
-  // tce_tile_check reads these outputs only inside its own decode, and the walker latches
-  // them at a start, which the executor gives only while it holds the tensor command, so in
-  // simulation the block is evaluated only with tce_tile_check's `en` (outputs 0 and status
-  // OK otherwise), as that module's decode is: it cost about 500 instructions per engine
-  // cycle of a bulk copy (docs/sim_speed.md). Synthesis sees it ungated (tce_op_pkg).
-  wire eval = en || !tce_op_pkg::SIM_EVAL_GATED;
-
   always_comb begin
     logic        bad, w128, wide, no_offs;
     logic [2:0]  rk;
@@ -89,7 +81,7 @@ module tce_im2col_check (
     woff = '0; halo_rows = '0; lo = '0; hi = '0; gd = '0;
     channels = '0; nwalk = '0; group = '0; rows = '0;
     pos_off = '0; win_lo = '0; win_hi = '0; pos0 = '0;
-    if (eval) begin : check
+    begin : check
       w128 = (mode == 3'd3);
       wide = (mode == 3'd2) || w128;
       no_offs = (mode == 3'd6);

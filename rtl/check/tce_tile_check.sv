@@ -38,7 +38,6 @@ module tce_tile_check #(
     input  logic [1023:0] desc,
     input  logic [4:0]    mem_ncta,     // CTAs in the cluster (tce_regs CLUSTER, <= NUM_CTAS)
     input  logic [24:0]   mem_smem,     // shared memory per CTA in bytes (SMEM_SIZE, <= SMEM_BYTES)
-    input  logic          en,           // the executor holds a tensor command (`eval` below)
     input  logic          is_store,     // tensor store or reduce (shared::cta -> global), else a load
     input  logic          is_prefetch,  // cp.async.bulk.prefetch.tensor: no shared side
     input  logic          is_reduce,    // cp.reduce.async.bulk.tensor
@@ -187,7 +186,7 @@ module tce_tile_check #(
   logic [8:0] i2c_channels;
   if (HAS_IM2COL) begin : g_im2col
     tce_im2col_check u_im2col_check (
-      .desc, .mode, .dims, .coords, .offsets(im2col_off), .esl, .en,
+      .desc, .mode, .dims, .coords, .offsets(im2col_off), .esl,
       .st_coord_neg(coord_neg_rank), .st_red_ok(!is_reduce || (red_named && red_legal)),
       .st_src_ok(src_space == tce_op_pkg::SPACE_SHARED_CTA), .st_saddr_ok(saddr[31:24] == 8'd0),
       .status(i2c_status), .field(i2c_field), .channels(i2c_channels), .rows(i2c_rows),
@@ -267,21 +266,10 @@ module tce_tile_check #(
     assign g_fits = 1'b1;
   end
 
-  // Nothing reads the outputs while the executor holds no tensor command: the executor reads
-  // status, CTAs and bytes in S_TCHECK and the reduction type while a tensor reduce runs; the
-  // tile load and store and the row generators latch their geometry at their start. So in
-  // simulation the decode and the checks are evaluated only while `en` is high (outputs
-  // read 0 and status OK otherwise): Verilator 5.006 evaluates combinational logic every
-  // cycle, and this block cost about 4% of the engine's simulation time in a bulk copy
-  // (docs/sim_speed.md). Synthesis sees the block ungated (`eval` constant, the mux folds
-  // away): with the enable in the activation pattern of the dividers and multipliers below,
-  // Yosys 0.23's `share` pass (SAT-based resource sharing) does not finish on this module.
-  wire eval = en || !tce_op_pkg::SIM_EVAL_GATED;
-
   // Everything else the golden model's descriptor unpack refuses (ESIZE, items the kind and
   // rank do not use, the encoder's rules): BAD_DESCRIPTOR with the checks below.
   logic desc_rules_bad;
-  tce_desc_rules u_rules (.desc, .eval, .bad(desc_rules_bad));
+  tce_desc_rules u_rules (.desc, .bad(desc_rules_bad));
 
   always_comb begin
     logic bad, bad_desc, box_out, reserved_ok;
@@ -310,7 +298,7 @@ module tce_tile_check #(
     gdim = '0; gstride = '0; n = '0; e = '0; row_bytes = '0; pitch = '0; rows = '0;
     tx_bytes = '0; soff = '0; ctas = '0;
     ch_c = '0; ch_gdim = '0; ch_gs16 = '0; ch_inb = 1'b0; ch_prod = '0;
-    if (eval) begin : decode
+    begin : decode
       case (rank8[2:0])
         3'd5:    begin ch_c = coords[127:96]; ch_gdim = 33'(desc[(GDIM_OFF + 12)*8 +: 32]) + 33'd1;
                        ch_gs16 = desc[(GSTR_OFF + 16)*8 + 4 +: 36]; end

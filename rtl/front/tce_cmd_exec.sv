@@ -124,7 +124,6 @@ module tce_cmd_exec #(
     input  logic [39:0] tile_rbytes,
     output logic        cmd_is_store,
     output logic        cmd_is_prefetch,   // cp.async.bulk.prefetch.tensor: checks only
-    output logic        cmd_is_tensor,     // a tensor load, store, reduce or prefetch (tce_tile_check en)
     output logic [1:0]  cmd_src_space,
     output logic        tstore_start,
     input  logic        tstore_done,
@@ -204,17 +203,6 @@ module tce_cmd_exec #(
   // Everything from here to "sequencing" (direction, places, opcode classes, the reduce
   // context, the checks and their verdict) is a function of the command register alone,
   // which changes only when a command is popped (and when it is cleared after reset).
-  // A Verilated model evaluates every combinational block on every clock edge, whether its
-  // inputs changed or not, and this decode (the multimem address array, the operand and
-  // coordinate ports, seven shared-memory range sums, the checks) cost about 170
-  // instructions a cycle (docs/sim_speed.md, "the command decoded once per command"). So
-  // in simulation the two decode blocks are latches open only in the cycle after the
-  // register changed (`cmd_fresh`): they compute the same values once per command and hold
-  // them while the command runs, when the register does not change. Synthesis reads plain
-  // combinational logic.
-  // cmd_fresh: cmd changed at the last edge (a pop; the clear through and after reset).
-  // It is set through reset, so the decode follows the register until the first edge.
-  logic cmd_fresh;
   // Shared addresses (op.h): a shared::cta address is an offset in the issuing CTA; a
   // shared::cluster address carries the rank in [27:24] (TCE_SADDR). For multicast only the
   // offset is used. The bulk source is SADDR when copying to global and SADDR_SRC when
@@ -250,12 +238,7 @@ module tce_cmd_exec #(
   logic [23:0] red_off;
   logic        vec_ok;
   logic [63:0] mm_addr [8];     // multimem: the group's addresses
-`ifdef VERILATOR
-  always_latch if (cmd_fresh)
-`else
-  always_comb
-`endif
-  begin : decode
+  always_comb begin : decode
     logic et_64;
     for (int i = 0; i < 8; i++)
       rs_operands[i*64 +: 64] = {cmd[(tce_regs_pkg::CMDF_OPERAND_HI_WORD + i * tce_regs_pkg::CMDF_OPERAND_HI_STRIDE)*32 +: 32],
@@ -375,14 +358,10 @@ module tce_cmd_exec #(
     end
     fail(st, fi);
   endtask
-`ifdef VERILATOR
-  always_latch if (cmd_fresh)
-`else
-  always_comb
-`endif
-  begin : checks
+  always_comb begin : checks
     logic [64:0] g_end;
     logic [32:0] g_len;
+    logic        g_mapped;
     bad = 1'b0;
     chk_status = tce_op_pkg::ST_OK;
     chk_field  = F_NONE;
@@ -393,6 +372,10 @@ module tce_cmd_exec #(
     // cycle outside this block.
     g_end = {1'b0, f_gaddr} + {33'd0, f_size};
     g_len = (f_size == 32'd0) ? 33'd1 : {1'b0, f_size};   // csim: an empty range still needs its first byte
+    // The one global range a command has against the windows (one checker, not one per
+    // use): a tensor command's map, red's vector, else the bulk range.
+    g_mapped = mapped(is_tensor ? f_tmap : f_gaddr,
+                      is_tensor ? 33'd128 : is_red ? {25'd0, red_len} : g_len);
     if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_breduce ||
         is_mm)
       if ({1'b0, f_cta} >= mem_ncta) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_IDX);
@@ -428,7 +411,7 @@ module tce_cmd_exec #(
         if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
         if (f_mcast && !dst_cluster) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
         if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-        if (g_end > 65'h1_0000_0000_0000_0000 || !mapped(f_gaddr, g_len))
+        if (g_end > 65'h1_0000_0000_0000_0000 || !g_mapped)
           fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_GADDR_LO_IDX);
         if (f_mcast) begin
           if (f_saddr[31:24] != 8'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
@@ -466,7 +449,7 @@ module tce_cmd_exec #(
         if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
         if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-        if (g_end > 65'h1_0000_0000_0000_0000 || !mapped(f_gaddr, g_len))
+        if (g_end > 65'h1_0000_0000_0000_0000 || !g_mapped)
           fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_GADDR_LO_IDX);
       end
       // Beyond this build's global addresses: refused by name, never wrapped.
@@ -482,7 +465,7 @@ module tce_cmd_exec #(
       if (!vec_ok) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_VEC_IDX);
       if (to_global) begin
         if ((f_gaddr[7:0] & (red_len - 8'd1)) != 8'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-        if (!mapped(f_gaddr, {25'd0, red_len})) fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+        if (!g_mapped) fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_GADDR_LO_IDX);
       end else begin
         if (f_dst == tce_op_pkg::SPACE_SHARED_CTA && f_saddr[27:24] != 4'd0)
           fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
@@ -526,7 +509,7 @@ module tce_cmd_exec #(
       // The rest is checked once the descriptor is in (tce_tile_check).
       if (mode_off) fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MODE_IDX);
       if (f_tmap[5:0] != 6'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      if (!mapped(f_tmap, 33'd128)) fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      if (!g_mapped) fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end else begin
       fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_OPCODE_IDX);
     end
@@ -637,7 +620,6 @@ module tce_cmd_exec #(
   assign tile_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && !cmd_is_store &&
                       !is_tpref && tile_can_start;
   assign cmd_is_prefetch = is_tpref;
-  assign cmd_is_tensor = is_tensor;
   assign tstore_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && cmd_is_store;
   assign cmd_src_space = f_src;
   assign cmd_dims = f_dims;
@@ -700,10 +682,9 @@ module tce_cmd_exec #(
   logic cmd_clr_n;
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      cmd_clr_n <= 1'b0; cmd_fresh <= 1'b1;
+      cmd_clr_n <= 1'b0;
     end else begin
       cmd_clr_n <= 1'b1;
-      cmd_fresh <= !cmd_clr_n || q_pop;   // the edges at which cmd is loaded or cleared
     end
   end
   localparam int QE = QW - QDROP;                          // words per queue entry
@@ -711,15 +692,7 @@ module tce_cmd_exec #(
   wire [7:0] q_n = q_head[QE*32+32 +: 8];
   // One clear condition per word, ahead of the load, is the form Yosys maps onto the
   // flip-flops' reset (a clear nested inside the load cost a LUT per bit).
-  // In simulation the words are visited only at an edge that loads or clears them, instead
-  // of testing 49 clear conditions every cycle. The same function: every clear condition
-  // implies the guard, but the words QDROP leaves out, which the first edge after reset
-  // clears and nothing writes afterwards. Synthesis keeps the plain form (reset over
-  // enable, FDRE), since a guard around the clear would need a LUT per word.
   always_ff @(posedge clk) begin
-`ifdef VERILATOR
-    if (!cmd_clr_n || q_pop)
-`endif
     for (int i = 0; i < QW; i++)
       if (!cmd_clr_n || (q_pop && 32'(q_n) <= i) || (i >= OPW && i < OPW + QDROP)) cmd[i*32 +: 32] <= 32'd0;
       else if (q_pop) cmd[i*32 +: 32] <= q_head[((i < OPW) ? i : i - QDROP)*32 +: 32];

@@ -26,16 +26,8 @@ module tce_fifo #(
 
   assign empty = (count == 0);
   assign full  = (count == DEPTH[AW:0]);
-  // `head` is what `pop` takes. In simulation it is read out only in a cycle with `pop` set
-  // and holds otherwise (the command queue's one reader, the executor, reads it only then),
-  // so Verilator does not copy a 1,600-bit entry every cycle (docs/sim_speed.md);
-  // synthesis sees the plain read port.
-`ifdef VERILATOR
-  always_latch if (pop)
-`else
-  always_comb
-`endif
-    head = mem[rd_ptr];
+  // `head` is what `pop` takes.
+  assign head = mem[rd_ptr];
 
   always_ff @(posedge clk) begin
     if (do_push) mem[wr_ptr] <= push_data;

@@ -159,15 +159,7 @@ module tce_regs #(
   // zeroes words n..CMD_WORDS-1 (regmap.def: they read as 0) when it loads the entry, as a
   // synchronous clear of its command register. Masking them here cost a LUT per command
   // bit (about 1,500 at 49 words) in front of the queue.
-  // In simulation the entry is assembled only in the cycle it is pushed (the queue reads it
-  // only then) and holds between pushes, so Verilator neither rebuilds nor zeroes 51 words
-  // every cycle; synthesis sees plain wires (a gate there would cost a LUT per bit).
-`ifdef VERILATOR
-  always_latch if (q_push)
-`else
-  always_comb
-`endif
-  begin
+  always_comb begin
     // entry word e: command word e below the dropped operand words, e + QDROP above them
     for (int e = 0; e < QE; e++) q_push_data[e*32 +: 32] = cmd_words[(e < OPW) ? e : e + QDROP];
     q_push_data[QE*32 +: 32] = seq_issued + 32'd1;

@@ -161,15 +161,9 @@ module tce_bulk_from_smem #(
   localparam int TW = LB - 3;
   wire [TW-1:0] tc = t_plus_db[LB:4];
   logic [DATA_W-1:0] shifted;
-  // `shifted` is written to shared memory only (S_OUT, a copy to shared memory). In the
-  // Verilated model it is computed only then, so a copy to global memory does not pay for
-  // it every cycle; synthesis sees the plain select (the value differs only where no write
-  // reads it).
+  // `shifted` is written to shared memory only (S_OUT, a copy to shared memory).
   always_comb begin
     shifted = '0;
-`ifdef VERILATOR
-    if (!dst_global)
-`endif
     for (int j = 0; j < NCH; j++)
       for (int k = 1; k < 2 * NCH; k++)
         if (tc == TW'(k)) begin

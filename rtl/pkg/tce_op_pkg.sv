@@ -43,17 +43,5 @@ package tce_op_pkg;
   localparam logic [1:0] SM_READ        = 2'd0;
   localparam logic [1:0] SM_WRITE       = 2'd1;
 
-  // Combinational checks whose outputs are read only while the executor holds a command
-  // that needs them (tce_tile_check, tce_im2col_check) are evaluated in simulation only
-  // then: Verilator 5.006 evaluates every always_comb on each clock edge. Synthesis sees
-  // them always evaluated (a module's `eval = en || !SIM_EVAL_GATED` folds to 1): with an
-  // enable in front of their multipliers Yosys 0.23's `share` pass does not finish
-  // (docs/sim_speed.md, "tensor checker").
-`ifdef VERILATOR
-  localparam bit SIM_EVAL_GATED = 1'b1;
-`else
-  localparam bit SIM_EVAL_GATED = 1'b0;
-`endif
-
 endpackage
 // verilator lint_on UNUSEDPARAM

@@ -43,6 +43,42 @@ static const char corpus_text[] =
     "case 9\nmap tiled\ndtype FLOAT64\nrank 1\ngdim 8\nbox 8\nestride 1\ninterleave NONE\n"
     "swizzle NONE\npromo NONE\noobfill NONE\nresult 2\nend\n";
 
+/* A load case that records the driver's map (as extreme_load.txt does) is checked against
+ * it before it runs: tile_load.txt case 0 given encode.txt case 1's opaque bytes, which
+ * belong to another map, must fail on the map, not on the copy. */
+static void test_load_with_opaque(void)
+{
+    static const char path[] = "test_encode_replay_load.txt";
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    fprintf(f, "case 0\nop load.tile\nmap tiled\ndtype INT32\nrank 3\ngdim 15 8 2\n"
+               "gstride 112 944\nbox 8 3 2\nestride 1 1 1\ninterleave NONE\nswizzle NONE\n"
+               "promo 64B\noobfill NONE\ncoords 4 4 0\ngseed 605762485721727532\ngbytes 1888\n"
+               "smem_off 256\ntx 192\nresult 0\nopaque 128\n%s\n%s\n"
+               "error an illegal instruction was encountered\nend\n", OPAQUE1_A, OPAQUE1_B);
+    fclose(f);
+    corpus_reader rd;
+    corpus_case c;
+    CHECK(corpus_open(&rd, path) == 0);
+    CHECK(corpus_next(&rd, &c) == 1);
+    replay_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.engine_name = "csim";
+    ctx.exec = tce_engine_exec;
+    ctx.engine = tce_engine_open("csim");
+    CHECK(ctx.engine != NULL);
+    CHECK(replay_tile(&c, &ctx) == REPLAY_FAIL);
+    tce_engine_close(ctx.engine);
+    CHECK(strstr(ctx.msg, "driver tensor map (opaque): first difference at offset") != NULL);
+    if (!strstr(ctx.msg, "driver tensor map (opaque)"))
+        fprintf(stderr, "message: %s\n", ctx.msg);
+    corpus_case_free(&c);
+    corpus_close(&rd);
+    remove(path);
+}
+
 int main(void)
 {
     static const char path[] = "test_encode_replay_tmp.txt";
@@ -88,5 +124,6 @@ int main(void)
     }
     corpus_close(&rd);
     remove(path);
+    test_load_with_opaque();
     return check_finish("test_encode_replay");
 }

@@ -6,16 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../test_rng.h"
+
 #include "ptx/ptx_decode.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint64_t next(void)
-{
-    uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+static uint64_t next(void) { return test_splitmix64(&rng); }
 
 static const char k_alphabet[] = "[]{},;.:%@!-+0123456789abcdefrsxv_ \t";
 

@@ -8,14 +8,17 @@
 #include "input_file.h"
 #include "num_parse.h"
 #include "ptx/ptx_decode.h"
+#include "ptx_file.h"
 
 #define LINE_MAX_CHARS 4096
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: tce ptx FILE.ptx... [--target=sm_90a]\n"
+    fprintf(f, "usage: tce ptx FILE.ptx... [--target=sm_90a] [--summary]\n"
                "       tce ptx --check VERDICTS.tsv [--show=K] [--min=99.5]\n"
-               "  FILE.ptx: prints each instruction's decoded operation or FILE:LINE:COL: error: cause\n"
+               "  FILE.ptx: reads whole modules; prints each copy-family instruction's decoded operation\n"
+               "            or FILE:LINE:COL: error: cause; other instructions are counted by name\n"
+               "  --summary: per function, the family instructions it uses with their counts\n"
                "  --check:  replays target/verdict/instruction/message lines; a line agrees when the\n"
                "            verdict matches and, for lines both reject, the cause category matches.\n"
                "            Exit 0 iff verdict agreement and cause agreement are both >= --min percent.\n");
@@ -106,127 +109,13 @@ static int check_file(const char *path, unsigned show, double min_pct)
     return (vpct >= min_pct && cpct >= min_pct) ? 0 : 1;
 }
 
-static void print_insn(const char *path, unsigned lineno, const ptx_insn *in)
-{
-    unsigned i;
-    printf("%s:%u: %s", path, lineno, ptx_insn_kind_name(in->kind));
-    if (in->has_pred)
-        printf(" @%s%s", in->pred_negated ? "!" : "", in->pred);
-    if (in->has_op) {
-        const tce_op *op = &in->op;
-        printf(" op=%s dst=%u src=%u done=%u", tce_op_kind_name(op->kind), (unsigned)op->dst_space,
-               (unsigned)op->src_space, (unsigned)op->completion);
-        if (op->kind >= TCE_OP_TENSOR_LOAD && op->kind <= TCE_OP_TENSOR_PREFETCH)
-            printf(" mode=%s dims=%u", tce_mode_name(op->mode), op->dims);
-        if (op->kind == TCE_OP_BULK_REDUCE || op->kind == TCE_OP_TENSOR_REDUCE || op->kind == TCE_OP_RED)
-            printf(" redop=%s etype=%s noftz=%d", tce_redop_name(op->redop), tce_etype_name(op->etype), op->noftz);
-        if (op->kind == TCE_OP_RED)
-            printf(" vec=%u", op->vec);
-        if (op->multicast)
-            printf(" multicast");
-        if (op->has_byte_mask)
-            printf(" cp_mask");
-    }
-    if (in->cache_hint)
-        printf(" L2::cache_hint");
-    if (in->cta_group)
-        printf(" cta_group=%u", in->cta_group);
-    printf(" operands=%u:", in->nopd);
-    for (i = 0; i < in->nopd; i++) {
-        const ptx_operand *o = &in->opd[i];
-        unsigned k;
-        printf(i ? ", " : " ");
-        switch (o->kind) {
-        case PTX_OPD_REG: printf("%s", o->base.name); break;
-        case PTX_OPD_IMM: printf("%lld", (long long)o->base.imm); break;
-        case PTX_OPD_SYM: printf("%s", o->base.name); break;
-        case PTX_OPD_ADDR:
-            if (o->base.is_reg || o->base.name[0])
-                printf("[%s%+lld]", o->base.name, (long long)o->offset);
-            else
-                printf("[%lld]", (long long)o->base.imm);
-            break;
-        case PTX_OPD_TMAP:
-        case PTX_OPD_VEC:
-            printf(o->kind == PTX_OPD_TMAP ? "[%s, {" : "{", o->base.name);
-            for (k = 0; k < o->nvec; k++) {
-                if (o->vec[k].is_reg)
-                    printf("%s%s", k ? ", " : "", o->vec[k].name);
-                else
-                    printf("%s%lld", k ? ", " : "", (long long)o->vec[k].imm);
-            }
-            printf(o->kind == PTX_OPD_TMAP ? "}]" : "}");
-            break;
-        }
-    }
-    printf("\n");
-}
-
-static int decode_file(const char *path, const char *target_opt)
-{
-    char why[512];
-    FILE *f = tce_input_open(path, why, sizeof why);
-    char line[LINE_MAX_CHARS];
-    unsigned lineno = 0, nerr = 0;
-    ptx_target t = {90, 'a'};
-    ptx_regs regs;
-    bool fixed = false;
-    if (!f) {
-        fprintf(stderr, "tce ptx: %s\n", why);
-        return 2;
-    }
-    if (target_opt) {
-        if (!ptx_target_parse(target_opt, &t)) {
-            fprintf(stderr, "tce ptx: '%s' is not a target (want e.g. sm_90a)\n", target_opt);
-            fclose(f);
-            return 2;
-        }
-        fixed = true;
-    }
-    ptx_regs_default(&regs);
-    regs.n = 0; /* a file declares its own registers */
-    while (fgets(line, sizeof line, f)) {
-        ptx_insn insn;
-        ptx_error err;
-        ptx_status st;
-        const char *p = line;
-        lineno++;
-        chomp(line);
-        if (strchr(line, '\r')) {
-            /* CR-only line ends: the rest of the file would be read as this one line */
-            printf("%s:%u:%u: error: carriage return inside a line (CR-only line ends? use LF)\n",
-                   path, lineno, (unsigned)(strchr(line, '\r') - line) + 1);
-            nerr++;
-            break;
-        }
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (!fixed && !strncmp(p, ".target", 7)) {
-            char name[32] = {0};
-            if (sscanf(p + 7, " %31[a-z0-9_]", name) == 1 && !ptx_target_parse(name, &t)) {
-                fprintf(stderr, "%s:%u:1: error: '%s' is not a target\n", path, lineno, name);
-                nerr++;
-            }
-            continue;
-        }
-        st = ptx_decode_line_regs(line, t, &regs, &insn, &err);
-        if (st == PTX_ERROR) {
-            printf("%s:%u:%u: error: %s (%s)\n", path, lineno, err.col, err.msg, ptx_cause_name(err.cause));
-            nerr++;
-        } else if (st == PTX_OK && insn.kind != PTX_I_REG_DECL) {
-            print_insn(path, lineno, &insn);
-        }
-    }
-    fclose(f);
-    return nerr ? 1 : 0;
-}
-
 int ptx_main(int argc, char **argv)
 {
     const char *check = NULL, *target = NULL;
     uint64_t show = 20;
     double min_pct = 99.5;
     int nfiles = 0, rc = 0;
+    bool summary = false;
     int i;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -240,6 +129,8 @@ int ptx_main(int argc, char **argv)
         } else if (!strncmp(argv[i], "--min=", 6)) {
             if (!tce_opt_percent("ptx", "--min", argv[i] + 6, &min_pct))
                 return 2;
+        } else if (!strcmp(argv[i], "--summary")) {
+            summary = true;
         } else if (!strncmp(argv[i], "--target=", 9)) {
             ptx_target t;
             target = argv[i] + 9;
@@ -256,7 +147,7 @@ int ptx_main(int argc, char **argv)
             nfiles++;
         }
     }
-    if (check && (nfiles || target)) {
+    if (check && (nfiles || target || summary)) {
         fprintf(stderr, "tce ptx: --check replays one verdict file (each line names its target); "
                         "it takes no PTX file and no --target\n");
         return 2;
@@ -271,7 +162,7 @@ int ptx_main(int argc, char **argv)
     for (i = 1; i < argc; i++) {
         if (argv[i][0] == '-')
             continue;
-        int frc = decode_file(argv[i], target);
+        int frc = ptx_decode_file(argv[i], target, summary);
         if (frc > rc)
             rc = frc;
     }

@@ -33,6 +33,10 @@ replay_verdict replay_bulk_reduce(const corpus_case *c, replay_ctx *ctx);
 replay_verdict replay_red(const corpus_case *c, replay_ctx *ctx);
 replay_verdict replay_encode(const corpus_case *c, replay_ctx *ctx);
 replay_verdict replay_tmreplace(const corpus_case *c, replay_ctx *ctx); /* tmreplace.txt */
+/* For a case that records the driver's map (`opaque 128`): the map m, encoded in the
+ * driver's layout, must be those bytes, and they must decode back to m. */
+replay_verdict replay_check_opaque(const corpus_case *c, const tce_tensormap *m,
+                                   replay_ctx *ctx);
 
 /* Shared pieces of the handlers (replay_common.c). */
 /* Build the tensor map from the case's driver parameters with the encode API. On an

@@ -24,8 +24,8 @@ static bool maps_equal(const tce_tensormap *a, const tce_tensormap *b, const cha
 }
 
 /* The driver's bytes: ours must equal them, and decoding them must give the map back. */
-static replay_verdict replay_encode_opaque(const corpus_case *c, const tce_tensormap *m,
-                                           replay_ctx *ctx)
+replay_verdict replay_check_opaque(const corpus_case *c, const tce_tensormap *m,
+                                   replay_ctx *ctx)
 {
     size_t n = 0;
     const uint8_t *opaque = corpus_blob(c, "opaque", &n);
@@ -99,5 +99,5 @@ replay_verdict replay_encode(const corpus_case *c, replay_ctx *ctx)
         replay_msg(ctx, "descriptor round trip changed the map's '%s'\n", field);
         return REPLAY_FAIL;
     }
-    return replay_encode_opaque(c, &m, ctx);
+    return replay_check_opaque(c, &m, ctx);
 }

@@ -35,6 +35,9 @@ replay_verdict replay_setup_tensor(const corpus_case *c, replay_ctx *ctx, replay
     memset(s, 0, sizeof *s);
     if (replay_encode_map(c, &s->map, ctx) != TCE_OK)
         return REPLAY_FAIL;
+    /* A capture that kept the driver's map (extreme_*.txt) checks our bytes against it. */
+    if (corpus_get(c, "opaque") && replay_check_opaque(c, &s->map, ctx) != REPLAY_PASS)
+        return REPLAY_FAIL;
     if (!corpus_i64(c, "gbytes", &gbytes) || gbytes <= 0) {
         replay_msg(ctx, "case lacks a positive 'gbytes'\n");
         return REPLAY_FAIL;
@@ -56,6 +59,12 @@ replay_verdict replay_setup_tensor(const corpus_case *c, replay_ctx *ctx, replay
         replay_msg(ctx, "key 'coords': expected %u values, found %d\n", s->map.rank, nc);
         return REPLAY_FAIL;
     }
+    for (int i = 0; i < nc; i++)
+        if (coords[i] < INT32_MIN || coords[i] > INT32_MAX) {
+            replay_bad(ctx, c, "coords", "key 'coords': %lld does not fit the 32 signed bits "
+                                         "a coordinate keeps\n", (long long)coords[i]);
+            return REPLAY_FAIL;
+        }
     int no = 0;
     if (corpus_get(c, "offsets")) {
         no = corpus_i64_list(c, "offsets", offs, 3);
@@ -63,6 +72,12 @@ replay_verdict replay_setup_tensor(const corpus_case *c, replay_ctx *ctx, replay
             replay_msg(ctx, "key 'offsets': bad value or more than 3\n");
             return REPLAY_FAIL;
         }
+        for (int i = 0; i < no; i++)
+            if (offs[i] < 0 || offs[i] > UINT16_MAX) {
+                replay_bad(ctx, c, "offsets", "key 'offsets': %lld does not fit the 16 bits an "
+                                              "im2col offset keeps\n", (long long)offs[i]);
+                return REPLAY_FAIL;
+            }
     }
     s->slack = reachable_slack(&s->map, (uint64_t)gbytes);
     if (tce_memsys_init(&s->ms, 1, REPLAY_SMEM_SIZE) ||

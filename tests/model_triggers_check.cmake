@@ -1,5 +1,5 @@
 cmake_minimum_required(VERSION 3.20)
-# CTest model-triggers-inputs (tests/sim_gate.cmake): bridge/tce_model_edge.h evaluates the
+# CTest model-triggers-inputs (tests/model_edge.cmake): bridge/tce_model_edge.h evaluates the
 # Verilated model's triggers once per edge, where Verilator's own loop evaluates them again
 # after the act and NBA regions. That is exact only while every trigger is an edge of a
 # top-level input (nothing the model computes can change one) and the act region is empty.
