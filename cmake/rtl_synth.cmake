@@ -21,11 +21,8 @@ if(NOT rc EQUAL 0)
           "Every file under rtl/ must be readable by this yosys (its SystemVerilog subset: no "
           "`return` statements, no `import pkg::*` in module headers, no `int'()` casts).")
 endif()
-# "No latch inferred" is yosys saying all is well; these are the real latch reports.
-if(log MATCHES "Latch inferred" OR log MATCHES "\\$_DLATCH" OR log MATCHES "\\$dlatch")
-  string(REGEX MATCH "[^\n]*(Latch inferred|DLATCH|dlatch)[^\n]*" l "${log}")
-  message(FATAL_ERROR "rtl-synth: latch in the design: ${l} (full log: ${LOG})")
-endif()
+include(${TCE_ROOT}/cmake/yosys_latch_check.cmake)
+tce_yosys_latch_check(rtl-synth "${log}" ${LOG} "the design")
 string(REGEX MATCH "=== design hierarchy ===.*" tail "${log}")
 string(REGEX MATCH "Number of cells: +[0-9]+" cells "${tail}")
 message("rtl-synth: ${TOP} elaborated and coarse-synthesised without latches; ${cells} (coarse cells; log: ${LOG})")

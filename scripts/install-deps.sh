@@ -11,6 +11,8 @@
 #   libsystemc-dev    SystemC models of the memory side (later)
 #   gcc-riscv64-unknown-elf  rv32imc cross build of the firmware for a soft CPU
 #                     (firmware-riscv-build; brings binutils-riscv64-unknown-elf)
+#   --with-slurm      optional: slurm-wlm and munge, for the regress-slurm test (a one-node
+#                     cluster running scripts/slurm/); CI does not need them, the test skips
 set -euo pipefail
 
 # command name -> Debian package; a command found on PATH counts as installed.
@@ -19,6 +21,12 @@ want_cmds=(cmake:cmake gcc:gcc g++:g++ make:make verilator:verilator yosys:yosys
            riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf)
 # packages without a command of their own: checked with dpkg.
 want_pkgs=(libsystemc-dev)
+if [ "${1:-}" = --with-slurm ]; then
+    want_cmds+=(sbatch:slurm-wlm munge:munge)
+elif [ $# -gt 0 ]; then
+    echo "usage: $0 [--with-slurm]" >&2
+    exit 2
+fi
 
 missing=()
 for pair in "${want_cmds[@]}"; do

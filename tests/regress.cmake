@@ -37,6 +37,17 @@ add_test(NAME regress-csim-regmodel COMMAND tce regress --seed 1 --count 10000
 add_test(NAME regress-csim-regmodel-wide COMMAND tce regress --seed 2 --count 3000
          --engines=csim,regmodel --wide)
 
+# Farm scale (docs/regress.md, "Shards, JUnit and Slurm"): the 4 shards of a run are the
+# unsharded run (every operation once, same outcome), and with a planted mismatch the
+# merged JUnit file is byte for byte the unsharded run's.
+add_test(NAME regress-shards COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/regress_shards.sh
+         $<TARGET_FILE:tce> ${CMAKE_BINARY_DIR}/regress-shards)
+# The Slurm job array and its afterok merge job on a one-node cluster the test starts and
+# stops; skipped (77) where slurm-wlm or munge is missing. Once is enough: not under ASan.
+add_test(NAME regress-slurm COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/regress_slurm.sh
+         $<TARGET_FILE:tce> ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/regress-slurm)
+set_tests_properties(regress-slurm PROPERTIES SKIP_RETURN_CODE 77 LABELS "nosan" TIMEOUT 300)
+
 if(TCE_REGRESS_RTL)
   # Every capture file that reaches an engine (encode.txt does not): the RTL implements
   # every operation in them, so a case that comes back "not supported" (or skipped) fails

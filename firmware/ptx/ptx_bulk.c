@@ -14,12 +14,13 @@ static ptx_status target_fail(ptx_ctx *c, ptx_error *err, unsigned col, const ch
 
 /* Words of other copy instructions (load mode, .cta_group, ...) that ptxas reports before the
  * operands; order, scope and the like come last. */
-static ptx_status early_foreign(ptx_ctx *c, bool no_multicast, ptx_error *err)
+static ptx_status early_foreign(ptx_ctx *c, bool no_multicast, bool with_op, ptx_error *err)
 {
     unsigned i;
     for (i = 0; i < c->mods.n; i++) {
         ptx_modclass mc = c->mods.m[i].def->mc;
-        if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_DIM || mc == MC_REDOP || (no_multicast && mc == MC_MULTICAST))
+        if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_DIM || (with_op && mc == MC_REDOP) ||
+            (no_multicast && mc == MC_MULTICAST))
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
                             &c->mods.m[i].tok, c->iname);
     }
@@ -67,18 +68,20 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
      * type suffixes and order/scope/other words last; tensormap field words ignored */
     if (ptx_scan_repeats(c, 2, mask | CLS(MC_LOADMODE) | CLS(MC_CTAGROUP), err) != PTX_OK)
         return PTX_ERROR;
-    if (early_foreign(c, false, err) != PTX_OK || ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
+    if (early_foreign(c, false, false, err) != PTX_OK || ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
         return PTX_ERROR;
     /* the operands must fit some form, and give every trailing operand the modifiers ask
      * for, before ptxas judges the direction */
     {
         static const ptx_opkind fixed[] = {OK_ADDR, OK_ADDR, OK_R32}, opt[] = {OK_ADDR, OK_R16, OK_R64, OK_R16};
-        unsigned need = (ptx_mod_val(c, MC_COMPLETION, -1) == CM_MBARRIER ? 1u : 0u) +
-                        (ptx_mods_first(&c->mods, MC_MULTICAST) ? 1u : 0u) +
-                        (ptx_mods_first(&c->mods, MC_CACHEHINT) ? 1u : 0u) + (ptx_mods_first(&c->mods, MC_CPMASK) ? 1u : 0u);
+        /* (the [mbar] of the completion and the .cp_mask operand are looked for later) */
+        unsigned need = (ptx_mods_first(&c->mods, MC_MULTICAST) ? 1u : 0u) + (ptx_mods_first(&c->mods, MC_CACHEHINT) ? 1u : 0u);
         if (!ptx_operands_loose_fit(ln, fixed, 3, opt, 4) || ln->nopd < 3 + need)
             return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and what the modifiers ask for");
     }
+    if (ptx_mods_first(&c->mods, MC_REDOP))
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_REDOP), "modifier '.%t' is illegal for '%s'",
+                        &ptx_mods_first(&c->mods, MC_REDOP)->tok, c->iname);
     dir = direction(c);
     if (dir == DIR_NONE)
         return space_fail(c, err);
@@ -217,17 +220,13 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         }
     }
     /* shape: [dstMem], [srcMem], size {, [mbar] | , cache-policy} */
-    if (ln->nopd < 3 || ln->nopd > 4 || !ptx_operand_fits_at(ln, 0, OK_ADDR) || !ptx_operand_fits_at(ln, 1, OK_ADDR) ||
-        !ptx_operand_fits_at(ln, 2, OK_R32) ||
-        (ln->nopd == 4 && !ptx_operand_fits_at(ln, 3, OK_ADDR) && !ptx_operand_fits_at(ln, 3, OK_R64)) ||
+    if (ln->nopd < 3 || ln->nopd > 4 || !ptx_operand_fits_at(ln, 0, OK_ADDR_ANY) ||
+        !ptx_operand_fits_at(ln, 1, OK_ADDR_ANY) || !ptx_operand_fits_at(ln, 2, OK_R32) ||
+        (ln->nopd == 4 && !ptx_operand_fits_at(ln, 3, OK_ADDR_ANY) && !ptx_operand_fits_at(ln, 3, OK_R64)) ||
         (ptx_mods_first(&c->mods, MC_CACHEHINT) && ln->nopd != 4))
         return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and [mbar] or a cache-policy");
     tym = ptx_mods_first(&c->mods, MC_TYPE);
-    if (ptx_check_classes_except(c, mask | CLS(MC_TMFIELD),
-                                 CLS(MC_READ) | CLS(MC_NOFTZ) | CLS(MC_SEM) | CLS(MC_SCOPE) | CLS(MC_OTHER) |
-                                     CLS(MC_ROUNDING) | CLS(MC_EVICT),
-                                 err) != PTX_OK)
-        return PTX_ERROR;
+
     /* the [mbar] form (into .shared::cluster) has no floating-point element type */
     {
         const ptx_mod *t = ptx_mods_first(&c->mods, MC_TYPE);
@@ -322,7 +321,7 @@ ptx_status ptx_decode_bulk_prefetch(ptx_ctx *c, ptx_insn *out, ptx_error *err)
      * after them; tensormap field words ignored; other foreign words last */
     if (ptx_scan_repeats(c, 2, mask | CLS(MC_LOADMODE) | CLS(MC_CTAGROUP) | CLS(MC_MULTICAST), err) != PTX_OK)
         return PTX_ERROR;
-    if (early_foreign(c, true, err) != PTX_OK || ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
+    if (early_foreign(c, true, true, err) != PTX_OK || ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
         return PTX_ERROR;
     if (!ptx_mods_first(&c->mods, MC_LEVEL))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs the .level modifier '.L2'", c->iname);

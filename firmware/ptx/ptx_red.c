@@ -59,7 +59,7 @@ static bool value_fits(const ptx_scalar *v, int ty)
 /* Reporting order (ptxas 13.0, settled on the corpus and on single-edit variants of it):
  * repeated modifiers (not the operation) -> a load mode or .cta_group -> exactly one type ->
  * a second operation -> operand shape (count, policy, an undeclared value) -> vector-expression
- * size -> a second state space -> .sem -> state space -> a scalar value's width against the
+ * size -> a second state space -> state space -> a scalar value's width against the
  * type -> other foreign words -> .noftz -> a vector value without qualifier (add/min/max) ->
  * vector qualifier against the type -> an immediate or non-integer address, a predicate value,
  * vector elements' width -> operation -> op/type table -> vector forms -> a policy operand without .L2::cache_hint ->
@@ -118,9 +118,6 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok.col,
                         "'red' takes one state space; '.%t' is one too many", &ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok);
     sem = ptx_mods_first(&c->mods, MC_SEM);
-    if (sem && sem->def->val != 1 && sem->def->val != 2)
-        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, sem->tok.col, "'.%t' is illegal for 'red' (.relaxed or .release)",
-                        &sem->tok);
     spm = ptx_mods_first(&c->mods, MC_SPACE);
     sp = spm ? spm->def->val : -1;
     if (sp == SP_LOCAL || sp == SP_CONST || sp == SP_PARAM)
@@ -137,8 +134,8 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     } else if (ln->opd[1].base.rc != PTX_RC_PRED && !value_fits(&ln->opd[1].base, ty)) {
         return ptx_operands_fail(c, err, "a value of the type's width and kind");
     }
-    /* foreign words (a .dim, .L2, an eviction priority, ...) */
-    if (ptx_check_classes(c, mask | CLS(MC_READ), err) != PTX_OK)
+    /* foreign words (a .dim, .L2, an eviction priority, ...; rounding after the op/type table) */
+    if (ptx_check_classes(c, mask | CLS(MC_READ) | CLS(MC_ROUNDING), err) != PTX_OK)
         return PTX_ERROR;
     if (noftz && !(T(ty) & HALF_TYPES))
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_NOFTZ),
@@ -174,6 +171,11 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!(op_types(op) & T(ty)))
         return ptx_fail(err, PTX_CAUSE_TYPE, tym->tok.col, "'red.%t' takes %s, not '.%t'", &opm->tok, k_op_needs[op],
                         &tym->tok);
+    if (sem && sem->def->val != 1 && sem->def->val != 2)
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, sem->tok.col, "'.%t' is illegal for 'red' (.relaxed or .release)",
+                        &sem->tok);
+    if (ptx_check_classes(c, mask | CLS(MC_READ), err) != PTX_OK)
+        return PTX_ERROR;
     if (vm) {
         if (sp != -1 && sp != SP_GLOBAL)
             return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, spm->tok.col,

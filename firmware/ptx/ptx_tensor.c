@@ -182,11 +182,11 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     /* a prefetch's state space is judged after the modifier combinations */
     if (ptx_scan_repeats(c, prefetch ? TCE_MAX_RANK * 4 : 2, mask & ~CLS(MC_REDOP), err) != PTX_OK)
         return PTX_ERROR;
-    /* .multicast::cluster / .cta_group on a reduce or prefetch, and an operation on anything
-     * but a reduce, come before the types and the operands */
+    /* .multicast::cluster / .cta_group on a reduce or prefetch come before the types and the
+     * operands */
     for (i = 0; i < c->mods.n; i++) {
         ptx_modclass mc = c->mods.m[i].def->mc;
-        if (((prefetch || reduce) && (mc == MC_MULTICAST || mc == MC_CTAGROUP)) || (!reduce && mc == MC_REDOP))
+        if ((prefetch || reduce) && (mc == MC_MULTICAST || mc == MC_CTAGROUP))
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
                             &c->mods.m[i].tok, c->iname);
     }
@@ -199,6 +199,11 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         if (check_shape(c, prefetch, reduce, &load_form, err) != PTX_OK)
             return PTX_ERROR;
     }
+    /* an operation on anything but a reduce: after the operand shape, before the rest */
+    for (i = 0; i < c->mods.n; i++)
+        if (!reduce && c->mods.m[i].def->mc == MC_REDOP)
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
+                            &c->mods.m[i].tok, c->iname);
     dims = (unsigned)ptx_mod_val(c, MC_DIM, 0);
     lm = ptx_mod_val(c, MC_LOADMODE, LM_TILE);
     multicast = (mask & CLS(MC_MULTICAST)) && ptx_mods_first(&c->mods, MC_MULTICAST) != 0;
@@ -234,6 +239,13 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     if (!prefetch && ptx_mods_count(&c->mods, MC_SPACE) == 1)
         return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
                         "'%s' needs a .dst and a .src state space", c->iname);
+    /* two state spaces in no valid direction: also before .dim */
+    if (!prefetch && ptx_mods_count(&c->mods, MC_SPACE) == 2 &&
+        !(sp_dst == SP_GLOBAL && sp_src == SP_SHARED_CTA) &&
+        !(!reduce && (sp_dst == SP_SHARED_CLUSTER || sp_dst == SP_SHARED_CTA) && sp_src == SP_GLOBAL))
+        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
+                        "'%s' takes .shared::cluster/.shared::cta <- .global or .global <- .shared::cta (.dst then .src)",
+                        c->iname);
     if (!ptx_mods_first(&c->mods, MC_DIM))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .dim modifier (.1d to .5d)", c->iname);
     if (prefetch && !ptx_mods_first(&c->mods, MC_LEVEL))
@@ -269,10 +281,15 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
                                 &c->mods.m[i].tok, c->iname);
         }
         if (!prefetch) {
-            if (load_form != load || cm != (load ? CM_MBARRIER : CM_BULK_GROUP))
+            if (cm != (load ? CM_MBARRIER : CM_BULK_GROUP))
                 return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
                                 "completion '.%t' is illegal for this direction of '%s'",
                                 &ptx_mods_first(&c->mods, MC_COMPLETION)->tok, c->iname);
+            /* the spaces pick the form: with the completion right, operands of the other form
+             * are an operand error */
+            if (load_form != load)
+                return ptx_operands_fail(c, err, load ? "[dstMem], [tensorMap, {coords}], [mbar] ..."
+                                                      : "[tensorMap, {coords}], [srcMem] ...");
         }
         if (!mode_fits_direction(prefetch, load, reduce, lm))
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_LOADMODE),

@@ -306,7 +306,9 @@ module tce_bulk_from_smem #(
           // minus destination chunk in its beat; c > 0 takes word m = beat + 1 (the first
           // word is taken into prev before the first beat), c <= 0 word m = beat.
           rd_addr <= {8'd0, src_off[23:LB], {LB{1'b0}}};
-          rd_last <= ({8'd0, src_off} + size - 32'd1) & ~32'(DB - 1);
+          // ~(N'(c)), not ~N'(c): Yosys 0.23 drops a ~ written straight before a cast
+          // (docs/rtl.md, "Netlist model").
+          rd_last <= ({8'd0, src_off} + size - 32'd1) & ~(32'(DB - 1));
           words_left <= ((({8'd0, src_off} + size - 32'd1) >> LB) - ({8'd0, src_off} >> LB)) + 32'd1;
           primed <= !(s_ch > d_ch);
           sh <= SHW'(sh_start);

@@ -757,7 +757,9 @@ module tce_tile_load #(
           lo <= lo_n; hi <= hi_n; has <= row0_has;
           s_lo[cur_s] <= lo_n; s_hi[cur_s] <= hi_n;
           rd_off <= DW'(lo_n) * DW'(ee0);
-          hi16 <= (hi_n + OW'(15)) & ~OW'(15);
+          // ~(N'(c)), not ~N'(c): Yosys 0.23 drops a ~ written straight before a cast
+          // (docs/rtl.md, "Netlist model").
+          hi16 <= (hi_n + OW'(15)) & ~(OW'(15));
           nofill0 <= row0_has && lo_n == '0 && hi_n >= rbytes;
           chunk <= '0; wcta <= first_cta(mask);
           ws <= W_ROW;

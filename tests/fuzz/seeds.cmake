@@ -1,6 +1,6 @@
 # Runs one libFuzzer harness for SECONDS from seeds made of the repository's own inputs
 # (CTest fuzz-*, tests/fuzz.cmake). The working corpus lives in the build tree.
-# -DHARNESS=<binary> -DKIND=ptx_decode|desc_unpack|cumap_decode|scenario|corpus -DSEEDS=<files>
+# -DHARNESS=<binary> -DKIND=ptx_decode|ptx_module|desc_unpack|cumap_decode|scenario|corpus -DSEEDS=<files>
 # -DSRC=<source dir> -DWORK=<scratch dir> -DSECONDS=<n>
 cmake_minimum_required(VERSION 3.20)
 set(corpus ${WORK}/corpus)
@@ -21,6 +21,16 @@ if(KIND STREQUAL "ptx_decode")
   foreach(l IN LISTS lines)
     math(EXPR n "${n} + 1")
     file(WRITE ${corpus}/seed${n} "${l}")
+  endforeach()
+elseif(KIND STREQUAL "ptx_module")
+  # the opening 8 KB of each real module (whole ones are up to 1 MB: slow runs)
+  foreach(f IN LISTS SEEDS)
+    if(NOT f)
+      continue()
+    endif()
+    file(READ ${f} text LIMIT 8192)
+    math(EXPR n "${n} + 1")
+    file(WRITE ${corpus}/seed${n} "${text}")
   endforeach()
 elseif(KIND STREQUAL "corpus")
   # the malformed files, and the first cases of each capture file

@@ -82,7 +82,7 @@ static void judge(tally *t, const char *what, double value, double goal, const c
  * batch's bytes must have arrived. Returns the cycles run, 0 on failure (cause printed). */
 static uint64_t engine_workload(uint64_t cycles, const char *waves, span *sp)
 {
-    tce_engine *e = tce_engine_open("rtl");
+    tce_engine *e = tce_engine_open(TCE_HW_ENGINE);
     if (!e) {
         printf("verilator: cannot open the rtl engine: %s\n", tce_engine_open_error());
         return 0;

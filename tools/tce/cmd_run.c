@@ -55,7 +55,7 @@ int run_main(int argc, char **argv)
             const char *name = argv[i] + 10;
             if (!strcmp(name, "csim") || !strcmp(name, "regmodel")) {
                 backend = SCEN_BACKEND_CSIM;
-            } else if (!strcmp(name, "rtl")) {
+            } else if (!strcmp(name, TCE_HW_ENGINE)) {
                 if (!tce_backend_rtl_built()) {
                     fprintf(stderr, "tce run: --backend=rtl: this tce was built without "
                                     "Verilator, so it has no rtl backend (rebuild with "
@@ -72,9 +72,14 @@ int run_main(int argc, char **argv)
                     return 2;
                 }
                 backend = SCEN_BACKEND_SYSTEMC;
+            } else if (!strcmp(name, "rtl") || !strcmp(name, "netlist")) {
+                fprintf(stderr, "tce run: --backend=%s is not in this binary: build/tce has rtl, "
+                                "build/tce-netlist (CMake target tce-netlist) has netlist\n",
+                        name);
+                return 2;
             } else {
-                fprintf(stderr, "tce run: unknown backend '%s' (backends: csim, regmodel, rtl, "
-                                "systemc)\n",
+                fprintf(stderr, "tce run: unknown backend '%s' (backends: csim, regmodel, "
+                                TCE_HW_ENGINE ", systemc)\n",
                         name);
                 return 2;
             }

@@ -61,17 +61,23 @@ tce_engine *tce_engine_open_timed(const char *name, const tce_engine_timing *tim
         be = tce_backend_regmodel(open_error, sizeof open_error);
         if (!be)
             return NULL;
-    } else if (!strcmp(name, "rtl")) {
+    } else if (!strcmp(name, TCE_HW_ENGINE)) {
         be = tce_backend_rtl(timing, open_error, sizeof open_error);
         if (!be)
             return NULL;
+    } else if (!strcmp(name, "rtl") || !strcmp(name, "netlist")) {
+        snprintf(open_error, sizeof open_error,
+                 "engine '%s' is not in this binary: build/tce has rtl, build/tce-netlist "
+                 "(CMake target tce-netlist) has netlist",
+                 name);
+        return NULL;
     } else if (!strcmp(name, "systemc")) {
         be = tce_backend_systemc(timing, open_error, sizeof open_error);
         if (!be)
             return NULL;
     } else {
         snprintf(open_error, sizeof open_error,
-                 "unknown engine '%s' (engines: csim, regmodel, rtl, systemc)", name);
+                 "unknown engine '%s' (engines: csim, regmodel, " TCE_HW_ENGINE ", systemc)", name);
         return NULL;
     }
     tce_engine *e = calloc(1, sizeof *e);

@@ -33,6 +33,15 @@ typedef struct {
     uint64_t watchdog_cycles;     /* busy with no handshake this long fails the run */
 } tce_engine_timing;
 
+/* The name of this binary's Verilated engine: `rtl` (the RTL through bridge/), or, in
+ * build/tce-netlist, `netlist`: the same bridge and backend around Yosys's netlist of the
+ * engine (bridge/netlist.cmake, docs/rtl.md). A tce has one of the two. */
+#ifdef TCE_NETLIST_ENGINE
+#define TCE_HW_ENGINE "netlist"
+#else
+#define TCE_HW_ENGINE "rtl"
+#endif
+
 /* NULL when the name is unknown or that engine is not built into this binary; the reason
  * is then in tce_engine_open_error(). `timing` may be NULL (the bridge's defaults). */
 tce_engine *tce_engine_open(const char *name);

@@ -10,6 +10,7 @@ int synth_main(int argc, char **argv);  /* cmd_synth.c */
 int regress_main(int argc, char **argv); /* regress.c */
 int bench_main(int argc, char **argv);   /* cmd_bench.c */
 int map_main(int argc, char **argv);     /* cmd_map.c */
+int regress_merge_main(int argc, char **argv); /* regress_merge.c */
 
 static const struct {
     const char *name;
@@ -21,6 +22,8 @@ static const struct {
     {"replay", replay_main, "replay hardware-corpus files on an engine and compare every byte"},
     {"ptx", ptx_main, "decode and validate PTX; --check replays a ptxas verdict file"},
     {"regress", regress_main, "random legal operations on two engines side by side, every byte compared"},
+    {"regress-merge", regress_merge_main, "merge the JUnit files of tce regress --shard K/N "
+                                          "into the unsharded run's"},
     {"synth", synth_main, "synthesize the engine with Yosys and write the area report"},
     {"bench", bench_main, "performance figures beside their bounds (--sim: simulator speed)"},
     {"map", map_main, "the CUDA driver's 128-byte tensor map: explain, check, diff, show"},

@@ -1,11 +1,14 @@
 /* `tce regress --seed S --count N [--engines=A,B] [--timing=random] [--only=K] [--queue=Q]
- *              [--bus-errors] [--wide] [--wave=FILE[,FROM:TO]]`
+ *              [--bus-errors] [--wide] [--wave=FILE[,FROM:TO]] [--shard=K/N] [--junit=FILE]`
  * Random legal operations (regress_gen.c) run on two engines side by side, on identical
  * initial memories; every memory byte, every status and every complete-tx is compared.
  * Operations run in batches of 1..Q queued commands; batch K is reproduced by
  * `--seed S --only=K`, because its operations and its initial memory depend only on
  * (S, K). With --bus-errors, the global-memory model of the rtl (or systemc) engine answers
- * SLVERR or DECERR on what one operation of some batches reads or writes (regress_bus.c). */
+ * SLVERR or DECERR on what one operation of some batches reads or writes (regress_bus.c).
+ * --shard=K/N runs the batches B with B mod N == K: since a batch depends only on (S, B),
+ * the N shards together run exactly the unsharded run's operations. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +17,7 @@
 #include "corpus.h"
 #include "num_parse.h"
 #include "regress.h"
+#include "regress_report.h"
 #include "wave_opt.h"
 
 typedef struct {
@@ -41,9 +45,10 @@ static void fill(uint8_t *p, size_t n, uint64_t *rng)
     }
 }
 
-/* The batch's initial memory: random sources and slots, zeroed mbarriers, descriptors.
- * Bytes outside the used areas stay as the previous batch left them; they are compared
- * too, so a stray write anywhere is found. */
+/* The batch's initial memory: random sources and slots, zeroed mbarriers, descriptors,
+ * and zeros in the rest of shared memory, so a batch starts from (S, K) alone, never
+ * from what an earlier batch left: a shard (--shard) or --only=K sees the memory the
+ * unsharded run did. Every byte is compared, so a stray write anywhere is found. */
 static void init_memory(tce_memsys *ms, uint64_t seed, unsigned long batch,
                         const regress_item *items, unsigned n)
 {
@@ -52,6 +57,7 @@ static void init_memory(tce_memsys *ms, uint64_t seed, unsigned long batch,
     memset(ms->g[1].bytes, 0, REGRESS_DESC_SIZE);
     for (unsigned c = 0; c < ms->ncta; c++) {
         fill(ms->smem[c], REGRESS_SMEM_USED, &rng);
+        memset(ms->smem[c] + REGRESS_SMEM_USED, 0, ms->smem_size - REGRESS_SMEM_USED);
         memset(ms->smem[c] + REGRESS_MBAR_OFF, 0, 8u * REGRESS_MAX_QUEUE);
     }
     for (unsigned i = 0; i < n; i++)
@@ -130,7 +136,12 @@ static void usage(FILE *f)
                "             in .vcd), optionally only clock cycles [FROM, TO)\n"
                "  --count    operations to run (in batches of 1..Q queued commands)\n"
                "  --only     run batch K only (what a mismatch report names)\n"
-               "  --queue    most commands queued before waiting (1..%u, default %u)\n",
+               "  --queue    most commands queued before waiting (1..%u, default %u)\n"
+               "  --shard    K/N: run only the batches B with B mod N == K; the N shards\n"
+               "             together run exactly the unsharded run (tce regress-merge)\n"
+               "  --junit    write the results as JUnit XML to FILE\n"
+               "  --plant    B[,B...]: flip a byte of the second engine's memory after batch B, so\n"
+               "             a run has known mismatches (checks the reports, not an engine)\n",
             REGRESS_MAX_QUEUE, REGRESS_MAX_QUEUE);
 }
 
@@ -143,8 +154,13 @@ int regress_main(int argc, char **argv)
     int random_timing = 0, verbose = 0, bus_errors = 0, wide = 0;
     tce_wave_spec wave;
     bool want_wave = false;
+    unsigned long shard = 0, nshard = 1;
+    unsigned long plant[8];
+    unsigned nplant = 0;
+    char plantstr[200] = "";
+    const char *junit = NULL;
     char names[64];
-    snprintf(names, sizeof names, "%s", tce_engine_have_rtl() ? "csim,rtl" : "csim,regmodel");
+    snprintf(names, sizeof names, "%s", tce_engine_have_rtl() ? "csim," TCE_HW_ENGINE : "csim,regmodel");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         uint64_t v;
@@ -172,6 +188,43 @@ int regress_main(int argc, char **argv)
             if (!tce_opt_u64("regress", "--queue", a + 8, 1, REGRESS_MAX_QUEUE, &v))
                 return 2;
             queue = (unsigned)v;
+        }
+        else if ((!strcmp(a, "--shard") && i + 1 < argc) || !strncmp(a, "--shard=", 8)) {
+            const char *t = a[7] ? a + 8 : argv[++i];
+            const char *slash = strchr(t, '/');
+            char kt[32];
+            if (!slash || (size_t)(slash - t) >= sizeof kt) {
+                fprintf(stderr, "tce regress: --shard=%s: wants K/N (shard K of N, 0 <= K < N)\n",
+                        t);
+                return 2;
+            }
+            memcpy(kt, t, (size_t)(slash - t));
+            kt[slash - t] = '\0';
+            if (!tce_opt_u64("regress", "--shard (N)", slash + 1, 1, 1000000, &v))
+                return 2;
+            nshard = (unsigned long)v;
+            if (!tce_opt_u64("regress", "--shard (K)", kt, 0, nshard - 1, &v))
+                return 2;
+            shard = (unsigned long)v;
+        } else if (!strncmp(a, "--junit=", 8) && a[8])
+            junit = a + 8;
+        else if (!strncmp(a, "--plant=", 8)) {
+            /* B[,B...]: up to 8 batches, each through the checked reader */
+            snprintf(plantstr, sizeof plantstr, "%s", a + 8);
+            nplant = 0;
+            for (char *t = plantstr, *e; t; t = e) {
+                e = strchr(t, ',');
+                if (e)
+                    *e++ = '\0';
+                if (nplant == 8) {
+                    fprintf(stderr, "tce regress: --plant: more than 8 batches\n");
+                    return 2;
+                }
+                if (!tce_opt_u64("regress", "--plant", t, 0, LONG_MAX, &v))
+                    return 2;
+                plant[nplant++] = (unsigned long)v;
+            }
+            snprintf(plantstr, sizeof plantstr, "%s", a + 8);
         }
         else if (!strcmp(a, "--verbose"))
             verbose = 1;
@@ -207,6 +260,28 @@ int regress_main(int argc, char **argv)
     }
     *comma = '\0';
     const char *ename[2] = {names, comma + 1};
+    if (only >= 0 && (unsigned long)only % nshard != shard) {
+        fprintf(stderr, "tce regress: --only=%ld is batch of shard %lu/%lu, not of --shard=%lu/%lu\n",
+                only, (unsigned long)only % nshard, nshard, shard, nshard);
+        return 2;
+    }
+    /* The flags that change what operation i is or how it runs: a reproduce line and the
+     * JUnit file carry them. */
+    char optstr[128];
+    snprintf(optstr, sizeof optstr, "%s%s%s", random_timing ? " --timing=random" : "",
+             bus_errors ? " --bus-errors" : "", wide ? " --wide" : "");
+    if (queue != REGRESS_MAX_QUEUE) {
+        size_t l = strlen(optstr);
+        snprintf(optstr + l, sizeof optstr - l, " --queue=%u", queue);
+    }
+    if (nplant) {
+        size_t l = strlen(optstr);
+        if (l + 9 + strlen(plantstr) >= sizeof optstr) {
+            fprintf(stderr, "tce regress: --plant=%s: too long\n", plantstr);
+            return 2;
+        }
+        snprintf(optstr + l, sizeof optstr - l, " --plant=%s", plantstr);
+    }
 
     /* The seed draws the bridge's memory timing; the same seed gives the same timing. */
     uint64_t trng = seed ^ 0x7431A9C5E02B6D1Full;
@@ -244,7 +319,7 @@ int regress_main(int argc, char **argv)
                 tce_engine_close(s[0].eng);
             return 2;
         }
-        has_rtl |= !strcmp(ename[k], "rtl");
+        has_rtl |= !strcmp(ename[k], TCE_HW_ENGINE);
         if (setup_memsys(&s[k].ms) != 0) {
             tce_engine_close(s[k].eng);
             if (k)
@@ -265,7 +340,7 @@ int regress_main(int argc, char **argv)
     if (bus_errors) {
         for (int k = 0; k < 2; k++)
             if (!strcmp(ename[1 - k], "csim") &&
-                (!strcmp(ename[k], "rtl") || !strcmp(ename[k], "systemc")))
+                (!strcmp(ename[k], TCE_HW_ENGINE) || !strcmp(ename[k], "systemc")))
                 victim_side = k;
         if (victim_side < 0) {
             fprintf(stderr, "tce regress: --bus-errors needs the engines csim and rtl (or "
@@ -291,6 +366,9 @@ int regress_main(int argc, char **argv)
     regress_gen_cfg cfg = {true, wide != 0};
 
     unsigned long ops = 0, passed = 0, failed = 0, traps = 0, unsup = 0, illegal = 0;
+    unsigned long batches = 0;
+    regress_failures fails = {NULL, 0, 0};
+    int rc_extra = 0;
     regress_bus_stats bus = {0, 0, 0};
     unsigned long next_progress = 1000;
     for (unsigned long batch = 0; ops < count; batch++) {
@@ -298,15 +376,17 @@ int regress_main(int argc, char **argv)
         unsigned n = 1 + (unsigned)(corpus_splitmix64(&rng) % queue);
         if (n > count - ops)
             n = (unsigned)(count - ops);
+        ops += n;
+        /* A batch's size is its generator's first draw, so a skipped batch costs one draw. */
+        if ((only >= 0 && (long)batch != only) || batch % nshard != shard)
+            continue;
         regress_item items[REGRESS_MAX_QUEUE];
         tce_op opv[REGRESS_MAX_QUEUE];
         for (unsigned i = 0; i < n; i++) {
             regress_gen(&rng, i, &cfg, &items[i]);
             opv[i] = items[i].op;
         }
-        ops += n;
-        if (only >= 0 && (long)batch != only)
-            continue;
+        batches++;
         init_memory(&s[0].ms, seed, batch, items, n);
         copy_memory(&s[1].ms, &s[0].ms);
         regress_bus_plan plan = {-1, 0, 0, 0, 0, REGRESS_BUS_NONE};
@@ -323,6 +403,11 @@ int regress_main(int argc, char **argv)
                                           &s[k].ntx);
         if (plan.slot >= 0)
             tce_engine_inject_clear(s[victim_side].eng);
+        for (unsigned p = 0; p < nplant; p++)
+            if (batch == plant[p]) {
+                s[1].ms.g[0].bytes[REGRESS_GSIZE - 1] ^= 0x5A; /* refilled for the next batch */
+                break;
+            }
 
         char why[600] = "";
         int bad_op = -1;
@@ -384,22 +469,46 @@ int regress_main(int argc, char **argv)
         }
         if (bad_op >= 0) {
             failed += n;
-            printf("MISMATCH seed %llu batch %lu (reproduce: tce regress --seed %llu --count %lu "
-                   "--engines=%s,%s%s%s%s --only=%lu): %s vs %s: %s\n",
-                   (unsigned long long)seed, batch, (unsigned long long)seed, count, ename[0],
-                   ename[1], random_timing ? " --timing=random" : "",
-                   bus_errors ? " --bus-errors" : "", wide ? " --wide" : "", batch, ename[0], ename[1], why);
+            /* The report goes to stdout and, whole, into the JUnit failure. */
+            char *rep = NULL;
+            size_t rep_len = 0;
+            FILE *o = open_memstream(&rep, &rep_len);
+            if (!o) {
+                fprintf(stderr, "tce regress: out of memory for a mismatch report\n");
+                rc_extra = 2;
+                break;
+            }
+            char shardstr[64] = "";
+            if (nshard > 1)
+                snprintf(shardstr, sizeof shardstr, "shard %lu/%lu ", shard, nshard);
+            /* The shard goes to stdout only: the JUnit file of a shard says it in its
+             * testsuite, and the merged file must be the unsharded run's. */
+            fprintf(o, "seed %llu batch %lu (reproduce: tce regress --seed %llu "
+                    "--count %lu --engines=%s,%s%s --only=%lu): %s vs %s: %s\n",
+                    (unsigned long long)seed, batch, (unsigned long long)seed, count, ename[0],
+                    ename[1], optstr, batch, ename[0], ename[1], why);
             if (plan.slot >= 0)
-                printf("  injected: %s on [0x%llx, 0x%llx) for op %lu.%d\n",
-                       plan.resp == 2 ? "SLVERR" : "DECERR", (unsigned long long)plan.base,
-                       (unsigned long long)(plan.base + plan.size), batch, plan.slot);
+                fprintf(o, "  injected: %s on [0x%llx, 0x%llx) for op %lu.%d\n",
+                        plan.resp == 2 ? "SLVERR" : "DECERR", (unsigned long long)plan.base,
+                        (unsigned long long)(plan.base + plan.size), batch, plan.slot);
             for (unsigned i = 0; i < n; i++) {
                 char d[1024];
                 regress_describe(&items[i], d, sizeof d);
-                printf("  op %lu.%u%s: %s\n     %s: %s %s | %s: %s %s\n", batch, i,
-                       (int)i == bad_op ? " (first difference)" : "", d, ename[0],
-                       tce_status_name(s[0].res[i].status), s[0].res[i].why, ename[1],
-                       tce_status_name(s[1].res[i].status), s[1].res[i].why);
+                fprintf(o, "  op %lu.%u%s: %s\n     %s: %s %s | %s: %s %s\n", batch, i,
+                        (int)i == bad_op ? " (first difference)" : "", d, ename[0],
+                        tce_status_name(s[0].res[i].status), s[0].res[i].why, ename[1],
+                        tce_status_name(s[1].res[i].status), s[1].res[i].why);
+            }
+            int ok = fclose(o) == 0;
+            if (ok) {
+                printf("MISMATCH %s%s", shardstr, rep);
+                ok = !junit || regress_failure_add(&fails, seed, batch, why, rep) == 0;
+            }
+            free(rep);
+            if (!ok) {
+                fprintf(stderr, "tce regress: out of memory for a mismatch report\n");
+                rc_extra = 2;
+                break;
             }
         } else {
             passed += n;
@@ -425,10 +534,47 @@ int regress_main(int argc, char **argv)
         printf("bus errors: %lu injected, %lu reported as GLOBAL_BUS, %lu operations finished "
                "before touching the bad range\n",
                bus.injected, bus.reported, bus.untouched);
+    if (nshard > 1)
+        printf("shard %lu/%lu: %lu batches\n", shard, nshard, batches);
     printf("%lu passed, %lu failed\n", passed, failed);
     for (int k = 0; k < 2; k++) {
         tce_engine_close(s[k].eng);
         tce_memsys_free(&s[k].ms);
+    }
+    if (junit && !rc_extra) {
+        regress_totals t;
+        memset(&t, 0, sizeof t);
+        t.seed = seed;
+        t.count = count;
+        /* The two names come from names[] (as long as t.engines), so they fit; the
+         * check keeps gcc's -Wformat-truncation from assuming otherwise. */
+        if (snprintf(t.engines, sizeof t.engines, "%s,%s", ename[0], ename[1]) >=
+            (int)sizeof t.engines)
+            fprintf(stderr, "tce regress: --junit: engine names cut to '%s'\n", t.engines);
+        snprintf(t.options, sizeof t.options, "%s", optstr);
+        t.shard = shard;
+        t.nshard = nshard;
+        t.batches = batches;
+        t.ops = passed + failed + unsup;
+        t.passed = passed;
+        t.failed = failed;
+        t.traps = traps;
+        t.illegal = illegal;
+        t.unsup = unsup;
+        t.bus_injected = bus.injected;
+        t.bus_reported = bus.reported;
+        t.bus_untouched = bus.untouched;
+        if (regress_junit_write(junit, &t, &fails) != 0)
+            rc_extra = 2;
+    }
+    regress_failures_free(&fails);
+    if (rc_extra)
+        return rc_extra;
+    if (batches == 0) {
+        /* nothing compared is no pass: a shard past the last batch, say */
+        fprintf(stderr, "tce regress: no batch ran (--count %lu has fewer batches than "
+                        "shard %lu/%lu needs)\n", count, shard, nshard);
+        return 2;
     }
     return failed || passed + failed == 0 ? 1 : 0;
 }

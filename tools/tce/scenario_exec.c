@@ -134,7 +134,7 @@ const char *scen_backend_name(scen_backend be)
 {
     switch (be) {
     case SCEN_BACKEND_RTL:
-        return "rtl";
+        return TCE_HW_ENGINE;
     case SCEN_BACKEND_SYSTEMC:
         return "systemc";
     case SCEN_BACKEND_CSIM:
