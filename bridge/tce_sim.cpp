@@ -18,6 +18,7 @@ extern "C" {
 #include "verilated_syms.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -337,6 +338,16 @@ tce_sim *tce_sim_create(const tce_sim_params *p, char *err, size_t errlen)
     s->p = *p;
     s->ctx = std::make_unique<VerilatedContext>();
     s->ctx->traceEverOn(true); // must precede the model; costs nothing until a trace opens
+#ifdef TCE_MODEL_NETLIST
+    // The netlist is Verilated with --x-initial unique: every flip-flop and memory word
+    // starts at a value drawn from the seed, so the state the engine works from must come
+    // from its reset, as in hardware. Set before the model exists (its constructor draws).
+    // TCE_NETLIST_RAND_RESET=0 starts everything at zero instead (for telling an unreset
+    // flip-flop from a wrong netlist).
+    const char *rr = std::getenv("TCE_NETLIST_RAND_RESET");
+    s->ctx->randReset(rr && std::strcmp(rr, "0") == 0 ? 0 : 2);
+    s->ctx->randSeed(static_cast<int>(p->seed % 0x7fffffffu) + 1);
+#endif
     s->top = std::make_unique<Vtce_engine>(s->ctx.get(), "tce_engine");
     tce_axi_mem_init(&s->axi, kBeatBytes, p->mem_latency);
     tce_axi_mem_disorder(&s->axi, p->axi_reorder != 0, p->axi_stall_pct, p->seed);

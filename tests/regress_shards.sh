@@ -72,7 +72,7 @@ bad() { local want=$1; shift; set +e; out=$("$@" 2>&1); rc=$?; set -e
 bad 'wants K/N' "$tce" regress "${run[@]}" --shard=3
 bad 'out of range\|range' "$tce" regress "${run[@]}" --shard=4/4
 bad 'not a number\|number' "$tce" regress "${run[@]}" --shard=1/x
-bad 'not of --shard' "$tce" regress "${run[@]}" --shard=1/4 --only=6
+bad 'is a batch of shard 2/4, not of 1/4' "$tce" regress "${run[@]}" --shard=1/4 --only=6
 bad 'no batch ran' "$tce" regress --seed 5 --count 2 --engines=csim,regmodel --shard=3/4
 bad 'but 3 files given' "$tce" regress-merge --out=x.xml p0.xml p1.xml p2.xml
 bad 'given twice' "$tce" regress-merge --out=x.xml p0.xml p1.xml p2.xml p2.xml

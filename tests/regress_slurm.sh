@@ -71,20 +71,30 @@ for _ in $(seq 60); do
 done
 [ -n "$up" ] || skip "the one-node cluster did not come up: $(tail -3 "$dir/slurmctld.err" "$dir/slurmd.err" | tr '\n' ' ')"
 
-# The run: 3 shards through Slurm, and the same run unsharded here.
-run=(--seed 9 --count 2000 --engines=csim,regmodel)
-"$src/scripts/slurm/regress-submit.sh" 3 "$dir/out" "$tce" "${run[@]}" || fail "submit failed"
-merge=$(cat "$dir/out/merge-job")
-state=
-for _ in $(seq 240); do
-    state=$(scontrol show job "$merge" 2> /dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2)
-    case $state in COMPLETED|FAILED|CANCELLED|TIMEOUT|NODE_FAIL) break ;; esac
-    sleep 0.5
-done
-[ "$state" = COMPLETED ] || fail "merge job $merge: state '$state' (squeue: $(squeue -h 2>&1 | head -5))"
-"$tce" regress "${run[@]}" --junit="$dir/unsharded.xml" > "$dir/unsharded.out" || fail "unsharded run failed"
-cmp "$dir/unsharded.xml" "$dir/out/merged.xml" || fail "Slurm's merged.xml differs from the unsharded run's JUnit"
-for k in 0 1 2; do
-    grep -q "^shard $k/3: " "$dir/out/shard-$k.out" || fail "shard $k/3 did not run as shard $k of 3"
-done
-echo "PASS: 3-task Slurm array + afterok merge == unsharded run ($(tail -1 "$dir/out/merged.out"))"
+# A run through Slurm as 3 shards, and the same run unsharded here; the merge job's state
+# must be WANT (COMPLETED, or FAILED when the run has a mismatch: exit 1).
+slurm_run() {
+    local name=$1 want=$2; shift 2
+    local out="$dir/$name"
+    "$src/scripts/slurm/regress-submit.sh" 3 "$out" "$tce" "$@" || fail "$name: submit failed"
+    local merge state=
+    merge=$(cat "$out/merge-job")
+    for _ in $(seq 240); do
+        state=$(scontrol show job "$merge" 2> /dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2)
+        case $state in COMPLETED|FAILED|CANCELLED|TIMEOUT|NODE_FAIL) break ;; esac
+        sleep 0.5
+    done
+    [ "$state" = "$want" ] || fail "$name: merge job $merge: state '$state', not $want (squeue: $(squeue -h 2>&1 | head -5))"
+    "$tce" regress "$@" --junit="$out/unsharded.xml" > "$out/unsharded.out"
+    cmp "$out/unsharded.xml" "$out/merged.xml" || fail "$name: Slurm's merged.xml differs from the unsharded run's JUnit"
+    for k in 0 1 2; do
+        grep -q "^shard $k/3: " "$out/shard-$k.out" || fail "$name: shard $k/3 did not run as shard $k of 3"
+    done
+    echo "$name: $(tail -1 "$out/merged.out")"
+}
+slurm_run pass COMPLETED --seed 9 --count 2000 --engines=csim,regmodel
+# Planted mismatches in batches 4 and 8 (shards 1/3 and 2/3): those tasks still succeed,
+# the merge runs and carries both failures.
+slurm_run planted FAILED --seed 9 --count 2000 --engines=csim,regmodel --plant=8,4
+grep -c '<failure ' "$dir/planted/merged.xml" | grep -qx 2 || fail "planted: merged.xml has not 2 failures"
+echo "PASS: 3-task Slurm array + afterok merge == unsharded run, with and without mismatches"

@@ -261,7 +261,7 @@ int regress_main(int argc, char **argv)
     *comma = '\0';
     const char *ename[2] = {names, comma + 1};
     if (only >= 0 && (unsigned long)only % nshard != shard) {
-        fprintf(stderr, "tce regress: --only=%ld is batch of shard %lu/%lu, not of --shard=%lu/%lu\n",
+        fprintf(stderr, "tce regress: --only=%ld is a batch of shard %lu/%lu, not of %lu/%lu\n",
                 only, (unsigned long)only % nshard, nshard, shard, nshard);
         return 2;
     }
