@@ -127,12 +127,6 @@ module tce_engine #(
     $error("tce_engine: NUM_CTAS must be 1..16");
   end
 
-  // Clocks of the units that sit idle for long stretches (a bulk copy leaves every tensor and
-  // reduction unit idle): clk, except in the Verilated model (the end of this module).
-  // Builds without a feature have no unit on its clock.
-  /* verilator lint_off UNUSEDSIGNAL */
-  /* verilator lint_on UNUSEDSIGNAL */
-
   // ------------------------------------------------------------- registers and queue
   logic q_push, q_flush, q_pop, q_empty;
   // Fullness is judged from q_count (the register block needs the count anyway).
@@ -231,6 +225,7 @@ module tce_engine #(
   logic cmd_multicast;
   logic [15:0] cmd_cta_mask;
   logic [7:0] tchk_status, tchk_field, tile_status;
+  logic tchk_ready, tchk_hold, desc_busy;
   logic [15:0] tchk_ctas;
   logic [31:0] tchk_tx_bytes;
   logic [39:0] tile_rbytes;
@@ -252,7 +247,7 @@ module tce_engine #(
     .g2s_done, .g2s_status, .fs_done, .fs_reads_done, .fs_status,
     .desc_start, .desc_addr, .desc_done, .desc_err, .desc_hit, .cmd_coords, .cmd_im2col, .cmd_dims, .cmd_mode,
     .cmd_dst_space, .cmd_completion, .cmd_cta, .cmd_saddr, .cmd_mbar_off, .cmd_multicast,
-    .cmd_cta_mask, .tchk_status, .tchk_field, .tchk_ctas, .tchk_tx_bytes,
+    .cmd_cta_mask, .tchk_hold, .tchk_ready, .tchk_status, .tchk_field, .tchk_ctas, .tchk_tx_bytes,
     .tile_start, .tile_want_tx, .tile_can_start, .tile_active, .tile_done_hold, .tile_done,
     .tile_status, .tile_tx_err, .tile_rbytes,
     .cmd_is_store, .cmd_is_prefetch, .cmd_src_space, .tstore_start, .tstore_done, .tstore_status,
@@ -291,7 +286,7 @@ module tce_engine #(
   end
 
   tce_desc_fetch #(.DATA_W(DATA_W), .ID_W(ID_W)) u_desc (
-    .clk, .rst_n, .start(desc_start), .addr(desc_addr), .done(desc_done), .bus_err(desc_err),
+    .clk, .rst_n, .start(desc_start), .addr(desc_addr), .done(desc_done), .busy(desc_busy), .bus_err(desc_err),
     .hit(desc_hit),
     .desc, .inval(desc_inval || soft_reset),
     .wr_seen(m_axi_awvalid && m_axi_awready), .wr_addr(m_axi_awaddr), .wr_len(m_axi_awlen),
@@ -345,7 +340,7 @@ module tce_engine #(
 
   tce_tile_check #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL),
                    .HAS_GATHER(HAS_GATHER), .GADDR_W(GADDR_W)) u_tile_check (
-    .desc, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
+    .clk, .rst_n, .hold(tchk_hold && !desc_busy), .ready(tchk_ready), .desc, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
     .coord_neg({cmd_coords[159], cmd_coords[127], cmd_coords[95], cmd_coords[63], cmd_coords[31]}),
     .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
     .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),
@@ -748,4 +743,20 @@ module tce_engine #(
   assign mb_req_tx_count = tl_mb ? tl_mb_tx_count : tx_count;
   assign tx_ready = mb_req_ready && sm_owner == 3'd2;
 
+  // ------------------------------------------------------------- assertions
+  // Simulation-only checks of the invariants the comments above state (rtl/assert/): the
+  // Verilated models define TCE_ASSERT and build with --assert; synthesis never sees them.
+`ifdef TCE_ASSERT
+  tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W)) u_axi_assert (
+    .clk, .rst_n,
+    .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awid(m_axi_awid), .awaddr(m_axi_awaddr),
+    .awlen(m_axi_awlen), .awsize(m_axi_awsize), .awburst(m_axi_awburst),
+    .wvalid(m_axi_wvalid), .wready(m_axi_wready), .wdata(m_axi_wdata), .wstrb(m_axi_wstrb),
+    .wlast(m_axi_wlast),
+    .arvalid(m_axi_arvalid), .arready(m_axi_arready), .arid(m_axi_arid), .araddr(m_axi_araddr),
+    .arlen(m_axi_arlen), .arsize(m_axi_arsize), .arburst(m_axi_arburst));
+  tce_smem_owner_assert u_smem_owner_assert (
+    .clk, .rst_n, .owner(sm_owner), .req_valid(sm_req_valid), .req_ready(sm_req_ready),
+    .rsp_valid(sm_rsp_valid));
+`endif
 endmodule

@@ -49,6 +49,11 @@ elseif(CASE STREQUAL "ptx-immediate")
   run(1 "imm.ptx:1:82: error: integer literal does not fit in 64 bits" ptx ${DIR}/imm.ptx)
   file(WRITE ${DIR}/off.ptx "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1+0x10000000000000000], 16, [%r4];\n")
   run(1 "off.ptx:1:80: error: integer literal does not fit in 64 bits" ptx ${DIR}/off.ptx)
+elseif(CASE STREQUAL "ptx-fuzz-findings")
+  # what fuzz_ptx_module found (docs/fuzzing.md): a bare "prefetch." read before the
+  # start of a buffer (ASan in the sanitizer build); it is an instruction outside the family
+  file(WRITE ${DIR}/pf.ptx ".version 8.0\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\n\tprefetch.;\n\tret;\n}\n")
+  run(0 "" ptx ${DIR}/pf.ptx)
 elseif(CASE STREQUAL "options")
   set(corpus ${SRC}/tests/data/hwcorpus/red.txt)
   run(2 "--case='x' is not a number" replay --case=x ${corpus})

@@ -95,7 +95,8 @@ static bool is_family(const char *op, size_t len)
             return true;
     }
     /* prefetch{.const,.param}.tensormap; a cache-line prefetch is not a copy */
-    return !strncmp(buf, "prefetch.", 9) && (strstr(buf, ".tensormap.") || !strcmp(buf + k - 10, ".tensormap"));
+    return !strncmp(buf, "prefetch.", 9) &&
+           (strstr(buf, ".tensormap.") || (k >= 10 && !strcmp(buf + k - 10, ".tensormap")));
 }
 
 static bool known_directive(const char *w, size_t len)
