@@ -67,7 +67,7 @@ function(report_row text prefix out)
 endfunction()
 
 foreach(c ${xc7_configs})
-  # | config | part | LUT | LUTRAM | SRL | FF | CARRY4 | MUXF | RAMB36 | RAMB18 | DSP | depth | latches | CPU s |
+  # | config | part | LUT | LUTRAM | SRL | FF | CARRY4 | MUXF | RAMB36 | RAMB18 | DSP | LUT levels | latches | CPU s |
   foreach(part core top)
     report_row("${text}" "${c} \\| ${part}" cells)
     list(LENGTH cells ncells)
@@ -98,6 +98,18 @@ foreach(c ${xc7_configs})
     endif()
     message("fpga-synth-report: ${c} xc7 ${part}: ${lut} LUT, ${ff} FF, ${bram} block RAM")
   endforeach()
+  # Timing: LUT levels of the deepest path, the sta cell delay and the end registers over
+  # the goal, then the table of the deepest paths.
+  string(REGEX MATCH "\n\\| ${c} \\| ([0-9]+) \\| ([0-9]+\\.[0-9][0-9]) ns \\| ([0-9]+) of ([0-9]+) \\|" trow "${text}")
+  set(tlev "${CMAKE_MATCH_1}")
+  set(tns "${CMAKE_MATCH_2}")
+  if(NOT trow OR tlev LESS 1 OR CMAKE_MATCH_4 LESS 1)
+    message(FATAL_ERROR "fpga-synth-report: no timing row (LUT levels, ns, registers over the goal) for '${c}'")
+  endif()
+  if(NOT text MATCHES "Deepest paths of `${c}`[^\n]*\n\n\\| levels \\|[^\n]*\n[^\n]*\n\\| [0-9]+ \\| `")
+    message(FATAL_ERROR "fpga-synth-report: no table of the deepest paths for '${c}'")
+  endif()
+  message("fpga-synth-report: ${c} xc7 timing: ${tlev} LUT levels, ${tns} ns")
 endforeach()
 foreach(c ${generic_configs})
   # | config | cells | FF | gate levels | latches | CPU s |

@@ -231,6 +231,7 @@ module tce_engine #(
   logic cmd_multicast;
   logic [15:0] cmd_cta_mask;
   logic [7:0] tchk_status, tchk_field, tile_status;
+  logic tchk_ready, tchk_hold, desc_busy;
   logic [15:0] tchk_ctas;
   logic [31:0] tchk_tx_bytes;
   logic [39:0] tile_rbytes;
@@ -252,7 +253,7 @@ module tce_engine #(
     .g2s_done, .g2s_status, .fs_done, .fs_reads_done, .fs_status,
     .desc_start, .desc_addr, .desc_done, .desc_err, .desc_hit, .cmd_coords, .cmd_im2col, .cmd_dims, .cmd_mode,
     .cmd_dst_space, .cmd_completion, .cmd_cta, .cmd_saddr, .cmd_mbar_off, .cmd_multicast,
-    .cmd_cta_mask, .tchk_status, .tchk_field, .tchk_ctas, .tchk_tx_bytes,
+    .cmd_cta_mask, .tchk_hold, .tchk_ready, .tchk_status, .tchk_field, .tchk_ctas, .tchk_tx_bytes,
     .tile_start, .tile_want_tx, .tile_can_start, .tile_active, .tile_done_hold, .tile_done,
     .tile_status, .tile_tx_err, .tile_rbytes,
     .cmd_is_store, .cmd_is_prefetch, .cmd_src_space, .tstore_start, .tstore_done, .tstore_status,
@@ -291,7 +292,7 @@ module tce_engine #(
   end
 
   tce_desc_fetch #(.DATA_W(DATA_W), .ID_W(ID_W)) u_desc (
-    .clk, .rst_n, .start(desc_start), .addr(desc_addr), .done(desc_done), .bus_err(desc_err),
+    .clk, .rst_n, .start(desc_start), .addr(desc_addr), .done(desc_done), .busy(desc_busy), .bus_err(desc_err),
     .hit(desc_hit),
     .desc, .inval(desc_inval || soft_reset),
     .wr_seen(m_axi_awvalid && m_axi_awready), .wr_addr(m_axi_awaddr), .wr_len(m_axi_awlen),
@@ -345,7 +346,7 @@ module tce_engine #(
 
   tce_tile_check #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL),
                    .HAS_GATHER(HAS_GATHER), .GADDR_W(GADDR_W)) u_tile_check (
-    .desc, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
+    .clk, .rst_n, .hold(tchk_hold && !desc_busy), .ready(tchk_ready), .desc, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
     .coord_neg({cmd_coords[159], cmd_coords[127], cmd_coords[95], cmd_coords[63], cmd_coords[31]}),
     .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
     .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),

@@ -1,7 +1,21 @@
 // Decodes a fetched tensor descriptor for a tile-mode load, store or reduce and checks the
 // operation against it, in the golden model's order (csim/csim.c fetch_map, csim/tile.c),
-// so both report the same first fault. Combinational; also yields the box geometry the tile
-// mover walks and, for a reduce, the element type the descriptor's dtype names.
+// so both report the same first fault. Also yields the box geometry the tile mover walks
+// and, for a reduce, the element type the descriptor's dtype names.
+//
+// Pipelined for timing (docs/synthesis.md): three register stages, not one cycle of logic.
+// The inputs (the descriptor and the executor's command fields) hold still while `hold` is
+// high (the executor holds a command between its pop and the end of S_TCHECK, and no
+// descriptor fetch is writing `desc`), so each stage just registers its part every cycle
+// and `ready` rises STAGES cycles into an unbroken run of `hold`:
+//   stage 1  the box-element counts (ceil(box / elementStride): a multiply by a reciprocal
+//            in a DSP48, not a divider), the global range's four products and the status
+//            chain up to the shared-memory span;
+//   stage 2  the products of element-count pairs, the row pitch, the range's partial sums;
+//   stage 3  the row count and whether the range fits below 2^GADDR_W;
+// then the span compare, the byte count and the last checks are logic after stage 3. With
+// the descriptor cached, the executor reaches S_TCHECK two cycles after the pop, so the
+// check costs one cycle there.
 //
 // This engine build implements tile loads (tf32 loads round in tce_tile_load; interleaved
 // layouts whose row is at most 2 KB), stores and reduces of 1..8-byte element types
@@ -37,6 +51,10 @@ module tce_tile_check #(
     // 2^GADDR_W is refused (ST_UNSUPPORTED at TMAP_LO), so the row walk's sums never wrap.
     parameter int GADDR_W = 64
 ) (
+    input  logic          clk,
+    input  logic          rst_n,
+    input  logic          hold,         // desc and the command fields are valid and unchanged since the last cycle
+    output logic          ready,        // status, field and the geometry are valid
     input  logic [1023:0] desc,
     input  logic          is_store,     // tensor store or reduce (shared::cta -> global), else a load
     input  logic          is_prefetch,  // cp.async.bulk.prefetch.tensor: no shared side
@@ -232,66 +250,175 @@ module tce_tile_check #(
   // 2^(GADDR_W-16); otherwise one factor is narrow (16 or GADDR_W-16 bits), so each product
   // is a GADDR_W x 16 (or 32 x (GADDR_W-16)) multiply whose bits past GADDR_W say "over":
   // half the multiplier of a full 32 x GADDR_W product (sixth session: 16 DSP48 for four).
-  logic g_fits;
+  logic g_fits_q;               // stage 3
   if (GADDR_W < 64) begin : g_gaddr_fit
     localparam int G  = GADDR_W;
     localparam int NW = (G - 16 > 16) ? G - 16 : 16;    // the narrow factor's bits
-    always_comb begin
-      logic [66:0] top;           // one past the last byte, in 67 bits: no sum wraps
+    // stage 1: the four products, dim 0's end and the "over" flags; stage 2: two partial
+    // sums; stage 3: the total against 2^G.
+    logic [G+NW-1:0] prod_q [1:4];
+    logic [4:1]      use_q;       // dim i counts: below the rank, globalDim[i] > 1
+    logic            over_q, over2_q;
+    logic [66:0]     top0_q, sum_a_q, sum_b_q, p4_q;
+    always_ff @(posedge clk) begin
       logic [31:0] gm1;
       logic [63:0] st;
       logic        over, gm1_narrow;
-      logic [G-1:0]    wide_f;
-      logic [NW-1:0]   narrow_f;
-      logic [G+NW-1:0] prod;
+      logic [G-1:0]  wide_f;
+      logic [NW-1:0] narrow_f;
       over = desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 + G +: 64 - G] != '0;
-      top = 67'(desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: G]) +
-            ((67'(desc[GDIM_OFF*8 +: 32]) + 67'd1) << ul);
       for (int i = 1; i < 5; i++) begin
         gm1 = desc[(GDIM_OFF + 4*i)*8 +: 32];           // globalDim[i] - 1
         st  = desc[(GSTR_OFF + 8*(i-1))*8 +: 64];
         gm1_narrow = gm1[31:16] == '0;
         wide_f   = gm1_narrow ? st[G-1:0] : G'(gm1);
         narrow_f = gm1_narrow ? NW'(gm1[15:0]) : NW'(st[G-17:0]);
-        prod = (G+NW)'(wide_f) * (G+NW)'(narrow_f);
-        if (i < {24'd0, rank8} && gm1 != 32'd0) begin
-          if (st[63:G] != '0 || (!gm1_narrow && st[G-1:G-16] != '0) || prod[G+NW-1:G] != '0)
-            over = 1'b1;
-          top = top + 67'(prod[G-1:0]);
-        end
+        prod_q[i] <= (G+NW)'(wide_f) * (G+NW)'(narrow_f);
+        use_q[i] <= i < {24'd0, rank8} && gm1 != 32'd0;
+        if (i < {24'd0, rank8} && gm1 != 32'd0 && (st[63:G] != '0 || (!gm1_narrow && st[G-1:G-16] != '0)))
+          over = 1'b1;
       end
-      g_fits = !over && top <= (67'd1 << G);
+      over_q <= over;
+      top0_q <= 67'(desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: G]) +
+                ((67'(desc[GDIM_OFF*8 +: 32]) + 67'd1) << ul);
+      // stage 2
+      over2_q <= over_q || (use_q[1] && prod_q[1][G+NW-1:G] != '0) || (use_q[2] && prod_q[2][G+NW-1:G] != '0) ||
+                 (use_q[3] && prod_q[3][G+NW-1:G] != '0) || (use_q[4] && prod_q[4][G+NW-1:G] != '0);
+      sum_a_q <= top0_q + (use_q[1] ? 67'(prod_q[1][G-1:0]) : 67'd0);
+      sum_b_q <= (use_q[2] ? 67'(prod_q[2][G-1:0]) : 67'd0) + (use_q[3] ? 67'(prod_q[3][G-1:0]) : 67'd0);
+      p4_q    <= use_q[4] ? 67'(prod_q[4][G-1:0]) : 67'd0;
+      // stage 3
+      g_fits_q <= !over2_q && sum_a_q + sum_b_q + p4_q <= (67'd1 << G);
     end
   end else begin : g_gaddr_full
-    assign g_fits = 1'b1;
+    assign g_fits_q = 1'b1;
   end
 
+  // ceil(a / d) for a <= 256 and d in 1..8 as floor((a + d - 1) * R(d) / 2^11), with
+  // R(d) = ceil(2^11 / d): exact for every such a and d (checked exhaustively), and a
+  // 9 x 12 multiply maps to one DSP48 where a divider is some thirty LUT levels. Both come
+  // as the descriptor's "minus one" fields (a - 1, d - 1), so a + d - 1 is one sum.
+  function automatic logic [11:0] recip_m1(input logic [2:0] d_m1);
+    case (d_m1)
+      3'd0: recip_m1 = 12'd2048;
+      3'd1: recip_m1 = 12'd1024;
+      3'd2: recip_m1 = 12'd683;
+      3'd3: recip_m1 = 12'd512;
+      3'd4: recip_m1 = 12'd410;
+      3'd5: recip_m1 = 12'd342;
+      3'd6: recip_m1 = 12'd293;
+      default: recip_m1 = 12'd256;
+    endcase
+  endfunction
+
+  // The pipeline (see the header). Data registers take no reset, so that synthesis can put
+  // them into the DSP48s' own registers; `ready` alone says when they are valid.
+  localparam int STAGES = 3;
+  localparam int K = $clog2(SMEM_BYTES + 1);   // 2^K > SMEM_BYTES: the row count's saturation
+  logic [1:0]  age;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) age <= '0;
+    else if (!hold) age <= '0;
+    else if (age != 2'(STAGES)) age <= age + 2'd1;
+  end
+  assign ready = hold && age == 2'(STAGES);
+
+  // Stage 1 inputs, from the decode below.
+  logic [7:0]  div_a [0:4];       // box0 (interleave), box[1..4]: box elements - 1
+  logic [2:0]  div_d [0:4];       // their stride - 1 (interleave slice unit, elementStride)
+  logic [4:0]  n_one;             // dims 1..4 walk one element (beyond the rank; ileave rank-2)
+  logic [8:0]  box0_d;            // box0 when it needs no division
+  logic        box0_div;          // ... else the interleave division
+  logic        s1_bad_desc;       // the descriptor check failed (before the range check)
+  logic        s1_bad_d, s1_bad_q, s1_bd_q;
+  logic [7:0]  s1_status, s1_field, s1_status_q, s1_field_q;
+  logic [20:0] quo_q [0:4];
+  logic [2:0]  ul_q;
+  logic [7:0]  smin_q;            // the swizzle span a row's pitch is at least (0: none)
+  logic [8:0]  sthr_q;            // ... as box0 units: row bytes < smin iff box0 < sthr
+  logic [K:0]  nsat_q, nsat_m1_q;
+  logic        nzero_q;
+  logic [24:0] base_q;            // soff + row bytes
+  logic [4:0]  n_one_q;
+  logic        box0_div_q;
+  logic [8:0]  box0_d_q;
+  logic [17:0] p12_q, p34_q;
+  logic [13:0] row_bytes_q, pitch_q;
+  logic [31:0] nrows_q;
+  always_ff @(posedge clk) begin
+    logic [8:0]  b0, x;
+    logic [7:0]  smin;
+    logic [13:0] rb;
+    logic [35:0] nr;
+    logic [K:0]  ns;
+    // stage 1
+    for (int i = 0; i < 5; i++) begin
+      x = 9'(({div_a[i], 1'b1} + {6'd0, div_d[i], 1'b1}) >> 1);   // a + d - 1, at most 263
+      quo_q[i] <= 21'(x) * 21'(recip_m1(div_d[i]));
+    end
+    ul_q <= ul;
+    // interleaved rows are dense (no swizzle-span pad)
+    case ((is_il || il_i2c) ? 3'd0 : swizzle)
+      3'd0:    smin = 8'd0;
+      3'd1:    smin = 8'd32;
+      3'd2:    smin = 8'd64;
+      3'd7:    smin = 8'd96;
+      default: smin = 8'd128;
+    endcase
+    smin_q <= smin;
+    sthr_q <= 9'((16'(smin) + (16'd1 << ul) - 16'd1) >> ul);    // ceil(smin / 2^ul)
+    n_one_q <= n_one;
+    box0_div_q <= box0_div;
+    box0_d_q <= box0_d;
+    s1_bad_q <= s1_bad_d; s1_bd_q <= s1_bad_desc; s1_status_q <= s1_status; s1_field_q <= s1_field;
+    // stage 2: the element counts' pair products, the row's bytes and pitch
+    p12_q <= 18'(n[8:0]) * 18'(n[17:9]);
+    p34_q <= 18'(n[26:18]) * 18'(n[35:27]);
+    b0 = box0;
+    rb = 14'({5'd0, b0} << ul_q);
+    row_bytes_q <= rb;
+    pitch_q <= (b0 < sthr_q) ? 14'(smin_q) : rb;
+    // stage 3: the row count, saturated at 2^K (below), and the span's base
+    nr = 36'(p12_q) * 36'(p34_q);
+    if (is_i2c) nr = 36'(i2c_rows);
+    if (is_g4 || is_s4) nr = 36'd4;
+    nrows_q <= 32'(nr);       // a row count that passes the check is below 2^K
+    ns = (nr >> K) != 36'd0 ? (K+1)'(1) << K : (K+1)'(nr);
+    nsat_q <= ns;
+    nsat_m1_q <= ns - (K+1)'(1);
+    nzero_q <= nr == 36'd0;
+    base_q <= 25'(soff) + 25'(row_bytes_q);
+  end
+  // Stage 1's element counts and box0 (the dividers' quotients).
+  for (genvar i = 1; i < 5; i++) begin : g_n
+    assign n[(i-1)*9 +: 9] = n_one_q[i] ? 9'd1 : quo_q[i][19:11];
+  end
+  assign box0 = box0_div_q ? quo_q[0][19:11] : box0_d_q;
+  assign row_bytes = row_bytes_q;
+  assign pitch = pitch_q;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire unused_quo = ^{quo_q[0][20], quo_q[0][10:0], quo_q[1][20], quo_q[1][10:0], quo_q[2][20],
+                      quo_q[2][10:0], quo_q[3][20], quo_q[3][10:0], quo_q[4][20], quo_q[4][10:0], n_one_q[0]};
+  /* verilator lint_on UNUSEDSIGNAL */
+
   always_comb begin
-    logic bad, bad_desc, box_out, reserved_ok;
+    logic bad, bad_desc, reserved_ok;
     logic [3:0]  c0_bytes;     // low bits of tensorCoords[0] * element size
-    logic [47:0] nrows;
-    // tx_bytes is 32 bits; a box whose byte count needs more fails the shared-memory
-    // check below long before, so the upper bits of the product are never needed.
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [47:0] txb;
-    /* verilator lint_on UNUSEDSIGNAL */
     logic [7:0]  eb;
     logic        est_ok;
-    logic [47:0] span_end;
-    logic [8:0]  bx;
     logic [3:0]  es;
-    logic [31:0] mb_off;
     logic [31:0] ch_c;            // coordinate of the channel slice (map dim rank-2)
     logic [32:0] ch_gdim;
     logic [35:0] ch_gs16;         // its byte stride in 16-byte units (bits 39:4)
     logic        ch_inb;
     logic [59:0] ch_prod;
-    bad = 1'b0; bad_desc = 1'b0; box_out = 1'b0; reserved_ok = 1'b0; c0_bytes = '0;
-    nrows = '0; txb = '0; eb = '0; est_ok = 1'b0; span_end = '0; bx = '0; es = '0; mb_off = '0;
-    status = tce_op_pkg::ST_OK; field = F_NONE;
-    rank = '0; gaddr = '0; wcoords = '0; swizzle = '0; fill_nan = 1'b0; tf32 = 1'b0; box0 = '0;
-    gdim = '0; gstride = '0; n = '0; e = '0; row_bytes = '0; pitch = '0; rows = '0;
-    tx_bytes = '0; soff = '0; ctas = '0;
+    bad = 1'b0; bad_desc = 1'b0; reserved_ok = 1'b0; c0_bytes = '0;
+    eb = '0; est_ok = 1'b0; es = '0;
+    s1_status = tce_op_pkg::ST_OK; s1_field = F_NONE; s1_bad_d = 1'b0;
+    rank = '0; gaddr = '0; wcoords = '0; swizzle = '0; fill_nan = 1'b0; tf32 = 1'b0;
+    gdim = '0; gstride = '0; e = '0; soff = '0; ctas = '0;
+    for (int i = 0; i < 5; i++) begin div_a[i] = '0; div_d[i] = '0; end
+    n_one = '1; box0_d = '0; box0_div = 1'b0; s1_bad_desc = 1'b0;
     ch_c = '0; ch_gdim = '0; ch_gs16 = '0; ch_inb = 1'b0; ch_prod = '0;
     begin : decode
       case (rank8[2:0])
@@ -317,8 +444,10 @@ module tce_tile_check #(
       fill_nan = (fill8 == 8'd1) && (dtype >= 8'd6 && dtype <= 8'd12);   // float dtypes
       tf32     = (dtype == 8'd11 || dtype == 8'd12) && !is_store;            // TFLOAT32{,_FTZ}
       // An im2col row is channelsPerPixel elements from the channel coordinate.
-      box0     = is_i2c ? i2c_channels : box_raw;
-      if (is_il) box0 = 9'((box_raw + {5'd0, e0} - 9'd1) / {5'd0, e0});
+      box0_d   = is_i2c ? i2c_channels : box_raw;
+      box0_div = is_il;                                 // ceil(box_raw / e0) (stage 1)
+      div_a[0] = desc[(BOX_OFF)*8 +: 8];
+      div_d[0] = est0[2:0];
       for (int i = 0; i < 5; i++) begin
         // Dimensions beyond the rank walk one element at coordinate 0 of a size-1 dimension.
         gdim[i*33 +: 33] = (i < {24'd0, rank8}) ? {1'b0, desc[(GDIM_OFF + 4*i)*8 +: 32]} + 33'd1 : 33'd1;
@@ -326,17 +455,17 @@ module tce_tile_check #(
       est_ok = 1'b1;
       for (int i = 1; i < 5; i++) begin
         gstride[(i-1)*GADDR_W +: GADDR_W] = desc[(GSTR_OFF + 8*(i-1))*8 +: GADDR_W];
-        bx = {1'b0, desc[(BOX_OFF + i)*8 +: 8]} + 9'd1;
         eb = desc[(EST_OFF + i)*8 +: 8];                 // the layout keeps estride-1 in a byte
         es = {1'b0, eb[2:0]} + 4'd1;
         if (eb > 8'd7) est_ok = 1'b0;                  // elementStrides are 1..8
+        div_a[i] = desc[(BOX_OFF + i)*8 +: 8];
+        div_d[i] = eb[2:0];
         if (i < {24'd0, rank8}) begin
-          n[(i-1)*9 +: 9] = 9'((bx + {5'd0, es} - 9'd1) / {5'd0, es});
-          // The H100 walks one position of dimension rank-2 of an interleaved map.
-          if (is_il && i + 2 == {24'd0, rank8}) n[(i-1)*9 +: 9] = 9'd1;
+          // ceil(bx / es) (stage 1); the H100 walks one position of dimension rank-2 of an
+          // interleaved map.
+          n_one[i] = is_il && i + 2 == {24'd0, rank8};
           e[(i-1)*4 +: 4] = es;
         end else begin
-          n[(i-1)*9 +: 9] = 9'd1;
           e[(i-1)*4 +: 4] = 4'd1;
         end
       end
@@ -344,7 +473,7 @@ module tce_tile_check #(
       if (il_i2c) begin
         // The interleaved im2col view (the header): one slice a row, the channel slice in the
         // base address and in dim 0's bound, view dim i = map dim i-1 for 1 <= i <= rank-2.
-        box0 = 9'd1;
+        box0_d = 9'd1; box0_div = 1'b0;
         gaddr = gaddr + GADDR_W'({ch_prod, 4'd0});
         wcoords[31:0] = 32'd0;
         gdim[32:0] = {32'd0, ch_inb};
@@ -356,20 +485,6 @@ module tce_tile_check #(
                                                : desc[(GSTR_OFF + 8*((i > 1) ? i - 2 : 0))*8 +: GADDR_W];
           end
       end
-      row_bytes = 14'({5'd0, box0} << ul);
-      case ((is_il || il_i2c) ? 3'd0 : swizzle)     // interleaved rows are dense (no swizzle-span pad)
-        3'd0: pitch = row_bytes;
-        3'd1: pitch = (row_bytes < 14'd32) ? 14'd32 : row_bytes;
-        3'd2: pitch = (row_bytes < 14'd64) ? 14'd64 : row_bytes;
-        3'd7: pitch = (row_bytes < 14'd96) ? 14'd96 : row_bytes;
-        default: pitch = (row_bytes < 14'd128) ? 14'd128 : row_bytes;
-      endcase
-      nrows = 48'(n[8:0]) * 48'(n[17:9]) * 48'(n[26:18]) * 48'(n[35:27]);
-      if (is_i2c) nrows = 48'(i2c_rows);
-      if (is_g4 || is_s4) nrows = 48'd4;
-      rows  = nrows[31:0];
-      txb   = nrows * 48'(row_bytes);
-      tx_bytes = txb[31:0];
 
       // Shared side: which CTAs, which offset.
       if (!is_store && dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER) begin
@@ -379,18 +494,17 @@ module tce_tile_check #(
         soff = saddr[23:0];
         ctas = 16'd1 << cta;
       end
-      mb_off = {8'd0, mbar_off};
       c0_bytes = coord0_low << esl;
 
       // fetch_map: the descriptor itself
       if (magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 ||
           !est_ok || ((is_il || il_i2c) && est0 > 8'd7) || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 || swz8 > 8'd7 || fill8 > 8'd1) begin
-        bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_BAD_DESCRIPTOR; s1_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
-      // A tensor beyond this build's global address range (GADDR_W): not supported here.
-      if (!bad && !g_fits) begin
-        bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
+      // The next check, a tensor beyond this build's global address range (GADDR_W), comes
+      // from stage 3 (g_fits_q) and is put in its place after it: this chain goes on as if
+      // it passed.
+      s1_bad_desc = bad;
       // tile.c: mode, shape, geometry, coordinates (an im2col load skips them: `bad` is held
       // set across them, and its own checks follow), then the shared side
       bad_desc = bad;
@@ -401,103 +515,136 @@ module tce_tile_check #(
       if (!bad && mode != 3'd0 && mode != 3'd4 && mode != 3'd5) begin
         // csim/im2col.c: an im2col mode with the other direction (im2col loads, im2col_no_offs
         // stores) is not defined
-        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_UNDEFINED; s1_field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
       end
       if (!bad && kind != 8'd0) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
       if (!bad && {5'd0, dims} != rank8) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
       end
       // tile.c check_shape: gather4 is a load/prefetch mode, scatter4 a store mode.
       if (!bad && ((mode == 3'd4 && is_store) || (mode == 3'd5 && (!is_store || is_reduce)))) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
       end
       // PTX: gather4 and scatter4 work on 2-D tensors with boxDim[1] == 1 and no interleave.
       if (!bad && (is_g4 || is_s4) && (rank8 != 8'd2 || desc[(BOX_OFF + 1)*8 +: 8] != 8'd0 || ileave != 8'd0)) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
       // tf32 loads round in tce_tile_load; a store copies the bytes as they are.
       if (!bad && (dtype >= 8'd13 ||
                    !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
         // packed types: not in this engine build
-        bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_UNSUPPORTED; s1_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
       if (!bad && !is_il && c0_bytes[3:0] != 4'd0) begin
         // H100: the innermost coordinate must start on a 16-byte boundary (with interleave
         // it is a slice index: no rule)
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
       end
       if (!bad && is_store) begin
         // H100: stores take no negative coordinate
         for (int i = 0; i < 5; i++)
           if (!bad && (i < {24'd0, rank8} || is_s4) && coord_neg[i]) begin   // scatter4: all five
-            bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+            bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
           end
         if (!bad && is_reduce && !(red_named && red_legal)) begin
-          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
+          bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
         end
         if (!bad && src_space != tce_op_pkg::SPACE_SHARED_CTA) begin
-          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+          bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
         end
         if (!bad && saddr[31:24] != 8'd0) begin
-          bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+          bad = 1'b1; s1_status = tce_op_pkg::ST_SHARED_RANGE; s1_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
         end
       end
       bad = bad && !(is_i2c && !bad_desc);
       if (!bad && is_i2c && i2c_status != tce_op_pkg::ST_OK) begin
-        bad = 1'b1; status = i2c_status; field = i2c_field;
+        bad = 1'b1; s1_status = i2c_status; s1_field = i2c_field;
       end
       // A prefetch ends here (tile.c after check_coords, im2col*.c after the walk's start):
       // it lands no bytes, so the shared-memory side below is not checked.
       if (is_prefetch) bad = 1'b1;
       if (!bad && !is_store && dst_space != tce_op_pkg::SPACE_SHARED_CLUSTER && dst_space != tce_op_pkg::SPACE_SHARED_CTA) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_DST_SPACE_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_DST_SPACE_IDX);
       end
       if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER && multicast && cta_mask == 16'd0) begin
-        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_UNDEFINED; s1_field = fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX);
       end
       // im2col_common.c i2c_deliver_load takes a few shared-side checks in another order
       // than tile.c (is_i2c below): multicast before the address, alignment before the
       // CTAs, the rows before the mbarrier.
       if (!bad && is_i2c && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
       end
       if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && saddr[31:24] != 8'd0) begin
-        bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_SHARED_RANGE; s1_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
       if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
       end
       if (!bad && is_i2c && soff[6:0] != 7'd0) begin
-        bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_MISALIGNED; s1_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
       if (!bad && (32'(ctas) >> NUM_CTAS) != 32'd0) begin
-        bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE;
-        field = multicast ? fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX) : fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_SHARED_RANGE;
+        s1_field = multicast ? fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX) : fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
       if (!bad && soff[6:0] != 7'd0) begin
         // H100: a shared address off a 128-byte boundary traps "misaligned address"
         // (tests/data/probes/misalign.txt)
-        bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+        bad = 1'b1; s1_status = tce_op_pkg::ST_MISALIGNED; s1_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
-      // The whole box must lie in shared memory; with a swizzle the last row's bytes may
-      // land anywhere in its 128-byte line.
-      span_end = 48'(soff) + (nrows - 48'd1) * 48'(pitch) + 48'(row_bytes);
-      if (swizzle != 3'd0) span_end = (span_end + 48'd127) & ~48'd127;
-      box_out = nrows * 48'(pitch) > 48'(SMEM_BYTES) || span_end > 48'(SMEM_BYTES);
-      if (!bad && is_i2c && box_out) begin
-        bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-      end
-      if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off[2:0] != 3'd0) begin
-        bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
-      end
-      if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off + 32'd8 > 32'(SMEM_BYTES)) begin
-        bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
-      end
-      if (!bad && box_out) begin
-        bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-      end
+      s1_bad_d = bad;
+    end
+  end
+
+  // After stage 3: the range check in its place, the box's shared-memory span and byte
+  // count, and the last checks of the chain in the golden model's order (they need the
+  // span). The row count is saturated at 2^K > SMEM_BYTES first: a box of that many rows
+  // (each at least one byte) overflows shared memory either way, and the products stay
+  // one DSP48 wide. tx_bytes is read only when the check passes (fewer rows than that).
+  always_comb begin
+    logic bad, box_out;
+    logic [K+25:0] ext;
+    logic [K+14:0] np;
+    // tx_bytes is 32 bits; a box whose byte count needs more fails the shared-memory
+    // check below long before, so the upper bits of the product are never needed.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [K+14:0] txb;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [47:0] span_end;
+    logic [31:0] mb_off;
+    if (!s1_bd_q && !g_fits_q) begin
+      bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    end else begin
+      bad = s1_bad_q; status = s1_status_q; field = s1_field_q;
+    end
+    rows = nrows_q;
+    txb = (K+15)'(nsat_q) * (K+15)'(row_bytes);
+    tx_bytes = 32'(txb);
+    np  = (K+15)'(nsat_q) * (K+15)'(pitch);
+    ext = (K+26)'(nsat_m1_q) * (K+26)'(pitch) + (K+26)'(base_q);
+    mb_off = {8'd0, mbar_off};
+    // The whole box must lie in shared memory; with a swizzle the last row's bytes may
+    // land anywhere in its 128-byte line (rounding the end up to the line changes nothing
+    // when SMEM_BYTES is a whole number of lines). No rows: the end is before the start,
+    // in 48-bit arithmetic, as the full product would give.
+    if (nzero_q) span_end = 48'(base_q) - 48'(pitch);
+    else span_end = 48'(ext);
+    if (swizzle != 3'd0 && SMEM_BYTES % 128 != 0) span_end = (span_end + 48'd127) & ~48'd127;
+    box_out = 48'(np) > 48'(SMEM_BYTES) || span_end > 48'(SMEM_BYTES);
+    if (!bad && is_i2c && box_out) begin
+      bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+    end
+    if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off[2:0] != 3'd0) begin
+      bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
+    end
+    if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off + 32'd8 > 32'(SMEM_BYTES)) begin
+      bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
+    end
+    if (!bad && box_out) begin
+      status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
     end
   end
 endmodule

@@ -104,6 +104,8 @@ module tce_cmd_exec #(
     output logic [23:0] cmd_mbar_off,
     output logic        cmd_multicast,
     output logic [15:0] cmd_cta_mask,
+    output logic        tchk_hold,      // a command is held from its pop through S_TCHECK (tce_tile_check)
+    input  logic        tchk_ready,     // tce_tile_check's pipeline has the check's result
     input  logic [7:0]  tchk_status,
     input  logic [7:0]  tchk_field,
     input  logic [15:0] tchk_ctas,
@@ -562,10 +564,11 @@ module tce_cmd_exec #(
   end
   assign desc_start = chk_go && !bad && is_tensor;
   assign desc_addr  = f_tmap;
-  assign tile_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && !cmd_is_store &&
+  assign tile_start = (state == S_TCHECK) && tchk_ready && tchk_status == tce_op_pkg::ST_OK && !cmd_is_store &&
                       !is_tpref && tile_can_start;
+  assign tchk_hold = (state == S_CHECK || state == S_DESC || state == S_TCHECK);
   assign cmd_is_prefetch = is_tpref;
-  assign tstore_start = (state == S_TCHECK) && tchk_status == tce_op_pkg::ST_OK && cmd_is_store;
+  assign tstore_start = (state == S_TCHECK) && tchk_ready && tchk_status == tce_op_pkg::ST_OK && cmd_is_store;
   assign cmd_src_space = f_src;
   assign cmd_dims = f_dims;
   assign cmd_mode = f_mode;
@@ -690,7 +693,7 @@ module tce_cmd_exec #(
             state <= S_TCHECK;
           end
         end
-        S_TCHECK: begin
+        S_TCHECK: if (tchk_ready) begin
           st <= tchk_status; fld <= tchk_field;
           if (tchk_status != tce_op_pkg::ST_OK || is_tpref) begin
             state <= S_RETIRE;

@@ -18,6 +18,7 @@ module tce_desc_fetch #(
     input  logic              start,
     input  logic [63:0]       addr,         // 64-byte aligned (checked by the caller)
     output logic              done,         // one-cycle pulse
+    output logic              busy,         // fetching: `desc` may change
     output logic              hit,          // addr's descriptor is cached: start needs no read
     output logic              bus_err,      // with done: a beat answered with an error
     output logic [1023:0]     desc,
@@ -78,6 +79,7 @@ module tce_desc_fetch #(
   assign araddr  = cur_addr;
   assign arlen   = both ? 8'(2 * BEATS_PER_HALF - 1) : 8'(BEATS_PER_HALF - 1);
   assign rready  = (state == S_R);
+  assign busy    = (state != S_IDLE);
 
   // The address is 64-byte aligned and a beat is at most 64 bytes, so every beat lies
   // wholly inside the descriptor: beat i of the fetch is descriptor word i.

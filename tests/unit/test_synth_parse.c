@@ -232,8 +232,39 @@ static void test_latch_cell_and_error(void)
     CHECK(syn_parse_log("", &log) && !log.have_total && log.nmodules == 0);
 }
 
+/* Yosys 0.23 `sta` after reading cells_sim.v with -specify: the latest arrival (ps), the
+ * net its path ends on (the endpoint cell's input, listed first) and the net it starts
+ * from (the output of the first clocked cell, the DSP's CLK->P, read upwards). */
+static const char LOG_STA[] =
+    "6. Executing STA pass (static timing analysis).\n"
+    "Latest arrival time in 't' is 3456:\n"
+    "    3456 $auto$ff.cc:266:slice$2107 (FDRE.D)\n"
+    "           u.sum [29]\n"
+    "    3456 u.c7 (CARRY4.CI->O)\n"
+    "           u.co [27]\n"
+    "    1910 $abc$1 (LUT3.I2->O)\n"
+    "           u.prod [1]\n"
+    "    1783 $mul$t.v:3$2 (DSP48E1.CLK->P)\n"
+    "           $iopadmap$clk\n"
+    "      96 $auto$clkbufmap.cc:261:execute$2514 (BUFG.I->O)\n"
+    "           $auto$clkbufmap.cc:262:execute$2515\n"
+    "       0   \\clk (<primary input>)\n"
+    "\n"
+    "Arrival histogram:\n";
+
+static void test_sta(void)
+{
+    syn_log log;
+    CHECK(syn_parse_log(LOG_STA, &log));
+    CHECK(log.sta_ps == 3456);
+    CHECK(!strcmp(log.sta_end, "u.sum [29]"));
+    CHECK(!strcmp(log.sta_start, "u.prod [1]"));
+    CHECK(syn_parse_log(LOG_GENERIC, &log) && log.sta_ps == -1);
+}
+
 int main(void)
 {
+    test_sta();
     test_xc7();
     test_generic();
     test_tree();

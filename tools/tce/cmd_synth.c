@@ -5,8 +5,9 @@
  *
  * Per configuration, two Yosys runs:
  *   xc7      synth_xilinx -family xc7 -top tce_fpga_top (hierarchy kept), `stat`; then the
- *            design is flattened, the sequential cells (FFs, block/LUT RAM, SRLs, DSPs) and
- *            I/O buffers deleted and `ltp` gives the longest remaining combinational path.
+ *            design is flattened and written as BLIF, whose LUT levels synth_levels.c
+ *            counts, and Yosys's `sta` estimates the worst path's cell delay from the
+ *            specify blocks of the xc7 cells_sim.v.
  *   generic  synth -top tce_engine, `stat`, flatten, `ltp -noff` (gate levels).
  * The engine core's xc7 numbers are the sum of the modules that are not tce_fpga_*.
  *
@@ -18,11 +19,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "num_parse.h"
+#include "synth_levels.h"
 #include "synth_parse.h"
 
 int synth_main(int argc, char **argv);
@@ -55,6 +58,11 @@ static const synth_config CONFIGS[] = {
 /* `lite`'s tensor path works in 32-bit global addresses (tce_engine GADDR_W), the
  * address width of a 32-bit FPGA DMA; tensors beyond 4 GiB are refused as UNSUPPORTED. */
 #define LITE_GADDR_W 32u
+
+/* The timing goal (issue 16): every register-to-register path of every configuration at
+ * most this many LUT levels and this much cell delay. */
+#define GOAL_LEVELS 8L
+#define GOAL_DELAY_PS 5000L
 
 /* The area goal (docs/synthesis.md states why this number). */
 #define GOAL_CONFIG "default"
@@ -91,6 +99,9 @@ typedef struct {
     long seconds;
     char log_path[1024];
     syn_log log;
+    char blif_path[1024];   /* xc7: the flattened netlist */
+    bool have_levels;
+    syn_levels levels;
 } synth_run;
 
 static void usage(FILE *f)
@@ -104,7 +115,8 @@ static void usage(FILE *f)
             "  --out=FILE     report (default docs/synthesis.md under --root)\n"
             "  --config=NAME  only this configuration (repeatable); names: small lite default large\n"
             "  --root=DIR     repository root (default .)\n"
-            "  --logdir=DIR   Yosys scripts and logs (default .)\n"
+            "  --logdir=DIR   Yosys scripts, logs and netlists (default: synth/ beside the tce binary,\n"
+            "                 i.e. under the build folder)\n"
             "  --yosys=PATH   the Yosys binary (default yosys)\n"
             "  --jobs=N       Yosys runs at once (default 1)\n"
             "  --target=NAME  only this target (repeatable): xc7 (synth_xilinx of the FPGA top) or\n"
@@ -113,6 +125,8 @@ static void usage(FILE *f)
             "                 pairs --config x --target select (only these when neither is given)\n"
             "  --sources=FILE RTL files, one a line (default: cmake/synth_sources.cmake's list)\n"
             "  --report-only  run no Yosys: rebuild the report from the logs already in --logdir\n"
+            "  --levels=BLIF  only count the LUT levels of this flattened xc7 netlist (a unit\n"
+            "                 synthesised alone: write_blif -param after synth_xilinx and flatten)\n"
             "exit status: 0 all runs gave numbers and no latch, 1 otherwise, 2 bad usage\n");
 }
 
@@ -166,7 +180,8 @@ static int wait_rc(pid_t pid)
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
-static bool write_script(const char *path, const synth_config *c, int target, char **srcs, size_t nsrcs)
+static bool write_script(const char *path, const synth_config *c, int target, char **srcs, size_t nsrcs,
+                         const char *blif)
 {
     FILE *f = fopen(path, "w");
     if (!f)
@@ -191,11 +206,14 @@ static bool write_script(const char *path, const synth_config *c, int target, ch
     if (target == T_XC7) {
         fprintf(f, "synth_xilinx -family xc7 -top %s\n", top);
         fprintf(f, "stat\n");
-        /* Depth: what is left between registers once every sequential cell is gone. */
+        /* Timing: the flattened netlist for the LUT-level count (synth_levels.c), then the
+         * cell library's specify delays for `sta` (-abc9 would read them too, but crashes
+         * on this design in Yosys 0.23). */
         fprintf(f, "flatten\n");
-        fprintf(f, "delete t:FD* t:LD* t:RAMB* t:RAM32* t:RAM64* t:RAM128* t:RAM256* t:SRL* "
-                   "t:DSP48* t:BUFG* t:IBUF* t:OBUF*\n");
-        fprintf(f, "ltp\n");
+        fprintf(f, "hierarchy -top %s\n", top);
+        fprintf(f, "write_blif -param -cname %s\n", blif);
+        fprintf(f, "read_verilog -lib -specify +/xilinx/cells_sim.v\n");
+        fprintf(f, "sta\n");
     } else {
         fprintf(f, "synth -top %s\n", top);
         fprintf(f, "stat\n");
@@ -257,11 +275,19 @@ static bool run_has_numbers(const synth_run *r, int target, char *why, size_t ca
         snprintf(why, cap, "no `stat` cell counts in %s", r->log_path);
         return false;
     }
-    if (r->log.ltp_length < 0) {
+    if (target == T_GENERIC && r->log.ltp_length < 0) {
         snprintf(why, cap, "no `ltp` path length in %s", r->log_path);
         return false;
     }
     if (target == T_XC7) {
+        if (r->log.sta_ps < 0) {
+            snprintf(why, cap, "no `sta` arrival time in %s", r->log_path);
+            return false;
+        }
+        if (!r->have_levels || r->levels.max_levels < 0) {
+            snprintf(why, cap, "no register-to-register path counted in %s", r->blif_path);
+            return false;
+        }
         syn_xc7 g = syn_xc7_group(&r->log.total);
         if (g.lut <= 0 || g.ff <= 0) {
             snprintf(why, cap, "no LUTs or FFs in %s", r->log_path);
@@ -292,6 +318,20 @@ static bool evaluate_run(synth_run *r, const synth_config *c, int target)
         fprintf(stderr, "tce synth: %s/%s: yosys failed (exit %d): %s (log %s)\n", c->name, tname,
                 r->rc, r->log.error ? r->log.error_line : "no ERROR line", r->log_path);
         return false;
+    }
+    if (target == T_XC7) {
+        char *blif = read_file(r->blif_path);
+        char err[400];
+        if (!blif) {
+            fprintf(stderr, "tce synth: %s/%s: no netlist at %s\n", c->name, tname, r->blif_path);
+            return false;
+        }
+        r->have_levels = syn_levels_from_blif(blif, GOAL_LEVELS, &r->levels, err, sizeof err);
+        free(blif);
+        if (!r->have_levels) {
+            fprintf(stderr, "tce synth: %s/%s: %s:%s\n", c->name, tname, r->blif_path, err);
+            return false;
+        }
     }
     if (!run_has_numbers(r, target, why, sizeof why)) {
         fprintf(stderr, "tce synth: %s/%s: %s\n", c->name, tname, why);
@@ -391,6 +431,86 @@ static void write_lite_verdict(FILE *f, const syn_log *log, const synth_config *
     fprintf(f, ". Cutting the excess means shrinking these; the table below has every module.\n\n");
 }
 
+/* Where the timing work stands (measured by hand with this command; docs/fpga.md "Timing"
+ * has the commands and the unit figures). */
+static const char TIMING_HISTORY[] =
+    "Before the eighth session's pipelining (RTL of 4a0b819), `lite` on xc7 measured this way:\n"
+    "deepest path **58 LUT levels**, 37.3 ns by `sta`, 312 of 484 end registers over 8\n"
+    "levels; the deepest ran from the fetched descriptor (u_desc.desc) through tce_tile_check\n"
+    "(its whole check in one cycle), the executor and tce_tile_load's slot-overlap check\n"
+    "(can_start) into the shared row walk's start registers. tce_tile_check is now a\n"
+    "three-stage pipeline: alone at `lite`'s parameters it went from 53 levels (descriptor to\n"
+    "status) to 9, and 34.1 ns to 7.0 ns (`scripts/synth_unit.sh`). Still to cut, in the\n"
+    "issue's order: the check's last stage (the span compare into the executor's state),\n"
+    "tce_tile_load's slot-overlap check into can_start, then the descriptor-cache write snoop,\n"
+    "the group tracker into the AXI-Lite read data, tce_bulk_from_smem's strobes into the\n"
+    "block-RAM write enable and tce_row_walk's two multipliers in series; the table below\n"
+    "names the deepest paths of this run.\n\n";
+
+/* Timing: per configuration, the deepest path in LUT levels, the cell-delay estimate, how
+ * many end registers are over the goal, and the five deepest paths. */
+static void write_timing(FILE *f, const synth_run runs[][NTARGETS], const bool want[][NTARGETS])
+{
+    fprintf(f, "## Timing\n\n"
+               "**Goal (issue 16): every register-to-register path of `lite`, `small` and `default`\n"
+               "on xc7 at most %ld LUT levels and %.1f ns of cell delay** (stretch: 6 levels): about\n"
+               "100 MHz even if routing doubles the delay. Anchors: Vortex's DXA unit closes at\n"
+               "301.6 MHz on an UltraScale+ after cutting its worst path from 16 levels; AMD's AXI\n"
+               "DataMover runs at 200-280 MHz on 7-series.\n\n"
+               "How it is measured: the xc7 netlist of tce_fpga_top (`synth_xilinx`, flattened) is\n"
+               "written as BLIF and its paths counted by tools/tce/synth_levels.c the way FPGA timing\n"
+               "counts logic: a LUT (or a LUT-RAM or SRL read) is 1 level, a whole CARRY4 chain is 1,\n"
+               "MUXF7/MUXF8 and INV are 0, and a DSP48E1 is followed through its unregistered stages\n"
+               "(1 level for the block) and cut only at its internal registers. A path starts at a\n"
+               "flip-flop, block RAM, registered DSP output or top input and ends at a flip-flop's\n"
+               "D/CE/R/S, a RAM's write side, a DSP register or a top output. Registers are named by\n"
+               "the nets Yosys kept (a flip-flop by its Q), bit index dropped (one group per\n"
+               "register; a flip-flop whose Q Yosys named itself is a group of its own, by its cell\n"
+               "name); `via` lists the\n"
+               "hierarchy scopes the path's named nets lie in, start first. The delay is Yosys 0.23's\n"
+               "`sta` on the same flattened netlist with the specify delays of the xc7 `cells_sim.v`:\n"
+               "cell delays only, the clock buffer's included. **Left out: routing** (on 7-series\n"
+               "often as much again as the cells), setup time, clock skew and uncertainty, and the\n"
+               "speed grade: the estimate is a lower bound of the real path delay.\n\n", GOAL_LEVELS,
+            GOAL_DELAY_PS / 1000.0);
+    fprintf(f, "%s", TIMING_HISTORY);
+    bool any = false;
+    for (size_t i = 0; i < NCONFIGS; i++)
+        any = any || (want[i][T_XC7] && runs[i][T_XC7].ok);
+    if (!any) {
+        fprintf(f, "Not run this time (no configuration synthesised for xc7).\n\n");
+        return;
+    }
+    fprintf(f, "| config | LUT levels | cell delay | end registers over %ld levels | delay path (sta): from | to |\n"
+               "| --- | ---: | ---: | ---: | --- | --- |\n", GOAL_LEVELS);
+    for (size_t i = 0; i < NCONFIGS; i++) {
+        const synth_run *r = &runs[i][T_XC7];
+        if (!want[i][T_XC7] || !r->ok)
+            continue;
+        fprintf(f, "| %s | %ld | %.2f ns | %ld of %ld | `%s` | `%s` |\n", CONFIGS[i].name,
+                r->levels.max_levels, r->log.sta_ps / 1000.0, r->levels.end_groups_over,
+                r->levels.end_groups, r->log.sta_start, r->log.sta_end);
+    }
+    bool met = true;
+    for (size_t i = 0; i < NCONFIGS; i++)
+        if (want[i][T_XC7] && runs[i][T_XC7].ok &&
+            (runs[i][T_XC7].levels.max_levels > GOAL_LEVELS || runs[i][T_XC7].log.sta_ps > GOAL_DELAY_PS))
+            met = false;
+    fprintf(f, "\nGoal (at most %ld LUT levels and %.1f ns on every configuration above): **%s**.\n\n",
+            GOAL_LEVELS, GOAL_DELAY_PS / 1000.0, met ? "met" : "not met");
+    for (size_t i = 0; i < NCONFIGS; i++) {
+        const synth_run *r = &runs[i][T_XC7];
+        if (!want[i][T_XC7] || !r->ok)
+            continue;
+        fprintf(f, "Deepest paths of `%s` (one per start and end register):\n\n"
+                   "| levels | from | to | via |\n| ---: | --- | --- | --- |\n", CONFIGS[i].name);
+        for (size_t k = 0; k < r->levels.nworst; k++)
+            fprintf(f, "| %ld | `%s` | `%s` | %s |\n", r->levels.worst[k].levels, r->levels.worst[k].start,
+                    r->levels.worst[k].end, r->levels.worst[k].via);
+        fprintf(f, "\n");
+    }
+}
+
 static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARGETS],
                          const bool want[][NTARGETS])
 {
@@ -450,6 +570,8 @@ static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARG
         if (selected[i] && runs[i][T_XC7].ok)
             write_breakdown(f, &runs[i][T_XC7].log, CONFIGS[i].name);
 
+    write_timing(f, runs, want);
+
     fprintf(f, "## Configurations\n\n| name | DATA_W | NUM_CTAS | SMEM_BYTES per CTA | why |\n"
                "| --- | ---: | ---: | ---: | --- |\n");
     for (size_t i = 0; i < NCONFIGS; i++)
@@ -461,10 +583,9 @@ static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARG
                "`core` is tce_engine and its submodules; `top` is all of tce_fpga_top (core, the\n"
                "shared-memory controller and RAMs, the host port). LUT counts LUT1..LUT6;\n"
                "LUTRAM counts the LUTs used as RAM (a RAM32M is 4); RAMB36/RAMB18 are block RAMs;\n"
-               "depth is the most cells (LUT, MUXF7/8, CARRY4, INV: each counts 1) on one path\n"
-               "between registers, RAM ports or I/O (Yosys `ltp` after deleting every sequential\n"
-               "cell): an upper bound on LUT levels, no wire delay.\n\n"
-               "| config | part | LUT | LUTRAM | SRL | FF | CARRY4 | MUXF7/8 | RAMB36 | RAMB18 | DSP48 | depth | latches | Yosys CPU s |\n"
+               "LUT levels is the deepest register-to-register path of the whole top as FPGA timing\n"
+               "counts it (see Timing above).\n\n"
+               "| config | part | LUT | LUTRAM | SRL | FF | CARRY4 | MUXF7/8 | RAMB36 | RAMB18 | DSP48 | LUT levels | latches | Yosys CPU s |\n"
                "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |\n");
     if (!want_target[T_XC7])
         fprintf(f, "Not run this time (no configuration selected for xc7).\n");
@@ -482,7 +603,7 @@ static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARG
         for (int part = 0; part < 2; part++) {
             syn_xc7 g = syn_xc7_group(part ? &r->log.total : &core);
             char depth[32], cpu[32];
-            snprintf(depth, sizeof depth, "%ld", r->log.ltp_length);
+            snprintf(depth, sizeof depth, "%ld", r->levels.max_levels);
             snprintf(cpu, sizeof cpu, "%ld", r->log.cpu_user_s);
             fprintf(f, "| %s | %s | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %s | %s | %s |\n",
                     CONFIGS[i].name, part ? "top" : "core", g.lut, g.lutram, g.srl, g.ff, g.carry4,
@@ -516,9 +637,33 @@ static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARG
     fprintf(f, "\nNot in these numbers: place-and-route (no timing closure, no routing congestion).\n");
 }
 
+/* `--levels=BLIF`: the timing section's count for one netlist, printed. */
+static int levels_only(const char *path)
+{
+    char *blif = read_file(path), err[400];
+    if (!blif) {
+        fprintf(stderr, "tce synth: cannot read %s\n", path);
+        return 2;
+    }
+    syn_levels lv;
+    bool ok = syn_levels_from_blif(blif, GOAL_LEVELS, &lv, err, sizeof err);
+    free(blif);
+    if (!ok) {
+        fprintf(stderr, "%s:%s\n", path, err);
+        return 1;
+    }
+    printf("%s: deepest path %ld LUT levels; %ld of %ld end registers over %ld levels (%ld timed "
+           "endpoints, %ld cells)\n", path, lv.max_levels, lv.end_groups_over, lv.end_groups,
+           GOAL_LEVELS, lv.endpoints, lv.cells);
+    for (size_t k = 0; k < lv.nworst; k++)
+        printf("  %2ld  %s -> %s%s%s\n", lv.worst[k].levels, lv.worst[k].start, lv.worst[k].end,
+               lv.worst[k].via[0] ? "  via " : "", lv.worst[k].via);
+    return 0;
+}
+
 int synth_main(int argc, char **argv)
 {
-    const char *out = NULL, *root = ".", *logdir = ".", *yosys = "yosys", *sources = NULL;
+    const char *out = NULL, *root = ".", *logdir = NULL, *yosys = "yosys", *sources = NULL;
     unsigned jobs = 1;
     bool selected[NCONFIGS] = {false};
     bool any_selected = false, report_only = false;
@@ -531,6 +676,8 @@ int synth_main(int argc, char **argv)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
+        } else if (!strncmp(a, "--levels=", 9)) {
+            return levels_only(a + 9);
         } else if (!strcmp(a, "--report-only")) {
             report_only = true;
         } else if (!strncmp(a, "--out=", 6)) {
@@ -602,6 +749,27 @@ int synth_main(int argc, char **argv)
                     want[k][t] = true;
     }
 
+    /* Logs, scripts and netlists go under the build folder (beside this binary), never
+     * into the folder tce is run from. */
+    char logdir_default[900];
+    if (!logdir) {
+        char exe[880];
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        if (n <= 0) {
+            fprintf(stderr, "tce synth: cannot find the tce binary's folder; pass --logdir=DIR\n");
+            return 2;
+        }
+        exe[n] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash)
+            *slash = 0;
+        snprintf(logdir_default, sizeof logdir_default, "%s/synth", exe);
+        logdir = logdir_default;
+    }
+    if (mkdir(logdir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "tce synth: cannot create the log folder %s: %s\n", logdir, strerror(errno));
+        return 2;
+    }
     char path[1024], out_default[1024];
     snprintf(path, sizeof path, "%s/rtl/fpga/tce_fpga_top.sv", root);
     if (access(path, R_OK) != 0) {
@@ -670,6 +838,8 @@ int synth_main(int argc, char **argv)
             synth_run *r = &runs[k][t];
             snprintf(r->log_path, sizeof r->log_path, "%s/synth-%s-%s.log", logdir, CONFIGS[k].name,
                      TARGET_NAME[t]);
+            snprintf(r->blif_path, sizeof r->blif_path, "%s/synth-%s-%s.blif", logdir, CONFIGS[k].name,
+                     TARGET_NAME[t]);
             r->ran = true;
             if (access(r->log_path, R_OK) != 0) {
                 fprintf(stderr, "tce synth: --report-only: no log %s (run without --report-only first)\n",
@@ -692,7 +862,9 @@ int synth_main(int argc, char **argv)
             snprintf(ys, sizeof ys, "%s/synth-%s-%s.ys", logdir, CONFIGS[k].name, TARGET_NAME[t]);
             snprintf(r->log_path, sizeof r->log_path, "%s/synth-%s-%s.log", logdir, CONFIGS[k].name,
                      TARGET_NAME[t]);
-            if (!write_script(ys, &CONFIGS[k], t, srcs, nsrcs)) {
+            snprintf(r->blif_path, sizeof r->blif_path, "%s/synth-%s-%s.blif", logdir, CONFIGS[k].name,
+                     TARGET_NAME[t]);
+            if (!write_script(ys, &CONFIGS[k], t, srcs, nsrcs, r->blif_path)) {
                 fprintf(stderr, "tce synth: cannot write %s\n", ys);
                 worst = 2;
         goto out;

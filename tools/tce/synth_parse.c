@@ -96,6 +96,12 @@ bool syn_parse_log(const char *text, syn_log *out)
     memset(out, 0, sizeof *out);
     out->ltp_length = -1;
     out->cpu_user_s = -1;
+    out->sta_ps = -1;
+    /* `sta`'s path listing: cell lines ("  TIME CELL (TYPE.ARC)") alternate with the net
+     * lines between them, endpoint first; 0 outside it, 1 after the header, 2 after the
+     * endpoint cell, 3 once the endpoint's net is read. */
+    int sta = 0;
+    char sta_prev_net[SYN_NAME_MAX] = "";
     parse_state st = IN_NONE;
     syn_module *cur = NULL;
     bool in_cells = false;
@@ -131,6 +137,37 @@ bool syn_parse_log(const char *text, syn_log *out)
         const char *cpu = strstr(line, "CPU: user ");
         if (cpu && strstr(line, "End of script."))
             out->cpu_user_s = strtol(cpu + 10, NULL, 10);
+        if (starts_with(line, "Latest arrival time in ")) {
+            const char *is = strstr(line, "' is ");
+            if (is) {
+                out->sta_ps = strtol(is + 5, NULL, 10);
+                out->sta_start[0] = out->sta_end[0] = 0;
+                sta_prev_net[0] = 0;
+                sta = 1;
+            }
+            continue;
+        }
+        if (sta) {
+            const char *q = skip_spaces(line);
+            if (!*q) {
+                sta = 0;
+            } else if (*q >= '0' && *q <= '9') {
+                /* a cell line: the path's start is the first clocked one ("CLK->", "C->") */
+                if (sta == 1)
+                    sta = 2;
+                if (!out->sta_start[0] && (strstr(q, "CLK->") || strstr(q, ".C->") ||
+                                           strstr(q, "<primary input>")))
+                    snprintf(out->sta_start, sizeof out->sta_start, "%s",
+                             strstr(q, "<primary input>") ? skip_spaces(strchr(q, ' ')) : sta_prev_net);
+            } else {
+                copy_text(sta_prev_net, sizeof sta_prev_net, q, strlen(q));
+                if (sta == 2) {
+                    snprintf(out->sta_end, sizeof out->sta_end, "%s", sta_prev_net);
+                    sta = 3;
+                }
+            }
+            continue;
+        }
         const char *ltp = strstr(line, "Longest topological path in ");
         if (ltp) {
             const char *l = strstr(ltp, "(length=");

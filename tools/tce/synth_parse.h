@@ -40,6 +40,12 @@ typedef struct {
     bool error;             /* the log has an ERROR line */
     char error_line[200];
     long cpu_user_s;        /* "End of script. ... CPU: user N.NNs": whole seconds, -1 if none */
+    /* `sta` (cell delays of the specify blocks of the cell library read with -specify):
+     * the latest arrival in ps, -1 if none, and the nets its path starts from (the first
+     * clocked cell's output) and ends at (the endpoint cell's input). */
+    long sta_ps;
+    char sta_start[SYN_NAME_MAX];
+    char sta_end[SYN_NAME_MAX];
 } syn_log;
 
 /* Parse a Yosys log (text of `yosys -l`). Returns false only when `text` is NULL. */

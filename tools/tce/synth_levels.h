@@ -1,0 +1,47 @@
+/* LUT levels of the register-to-register paths of a flattened Xilinx 7-series netlist, as
+ * FPGA timing counts them: a LUT (or a LUT-RAM read, or an SRL's address-to-output path)
+ * is one level, a whole CARRY4 chain is one level, MUXF7/MUXF8, INV and buffers are none,
+ * and a DSP48E1 is followed through its unregistered stages (one level for the block)
+ * and cut at its internal registers. The netlist is Yosys's `write_blif -param` after
+ * `synth_xilinx` and `flatten` (tce synth writes it beside its log).
+ *
+ * A path starts at a flip-flop, block RAM or registered DSP output, or a top-level input,
+ * and ends at a flip-flop's D/CE/R/S, a RAM's or SRL's write side, a DSP's registered
+ * input or a top-level output. Its registers are named by the nets Yosys kept (a flip-flop
+ * by its Q net) with the bit index dropped: a "group" is one multi-bit register. A
+ * flip-flop whose Q net has only a Yosys-made name ($...) is named by its cell (write_blif
+ * -cname), a group of its own. */
+#ifndef TCE_SYNTH_LEVELS_H
+#define TCE_SYNTH_LEVELS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define SYN_LV_NAME_MAX 160
+#define SYN_LV_WORST 5
+
+typedef struct {
+    long levels;
+    char start[SYN_LV_NAME_MAX];   /* start register group */
+    char end[SYN_LV_NAME_MAX];     /* end register group (a flip-flop's Q net, or CELL.PIN) */
+    char via[SYN_LV_NAME_MAX];     /* hierarchy scopes the path runs through, start first */
+} syn_lv_path;
+
+typedef struct {
+    long max_levels;               /* the deepest path, -1 when there is none */
+    syn_lv_path worst[SYN_LV_WORST]; /* deepest first, one per (start, end) group pair */
+    size_t nworst;
+    long end_groups;               /* end register groups with at least one timed path */
+    long end_groups_over;          /* of which have a path deeper than the threshold */
+    long endpoints;                /* timed endpoint bits */
+    long cells;
+} syn_levels;
+
+/* Count the levels of `blif` (NUL-terminated). Groups deeper than `threshold` are
+ * counted in end_groups_over. Returns false with a message in err (`LINE: cause`) on a
+ * netlist it cannot read: an unknown cell type, a net with two drivers, a combinational
+ * loop, or no model. */
+bool syn_levels_from_blif(const char *blif, long threshold, syn_levels *out, char *err,
+                          size_t errcap);
+
+#endif
