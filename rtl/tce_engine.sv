@@ -127,12 +127,6 @@ module tce_engine #(
     $error("tce_engine: NUM_CTAS must be 1..16");
   end
 
-  // Clocks of the units that sit idle for long stretches (a bulk copy leaves every tensor and
-  // reduction unit idle): clk, except in the Verilated model (the end of this module).
-  // Builds without a feature have no unit on its clock.
-  /* verilator lint_off UNUSEDSIGNAL */
-  /* verilator lint_on UNUSEDSIGNAL */
-
   // ------------------------------------------------------------- registers and queue
   logic q_push, q_flush, q_pop, q_empty;
   // Fullness is judged from q_count (the register block needs the count anyway).
@@ -749,4 +743,20 @@ module tce_engine #(
   assign mb_req_tx_count = tl_mb ? tl_mb_tx_count : tx_count;
   assign tx_ready = mb_req_ready && sm_owner == 3'd2;
 
+  // ------------------------------------------------------------- assertions
+  // Simulation-only checks of the invariants the comments above state (rtl/assert/): the
+  // Verilated models define TCE_ASSERT and build with --assert; synthesis never sees them.
+`ifdef TCE_ASSERT
+  tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W)) u_axi_assert (
+    .clk, .rst_n,
+    .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awid(m_axi_awid), .awaddr(m_axi_awaddr),
+    .awlen(m_axi_awlen), .awsize(m_axi_awsize), .awburst(m_axi_awburst),
+    .wvalid(m_axi_wvalid), .wready(m_axi_wready), .wdata(m_axi_wdata), .wstrb(m_axi_wstrb),
+    .wlast(m_axi_wlast),
+    .arvalid(m_axi_arvalid), .arready(m_axi_arready), .arid(m_axi_arid), .araddr(m_axi_araddr),
+    .arlen(m_axi_arlen), .arsize(m_axi_arsize), .arburst(m_axi_arburst));
+  tce_smem_owner_assert u_smem_owner_assert (
+    .clk, .rst_n, .owner(sm_owner), .req_valid(sm_req_valid), .req_ready(sm_req_ready),
+    .rsp_valid(sm_rsp_valid));
+`endif
 endmodule
