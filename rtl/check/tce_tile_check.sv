@@ -40,7 +40,6 @@
 // into dim 0 of the row, a single slice at coordinate 0 that is in bounds (gdim 1) exactly
 // when the channel slice is (else gdim 0: every row is fill).
 module tce_tile_check #(
-    parameter int NUM_CTAS   = 16,
     parameter int SMEM_BYTES = 232448,
     // tce_engine's feature parameters: without them the executor refuses those modes before
     // the descriptor is fetched, so their checks and row counts are not built here.
@@ -56,6 +55,8 @@ module tce_tile_check #(
     input  logic          hold,         // desc and the command fields are valid and unchanged since the last cycle
     output logic          ready,        // status, field and the geometry are valid
     input  logic [1023:0] desc,
+    input  logic [4:0]    mem_ncta,     // CTAs in the cluster (tce_regs CLUSTER, <= the engine's NUM_CTAS)
+    input  logic [24:0]   mem_smem,     // shared memory per CTA in bytes (SMEM_SIZE, <= SMEM_BYTES)
     input  logic          is_store,     // tensor store or reduce (shared::cta -> global), else a load
     input  logic          is_prefetch,  // cp.async.bulk.prefetch.tensor: no shared side
     input  logic          is_reduce,    // cp.reduce.async.bulk.tensor
@@ -313,6 +314,11 @@ module tce_tile_check #(
     assign g_fits_q = 1'b1;
   end
 
+  // Everything else the golden model's descriptor unpack refuses (ESIZE, items the kind and
+  // rank do not use, the encoder's rules): BAD_DESCRIPTOR with the checks below.
+  logic desc_rules_bad;
+  tce_desc_rules u_rules (.desc, .bad(desc_rules_bad));
+
   // ceil(a / d) for a <= 256 and d in 1..8 as floor((a + d - 1) * R(d) / 2^11), with
   // R(d) = ceil(2^11 / d): exact for every such a and d (checked exhaustively), and a
   // 9 x 12 multiply maps to one DSP48 where a divider is some thirty LUT levels. Both come
@@ -516,7 +522,7 @@ module tce_tile_check #(
       c0_bytes = coord0_low << esl;
 
       // fetch_map: the descriptor itself
-      if (magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 ||
+      if (magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 || desc_rules_bad ||
           !est_ok || ((is_il || il_i2c) && est0 > 8'd7) || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 || swz8 > 8'd7 || fill8 > 8'd1) begin
         bad = 1'b1; s1_status = tce_op_pkg::ST_BAD_DESCRIPTOR; s1_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
@@ -612,7 +618,7 @@ module tce_tile_check #(
       if (!bad && is_i2c && soff[6:0] != 7'd0) begin
         bad = 1'b1; s1_status = tce_op_pkg::ST_MISALIGNED; s1_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
-      if (!bad && (32'(ctas) >> NUM_CTAS) != 32'd0) begin
+      if (!bad && (32'(ctas) >> mem_ncta) != 32'd0) begin
         bad = 1'b1; s1_status = tce_op_pkg::ST_SHARED_RANGE;
         s1_field = multicast ? fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX) : fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
@@ -658,15 +664,15 @@ module tce_tile_check #(
     // in 48-bit arithmetic, as the full product would give.
     if (nzero_q) span_end = 48'(base_q) - 48'(pitch);
     else span_end = 48'(ext);
-    if (swizzle != 3'd0 && SMEM_BYTES % 128 != 0) span_end = (span_end + 48'd127) & ~48'd127;
-    box_out = 48'(np) > 48'(SMEM_BYTES) || span_end > 48'(SMEM_BYTES);
+    if (swizzle != 3'd0 && mem_smem[6:0] != 7'd0) span_end = (span_end + 48'd127) & ~48'd127;
+    box_out = 48'(np) > 48'(mem_smem) || span_end > 48'(mem_smem);
     if (!bad && is_i2c && box_out) begin
       bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
     end
     if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off[2:0] != 3'd0) begin
       bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
     end
-    if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off + 32'd8 > 32'(SMEM_BYTES)) begin
+    if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off + 32'd8 > 32'(mem_smem)) begin
       bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
     end
     if (!bad && box_out) begin
