@@ -23,9 +23,11 @@ endif()
 get_filename_component(main_dir ${MAIN} DIRECTORY)
 
 # -Os for size; sections per function so the link keeps only what main reaches; the
-# same -Wall -Wextra -Werror as the host build.
+# same -Wall -Wextra -Werror as the host build. -Wstack-usage: no function may take more than
+# 1 KiB of the few KiB of stack the 64 KiB RAM leaves (soc.ld), so a large local (a whole
+# ptx_insn, a ptx_regs) fails the build naming the function instead of corrupting .bss.
 set(flags -std=c11 -march=rv32imc -mabi=ilp32 -Os -ffreestanding -nostdlib
-          -ffunction-sections -fdata-sections -Wall -Wextra -Werror
+          -ffunction-sections -fdata-sections -Wall -Wextra -Werror -Wstack-usage=1024
           -I${TCE_ROOT}/csim -I${TCE_ROOT}/firmware -I${TCE_ROOT}/firmware/soc -I${main_dir})
 
 include(${TCE_ROOT}/cmake/firmware_csim_sources.cmake)

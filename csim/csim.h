@@ -23,6 +23,13 @@ typedef struct {
  * from global memory at op->tmap_addr, as the engine does. */
 tce_result tce_csim_execute(const tce_op *op, tce_memsys *ms);
 
+/* Tile operations at real sizes (docs/tile.md, read off extreme_load/extreme_store.txt):
+ * the largest globalDim a tile operation executes with (past it: illegal instruction), and
+ * the bytes a load reads at globalAddress when its box starts at a negative coordinate or
+ * misses the tensor (one 16-byte granule; only whether it is mapped shows). */
+#define TCE_TILE_GDIM_MAX (1ull << 31)
+#define TCE_TILE_ORIGIN_READ_BYTES 16u
+
 /* The per-family entry points the dispatcher calls; `map` is already unpacked. */
 tce_result tce_csim_tile(const tce_op *op, const tce_tensormap *map, tce_memsys *ms);
 tce_result tce_csim_im2col(const tce_op *op, const tce_tensormap *map, tce_memsys *ms);

@@ -57,10 +57,25 @@ static tce_status missing(tce_diag *why, const char *param)
     return TCE_ERR_INVALID_VALUE;
 }
 
+/* The driver refuses a globalAddress at or past 2^57 (the GPU's virtual address width):
+ * extreme_load/extreme_store.txt, 368 maps refused for it alone, the highest accepted address
+ * below 2^49, the lowest refused one past 2^58 (docs/encode.md). Only the encode calls check
+ * it: a descriptor, or tensormap.replace, may hold any 64-bit address. */
+#define ENCODE_GADDR_LIMIT (1ull << 57)
+
 static tce_status finish(tce_tensormap *out, const tce_tensormap *m, unsigned sm,
                          tce_diag *why)
 {
     tce_encode_fault f;
+    if (m->gaddr >= ENCODE_GADDR_LIMIT) {
+        if (why) {
+            tce_text t;
+            tce_text_start(&t, why->text, sizeof why->text);
+            tce_text_str(&t, "globalAddress is at or past 2^57, outside the GPU's virtual "
+                             "address space");
+        }
+        return TCE_ERR_INVALID_VALUE;
+    }
     if (!tce_encode_rules_check(m, sm, &f)) {
         if (why) {
             tce_text t;

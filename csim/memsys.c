@@ -21,26 +21,43 @@ int tce_memsys_init(tce_memsys *ms, unsigned ncta, uint32_t smem_size)
     return 0;
 }
 
-int tce_memsys_add_global(tce_memsys *ms, uint64_t base, uint64_t size)
+/* A window may not overlap another: an address would be ambiguous. */
+static int window_free(const tce_memsys *ms, uint64_t base, uint64_t size)
 {
     if (ms->ngregions == TCE_MAX_GREGIONS || size == 0 || base + size < base)
-        return -1;
+        return 0;
     for (unsigned i = 0; i < ms->ngregions; i++) {
         const tce_gregion *g = &ms->g[i];
         if (base < g->base + g->size && g->base < base + size)
-            return -1; /* overlapping windows would make an address ambiguous */
+            return 0;
     }
+    return 1;
+}
+
+int tce_memsys_add_global(tce_memsys *ms, uint64_t base, uint64_t size)
+{
+    if (!window_free(ms, base, size))
+        return -1;
     uint8_t *p = calloc((size_t)size, 1);
     if (!p)
         return -1;
-    ms->g[ms->ngregions++] = (tce_gregion){base, size, p};
+    ms->g[ms->ngregions++] = (tce_gregion){base, size, p, false};
+    return 0;
+}
+
+int tce_memsys_lend_global(tce_memsys *ms, uint64_t base, uint64_t size, uint8_t *bytes)
+{
+    if (!bytes || !window_free(ms, base, size))
+        return -1;
+    ms->g[ms->ngregions++] = (tce_gregion){base, size, bytes, true};
     return 0;
 }
 
 void tce_memsys_free(tce_memsys *ms)
 {
     for (unsigned i = 0; i < ms->ngregions; i++)
-        free(ms->g[i].bytes);
+        if (!ms->g[i].borrowed)
+            free(ms->g[i].bytes);
     for (unsigned i = 0; i < TCE_MAX_CTAS; i++)
         free(ms->smem[i]);
     memset(ms, 0, sizeof *ms);

@@ -14,6 +14,7 @@ typedef struct {
     uint64_t base;
     uint64_t size;
     uint8_t *bytes;
+    bool borrowed;   /* the caller owns bytes (tce_memsys_lend_global): not freed here */
 } tce_gregion;
 
 typedef struct {
@@ -27,6 +28,9 @@ typedef struct {
 /* Allocation helpers for tests and tools (hosted builds only). */
 int tce_memsys_init(tce_memsys *ms, unsigned ncta, uint32_t smem_size);
 int tce_memsys_add_global(tce_memsys *ms, uint64_t base, uint64_t size);
+/* Map the caller's `size` bytes at `base` (they stay the caller's: tce_memsys_free leaves
+ * them), so a large window can be reused from one run to the next without reallocating. */
+int tce_memsys_lend_global(tce_memsys *ms, uint64_t base, uint64_t size, uint8_t *bytes);
 void tce_memsys_free(tce_memsys *ms);
 
 /* Pointer to [addr, addr+len) of global memory, or NULL when it is not all mapped. */

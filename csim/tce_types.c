@@ -64,6 +64,8 @@ const char *tce_status_cuda_text(tce_status st)
     switch (st) {
     case TCE_ERR_ILLEGAL_INSTR: return "an illegal instruction was encountered";
     case TCE_ERR_MISALIGNED: return "misaligned address";
+    /* The GPU's name for an access to memory that is not mapped (extreme_load.txt). */
+    case TCE_ERR_GLOBAL_BUS: return "an illegal memory access was encountered";
     default: return NULL;
     }
 }

@@ -117,22 +117,15 @@ static void unit_coords(const tile_job *j, uint64_t r, uint32_t k0, int64_t *x)
     }
 }
 
-/* Global address of the unit at in-bounds coordinates x; false when the sum leaves the
- * 64-bit address space (a descriptor may hold gdim up to 2^32 and strides up to 2^40). */
-static bool unit_gaddr(const tile_job *j, const int64_t *x, uint64_t *out)
+/* Global address of the unit at in-bounds coordinates x: the sum is taken modulo 2^64, as
+ * the H100 does (extreme_load.txt: 214 loads read their bytes through sums that pass 2^64 or
+ * start at a globalAddress far from the data; docs/tile.md "Addresses at real sizes"). */
+static uint64_t unit_gaddr(const tile_job *j, const int64_t *x)
 {
     uint64_t a = j->map->gaddr;
-    for (unsigned i = 0; i < j->g.rank; i++) {
-        uint64_t s = i == 0 ? j->g.gunit_stride : j->map->gstride[i];
-        uint64_t k = (uint64_t)x[i];
-        if (k && s > UINT64_MAX / k)
-            return false;
-        if (a + k * s < a)
-            return false;
-        a += k * s;
-    }
-    *out = a;
-    return true;
+    for (unsigned i = 0; i < j->g.rank; i++)
+        a += (uint64_t)x[i] * (i == 0 ? j->g.gunit_stride : j->map->gstride[i]);
+    return a;
 }
 
 /* One unit of a load: its bytes (data, rounded for tf32, or the fill). */
@@ -174,8 +167,8 @@ static tce_result walk(tile_job *j, walk_action act)
             uint32_t sa = rowaddr + k0 * g->unit;
             uint8_t *gp = NULL;
             if (inb) {
-                uint64_t ga = 0;
-                gp = unit_gaddr(j, x, &ga) ? tce_gmem(j->ms, ga, g->unit) : NULL;
+                uint64_t ga = unit_gaddr(j, x);
+                gp = tce_gmem(j->ms, ga, g->unit);
                 if (act == WALK_CHECK) {
                     if (!gp)
                         return tce_fail(TCE_ERR_GLOBAL_BUS, "tensor element at global 0x%llx "
@@ -271,6 +264,37 @@ static tce_result check_coords(const tce_op *op, const tce_tensormap *m)
                 return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensorCoords[%u]=%d: stores and "
                                 "reduces take no negative coordinate", i, op->coords[i]);
     return tce_ok();
+}
+
+/* The H100 executes no tile operation on a map with a globalDim past 2^31, although the
+ * driver encodes up to 2^32: 307 loads and 106 stores of extreme_load/extreme_store.txt trap
+ * with "illegal instruction", whatever the coordinates; none with every globalDim <= 2^31
+ * does (docs/tile.md "Traps at real sizes"). Coordinates are signed 32-bit, so a dimension
+ * of 2^31 is the largest every coordinate can reach. */
+static tce_result check_extent(const tce_tensormap *m)
+{
+    for (unsigned i = 0; i < m->rank; i++)
+        if (m->gdim[i] > TCE_TILE_GDIM_MAX)
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "globalDim[%u]=%llu: a tile operation "
+                            "takes no dimension past 2^31", i, (unsigned long long)m->gdim[i]);
+    return tce_ok();
+}
+
+/* A tile load whose box starts at a negative coordinate, or that holds no in-bounds element
+ * at all, reads at the tensor's globalAddress itself on the H100: those loads fault with
+ * "an illegal memory access" exactly when globalAddress is unmapped (53 of 53 such faults
+ * in extreme_load.txt, and none of the 214 loads that completed; the bytes show nothing of
+ * that read). Stores do not (13 stores with an empty box and an unmapped globalAddress
+ * completed). */
+static bool load_reads_origin(const tile_job *j)
+{
+    if (j->g.gather)
+        return false;
+    /* A box starting at c >= 0 holds an in-bounds coordinate of dim i iff c < globalDim. */
+    for (unsigned i = 0; i < j->g.rank; i++)
+        if (j->op->coords[i] < 0 || (uint64_t)j->op->coords[i] >= j->map->gdim[i])
+            return true;
+    return false;
 }
 
 /* Shared-memory side: which CTAs, which offset, alignment, the mbarrier. */
@@ -373,6 +397,8 @@ tce_result tce_csim_tile(const tce_op *op, const tce_tensormap *map, tce_memsys 
         return r;
     if ((r = check_coords(op, map)).status != TCE_OK)
         return r;
+    if ((r = check_extent(map)).status != TCE_OK)
+        return r;
     if (op->kind == TCE_OP_TENSOR_REDUCE && (r = check_reduce(op, map, &j.et, &j.noftz)).status != TCE_OK)
         return r;
     if (op->kind == TCE_OP_TENSOR_PREFETCH) {
@@ -387,6 +413,11 @@ tce_result tce_csim_tile(const tce_op *op, const tce_tensormap *map, tce_memsys 
         return tce_fail(TCE_ERR_SHARED_RANGE, "box of %llu rows x %u bytes exceeds the %u "
                         "bytes of shared memory", (unsigned long long)j.g.rows, j.g.pitch,
                         ms->smem_size);
+    if (op->kind == TCE_OP_TENSOR_LOAD && load_reads_origin(&j) &&
+        !tce_gmem(ms, map->gaddr, TCE_TILE_ORIGIN_READ_BYTES))
+        return tce_fail(TCE_ERR_GLOBAL_BUS, "the box starts at a negative coordinate or holds "
+                        "no element of the tensor, so the load reads globalAddress 0x%llx, "
+                        "which is outside global memory", (unsigned long long)map->gaddr);
     if ((r = walk(&j, WALK_CHECK)).status != TCE_OK)
         return r;
     walk_action act = op->kind == TCE_OP_TENSOR_LOAD    ? WALK_LOAD

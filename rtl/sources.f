@@ -15,6 +15,7 @@ rtl/front/tce_group_tracker.sv
 // checks: a command's legality before anything moves
 rtl/check/tce_tile_check.sv
 rtl/check/tce_im2col_check.sv
+rtl/check/tce_desc_rules.sv
 // walkers: the address sequences of a box
 rtl/walk/tce_row_walk.sv
 rtl/walk/tce_im2col_walk.sv

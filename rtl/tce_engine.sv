@@ -127,12 +127,6 @@ module tce_engine #(
     $error("tce_engine: NUM_CTAS must be 1..16");
   end
 
-  // Clocks of the units that sit idle for long stretches (a bulk copy leaves every tensor and
-  // reduction unit idle): clk, except in the Verilated model (the end of this module).
-  // Builds without a feature have no unit on its clock.
-  /* verilator lint_off UNUSEDSIGNAL */
-  /* verilator lint_on UNUSEDSIGNAL */
-
   // ------------------------------------------------------------- registers and queue
   logic q_push, q_flush, q_pop, q_empty;
   // Fullness is judged from q_count (the register block needs the count anyway).
@@ -162,7 +156,13 @@ module tce_engine #(
   logic [7:0] grp_pending, grp_read_pending, grp_open;
   logic grp_done;
 
-  tce_regs #(.DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .QUEUE_DEPTH(QUEUE_DEPTH), .QW(QW), .QDROP(QDROP)) u_regs (
+  // What memory exists (CLUSTER, SMEM_SIZE, GWIN_*): what the checks refuse against.
+  logic [4:0]  mem_ncta;
+  logic [24:0] mem_smem;
+  logic [8*64-1:0] gwin_base, gwin_size;
+
+  tce_regs #(.DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QUEUE_DEPTH(QUEUE_DEPTH),
+             .QW(QW), .QDROP(QDROP)) u_regs (
     .clk, .rst_n,
     .s_awvalid(s_axil_awvalid), .s_awready(s_axil_awready), .s_awaddr(s_axil_awaddr),
     .s_wvalid(s_axil_wvalid), .s_wready(s_axil_wready), .s_wdata(s_axil_wdata), .s_wstrb(s_axil_wstrb),
@@ -175,7 +175,8 @@ module tce_engine #(
     .retire_seq(retire_seq[15:0]), .retire_rbytes, .retire_wbytes,
     .accept, .accept_cta, .accept_is_group, .seq_issued, .seq_done,
     .group_commit, .group_sel, .soft_reset, .desc_inval,
-    .grp_pending, .grp_read_pending, .grp_open, .grp_done
+    .grp_pending, .grp_read_pending, .grp_open, .grp_done,
+    .mem_ncta, .mem_smem, .gwin_base, .gwin_size
   );
 
   tce_fifo #(.WIDTH((QW - QDROP) * 32 + 40), .DEPTH(QUEUE_DEPTH)) u_queue (
@@ -240,10 +241,11 @@ module tce_engine #(
   logic [23:0] tx_addr;
   logic [31:0] tx_count;
 
-  tce_cmd_exec #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QW(QW), .QDROP(QDROP), .NS(LOAD_SLOTS),
+  tce_cmd_exec #(.QW(QW), .QDROP(QDROP), .NS(LOAD_SLOTS),
                  .HAS_REDUCE(HAS_REDUCE), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER),
                  .GADDR_W(GADDR_W)) u_exec (
     .clk, .rst_n, .run, .retire_hold(err_hold), .q_empty, .q_head, .q_pop, .busy(exec_busy),
+    .mem_ncta, .mem_smem, .gwin_base, .gwin_size,
     .inflight(exec_inflight),
     .cur_seq, .cur_reads_done,
     .retire, .retire_status, .retire_field, .retire_cta, .retire_kind, .retire_seq,
@@ -311,7 +313,7 @@ module tce_engine #(
   logic [8:0] tg_box0;
   logic [35:0] tg_n;
   logic [15:0] tg_e;
-  logic tg_fill_nan, tg_tf32;
+  logic tg_fill_nan, tg_tf32, tg_origin_rd;
   logic [23:0] tg_soff;
   logic [13:0] tg_row_bytes, tg_pitch;   // interleaved store rows reach 8 KB
   // The row count gives the tile loader the box's shared extent (its overlap check).
@@ -344,9 +346,9 @@ module tce_engine #(
     else if (tstore_start) ts_row_gen <= tg_row_gen;
   end
 
-  tce_tile_check #(.NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL),
+  tce_tile_check #(.SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL),
                    .HAS_GATHER(HAS_GATHER), .GADDR_W(GADDR_W)) u_tile_check (
-    .clk, .rst_n, .hold(tchk_hold && !desc_busy), .ready(tchk_ready), .desc, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
+    .clk, .rst_n, .hold(tchk_hold && !desc_busy), .ready(tchk_ready), .desc, .mem_ncta, .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
     .coord_neg({cmd_coords[159], cmd_coords[127], cmd_coords[95], cmd_coords[63], cmd_coords[31]}),
     .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
     .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),
@@ -356,7 +358,7 @@ module tce_engine #(
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
     .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .tx_bytes(tchk_tx_bytes),
     .red_etype(tchk_red_etype), .red_noftz(tchk_red_noftz),
-    .coords(cmd_coords), .im2col_off(cmd_im2col), .row_gen(tg_row_gen),
+    .coords(cmd_coords), .im2col_off(cmd_im2col), .origin_rd(tg_origin_rd), .row_gen(tg_row_gen),
     .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group
   );
 
@@ -441,7 +443,7 @@ module tce_engine #(
                 .GADDR_W(GADDR_W), .EXT_ROWS(HAS_IM2COL || HAS_GATHER),
                 .OWN_WALK(!SHARE_WALK)) u_tile_load (
     .clk(clk), .rst_n, .start(tile_start), .can_start(tile_can_start), .active(tile_active),
-    .rank(tg_rank), .esl(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
+    .rank(tg_rank), .esl(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr), .origin_rd(tg_origin_rd),
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
     .coords(tg_wcoords),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
@@ -749,4 +751,20 @@ module tce_engine #(
   assign mb_req_tx_count = tl_mb ? tl_mb_tx_count : tx_count;
   assign tx_ready = mb_req_ready && sm_owner == 3'd2;
 
+  // ------------------------------------------------------------- assertions
+  // Simulation-only checks of the invariants the comments above state (rtl/assert/): the
+  // Verilated models define TCE_ASSERT and build with --assert; synthesis never sees them.
+`ifdef TCE_ASSERT
+  tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W)) u_axi_assert (
+    .clk, .rst_n,
+    .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awid(m_axi_awid), .awaddr(m_axi_awaddr),
+    .awlen(m_axi_awlen), .awsize(m_axi_awsize), .awburst(m_axi_awburst),
+    .wvalid(m_axi_wvalid), .wready(m_axi_wready), .wdata(m_axi_wdata), .wstrb(m_axi_wstrb),
+    .wlast(m_axi_wlast),
+    .arvalid(m_axi_arvalid), .arready(m_axi_arready), .arid(m_axi_arid), .araddr(m_axi_araddr),
+    .arlen(m_axi_arlen), .arsize(m_axi_arsize), .arburst(m_axi_arburst));
+  tce_smem_owner_assert u_smem_owner_assert (
+    .clk, .rst_n, .owner(sm_owner), .req_valid(sm_req_valid), .req_ready(sm_req_ready),
+    .rsp_valid(sm_rsp_valid));
+`endif
 endmodule

@@ -25,7 +25,8 @@ if(TARGET tce_systemc AND NOT TCE_SANITIZE)
 endif()
 
 # The driver path in front of the golden model must agree with every capture.
-foreach(f tile_load ileave_load im2col_load tile_store tile_reduce bulk_reduce red encode)
+foreach(f tile_load ileave_load im2col_load tile_store tile_reduce bulk_reduce red encode
+          extreme_load extreme_store)
   add_test(NAME replay-regmodel-${f} COMMAND tce replay --engine=regmodel --quiet
            ${TCE_HWCORPUS}/${f}.txt)
 endforeach()
@@ -52,7 +53,8 @@ if(TCE_REGRESS_RTL)
   # Every capture file that reaches an engine (encode.txt does not): the RTL implements
   # every operation in them, so a case that comes back "not supported" (or skipped) fails
   # the test, as a wrong byte does.
-  foreach(f tile_load tile_store ileave_load im2col_load tile_reduce bulk_reduce red)
+  foreach(f tile_load tile_store ileave_load im2col_load tile_reduce bulk_reduce red
+          extreme_load extreme_store)
     add_test(NAME replay-rtl-${f} COMMAND tce replay --engine=rtl --quiet ${TCE_HWCORPUS}/${f}.txt)
     set_tests_properties(replay-rtl-${f} PROPERTIES LABELS "rtl;nosan"
                          FAIL_REGULAR_EXPRESSION "not supported|skipped")
@@ -82,7 +84,9 @@ if(TCE_REGRESS_RTL)
            --timing=random --bus-errors)
   # --wide: tensor draws over the H100 captures' field ranges (shared addresses 128 bytes
   # past 1024-byte boundaries under every swizzle, rows up to 256 elements, boxes up to 64
-  # along dim 1, element strides up to 8), with random timing.
+  # along dim 1, element strides up to 8; tile loads and stores at real sizes: globalDim to
+  # 2^32, strides to 2^40, int32-edge coordinates, far and wrapping base addresses), with
+  # random timing.
   add_test(NAME regress-rtl-wide COMMAND tce regress --seed 21 --count 3000 --engines=csim,rtl
            --timing=random --wide)
   # --wave end to end, and the GTKWave save file against the waves the RTL really has.

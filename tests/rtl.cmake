@@ -28,6 +28,15 @@ set_tests_properties(rtl-yosys-cast PROPERTIES LABELS "rtl;nosan")
 # the two Yosys runs overlap the many short tests on a 2-core machine instead of
 # starting last and running alone. fpga-synth-report (tests/fpga.cmake) is costlier still.
 set_tests_properties(rtl-synth PROPERTIES COST 500)
+# The simulation-only checkers (rtl/assert/, tce_fifo's) on a testbench of legal and planted
+# illegal sequences: each rule must pass the legal one and stop its own violation.
+if(TCE_VERILATOR)
+  add_test(NAME rtl-assert COMMAND ${CMAKE_COMMAND} -DTCE_ROOT=${CMAKE_SOURCE_DIR}
+           -DOUT_DIR=${CMAKE_BINARY_DIR}/rtl-assert -P ${CMAKE_SOURCE_DIR}/tests/rtl_assert/check.cmake)
+else()
+  add_test(NAME rtl-assert COMMAND sh -c "echo 'SKIP: rtl-assert: verilator is not installed (run scripts/install-deps.sh)'; exit 77")
+endif()
+set_tests_properties(rtl-assert PROPERTIES SKIP_RETURN_CODE 77 LABELS "rtl;nosan")
 
 # The co-simulation bridge and its tests. Verilated C++ is not sanitizer-clean territory
 # and its tests carry the label nosan, which the sanitizer run of scripts/test.sh excludes,

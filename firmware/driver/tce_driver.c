@@ -59,6 +59,29 @@ tce_drv_rc tce_drv_init(tce_drv *d, tce_bus bus, uint32_t poll_limit)
     return tce_drv_reset(d);
 }
 
+tce_drv_rc tce_drv_set_memory(tce_drv *d, unsigned ncta, uint32_t smem_bytes,
+                              const tce_drv_window *w, unsigned n)
+{
+    if (ncta < 1 || ncta > d->ncta)
+        return say(d, TCE_DRV_BAD_ARG, "cluster of CTAs beyond the engine's CAPS.NCTA: ", "",
+                   ncta);
+    if (n > TCE_REG_GWIN_BASE_LO_COUNT)
+        return say(d, TCE_DRV_BAD_ARG, "more global windows than GWIN registers: ", "", n);
+    for (unsigned i = 0; i < n; i++)
+        if (w[i].size == 0 || w[i].base + w[i].size < w[i].base)
+            return say(d, TCE_DRV_BAD_ARG, "global window empty or wrapping past 2^64: ", "", i);
+    wr(d, TCE_REG_CLUSTER, TCE_RM_PUT(CLUSTER, NCTA, 0, ncta));
+    wr(d, TCE_REG_SMEM_SIZE, smem_bytes);
+    for (unsigned i = 0; i < TCE_REG_GWIN_BASE_LO_COUNT; i++) {
+        uint64_t base = i < n ? w[i].base : 0, size = i < n ? w[i].size : 0;
+        wr(d, TCE_REG_AT(TCE_REG_GWIN_BASE_LO, i), (uint32_t)base);
+        wr(d, TCE_REG_AT(TCE_REG_GWIN_BASE_HI, i), (uint32_t)(base >> 32));
+        wr(d, TCE_REG_AT(TCE_REG_GWIN_SIZE_LO, i), (uint32_t)size);
+        wr(d, TCE_REG_AT(TCE_REG_GWIN_SIZE_HI, i), (uint32_t)(size >> 32));
+    }
+    return TCE_DRV_OK;
+}
+
 tce_drv_rc tce_drv_reset(tce_drv *d)
 {
     wr(d, TCE_REG_CTRL, TCE_RM_BIT(CTRL, SOFT_RESET));

@@ -88,6 +88,19 @@ tce_drv_rc tce_drv_reset(tce_drv *d);
 /* Hold (false) or run (true) the queue; doorbells are accepted either way. */
 void tce_drv_enable(tce_drv *d, bool on);
 
+/* One global window of the memory the engine may use (regmap.def GWIN_*). */
+typedef struct {
+    uint64_t base, size;
+} tce_drv_window;
+
+/* Describe what memory exists, as the golden model's tce_memsys does: `ncta` CTAs of
+ * `smem_bytes` shared memory each and the global windows w[0..n) (n 0: no table, the bus
+ * alone answers). The engine then refuses an operation outside them before it moves
+ * anything. BAD_ARG (why names it) when ncta exceeds CAPS.NCTA, n exceeds the GWIN
+ * registers, or a window is empty or wraps past 2^64. Call while the engine is idle. */
+tce_drv_rc tce_drv_set_memory(tce_drv *d, unsigned ncta, uint32_t smem_bytes,
+                              const tce_drv_window *w, unsigned n);
+
 /* Turn on driver-format map conversion: tensor commands whose map is not a tce descriptor
  * get a converted copy in [base, base + TCE_DRV_SHADOW_BYTES), read and written through
  * mem. tce_drv_init turns it off. */

@@ -4,6 +4,7 @@
  * and the RTL agree by construction. Names:
  *   TCE_RM_<CONST>                         build parameters (TCE_RM_CMD_WORDS, ...)
  *   TCE_REG_<REG>                          byte offset of a register
+ *   TCE_REG_<REG>_COUNT                    registers in its block
  *   TCE_REG_<REG>_<FIELD>_LSB / _WIDTH     a register field
  *   TCE_CMDF_<FIELD>                       a command field's index (ERR_INFO.FIELD)
  * Freestanding-safe. */
@@ -20,7 +21,8 @@ enum {
 };
 
 enum {
-#define TCE_RM_REG(NAME, OFFSET, COUNT, ACCESS, DOC) TCE_REG_##NAME = (OFFSET),
+#define TCE_RM_REG(NAME, OFFSET, COUNT, ACCESS, DOC)                                        \
+    TCE_REG_##NAME = (OFFSET), TCE_REG_##NAME##_COUNT = (COUNT),
 #include "../regmap.def"
 #undef TCE_RM_REG
     TCE_REG_END_

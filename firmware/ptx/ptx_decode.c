@@ -58,26 +58,6 @@ const char *ptx_insn_kind_name(ptx_insn_kind k)
     return (unsigned)k < PTX_I_KIND_COUNT ? k_kind_names[k] : "?";
 }
 
-void ptx_regs_default(ptx_regs *regs)
-{
-    static const struct {
-        const char *p;
-        unsigned n;
-        ptx_regclass rc;
-    } d[] = {{"%rs", 8, PTX_RC_B16}, {"%rd", 8, PTX_RC_B64}, {"%r", 16, PTX_RC_B32},
-             {"%fd", 4, PTX_RC_F64}, {"%f", 4, PTX_RC_F32},  {"%p", 4, PTX_RC_PRED}};
-    unsigned i, k;
-    regs->n = 0;
-    for (i = 0; i < sizeof d / sizeof d[0]; i++) {
-        for (k = 0; d[i].p[k]; k++)
-            regs->set[i].prefix[k] = d[i].p[k];
-        regs->set[i].prefix[k] = 0;
-        regs->set[i].count = d[i].n;
-        regs->set[i].rc = d[i].rc;
-        regs->n++;
-    }
-}
-
 static void clear_insn(ptx_insn *o)
 {
     unsigned char *p = (unsigned char *)o;
@@ -186,7 +166,6 @@ ptx_status ptx_decode_line_regs(const char *text, ptx_target t, ptx_regs *regs, 
 {
     ptx_line ln;
     ptx_ctx c;
-    ptx_regs defregs;
     unsigned i, k, best = 0, bestlen = 0;
     ptx_status st;
     const char *q = text;
@@ -203,10 +182,8 @@ ptx_status ptx_decode_line_regs(const char *text, ptx_target t, ptx_regs *regs, 
         return decode_reg_decl(text, regs, out, err);
     if (is_directive_or_label(text))
         return PTX_EMPTY;
-    if (!regs) {
-        ptx_regs_default(&defregs);
-        regs = &defregs;
-    }
+    /* operands are lexed straight into out: the line holds no second copy (soft-CPU stack) */
+    ln.opd = out->opd;
     st = ptx_lex_line(text, &ln, err);
     if (st != PTX_OK)
         return st;
@@ -276,8 +253,6 @@ ptx_status ptx_decode_line_regs(const char *text, ptx_target t, ptx_regs *regs, 
     if (st != PTX_OK)
         return st;
     out->nopd = ln.nopd;
-    for (i = 0; i < ln.nopd; i++)
-        out->opd[i] = ln.opd[i];
     return PTX_OK;
 }
 

@@ -14,7 +14,9 @@
 #include "op.h"
 #include "tce_types.h"
 
-#define PTX_MAX_OPERANDS 12
+/* The longest form takes 6 operands (a tensor copy with im2col offsets, CTA mask and cache
+ * policy); 8 leaves room to judge one too many, and keeps ptx_insn small for a soft CPU. */
+#define PTX_MAX_OPERANDS 8
 #define PTX_MAX_VEC 8
 #define PTX_NAME_MAX 24
 #define PTX_MSG_MAX 160
@@ -194,7 +196,8 @@ typedef struct {
 bool ptx_target_parse(const char *s, ptx_target *out);
 
 void ptx_regs_default(ptx_regs *regs);
-/* The class of register `name` (with its '%') in regs; PTX_RC_NONE when not declared. */
+/* The class of register `name` (with its '%') in regs (NULL: the corpus kernel's
+ * registers); PTX_RC_NONE when not declared. */
 ptx_regclass ptx_reg_class(const ptx_regs *regs, const char *name);
 /* Process a `.reg` declaration line into regs (also done by ptx_decode_line_regs). */
 

@@ -75,7 +75,7 @@ typedef struct {
     unsigned nwords;
     ptx_tok words[PTX_MAX_WORDS]; /* opcode split at '.', '::' kept inside */
     unsigned nopd;
-    ptx_operand opd[PTX_MAX_OPERANDS];
+    ptx_operand *opd;             /* PTX_MAX_OPERANDS slots the caller provides (ptx_insn.opd) */
     unsigned ops_col;             /* column where operands start */
     unsigned end_col;             /* column of the ';' */
 } ptx_line;

@@ -320,11 +320,26 @@ ptx_status ptx_lex_line(const char *text, ptx_line *ln, ptx_error *err)
 
 /* ---- registers ---- */
 
-static ptx_regclass lookup_reg(const ptx_regs *regs, const char *name)
+/* The corpus kernel's declarations: what a NULL ptx_regs stands for. A constant table, so a
+ * decode without declarations needs no ptx_regs (1 KiB) on the caller's stack. */
+static const ptx_regset k_default_sets[] = {
+    {"%rs", 8, PTX_RC_B16}, {"%rd", 8, PTX_RC_B64}, {"%r", 16, PTX_RC_B32},
+    {"%fd", 4, PTX_RC_F64}, {"%f", 4, PTX_RC_F32},  {"%p", 4, PTX_RC_PRED}};
+#define N_DEFAULT_SETS (sizeof k_default_sets / sizeof k_default_sets[0])
+
+void ptx_regs_default(ptx_regs *regs)
 {
     unsigned i;
-    for (i = 0; i < regs->n; i++) {
-        const ptx_regset *rs = &regs->set[i];
+    for (i = 0; i < N_DEFAULT_SETS; i++)
+        regs->set[i] = k_default_sets[i];
+    regs->n = N_DEFAULT_SETS;
+}
+
+static ptx_regclass lookup_reg(const ptx_regs *regs, const char *name)
+{
+    unsigned i, n = regs ? regs->n : N_DEFAULT_SETS;
+    for (i = 0; i < n; i++) {
+        const ptx_regset *rs = regs ? &regs->set[i] : &k_default_sets[i];
         unsigned pl = ptx_strlen(rs->prefix), k;
         bool match = true;
         for (k = 0; k < pl; k++)

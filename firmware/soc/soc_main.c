@@ -30,7 +30,7 @@ int main(void)
     static const char line[] =
         "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd2], 256, [%r3];";
     ptx_target target;
-    ptx_insn insn;
+    static ptx_insn insn; /* about 4 KiB: more than the stack the 64 KiB RAM leaves can spare */
     ptx_error err;
     if (!ptx_target_parse("sm_90a", &target) ||
         ptx_decode_line(line, target, &insn, &err) != PTX_OK || !insn.has_op)

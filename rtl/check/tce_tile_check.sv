@@ -40,7 +40,6 @@
 // into dim 0 of the row, a single slice at coordinate 0 that is in bounds (gdim 1) exactly
 // when the channel slice is (else gdim 0: every row is fill).
 module tce_tile_check #(
-    parameter int NUM_CTAS   = 16,
     parameter int SMEM_BYTES = 232448,
     // tce_engine's feature parameters: without them the executor refuses those modes before
     // the descriptor is fetched, so their checks and row counts are not built here.
@@ -56,6 +55,8 @@ module tce_tile_check #(
     input  logic          hold,         // desc and the command fields are valid and unchanged since the last cycle
     output logic          ready,        // status, field and the geometry are valid
     input  logic [1023:0] desc,
+    input  logic [4:0]    mem_ncta,     // CTAs in the cluster (tce_regs CLUSTER, <= the engine's NUM_CTAS)
+    input  logic [24:0]   mem_smem,     // shared memory per CTA in bytes (SMEM_SIZE, <= SMEM_BYTES)
     input  logic          is_store,     // tensor store or reduce (shared::cta -> global), else a load
     input  logic          is_prefetch,  // cp.async.bulk.prefetch.tensor: no shared side
     input  logic          is_reduce,    // cp.reduce.async.bulk.tensor
@@ -100,6 +101,9 @@ module tce_tile_check #(
     output logic [3:0]    red_etype,    // reduce: tce_etype of the dtype (csim/arith.c)
     output logic          red_noftz,    // reduce: tce_arith_tensor_noftz(dtype)
     // row generator (tce_tile_load ext_rows): 0 box odometer, 1 im2col walk, 2 gather4
+    // A tile load that starts at a negative coordinate or whose box misses the tensor reads
+    // globalAddress itself (csim/tile.c load_reads_origin; docs/tile.md).
+    output logic          origin_rd,
     output logic [1:0]    row_gen,
     output logic [2:0]    i2c_nwalk,    // im2col walk parameters (tce_im2col_check)
     output logic [119:0]  i2c_win_lo,
@@ -228,6 +232,22 @@ module tce_tile_check #(
   end
   assign row_gen = is_i2c ? 2'd1 : (is_g4 || is_s4) ? 2'd2 : 2'd0;
 
+  // Dims below the rank: a globalDim past 2^31 (globalDim - 1 with bit 31 set; the H100
+  // executes no tile operation on such a map), and whether the box starts outside the
+  // tensor in some dim (a negative coordinate, or one at or past globalDim: then, the box
+  // starting there, no coordinate of that dim is in bounds).
+  logic gdim_big, start_out;
+  always_comb begin
+    gdim_big = 1'b0; start_out = 1'b0;
+    for (int i = 0; i < 5; i++)
+      if (i < {24'd0, rank8}) begin
+        if (desc[(GDIM_OFF + 4*i)*8 + 31]) gdim_big = 1'b1;
+        if (coords[i*32 + 31] || {1'b0, coords[i*32 +: 32]} > {1'b0, desc[(GDIM_OFF + 4*i)*8 +: 32]})
+          start_out = 1'b1;
+      end
+  end
+  assign origin_rd = !is_store && !is_prefetch && mode == 3'd0 && start_out;
+
   // Interleaved tile load geometry (csim/tile.c make_geom).
   wire        is_il  = ileave != 8'd0 && !is_i2c;
   // An im2col load through an interleaved map (the header): its view's channel slice is
@@ -293,6 +313,11 @@ module tce_tile_check #(
   end else begin : g_gaddr_full
     assign g_fits_q = 1'b1;
   end
+
+  // Everything else the golden model's descriptor unpack refuses (ESIZE, items the kind and
+  // rank do not use, the encoder's rules): BAD_DESCRIPTOR with the checks below.
+  logic desc_rules_bad;
+  tce_desc_rules u_rules (.desc, .bad(desc_rules_bad));
 
   // ceil(a / d) for a <= 256 and d in 1..8 as floor((a + d - 1) * R(d) / 2^11), with
   // R(d) = ceil(2^11 / d): exact for every such a and d (checked exhaustively), and a
@@ -497,7 +522,7 @@ module tce_tile_check #(
       c0_bytes = coord0_low << esl;
 
       // fetch_map: the descriptor itself
-      if (magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 ||
+      if (magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 || desc_rules_bad ||
           !est_ok || ((is_il || il_i2c) && est0 > 8'd7) || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 || swz8 > 8'd7 || fill8 > 8'd1) begin
         bad = 1'b1; s1_status = tce_op_pkg::ST_BAD_DESCRIPTOR; s1_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
@@ -548,6 +573,13 @@ module tce_tile_check #(
           if (!bad && (i < {24'd0, rank8} || is_s4) && coord_neg[i]) begin   // scatter4: all five
             bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
           end
+      end
+      if (!bad && gdim_big) begin
+        // H100: no tile operation on a map with a globalDim past 2^31 (extreme_load.txt,
+        // extreme_store.txt; csim/tile.c check_extent)
+        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      end
+      if (!bad && is_store) begin
         if (!bad && is_reduce && !(red_named && red_legal)) begin
           bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
         end
@@ -586,7 +618,7 @@ module tce_tile_check #(
       if (!bad && is_i2c && soff[6:0] != 7'd0) begin
         bad = 1'b1; s1_status = tce_op_pkg::ST_MISALIGNED; s1_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
-      if (!bad && (32'(ctas) >> NUM_CTAS) != 32'd0) begin
+      if (!bad && (32'(ctas) >> mem_ncta) != 32'd0) begin
         bad = 1'b1; s1_status = tce_op_pkg::ST_SHARED_RANGE;
         s1_field = multicast ? fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX) : fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
@@ -632,15 +664,15 @@ module tce_tile_check #(
     // in 48-bit arithmetic, as the full product would give.
     if (nzero_q) span_end = 48'(base_q) - 48'(pitch);
     else span_end = 48'(ext);
-    if (swizzle != 3'd0 && SMEM_BYTES % 128 != 0) span_end = (span_end + 48'd127) & ~48'd127;
-    box_out = 48'(np) > 48'(SMEM_BYTES) || span_end > 48'(SMEM_BYTES);
+    if (swizzle != 3'd0 && mem_smem[6:0] != 7'd0) span_end = (span_end + 48'd127) & ~48'd127;
+    box_out = 48'(np) > 48'(mem_smem) || span_end > 48'(mem_smem);
     if (!bad && is_i2c && box_out) begin
       bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
     end
     if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off[2:0] != 3'd0) begin
       bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
     end
-    if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off + 32'd8 > 32'(SMEM_BYTES)) begin
+    if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off + 32'd8 > 32'(mem_smem)) begin
       bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
     end
     if (!bad && box_out) begin

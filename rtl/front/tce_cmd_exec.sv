@@ -33,8 +33,6 @@
 // tile loader, waits until no load is in flight, so retirement stays in command order and
 // stores, reduces and bulk copies see the memory as if each command ran alone.
 module tce_cmd_exec #(
-    parameter int NUM_CTAS   = 16,
-    parameter int SMEM_BYTES = 232448,   // shared memory per CTA (the H100's 227 KB)
     parameter int QW         = 17,
     parameter int QDROP      = 0,        // red's operand words not in the queue entry (tce_regs)
     parameter int NS         = 16,       // tensor loads in flight (tce_tile_load NS)
@@ -53,6 +51,13 @@ module tce_cmd_exec #(
     input  logic        run,
     input  logic        retire_hold,   // an error is pending: retire nothing until it is cleared
     input  logic        q_empty,
+    // What memory exists (tce_regs: CLUSTER, SMEM_SIZE, GWIN_*, within the build's limits):
+    // the golden model's tce_memsys. A command naming memory outside it is refused here,
+    // before anything moves, with the golden model's status and field.
+    input  logic [4:0]  mem_ncta,
+    input  logic [24:0] mem_smem,
+    input  logic [8*64-1:0] gwin_base,
+    input  logic [8*64-1:0] gwin_size,
     input  logic [(QW-QDROP)*32+39:0] q_head,   // {word count n, seq, kept words} (tce_regs)
     output logic        q_pop,
     output logic        busy,
@@ -156,7 +161,8 @@ module tce_cmd_exec #(
 );
   typedef enum logic [3:0] {
     S_IDLE, S_CHECK, S_DESC, S_TCHECK, S_MOVE, S_TX, S_TXWAIT, S_RETIRE,
-    S_MMNEXT    // multimem: start the copy to the next address of the group
+    S_MMNEXT,   // multimem: start the copy to the next address of the group
+    S_MMWIN     // multimem: its addresses against the global windows, one a cycle
   } state_t;
   state_t state;
 
@@ -314,7 +320,20 @@ module tce_cmd_exec #(
                          .legal(op_legal));
 
   function automatic logic fits(input logic [23:0] off, input logic [31:0] n);
-    fits = ({9'd0, off} + {1'b0, n}) <= 33'(SMEM_BYTES);
+    fits = ({9'd0, off} + {1'b0, n}) <= {8'd0, mem_smem};
+  endfunction
+
+  // A global range [a, a + n) must lie wholly in one window (csim/memsys.c tce_gmem); while
+  // no window is set the bus alone answers (DECERR -> GLOBAL_BUS).
+  wire win_on = |gwin_size;
+  function automatic logic mapped(input logic [63:0] a, input logic [32:0] n);
+    logic [64:0] off, room;
+    mapped = !win_on;
+    for (int i = 0; i < 8; i++) begin
+      off  = {1'b0, a} - {1'b0, gwin_base[i*64 +: 64]};   // bit 64: a is below the window
+      room = {1'b0, gwin_size[i*64 +: 64]};
+      if (room != 65'd0 && !off[64] && off <= room && {32'd0, n} <= room - off) mapped = 1'b1;
+    end
   endfunction
 
   // ------------------------------------------------------------- the checks, in order
@@ -325,24 +344,43 @@ module tce_cmd_exec #(
   logic [15:0] dmask;
   logic        bad;
   logic        is_tload;   // a tensor load that passed the checks so far
+  // multimem: the per-address checks' first failure (index mm_fi, 8 when none; mm_fovl: it
+  // is an overlap, which a window miss at the same address precedes), and whether the
+  // checks before the addresses passed (then S_MMWIN looks at the windows).
+  logic [3:0]  mm_fi;
+  logic        mm_fovl, mm_pre_ok;
   task automatic fail(input logic [7:0] st, input int unsigned fi);
     if (!bad) begin
       bad = 1'b1; chk_status = st; chk_field = fidx(fi);
     end
   endtask
+  task automatic mm_fail(input logic [7:0] st, input int unsigned fi, input logic [3:0] i, input logic ovl);
+    if (!bad) begin
+      mm_fi = i; mm_fovl = ovl;
+    end
+    fail(st, fi);
+  endtask
   always_comb begin : checks
     logic [64:0] g_end;
+    logic [32:0] g_len;
+    logic        g_mapped;
     bad = 1'b0;
     chk_status = tce_op_pkg::ST_OK;
     chk_field  = F_NONE;
+    mm_fi = 4'd8; mm_fovl = 1'b0; mm_pre_ok = 1'b0;
     dmask = f_mcast ? f_ctamask : (16'd1 << sd_cta);
     // Where the global range ends (G2S, S2G). One variable, not the sum written at each
     // check: Verilator shares a repeated expression as a wire of its own, evaluated every
     // cycle outside this block.
     g_end = {1'b0, f_gaddr} + {33'd0, f_size};
+    g_len = (f_size == 32'd0) ? 33'd1 : {1'b0, f_size};   // csim: an empty range still needs its first byte
+    // The one global range a command has against the windows (one checker, not one per
+    // use): a tensor command's map, red's vector, else the bulk range.
+    g_mapped = mapped(is_tensor ? f_tmap : f_gaddr,
+                      is_tensor ? 33'd128 : is_red ? {25'd0, red_len} : g_len);
     if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_breduce ||
         is_mm)
-      if (32'(f_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_IDX);
+      if ({1'b0, f_cta} >= mem_ncta) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_IDX);
     // PTX: a size that is not a multiple of 16 is undefined behaviour (a reduce checks it
     // after its op and qualifiers, below).
     if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_mm)
@@ -375,14 +413,14 @@ module tce_cmd_exec #(
         if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
         if (f_mcast && !dst_cluster) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
         if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-        if (g_end > 65'h1_0000_0000_0000_0000)
-          fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
+        if (g_end > 65'h1_0000_0000_0000_0000 || !g_mapped)
+          fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_GADDR_LO_IDX);
         if (f_mcast) begin
           if (f_saddr[31:24] != 8'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
           if (f_ctamask == 16'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_CTA_MASK_IDX);
-          if ((32'(f_ctamask) >> NUM_CTAS) != 32'd0) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_MASK_IDX);
+          if ((32'(f_ctamask) >> mem_ncta) != 32'd0) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_MASK_IDX);
         end else begin
-          if (!sd_form_ok || 32'(sd_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+          if (!sd_form_ok || {1'b0, sd_cta} >= mem_ncta) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         end
         if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
         if (!fits(sd_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
@@ -393,7 +431,7 @@ module tce_cmd_exec #(
         if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
         if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
         if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
-        if (!sd_form_ok || 32'(sd_cta) >= NUM_CTAS) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (!sd_form_ok || {1'b0, sd_cta} >= mem_ncta) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
         if (!fits(sd_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         // PTX: shared::cta -> shared::cluster must target a different CTA (the reduce has
@@ -413,8 +451,8 @@ module tce_cmd_exec #(
         if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
         if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-        if (g_end > 65'h1_0000_0000_0000_0000)
-          fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_SIZE_IDX);
+        if (g_end > 65'h1_0000_0000_0000_0000 || !g_mapped)
+          fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_GADDR_LO_IDX);
       end
       // Beyond this build's global addresses: refused by name, never wrapped.
       if (GADDR_W < 64 && (dir == DIR_G2S || dir == DIR_S2G) && g_end > (65'd1 << GADDR_W))
@@ -429,11 +467,12 @@ module tce_cmd_exec #(
       if (!vec_ok) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_VEC_IDX);
       if (to_global) begin
         if ((f_gaddr[7:0] & (red_len - 8'd1)) != 8'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+        if (!g_mapped) fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_GADDR_LO_IDX);
       end else begin
         if (f_dst == tce_op_pkg::SPACE_SHARED_CTA && f_saddr[27:24] != 4'd0)
           fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         if ((red_off[7:0] & (red_len - 8'd1)) != 8'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
-        if (32'(red_cta) >= NUM_CTAS || !fits(red_off, {24'd0, red_len}))
+        if ({1'b0, red_cta} >= mem_ncta || !fits(red_off, {24'd0, red_len}))
           fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
       end
     end else if (is_mm) begin
@@ -450,14 +489,17 @@ module tce_cmd_exec #(
       if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
       if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
       if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+      mm_pre_ok = !bad;
+      // Per address, in the golden model's order: alignment, the range (its window part in
+      // S_MMWIN, one address a cycle, rather than 64 window compares here), overlap.
       for (int i = 0; i < 8; i++) begin
         if (i < 32'(f_mmcount)) begin
-          if (mm_addr[i][3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+          if (mm_addr[i][3:0] != 4'd0) mm_fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX, 4'(i), 1'b0);
           if (65'(mm_addr[i]) + 65'(f_size) >= {1'b1, 64'd0})
-            fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+            mm_fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX, 4'(i), 1'b0);
           for (int j = 0; j < i; j++)
             if (mm_addr[j] < mm_addr[i] + 64'(f_size) && mm_addr[i] < mm_addr[j] + 64'(f_size))
-              fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+              mm_fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX, 4'(i), 1'b1);
         end
       end
       // Beyond this build's global addresses (GADDR_W), as for a bulk copy.
@@ -469,6 +511,7 @@ module tce_cmd_exec #(
       // The rest is checked once the descriptor is in (tce_tile_check).
       if (mode_off) fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MODE_IDX);
       if (f_tmap[5:0] != 6'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      if (!g_mapped) fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end else begin
       fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_OPCODE_IDX);
     end
@@ -499,7 +542,19 @@ module tce_cmd_exec #(
   logic        run_store;    // the running mover is the tile store
   logic        run_rs;       // the running mover is tce_red_scalar
   logic [2:0]  mm_i;         // multimem: the address being written
+  logic [3:0]  mm_k;         // multimem: the address S_MMWIN looks at
+  // A window miss at mm_k is this command's first fault: no per-address check failed before it.
+  wire mm_k_first = (mm_k < f_mmcount) && (mm_k < mm_fi || (mm_k == mm_fi && mm_fovl));
+  // Multimem goes through S_MMWIN when the checks before its addresses passed and a window
+  // is set (with none, nothing there could fail: the cycle counts stay as they were).
+  wire mm_win = is_mm && mm_pre_ok && win_on;
   logic [39:0] rb_q, wb_q;   // bytes read / written by the command retiring at S_RETIRE
+  // Bytes one copy writes: with .cp_mask only the enabled bytes of each 16-byte chunk (the
+  // golden model's count). Called in the clocked block at a command's start only.
+  function automatic logic [39:0] copy_bytes();
+    copy_bytes = f_has_bm ? {12'd0, f_size[31:4]} * {35'd0, ones16(f_bmask)} : {8'd0, f_size};
+  endfunction
+  wire  [32:0] g_len_q = (f_size == 32'd0) ? 33'd1 : {1'b0, f_size};   // multimem's range length
 
   // Tensor loads in flight: their retirement records, oldest at lr_hd.
   localparam int SLW = (NS > 1) ? $clog2(NS) : 1;
@@ -552,7 +607,7 @@ module tce_cmd_exec #(
   // wait_group.read: the source has been read once the mover says so (bulk from shared
   // memory), once the tile store is done, and at once for movers that read global memory.
   always_comb begin
-    if (state == S_CHECK || state == S_DESC || state == S_TCHECK || state == S_MMNEXT)
+    if (state == S_CHECK || state == S_DESC || state == S_TCHECK || state == S_MMNEXT || state == S_MMWIN)
       cur_reads_done = 1'b0;
     else if (state == S_MOVE && (run_dir == DIR_S2S || run_dir == DIR_S2G))
       // multimem reads its source once per address: done with the last copy's reads
@@ -605,7 +660,7 @@ module tce_cmd_exec #(
   assign g2s_start = chk_go && chk_status == tce_op_pkg::ST_OK &&
                      f_opcode == tce_op_pkg::OP_BULK_COPY && dir == DIR_G2S;
   assign fs_start  = (chk_go && chk_status == tce_op_pkg::ST_OK &&
-                      (f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || is_mm) &&
+                      (f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || (is_mm && !mm_win)) &&
                       (dir == DIR_S2S || dir == DIR_S2G)) ||
                      (state == S_MMNEXT);
   assign rs_start  = chk_go && chk_status == tce_op_pkg::ST_OK && is_red;
@@ -650,7 +705,7 @@ module tce_cmd_exec #(
     if (!rst_n) begin
       state <= S_IDLE; cur_seq <= '0; run_dir <= DIR_NONE;
       tx_left <= '0; tx_cur <= '0; tx_outstanding <= '0; st <= '0; fld <= '0; want_tx <= 1'b0; txc <= '0;
-      run_store <= 1'b0; run_rs <= 1'b0; mm_i <= '0;
+      run_store <= 1'b0; run_rs <= 1'b0; mm_i <= '0; mm_k <= '0;
       rb_q <= '0; wb_q <= '0;
       lr_hd <= '0; lr_n <= '0;
     end else begin
@@ -674,6 +729,12 @@ module tce_cmd_exec #(
           run_rs <= is_red;
           if (!bad && is_tensor) begin
             state <= S_DESC;
+          end else if (mm_win) begin
+            // the bytes it will move if S_MMWIN finds every address mapped
+            rb_q <= {8'd0, f_size};
+            wb_q <= copy_bytes() * {35'd0, 1'b0, f_mmcount};
+            mm_k <= 4'd0;
+            state <= S_MMWIN;
           end else if (bad || !(f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || is_red || is_mm)) begin
             state <= S_RETIRE;
           end else begin
@@ -681,7 +742,7 @@ module tce_cmd_exec #(
             rb_q <= is_red ? {32'd0, red_len} :
                     is_breduce ? {7'd0, f_size, 1'b0} : {8'd0, f_size};
             wb_q <= is_red ? {32'd0, red_len} :
-                    {8'd0, f_size} * {35'd0, is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : ones16(dmask)};
+                    copy_bytes() * {35'd0, is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : ones16(dmask)};
             state <= S_MOVE;
           end
         end
@@ -712,7 +773,8 @@ module tce_cmd_exec #(
         S_MOVE: if (mv_done) begin
           st <= mv_status;
           fld <= F_NONE;   // a bus or range error found while moving names no single field
-          if (run_dir == DIR_TILE) begin
+          // (red runs with run_dir DIR_NONE, the code DIR_TILE shares: run_store tells them apart)
+          if (run_store) begin
             rb_q <= tstore_wbytes;   // every byte written was read from shared memory
             wb_q <= tstore_wbytes;
           end
@@ -725,6 +787,18 @@ module tce_cmd_exec #(
             state <= S_RETIRE;
         end
         S_MMNEXT: state <= S_MOVE;
+        S_MMWIN: if (mm_k_first && !mapped(mm_addr[mm_k[2:0]], g_len_q)) begin
+          st <= tce_op_pkg::ST_GLOBAL_BUS; fld <= fidx(tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
+          rb_q <= '0; wb_q <= '0;
+          state <= S_RETIRE;
+        end else if (mm_k_first) begin
+          mm_k <= mm_k + 4'd1;
+        end else if (st != tce_op_pkg::ST_OK) begin
+          rb_q <= '0; wb_q <= '0;   // the fault the address checks found (or GADDR_W's)
+          state <= S_RETIRE;
+        end else begin
+          state <= S_MMNEXT;        // the first copy (mm_i is 0)
+        end
         S_TX: if (tx_ready) begin
           tx_left <= tx_left & ~(16'd1 << tx_cur);
           tx_cur <= lowest16(tx_left & ~(16'd1 << tx_cur));

@@ -48,4 +48,12 @@ module tce_fifo #(
       count <= count + {{AW{1'b0}}, do_push} - {{AW{1'b0}}, do_pop};
     end
   end
+
+`ifdef TCE_ASSERT
+  // The writer must check `full` first: a push into a full queue would be dropped.
+  always_ff @(posedge clk) begin
+    if (!flush)
+      assert (!(push && full)) else $error("tce_fifo: push while full (DEPTH %0d)", DEPTH);
+  end
+`endif
 endmodule

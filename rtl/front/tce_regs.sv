@@ -10,6 +10,7 @@
 module tce_regs #(
     parameter int DATA_W      = 256,
     parameter int NUM_CTAS    = 16,
+    parameter int SMEM_BYTES  = 232448, // shared memory per CTA: SMEM_SIZE's reset and limit
     parameter int QUEUE_DEPTH = 8,
     parameter int QW          = 17,     // command words 0..QW-1 decoded by the executor
     // red's operand words (from OPERAND_LO's word on) left out of the queue entry: 0, or
@@ -70,7 +71,13 @@ module tce_regs #(
     input  logic [7:0]  grp_pending,
     input  logic [7:0]  grp_read_pending,
     input  logic [7:0]  grp_open,
-    input  logic        grp_done
+    input  logic        grp_done,
+    // What memory exists (CLUSTER, SMEM_SIZE, GWIN_*): the limits the executor and the
+    // tensor check refuse against, each the smaller of the register and the build's
+    output logic [4:0]  mem_ncta,
+    output logic [24:0] mem_smem,
+    output logic [8*64-1:0] gwin_base,  // window i in [64i+63:64i]
+    output logic [8*64-1:0] gwin_size   // 0: no window i
 );
   localparam int QA = $clog2(QUEUE_DEPTH);
   localparam int CW = tce_regs_pkg::CMD_WORDS;
@@ -103,6 +110,8 @@ module tce_regs #(
   logic [31:0] stat_ok, stat_err;
   logic [31:0] hi_cycles, hi_rbytes, hi_wbytes;   // _HI words latched by _LO reads
   logic        busy_q;
+  logic [4:0]  cluster_ncta;
+  logic [31:0] smem_size;
 
   wire err_pending = (err_code != 0) || err_overflow || err_badlen;
   assign run = ctrl_enable && !err_pending && !soft_reset;
@@ -124,6 +133,11 @@ module tce_regs #(
   wire wr_doorbell = do_write && (wa == tce_regs_pkg::REG_DOORBELL_OFF[11:0]);
   wire wr_grp_sel  = do_write && (wa == tce_regs_pkg::REG_GROUP_SEL_OFF[11:0]);
   wire wr_commit   = do_write && (wa == tce_regs_pkg::REG_GROUP_COMMIT_OFF[11:0]);
+  wire wr_cluster  = do_write && (wa == tce_regs_pkg::REG_CLUSTER_OFF[11:0]);
+  wire wr_smem     = do_write && (wa == tce_regs_pkg::REG_SMEM_SIZE_OFF[11:0]);
+  // GWIN_BASE_LO, _BASE_HI, _SIZE_LO, _SIZE_HI: four blocks of eight words from 0x200, so
+  // wa[6:5] is the block and wa[4:2] the window.
+  wire wr_gwin     = do_write && (wa[11:7] == tce_regs_pkg::REG_GWIN_BASE_LO_OFF[11:7]);
   // Byte offset into CMD[]; its low two bits are the byte within a word, which a 32-bit
   // register access does not use.
   /* verilator lint_off UNUSEDSIGNAL */
@@ -171,6 +185,8 @@ module tce_regs #(
       stat_cycles <= '0; stat_rbytes <= '0; stat_wbytes <= '0; stat_ok <= '0; stat_err <= '0;
       busy_q <= 1'b0;
       for (int i = 0; i < CW; i++) cmd_words[i] <= '0;
+      cluster_ncta <= 5'(NUM_CTAS); smem_size <= 32'(SMEM_BYTES);
+      gwin_base <= '0; gwin_size <= '0;
     end else begin
       if (s_awvalid && s_awready) begin aw_held <= 1'b1; aw_addr <= s_awaddr; end
       if (s_wvalid && s_wready) begin w_held <= 1'b1; w_data <= s_wdata; w_strb <= s_wstrb; end
@@ -182,6 +198,15 @@ module tce_regs #(
         ctrl_irq_en <= w_data[tce_regs_pkg::CTRL_IRQ_EN_LSB];
       end
       if (wr_grp_sel) group_sel <= w_data[3:0];
+      if (wr_cluster) cluster_ncta <= w_data[tce_regs_pkg::CLUSTER_NCTA_LSB +: tce_regs_pkg::CLUSTER_NCTA_W];
+      if (wr_smem) smem_size <= w_data;
+      if (wr_gwin)
+        case (wa[6:5])
+          2'd0: gwin_base[{wa[4:2], 6'd0} +: 32] <= w_data;
+          2'd1: gwin_base[{wa[4:2], 6'd32} +: 32] <= w_data;
+          2'd2: gwin_size[{wa[4:2], 6'd0} +: 32] <= w_data;
+          default: gwin_size[{wa[4:2], 6'd32} +: 32] <= w_data;
+        endcase
       if (wr_cmd) begin
         for (int b = 0; b < 4; b++)
           if (w_strb[b]) cmd_words[cmd_rel[CIW+1:2]][b*8 +: 8] <= w_data[b*8 +: 8];
@@ -194,8 +219,11 @@ module tce_regs #(
         seq_done <= seq_done + 32'd1;
         if (retire_status != 0) stat_err <= stat_err + 32'd1;
         else stat_ok <= stat_ok + 32'd1;
-        stat_rbytes <= stat_rbytes + {24'd0, retire_rbytes};
-        stat_wbytes <= stat_wbytes + {24'd0, retire_wbytes};
+        // A failed command counts no bytes, as in the golden model (its result carries none).
+        if (retire_status == 0) begin
+          stat_rbytes <= stat_rbytes + {24'd0, retire_rbytes};
+          stat_wbytes <= stat_wbytes + {24'd0, retire_wbytes};
+        end
         if (retire_status != 0 && !err_pending) begin
           err_code <= retire_status;
           err_info <= {retire_kind, retire_cta, retire_field, retire_seq};
@@ -225,6 +253,9 @@ module tce_regs #(
       end
     end
   end
+
+  assign mem_ncta = (32'(cluster_ncta) < NUM_CTAS) ? cluster_ncta : 5'(NUM_CTAS);
+  assign mem_smem = (smem_size < 32'(SMEM_BYTES)) ? smem_size[24:0] : 25'(SMEM_BYTES);
 
   // ---------------------------------------------------------------- reads
   // The read data mux: computed only for an accepted read (the always_ff below latches it
@@ -265,6 +296,15 @@ module tce_regs #(
     else if ((ra == tce_regs_pkg::REG_SEQ_ISSUED_OFF[11:0])) rd = seq_issued;
     else if ((ra == tce_regs_pkg::REG_SEQ_DONE_OFF[11:0])) rd = seq_done;
     else if ((ra == tce_regs_pkg::REG_GROUP_SEL_OFF[11:0])) rd = {28'd0, group_sel};
+    else if ((ra == tce_regs_pkg::REG_CLUSTER_OFF[11:0])) rd = {27'd0, cluster_ncta};
+    else if ((ra == tce_regs_pkg::REG_SMEM_SIZE_OFF[11:0])) rd = smem_size;
+    else if (ra[11:7] == tce_regs_pkg::REG_GWIN_BASE_LO_OFF[11:7])
+      case (ra[6:5])
+        2'd0: rd = gwin_base[{ra[4:2], 6'd0} +: 32];
+        2'd1: rd = gwin_base[{ra[4:2], 6'd32} +: 32];
+        2'd2: rd = gwin_size[{ra[4:2], 6'd0} +: 32];
+        default: rd = gwin_size[{ra[4:2], 6'd32} +: 32];
+      endcase
     else if ((ra == tce_regs_pkg::REG_GROUP_PENDING_OFF[11:0])) rd = {24'd0, grp_pending};
     else if ((ra == tce_regs_pkg::REG_GROUP_READ_PENDING_OFF[11:0])) rd = {24'd0, grp_read_pending};
     else if ((ra == tce_regs_pkg::REG_GROUP_OPEN_OFF[11:0])) rd = {24'd0, grp_open};

@@ -13,7 +13,7 @@ package tce_regs_pkg;
   // Build parameters
   localparam int unsigned ID_VALUE = 32'd1413694769;  // ID register value: ASCII 'TCE1'
   localparam int unsigned VERSION_MAJOR = 32'd1;  // register map major version; changes break software
-  localparam int unsigned VERSION_MINOR = 32'd0;  // register map minor version; additive changes
+  localparam int unsigned VERSION_MINOR = 32'd1;  // register map minor version; additive changes
   localparam int unsigned CMD_WORDS = 32'd49;  // 32-bit words in one command (CMD[] block size)
   localparam int unsigned QUEUE_DEPTH = 32'd8;  // commands the engine queue holds
   localparam int unsigned DATA_BYTES = 32'd16;  // bytes per beat of the engine's memory data path
@@ -53,6 +53,18 @@ package tce_regs_pkg;
   localparam int unsigned REG_GROUP_READ_PENDING_COUNT = 32'd1;
   localparam int unsigned REG_GROUP_OPEN_OFF = 32'h040;  // RO, uncommitted .bulk_group commands of the selected CTA
   localparam int unsigned REG_GROUP_OPEN_COUNT = 32'd1;
+  localparam int unsigned REG_CLUSTER_OFF = 32'h044;  // RW, the cluster the engine serves
+  localparam int unsigned REG_CLUSTER_COUNT = 32'd1;
+  localparam int unsigned REG_SMEM_SIZE_OFF = 32'h048;  // RW, bytes of shared memory per CTA: an access past it is SHARED_RANGE; reset the build's SMEM_BYTES
+  localparam int unsigned REG_SMEM_SIZE_COUNT = 32'd1;
+  localparam int unsigned REG_GWIN_BASE_LO_OFF = 32'h200;  // RW, global window i: first byte address, low word
+  localparam int unsigned REG_GWIN_BASE_LO_COUNT = 32'd8;
+  localparam int unsigned REG_GWIN_BASE_HI_OFF = 32'h220;  // RW, global window i: first byte address, high word
+  localparam int unsigned REG_GWIN_BASE_HI_COUNT = 32'd8;
+  localparam int unsigned REG_GWIN_SIZE_LO_OFF = 32'h240;  // RW, global window i: bytes, low word (0: no window)
+  localparam int unsigned REG_GWIN_SIZE_LO_COUNT = 32'd8;
+  localparam int unsigned REG_GWIN_SIZE_HI_OFF = 32'h260;  // RW, global window i: bytes, high word
+  localparam int unsigned REG_GWIN_SIZE_HI_COUNT = 32'd8;
   localparam int unsigned REG_STAT_CYCLES_LO_OFF = 32'h080;  // RO, clock cycles while enabled, low word (latches _HI)
   localparam int unsigned REG_STAT_CYCLES_LO_COUNT = 32'd1;
   localparam int unsigned REG_STAT_CYCLES_HI_OFF = 32'h084;  // RO, high word latched by the last _LO read
@@ -75,7 +87,7 @@ package tce_regs_pkg;
   // Register fields
   localparam int unsigned VERSION_MINOR_LSB = 32'd0;  // VERSION_MINOR
   localparam int unsigned VERSION_MINOR_W = 32'd16;
-  localparam int unsigned VERSION_MINOR_RESET = 32'd0;
+  localparam int unsigned VERSION_MINOR_RESET = 32'd1;
   localparam int unsigned VERSION_MAJOR_LSB = 32'd16;  // VERSION_MAJOR
   localparam int unsigned VERSION_MAJOR_W = 32'd16;
   localparam int unsigned VERSION_MAJOR_RESET = 32'd1;
@@ -151,6 +163,9 @@ package tce_regs_pkg;
   localparam int unsigned GROUP_SEL_CTA_LSB = 32'd0;  // CTA rank
   localparam int unsigned GROUP_SEL_CTA_W = 32'd4;
   localparam int unsigned GROUP_SEL_CTA_RESET = 32'd0;
+  localparam int unsigned CLUSTER_NCTA_LSB = 32'd0;  // CTAs in the cluster: a CTA rank at or above it is SHARED_RANGE; reset CAPS.NCTA
+  localparam int unsigned CLUSTER_NCTA_W = 32'd5;
+  localparam int unsigned CLUSTER_NCTA_RESET = 32'd16;
 
   // Command format: field NAME is bits [LSB+W-1:LSB] of word WORD (+ i*STRIDE)
   localparam int unsigned CMDF_OPCODE_WORD = 32'd0;  // tce_op_kind

@@ -70,6 +70,7 @@ module tce_tile_load #(
     input  logic [2:0]        esl,         // log2 bytes of a dim-0 unit (element or slice)
     input  logic [3:0]        e0,          // dim-0 traversal stride in units (interleave)
     input  logic [GADDR_W-1:0] gaddr,
+    input  logic              origin_rd,   // read globalAddress first (tce_tile_check)
     input  logic [164:0]      gdim,
     input  logic [4*GADDR_W-1:0] gstride,
     input  logic [8:0]        box0,
@@ -244,7 +245,13 @@ module tce_tile_load #(
   // start, while the walk assembles row 0) fixes the command's dim-0 range; ROW writes a
   // row's fill chunks, or issues a row without fill straight from the walk (its first
   // burst in the same cycle: a one-burst row takes one cycle); READ issues the rest.
-  typedef enum logic [1:0] { W_IDLE, W_SETUP, W_ROW, W_READ } wstate_t;
+  //
+  // A load whose box starts at a negative coordinate or misses the tensor first reads the
+  // beat at globalAddress, as the H100 does (docs/tile.md): ORG issues that read (one beat,
+  // no byte of it kept), OWAIT waits for its answer before anything is written, and on an
+  // error SKIP lets the rows pass unwritten, so the command ends GLOBAL_BUS having written
+  // nothing.
+  typedef enum logic [2:0] { W_IDLE, W_SETUP, W_ROW, W_READ, W_ORG, W_OWAIT, W_SKIP } wstate_t;
   wstate_t ws;
   logic [23:0] row_sbase;      // pre-swizzle shared address of the row
   logic [GADDR_W-1:0] row_g;          // global address of dim-0 coordinate c0 in this row
@@ -258,6 +265,8 @@ module tce_tile_load #(
   logic [DW-1:0] rd_off;       // lo * e0: the first in-bounds unit's distance from row_g
   logic [OW-1:0] hi16;         // hi rounded up to whole chunks
   logic        nofill0;
+  logic        o_need;         // the command reads globalAddress first
+  logic [AW-1:0] o_addr;       // that address
   logic [OW-1:0] chunk;        // ROW: chunk being considered (byte offset)
   logic [3:0]  wcta;           // ROW: CTA being written
   logic [AW-1:0] rd_next;        // READ: next global address to request
@@ -386,11 +395,14 @@ module tce_tile_load #(
                           cur_s == pd_cs && cur_next[11:0] != 12'd0 && p_sh;
   wire          pd_go   = pd_v && !p_cont;
   wire          cnt_ok  = cnt[id_ptr] != (DWP+1)'(RDD);
-  // The burst on AR: the pending one, else the walker's piece when it is not held.
-  wire [AW-1:0]   ax_start = pd_go ? pd_start : cur_next;
-  wire [AW-1:0]   ax_end   = pd_go ? pd_end : burst_end;
+  // The origin read (ORG), once no burst is pending: one beat, no byte kept (e_len 0).
+  wire          o_go     = ws == W_ORG && !pd_v;
+  // The burst on AR: the pending one, else the origin read, else the walker's piece when it
+  // is not held.
+  wire [AW-1:0]   ax_start = pd_go ? pd_start : o_go ? o_addr : cur_next;
+  wire [AW-1:0]   ax_end   = pd_go ? pd_end : o_go ? o_addr + AW'(1) : burst_end;
   wire [AW-1:0]   ax_beat0 = {ax_start[AW-1:LB], {LB{1'b0}}};
-  assign arvalid = cnt_ok && (pd_go || (!pd_v && p_valid && !p_all));
+  assign arvalid = cnt_ok && (pd_go || o_go || (!pd_v && p_valid && !p_all));
   wire   ar_fire  = arvalid && arready;
   // The walker's piece is taken: added to the pending burst, made the new pending burst
   // (none is pending, or the pending one leaves now), or sent on AR itself.
@@ -637,7 +649,8 @@ module tce_tile_load #(
   // The row's reads are all issued (or there are none): the walk moves on.
   wire rd_last = p_take && burst_end >= cur_end && !sl_more;
   assign row_next = (direct && rd_last) ||
-                    (in_read && (!row_inb || !has || rd_next >= rd_end || rd_last));
+                    (in_read && (!row_inb || !has || rd_next >= rd_end || rd_last)) ||
+                    (ws == W_SKIP && row_valid);
 
   wire walk_start = start && ws == W_IDLE;
   assign xw_start = walk_start;
@@ -655,7 +668,7 @@ module tce_tile_load #(
   always_ff @(posedge clk) begin
     if (ar_fire) begin
       e_start[w_e] <= ax_start;
-      e_len[w_e]   <= 13'(ax_end - ax_start);
+      e_len[w_e]   <= o_go && !pd_go ? 13'd0 : 13'(ax_end - ax_start);
       e_rel[w_e]   <= pd_go ? pd_rel : p_rel;
       e_sbase[w_e] <= pd_go ? pd_sbase : row_sbase;
       e_cs[w_e]    <= pd_go ? pd_cs : cur_s;
@@ -669,7 +682,7 @@ module tce_tile_load #(
       el <= '0; ee0 <= 4'd1; gd0 <= '0; c0 <= '0;
       sw <= '0; fnan <= 1'b0; mask <= '0; rbytes <= '0; bx0 <= '0;
       ws <= W_IDLE; lo <= '0; hi <= '0; has <= 1'b0; rd_off <= '0; hi16 <= '0; nofill0 <= 1'b0;
-      chunk <= '0; wcta <= '0; rd_next <= '0; rd_end <= '0;
+      chunk <= '0; wcta <= '0; rd_next <= '0; rd_end <= '0; o_need <= 1'b0; o_addr <= '0;
       rd_vrow <= '0; rd_sl_end <= '0;
       for (int i = 0; i < NRD; i++) begin
         wp[i] <= '0; rp[i] <= '0; cnt[i] <= '0; hb[i] <= '0;
@@ -739,6 +752,7 @@ module tce_tile_load #(
       case (ws)
         W_IDLE: if (start) begin
           el <= esl; ee0 <= e0; gd0 <= gdim[32:0]; c0 <= coords[31:0];
+          o_need <= origin_rd; o_addr <= AW'(gaddr);
           sw <= swizzle; fnan <= fill_nan; mask <= ctas; rbytes <= OW'(row_bytes); bx0 <= box0;
           mok <= m_ok; msct <= m_ok && pitch != row_bytes;
           pch <= OW'(pitch);
@@ -762,8 +776,13 @@ module tce_tile_load #(
           hi16 <= (hi_n + OW'(15)) & ~(OW'(15));
           nofill0 <= row0_has && lo_n == '0 && hi_n >= rbytes;
           chunk <= '0; wcta <= first_cta(mask);
-          ws <= W_ROW;
+          ws <= o_need ? W_ORG : W_ROW;
         end
+        W_ORG: if (ar_fire && !pd_go) ws <= W_OWAIT;
+        // Its answer is in (the command's only burst so far): go on, or on an error write
+        // nothing.
+        W_OWAIT: if (s_bursts[cur_s] == '0) ws <= s_err_bus[cur_s] ? W_SKIP : W_ROW;
+        W_SKIP: ;
         W_ROW: if (row_valid && !direct) begin
           // Fill chunks outside the read range; the chunks inside come from the R path.
           if (chunk >= rbytes) begin
@@ -793,7 +812,7 @@ module tce_tile_load #(
           ws <= W_IDLE;
           s_issued[cur_s] <= 1'b1;
         end else begin
-          ws <= W_ROW;
+          ws <= (ws == W_SKIP) ? W_SKIP : W_ROW;
         end
       end
 

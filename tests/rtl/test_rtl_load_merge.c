@@ -126,6 +126,7 @@ typedef struct {
     int32_t y;
     uint64_t bursts, bytes;
     bool back_to_back; /* its R beats come on consecutive cycles */
+    bool origin;       /* it also reads the beat at globalAddress (a negative start) */
 } tile_case;
 
 static const tile_case tile_cases[] = {
@@ -133,26 +134,29 @@ static const tile_case tile_cases[] = {
      * 4096, one burst. */
     {"tile 64 x 64 B, whole dim 0",
      {TCE_DT_UINT8, 2, 0, {64, 1024}, {64}, {64, 64}, {1, 1}, TCE_IL_NONE, TCE_SW_NONE,
-      TCE_L2_NONE, TCE_OOB_ZERO}, 64, 1, 4096, true},
-    /* The same at (0, -8): rows 0..7 are fill, rows 8..63 one burst of 3584 bytes. */
+      TCE_L2_NONE, TCE_OOB_ZERO}, 64, 1, 4096, true, false},
+    /* The same at (0, -8): rows 0..7 are fill, rows 8..63 one burst of 3584 bytes. The box
+     * starts at a negative coordinate, so the load first reads the beat at globalAddress
+     * (docs/tile.md "Real sizes"): one more burst and beat, answered a memory round trip
+     * before the rows' burst goes out, so the beats are not back to back. */
     {"tile 64 x 64 B, 8 fill rows",
      {TCE_DT_UINT8, 2, 0, {64, 1024}, {64}, {64, 64}, {1, 1}, TCE_IL_NONE, TCE_SW_NONE,
-      TCE_L2_NONE, TCE_OOB_ZERO}, -8, 1, 3584, true},
+      TCE_L2_NONE, TCE_OOB_ZERO}, -8, 1 + 1, 3584, false, true},
     /* f32 as TFLOAT32 (rounded on the way), 128B swizzle: 32 rows of 32 elements (128 B),
      * dense in shared memory, one 4 KB burst written through the swizzle. */
     {"tile tf32 32 x 128 B, 128B swizzle",
      {TCE_DT_TFLOAT32, 2, 0, {32, 512}, {128}, {32, 32}, {1, 1}, TCE_IL_NONE, TCE_SW_128B,
-      TCE_L2_NONE, TCE_OOB_ZERO}, 32, 1, 4096, true},
+      TCE_L2_NONE, TCE_OOB_ZERO}, 32, 1, 4096, true, false},
     /* u8 16 x 4096 with the 64B swizzle: rows of 16 bytes, padded to 64 in shared memory,
      * box 16 x 128 at (0, 256): global [4096, 6144), one burst, each 16-byte chunk written
      * to its own row (chunk by chunk: its beats do not come back to back). */
     {"tile 16 B rows padded to 64 B, 64B swizzle",
      {TCE_DT_UINT8, 2, 0, {16, 4096}, {16}, {16, 128}, {1, 1}, TCE_IL_NONE, TCE_SW_64B,
-      TCE_L2_NONE, TCE_OOB_ZERO}, 256, 1, 2048, false},
+      TCE_L2_NONE, TCE_OOB_ZERO}, 256, 1, 2048, false, false},
     /* Not contiguous: 64-byte rows 128 bytes apart in global memory: one burst each. */
     {"tile 64 x 64 B, rows 128 B apart",
      {TCE_DT_UINT8, 2, 0, {64, 512}, {128}, {64, 64}, {1, 1}, TCE_IL_NONE, TCE_SW_NONE,
-      TCE_L2_NONE, TCE_OOB_ZERO}, 64, 64, 4096, false},
+      TCE_L2_NONE, TCE_OOB_ZERO}, 64, 64, 4096, false, false},
 };
 
 static void merge_checks(rig *r, unsigned beat)
@@ -204,7 +208,8 @@ static void merge_checks(rig *r, unsigned beat)
         int32_t c[2] = {0, k->y};
         tce_op op = tce_op_tile_load(0, DESC, 2, c, 0, MBAR);
         tce_sim_probe pr = run_both(r, &op, k->what);
-        expect_reads(&pr, k->what, k->bursts, k->bytes / beat, k->back_to_back ? k->bytes / beat : 0);
+        expect_reads(&pr, k->what, k->bursts, k->bytes / beat + k->origin,
+                     k->back_to_back ? k->bytes / beat : 0);
     }
 }
 

@@ -47,18 +47,18 @@ static inline tce_status soc_job_map(tce_tensormap *m, tce_diag *why)
                             TCE_OOB_ZERO, why);
 }
 
-/* Op k: its PTX line decoded for sm_90a, with the values a kernel would hold in its
- * registers. PTX_OK, or the decoder's verdict. */
-static inline ptx_status soc_job_op(unsigned k, tce_op *op, ptx_error *err)
+/* Op k: its PTX line decoded for sm_90a into *insn (a workspace the caller owns: about 4 KiB,
+ * too much for a soft CPU's stack), with the values a kernel would hold in its registers.
+ * PTX_OK, or the decoder's verdict in *err. */
+static inline ptx_status soc_job_op(unsigned k, ptx_insn *insn, tce_op *op, ptx_error *err)
 {
     ptx_target target;
-    ptx_insn insn;
     if (k >= SOC_JOB_OPS || !ptx_target_parse("sm_90a", &target))
         return PTX_ERROR;
-    ptx_status st = ptx_decode_line(soc_job_ptx[k], target, &insn, err);
-    if (st != PTX_OK || !insn.has_op)
+    ptx_status st = ptx_decode_line(soc_job_ptx[k], target, insn, err);
+    if (st != PTX_OK || !insn->has_op)
         return st == PTX_OK ? PTX_ERROR : st;
-    *op = insn.op;
+    *op = insn->op;
     op->cta = 0;
     switch (k) {
     case 0:

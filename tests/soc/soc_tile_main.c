@@ -4,7 +4,8 @@
  * through the driver: a 2-D tile load and a bulk copy completing on mbarriers it armed,
  * then a bulk store of the loaded tile through a bulk async-group. It waits for each the
  * way a kernel would and checks the engine reports no error. The host compares every byte
- * with the golden model; this program only says which step failed (soc_exit_code). */
+ * with the golden model; this program only says which step failed (soc_exit_code) and, when
+ * the PTX decode fails, the decoder's verdict (soc_ptx_error). */
 #include <stdint.h>
 
 #include "soc_io.h"
@@ -19,9 +20,13 @@ enum {
     E_GROUP = 7, E_ENGINE = 8
 };
 
+/* The decoder's error when step E_PTX fails, for the host to print (cause, column, message). */
+ptx_error soc_ptx_error;
+
 int main(void)
 {
-    tce_tensormap map;
+    /* static, like the decoded instruction below: the stack the RAM leaves is a few KiB */
+    static tce_tensormap map;
     tce_diag why;
     uint8_t desc[TCE_DESC_BYTES];
     if (soc_job_map(&map, &why) != TCE_OK)
@@ -32,10 +37,11 @@ int main(void)
             (uint32_t)desc[i] | ((uint32_t)desc[i + 1] << 8) | ((uint32_t)desc[i + 2] << 16) |
             ((uint32_t)desc[i + 3] << 24);
 
-    tce_op ops[SOC_JOB_OPS];
-    ptx_error err;
+    /* a decoded instruction is about 4 KiB */
+    static ptx_insn insn;
+    static tce_op ops[SOC_JOB_OPS];
     for (unsigned k = 0; k < SOC_JOB_OPS; k++)
-        if (soc_job_op(k, &ops[k], &err) != PTX_OK)
+        if (soc_job_op(k, &insn, &ops[k], &soc_ptx_error) != PTX_OK)
             return E_PTX;
 
     tce_drv drv;

@@ -8,6 +8,7 @@
  * shared memory (tensor map, mbarriers, tile, copies) to be equal.
  *
  * Usage: test_soc_firmware FIRMWARE.elf */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,33 @@
 #include "soc_tile_job.h"
 
 enum { RAM_BYTES = 64 * 1024, MAX_INSNS = 50u * 1000 * 1000, SEED = 20261122 };
+/* Stack headroom the run must leave unused between the deepest stack use and .bss: less
+ * means the next growth of the firmware overwrites its data silently. */
+enum { STACK_MARGIN = 1024, STACK_PAINT = 0xA5 };
+
+static uint32_t ram_word(const uint8_t *ram, uint32_t a)
+{
+    return (uint32_t)ram[a] | (uint32_t)ram[a + 1] << 8 | (uint32_t)ram[a + 2] << 16 |
+           (uint32_t)ram[a + 3] << 24;
+}
+
+/* The decoder's verdict the firmware left in soc_ptx_error (same layout on rv32 and here:
+ * two 32-bit fields, then the message). */
+static void print_ptx_error(const rv32_elf *elf, const uint8_t *ram)
+{
+    uint32_t a;
+    if (rv32_elf_symbol(elf, "soc_ptx_error", &a) != 0 || a > RAM_BYTES - sizeof(ptx_error)) {
+        fprintf(stderr, "FAIL: no soc_ptx_error symbol in the RAM\n");
+        return;
+    }
+    ptx_error e;
+    e.cause = (ptx_cause)ram_word(ram, a + (uint32_t)offsetof(ptx_error, cause));
+    e.col = ram_word(ram, a + (uint32_t)offsetof(ptx_error, col));
+    memcpy(e.msg, ram + a + offsetof(ptx_error, msg), sizeof e.msg);
+    e.msg[sizeof e.msg - 1] = 0;
+    fprintf(stderr, "FAIL: the firmware's PTX decode: column %u: %s: %s\n", e.col,
+            ptx_cause_name(e.cause), e.msg);
+}
 
 /* What the CPU did to the memories besides through the engine, done on the golden model:
  * the tensor map it encoded and wrote, the two mbarriers it armed. */
@@ -52,8 +80,9 @@ static int golden_ops(tce_memsys *ms)
 {
     for (unsigned k = 0; k < SOC_JOB_OPS; k++) {
         tce_op op;
+        ptx_insn insn;
         ptx_error perr;
-        if (soc_job_op(k, &op, &perr) != PTX_OK) {
+        if (soc_job_op(k, &insn, &op, &perr) != PTX_OK) {
             fprintf(stderr, "FAIL: host decode of op %u: %s\n", k, perr.msg);
             return -1;
         }
@@ -118,6 +147,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "FAIL: %s: no soc_exit_code symbol in the RAM\n", argv[1]);
         return 1;
     }
+    /* The RAM between .bss and the stack top is painted; the lowest byte the run changed
+     * is its deepest stack use (soc.ld: the stack grows down from the RAM's end). */
+    uint32_t bss_end, stack_top;
+    if (rv32_elf_symbol(&elf, "__bss_end", &bss_end) != 0 ||
+        rv32_elf_symbol(&elf, "__stack_top", &stack_top) != 0 || stack_top != RAM_BYTES ||
+        bss_end % 4 || bss_end >= stack_top) {
+        fprintf(stderr, "FAIL: %s: no __bss_end below __stack_top = the RAM's end\n", argv[1]);
+        return 1;
+    }
+    memset(ram + bss_end, STACK_PAINT, stack_top - bss_end);
 
     tce_sim_params prm = tce_sim_default_params();
     prm.mem_latency = 20;
@@ -157,14 +196,23 @@ int main(int argc, char **argv)
     rv32_state st = rv32_run(&cpu, MAX_INSNS);
     soc_platform_sync(&plat);
     uint64_t cycles = tce_sim_cycles(sim) - cycles0;
-    uint32_t code = (uint32_t)ram[exit_sym] | (uint32_t)ram[exit_sym + 1] << 8 |
-                    (uint32_t)ram[exit_sym + 2] << 16 | (uint32_t)ram[exit_sym + 3] << 24;
+    uint32_t code = ram_word(ram, exit_sym);
+    uint32_t deepest = bss_end;
+    while (deepest < stack_top && ram[deepest] == STACK_PAINT)
+        deepest++;
     printf("soc-iss: %s: %llu instructions, %llu engine cycles (%llu stalled on %llu MMIO "
            "reads and %llu writes), %u complete-tx applied, exit code %u\n", argv[1],
            (unsigned long long)cpu.instret, (unsigned long long)cycles,
            (unsigned long long)plat.stall_cycles, (unsigned long long)plat.mmio_reads,
            (unsigned long long)plat.mmio_writes, plat.tx_applied, code);
+    printf("soc-iss: stack: %u bytes used at most, %u of the %u between .bss and the RAM's "
+           "end left\n", stack_top - deepest, deepest - bss_end, stack_top - bss_end);
     int fail = 0;
+    if (deepest - bss_end < STACK_MARGIN) {
+        fprintf(stderr, "FAIL: the stack came within %u bytes of .bss (%u required free): the "
+                "firmware's data may be overwritten\n", deepest - bss_end, (unsigned)STACK_MARGIN);
+        fail = 1;
+    }
     if (st == RV32_FAULT) {
         fprintf(stderr, "FAIL: CPU fault: %s\n", cpu.fault);
         fail = 1;
@@ -178,6 +226,8 @@ int main(int argc, char **argv)
         fail = 1;
     } else if (code != 0) {
         fprintf(stderr, "FAIL: the firmware reports step %u failed (soc_tile_main.c)\n", code);
+        if (code == 2) /* E_PTX */
+            print_ptx_error(&elf, ram);
         fail = 1;
     }
     if (tce_sim_fault(sim)) {

@@ -184,6 +184,16 @@ static void test_regs(void)
     CHECK(ptx_decode_line_regs("cp.async.bulk.prefetch.L2.global [%addr0], %addr1;", SM90A, &regs, &in, &err) ==
               PTX_ERROR &&
           err.cause == PTX_CAUSE_OPERANDS);
+    /* NULL stands for the corpus kernel's declarations (%rd<8>, %r<16>, %p<4>, ...), and the
+     * same set ptx_regs_default() fills in */
+    CHECK(ptx_reg_class(NULL, "%rd7") == PTX_RC_B64 && ptx_reg_class(NULL, "%rd8") == PTX_RC_NONE);
+    CHECK(ptx_reg_class(NULL, "%r15") == PTX_RC_B32 && ptx_reg_class(NULL, "%p3") == PTX_RC_PRED);
+    ptx_regs_default(&regs);
+    CHECK(regs.n == 6 && ptx_reg_class(&regs, "%rs7") == PTX_RC_B16 && ptx_reg_class(&regs, "%fd4") == PTX_RC_NONE);
+    /* one operand more than the longest form is judged as such, not lexed past the table */
+    CHECK(ptx_decode_line("cp.async.bulk.prefetch.L2.global [%rd1], 1, 2, 3, 4, 5, 6, 7, 8;", SM90A, &in, &err) ==
+              PTX_ERROR &&
+          err.cause == PTX_CAUSE_OPERANDS);
 }
 
 static void test_cause_map(void)

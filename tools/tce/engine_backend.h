@@ -37,4 +37,8 @@ bool tce_backend_rtl_built(void);
 tce_backend *tce_backend_systemc(const tce_engine_timing *t, char *why, size_t cap);
 bool tce_backend_systemc_built(void);
 
+/* Tell the engine behind d what memory exists: ms's CTAs, shared-memory size and global
+ * windows (tce_drv_set_memory), so it refuses what the golden model refuses. */
+tce_drv_rc tce_engine_describe_memory(tce_drv *d, const tce_memsys *ms);
+
 #endif

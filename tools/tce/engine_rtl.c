@@ -81,7 +81,13 @@ typedef struct {
     const sim_extras *ex;
     void *sim;
     unsigned num_ctas;
+    uint32_t smem_bytes; /* the model's shared memory per CTA */
     int bus_dead; /* an MMIO access went unanswered: reads return 0 from then on */
+    /* A caller's shared memories smaller than the model's run on copies of the model's size
+     * (the engine is told the real size, SMEM_SIZE, and refuses what lies past it); the
+     * bytes are copied back at detach. */
+    tce_memsys *copied; /* whose memories the copies stand for, or NULL */
+    uint8_t *copy[TCE_MAX_CTAS];
 } sim_backend;
 
 static uint32_t sim_rd32(void *ctx, uint32_t off)
@@ -103,6 +109,11 @@ static void sim_wr32(void *ctx, uint32_t off, uint32_t v)
 static void sim_detach(tce_backend *be)
 {
     sim_backend *b = (sim_backend *)be;
+    if (b->copied) {
+        for (unsigned c = 0; c < b->copied->ncta; c++)
+            memcpy(b->copied->smem[c], b->copy[c], b->copied->smem_size);
+        b->copied = NULL;
+    }
     b->ops->detach_global(b->sim);
     for (unsigned c = 0; c < b->num_ctas; c++)
         (void)b->ops->attach_smem(b->sim, c, NULL, 0);
@@ -119,9 +130,22 @@ static int sim_attach(tce_backend *be, tce_memsys *ms, char *why, size_t cap)
             sim_detach(be);
             return -1;
         }
+    bool copy = ms->smem_size < b->smem_bytes && ms->ncta <= b->num_ctas;
+    for (unsigned c = 0; copy && c < ms->ncta; c++) {
+        if (!b->copy[c] && !(b->copy[c] = malloc(b->smem_bytes))) {
+            snprintf(why, cap, "%s: out of memory for CTA %u's shared memory", b->ops->engine, c);
+            sim_detach(be);
+            return -1;
+        }
+        memcpy(b->copy[c], ms->smem[c], ms->smem_size);
+        memset(b->copy[c] + ms->smem_size, 0, b->smem_bytes - ms->smem_size);
+    }
+    if (copy)
+        b->copied = ms;
     for (unsigned c = 0; c < b->num_ctas; c++) {
-        int bad = c < ms->ncta ? b->ops->attach_smem(b->sim, c, ms->smem[c], ms->smem_size)
-                               : b->ops->attach_smem(b->sim, c, NULL, 0);
+        int bad = c >= ms->ncta ? b->ops->attach_smem(b->sim, c, NULL, 0)
+                  : copy        ? b->ops->attach_smem(b->sim, c, b->copy[c], b->smem_bytes)
+                                : b->ops->attach_smem(b->sim, c, ms->smem[c], ms->smem_size);
         if (bad) {
             snprintf(why, cap, "%s: cannot attach CTA %u's shared memory (%u bytes)",
                      b->ops->engine, c, ms->smem_size);
@@ -197,12 +221,15 @@ static void sim_destroy(tce_backend *be)
     sim_backend *b = (sim_backend *)be;
     sim_detach(be);
     b->ops->destroy(b->sim);
+    for (unsigned c = 0; c < TCE_MAX_CTAS; c++)
+        free(b->copy[c]);
     free(b);
 }
 
 /* Wrap a created simulator (NULL: its creation failed, the cause in err). */
 static tce_backend *sim_backend_new(const sim_ops *ops, const sim_extras *ex, void *sim,
-                                    unsigned num_ctas, const char *err, char *why, size_t cap)
+                                    unsigned num_ctas, uint32_t smem_bytes, const char *err,
+                                    char *why, size_t cap)
 {
     if (!sim) {
         snprintf(why, cap, "%s: %s", ops->engine, err);
@@ -218,6 +245,7 @@ static tce_backend *sim_backend_new(const sim_ops *ops, const sim_extras *ex, vo
     b->ex = ex;
     b->sim = sim;
     b->num_ctas = num_ctas;
+    b->smem_bytes = smem_bytes;
     b->be.attach = sim_attach;
     b->be.detach = sim_detach;
     b->be.bus = sim_bus;
@@ -291,7 +319,8 @@ tce_backend *tce_backend_rtl(const tce_engine_timing *t, char *why, size_t cap)
     }
     char err[160] = "";
     tce_sim *sim = tce_sim_create(&p, err, sizeof err);
-    return sim_backend_new(&tce_sim_ops, &rtl_extras, sim, p.num_ctas, err, why, cap);
+    return sim_backend_new(&tce_sim_ops, &rtl_extras, sim, p.num_ctas, p.smem_bytes, err, why,
+                           cap);
 }
 
 #endif
@@ -350,7 +379,8 @@ tce_backend *tce_backend_systemc(const tce_engine_timing *t, char *why, size_t c
     }
     char err[160] = "";
     tce_sc *sim = tce_sc_create(&p, err, sizeof err);
-    return sim_backend_new(&tce_sc_ops, &sc_extras, sim, p.num_ctas, err, why, cap);
+    return sim_backend_new(&tce_sc_ops, &sc_extras, sim, p.num_ctas, p.smem_bytes, err, why,
+                           cap);
 }
 
 #endif

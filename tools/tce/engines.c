@@ -19,6 +19,7 @@ struct tce_engine {
     char name[16];
     tce_backend *be; /* NULL: the golden model */
     unsigned long unsupported;
+    uint64_t batch_read, batch_written; /* the last exec_queue's statistics */
 };
 
 static char open_error[200];
@@ -105,9 +106,77 @@ void tce_engine_close(tce_engine *e)
 
 unsigned long tce_engine_unsupported(const tce_engine *e) { return e->unsupported; }
 
+void tce_engine_batch_stats(const tce_engine *e, uint64_t *bytes_read, uint64_t *bytes_written)
+{
+    *bytes_read = e->batch_read;
+    *bytes_written = e->batch_written;
+}
+
 uint64_t tce_engine_cycles(const tce_engine *e)
 {
     return e->be ? e->be->cycles(e->be) : 0;
+}
+
+unsigned tce_cause_field(const char *why)
+{
+    /* The golden model names a bulk operand by its PTX name with the tce_op field in
+     * parentheses ("dstMem (saddr) 0x... + size ..."): that field is the one at fault. */
+    static const struct {
+        const char *word;
+        tce_cmd_field_id field;
+    } named[] = {{"(saddr_src)", TCE_CMDF_SADDR_SRC}, {"(saddr)", TCE_CMDF_SADDR},
+                 {"(gaddr)", TCE_CMDF_GADDR_LO},      {"multimem_addr[", TCE_CMDF_MULTIMEM_LO}};
+    for (unsigned i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (strstr(why, named[i].word))
+            return (unsigned)named[i].field;
+    /* Otherwise the first match wins, so the more specific words come first. */
+    static const struct {
+        const char *word;
+        tce_cmd_field_id field;
+    } map[] = {{"d instruction", TCE_CMDF_DIMS},     {"-D tensor map", TCE_CMDF_DIMS},
+               {"does not match the map's rank", TCE_CMDF_DIMS},
+               {"tensor map", TCE_CMDF_TMAP_LO},     {"descriptor", TCE_CMDF_TMAP_LO},
+               {"mbar", TCE_CMDF_MBAR},              {"ctaMask", TCE_CMDF_CTA_MASK},
+               {"multicast", TCE_CMDF_MULTICAST},    {"oords", TCE_CMDF_COORD},
+               {"completion", TCE_CMDF_COMPLETION},  {"multimem_count", TCE_CMDF_MULTIMEM_COUNT},
+               {"vec", TCE_CMDF_VEC},                {"redop", TCE_CMDF_REDOP},
+               {"reduction .", TCE_CMDF_REDOP},      {"op/type", TCE_CMDF_REDOP},
+               {"size", TCE_CMDF_SIZE},              {"gaddr", TCE_CMDF_GADDR_LO},
+               {"global address", TCE_CMDF_GADDR_LO}, {"saddr", TCE_CMDF_SADDR},
+               {"issuing CTA", TCE_CMDF_CTA},        {"shared", TCE_CMDF_SADDR},
+               {"direction", TCE_CMDF_DST_SPACE},    {"state space", TCE_CMDF_DST_SPACE},
+               {"mode", TCE_CMDF_MODE},              {"byte mask", TCE_CMDF_BYTE_MASK}};
+    for (unsigned i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (strstr(why, map[i].word))
+            return (unsigned)map[i].field;
+    return TCE_RM_FIELD_NONE;
+}
+
+/* A driver-based engine's error reads "engine: ERR_INFO.FIELD NAME..." (take_error). */
+#define FIELD_PREFIX "engine: ERR_INFO.FIELD "
+
+unsigned tce_result_field(const tce_result *r)
+{
+    if (r->status == TCE_OK)
+        return TCE_RM_FIELD_NONE;
+    if (strncmp(r->why, FIELD_PREFIX, strlen(FIELD_PREFIX)) != 0)
+        return tce_cause_field(r->why);
+    const char *name = r->why + strlen(FIELD_PREFIX);
+    size_t len = strcspn(name, ": ");
+    for (unsigned f = 0; f < TCE_CMDF_COUNT; f++)
+        if (strlen(tce_cmd_fields[f].name) == len && !strncmp(tce_cmd_fields[f].name, name, len))
+            return f;
+    return TCE_RM_FIELD_NONE;
+}
+
+tce_drv_rc tce_engine_describe_memory(tce_drv *d, const tce_memsys *ms)
+{
+    tce_drv_window w[TCE_MAX_GREGIONS];
+    for (unsigned i = 0; i < ms->ngregions; i++) {
+        w[i].base = ms->g[i].base;
+        w[i].size = ms->g[i].size;
+    }
+    return tce_drv_set_memory(d, ms->ncta, ms->smem_size, w, ms->ngregions);
 }
 
 static void set_status(tce_result *r, tce_status st, const char *fmt, const char *a,
@@ -118,9 +187,31 @@ static void set_status(tce_result *r, tce_status st, const char *fmt, const char
     snprintf(r->why, sizeof r->why, fmt, a, b);
 }
 
+void tce_engine_explain(tce_status st, unsigned field, const tce_op *op, char *buf, size_t cap)
+{
+    static const char *const cause[TCE_ERR_COUNT] = {
+        "no error", "no such instruction form", "misaligned address",
+        "the tensor map is not one the encoder makes", "undefined in the PTX text",
+        "not mapped global memory (or the bus answered an error)",
+        "outside the cluster's shared memory", "not implemented by this engine build",
+        "a value the command cannot carry"};
+    const char *what = (unsigned)st < TCE_ERR_COUNT ? cause[st] : "unknown status";
+    if (field >= TCE_CMDF_COUNT) {
+        snprintf(buf, cap, "%s (no single command field)", what);
+        return;
+    }
+    uint32_t w[TCE_RM_CMD_WORDS];
+    tce_cmd_field_id bad;
+    if (op && tce_cmd_pack(op, w, &bad) > 0)
+        snprintf(buf, cap, "%s = 0x%x: %s", tce_cmd_fields[field].name,
+                 (unsigned)tce_cmd_get(w, (tce_cmd_field_id)field, 0), what);
+    else
+        snprintf(buf, cap, "%s: %s", tce_cmd_fields[field].name, what);
+}
+
 /* Read and clear the engine's pending error; record it on the operation it names. */
-static void take_error(tce_engine *e, tce_drv *d, const uint32_t *seq, unsigned n,
-                       tce_result *res)
+static void take_error(tce_engine *e, tce_drv *d, const tce_op *ops, const uint32_t *seq,
+                       unsigned n, tce_result *res)
 {
     tce_drv_error_info info;
     const char *text = e->be->error_text(e->be); /* before the clear wipes it */
@@ -135,10 +226,12 @@ static void take_error(tce_engine *e, tce_drv *d, const uint32_t *seq, unsigned 
             snprintf(where, sizeof where, "ERR_INFO.FIELD %s",
                      info.field < TCE_CMDF_COUNT ? tce_cmd_fields[info.field].name : "none");
             set_status(&res[i], info.status, "engine: %s%s", where, "");
-            if (words[0]) {
-                size_t l = strlen(res[i].why);
-                snprintf(res[i].why + l, sizeof res[i].why - l, ": %s", words);
-            }
+            /* The engine's own words (regmodel: the golden model's; a simulator: its fault),
+             * else what status and field say, with the field's value. */
+            if (!words[0])
+                tce_engine_explain(info.status, info.field, &ops[i], words, sizeof words);
+            size_t l = strlen(res[i].why);
+            snprintf(res[i].why + l, sizeof res[i].why - l, ": %s", words);
             return;
         }
 }
@@ -184,6 +277,8 @@ static int exec_driver(tce_engine *e, const tce_op *ops, unsigned n, tce_memsys 
     tce_drv_map_shadow(&d, &port, TCE_ENGINE_MAP_SHADOW);
     uint32_t seq[TCE_ENGINE_MAX_QUEUE] = {0};
     int hung = 0;
+    if (rc == TCE_DRV_OK)
+        rc = tce_engine_describe_memory(&d, ms);
     if (rc != TCE_DRV_OK) {
         for (unsigned i = 0; i < n; i++)
             set_status(&res[i], TCE_ERR_UNSUPPORTED, "driver init: %s", d.why, "");
@@ -195,7 +290,7 @@ static int exec_driver(tce_engine *e, const tce_op *ops, unsigned n, tce_memsys 
             rc = tce_drv_submit(&d, &ops[i], &seq[i]);
             if (rc != TCE_DRV_ENGINE_ERROR || attempt > n)
                 break;
-            take_error(e, &d, seq, i, res); /* an earlier command failed: clear, go on */
+            take_error(e, &d, ops, seq, i, res); /* an earlier command failed: clear, go on */
         }
         if (rc == TCE_DRV_BAD_ARG) /* cannot be expressed as a command: never sent */
             set_status(&res[i], TCE_ERR_INVALID_VALUE, "driver: %s%s", d.why, "");
@@ -210,7 +305,7 @@ static int exec_driver(tce_engine *e, const tce_op *ops, unsigned n, tce_memsys 
         rc = tce_drv_wait_idle(&d);
         if (rc != TCE_DRV_ENGINE_ERROR)
             break;
-        take_error(e, &d, seq, n, res);
+        take_error(e, &d, ops, seq, n, res);
     }
     if (rc != TCE_DRV_OK) {
         for (unsigned i = 0; i < n; i++)
@@ -226,7 +321,18 @@ out:;
         memcpy(tx, local, k * sizeof local[0]);
     if (ntx)
         *ntx = k;
-    /* With one operation every complete-tx is its own. */
+    /* With one operation every complete-tx is its own, and so are the statistics (the
+     * driver's init cleared them). */
+    tce_drv_stats stats;
+    e->batch_read = e->batch_written = 0;
+    if (!hung && tce_drv_stats_read(&d, &stats) == TCE_DRV_OK) {
+        e->batch_read = stats.bytes_read;
+        e->batch_written = stats.bytes_written;
+        if (n == 1) {
+            res[0].bytes_read = stats.bytes_read;
+            res[0].bytes_written = stats.bytes_written;
+        }
+    }
     if (n == 1 && res[0].status == TCE_OK)
         for (unsigned i = 0; i < k; i++) {
             res[0].tx_bytes = local[i].bytes;
@@ -245,8 +351,11 @@ int tce_engine_exec_queue(tce_engine *e, const tce_op *ops, unsigned n, tce_mems
     if (e->be)
         return exec_driver(e, ops, n, ms, res, tx, ntx);
     unsigned k = 0;
+    e->batch_read = e->batch_written = 0;
     for (unsigned i = 0; i < n; i++) {
         res[i] = tce_csim_execute(&ops[i], ms);
+        e->batch_read += res[i].bytes_read;
+        e->batch_written += res[i].bytes_written;
         if (res[i].status != TCE_OK || ops[i].completion != TCE_DONE_MBARRIER)
             continue;
         for (unsigned c = 0; c < TCE_MAX_CTAS; c++)

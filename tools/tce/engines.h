@@ -85,6 +85,11 @@ int tce_engine_exec_queue(tce_engine *e, const tce_op *ops, unsigned n, tce_mems
  * gap in an engine from a wrong answer by it). */
 unsigned long tce_engine_unsupported(const tce_engine *e);
 
+/* The bytes read and written by the last tce_engine_exec_queue, failed operations counting
+ * none: the statistics registers for a driver-based engine (0 when it hung), the golden
+ * model's results summed for csim. */
+void tce_engine_batch_stats(const tce_engine *e, uint64_t *bytes_read, uint64_t *bytes_written);
+
 /* Engine clock cycles spent so far (0 for csim). */
 uint64_t tce_engine_cycles(const tce_engine *e);
 
@@ -101,6 +106,17 @@ int tce_engine_trace(tce_engine *e, const char *path);
 int tce_engine_inject_error(tce_engine *e, uint64_t base, uint64_t size, unsigned resp,
                             unsigned dirs);
 void tce_engine_inject_clear(tce_engine *e);
+/* The command field at fault (a TCE_CMDF_* index, as ERR_INFO.FIELD reports it; 255
+ * FIELD_NONE when no single field is). tce_cause_field maps the golden model's words to the
+ * field they name; tce_result_field reads it from a result of any engine: a driver-based
+ * engine's result names ERR_INFO.FIELD, the golden model's its words. */
+unsigned tce_cause_field(const char *why);
+unsigned tce_result_field(const tce_result *r);
+
+/* Words for an engine error that came with none: what status means, at which command field,
+ * with the field's value in op (op may be NULL). */
+void tce_engine_explain(tce_status st, unsigned field, const tce_op *op, char *buf, size_t cap);
+
 /* Why the engine's simulation failed (protocol violation, watchdog, dead bus), or "" . */
 const char *tce_engine_fault(tce_engine *e);
 

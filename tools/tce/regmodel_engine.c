@@ -2,6 +2,8 @@
  * every register follows its description in firmware/regmap.def. */
 #include "regmodel_engine.h"
 
+#include "engines.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -30,6 +32,8 @@ void regmodel_init(regmodel *m, tce_memsys *ms, uint32_t read_cycles, uint32_t w
     m->write_cycles = write_cycles;
     m->complete_tx = complete_tx;
     m->tx_ctx = tx_ctx;
+    m->cluster = TCE_RM_PUT(CLUSTER, NCTA, 0, ms->ncta);
+    m->smem_size = ms->smem_size;
     soft_reset(m);
 }
 
@@ -52,32 +56,6 @@ static void record_error(regmodel *m, tce_status st, unsigned field, const regmo
     }
     m->err_code |= flags;
     m->irq_status |= TCE_RM_BIT(IRQ_STATUS, ERR);
-}
-
-/* The golden model explains a failure in words; the engine reports a field index. Map
- * the words to the command field they name, or FIELD_NONE. */
-static unsigned field_of_cause(const char *why)
-{
-    /* First match wins, so the more specific words come first. */
-    static const struct {
-        const char *word;
-        tce_cmd_field_id field;
-    } map[] = {{"d instruction", TCE_CMDF_DIMS},     {"-D tensor map", TCE_CMDF_DIMS},
-               {"tensor map", TCE_CMDF_TMAP_LO},     {"descriptor", TCE_CMDF_TMAP_LO},
-               {"mbar", TCE_CMDF_MBAR},              {"ctaMask", TCE_CMDF_CTA_MASK},
-               {"multicast", TCE_CMDF_MULTICAST},    {"oords", TCE_CMDF_COORD},
-               {"completion", TCE_CMDF_COMPLETION},  {"multimem_count", TCE_CMDF_MULTIMEM_COUNT},
-               {"vec", TCE_CMDF_VEC},                {"redop", TCE_CMDF_REDOP},
-               {"reduction .", TCE_CMDF_REDOP},      {"op/type", TCE_CMDF_REDOP},
-               {"size", TCE_CMDF_SIZE},              {"gaddr", TCE_CMDF_GADDR_LO},
-               {"global address", TCE_CMDF_GADDR_LO}, {"saddr", TCE_CMDF_SADDR},
-               {"issuing CTA", TCE_CMDF_CTA},        {"shared", TCE_CMDF_SADDR},
-               {"direction", TCE_CMDF_DST_SPACE},    {"state space", TCE_CMDF_DST_SPACE},
-               {"mode", TCE_CMDF_MODE},              {"byte mask", TCE_CMDF_BYTE_MASK}};
-    for (unsigned i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (strstr(why, map[i].word))
-            return (unsigned)map[i].field;
-    return TCE_RM_FIELD_NONE;
 }
 
 static regmodel_group *group_of(regmodel *m, const regmodel_cmd *c)
@@ -144,7 +122,7 @@ static bool execute_head(regmodel *m)
     }
     m->head_result = tce_csim_execute(&m->head_op, m->ms);
     if (m->head_result.status != TCE_OK) {
-        record_error(m, m->head_result.status, field_of_cause(m->head_result.why), c,
+        record_error(m, m->head_result.status, tce_cause_field(m->head_result.why), c,
                      m->head_result.why, 0);
         retire(m, false);
         return false;
@@ -288,9 +266,14 @@ uint32_t regmodel_rd32(void *vm, uint32_t off)
     tick(m);
     if (off >= TCE_REG_CMD && off < TCE_REG_AT(TCE_REG_CMD, TCE_RM_CMD_WORDS) && !(off & 3))
         return m->staging[(off - TCE_REG_CMD) / 4];
+    if (off >= TCE_REG_GWIN_BASE_LO && off < TCE_REG_AT(TCE_REG_GWIN_SIZE_HI, TCE_REG_GWIN_SIZE_HI_COUNT) &&
+        !(off & 3))
+        return m->gwin[(off - TCE_REG_GWIN_BASE_LO) / 32][(off / 4) % 8];
     uint32_t v = 0;
     switch (off) {
     case TCE_REG_ID: return TCE_RM_ID_VALUE;
+    case TCE_REG_CLUSTER: return m->cluster;
+    case TCE_REG_SMEM_SIZE: return m->smem_size;
     case TCE_REG_VERSION:
         v = TCE_RM_PUT(VERSION, MAJOR, 0, TCE_RM_VERSION_MAJOR);
         return TCE_RM_PUT(VERSION, MINOR, v, TCE_RM_VERSION_MINOR);
@@ -336,7 +319,14 @@ void regmodel_wr32(void *vm, uint32_t off, uint32_t v)
         m->staging[(off - TCE_REG_CMD) / 4] = v;
         return;
     }
+    if (off >= TCE_REG_GWIN_BASE_LO && off < TCE_REG_AT(TCE_REG_GWIN_SIZE_HI, TCE_REG_GWIN_SIZE_HI_COUNT) &&
+        !(off & 3)) {
+        m->gwin[(off - TCE_REG_GWIN_BASE_LO) / 32][(off / 4) % 8] = v;
+        return;
+    }
     switch (off) {
+    case TCE_REG_CLUSTER: m->cluster = TCE_RM_PUT(CLUSTER, NCTA, 0, TCE_RM_GET(CLUSTER, NCTA, v)); break;
+    case TCE_REG_SMEM_SIZE: m->smem_size = v; break;
     case TCE_REG_CTRL:
         m->ctrl = v & (TCE_RM_BIT(CTRL, ENABLE) | TCE_RM_BIT(CTRL, IRQ_EN));
         if (v & TCE_RM_BIT(CTRL, DESC_INVAL))

@@ -47,6 +47,8 @@ typedef struct {
 
     /* registers */
     uint32_t ctrl, err_code, err_info, irq_status, group_sel;
+    /* CLUSTER, SMEM_SIZE and GWIN_*: kept and read back only; this model's memory is ms */
+    uint32_t cluster, smem_size, gwin[4][TCE_REG_GWIN_BASE_LO_COUNT];
     uint32_t staging[TCE_RM_CMD_WORDS];
     uint32_t seq_issued, seq_done;
     uint64_t cycles, rbytes, wbytes;

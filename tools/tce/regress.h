@@ -58,7 +58,11 @@ typedef struct {
     bool has_map;
     tce_tensormap map;     /* for tensor operations: what the descriptor holds */
     bool illegal;          /* deliberately illegal: both engines must name the same error */
+    bool extreme;          /* drawn at real sizes (regress_gen_extreme.c): beyond a 32-bit
+                              address build's reach */
     const char *what;      /* short name of the recipe */
+    bool desc_poke;        /* the packed map gets byte desc_poke_off set to desc_poke_val */
+    uint8_t desc_poke_off, desc_poke_val;
 } regress_item;
 
 /* Draw one operation for queue slot `slot` from the generator state. */
@@ -92,6 +96,18 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg
                         regress_item *it);
 void regress_gen_gather4(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg,
                          regress_item *it);
+/* regress_gen_extreme.c (--wide): a tile load or store at real sizes, huge globalDim and
+ * strides, int32-edge coordinates, a far (often wrapping) globalAddress; now and then one
+ * the H100 traps (globalDim past 2^31, an unmapped origin read). */
+void regress_gen_extreme(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg,
+                         regress_item *it);
+/* regress_gen_memory.c: turn a legal draw into one that names memory outside what exists
+ * (past the shared memory, a CTA beyond the cluster, past a global window, a 0xFFFFFFF0-byte
+ * copy) or uses a corrupted tensor map; the golden model refuses it untouched. */
+void regress_make_memory_illegal(uint64_t *rng, regress_item *it);
+/* The share of draws regress.c makes so, in percent, from a stream of its own. */
+#define REGRESS_MEMORY_ILLEGAL_PCT 3u
+
 /* The operation in words (one line, no newline). */
 void regress_describe(const regress_item *it, char *buf, size_t cap);
 

@@ -477,6 +477,8 @@ void regress_gen(uint64_t *rng, unsigned slot, const regress_gen_cfg *cfg, regre
     unsigned pick = rnd(rng, 100);
     if (pick < 40)
         gen_bulk(rng, slot, cfg, it);
+    else if (pick < 70 && cfg->wide && chance(rng, 25))
+        regress_gen_extreme(rng, slot, cfg, it);
     else if (pick < 70)
         gen_tile(rng, slot, cfg, it);
     else if (pick < 82)
@@ -518,6 +520,9 @@ void regress_describe(const regress_item *it, char *buf, size_t cap)
             n += snprintf(buf + n, cap - (size_t)n, " 0x%llx",
                           (unsigned long long)op->multimem_addr[k]);
     }
+    if (it->desc_poke && (size_t)n < cap)
+        n += snprintf(buf + n, cap - (size_t)n, " tmap=0x%llx, its byte %u set to 0x%02x",
+                      (unsigned long long)op->tmap_addr, it->desc_poke_off, it->desc_poke_val);
     if (it->has_map && (size_t)n < cap) {
         const tce_tensormap *m = &it->map;
         n += snprintf(buf + n, cap - (size_t)n,

@@ -14,6 +14,8 @@
 static replay_verdict dispatch(const corpus_case *c, replay_ctx *ctx)
 {
     const char *op = corpus_str(c, "op");
+    if (replay_harness_did_not_run(c))
+        return REPLAY_NOT_RUN;
     if (!op) {
         if (corpus_get(c, "replace"))
             return replay_tmreplace(c, ctx);
@@ -53,7 +55,7 @@ int replay_main(int argc, char **argv)
     const char *engine = "csim";
     long only = -1, show = 10;
     int quiet = 0, nfiles = 0;
-    unsigned long tot_pass = 0, tot_fail = 0, tot_unsup = 0;
+    unsigned long tot_pass = 0, tot_fail = 0, tot_unsup = 0, tot_notrun = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strncmp(a, "--engine=", 9))
@@ -109,7 +111,7 @@ int replay_main(int argc, char **argv)
             continue;
         corpus_reader rd;
         corpus_case c;
-        unsigned long pass = 0, fail = 0, unsup = 0, shown = 0;
+        unsigned long pass = 0, fail = 0, unsup = 0, notrun = 0, shown = 0;
         if (corpus_open(&rd, argv[i])) {
             fprintf(stderr, "tce replay: %s\n", rd.err);
             io_error = 1;
@@ -141,6 +143,8 @@ int replay_main(int argc, char **argv)
                 pass++;
             else if (v == REPLAY_UNSUPPORTED)
                 unsup++;
+            else if (v == REPLAY_NOT_RUN)
+                notrun++;
             else {
                 fail++;
                 if (!quiet && (long)shown < show) {
@@ -156,7 +160,7 @@ int replay_main(int argc, char **argv)
             io_error = 1;
         }
         corpus_close(&rd);
-        if (pass + fail + unsup == 0 && rc == 0) {
+        if (pass + fail + unsup + notrun == 0 && rc == 0) {
             fprintf(stderr, "tce replay: %s: no cases%s\n", argv[i],
                     only >= 0 ? " with that number" : "");
             io_error = 1;
@@ -167,17 +171,22 @@ int replay_main(int argc, char **argv)
         printf("%s: %lu passed, %lu failed", argv[i], pass, fail);
         if (unsup)
             printf(", %lu not supported by engine %s", unsup, engine);
+        if (notrun)
+            printf(", %lu not run by the capture's harness (its fill kernel failed)", notrun);
         printf("\n");
         tot_pass += pass;
         tot_fail += fail;
         tot_unsup += unsup;
+        tot_notrun += notrun;
     }
     tce_engine_close(eng);
     if (io_error)
         tot_fail++;
+    printf("%lu passed, %lu failed", tot_pass, tot_fail);
     if (tot_unsup)
-        printf("%lu passed, %lu failed, %lu skipped\n", tot_pass, tot_fail, tot_unsup);
-    else
-        printf("%lu passed, %lu failed\n", tot_pass, tot_fail);
+        printf(", %lu skipped", tot_unsup);
+    if (tot_notrun)
+        printf(", %lu not run", tot_notrun);
+    printf("\n");
     return tot_fail ? 1 : 0;
 }

@@ -6,7 +6,14 @@
 #include "corpus.h"
 #include "engines.h"
 
-typedef enum { REPLAY_PASS = 0, REPLAY_FAIL = 1, REPLAY_UNSUPPORTED = 2 } replay_verdict;
+/* REPLAY_NOT_RUN: the capture's harness failed before the instruction ran, so the case
+ * holds no verdict to compare (counted apart, never as a pass). */
+typedef enum {
+    REPLAY_PASS = 0,
+    REPLAY_FAIL = 1,
+    REPLAY_UNSUPPORTED = 2,
+    REPLAY_NOT_RUN = 3
+} replay_verdict;
 
 /* The engine under test executes one operation on the memories. */
 typedef tce_result (*replay_exec_fn)(const tce_op *op, tce_memsys *ms, void *engine);
@@ -70,7 +77,10 @@ void replay_bad(replay_ctx *ctx, const corpus_case *c, const char *key, const ch
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-/* The trap the case recorded matches the engine's status? Sets msg when not. */
+/* The case's `error` was raised in the harness's fill kernel, before the instruction. */
+bool replay_harness_did_not_run(const corpus_case *c);
+/* The trap the case recorded matches the engine's status? Sets msg when not. An error the
+ * harness's check kernel reported is the instruction's, compared without that note. */
 bool replay_check_trap(const corpus_case *c, const tce_result *r, replay_ctx *ctx);
 
 /* Run files; prints per-file counts and the final "N passed, M failed" line. */

@@ -1,6 +1,7 @@
 /* Common setup of the tensor replays: map, memories and operation skeleton. */
 #include "replay_setup.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Bytes past the buffer's end that some in-bounds element of the map can touch, capped
@@ -29,12 +30,125 @@ static uint64_t reachable_slack(const tce_tensormap *m, uint64_t gbytes)
     return reach > gbytes ? (reach < cap ? reach : cap) - gbytes : 0;
 }
 
+replay_verdict replay_setup_driver_verdict(const corpus_case *c, replay_ctx *ctx, bool *ran)
+{
+    int64_t result = 0;
+    *ran = true;
+    if (!corpus_get(c, "result"))
+        return REPLAY_PASS;
+    if (!corpus_i64(c, "result", &result) || result < 0 || result > 0xffff) {
+        replay_bad(ctx, c, "result", "'result' must be the driver's CUresult (0 accepted)\n");
+        *ran = false;
+        return REPLAY_FAIL;
+    }
+    if (result == 0)
+        return REPLAY_PASS;
+    *ran = false;
+    tce_tensormap m;
+    tce_status st = replay_encode_map(c, &m, ctx);
+    if (ctx->bad_line)
+        return REPLAY_FAIL;
+    if (st == TCE_ERR_INVALID_VALUE && result == 1)
+        return REPLAY_PASS;
+    replay_msg(ctx, "the driver refused the map (CUresult %lld); encode returned %s\n",
+               (long long)result, tce_status_name(st));
+    return REPLAY_FAIL;
+}
+
+/* The allocation of an extreme-parameter capture, kept from case to case (64 MiB each). */
+static uint8_t *alloc_bytes(uint64_t n)
+{
+    static uint8_t *buf;
+    static uint64_t cap;
+    if (n > cap) {
+        free(buf);
+        cap = 0;
+        buf = malloc((size_t)n);
+        if (buf)
+            cap = n;
+    }
+    return buf;
+}
+
+/* Global memory of an extreme-parameter capture: the descriptor window and the whole
+ * allocation, nothing else (an access elsewhere is the hardware's illegal memory access). */
+static replay_verdict setup_gmem(const corpus_case *c, replay_ctx *ctx, replay_setup *s)
+{
+    const corpus_gmem *g = &s->gm;
+    s->alloc = alloc_bytes(g->alloc_bytes);
+    if (!s->alloc || tce_memsys_init(&s->ms, 1, REPLAY_SMEM_SIZE) ||
+        tce_memsys_add_global(&s->ms, REPLAY_DESC_ADDR, REPLAY_DESC_WINDOW) ||
+        tce_memsys_lend_global(&s->ms, g->alloc_base, g->alloc_bytes, s->alloc)) {
+        tce_memsys_free(&s->ms);
+        replay_bad(ctx, c, "galloc", "cannot map the allocation 'galloc 0x%llx %llu' (out of "
+                   "memory, or it overlaps the descriptor window at 0x%llx)\n",
+                   (unsigned long long)g->alloc_base, (unsigned long long)g->alloc_bytes,
+                   (unsigned long long)REPLAY_DESC_ADDR);
+        return REPLAY_FAIL;
+    }
+    s->gbuf = s->alloc + (g->gbuf - g->alloc_base);
+    s->gbytes = g->gbytes;
+    s->slack = 0;
+    return REPLAY_PASS;
+}
+
+/* The allocation from the `g` stream; only the raw generator continues below gbuf. */
+static bool fill_alloc(const corpus_case *c, replay_ctx *ctx, replay_setup *s)
+{
+    const char *how = corpus_str(c, "gfill");
+    uint64_t seed;
+    if (how && strcmp(how, "raw")) {
+        replay_bad(ctx, c, "gfill", "'gfill %s': a capture with 'galloc' fills it with the raw "
+                   "generator only\n", how);
+        return false;
+    }
+    if (!corpus_u64(c, "gseed", &seed)) {
+        replay_bad(ctx, c, "gseed", "case lacks 'gseed', or it is not a number below 2^64\n");
+        return false;
+    }
+    corpus_gmem_fill(&s->gm, seed, s->alloc);
+    return true;
+}
+
+bool replay_setup_check_outside(const corpus_case *c, replay_ctx *ctx, const replay_setup *s)
+{
+    uint64_t seed = 0;
+    int64_t lo = 0, hi = 0;
+    if (!s->has_gmem)
+        return true;
+    if (!s->gm.has_outside) {
+        replay_bad(ctx, c, NULL, "store case with 'galloc' lacks 'goutside'\n");
+        return false;
+    }
+    (void)corpus_u64(c, "gseed", &seed); /* checked by fill_alloc */
+    uint64_t n = corpus_gmem_outside_changes(&s->gm, seed, s->alloc, &lo, &hi);
+    if (n == s->gm.outside_n && (!n || (lo == s->gm.outside_lo && hi == s->gm.outside_hi)))
+        return true;
+    replay_msg(ctx, "goutside: the hardware changed %llu bytes of the allocation outside the "
+               "buffer", (unsigned long long)s->gm.outside_n);
+    if (s->gm.outside_n)
+        replay_msg(ctx, " (offsets %lld..%lld)", (long long)s->gm.outside_lo,
+                   (long long)s->gm.outside_hi);
+    replay_msg(ctx, ", the engine %llu", (unsigned long long)n);
+    if (n)
+        replay_msg(ctx, " (offsets %lld..%lld)", (long long)lo, (long long)hi);
+    replay_msg(ctx, "\n");
+    return false;
+}
+
 replay_verdict replay_setup_tensor(const corpus_case *c, replay_ctx *ctx, replay_setup *s)
 {
     int64_t gbytes, smem_off = 0, sbytes = 0, coords[TCE_MAX_RANK], offs[3];
+    corpus_gmem_err gerr;
     memset(s, 0, sizeof *s);
     if (replay_encode_map(c, &s->map, ctx) != TCE_OK)
         return REPLAY_FAIL;
+    int gm = corpus_gmem_read(c, &s->gm, &gerr);
+    if (gm < 0) {
+        replay_bad(ctx, c, gerr.key, "%s\n", gerr.why);
+        return REPLAY_FAIL;
+    }
+    s->has_gmem = gm == 1;
     /* A capture that kept the driver's map (extreme_*.txt) checks our bytes against it. */
     if (corpus_get(c, "opaque") && replay_check_opaque(c, &s->map, ctx) != REPLAY_PASS)
         return REPLAY_FAIL;
@@ -79,13 +193,18 @@ replay_verdict replay_setup_tensor(const corpus_case *c, replay_ctx *ctx, replay
                 return REPLAY_FAIL;
             }
     }
-    s->slack = reachable_slack(&s->map, (uint64_t)gbytes);
-    if (tce_memsys_init(&s->ms, 1, REPLAY_SMEM_SIZE) ||
-        tce_memsys_add_global(&s->ms, REPLAY_DESC_ADDR, REPLAY_DESC_WINDOW) ||
-        tce_memsys_add_global(&s->ms, REPLAY_GBASE, (uint64_t)gbytes + s->slack)) {
-        tce_memsys_free(&s->ms);
-        replay_msg(ctx, "cannot allocate the memories (gbytes %lld)\n", (long long)gbytes);
-        return REPLAY_FAIL;
+    if (s->has_gmem) {
+        if (setup_gmem(c, ctx, s) != REPLAY_PASS)
+            return REPLAY_FAIL;
+    } else {
+        s->slack = reachable_slack(&s->map, (uint64_t)gbytes);
+        if (tce_memsys_init(&s->ms, 1, REPLAY_SMEM_SIZE) ||
+            tce_memsys_add_global(&s->ms, REPLAY_DESC_ADDR, REPLAY_DESC_WINDOW) ||
+            tce_memsys_add_global(&s->ms, REPLAY_GBASE, (uint64_t)gbytes + s->slack)) {
+            tce_memsys_free(&s->ms);
+            replay_msg(ctx, "cannot allocate the memories (gbytes %lld)\n", (long long)gbytes);
+            return REPLAY_FAIL;
+        }
     }
     s->ready = true;
     if (!replay_place_map(&s->map, tce_gmem(&s->ms, REPLAY_DESC_ADDR, TCE_DESC_BYTES), ctx)) {
@@ -93,8 +212,10 @@ replay_verdict replay_setup_tensor(const corpus_case *c, replay_ctx *ctx, replay
         s->ready = false;
         return REPLAY_FAIL;
     }
-    s->gbuf = tce_gmem(&s->ms, REPLAY_GBASE, (uint64_t)gbytes);
-    s->gbytes = (uint64_t)gbytes;
+    if (!s->has_gmem) {
+        s->gbuf = tce_gmem(&s->ms, REPLAY_GBASE, (uint64_t)gbytes);
+        s->gbytes = (uint64_t)gbytes;
+    }
     s->smem_off = (uint32_t)smem_off;
     s->sbytes = (uint32_t)sbytes;
 
@@ -114,12 +235,14 @@ replay_verdict replay_setup_tensor(const corpus_case *c, replay_ctx *ctx, replay
 bool replay_setup_fill_load(const corpus_case *c, replay_ctx *ctx, replay_setup *s)
 {
     memset(s->ms.smem[0], 0xa5, s->ms.smem_size);
+    if (s->has_gmem)
+        return fill_alloc(c, ctx, s);
     return replay_fill(c, "g", s->gbuf, (size_t)s->gbytes, ctx);
 }
 
 bool replay_setup_fill_store(const corpus_case *c, replay_ctx *ctx, replay_setup *s)
 {
-    if (!replay_fill(c, "g", s->gbuf, (size_t)s->gbytes, ctx))
+    if (s->has_gmem ? !fill_alloc(c, ctx, s) : !replay_fill(c, "g", s->gbuf, (size_t)s->gbytes, ctx))
         return false;
     if (!s->sbytes)
         return true;

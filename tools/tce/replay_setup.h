@@ -6,6 +6,7 @@
 #ifndef TCE_REPLAY_SETUP_H
 #define TCE_REPLAY_SETUP_H
 
+#include "corpus_gmem.h"
 #include "replay.h"
 
 /* Bytes of the global window that holds the descriptor (one page, as a driver would
@@ -30,12 +31,24 @@ typedef struct {
     uint32_t smem_off;   /* `smem_off`: the box starts at REPLAY_SMEM_BASE + smem_off */
     uint32_t sbytes;     /* `sbytes` (stores/reduces), 0 when the case has none */
     bool ready;          /* ms is allocated (replay_setup_free is then required) */
+    bool has_gmem;       /* an extreme-parameter capture: global memory is its allocation */
+    corpus_gmem gm;      /* then: gaddr, gbuf, galloc, goutside */
+    uint8_t *alloc;      /* then: the allocation's bytes, mapped at gm.alloc_base */
 } replay_setup;
 
 /* Encode the map, build the memories and the op skeleton. Returns REPLAY_PASS when the
  * setup is ready, otherwise REPLAY_FAIL with the cause in ctx->msg (encode rejection,
  * missing or bad key, allocation failure). On failure nothing needs freeing. */
 replay_verdict replay_setup_tensor(const corpus_case *c, replay_ctx *ctx, replay_setup *s);
+
+/* Whether the case ran at all: `result` (the driver's verdict, extreme-parameter captures)
+ * absent or 0. A case the driver refused passes when our encode refuses it too, else fails;
+ * *ran is false for both (the caller returns the verdict). */
+replay_verdict replay_setup_driver_verdict(const corpus_case *c, replay_ctx *ctx, bool *ran);
+
+/* Stores of an extreme-parameter capture: the allocation's bytes outside the buffer that
+ * changed must be what `goutside` says. */
+bool replay_setup_check_outside(const corpus_case *c, replay_ctx *ctx, const replay_setup *s);
 
 /* Loads: the tensor buffer from the `g` generator and all of CTA 0's shared memory set
  * to 0xa5, as on the capture machine (so unwritten bytes show as a5). */

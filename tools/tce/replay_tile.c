@@ -141,6 +141,10 @@ static replay_verdict replay_tile_load(const corpus_case *c, replay_ctx *ctx)
 replay_verdict replay_tile(const corpus_case *c, replay_ctx *ctx)
 {
     const char *opname = corpus_str(c, "op");
+    bool ran;
+    replay_verdict driver = replay_setup_driver_verdict(c, ctx, &ran);
+    if (!ran)
+        return driver;
     bool reduce = !strcmp(opname, "reduce.tile");
     if (!strcmp(opname, "load.tile"))
         return replay_tile_load(c, ctx);
@@ -171,6 +175,7 @@ replay_verdict replay_tile(const corpus_case *c, replay_ctx *ctx)
             ok = false;
         } else {
             ok = replay_compare("gout", want, s.gbuf, n, ctx);
+            ok = replay_setup_check_outside(c, ctx, &s) && ok;
         }
     }
     replay_setup_free(&s);

@@ -184,6 +184,13 @@ static bool engine_attach(scenario *s)
     }
     s->tx_applied = 0;
     tce_drv_rc rc = tce_drv_init(&s->drv, s->be->bus(s->be), SCEN_POLL_LIMIT);
+    /* The scenario's memory, so the engine refuses what the golden model refuses: the
+     * shared-memory size of s->ref (not the engine copy's), the windows of s->eng (the
+     * scenario's, and the driver's map shadow). */
+    tce_memsys view = s->eng;
+    view.smem_size = s->ref.smem_size;
+    if (rc == TCE_DRV_OK)
+        rc = tce_engine_describe_memory(&s->drv, &view);
     if (rc != TCE_DRV_OK) {
         engine_detach(s);
         return scen_fail(s, "driver init on backend %s: %s: %s", scen_backend_name(s->backend),
@@ -282,6 +289,8 @@ static tce_status take_engine_error(scenario *s, char *buf, size_t cap)
                  scen_backend_name(s->backend), why[0] ? ": " : "", why);
         return e.status;
     }
+    if (!why[0]) /* a simulator says nothing beyond status and field: say what they mean */
+        tce_engine_explain(e.status, e.field, NULL, why, sizeof why);
     snprintf(buf, cap, "%s (command field %s, CTA %u, line %ld): %s", tce_status_name(e.status),
              e.field < TCE_CMDF_COUNT ? tce_cmd_fields[e.field].name : "-", e.cta, line, why);
     return e.status;
