@@ -550,10 +550,9 @@ module tce_cmd_exec #(
   wire mm_win = is_mm && mm_pre_ok && win_on;
   logic [39:0] rb_q, wb_q;   // bytes read / written by the command retiring at S_RETIRE
   // Bytes one copy writes: with .cp_mask only the enabled bytes of each 16-byte chunk (the
-  // golden model's count). Called in the clocked block at a command's start only.
-  function automatic logic [39:0] copy_bytes();
-    copy_bytes = f_has_bm ? {12'd0, f_size[31:4]} * {35'd0, ones16(f_bmask)} : {8'd0, f_size};
-  endfunction
+  // golden model's count). Read in the clocked block at a command's start only.
+  wire [4:0]  f_bm_ones = ones16(f_bmask);
+  wire [39:0] copy_bytes = f_has_bm ? {12'd0, f_size[31:4]} * {35'd0, f_bm_ones} : {8'd0, f_size};
   wire  [32:0] g_len_q = (f_size == 32'd0) ? 33'd1 : {1'b0, f_size};   // multimem's range length
 
   // Tensor loads in flight: their retirement records, oldest at lr_hd.
@@ -732,7 +731,7 @@ module tce_cmd_exec #(
           end else if (mm_win) begin
             // the bytes it will move if S_MMWIN finds every address mapped
             rb_q <= {8'd0, f_size};
-            wb_q <= copy_bytes() * {35'd0, 1'b0, f_mmcount};
+            wb_q <= copy_bytes * {35'd0, 1'b0, f_mmcount};
             mm_k <= 4'd0;
             state <= S_MMWIN;
           end else if (bad || !(f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || is_red || is_mm)) begin
@@ -742,7 +741,7 @@ module tce_cmd_exec #(
             rb_q <= is_red ? {32'd0, red_len} :
                     is_breduce ? {7'd0, f_size, 1'b0} : {8'd0, f_size};
             wb_q <= is_red ? {32'd0, red_len} :
-                    copy_bytes() * {35'd0, is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : ones16(dmask)};
+                    copy_bytes * {35'd0, is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : ones16(dmask)};
             state <= S_MOVE;
           end
         end
