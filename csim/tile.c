@@ -275,8 +275,9 @@ static tce_result check_extent(const tce_tensormap *m)
 {
     for (unsigned i = 0; i < m->rank; i++)
         if (m->gdim[i] > TCE_TILE_GDIM_MAX)
-            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "globalDim[%u]=%llu: a tile operation "
-                            "takes no dimension past 2^31", i, (unsigned long long)m->gdim[i]);
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensor map globalDim[%u]=%llu: a tile "
+                            "operation takes no dimension past 2^31", i,
+                            (unsigned long long)m->gdim[i]);
     return tce_ok();
 }
 
