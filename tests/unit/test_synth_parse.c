@@ -228,6 +228,10 @@ static void test_latch_cell_and_error(void)
     CHECK(log.ltp_length == -1);
     CHECK(log.cpu_user_s == -1);
     CHECK(!syn_parse_log(NULL, &log));
+    /* A front-end error carries its source place before ERROR. */
+    CHECK(syn_parse_log("x.sv:555: ERROR: Non-constant function call in constant expression.\n",
+                        &log));
+    CHECK(log.error && strstr(log.error_line, "x.sv:555: ERROR: Non-constant"));
     /* Empty text: nothing found, no crash. */
     CHECK(syn_parse_log("", &log) && !log.have_total && log.nmodules == 0);
 }

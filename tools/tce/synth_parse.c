@@ -125,7 +125,8 @@ bool syn_parse_log(const char *text, syn_log *out)
             st = IN_NONE;
             continue;
         }
-        if (starts_with(line, "ERROR:") && !out->error) {
+        /* The front end prefixes its errors with FILE:LINE ("x.sv:555: ERROR: ..."). */
+        if ((starts_with(line, "ERROR:") || strstr(line, ": ERROR: ")) && !out->error) {
             out->error = true;
             copy_text(out->error_line, sizeof out->error_line, line, len);
         }
