@@ -204,7 +204,12 @@ static bool write_script(const char *path, const synth_config *c, int target, ch
         fprintf(f, " -set NRD %u", c->nrd);
     fprintf(f, " %s\n", top);
     if (target == T_XC7) {
-        fprintf(f, "synth_xilinx -family xc7 -top %s\n", top);
+        /* synth_xilinx with its coarse step written out less `share`: that pass's SAT
+         * search over the executor's check chain ran past 24 GB (docs/synthesis.md). */
+        fprintf(f, "synth_xilinx -family xc7 -top %s -run begin:coarse\n", top);
+        fprintf(f, "techmap -map +/cmp2lut.v -map +/cmp2lcu.v -D LUT_WIDTH=6\n");
+        fprintf(f, "alumacc\nopt\nmemory -nomap\nopt_clean\n");
+        fprintf(f, "synth_xilinx -family xc7 -top %s -run map_memory:\n", top);
         fprintf(f, "stat\n");
         /* Timing: the flattened netlist for the LUT-level count (synth_levels.c), then the
          * cell library's specify delays for `sta` (-abc9 would read them too, but crashes
@@ -215,7 +220,7 @@ static bool write_script(const char *path, const synth_config *c, int target, ch
         fprintf(f, "read_verilog -lib -specify +/xilinx/cells_sim.v\n");
         fprintf(f, "sta\n");
     } else {
-        fprintf(f, "synth -top %s\n", top);
+        fprintf(f, "synth -top %s -noshare\n", top);
         fprintf(f, "stat\n");
         fprintf(f, "flatten\n");
         fprintf(f, "ltp -noff\n");
