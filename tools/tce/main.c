@@ -11,6 +11,7 @@ int regress_main(int argc, char **argv); /* regress.c */
 int bench_main(int argc, char **argv);   /* cmd_bench.c */
 int map_main(int argc, char **argv);     /* cmd_map.c */
 int regress_merge_main(int argc, char **argv); /* regress_merge.c */
+int cov_main(int argc, char **argv);     /* cmd_cov.c */
 
 static const struct {
     const char *name;
@@ -27,6 +28,7 @@ static const struct {
     {"synth", synth_main, "synthesize the engine with Yosys and write the area report"},
     {"bench", bench_main, "performance figures beside their bounds (--sim: simulator speed)"},
     {"map", map_main, "the CUDA driver's 128-byte tensor map: explain, check, diff, show"},
+    {"cov", cov_main, "per-module line and toggle coverage of the RTL from Verilator .dat files"},
 };
 
 static void usage(FILE *f)
