@@ -70,6 +70,11 @@ static const char *tensor_why(unsigned op, tce_mode m, unsigned rank)
 
 static const char *layout_why(unsigned op, unsigned kind, unsigned il, unsigned sw)
 {
+    if (sw == TCE_SW_96B)
+        return "encode rules: 96B is an sm_103a tensormap field that no encode call makes";
+    if (kind != 2 && sw > TCE_SW_128B)
+        return "encode rules (sm_90, the H100 the engine models): swizzle atomicity needs "
+               "sm_100";
     if (kind == 2) {
         if (op != 0)
             return "PTX: im2col wide maps serve the im2col::w loads only";
@@ -145,9 +150,7 @@ size_t fcov_enumerate(fcov_bin_fn f, void *ctx)
         for (unsigned k = 0; k < 3; k++)
             for (unsigned il = 0; il < 3; il++)
                 for (unsigned sw = 0; sw <= TCE_SW_96B; sw++)
-                    BIN(sw == TCE_SW_96B ? "encode rules: 96B is an sm_103a tensormap field "
-                                           "that no encode call makes"
-                                         : layout_why(op, k, il, sw),
+                    BIN(layout_why(op, k, il, sw),
                         "layout/%s/%s/%s/%s", tensor_op[op], map_kind[k], il_name[il],
                         tce_swizzle_name((tce_swizzle)sw));
     for (unsigned op = 0; op < 3; op++)
