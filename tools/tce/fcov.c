@@ -311,7 +311,9 @@ static void count_bin(const char *name)
         counts = p;
         cap_counts = nc;
     }
-    snprintf(counts[ncounts].name, FCOV_NAME_MAX, "%s", name);
+    size_t len = strnlen(name, FCOV_NAME_MAX - 1); /* names are made to fit (fcov_classify) */
+    memcpy(counts[ncounts].name, name, len);
+    counts[ncounts].name[len] = '\0';
     counts[ncounts++].count = 1;
 }
 
