@@ -216,6 +216,8 @@ ptx_status ptx_decode_line_regs(const char *text, ptx_target t, ptx_regs *regs, 
     /* registers inside braces are resolved while parsing (ptxas: "Illegal expression") */
     if (ptx_resolve_regs(&ln, regs, true, err) != PTX_OK)
         return PTX_ERROR;
+    if (ln.syntax_pending)
+        return PTX_ERROR; /* err holds the grammar error the lexer met */
     if (ptx_resolve_regs(&ln, regs, false, err) != PTX_OK)
         return PTX_ERROR;
     if (ptx_resolve_guard(&ln, regs, err) != PTX_OK)

@@ -78,6 +78,8 @@ typedef struct {
     ptx_operand *opd;             /* PTX_MAX_OPERANDS slots the caller provides (ptx_insn.opd) */
     unsigned ops_col;             /* column where operands start */
     unsigned end_col;             /* column of the ';' */
+    bool syntax_pending;          /* the operands hold a grammar error (in err), reported after
+                                   * the opcode's words and the vectors lexed before it */
 } ptx_line;
 
 /* Modifiers after the instruction name, grouped by class (in text order). */

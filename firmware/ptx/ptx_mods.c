@@ -152,18 +152,63 @@ const ptx_moddef *ptx_moddef_find(ptx_tok word)
     return 0;
 }
 
+/* The group a word belongs to when ptxas parses the opcode: a second word of the same group
+ * is "Multiple ... modifiers" (or "Duplicate .x") whatever the instruction, before anything
+ * else is checked. Types, operations, eviction priorities and some lone words (.sat, .cc)
+ * are not counted here (their instruction judges them later). Probed with ptxas 13.0. */
+enum { RG_NONE = 0, RG_CACHEOP = MC_COUNT, RG_COMPARE, RG_PREFSIZE, RG_FTZ, RG_ASYNC, RG_NC };
+
+static unsigned repeat_group(const ptx_mod *m)
+{
+    switch (m->def->mc) {
+    case MC_SPACE: case MC_TYPE: case MC_REDOP: case MC_EVICT: case MC_UNKNOWN: case MC_COUNT:
+        return RG_NONE;
+    case MC_LEVEL:
+        return RG_CACHEOP; /* .L2 is a cache operation to the parser, like .ca/.cg */
+    case MC_OTHER: {
+        static const struct {
+            const char *w;
+            unsigned g;
+        } k[] = {{"ca", RG_CACHEOP}, {"cg", RG_CACHEOP}, {"cs", RG_CACHEOP}, {"lu", RG_CACHEOP},
+                 {"cv", RG_CACHEOP}, {"wb", RG_CACHEOP}, {"wt", RG_CACHEOP}, {"tensormap", RG_CACHEOP},
+                 {"lo", RG_COMPARE}, {"hi", RG_COMPARE}, {"L2::64B", RG_PREFSIZE}, {"L2::128B", RG_PREFSIZE},
+                 {"L2::256B", RG_PREFSIZE}, {"ftz", RG_FTZ}, {"async", RG_ASYNC}, {"nc", RG_NC}};
+        unsigned i;
+        for (i = 0; i < sizeof k / sizeof k[0]; i++)
+            if (ptx_tok_eq(m->tok, k[i].w))
+                return k[i].g;
+        return RG_NONE;
+    }
+    default:
+        return (unsigned)m->def->mc;
+    }
+}
+
+/* The opcode's words left to right, as ptxas parses them: the first unknown word, second word
+ * of a group, or third state space is the error. */
 ptx_status ptx_mods_collect(const ptx_line *ln, unsigned first, ptx_mods *mods, ptx_error *err)
 {
-    unsigned i;
+    uint32_t seen = 0;
+    unsigned i, spaces = 0;
     mods->n = 0;
     for (i = first; i < ln->nwords; i++) {
         const ptx_moddef *d = ptx_moddef_find(ln->words[i]);
+        ptx_mod *m = &mods->m[mods->n];
+        unsigned g;
         if (!d)
             return ptx_fail(err, PTX_CAUSE_UNKNOWN_MODIFIER, ln->words[i].col, "unknown modifier '.%t'",
                             &ln->words[i]);
-        mods->m[mods->n].tok = ln->words[i];
-        mods->m[mods->n].def = d;
+        m->tok = ln->words[i];
+        m->def = d;
         mods->n++;
+        if (d->mc == MC_SPACE && ++spaces == 3)
+            return ptx_fail(err, PTX_CAUSE_SPACE_MULTIPLE, m->tok.col,
+                            "state space '.%t' is a third one (a destination and a source at most)", &m->tok);
+        g = repeat_group(m);
+        if (g != RG_NONE && (seen & (1u << g)))
+            return ptx_fail(err, PTX_CAUSE_REPEATED, m->tok.col, "modifier '.%t' repeats its kind of modifier",
+                            &m->tok);
+        seen |= 1u << g;
     }
     return PTX_OK;
 }
