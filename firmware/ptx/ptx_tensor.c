@@ -56,33 +56,75 @@ static ptx_status check_vectors(ptx_ctx *c, unsigned tmap_idx, unsigned ncoords,
 }
 
 
-/* Operands are checked in two steps, as ptxas does. First the shape: the first operand
- * picks the load form ([dstMem], [tensorMap, coords], [mbar] {, {im2colInfo}} {, ctaMask}
- * {, cache-policy}) or the store form ([tensorMap, coords], [srcMem] {, cache-policy});
- * each operand must fit its slot, optional trailing slots taken in order. Later (after
- * the modifier-combination checks) the exact list the modifiers ask for. */
+/* Operands are checked in two steps, as ptxas does. First the shape (probed with ptxas
+ * 13.0): the first operand picks the load form ([dstMem], [tensorMap, coords], [mbar]), the
+ * store form ([tensorMap, coords], [srcMem]) or the prefetch ([tensorMap, coords]); a memory
+ * slot takes anything but a tensor map. Optional slots follow in order, each may be skipped:
+ * two 16-bit ones (im2colInfo or ctaMask, vector or scalar, either order; one for a prefetch,
+ * none for a store) and a 64-bit one, which with .L2::cache_hint is required and last. Later
+ * (after the modifier-combination checks) the exact list the modifiers ask for. */
+enum { SL_MEM, SL_TMAP, SL_16, SL_64 };
+
+static bool slot_fits(const ptx_operand *o, int slot)
+{
+    unsigned i;
+    switch (slot) {
+    case SL_MEM: return o->kind != PTX_OPD_TMAP;
+    case SL_TMAP: return o->kind == PTX_OPD_TMAP;
+    case SL_16:
+        if (o->kind == PTX_OPD_VEC) {
+            for (i = 0; i < o->nvec; i++)
+                if (!ptx_scalar_fits(&o->vec[i], OK_R16))
+                    return false;
+            return true;
+        }
+        return (o->kind == PTX_OPD_REG || o->kind == PTX_OPD_IMM) && ptx_scalar_fits(&o->base, OK_R16);
+    default: return (o->kind == PTX_OPD_REG || o->kind == PTX_OPD_IMM) && ptx_scalar_fits(&o->base, OK_R64);
+    }
+}
+
 static ptx_status check_shape(ptx_ctx *c, bool prefetch, bool reduce, bool *load_form, ptx_error *err)
 {
-    /* addresses are judged by their brackets here, their bases later */
-    static const ptx_opkind load_fixed[] = {OK_ADDR_ANY_OR_REG, OK_TMAP_ANY, OK_ADDR_ANY_OR_REG},
-                            load_opt[] = {OK_VEC16, OK_R16, OK_R64};
-    static const ptx_opkind store_fixed[] = {OK_TMAP_ANY, OK_ADDR_ANY_OR_REG}, store_opt[] = {OK_R64};
-    static const ptx_opkind pf_fixed[] = {OK_TMAP_ANY}, pf_opt[] = {OK_VEC16, OK_R64};
-    bool ok;
-    unsigned i;
+    static const int load_fixed[] = {SL_MEM, SL_TMAP, SL_MEM}, other_fixed[] = {SL_TMAP, SL_MEM};
+    unsigned i, n = c->ln->nopd, nfixed, n16;
+    bool used64 = false;
     *load_form = false;
     /* a coordinate list longer than 5 is an illegal vector expression before anything else */
     for (i = 0; i < c->ln->nopd; i++)
         if (c->ln->opd[i].kind == PTX_OPD_TMAP && c->ln->opd[i].nvec > 5 && c->ln->opd[i].nvec < 8)
             return ptx_fail(err, PTX_CAUSE_OPERANDS, c->ln->opd[i].col, "a vector of %u elements", c->ln->opd[i].nvec);
-    if (prefetch)
-        ok = ptx_operands_loose_fit(c->ln, pf_fixed, 1, pf_opt, 2);
-    else if (!reduce && c->ln->nopd && c->ln->opd[0].kind != PTX_OPD_TMAP) {
+    if (prefetch) {
+        nfixed = 1, n16 = 1;
+    } else if (!reduce && n && c->ln->opd[0].kind != PTX_OPD_TMAP) {
         *load_form = true;
-        ok = ptx_operands_loose_fit(c->ln, load_fixed, 3, load_opt, 3);
-    } else
-        ok = ptx_operands_loose_fit(c->ln, store_fixed, 2, store_opt, 1);
-    return ok ? PTX_OK : ptx_operands_fail(c, err, "the operands of a tensor copy");
+        nfixed = 3, n16 = 2;
+    } else {
+        nfixed = 2, n16 = 0;
+    }
+    if (n < nfixed)
+        return ptx_operands_fail(c, err, "the operands of a tensor copy");
+    for (i = 0; i < nfixed; i++)
+        if (!slot_fits(&c->ln->opd[i], *load_form ? load_fixed[i] : other_fixed[i]))
+            return ptx_operands_fail(c, err, "the operands of a tensor copy");
+    if (ptx_mods_first(&c->mods, MC_CACHEHINT)) {
+        if (n == nfixed || !slot_fits(&c->ln->opd[n - 1], SL_64))
+            return ptx_operands_fail(c, err, "a 64-bit cache policy last (.L2::cache_hint)");
+        n--;
+        used64 = true;
+    }
+    for (i = nfixed; i < n; i++) {
+        if (n16 && slot_fits(&c->ln->opd[i], SL_16)) {
+            n16--;
+            continue;
+        }
+        if (!used64 && slot_fits(&c->ln->opd[i], SL_64)) {
+            used64 = true;
+            n16 = 0;
+            continue;
+        }
+        return ptx_operands_fail(c, err, "the operands of a tensor copy");
+    }
+    return PTX_OK;
 }
 
 static ptx_status check_operands(ptx_ctx *c, bool prefetch, bool load, int lm, bool multicast, bool hint,
