@@ -254,6 +254,8 @@ ptx_status ptx_decode_line_regs(const char *text, ptx_target t, ptx_regs *regs, 
     }
     if (st != PTX_OK)
         return st;
+    if (ptx_undeclared_memory(&c, err) != PTX_OK)
+        return PTX_ERROR;
     out->nopd = ln.nopd;
     return PTX_OK;
 }

@@ -173,6 +173,9 @@ bool ptx_operand_fits_at(const ptx_line *ln, unsigned i, ptx_opkind k);
 bool ptx_operands_match_prefix(const ptx_line *ln, const ptx_opkind *kinds, unsigned n);
 /* The fixed operands, then each further operand fitting the next optional slot that takes
  * it (slots may be skipped, not reordered): the shapes ptxas accepts before it looks closer. */
+/* The first operand whose register (a memory operand's base, or a register standing for an
+ * address) is not declared: "Illegal operand type", reported once the operand list fits. */
+ptx_status ptx_undeclared_memory(const ptx_ctx *c, ptx_error *err);
 bool ptx_operands_loose_fit(const ptx_line *ln, const ptx_opkind *fixed, unsigned nfixed, const ptx_opkind *opt,
                             unsigned nopt);
 

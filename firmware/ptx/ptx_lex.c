@@ -426,7 +426,11 @@ ptx_status ptx_resolve_regs(ptx_line *ln, const ptx_regs *regs, bool vectors_onl
                 o->base.rc = lookup_reg(regs, o->base.name);
                 continue;
             }
-            if (resolve(&o->base, regs, err) != PTX_OK)
+            /* an undeclared address base is "Illegal operand type" once the instruction's
+             * operand list is checked (ptx_undeclared_memory), not here */
+            if (o->base.is_reg)
+                o->base.rc = lookup_reg(regs, o->base.name);
+            else if (resolve(&o->base, regs, err) != PTX_OK)
                 return PTX_ERROR;
             if (o->kind == PTX_OPD_SYM && o->base.is_reg)
                 o->kind = PTX_OPD_REG;

@@ -154,6 +154,8 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     /* an immediate or non-integer address, a predicate value, vector elements of another width */
     if (!ln->opd[0].base.is_reg && !ln->opd[0].base.name[0])
         return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->opd[0].col, "an immediate address is only for .local");
+    if (ptx_undeclared_memory(c, err) != PTX_OK)
+        return PTX_ERROR;
     if (ln->opd[0].base.is_reg && ln->opd[0].base.rc != PTX_RC_B16 && ln->opd[0].base.rc != PTX_RC_B32 &&
         ln->opd[0].base.rc != PTX_RC_B64)
         return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->opd[0].col, "an address register is an integer or bit register");
