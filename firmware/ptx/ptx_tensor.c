@@ -329,6 +329,8 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
                                 &ptx_mods_first(&c->mods, MC_COMPLETION)->tok, c->iname);
             /* the spaces pick the form: with the completion right, operands of the other form
              * are an operand error */
+            if (load_form != load && check_dim_mode(c, lm, dims, err) != PTX_OK)
+                return PTX_ERROR;
             if (load_form != load)
                 return ptx_operands_fail(c, err, load ? "[dstMem], [tensorMap, {coords}], [mbar] ..."
                                                       : "[tensorMap, {coords}], [srcMem] ...");
