@@ -53,6 +53,10 @@ static bool value_fits(const ptx_scalar *v, int ty)
     bool fl = ty == TCE_ET_F32 || ty == TCE_ET_F64 || (T(ty) & HALF_TYPES);
     if (!v->is_reg && !v->name[0])
         return v->is_float == fl && !(T(ty) & HALF_TYPES);
+    /* a scalar .f16x2/.bf16x2 value is a .b32 register, not an .f32 one (probed; a vector's
+     * elements may be either) */
+    if (ty == TY_F16X2 || ty == TY_BF16X2)
+        return ptx_scalar_fits(v, OK_R32);
     return ptx_scalar_fits(v, value_kind(ty));
 }
 
@@ -84,7 +88,7 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     /* words of the copy instructions before the types, other foreign words after them */
     for (i = 0; i < c->mods.n; i++) {
         ptx_modclass mc = c->mods.m[i].def->mc;
-        if (mc == MC_LOADMODE || mc == MC_CTAGROUP)
+        if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_MULTICAST)
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for 'red'",
                             &c->mods.m[i].tok);
     }
@@ -140,6 +144,14 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (noftz && !(T(ty) & HALF_TYPES))
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_NOFTZ),
                         "'.noftz' is illegal for 'red' with type '.%t'", &tym->tok);
+    if (vm && !(T(ty) & (HALF_TYPES | T(TCE_ET_F32))))
+        return ptx_fail(err, PTX_CAUSE_VECTOR, vm->tok.col, "vector '.%t' is not allowed for 'red' with type '.%t'",
+                        &vm->tok, &tym->tok);
+    /* an immediate address, an undeclared address register */
+    if (!ln->opd[0].base.is_reg && !ln->opd[0].base.name[0])
+        return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->opd[0].col, "an immediate address is only for .local");
+    if (ptx_undeclared_memory(c, err) != PTX_OK)
+        return PTX_ERROR;
     if ((T(ty) & HALF_TYPES) && !noftz)
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, tym->tok.col, "'red' with type '.%t' needs '.noftz'",
                         &tym->tok);
@@ -148,14 +160,7 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (ln->opd[1].kind == PTX_OPD_VEC && !vm && opm &&
         (opm->def->val == TCE_RED_ADD || opm->def->val == TCE_RED_MIN || opm->def->val == TCE_RED_MAX))
         return ptx_operands_fail(c, err, "a scalar value (no vector qualifier given)");
-    if (vm && !(T(ty) & (HALF_TYPES | T(TCE_ET_F32))))
-        return ptx_fail(err, PTX_CAUSE_VECTOR, vm->tok.col, "vector '.%t' is not allowed for 'red' with type '.%t'",
-                        &vm->tok, &tym->tok);
-    /* an immediate or non-integer address, a predicate value, vector elements of another width */
-    if (!ln->opd[0].base.is_reg && !ln->opd[0].base.name[0])
-        return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->opd[0].col, "an immediate address is only for .local");
-    if (ptx_undeclared_memory(c, err) != PTX_OK)
-        return PTX_ERROR;
+    /* a non-integer address register, a predicate value, vector elements of another width */
     if (ln->opd[0].base.is_reg && ln->opd[0].base.rc != PTX_RC_B16 && ln->opd[0].base.rc != PTX_RC_B32 &&
         ln->opd[0].base.rc != PTX_RC_B64)
         return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->opd[0].col, "an address register is an integer or bit register");
@@ -165,7 +170,7 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         for (i = 0; i < ln->opd[1].nvec; i++)
             if (!ptx_scalar_fits(&ln->opd[1].vec[i], value_kind(ty)))
                 return ptx_operands_fail(c, err, "vector elements of the type's width");
-    if (ptx_check_classes(c, mask, err) != PTX_OK)
+    if (ptx_check_classes(c, mask | CLS(MC_ROUNDING), err) != PTX_OK)
         return PTX_ERROR;
     if (!opm)
         return ptx_fail(err, PTX_CAUSE_OPERATION, c->icol, "'red' needs an operation (.add, .min, ...)");
@@ -176,7 +181,7 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (sem && sem->def->val != 1 && sem->def->val != 2)
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, sem->tok.col, "'.%t' is illegal for 'red' (.relaxed or .release)",
                         &sem->tok);
-    if (ptx_check_classes(c, mask | CLS(MC_READ), err) != PTX_OK)
+    if (ptx_check_classes(c, mask, err) != PTX_OK)
         return PTX_ERROR;
     if (vm) {
         if (sp != -1 && sp != SP_GLOBAL)
