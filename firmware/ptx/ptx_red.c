@@ -46,6 +46,15 @@ static unsigned reg_bits(ptx_regclass rc)
            : rc == PTX_RC_PRED ? 1 : 0;
 }
 
+static unsigned type_bits(int ty)
+{
+    switch (value_kind(ty)) {
+    case OK_R16: return 16;
+    case OK_R64: case OK_F64: return 64;
+    default: return 32;
+    }
+}
+
 /* Does a value (register or literal) have the width and kind the type asks for? An integer
  * literal does not fit a floating-point type, nor a float literal an integer one. */
 static bool value_fits(const ptx_scalar *v, int ty)
@@ -98,9 +107,6 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!tym || ptx_mods_count(&c->mods, MC_TYPE) > 1)
         return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, tym ? ptx_mods_nth(&c->mods, MC_TYPE, 1)->tok.col : c->icol,
                         "'red' needs exactly one type");
-    if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
-        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
-                        "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
     hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
     /* operand shape: [a], b, and a 64-bit cache-policy exactly when .L2::cache_hint; an
      * immediate address or an undeclared value register fails here too */
@@ -108,6 +114,9 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         (hint && ln->nopd != 3) || ln->opd[0].kind != PTX_OPD_ADDR ||
         (ln->opd[1].kind == PTX_OPD_REG && ln->opd[1].base.rc == PTX_RC_NONE))
         return ptx_operands_fail(c, err, hint ? "[a], b, cache-policy" : "[a], b");
+    if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
+        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
+                        "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
     if (ln->opd[1].kind == PTX_OPD_VEC) {
         const ptx_operand *v = &ln->opd[1];
         if (v->nvec != 1 && v->nvec != 2 && v->nvec != 4 && v->nvec != 8)
@@ -144,6 +153,13 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (noftz && !(T(ty) & HALF_TYPES))
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_NOFTZ),
                         "'.noftz' is illegal for 'red' with type '.%t'", &tym->tok);
+    /* a vector element of another size than the type's, before the qualifier is judged (its
+     * kind, and a predicate, only after) */
+    if (ln->opd[1].kind == PTX_OPD_VEC)
+        for (i = 0; i < ln->opd[1].nvec; i++)
+            if (ln->opd[1].vec[i].is_reg && ln->opd[1].vec[i].rc != PTX_RC_PRED &&
+                reg_bits(ln->opd[1].vec[i].rc) != type_bits(ty))
+                return ptx_operands_fail(c, err, "vector elements of the type's size");
     if (vm && !(T(ty) & (HALF_TYPES | T(TCE_ET_F32))))
         return ptx_fail(err, PTX_CAUSE_VECTOR, vm->tok.col, "vector '.%t' is not allowed for 'red' with type '.%t'",
                         &vm->tok, &tym->tok);
