@@ -72,12 +72,22 @@ static bool tensormap_target(ptx_target t)
 
 /* Reporting order (ptxas 13.0, settled on the corpus, single-edit variants and probes): a
  * repeated modifier of any class (and .b1024 twice) -> .multicast::cluster, .cta_group,
- * .L2::cache_hint -> types (.b1024 and one of .b32/.b64; the bf16 family is judged late) ->
- * a .dim -> the form by operand count ([addr], {ord,} value of the type's width) ->
+ * .L2::cache_hint, an operation other than .inc/.dec -> types (.b1024 and one of .b32/.b64;
+ * the bf16 family is judged late) -> the form by operand count ([addr], {ord,} value of the
+ * type's size) -> a .dim ->
  * .swizzle_atomicity's target -> mode .tile -> field -> target -> field/type -> the field's
  * exact operands (the address's base aside) -> ordinal and value ranges -> .b1024 required ->
  * a vector qualifier -> a completion mechanism or .L2, .cp_mask -> an immediate or
- * non-integer address -> an operation, late types, other foreign words -> state spaces. */
+ * non-integer address -> .inc/.dec, late types, other foreign words -> state spaces. */
+/* An operation word: 1 for the ones refused at once (.add, .min, .and, ...), 2 for .inc and
+ * .dec, which ptxas judges only after the address (probed); 0 for other words. */
+static int late_op(const ptx_mod *m)
+{
+    if (m->def->mc != MC_REDOP)
+        return 0;
+    return (m->def->val == TCE_RED_INC || m->def->val == TCE_RED_DEC) ? 2 : 1;
+}
+
 ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
 {
     const ptx_line *ln = c->ln;
@@ -99,7 +109,7 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         if (c->mods.m[i].def->mc == MC_TYPE && c->mods.m[i].def->val == TY_B1024 && ++nb1024 == 2)
             return ptx_fail(err, PTX_CAUSE_REPEATED, c->mods.m[i].tok.col, "'.b1024' given twice");
     for (i = 0; i < c->mods.n; i++)
-        if (early & CLS(c->mods.m[i].def->mc))
+        if ((early & CLS(c->mods.m[i].def->mc)) || late_op(&c->mods.m[i]) == 1)
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col,
                             "modifier '.%t' is illegal for 'tensormap.replace'", &c->mods.m[i].tok);
     if (ptx_check_types(c, T(TY_B1024) | T(TCE_ET_B32) | T(TCE_ET_B64) | PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
@@ -112,18 +122,18 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     }
     if (nty != 1)
         return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, c->icol, "'tensormap.replace' needs one of .b32/.b64");
-    for (i = 0; i < c->mods.n; i++)
-        if (c->mods.m[i].def->mc == MC_DIM)
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col,
-                            "modifier '.%t' is illegal for 'tensormap.replace'", &c->mods.m[i].tok);
     /* the form by operand count: [addr], new_val or [addr], ord (a constant), new_val; a
      * register value has the .type's width */
     {
-        ptx_opkind vk = ty->def->val == TCE_ET_B64 ? OK_R64 : OK_R32;
+        ptx_opkind vk = ty->def->val == TCE_ET_B64 ? OK_F64 : OK_F32; /* of the type's size; .f32/.f64 too */
         if (ln->nopd < 2 || ln->nopd > 3 || ln->opd[0].kind != PTX_OPD_ADDR ||
             (ln->nopd == 3 && !ptx_operand_fits_at(ln, 1, OK_IMM)) || !ptx_operand_fits_at(ln, ln->nopd - 1, vk))
             return ptx_operands_fail(c, err, "[addr], {ord,} new_val");
     }
+    for (i = 0; i < c->mods.n; i++)
+        if (c->mods.m[i].def->mc == MC_DIM)
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col,
+                            "modifier '.%t' is illegal for 'tensormap.replace'", &c->mods.m[i].tok);
     fm = ptx_mods_first(&c->mods, MC_TMFIELD);
     ptx_target_name(c->t, tn, sizeof tn);
     if (fm && fm->def->val == PTX_TM_SWIZZLE_ATOMICITY && !(ptx_target_specific(c->t) && c->t.sm >= 100))
@@ -150,7 +160,12 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (k_fields[f].has_ord)
         kinds[nk++] = OK_IMM;
     vidx = nk;
-    kinds[nk++] = k_fields[f].imm_value ? OK_IMM : (k_fields[f].b64 ? OK_R64 : OK_R32);
+    /* ptxas computes a field with an ordinal with integer arithmetic: its value is an integer
+     * register (a float one is "Arguments mismatch for instruction 'sub'"); others take any
+     * register of the size */
+    kinds[nk++] = k_fields[f].imm_value ? OK_IMM
+                  : k_fields[f].has_ord ? (k_fields[f].b64 ? OK_R64 : OK_R32)
+                                        : (k_fields[f].b64 ? OK_F64 : OK_F32);
     if (!ptx_operands_match(ln, kinds, nk))
         return ptx_operands_fail(c, err, k_fields[f].has_ord ? "[addr], ord, new_val" : "[addr], new_val");
     if (k_fields[f].has_ord && (ln->opd[1].base.imm < 0 || ln->opd[1].base.imm > (int64_t)k_fields[f].max))
