@@ -19,7 +19,8 @@ static ptx_status early_foreign(ptx_ctx *c, bool no_multicast, bool with_op, ptx
     unsigned i;
     for (i = 0; i < c->mods.n; i++) {
         ptx_modclass mc = c->mods.m[i].def->mc;
-        if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_DIM || (with_op && mc == MC_REDOP) ||
+        if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_DIM ||
+            (with_op && mc == MC_REDOP && !ptx_mod_is_incdec(&c->mods.m[i])) ||
             (no_multicast && mc == MC_MULTICAST))
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
                             &c->mods.m[i].tok, c->iname);
@@ -52,6 +53,34 @@ static ptx_status space_fail(ptx_ctx *c, ptx_error *err)
                     c->iname);
 }
 
+/* An immediate size that is not a multiple of 16 (ptxas: "expected to be multiple of 16"). */
+static ptx_status size_fail(ptx_ctx *c, unsigned idx, ptx_error *err)
+{
+    const ptx_operand *o = &c->ln->opd[idx];
+    if (o->kind == PTX_OPD_IMM && (o->base.imm & 15) != 0)
+        return ptx_fail(err, PTX_CAUSE_RANGE, o->col, "size of '%s' must be a multiple of 16", c->iname);
+    return PTX_OK;
+}
+
+/* The first n operands' addresses: an immediate address is for .local only; a base is an
+ * integer register or a name. */
+static ptx_status addr_bases(ptx_ctx *c, unsigned n, ptx_error *err)
+{
+    unsigned i;
+    for (i = 0; i < n && i < c->ln->nopd; i++) {
+        const ptx_operand *o = &c->ln->opd[i];
+        if (o->kind != PTX_OPD_ADDR)
+            continue;
+        if (!o->base.is_reg && !o->base.name[0])
+            return ptx_fail(err, PTX_CAUSE_OPERANDS, o->col, "an immediate address is only for .local");
+        if (ptx_undeclared_memory(c, err) != PTX_OK)
+            return PTX_ERROR;
+        if (!ptx_operand_fits_at(c->ln, i, OK_ADDR))
+            return ptx_operands_fail(c, err, "an address of an integer register or a name");
+    }
+    return PTX_OK;
+}
+
 ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
 {
     const ptx_line *ln = c->ln;
@@ -62,64 +91,78 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     int cm;
     bool multicast, hint, cpmask, g2s;
     ptx_opkind kinds[8];
-    unsigned nk = 0;
+    unsigned nk = 0, i;
 
-    /* ptxas: repeats, then words of other copy instructions, the operands and the direction;
-     * type suffixes and order/scope/other words last; tensormap field words ignored */
+    /* ptxas (corpus, variants, probes): repeats, an operation, words of other copy
+     * instructions, the operand shape, the direction, the completion and the modifiers against
+     * the direction, the exact list, the size, the addresses' bases; .cp_mask's target, type
+     * suffixes and order/scope/other words last; tensormap field words ignored */
     if (ptx_scan_repeats(c, 2, mask | CLS(MC_LOADMODE) | CLS(MC_CTAGROUP), err) != PTX_OK)
         return PTX_ERROR;
+    for (i = 0; i < c->mods.n; i++)
+        if (c->mods.m[i].def->mc == MC_REDOP && !ptx_mod_is_incdec(&c->mods.m[i]))
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
+                            &c->mods.m[i].tok, c->iname);
     if (early_foreign(c, false, false, err) != PTX_OK || ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
         return PTX_ERROR;
-    /* the operands must fit some form, and give every trailing operand the modifiers ask
-     * for, before ptxas judges the direction */
-    {
-        static const ptx_opkind fixed[] = {OK_ADDR, OK_ADDR, OK_R32}, opt[] = {OK_ADDR, OK_R16, OK_R64, OK_R16};
-        /* (the [mbar] of the completion and the .cp_mask operand are looked for later) */
-        unsigned need = (ptx_mods_first(&c->mods, MC_MULTICAST) ? 1u : 0u) + (ptx_mods_first(&c->mods, MC_CACHEHINT) ? 1u : 0u);
-        if (!ptx_operands_loose_fit(ln, fixed, 3, opt, 4) || ln->nopd < 3 + need)
-            return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and what the modifiers ask for");
-    }
-    if (ptx_mods_first(&c->mods, MC_REDOP))
-        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_REDOP), "modifier '.%t' is illegal for '%s'",
-                        &ptx_mods_first(&c->mods, MC_REDOP)->tok, c->iname);
-    dir = direction(c);
-    if (dir == DIR_NONE)
-        return space_fail(c, err);
     cm = ptx_mod_val(c, MC_COMPLETION, -1);
-    if (cm < 0)
-        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .completion_mechanism modifier",
-                        c->iname);
     multicast = ptx_mods_first(&c->mods, MC_MULTICAST) != 0;
     hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
     cpmask = ptx_mods_first(&c->mods, MC_CPMASK) != 0;
+    /* the operands must fit some form, give every trailing operand the modifiers ask for, and
+     * with .L2::cache_hint end in a 64-bit policy (before a .cp_mask byte mask), before ptxas judges the direction */
+    {
+        static const ptx_opkind fixed[] = {OK_ADDR_ANY, OK_ADDR_ANY, OK_R32}, opt[] = {OK_ADDR_ANY, OK_R16, OK_R64, OK_R16};
+        /* (the .cp_mask operand is looked for later) */
+        unsigned need = (cm == CM_MBARRIER ? 1u : 0u) + (multicast ? 1u : 0u) + (hint ? 1u : 0u);
+        if (!ptx_operands_loose_fit(ln, fixed, 3, opt, 4) || ln->nopd < 3 + need ||
+            (hint && !ptx_operand_fits_at(ln, ln->nopd - (cpmask ? 2u : 1u), OK_R64)))
+            return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and what the modifiers ask for");
+    }
+    dir = direction(c);
+    if (dir == DIR_NONE)
+        return space_fail(c, err);
+    if (cm < 0)
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .completion_mechanism modifier",
+                        c->iname);
     g2s = dir == DIR_G2S_CTA || dir == DIR_G2S_CLUSTER;
-    kinds[nk++] = OK_ADDR;
-    kinds[nk++] = OK_ADDR;
-    kinds[nk++] = OK_R32;
-    if (cm == CM_MBARRIER) /* the list follows the modifiers; direction checks come after */
-        kinds[nk++] = OK_ADDR;
-    if (multicast)
-        kinds[nk++] = OK_R16;
-    if (hint)
-        kinds[nk++] = OK_R64;
-    if (cpmask)
-        kinds[nk++] = OK_R16;
-    if (!ptx_operands_match(ln, kinds, nk))
-        return ptx_operands_fail(c, err, "the operand list of this variant");
     if ((dir == DIR_S2G) != (cm == CM_BULK_GROUP))
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
                         "completion '.%t' is illegal for this direction of '%s'",
                         &ptx_mods_first(&c->mods, MC_COMPLETION)->tok, c->iname);
-    if (multicast && dir != DIR_G2S_CLUSTER)
-        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_MULTICAST),
-                        "'.multicast::cluster' is illegal for '%s' unless copying .global to .shared::cluster",
-                        c->iname);
     if (hint && dir == DIR_S2S)
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_CACHEHINT),
                         "'.L2::cache_hint' is illegal for '%s' between shared memories", c->iname);
     if (cpmask && dir != DIR_S2G)
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_CPMASK),
                         "'.cp_mask' is illegal for '%s' unless copying .shared::cta to .global", c->iname);
+    kinds[nk++] = OK_ADDR_ANY; /* the bases are judged below */
+    kinds[nk++] = OK_ADDR_ANY;
+    kinds[nk++] = OK_R32;
+    if (cm == CM_MBARRIER)
+        kinds[nk++] = OK_ADDR_ANY;
+    if (multicast)
+        kinds[nk++] = OK_R16;
+    if (hint)
+        kinds[nk++] = OK_R64;
+    /* operands that fit the variant without .cp_mask make ptxas judge .cp_mask as a word that
+     * variant does not take (its target first) */
+    if (cpmask && ptx_operands_match(ln, kinds, nk)) {
+        if (c->t.sm < 100)
+            return target_fail(c, err, ptx_mod_col(c, MC_CPMASK), ".cp_mask", "sm_100 or higher");
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_CPMASK),
+                        "'.cp_mask' needs its byte-mask operand");
+    }
+    if (cpmask)
+        kinds[nk++] = OK_R16;
+    if (!ptx_operands_match(ln, kinds, nk))
+        return ptx_operands_fail(c, err, "the operand list of this variant");
+    if (multicast && dir != DIR_G2S_CLUSTER)
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_MULTICAST),
+                        "'.multicast::cluster' is illegal for '%s' unless copying .global to .shared::cluster",
+                        c->iname);
+    if (size_fail(c, 2, err) != PTX_OK || addr_bases(c, cm == CM_MBARRIER ? 4 : 2, err) != PTX_OK)
+        return PTX_ERROR;
     if (cpmask && c->t.sm < 100)
         return target_fail(c, err, ptx_mod_col(c, MC_CPMASK), ".cp_mask", "sm_100 or higher");
     if (ptx_check_types(c, 0, err) != PTX_OK)

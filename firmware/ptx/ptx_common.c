@@ -56,25 +56,39 @@ ptx_status ptx_scan_repeats(ptx_ctx *c, unsigned max_spaces, unsigned class_mask
     return PTX_OK;
 }
 
+bool ptx_mod_is_incdec(const ptx_mod *m)
+{
+    return m->def->mc == MC_REDOP && (m->def->val == TCE_RED_INC || m->def->val == TCE_RED_DEC);
+}
+
+/* Modifier classes an instruction does not take, in the order ptxas reports them (probed):
+ * a vector qualifier, then other words left to right, then .inc/.dec on an instruction without
+ * an operation ("Illegal reduction operation"), then a rounding modifier. */
 ptx_status ptx_check_classes_except(ptx_ctx *c, unsigned class_mask, unsigned skip, ptx_error *err)
 {
-    unsigned i;
-    for (i = 0; i < c->mods.n; i++) {
-        const ptx_mod *m = &c->mods.m[i];
-        ptx_modclass mc = m->def->mc;
-        if (mc == MC_SPACE || mc == MC_TYPE || (skip & (1u << mc)))
-            continue;
-        if (class_mask & (1u << mc))
-            continue;
-        if (mc == MC_ROUNDING)
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, m->tok.col, "rounding modifier '.%t' is illegal for '%s'",
-                            &m->tok, c->iname);
-        if (mc == MC_EVICT)
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, m->tok.col,
-                            "eviction-priority modifier '.%t' is illegal for '%s'", &m->tok, c->iname);
-        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, m->tok.col, "modifier '.%t' is illegal for '%s'", &m->tok,
-                        c->iname);
-    }
+    unsigned i, pass;
+    for (pass = 0; pass < 4; pass++)
+        for (i = 0; i < c->mods.n; i++) {
+            const ptx_mod *m = &c->mods.m[i];
+            ptx_modclass mc = m->def->mc;
+            bool incdec = ptx_mod_is_incdec(m);
+            if (mc == MC_SPACE || mc == MC_TYPE || (skip & (1u << mc)) || (class_mask & (1u << mc)))
+                continue;
+            if (pass == 0 && mc == MC_VEC)
+                return ptx_fail(err, PTX_CAUSE_VECTOR, m->tok.col, "'%s' takes no vector qualifier ('.%t')", c->iname,
+                                &m->tok);
+            if (pass == 1 && mc != MC_VEC && mc != MC_ROUNDING && !incdec)
+                return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, m->tok.col, mc == MC_EVICT
+                                    ? "eviction-priority modifier '.%t' is illegal for '%s'"
+                                    : "modifier '.%t' is illegal for '%s'",
+                                &m->tok, c->iname);
+            if (pass == 2 && incdec)
+                return ptx_fail(err, PTX_CAUSE_OPERATION, m->tok.col, "'%s' takes no operation ('.%t')", c->iname,
+                                &m->tok);
+            if (pass == 3 && mc == MC_ROUNDING)
+                return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, m->tok.col,
+                                "rounding modifier '.%t' is illegal for '%s'", &m->tok, c->iname);
+        }
     return PTX_OK;
 }
 

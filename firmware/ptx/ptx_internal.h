@@ -187,6 +187,8 @@ ptx_status ptx_check_classes(ptx_ctx *c, unsigned class_mask, ptx_error *err);
 /* Same, ignoring the classes in skip (ptxas reports some foreign modifiers later). */
 ptx_status ptx_check_classes_except(ptx_ctx *c, unsigned class_mask, unsigned skip, ptx_error *err);
 ptx_status ptx_check_types(ptx_ctx *c, uint32_t allowed, ptx_error *err);
+/* .inc/.dec: judged late, as an operation, by instructions that take none */
+bool ptx_mod_is_incdec(const ptx_mod *m);
 ptx_status ptx_operands_fail(ptx_ctx *c, ptx_error *err, const char *what);
 int ptx_mod_val(const ptx_ctx *c, ptx_modclass mc, int dflt);
 unsigned ptx_mod_col(const ptx_ctx *c, ptx_modclass mc);

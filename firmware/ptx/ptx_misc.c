@@ -22,7 +22,8 @@ ptx_status ptx_decode_group(ptx_ctx *c, ptx_insn *out, ptx_error *err, bool wait
     for (i = 0; i < c->mods.n; i++) {
         ptx_modclass mc = c->mods.m[i].def->mc;
         if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_CACHEHINT || mc == MC_MULTICAST || mc == MC_DIM ||
-            mc == MC_COMPLETION || mc == MC_LEVEL || mc == MC_CPMASK || mc == MC_REDOP)
+            mc == MC_COMPLETION || mc == MC_LEVEL || mc == MC_CPMASK ||
+            (mc == MC_REDOP && !ptx_mod_is_incdec(&c->mods.m[i])))
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
                             &c->mods.m[i].tok, c->iname);
     }

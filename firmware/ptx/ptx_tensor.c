@@ -243,7 +243,7 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     }
     /* an operation on anything but a reduce: after the operand shape, before the rest */
     for (i = 0; i < c->mods.n; i++)
-        if (!reduce && c->mods.m[i].def->mc == MC_REDOP)
+        if (!reduce && c->mods.m[i].def->mc == MC_REDOP && !ptx_mod_is_incdec(&c->mods.m[i]))
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
                             &c->mods.m[i].tok, c->iname);
     dims = (unsigned)ptx_mod_val(c, MC_DIM, 0);
@@ -315,9 +315,9 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         /* modifiers of the copy family that this instruction never takes */
         for (i = 0; i < c->mods.n; i++) {
             ptx_modclass mc = c->mods.m[i].def->mc;
-            bool foreign = (prefetch && (mc == MC_MULTICAST || mc == MC_CTAGROUP || mc == MC_REDOP)) ||
-                           (reduce && (mc == MC_MULTICAST || mc == MC_CTAGROUP)) ||
-                           (!prefetch && !reduce && mc == MC_REDOP);
+            bool op = mc == MC_REDOP && !ptx_mod_is_incdec(&c->mods.m[i]);
+            bool foreign = (prefetch && (mc == MC_MULTICAST || mc == MC_CTAGROUP || op)) ||
+                           (reduce && (mc == MC_MULTICAST || mc == MC_CTAGROUP)) || (!prefetch && !reduce && op);
             if (foreign)
                 return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
                                 &c->mods.m[i].tok, c->iname);
