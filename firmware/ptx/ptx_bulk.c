@@ -16,16 +16,9 @@ static ptx_status target_fail(ptx_ctx *c, ptx_error *err, unsigned col, const ch
  * operands; order, scope and the like come last. */
 static ptx_status early_foreign(ptx_ctx *c, bool no_multicast, bool with_op, ptx_error *err)
 {
-    unsigned i;
-    for (i = 0; i < c->mods.n; i++) {
-        ptx_modclass mc = c->mods.m[i].def->mc;
-        if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_DIM ||
-            (with_op && mc == MC_REDOP && !ptx_mod_is_incdec(&c->mods.m[i])) ||
-            (no_multicast && mc == MC_MULTICAST))
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
-                            &c->mods.m[i].tok, c->iname);
-    }
-    return PTX_OK;
+    return ptx_refuse_classes(c, CLS(MC_LOADMODE) | CLS(MC_CTAGROUP) | CLS(MC_DIM) | (with_op ? CLS(MC_REDOP) : 0) |
+                                     (no_multicast ? CLS(MC_MULTICAST) : 0),
+                              err);
 }
 
 typedef enum { DIR_NONE, DIR_G2S_CTA, DIR_G2S_CLUSTER, DIR_S2S, DIR_S2G } bulk_dir;
@@ -91,7 +84,7 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     int cm;
     bool multicast, hint, cpmask, g2s;
     ptx_opkind kinds[8];
-    unsigned nk = 0, i;
+    unsigned nk = 0;
 
     /* ptxas (corpus, variants, probes): repeats, an operation, words of other copy
      * instructions, the operand shape, the direction, the completion and the modifiers against
@@ -99,10 +92,8 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
      * suffixes and order/scope/other words last; tensormap field words ignored */
     if (ptx_scan_repeats(c, 2, mask | CLS(MC_LOADMODE) | CLS(MC_CTAGROUP), err) != PTX_OK)
         return PTX_ERROR;
-    for (i = 0; i < c->mods.n; i++)
-        if (c->mods.m[i].def->mc == MC_REDOP && !ptx_mod_is_incdec(&c->mods.m[i]))
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
-                            &c->mods.m[i].tok, c->iname);
+    if (ptx_refuse_classes(c, CLS(MC_REDOP), err) != PTX_OK)
+        return PTX_ERROR;
     if (early_foreign(c, false, false, err) != PTX_OK || ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
         return PTX_ERROR;
     cm = ptx_mod_val(c, MC_COMPLETION, -1);
@@ -146,8 +137,8 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (hint)
         kinds[nk++] = OK_R64;
     /* operands that fit the variant without .cp_mask make ptxas judge .cp_mask as a word that
-     * variant does not take (its target first) */
-    if (cpmask && ptx_operands_match(ln, kinds, nk)) {
+     * variant does not take (its target first); with .multicast::cluster the list is wrong */
+    if (cpmask && !multicast && ptx_operands_match(ln, kinds, nk)) {
         if (c->t.sm < 100)
             return target_fail(c, err, ptx_mod_col(c, MC_CPMASK), ".cp_mask", "sm_100 or higher");
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_CPMASK),

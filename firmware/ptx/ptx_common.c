@@ -56,6 +56,18 @@ ptx_status ptx_scan_repeats(ptx_ctx *c, unsigned max_spaces, unsigned class_mask
     return PTX_OK;
 }
 
+ptx_status ptx_refuse_classes(ptx_ctx *c, unsigned classes, ptx_error *err)
+{
+    unsigned i;
+    for (i = 0; i < c->mods.n; i++) {
+        const ptx_mod *m = &c->mods.m[i];
+        if ((classes & (1u << m->def->mc)) && !ptx_mod_is_incdec(m))
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, m->tok.col, "modifier '.%t' is illegal for '%s'", &m->tok,
+                            c->iname);
+    }
+    return PTX_OK;
+}
+
 bool ptx_mod_is_incdec(const ptx_mod *m)
 {
     return m->def->mc == MC_REDOP && (m->def->val == TCE_RED_INC || m->def->val == TCE_RED_DEC);

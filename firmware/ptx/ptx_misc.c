@@ -19,14 +19,10 @@ ptx_status ptx_decode_group(ptx_ctx *c, ptx_insn *out, ptx_error *err, bool wait
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "'.b1024' is illegal for '%s'", c->iname);
     if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
-    for (i = 0; i < c->mods.n; i++) {
-        ptx_modclass mc = c->mods.m[i].def->mc;
-        if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_CACHEHINT || mc == MC_MULTICAST || mc == MC_DIM ||
-            mc == MC_COMPLETION || mc == MC_LEVEL || mc == MC_CPMASK ||
-            (mc == MC_REDOP && !ptx_mod_is_incdec(&c->mods.m[i])))
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
-                            &c->mods.m[i].tok, c->iname);
-    }
+    if (ptx_refuse_classes(c, CLS(MC_LOADMODE) | CLS(MC_CTAGROUP) | CLS(MC_CACHEHINT) | CLS(MC_MULTICAST) | CLS(MC_DIM) |
+                                  CLS(MC_COMPLETION) | CLS(MC_LEVEL) | CLS(MC_CPMASK) | CLS(MC_REDOP),
+                           err) != PTX_OK)
+        return PTX_ERROR;
     if (wait ? (ln->nopd != 1 || ln->opd[0].kind != PTX_OPD_IMM) : ln->nopd != 0)
         return ptx_operands_fail(c, err, wait ? "one integer constant N" : "no operands");
     if (ptx_scan_repeats(c, 0, mask, err) != PTX_OK)
@@ -80,15 +76,6 @@ static bool tensormap_target(ptx_target t)
  * exact operands (the address's base aside) -> ordinal and value ranges -> .b1024 required ->
  * a vector qualifier -> a completion mechanism or .L2, .cp_mask -> an immediate or
  * non-integer address -> .inc/.dec, late types, other foreign words -> state spaces. */
-/* An operation word: 1 for the ones refused at once (.add, .min, .and, ...), 2 for .inc and
- * .dec, which ptxas judges only after the address (probed); 0 for other words. */
-static int late_op(const ptx_mod *m)
-{
-    if (m->def->mc != MC_REDOP)
-        return 0;
-    return (m->def->val == TCE_RED_INC || m->def->val == TCE_RED_DEC) ? 2 : 1;
-}
-
 ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
 {
     const ptx_line *ln = c->ln;
@@ -109,10 +96,8 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     for (i = 0; i < c->mods.n; i++)
         if (c->mods.m[i].def->mc == MC_TYPE && c->mods.m[i].def->val == TY_B1024 && ++nb1024 == 2)
             return ptx_fail(err, PTX_CAUSE_REPEATED, c->mods.m[i].tok.col, "'.b1024' given twice");
-    for (i = 0; i < c->mods.n; i++)
-        if ((early & CLS(c->mods.m[i].def->mc)) || late_op(&c->mods.m[i]) == 1)
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col,
-                            "modifier '.%t' is illegal for 'tensormap.replace'", &c->mods.m[i].tok);
+    if (ptx_refuse_classes(c, early | CLS(MC_REDOP), err) != PTX_OK) /* .inc/.dec: late */
+        return PTX_ERROR;
     if (ptx_check_types(c, T(TY_B1024) | T(TCE_ET_B32) | T(TCE_ET_B64) | PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
         return PTX_ERROR;
     for (i = 0; i < c->mods.n; i++) {
@@ -131,10 +116,8 @@ ptx_status ptx_decode_tensormap(ptx_ctx *c, ptx_insn *out, ptx_error *err)
             (ln->nopd == 3 && !ptx_operand_fits_at(ln, 1, OK_IMM)) || !ptx_operand_fits_at(ln, ln->nopd - 1, vk))
             return ptx_operands_fail(c, err, "[addr], {ord,} new_val");
     }
-    for (i = 0; i < c->mods.n; i++)
-        if (c->mods.m[i].def->mc == MC_DIM)
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col,
-                            "modifier '.%t' is illegal for 'tensormap.replace'", &c->mods.m[i].tok);
+    if (ptx_refuse_classes(c, CLS(MC_DIM), err) != PTX_OK)
+        return PTX_ERROR;
     fm = ptx_mods_first(&c->mods, MC_TMFIELD);
     ptx_target_name(c->t, tn, sizeof tn);
     if (fm && fm->def->val == PTX_TM_SWIZZLE_ATOMICITY && !(ptx_target_specific(c->t) && c->t.sm >= 100))

@@ -4,6 +4,9 @@
  * words' fates were settled with ptxas 13.0 experiments (docs/ptx.md). */
 #include "ptx_internal.h"
 
+/* Repeat groups of MC_OTHER words (their val), numbered after the classes. */
+enum { RG_NONE = 0, RG_CACHEOP = MC_COUNT, RG_COMPARE, RG_PREFSIZE, RG_FTZ, RG_ASYNC, RG_NC };
+
 static const ptx_moddef k_mods[] = {
     {"global", MC_SPACE, SP_GLOBAL},
     {"shared", MC_SPACE, SP_SHARED},
@@ -113,34 +116,34 @@ static const ptx_moddef k_mods[] = {
     {"L2::evict_normal", MC_EVICT, 0},
     {"L2::evict_first", MC_EVICT, 0},
     {"L2::evict_last", MC_EVICT, 0},
-    {"L2::64B", MC_OTHER, 0},
-    {"L2::128B", MC_OTHER, 0},
-    {"L2::256B", MC_OTHER, 0},
+    {"L2::64B", MC_OTHER, RG_PREFSIZE},
+    {"L2::128B", MC_OTHER, RG_PREFSIZE},
+    {"L2::256B", MC_OTHER, RG_PREFSIZE},
     {"parity", MC_OTHER, 0},
     {"tensormap::generic", MC_OTHER, 0},
-    {"tensormap", MC_OTHER, 0},
+    {"tensormap", MC_OTHER, RG_CACHEOP},
     {"mbarrier_init", MC_OTHER, 0},
     {"noComplete", MC_OTHER, 0},
-    {"ftz", MC_OTHER, 0},
+    {"ftz", MC_OTHER, RG_FTZ},
     {"sat", MC_OTHER, 0},
-    {"async", MC_OTHER, 0},
+    {"async", MC_OTHER, RG_ASYNC},
     {"approx", MC_OTHER, 0},
     {"full", MC_OTHER, 0},
-    {"nc", MC_OTHER, 0},
+    {"nc", MC_OTHER, RG_NC},
     {"uni", MC_OTHER, 0},
     {"aligned", MC_OTHER, 0},
     {"sync", MC_OTHER, 0},
     {"cc", MC_OTHER, 0},
-    {"lo", MC_OTHER, 0},
-    {"hi", MC_OTHER, 0},
+    {"lo", MC_OTHER, RG_COMPARE},
+    {"hi", MC_OTHER, RG_COMPARE},
     {"wide", MC_OTHER, 0},
-    {"ca", MC_OTHER, 0},
-    {"cg", MC_OTHER, 0},
-    {"cs", MC_OTHER, 0},
-    {"lu", MC_OTHER, 0},
-    {"cv", MC_OTHER, 0},
-    {"wb", MC_OTHER, 0},
-    {"wt", MC_OTHER, 0},
+    {"ca", MC_OTHER, RG_CACHEOP},
+    {"cg", MC_OTHER, RG_CACHEOP},
+    {"cs", MC_OTHER, RG_CACHEOP},
+    {"lu", MC_OTHER, RG_CACHEOP},
+    {"cv", MC_OTHER, RG_CACHEOP},
+    {"wb", MC_OTHER, RG_CACHEOP},
+    {"wt", MC_OTHER, RG_CACHEOP},
 };
 
 const ptx_moddef *ptx_moddef_find(ptx_tok word)
@@ -156,8 +159,6 @@ const ptx_moddef *ptx_moddef_find(ptx_tok word)
  * is "Multiple ... modifiers" (or "Duplicate .x") whatever the instruction, before anything
  * else is checked. Types, operations, eviction priorities and some lone words (.sat, .cc)
  * are not counted here (their instruction judges them later). Probed with ptxas 13.0. */
-enum { RG_NONE = 0, RG_CACHEOP = MC_COUNT, RG_COMPARE, RG_PREFSIZE, RG_FTZ, RG_ASYNC, RG_NC };
-
 static unsigned repeat_group(const ptx_mod *m)
 {
     switch (m->def->mc) {
@@ -165,22 +166,10 @@ static unsigned repeat_group(const ptx_mod *m)
         return RG_NONE;
     case MC_LEVEL:
         return RG_CACHEOP; /* .L2 is a cache operation to the parser, like .ca/.cg */
-    case MC_OTHER: {
-        static const struct {
-            const char *w;
-            unsigned g;
-        } k[] = {{"ca", RG_CACHEOP}, {"cg", RG_CACHEOP}, {"cs", RG_CACHEOP}, {"lu", RG_CACHEOP},
-                 {"cv", RG_CACHEOP}, {"wb", RG_CACHEOP}, {"wt", RG_CACHEOP}, {"tensormap", RG_CACHEOP},
-                 {"lo", RG_COMPARE}, {"hi", RG_COMPARE}, {"L2::64B", RG_PREFSIZE}, {"L2::128B", RG_PREFSIZE},
-                 {"L2::256B", RG_PREFSIZE}, {"ftz", RG_FTZ}, {"async", RG_ASYNC}, {"nc", RG_NC}};
-        unsigned i;
-        for (i = 0; i < sizeof k / sizeof k[0]; i++)
-            if (ptx_tok_eq(m->tok, k[i].w))
-                return k[i].g;
-        return RG_NONE;
-    }
+    case MC_OTHER:
+        return (unsigned)m->def->val;
     default:
-        return (unsigned)m->def->mc;
+        return m->def->mc;
     }
 }
 

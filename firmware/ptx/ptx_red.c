@@ -95,12 +95,8 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         if (c->mods.m[i].def->mc == MC_TYPE && c->mods.m[i].def->val == TY_B1024)
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "'.b1024' is illegal for 'red'");
     /* words of the copy instructions before the types, other foreign words after them */
-    for (i = 0; i < c->mods.n; i++) {
-        ptx_modclass mc = c->mods.m[i].def->mc;
-        if (mc == MC_LOADMODE || mc == MC_CTAGROUP || mc == MC_MULTICAST)
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for 'red'",
-                            &c->mods.m[i].tok);
-    }
+    if (ptx_refuse_classes(c, CLS(MC_LOADMODE) | CLS(MC_CTAGROUP) | CLS(MC_MULTICAST), err) != PTX_OK)
+        return PTX_ERROR;
     if (ptx_check_types(c, RED_TYPES, err) != PTX_OK)
         return PTX_ERROR;
     tym = ptx_mods_first(&c->mods, MC_TYPE);

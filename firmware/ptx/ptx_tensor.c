@@ -226,12 +226,8 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         return PTX_ERROR;
     /* .multicast::cluster / .cta_group on a reduce or prefetch come before the types and the
      * operands */
-    for (i = 0; i < c->mods.n; i++) {
-        ptx_modclass mc = c->mods.m[i].def->mc;
-        if ((prefetch || reduce) && (mc == MC_MULTICAST || mc == MC_CTAGROUP))
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
-                            &c->mods.m[i].tok, c->iname);
-    }
+    if ((prefetch || reduce) && ptx_refuse_classes(c, CLS(MC_MULTICAST) | CLS(MC_CTAGROUP), err) != PTX_OK)
+        return PTX_ERROR;
     /* integer and bit types are "unexpected types" at once; floating-point and .b1024
      * suffixes only once everything else has been checked */
     if (ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
@@ -242,10 +238,8 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
             return PTX_ERROR;
     }
     /* an operation on anything but a reduce: after the operand shape, before the rest */
-    for (i = 0; i < c->mods.n; i++)
-        if (!reduce && c->mods.m[i].def->mc == MC_REDOP && !ptx_mod_is_incdec(&c->mods.m[i]))
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
-                            &c->mods.m[i].tok, c->iname);
+    if (!reduce && ptx_refuse_classes(c, CLS(MC_REDOP), err) != PTX_OK)
+        return PTX_ERROR;
     dims = (unsigned)ptx_mod_val(c, MC_DIM, 0);
     lm = ptx_mod_val(c, MC_LOADMODE, LM_TILE);
     multicast = (mask & CLS(MC_MULTICAST)) && ptx_mods_first(&c->mods, MC_MULTICAST) != 0;
@@ -313,15 +307,10 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     {
         bool load_form = !prefetch && !reduce && ln->nopd && ln->opd[0].kind != PTX_OPD_TMAP;
         /* modifiers of the copy family that this instruction never takes */
-        for (i = 0; i < c->mods.n; i++) {
-            ptx_modclass mc = c->mods.m[i].def->mc;
-            bool op = mc == MC_REDOP && !ptx_mod_is_incdec(&c->mods.m[i]);
-            bool foreign = (prefetch && (mc == MC_MULTICAST || mc == MC_CTAGROUP || op)) ||
-                           (reduce && (mc == MC_MULTICAST || mc == MC_CTAGROUP)) || (!prefetch && !reduce && op);
-            if (foreign)
-                return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
-                                &c->mods.m[i].tok, c->iname);
-        }
+        if (ptx_refuse_classes(c, (prefetch || reduce ? CLS(MC_MULTICAST) | CLS(MC_CTAGROUP) : 0) |
+                                      (reduce ? 0 : CLS(MC_REDOP)),
+                               err) != PTX_OK)
+            return PTX_ERROR;
         if (!prefetch) {
             if (cm != (load ? CM_MBARRIER : CM_BULK_GROUP))
                 return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
