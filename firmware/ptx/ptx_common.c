@@ -89,6 +89,8 @@ ptx_status ptx_check_classes_except(ptx_ctx *c, unsigned class_mask, unsigned sk
             if (pass == 0 && mc == MC_VEC)
                 return ptx_fail(err, PTX_CAUSE_VECTOR, m->tok.col, "'%s' takes no vector qualifier ('.%t')", c->iname,
                                 &m->tok);
+            if (pass == 1 && mc == MC_CPMASK && c->t.sm < 100) /* the target is judged first */
+                return ptx_fail(err, PTX_CAUSE_TARGET, m->tok.col, "'.cp_mask' needs sm_100 or later");
             if (pass == 1 && mc != MC_VEC && mc != MC_ROUNDING && !incdec)
                 return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, m->tok.col, mc == MC_EVICT
                                     ? "eviction-priority modifier '.%t' is illegal for '%s'"
