@@ -238,20 +238,19 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (ptx_scan_repeats(c, 2, (mask & ~CLS(MC_REDOP)) | CLS(MC_LOADMODE) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP), err) !=
         PTX_OK)
         return PTX_ERROR;
-    if (ptx_check_types(c, BULK_RED_TYPES, err) != PTX_OK)
+    /* the copy family's load modes, multicast, .cta_group and a .dim first; .b1024 and the
+     * other late types are not counted as types, and are refused last (probed) */
+    if (ptx_refuse_classes(c, CLS(MC_LOADMODE) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP) | CLS(MC_DIM), err) != PTX_OK ||
+        ptx_check_types(c, BULK_RED_TYPES | PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
         return PTX_ERROR;
-    if (!ptx_mods_first(&c->mods, MC_TYPE) || ptx_mods_count(&c->mods, MC_TYPE) > 1)
-        return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE,
-                        ptx_mods_first(&c->mods, MC_TYPE) ? ptx_mods_nth(&c->mods, MC_TYPE, 1)->tok.col : c->icol,
-                        "'%s' needs exactly one element type", c->iname);
+    tym = 0;
     {
-        unsigned i;
-        for (i = 0; i < c->mods.n; i++) {
-            ptx_modclass mc = c->mods.m[i].def->mc;
-            if (mc == MC_LOADMODE || mc == MC_MULTICAST || mc == MC_CTAGROUP)
-                return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
-                                &c->mods.m[i].tok, c->iname);
-        }
+        unsigned i, nty = 0;
+        for (i = 0; i < c->mods.n; i++)
+            if (c->mods.m[i].def->mc == MC_TYPE && (BULK_RED_TYPES & T(c->mods.m[i].def->val)) && nty++ == 0)
+                tym = &c->mods.m[i];
+        if (nty != 1)
+            return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, c->icol, "'%s' needs exactly one element type", c->iname);
     }
     /* shape: [dstMem], [srcMem], size {, [mbar] | , cache-policy} */
     if (ln->nopd < 3 || ln->nopd > 4 || !ptx_operand_fits_at(ln, 0, OK_ADDR_ANY) ||
@@ -259,12 +258,11 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         (ln->nopd == 4 && !ptx_operand_fits_at(ln, 3, OK_ADDR_ANY) && !ptx_operand_fits_at(ln, 3, OK_R64)) ||
         (ptx_mods_first(&c->mods, MC_CACHEHINT) && ln->nopd != 4))
         return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and [mbar] or a cache-policy");
-    tym = ptx_mods_first(&c->mods, MC_TYPE);
 
     /* the [mbar] form (into .shared::cluster) has no floating-point element type */
     {
-        const ptx_mod *t = ptx_mods_first(&c->mods, MC_TYPE);
-        if (ln->nopd == 4 && ln->opd[3].kind == PTX_OPD_ADDR && t && t->def->mc == MC_TYPE &&
+        const ptx_mod *t = tym;
+        if (ln->nopd == 4 && ln->opd[3].kind == PTX_OPD_ADDR &&
             (t->def->val == TCE_ET_F16 || t->def->val == TCE_ET_BF16 || t->def->val == TCE_ET_F32 ||
              t->def->val == TCE_ET_F64))
             return ptx_operands_fail(c, err, "an integer element type for a .shared::cluster destination");
@@ -280,6 +278,13 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!(global_types(op) & T(ty)))
         return ptx_fail(err, PTX_CAUSE_TYPE, tym->tok.col, "type '.%t' does not go with operation '.%t' in '%s'",
                         &tym->tok, &opm->tok, c->iname);
+    if (dir == DIR_S2S && !(CLUSTER_RED_TYPES & T(ty)))
+        return ptx_fail(err, PTX_CAUSE_TYPE, tym->tok.col,
+                        "type '.%t' is illegal for '%s' into .shared::cluster", &tym->tok, c->iname);
+    if (dir == DIR_S2S && !(cluster_types(op) & T(ty)))
+        return ptx_fail(err, PTX_CAUSE_OPERATION, opm->tok.col,
+                        "operation '.%t' is illegal for '%s' into .shared::cluster with type '.%t'", &opm->tok,
+                        c->iname, &tym->tok);
     cm = ptx_mod_val(c, MC_COMPLETION, -1);
     if (cm < 0)
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .completion_mechanism modifier",
@@ -304,13 +309,11 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!ptx_operands_match(ln, kinds, nk) ||
         (dir == DIR_S2S && (T(ty) & (T(TCE_ET_F16) | T(TCE_ET_BF16) | T(TCE_ET_F32) | T(TCE_ET_F64)))))
         return ptx_operands_fail(c, err, "the operand list of this variant");
-    if (dir == DIR_S2S && !(CLUSTER_RED_TYPES & T(ty)))
-        return ptx_fail(err, PTX_CAUSE_TYPE, tym->tok.col,
-                        "type '.%t' is illegal for '%s' into .shared::cluster", &tym->tok, c->iname);
-    if (dir == DIR_S2S && !(cluster_types(op) & T(ty)))
-        return ptx_fail(err, PTX_CAUSE_OPERATION, opm->tok.col,
-                        "operation '.%t' is illegal for '%s' into .shared::cluster with type '.%t'", &opm->tok,
-                        c->iname, &tym->tok);
+    if (size_fail(c, 2, err) != PTX_OK)
+        return PTX_ERROR;
+    if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
+        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
+                        "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
     if (noftz && !(op == TCE_RED_ADD && (ty == TCE_ET_F16 || ty == TCE_ET_BF16)))
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_NOFTZ),
                         "'.noftz' is illegal for '%s' except .add on .f16/.bf16", c->iname);
@@ -319,9 +322,13 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
                         &tym->tok);
     if (ptx_check_classes(c, mask | CLS(MC_TMFIELD), err) != PTX_OK)
         return PTX_ERROR;
-    if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
-        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
-                        "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
+    {
+        unsigned i;
+        for (i = 0; i < c->mods.n; i++)
+            if (c->mods.m[i].def->mc == MC_TYPE && !(BULK_RED_TYPES & T(c->mods.m[i].def->val)))
+                return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "'.%t' is illegal for '%s'",
+                                &c->mods.m[i].tok, c->iname);
+    }
 
     out->has_op = true;
     out->op.kind = TCE_OP_BULK_REDUCE;
