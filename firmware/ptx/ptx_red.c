@@ -122,6 +122,10 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
             if (v->vec[i].is_reg && v->vec[0].is_reg && v->vec[0].rc != PTX_RC_PRED &&
                 reg_bits(v->vec[i].rc) != reg_bits(v->vec[0].rc))
                 return ptx_fail(err, PTX_CAUSE_OPERANDS, v->vec[i].col, "vector elements of different widths");
+        /* a vector value without a vector qualifier: an operand error at once for a bit type,
+         * after the op/type table for the others (probed) */
+        if (!ptx_mods_first(&c->mods, MC_VEC) && (tym->def->val == TCE_ET_B32 || tym->def->val == TCE_ET_B64))
+            return ptx_operands_fail(c, err, "a scalar value (no vector qualifier given)");
     }
     if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
         return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok.col,
@@ -167,11 +171,6 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if ((T(ty) & HALF_TYPES) && !noftz)
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, tym->tok.col, "'red' with type '.%t' needs '.noftz'",
                         &tym->tok);
-    /* a vector value needs a vector qualifier: checked here for the operations that have
-     * vector forms, for the others after the op/type table */
-    if (ln->opd[1].kind == PTX_OPD_VEC && !vm && opm &&
-        (opm->def->val == TCE_RED_ADD || opm->def->val == TCE_RED_MIN || opm->def->val == TCE_RED_MAX))
-        return ptx_operands_fail(c, err, "a scalar value (no vector qualifier given)");
     /* a non-integer address register, a predicate value, vector elements of another width */
     if (ln->opd[0].base.is_reg && ln->opd[0].base.rc != PTX_RC_B16 && ln->opd[0].base.rc != PTX_RC_B32 &&
         ln->opd[0].base.rc != PTX_RC_B64)
@@ -182,7 +181,7 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         for (i = 0; i < ln->opd[1].nvec; i++)
             if (!ptx_scalar_fits(&ln->opd[1].vec[i], value_kind(ty)))
                 return ptx_operands_fail(c, err, "vector elements of the type's width");
-    if (ptx_check_classes(c, mask | CLS(MC_ROUNDING), err) != PTX_OK)
+    if (ptx_check_classes(c, mask | CLS(MC_ROUNDING) | CLS(MC_READ), err) != PTX_OK)
         return PTX_ERROR;
     if (!opm)
         return ptx_fail(err, PTX_CAUSE_OPERATION, c->icol, "'red' needs an operation (.add, .min, ...)");
