@@ -91,18 +91,18 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     /* a third state space is reported at once, a second one after the operand shape */
     if (ptx_scan_repeats(c, 2, mask & ~CLS(MC_REDOP), err) != PTX_OK)
         return PTX_ERROR;
-    for (i = 0; i < c->mods.n; i++)
-        if (c->mods.m[i].def->mc == MC_TYPE && c->mods.m[i].def->val == TY_B1024)
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "'.b1024' is illegal for 'red'");
     /* words of the copy instructions before the types, other foreign words after them */
     if (ptx_refuse_classes(c, CLS(MC_LOADMODE) | CLS(MC_CTAGROUP) | CLS(MC_MULTICAST), err) != PTX_OK)
         return PTX_ERROR;
-    if (ptx_check_types(c, RED_TYPES, err) != PTX_OK)
+    /* .b1024 is not counted as a type; it is refused after the operand shape (probed) */
+    if (ptx_check_types(c, RED_TYPES | T(TY_B1024), err) != PTX_OK)
         return PTX_ERROR;
-    tym = ptx_mods_first(&c->mods, MC_TYPE);
-    if (!tym || ptx_mods_count(&c->mods, MC_TYPE) > 1)
-        return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, tym ? ptx_mods_nth(&c->mods, MC_TYPE, 1)->tok.col : c->icol,
-                        "'red' needs exactly one type");
+    tym = 0;
+    for (i = 0, vec = 0; i < c->mods.n; i++)
+        if (c->mods.m[i].def->mc == MC_TYPE && c->mods.m[i].def->val != TY_B1024 && vec++ == 0)
+            tym = &c->mods.m[i];
+    if (vec != 1)
+        return ptx_fail(err, PTX_CAUSE_UNEXPECTED_TYPE, c->icol, "'red' needs exactly one type");
     hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
     /* operand shape: [a], b, and a 64-bit cache-policy exactly when .L2::cache_hint; an
      * immediate address or an undeclared value register fails here too */
@@ -110,6 +110,9 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         (hint && ln->nopd != 3) || ln->opd[0].kind != PTX_OPD_ADDR ||
         (ln->opd[1].kind == PTX_OPD_REG && ln->opd[1].base.rc == PTX_RC_NONE))
         return ptx_operands_fail(c, err, hint ? "[a], b, cache-policy" : "[a], b");
+    for (i = 0; i < c->mods.n; i++)
+        if (c->mods.m[i].def->mc == MC_TYPE && c->mods.m[i].def->val == TY_B1024)
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "'.b1024' is illegal for 'red'");
     if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
         return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
                         "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
