@@ -148,8 +148,12 @@ static ptx_status lex_scalar(cursor *c, ptx_scalar *s, ptx_error *err)
     return syntax(err, c, c->p);
 }
 
+/* Returns PTX_EMPTY for a whole vector of more than PTX_MAX_VEC elements (err says so): its
+ * first elements are kept, so an undeclared one among them is still named first, as ptxas
+ * does. */
 static ptx_status lex_vector(cursor *c, ptx_operand *o, ptx_error *err)
 {
+    unsigned extra = 0, extra_col = 0;
     /* at '{' */
     c->p++;
     o->nvec = 0;
@@ -157,9 +161,10 @@ static ptx_status lex_vector(cursor *c, ptx_operand *o, ptx_error *err)
         ptx_scalar s;
         if (lex_scalar(c, &s, err) != PTX_OK)
             return PTX_ERROR;
-        if (o->nvec >= PTX_MAX_VEC)
-            return ptx_fail(err, PTX_CAUSE_OPERANDS, s.col, "vector has more than %u elements", PTX_MAX_VEC);
-        o->vec[o->nvec++] = s;
+        if (o->nvec < PTX_MAX_VEC)
+            o->vec[o->nvec++] = s;
+        else if (!extra++)
+            extra_col = s.col;
         skip_ws(c);
         if (c->p < c->end && *c->p == ',') {
             c->p++;
@@ -167,7 +172,10 @@ static ptx_status lex_vector(cursor *c, ptx_operand *o, ptx_error *err)
         }
         if (c->p < c->end && *c->p == '}') {
             c->p++;
-            return PTX_OK;
+            if (!extra)
+                return PTX_OK;
+            ptx_fail(err, PTX_CAUSE_OPERANDS, extra_col, "vector has more than %u elements", PTX_MAX_VEC);
+            return PTX_EMPTY;
         }
         return syntax(err, c, c->p);
     }
@@ -300,6 +308,7 @@ ptx_status ptx_lex_line(const char *text, ptx_line *ln, ptx_error *err)
 
 static ptx_status lex_operands(cursor *c, ptx_line *ln, ptx_error *err)
 {
+    ptx_status st;
     if (c->p < c->end && !is_space(*c->p) && *c->p != ';')
         return syntax(err, c, c->p);
     skip_ws(c);
@@ -309,7 +318,10 @@ static ptx_status lex_operands(cursor *c, ptx_line *ln, ptx_error *err)
         for (;;) {
             if (ln->nopd >= PTX_MAX_OPERANDS)
                 return ptx_fail(err, PTX_CAUSE_OPERANDS, colof(c, c->p), "more than %u operands", PTX_MAX_OPERANDS);
-            if (lex_operand(c, &ln->opd[ln->nopd], err) != PTX_OK)
+            st = lex_operand(c, &ln->opd[ln->nopd], err);
+            if (st == PTX_EMPTY)
+                ln->nopd++; /* an over-long vector: its elements are resolved before err is reported */
+            if (st != PTX_OK)
                 return PTX_ERROR;
             ln->nopd++;
             skip_ws(c);
