@@ -143,11 +143,15 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     vm = ptx_mods_first(&c->mods, MC_VEC);
     vec = vm ? (unsigned)vm->def->val : 1;
     noftz = ptx_mods_first(&c->mods, MC_NOFTZ) != 0;
-    /* a scalar value's width against the type (a vector's elements: below) */
+    /* a scalar value's width against the type (a vector's elements: below); for a half type
+     * only a register of another size, or a constant for .f16x2/.bf16x2, here: the rest after
+     * the op/type table (probed) */
     if (ln->opd[1].kind == PTX_OPD_VEC) {
     } else if (ln->opd[1].kind != PTX_OPD_REG && ln->opd[1].kind != PTX_OPD_IMM) {
         return ptx_operands_fail(c, err, "a value register or constant");
-    } else if (ln->opd[1].base.rc != PTX_RC_PRED && !value_fits(&ln->opd[1].base, ty)) {
+    } else if (ln->opd[1].base.rc != PTX_RC_PRED && !value_fits(&ln->opd[1].base, ty) &&
+               (!(T(ty) & HALF_TYPES) || (ln->opd[1].base.is_reg && reg_bits(ln->opd[1].base.rc) != type_bits(ty)) ||
+                (!ln->opd[1].base.is_reg && (ty == TY_F16X2 || ty == TY_BF16X2)))) {
         return ptx_operands_fail(c, err, "a value of the type's width and kind");
     }
     /* foreign words (a .dim, .L2, an eviction priority, ...; rounding after the op/type table) */
@@ -171,14 +175,14 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->opd[0].col, "an immediate address is only for .local");
     if (ptx_undeclared_memory(c, err) != PTX_OK)
         return PTX_ERROR;
+    if (ln->opd[0].base.is_reg && ln->opd[0].base.rc != PTX_RC_B16 && ln->opd[0].base.rc != PTX_RC_B32 &&
+        ln->opd[0].base.rc != PTX_RC_B64)
+        return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->opd[0].col, "an address register is an integer or bit register");
     if ((T(ty) & HALF_TYPES) && !noftz)
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, tym->tok.col, "'red' with type '.%t' needs '.noftz'",
                         &tym->tok);
     /* a non-integer address register, a predicate value, vector elements of another width */
-    if (ln->opd[0].base.is_reg && ln->opd[0].base.rc != PTX_RC_B16 && ln->opd[0].base.rc != PTX_RC_B32 &&
-        ln->opd[0].base.rc != PTX_RC_B64)
-        return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->opd[0].col, "an address register is an integer or bit register");
-    if (ln->opd[1].kind != PTX_OPD_VEC && !value_fits(&ln->opd[1].base, ty))
+    if (ln->opd[1].kind != PTX_OPD_VEC && !(T(ty) & HALF_TYPES) && !value_fits(&ln->opd[1].base, ty))
         return ptx_operands_fail(c, err, "a value of the type's width and kind");
     if (ln->opd[1].kind == PTX_OPD_VEC)
         for (i = 0; i < ln->opd[1].nvec; i++)
@@ -195,6 +199,8 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (sem && sem->def->val != 1 && sem->def->val != 2)
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, sem->tok.col, "'.%t' is illegal for 'red' (.relaxed or .release)",
                         &sem->tok);
+    if (ln->opd[1].kind != PTX_OPD_VEC && !value_fits(&ln->opd[1].base, ty))
+        return ptx_operands_fail(c, err, "a value of the type's width and kind");
     if (ptx_check_classes(c, mask, err) != PTX_OK)
         return PTX_ERROR;
     if (vm) {
