@@ -232,14 +232,14 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
      * suffixes only once everything else has been checked */
     if (ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
         return PTX_ERROR;
+    if (!reduce && ptx_refuse_classes(c, CLS(MC_REDOP), err) != PTX_OK)
+        return PTX_ERROR;
     {
         bool load_form;
         if (check_shape(c, prefetch, reduce, &load_form, err) != PTX_OK)
             return PTX_ERROR;
     }
     /* an operation on anything but a reduce: after the operand shape, before the rest */
-    if (!reduce && ptx_refuse_classes(c, CLS(MC_REDOP), err) != PTX_OK)
-        return PTX_ERROR;
     dims = (unsigned)ptx_mod_val(c, MC_DIM, 0);
     lm = ptx_mod_val(c, MC_LOADMODE, LM_TILE);
     multicast = (mask & CLS(MC_MULTICAST)) && ptx_mods_first(&c->mods, MC_MULTICAST) != 0;
