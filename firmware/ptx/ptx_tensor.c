@@ -282,6 +282,12 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
                         "'%s' takes .shared::cluster/.shared::cta <- .global or .global <- .shared::cta (.dst then .src)",
                         c->iname);
+    /* a completion mechanism of the other direction: before .dim is asked for */
+    if (!prefetch && cm >= 0 && ptx_mods_count(&c->mods, MC_SPACE) == 2 &&
+        cm != ((sp_dst == SP_GLOBAL && sp_src == SP_SHARED_CTA) ? CM_BULK_GROUP : CM_MBARRIER))
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
+                        "completion '.%t' is illegal for this direction of '%s'",
+                        &ptx_mods_first(&c->mods, MC_COMPLETION)->tok, c->iname);
     if (!ptx_mods_first(&c->mods, MC_DIM))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .dim modifier (.1d to .5d)", c->iname);
     if (prefetch && !ptx_mods_first(&c->mods, MC_LEVEL))
