@@ -278,6 +278,9 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!(global_types(op) & T(ty)))
         return ptx_fail(err, PTX_CAUSE_TYPE, tym->tok.col, "type '.%t' does not go with operation '.%t' in '%s'",
                         &tym->tok, &opm->tok, c->iname);
+    /* floating-point element types have no .shared::cluster operand list at all */
+    if (dir == DIR_S2S && (T(ty) & (T(TCE_ET_F16) | T(TCE_ET_BF16) | T(TCE_ET_F32) | T(TCE_ET_F64))))
+        return ptx_operands_fail(c, err, "an integer element type for a .shared::cluster destination");
     if (dir == DIR_S2S && !(CLUSTER_RED_TYPES & T(ty)))
         return ptx_fail(err, PTX_CAUSE_TYPE, tym->tok.col,
                         "type '.%t' is illegal for '%s' into .shared::cluster", &tym->tok, c->iname);

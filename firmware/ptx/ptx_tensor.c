@@ -356,7 +356,9 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
                             "'%s' prefetches from '.global' only", c->iname);
     }
 
-    if (check_target(c, prefetch, load, sp_dst, lm, cta_group, err) != PTX_OK)
+    /* a cache level or eviction priority it does not take before the target, other words after */
+    if (ptx_refuse_classes(c, (CLS(MC_LEVEL) | CLS(MC_EVICT)) & ~mask, err) != PTX_OK ||
+        check_target(c, prefetch, load, sp_dst, lm, cta_group, err) != PTX_OK)
         return PTX_ERROR;
     if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
