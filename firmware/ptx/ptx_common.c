@@ -3,55 +3,27 @@
  * classes the instruction does not take at all. */
 #include "ptx_internal.h"
 
-static const char *class_label(ptx_modclass mc, const ptx_mod *m)
-{
-    switch (mc) {
-    case MC_LOADMODE: return ".load_mode";
-    case MC_DIM: return ".dim";
-    case MC_COMPLETION: return ".completion_mechanism";
-    case MC_SEM: return ".sem";
-    case MC_SCOPE: return ".scope";
-    case MC_VEC: return ".vec";
-    case MC_REDOP: return ".op";
-    case MC_TYPE: return ".type";
-    case MC_TMFIELD: return ".field";
-    default: (void)m; return 0;
-    }
-}
-
+/* A state space past the instruction's count. Repeats of the other classes are found while
+ * the opcode is parsed (ptx_mods_collect); a second operation only where the instruction asks
+ * (class_mask holds MC_REDOP): elsewhere ptxas uses the first. */
 ptx_status ptx_scan_repeats(ptx_ctx *c, unsigned max_spaces, unsigned class_mask, ptx_error *err)
 {
-    unsigned seen[MC_COUNT] = {0};
-    unsigned i;
+    unsigned i, spaces = 0, ops = 0;
     for (i = 0; i < c->mods.n; i++) {
         const ptx_mod *m = &c->mods.m[i];
-        ptx_modclass mc = m->def->mc;
-        seen[mc]++;
-        if (mc == MC_SPACE) {
-            if (seen[mc] > max_spaces) {
-                if (max_spaces == 0)
-                    return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, m->tok.col,
-                                    "'%s' takes no state space, got '.%t'", c->iname, &m->tok);
-                if (max_spaces == 1)
-                    return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, m->tok.col,
-                                    "'%s' takes one state space; '.%t' is one too many", c->iname, &m->tok);
-                return ptx_fail(err, PTX_CAUSE_SPACE_MULTIPLE, m->tok.col,
-                                "state space '.%t' is one more than the destination and source of '%s'",
-                                &m->tok, c->iname);
-            }
-            continue;
+        if (m->def->mc == MC_SPACE && ++spaces > max_spaces) {
+            if (max_spaces == 0)
+                return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, m->tok.col, "'%s' takes no state space, got '.%t'",
+                                c->iname, &m->tok);
+            if (max_spaces == 1)
+                return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, m->tok.col,
+                                "'%s' takes one state space; '.%t' is one too many", c->iname, &m->tok);
+            return ptx_fail(err, PTX_CAUSE_SPACE_MULTIPLE, m->tok.col,
+                            "state space '.%t' is one more than the destination and source of '%s'", &m->tok,
+                            c->iname);
         }
-        if (mc == MC_TYPE || mc == MC_ROUNDING || mc == MC_EVICT || mc == MC_OTHER)
-            continue;
-        if (!(class_mask & (1u << mc)))
-            continue; /* reported as illegal later */
-        if (seen[mc] == 2) {
-            const char *label = class_label(mc, m);
-            if (label)
-                return ptx_fail(err, PTX_CAUSE_REPEATED, m->tok.col, "more than one %s modifier ('.%t')", label,
-                                &m->tok);
-            return ptx_fail(err, PTX_CAUSE_REPEATED, m->tok.col, "modifier '.%t' given twice", &m->tok);
-        }
+        if (m->def->mc == MC_REDOP && (class_mask & CLS(MC_REDOP)) && ++ops == 2)
+            return ptx_fail(err, PTX_CAUSE_REPEATED, m->tok.col, "more than one .op modifier ('.%t')", &m->tok);
     }
     return PTX_OK;
 }

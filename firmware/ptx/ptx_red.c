@@ -120,11 +120,7 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         const ptx_operand *v = &ln->opd[1];
         if (v->nvec != 1 && v->nvec != 2 && v->nvec != 4 && v->nvec != 8)
             return ptx_fail(err, PTX_CAUSE_OPERANDS, v->col, "a vector value has 2, 4 or 8 elements, not %u", v->nvec);
-        /* (a predicate first element is compared with nothing, as ptxas does) */
-        for (i = 1; i < v->nvec; i++)
-            if (v->vec[i].is_reg && v->vec[0].is_reg && v->vec[0].rc != PTX_RC_PRED &&
-                reg_bits(v->vec[i].rc) != reg_bits(v->vec[0].rc))
-                return ptx_fail(err, PTX_CAUSE_OPERANDS, v->vec[i].col, "vector elements of different widths");
+        /* (elements of different sizes were refused as the line was parsed) */
         /* a vector value without a vector qualifier: an operand error at once for a bit type,
          * after the op/type table for the others (probed) */
         if (!ptx_mods_first(&c->mods, MC_VEC) && (tym->def->val == TCE_ET_B32 || tym->def->val == TCE_ET_B64))
