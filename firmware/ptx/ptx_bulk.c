@@ -74,6 +74,23 @@ static ptx_status addr_bases(ptx_ctx *c, unsigned n, ptx_error *err)
     return PTX_OK;
 }
 
+/* The completion mechanism: required, the one of the direction (bulk_group for a store to
+ * .global, the mbarrier otherwise), and no cache hint between shared memories. */
+static ptx_status completion_fail(ptx_ctx *c, bulk_dir dir, int cm, bool hint, ptx_error *err)
+{
+    if (cm < 0)
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .completion_mechanism modifier",
+                        c->iname);
+    if ((dir == DIR_S2G) != (cm == CM_BULK_GROUP))
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
+                        "completion '.%t' is illegal for this direction of '%s'",
+                        &ptx_mods_first(&c->mods, MC_COMPLETION)->tok, c->iname);
+    if (hint && dir == DIR_S2S)
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_CACHEHINT),
+                        "'.L2::cache_hint' is illegal for '%s' between shared memories", c->iname);
+    return PTX_OK;
+}
+
 ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
 {
     const ptx_line *ln = c->ln;
@@ -113,17 +130,9 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     dir = direction(c);
     if (dir == DIR_NONE)
         return space_fail(c, err);
-    if (cm < 0)
-        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .completion_mechanism modifier",
-                        c->iname);
+    if (completion_fail(c, dir, cm, hint, err) != PTX_OK)
+        return PTX_ERROR;
     g2s = dir == DIR_G2S_CTA || dir == DIR_G2S_CLUSTER;
-    if ((dir == DIR_S2G) != (cm == CM_BULK_GROUP))
-        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
-                        "completion '.%t' is illegal for this direction of '%s'",
-                        &ptx_mods_first(&c->mods, MC_COMPLETION)->tok, c->iname);
-    if (hint && dir == DIR_S2S)
-        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_CACHEHINT),
-                        "'.L2::cache_hint' is illegal for '%s' between shared memories", c->iname);
     if (cpmask && dir != DIR_S2G)
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_CPMASK),
                         "'.cp_mask' is illegal for '%s' unless copying .shared::cta to .global", c->iname);
@@ -289,18 +298,10 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
                         "operation '.%t' is illegal for '%s' into .shared::cluster with type '.%t'", &opm->tok,
                         c->iname, &tym->tok);
     cm = ptx_mod_val(c, MC_COMPLETION, -1);
-    if (cm < 0)
-        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .completion_mechanism modifier",
-                        c->iname);
     hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
     noftz = ptx_mods_first(&c->mods, MC_NOFTZ) != 0;
-    if ((dir == DIR_S2G) != (cm == CM_BULK_GROUP))
-        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
-                        "completion '.%t' is illegal for this direction of '%s'",
-                        &ptx_mods_first(&c->mods, MC_COMPLETION)->tok, c->iname);
-    if (hint && dir == DIR_S2S)
-        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_CACHEHINT),
-                        "'.L2::cache_hint' is illegal for '%s' between shared memories", c->iname);
+    if (completion_fail(c, dir, cm, hint, err) != PTX_OK)
+        return PTX_ERROR;
     kinds[nk++] = OK_ADDR;
     kinds[nk++] = OK_ADDR;
     kinds[nk++] = OK_R32;
