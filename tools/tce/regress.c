@@ -64,8 +64,8 @@ static void init_memory(tce_memsys *ms, uint64_t seed, unsigned long batch,
     for (unsigned i = 0; i < n; i++)
         if (items[i].has_map) {
             tce_desc_pack(&items[i].map, ms->g[1].bytes + i * 128u);
-            if (items[i].desc_poke)
-                ms->g[1].bytes[i * 128u + items[i].desc_poke_off] = items[i].desc_poke_val;
+            for (unsigned k = 0; k < items[i].desc_pokes; k++)
+                ms->g[1].bytes[i * 128u + items[i].desc_poke_off[k]] = items[i].desc_poke_val[k];
         }
 }
 
