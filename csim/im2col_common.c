@@ -105,6 +105,7 @@ tce_status i2c_fetch_row(const tce_tensormap *map, const tce_memsys *ms, const i
 {
     int64_t e[TCE_MAX_RANK];
     memcpy(e, x, sizeof e);
+    uint64_t row_read = 0;
     for (unsigned k = 0; k < channels; k++) {
         uint8_t *dst = out + (size_t)k * esize;
         e[0] = x[0] + (int64_t)k;
@@ -119,10 +120,13 @@ tce_status i2c_fetch_row(const tce_tensormap *map, const tce_memsys *ms, const i
             return TCE_ERR_GLOBAL_BUS;
         }
         memcpy(dst, src, esize);
-        *bytes_read += esize;
+        row_read += esize;
         if (tce_dtype_rounds_to_tf32(map->dtype) && esize == 4)
             tce_tf32_round_bytes(dst, esize);
     }
+    /* Global memory is read in whole 16-byte units (csim/tile.c walk): the in-bounds
+     * channels start on a 16-byte boundary and are read up to the next one. */
+    *bytes_read += (row_read + 15u) & ~(uint64_t)15u;
     return TCE_OK;
 }
 

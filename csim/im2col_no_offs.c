@@ -142,7 +142,6 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
     }
     /* Pass 2: write (or reduce into) every in-bounds element, in walk order. */
     r = tce_ok();
-    r.bytes_read = (uint64_t)rows * row_bytes;
     for (size_t i = 0; i < (size_t)rows * map->channels; i++) {
         const uint8_t *src = img + i * es;
         if (!dst[i])
@@ -156,6 +155,9 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
         }
         r.bytes_written += es;
     }
+    /* As a tile store: what it reads from shared memory is what it writes (rows clipped
+     * past the tensor read nothing). */
+    r.bytes_read = r.bytes_written;
     free(img);
     free(dst);
     return r;

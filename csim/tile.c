@@ -163,6 +163,7 @@ static tce_result walk(tile_job *j, walk_action act)
                                         (unsigned long long)r, rowaddr, rowaddr + g->row_bytes,
                                         c, j->ms->ncta > c ? j->ms->smem_size : 0);
         }
+        uint64_t row_read = 0; /* a load's bytes read from global memory in this row */
         for (uint32_t k0 = 0; k0 < g->n[0]; k0++) {
             unit_coords(j, r, k0, x);
             bool inb = j->to_smem ? tce_coords_in_bounds(j->map, x)
@@ -186,7 +187,7 @@ static tce_result walk(tile_job *j, walk_action act)
             if (act == WALK_LOAD) {
                 load_unit(j, gp, buf);
                 if (gp)
-                    j->bytes_read += g->unit;
+                    row_read += g->unit;
                 for (unsigned c = 0; c < TCE_MAX_CTAS; c++)
                     if ((j->ctas >> c) & 1u)
                         (void)tce_smem_put(j->ms, c, j->sw, sa, buf, g->unit);
@@ -212,6 +213,10 @@ static tce_result walk(tile_job *j, walk_action act)
                 tce_le_put(gp + b, esz, v);
             }
         }
+        /* Global memory is read in whole 16-byte units (the statistic counts those,
+         * docs/registers.md): a row's in-bounds part, contiguous from a 16-byte boundary,
+         * is read up to the next one. An interleaved unit is a whole slice already. */
+        j->bytes_read += (row_read + 15u) & ~(uint64_t)15u;
     }
     return tce_ok();
 }

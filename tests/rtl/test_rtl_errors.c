@@ -137,6 +137,8 @@ static void box_3d(uint8_t *d, uint8_t box2_m1)
     d[82] = box2_m1;
     d[87] = 1;               /* ESTRIDE_M1[2]: elementStride 2 */
 }
+/* globalDim[0] 13: a row's in-bounds part ends 4 bytes into a 16-byte unit */
+static void gdim0_13(uint8_t *d) { d[24] = 12; }
 static void box_3d_floor(uint8_t *d) { box_3d(d, 2); }
 static void box_3d_over(uint8_t *d) { box_3d(d, 3); }
 
@@ -215,6 +217,17 @@ int main(void)
           TCE_ERR_SHARED_RANGE);
     agree(rtl, "box 256x227x4, estride 2: 464896 bytes", &op, box_3d_over,
           TCE_ERR_BAD_DESCRIPTOR);
+    /* statistics of tensor operations: global memory is read in whole 16-byte units, so a
+     * row whose 5 in-bounds f32 elements end mid-unit reads 32 bytes (docs/registers.md) */
+    int32_t at8[2] = {8, 0};
+    op = tce_op_tile_load(0, DBASE, 2, at8, 0x400, 0x100);
+    agree(rtl, "tile load statistics, rows end mid-unit", &op, gdim0_13, TCE_OK);
+    op.kind = TCE_OP_TENSOR_STORE;
+    op.src_space = TCE_SPACE_SHARED_CTA;
+    op.dst_space = TCE_SPACE_GLOBAL;
+    op.completion = TCE_DONE_BULK_GROUP;
+    op.mbar = 0;
+    agree(rtl, "tile store statistics, rows end mid-unit", &op, gdim0_13, TCE_OK);
     /* red: statistics */
     op = red_add_u32(TCE_SPACE_GLOBAL, GBASE + 0x40, 0);
     agree(rtl, "red.global.add.u32 statistics", &op, NULL, TCE_OK);
