@@ -70,7 +70,8 @@ static bool slot_fits(const ptx_operand *o, int slot)
     unsigned i;
     switch (slot) {
     case SL_MEM: return o->kind != PTX_OPD_TMAP;
-    case SL_TMAP: return o->kind == PTX_OPD_TMAP;
+    case SL_TMAP: /* typed by its last coordinate (probed) */
+        return o->kind == PTX_OPD_TMAP && o->nvec && ptx_scalar_fits(&o->vec[o->nvec - 1], OK_R32);
     case SL_16:
         if (o->kind == PTX_OPD_VEC) {
             for (i = 0; i < o->nvec; i++)
@@ -362,7 +363,7 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         return PTX_ERROR;
     if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
-    if (ptx_check_classes(c, mask, err) != PTX_OK)
+    if (ptx_check_classes(c, mask, err) != PTX_OK || ptx_memory_bases(c, err) != PTX_OK)
         return PTX_ERROR;
     /* ptxas uses the first operation of several; reported last */
     if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
