@@ -289,6 +289,8 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
                         "completion '.%t' is illegal for this direction of '%s'",
                         &ptx_mods_first(&c->mods, MC_COMPLETION)->tok, c->iname);
+    if (reduce && !ptx_mods_first(&c->mods, MC_REDOP))
+        return ptx_fail(err, PTX_CAUSE_OPERATION, c->icol, "'%s' needs a reduction operation", c->iname);
     if (!ptx_mods_first(&c->mods, MC_DIM))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .dim modifier (.1d to .5d)", c->iname);
     if (prefetch && !ptx_mods_first(&c->mods, MC_LEVEL))
@@ -308,8 +310,6 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         if (cm < 0)
             return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .completion_mechanism modifier",
                             c->iname);
-        if (reduce && !ptx_mods_first(&c->mods, MC_REDOP))
-            return ptx_fail(err, PTX_CAUSE_OPERATION, c->icol, "'%s' needs a reduction operation", c->iname);
     }
     {
         bool load_form = !prefetch && !reduce && ln->nopd && ln->opd[0].kind != PTX_OPD_TMAP;
