@@ -363,12 +363,12 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         return PTX_ERROR;
     if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
-    if (ptx_check_classes(c, mask, err) != PTX_OK || ptx_memory_bases(c, err) != PTX_OK)
-        return PTX_ERROR;
-    /* ptxas uses the first operation of several; reported last */
+    /* ptxas uses the first operation of several: a second one is reported before other words */
     if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
         return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
                         "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
+    if (ptx_check_classes(c, mask, err) != PTX_OK || ptx_memory_bases(c, err) != PTX_OK)
+        return PTX_ERROR;
 
     /* the engine operation */
     out->has_op = true;
