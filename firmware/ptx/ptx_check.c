@@ -27,16 +27,24 @@ static bool addr_base_ok(const ptx_scalar *s)
     return s->rc == PTX_RC_B16 || s->rc == PTX_RC_B32 || s->rc == PTX_RC_B64 || s->rc == PTX_RC_NONE;
 }
 
+bool ptx_coords_typed(const ptx_operand *o)
+{
+    unsigned i;
+    for (i = 0; i < o->nvec; i++)
+        if (ptx_scalar_fits(&o->vec[i], OK_R32))
+            return true;
+    return false;
+}
+
 static bool operand_fits(const ptx_operand *o, ptx_opkind k)
 {
     unsigned i;
     switch (k) {
     case OK_ADDR:
         return o->kind == PTX_OPD_ADDR && addr_base_ok(&o->base);
-    case OK_TMAP: /* coordinates: 32-bit registers (a predicate too) or constants; ptxas types
-                   * the list by its last element, a .b32 register or a constant; the tensor
-                   * map's base is not judged (probed) */
-        if (o->kind != PTX_OPD_TMAP || !o->nvec || !ptx_scalar_fits(&o->vec[o->nvec - 1], OK_R32))
+    case OK_TMAP: /* coordinates: 32-bit registers (a predicate too) or constants, one of them
+                   * a .b32 register or a constant; the tensor map's base is not judged (probed) */
+        if (o->kind != PTX_OPD_TMAP || !ptx_coords_typed(o))
             return false;
         for (i = 0; i < o->nvec; i++)
             if (!ptx_scalar_fits(&o->vec[i], OK_F32) && o->vec[i].rc != PTX_RC_PRED)

@@ -177,6 +177,9 @@ bool ptx_operands_match_prefix(const ptx_line *ln, const ptx_opkind *kinds, unsi
 /* The first operand whose register (a memory operand's base, or a register standing for an
  * address) is not declared: "Illegal operand type", reported once the operand list fits. */
 ptx_status ptx_undeclared_memory(const ptx_ctx *c, ptx_error *err);
+/* A tensor map's coordinate list has a .b32 register or a constant among its elements: ptxas
+ * types the list by them (a list of only .f32, predicate or other registers is refused). */
+bool ptx_coords_typed(const ptx_operand *o);
 /* The first [address] whose base is a constant or a register other than an integer one. */
 ptx_status ptx_memory_bases(const ptx_ctx *c, ptx_error *err);
 bool ptx_operands_loose_fit(const ptx_line *ln, const ptx_opkind *fixed, unsigned nfixed, const ptx_opkind *opt,

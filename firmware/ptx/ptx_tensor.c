@@ -70,8 +70,7 @@ static bool slot_fits(const ptx_operand *o, int slot)
     unsigned i;
     switch (slot) {
     case SL_MEM: return o->kind != PTX_OPD_TMAP;
-    case SL_TMAP: /* typed by its last coordinate (probed) */
-        return o->kind == PTX_OPD_TMAP && o->nvec && ptx_scalar_fits(&o->vec[o->nvec - 1], OK_R32);
+    case SL_TMAP: return o->kind == PTX_OPD_TMAP && ptx_coords_typed(o);
     case SL_16:
         if (o->kind == PTX_OPD_VEC) {
             for (i = 0; i < o->nvec; i++)
