@@ -161,13 +161,12 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_MULTICAST),
                         "'.multicast::cluster' is illegal for '%s' unless copying .global to .shared::cluster",
                         c->iname);
-    if (size_fail(c, 2, err) != PTX_OK || addr_bases(c, cm == CM_MBARRIER ? 4 : 2, err) != PTX_OK)
+    if (size_fail(c, 2, err) != PTX_OK)
         return PTX_ERROR;
     if (cpmask && c->t.sm < 100)
         return target_fail(c, err, ptx_mod_col(c, MC_CPMASK), ".cp_mask", "sm_100 or higher");
-    if (ptx_check_types(c, 0, err) != PTX_OK)
-        return PTX_ERROR;
-    if (ptx_check_classes(c, mask, err) != PTX_OK)
+    if (ptx_check_types(c, 0, err) != PTX_OK || ptx_check_classes(c, mask, err) != PTX_OK ||
+        addr_bases(c, cm == CM_MBARRIER ? 4 : 2, err) != PTX_OK)
         return PTX_ERROR;
 
     out->has_op = true;

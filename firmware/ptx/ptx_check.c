@@ -128,12 +128,12 @@ ptx_status ptx_undeclared_memory(const ptx_ctx *c, ptx_error *err)
     return PTX_OK;
 }
 
-ptx_status ptx_memory_bases(const ptx_ctx *c, ptx_error *err)
+ptx_status ptx_memory_bases(const ptx_ctx *c, bool constants_only, ptx_error *err)
 {
     unsigned i;
     for (i = 0; i < c->ln->nopd; i++) {
         const ptx_operand *o = &c->ln->opd[i];
-        if (o->kind != PTX_OPD_ADDR || addr_base_ok(&o->base))
+        if (o->kind != PTX_OPD_ADDR || addr_base_ok(&o->base) || (constants_only && o->base.is_reg))
             continue;
         if (!o->base.is_reg)
             return ptx_fail(err, PTX_CAUSE_OPERANDS, o->col, "an immediate address is only for .local");

@@ -180,8 +180,9 @@ ptx_status ptx_undeclared_memory(const ptx_ctx *c, ptx_error *err);
 /* A tensor map's coordinate list has a .b32 register or a constant among its elements: ptxas
  * types the list by them (a list of only .f32, predicate or other registers is refused). */
 bool ptx_coords_typed(const ptx_operand *o);
-/* The first [address] whose base is a constant or a register other than an integer one. */
-ptx_status ptx_memory_bases(const ptx_ctx *c, ptx_error *err);
+/* The first [address] whose base is a constant or (unless constants_only) a register other
+ * than an integer one. */
+ptx_status ptx_memory_bases(const ptx_ctx *c, bool constants_only, ptx_error *err);
 bool ptx_operands_loose_fit(const ptx_line *ln, const ptx_opkind *fixed, unsigned nfixed, const ptx_opkind *opt,
                             unsigned nopt);
 

@@ -366,7 +366,9 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
         return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
                         "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
-    if (ptx_check_classes(c, mask, err) != PTX_OK || ptx_memory_bases(c, err) != PTX_OK)
+    /* an immediate address before other foreign words, a float or predicate base after them */
+    if (ptx_memory_bases(c, true, err) != PTX_OK || ptx_check_classes(c, mask, err) != PTX_OK ||
+        ptx_memory_bases(c, false, err) != PTX_OK)
         return PTX_ERROR;
 
     /* the engine operation */
