@@ -117,14 +117,16 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     multicast = ptx_mods_first(&c->mods, MC_MULTICAST) != 0;
     hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
     cpmask = ptx_mods_first(&c->mods, MC_CPMASK) != 0;
-    /* the operands must fit some form, give every trailing operand the modifiers ask for, and
-     * with .L2::cache_hint end in a 64-bit policy (before a .cp_mask byte mask), before ptxas judges the direction */
+    /* the operands must fit some form, give the trailing operands .multicast::cluster asks
+     * for ([mbar], ctaMask), and with .L2::cache_hint end in a 64-bit policy (or have it
+     * before a .cp_mask byte mask), before ptxas judges the direction */
     {
         static const ptx_opkind fixed[] = {OK_ADDR_ANY, OK_ADDR_ANY, OK_R32}, opt[] = {OK_ADDR_ANY, OK_R16, OK_R64, OK_R16};
         /* (the .cp_mask operand is looked for later) */
-        unsigned need = (cm == CM_MBARRIER ? 1u : 0u) + (multicast ? 1u : 0u) + (hint ? 1u : 0u);
+        unsigned need = (multicast ? 2u : 0u) + (hint ? 1u : 0u);
         if (!ptx_operands_loose_fit(ln, fixed, 3, opt, 4) || ln->nopd < 3 + need ||
-            (hint && !ptx_operand_fits_at(ln, ln->nopd - (cpmask ? 2u : 1u), OK_R64)))
+            (hint && !ptx_operand_fits_at(ln, ln->nopd - 1, OK_R64) &&
+             !(cpmask && ptx_operand_fits_at(ln, ln->nopd - 2, OK_R64))))
             return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and what the modifiers ask for");
     }
     dir = direction(c);
@@ -146,8 +148,9 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (hint)
         kinds[nk++] = OK_R64;
     /* operands that fit the variant without .cp_mask make ptxas judge .cp_mask as a word that
-     * variant does not take (its target first); with .multicast::cluster the list is wrong */
-    if (cpmask && !multicast && ptx_operands_match(ln, kinds, nk)) {
+     * variant does not take (its target first); with .multicast::cluster or .L2::cache_hint
+     * the list is wrong (corpus) */
+    if (cpmask && !multicast && !hint && ptx_operands_match(ln, kinds, nk)) {
         if (c->t.sm < 100)
             return target_fail(c, err, ptx_mod_col(c, MC_CPMASK), ".cp_mask", "sm_100 or higher");
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_CPMASK),
