@@ -249,9 +249,9 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (ptx_scan_repeats(c, 2, (mask & ~CLS(MC_REDOP)) | CLS(MC_LOADMODE) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP), err) !=
         PTX_OK)
         return PTX_ERROR;
-    /* the copy family's load modes, multicast, .cta_group and a .dim first; .b1024 and the
-     * other late types are not counted as types, and are refused last (probed) */
-    if (ptx_refuse_classes(c, CLS(MC_LOADMODE) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP) | CLS(MC_DIM), err) != PTX_OK ||
+    /* the copy family's load modes, multicast and .cta_group first; .b1024 and the other late
+     * types are not counted as types, and are refused last (probed) */
+    if (ptx_refuse_classes(c, CLS(MC_LOADMODE) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP), err) != PTX_OK ||
         ptx_check_types(c, BULK_RED_TYPES | PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
         return PTX_ERROR;
     tym = 0;
@@ -269,6 +269,8 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         (ln->nopd == 4 && !ptx_operand_fits_at(ln, 3, OK_ADDR_ANY) && !ptx_operand_fits_at(ln, 3, OK_R64)) ||
         (ptx_mods_first(&c->mods, MC_CACHEHINT) && ln->nopd != 4))
         return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and [mbar] or a cache-policy");
+    if (ptx_refuse_classes(c, CLS(MC_DIM), err) != PTX_OK) /* after the type count and the shape */
+        return PTX_ERROR;
 
     /* the [mbar] form (into .shared::cluster) has no floating-point element type */
     {
@@ -315,8 +317,6 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!ptx_operands_match(ln, kinds, nk) ||
         (dir == DIR_S2S && (T(ty) & (T(TCE_ET_F16) | T(TCE_ET_BF16) | T(TCE_ET_F32) | T(TCE_ET_F64)))))
         return ptx_operands_fail(c, err, "the operand list of this variant");
-    if (size_fail(c, 2, err) != PTX_OK)
-        return PTX_ERROR;
     if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
         return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
                         "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
@@ -326,7 +326,7 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!noftz && op == TCE_RED_ADD && (ty == TCE_ET_F16 || ty == TCE_ET_BF16))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, tym->tok.col, "'%s.add' on '.%t' needs '.noftz'", c->iname,
                         &tym->tok);
-    if (ptx_check_classes(c, mask | CLS(MC_TMFIELD), err) != PTX_OK)
+    if (size_fail(c, 2, err) != PTX_OK || ptx_check_classes(c, mask | CLS(MC_TMFIELD), err) != PTX_OK)
         return PTX_ERROR;
     {
         unsigned i;
