@@ -13,10 +13,10 @@ static ptx_status target_fail(ptx_ctx *c, ptx_error *err, unsigned col, const ch
 }
 
 /* Words of other copy instructions (load mode, .cta_group, ...) that ptxas reports before the
- * operands; order, scope and the like come last. */
+ * operands (a .dim right after their shape); order, scope and the like come last. */
 static ptx_status early_foreign(ptx_ctx *c, bool no_multicast, bool with_op, ptx_error *err)
 {
-    return ptx_refuse_classes(c, CLS(MC_LOADMODE) | CLS(MC_CTAGROUP) | CLS(MC_DIM) | (with_op ? CLS(MC_REDOP) : 0) |
+    return ptx_refuse_classes(c, CLS(MC_LOADMODE) | CLS(MC_CTAGROUP) | (with_op ? CLS(MC_REDOP) : 0) |
                                      (no_multicast ? CLS(MC_MULTICAST) : 0),
                               err);
 }
@@ -129,6 +129,8 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
              !(cpmask && ptx_operand_fits_at(ln, ln->nopd - 2, OK_R64))))
             return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and what the modifiers ask for");
     }
+    if (ptx_refuse_classes(c, CLS(MC_DIM), err) != PTX_OK)
+        return PTX_ERROR;
     dir = direction(c);
     if (dir == DIR_NONE)
         return space_fail(c, err);
@@ -370,11 +372,18 @@ ptx_status ptx_decode_bulk_prefetch(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         return PTX_ERROR;
     if (early_foreign(c, true, true, err) != PTX_OK || ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
         return PTX_ERROR;
-    if (!ptx_mods_first(&c->mods, MC_LEVEL))
-        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs the .level modifier '.L2'", c->iname);
     hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
+    /* the shape ([srcMem], size {, cache-policy}: the addresses' bases later), a .dim, .L2, an
+     * eviction priority, the state space, then the exact list (probed) */
+    kinds[0] = OK_ADDR_ANY;
     if (!ptx_operands_match(ln, kinds, hint ? 3 : 2))
         return ptx_operands_fail(c, err, hint ? "[srcMem], size, cache-policy" : "[srcMem], size");
+    if (ptx_refuse_classes(c, CLS(MC_DIM), err) != PTX_OK)
+        return PTX_ERROR;
+    if (!ptx_mods_first(&c->mods, MC_LEVEL))
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs the .level modifier '.L2'", c->iname);
+    if (ptx_refuse_classes(c, CLS(MC_EVICT), err) != PTX_OK)
+        return PTX_ERROR;
     if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
         return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok.col,
                         "'%s' takes one state space", c->iname);
@@ -384,6 +393,9 @@ ptx_status ptx_decode_bulk_prefetch(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (sp->def->val != SP_GLOBAL)
         return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, sp->tok.col, "'%s' prefetches from '.global' only",
                         c->iname);
+    kinds[0] = OK_ADDR;
+    if (!ptx_operands_match(ln, kinds, hint ? 3 : 2))
+        return ptx_operands_fail(c, err, "an address of an integer register or a name");
     if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
     if (ptx_check_classes(c, mask | CLS(MC_TMFIELD), err) != PTX_OK)
