@@ -113,9 +113,6 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     for (i = 0; i < c->mods.n; i++)
         if (c->mods.m[i].def->mc == MC_TYPE && c->mods.m[i].def->val == TY_B1024)
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "'.b1024' is illegal for 'red'");
-    if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
-        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
-                        "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
     if (ln->opd[1].kind == PTX_OPD_VEC) {
         const ptx_operand *v = &ln->opd[1];
         if (v->nvec != 1 && v->nvec != 2 && v->nvec != 4 && v->nvec != 8)
@@ -126,6 +123,9 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         if (!ptx_mods_first(&c->mods, MC_VEC) && (tym->def->val == TCE_ET_B32 || tym->def->val == TCE_ET_B64))
             return ptx_operands_fail(c, err, "a scalar value (no vector qualifier given)");
     }
+    if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
+        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
+                        "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
     if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
         return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok.col,
                         "'red' takes one state space; '.%t' is one too many", &ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok);
