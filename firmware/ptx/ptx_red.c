@@ -197,7 +197,7 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
                         &sem->tok);
     if (ln->opd[1].kind != PTX_OPD_VEC && !value_fits(&ln->opd[1].base, ty))
         return ptx_operands_fail(c, err, "a value of the type's width and kind");
-    if (ptx_check_classes(c, mask, err) != PTX_OK)
+    if (ptx_check_classes(c, mask | CLS(MC_ROUNDING), err) != PTX_OK) /* rounding: below */
         return PTX_ERROR;
     if (vm) {
         if (sp != -1 && sp != SP_GLOBAL)
@@ -213,6 +213,8 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     }
     if (!vm && ln->opd[1].kind == PTX_OPD_VEC)
         return ptx_operands_fail(c, err, "a scalar value (no vector qualifier given)");
+    if (ptx_check_classes(c, mask, err) != PTX_OK)
+        return PTX_ERROR;
     if (ln->nopd == 3 && !hint)
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, ln->opd[2].col,
                         "a third operand (cache-policy) needs '.L2::cache_hint'");
