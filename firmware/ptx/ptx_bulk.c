@@ -119,14 +119,14 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     cpmask = ptx_mods_first(&c->mods, MC_CPMASK) != 0;
     /* the operands must fit some form, give the trailing operands .multicast::cluster asks
      * for ([mbar], ctaMask), and with .L2::cache_hint end in a 64-bit policy (or have it
-     * before a .cp_mask byte mask), before ptxas judges the direction */
+     * before a 16-bit operand), before ptxas judges the direction */
     {
         static const ptx_opkind fixed[] = {OK_ADDR_ANY, OK_ADDR_ANY, OK_R32}, opt[] = {OK_ADDR_ANY, OK_R16, OK_R64, OK_R16};
         /* (the .cp_mask operand is looked for later) */
         unsigned need = (multicast ? 2u : 0u) + (hint ? 1u : 0u);
         if (!ptx_operands_loose_fit(ln, fixed, 3, opt, 4) || ln->nopd < 3 + need ||
             (hint && !ptx_operand_fits_at(ln, ln->nopd - 1, OK_R64) &&
-             !(cpmask && ptx_operand_fits_at(ln, ln->nopd - 2, OK_R64))))
+             !(ptx_operand_fits_at(ln, ln->nopd - 1, OK_R16) && ptx_operand_fits_at(ln, ln->nopd - 2, OK_R64))))
             return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and what the modifiers ask for");
     }
     if (ptx_refuse_classes(c, CLS(MC_DIM), err) != PTX_OK)
@@ -251,10 +251,10 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (ptx_scan_repeats(c, 2, (mask & ~CLS(MC_REDOP)) | CLS(MC_LOADMODE) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP), err) !=
         PTX_OK)
         return PTX_ERROR;
-    /* the copy family's load modes, multicast and .cta_group first; .b1024 and the other late
-     * types are not counted as types, and are refused last (probed) */
+    /* the copy family's load modes, multicast and .cta_group first; .b1024 is not counted as a
+     * type, and is refused last (probed) */
     if (ptx_refuse_classes(c, CLS(MC_LOADMODE) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP), err) != PTX_OK ||
-        ptx_check_types(c, BULK_RED_TYPES | PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
+        ptx_check_types(c, BULK_RED_TYPES | T(TY_B1024), err) != PTX_OK)
         return PTX_ERROR;
     tym = 0;
     {
@@ -271,8 +271,6 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         (ln->nopd == 4 && !ptx_operand_fits_at(ln, 3, OK_ADDR_ANY) && !ptx_operand_fits_at(ln, 3, OK_R64)) ||
         (ptx_mods_first(&c->mods, MC_CACHEHINT) && ln->nopd != 4))
         return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and [mbar] or a cache-policy");
-    if (ptx_refuse_classes(c, CLS(MC_DIM), err) != PTX_OK) /* after the type count and the shape */
-        return PTX_ERROR;
 
     /* the [mbar] form (into .shared::cluster) has no floating-point element type */
     {
@@ -282,6 +280,8 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
              t->def->val == TCE_ET_F64))
             return ptx_operands_fail(c, err, "an integer element type for a .shared::cluster destination");
     }
+    if (ptx_refuse_classes(c, CLS(MC_DIM), err) != PTX_OK) /* after the type count and the shape */
+        return PTX_ERROR;
     dir = direction(c);
     if (dir != DIR_S2S && dir != DIR_S2G)
         return space_fail(c, err);
