@@ -63,13 +63,17 @@ static ptx_status check_vectors(ptx_ctx *c, unsigned tmap_idx, unsigned ncoords,
  * two 16-bit ones (im2colInfo or ctaMask, vector or scalar, either order; one for a prefetch,
  * none for a store) and a 64-bit one, which with .L2::cache_hint is required and last. Later
  * (after the modifier-combination checks) the exact list the modifiers ask for. */
-enum { SL_MEM, SL_TMAP, SL_16, SL_64 };
+enum { SL_MEM, SL_TMAP, SL_16, SL_64, SL_ANY, SL_TMAP_OR_SCALAR };
 
 static bool slot_fits(const ptx_operand *o, int slot)
 {
     unsigned i;
     switch (slot) {
     case SL_MEM: return o->kind != PTX_OPD_TMAP;
+    case SL_ANY: return true;
+    case SL_TMAP_OR_SCALAR:
+        return (o->kind == PTX_OPD_TMAP && ptx_coords_typed(o)) ||
+               ((o->kind == PTX_OPD_REG || o->kind == PTX_OPD_IMM) && ptx_scalar_fits(&o->base, OK_R32));
     case SL_TMAP: return o->kind == PTX_OPD_TMAP && ptx_coords_typed(o);
     case SL_16:
         if (o->kind == PTX_OPD_VEC) {
@@ -83,48 +87,53 @@ static bool slot_fits(const ptx_operand *o, int slot)
     }
 }
 
-static ptx_status check_shape(ptx_ctx *c, bool prefetch, bool reduce, bool *load_form, ptx_error *err)
+/* Does the list fit a form: fixed slots, then up to n16 16-bit ones and one 64-bit one in
+ * order, which .L2::cache_hint makes required and last? */
+static bool shape_fits(const ptx_line *ln, const int *fixed, unsigned nfixed, unsigned n16, bool hint)
 {
-    static const int load_fixed[] = {SL_MEM, SL_TMAP, SL_MEM}, other_fixed[] = {SL_TMAP, SL_MEM};
-    unsigned i, n = c->ln->nopd, nfixed, n16;
+    unsigned i, n = ln->nopd;
     bool used64 = false;
-    *load_form = false;
-    /* a coordinate list longer than 5 is an illegal vector expression before anything else */
-    for (i = 0; i < c->ln->nopd; i++)
-        if (c->ln->opd[i].kind == PTX_OPD_TMAP && c->ln->opd[i].nvec > 5 && c->ln->opd[i].nvec < 8)
-            return ptx_fail(err, PTX_CAUSE_OPERANDS, c->ln->opd[i].col, "a vector of %u elements", c->ln->opd[i].nvec);
-    if (prefetch) {
-        nfixed = 1, n16 = 1;
-    } else if (!reduce && n && c->ln->opd[0].kind != PTX_OPD_TMAP) {
-        *load_form = true;
-        nfixed = 3, n16 = 2;
-    } else {
-        nfixed = 2, n16 = 0;
-    }
     if (n < nfixed)
-        return ptx_operands_fail(c, err, "the operands of a tensor copy");
+        return false;
     for (i = 0; i < nfixed; i++)
-        if (!slot_fits(&c->ln->opd[i], *load_form ? load_fixed[i] : other_fixed[i]))
-            return ptx_operands_fail(c, err, "the operands of a tensor copy");
-    if (ptx_mods_first(&c->mods, MC_CACHEHINT)) {
-        if (n == nfixed || !slot_fits(&c->ln->opd[n - 1], SL_64))
-            return ptx_operands_fail(c, err, "a 64-bit cache policy last (.L2::cache_hint)");
+        if (!slot_fits(&ln->opd[i], fixed[i]))
+            return false;
+    if (hint) {
+        if (n == nfixed || !slot_fits(&ln->opd[n - 1], SL_64))
+            return false;
         n--;
         used64 = true;
     }
     for (i = nfixed; i < n; i++) {
-        if (n16 && slot_fits(&c->ln->opd[i], SL_16)) {
+        if (n16 && slot_fits(&ln->opd[i], SL_16)) {
             n16--;
             continue;
         }
-        if (!used64 && slot_fits(&c->ln->opd[i], SL_64)) {
-            used64 = true;
-            n16 = 0;
-            continue;
-        }
-        return ptx_operands_fail(c, err, "the operands of a tensor copy");
+        if (used64 || !slot_fits(&ln->opd[i], SL_64))
+            return false;
+        used64 = true;
+        n16 = 0;
     }
-    return PTX_OK;
+    return true;
+}
+
+static ptx_status check_shape(ptx_ctx *c, bool prefetch, bool reduce, bool *load_form, ptx_error *err)
+{
+    /* the load form's second slot may also hold a 32-bit integer or constant (ptxas then
+     * reads a tensor map first as the destination: probed) */
+    static const int load_fixed[] = {SL_ANY, SL_TMAP_OR_SCALAR, SL_MEM}, other_fixed[] = {SL_TMAP, SL_MEM};
+    bool hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0, ok;
+    unsigned i;
+    *load_form = !prefetch && !reduce && c->ln->nopd && c->ln->opd[0].kind != PTX_OPD_TMAP;
+    /* a coordinate list longer than 5 is an illegal vector expression before anything else */
+    for (i = 0; i < c->ln->nopd; i++)
+        if (c->ln->opd[i].kind == PTX_OPD_TMAP && c->ln->opd[i].nvec > 5 && c->ln->opd[i].nvec < 8)
+            return ptx_fail(err, PTX_CAUSE_OPERANDS, c->ln->opd[i].col, "a vector of %u elements", c->ln->opd[i].nvec);
+    if (prefetch)
+        ok = shape_fits(c->ln, other_fixed, 1, 1, hint);
+    else
+        ok = (!reduce && shape_fits(c->ln, load_fixed, 3, 2, hint)) || shape_fits(c->ln, other_fixed, 2, 0, hint);
+    return ok ? PTX_OK : ptx_operands_fail(c, err, "the operands of a tensor copy");
 }
 
 static ptx_status check_operands(ptx_ctx *c, bool prefetch, bool load, int lm, bool multicast, bool hint,
