@@ -166,6 +166,19 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (vm && !(T(ty) & (HALF_TYPES | T(TCE_ET_F32))))
         return ptx_fail(err, PTX_CAUSE_VECTOR, vm->tok.col, "vector '.%t' is not allowed for 'red' with type '.%t'",
                         &vm->tok, &tym->tok);
+    /* a vector of a floating-point type: an integer constant among .f32 elements, or
+     * .f16x2/.bf16x2 elements none of which is a .b32 register (probed) */
+    if (ln->opd[1].kind == PTX_OPD_VEC && (T(ty) & (HALF_TYPES | T(TCE_ET_F32)))) {
+        bool b32 = false;
+        for (i = 0; i < ln->opd[1].nvec; i++) {
+            const ptx_scalar *e = &ln->opd[1].vec[i];
+            if (ty == TCE_ET_F32 && !e->is_reg && !e->is_float)
+                return ptx_operands_fail(c, err, "elements of one type (no integer constant)");
+            b32 |= e->is_reg && e->rc == PTX_RC_B32;
+        }
+        if ((ty == TY_F16X2 || ty == TY_BF16X2) && !b32)
+            return ptx_operands_fail(c, err, ".b32 elements");
+    }
     /* an immediate address, an undeclared address register */
     if (!ln->opd[0].base.is_reg && !ln->opd[0].base.name[0])
         return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->opd[0].col, "an immediate address is only for .local");
