@@ -42,7 +42,7 @@ static bulk_dir direction(const ptx_ctx *c)
 static ptx_status space_fail(ptx_ctx *c, ptx_error *err)
 {
     return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
-                    "'%s' needs a .dst.src pair it supports (e.g. .shared::cluster.global, .global.shared::cta)",
+                    "'%s' does not copy between this .dst.src pair of state spaces",
                     c->iname);
 }
 
@@ -164,7 +164,7 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         return ptx_operands_fail(c, err, "the operand list of this variant");
     if (multicast && dir != DIR_G2S_CLUSTER)
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_MULTICAST),
-                        "'.multicast::cluster' is illegal for '%s' unless copying .global to .shared::cluster",
+                        "'.multicast::cluster' on '%s' needs a .shared::cluster destination",
                         c->iname);
     if (size_fail(c, 2, err) != PTX_OK)
         return PTX_ERROR;

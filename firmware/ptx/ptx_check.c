@@ -63,10 +63,6 @@ static bool operand_fits(const ptx_operand *o, ptx_opkind k)
         return o->kind == PTX_OPD_ADDR;
     case OK_ADDR_OR_REG: /* (the base is judged later: ptx_memory_bases) */
         return o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_REG;
-    case OK_ADDR_ANY_OR_REG:
-        return o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_REG;
-    case OK_TMAP_ANY:
-        return o->kind == PTX_OPD_TMAP;
     default:
         return (o->kind == PTX_OPD_REG || o->kind == PTX_OPD_IMM) && ptx_scalar_fits(&o->base, k);
     }

@@ -162,9 +162,7 @@ typedef enum {
     OK_F32,        /* 32-bit register (bit-size or .f32) or immediate */
     OK_F64,        /* 64-bit register (bit-size or .f64) or immediate */
     OK_ADDR_ANY,   /* [anything]: an address operand whatever its base (shape checks) */
-    OK_ADDR_OR_REG, /* an address, or a register without brackets (the tensor copies take both) */
-    OK_ADDR_ANY_OR_REG, /* the same for shape checks */
-    OK_TMAP_ANY    /* [anything, {anything}] */
+    OK_ADDR_OR_REG  /* an address, or a register without brackets (the tensor copies take both) */
 } ptx_opkind;
 
 /* Do the operands match the expected kinds exactly (count, kind, width)? */

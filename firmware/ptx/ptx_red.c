@@ -69,14 +69,17 @@ static bool value_fits(const ptx_scalar *v, int ty)
     return ptx_scalar_fits(v, value_kind(ty));
 }
 
-/* Reporting order (ptxas 13.0, settled on the corpus and on single-edit variants of it):
- * repeated modifiers (not the operation) -> a load mode or .cta_group -> exactly one type ->
- * a second operation -> operand shape (count, policy, an undeclared value) -> vector-expression
- * size -> a second state space -> state space -> a scalar value's width against the
- * type -> other foreign words -> .noftz -> a vector value without qualifier (add/min/max) ->
- * vector qualifier against the type -> an immediate or non-integer address, a predicate value,
- * vector elements' width -> operation -> op/type table -> vector forms -> a policy operand without .L2::cache_hint ->
- * policy with .shared -> the value's vector shape. */
+/* Reporting order (ptxas 13.0, settled on the corpus, single-edit variants and probes; the
+ * opcode's words and vectors were judged while parsing, ptx_decode.c): a load mode, .cta_group
+ * or multicast -> exactly one type (.b1024 is none) -> operand shape (count, policy exactly
+ * with .L2::cache_hint, an undeclared value) -> .b1024 -> a vector of other than 1/2/4/8
+ * elements, a vector without qualifier for .b32/.b64 -> a second operation -> a second state
+ * space -> state space -> a scalar value's size (its kind, for half types, after the op/type
+ * table) -> other foreign words -> .noftz illegal -> vector elements' size, the vector
+ * qualifier against the type, float vector elements -> the address (immediate, undeclared, not
+ * integer) -> .noftz required -> values' kind -> .read -> operation -> op/type table -> .sem ->
+ * vector forms, a vector without qualifier -> rounding -> a policy operand without
+ * .L2::cache_hint -> policy with .shared -> the value's vector shape. */
 ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
 {
     const ptx_line *ln = c->ln;
@@ -88,7 +91,7 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     unsigned vec, i;
     bool hint, noftz;
 
-    /* a third state space is reported at once, a second one after the operand shape */
+    /* a second state space is reported after the operand shape */
     if (ptx_scan_repeats(c, 2, mask & ~CLS(MC_REDOP), err) != PTX_OK)
         return PTX_ERROR;
     /* words of the copy instructions before the types, other foreign words after them */
@@ -190,7 +193,7 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if ((T(ty) & HALF_TYPES) && !noftz)
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, tym->tok.col, "'red' with type '.%t' needs '.noftz'",
                         &tym->tok);
-    /* a non-integer address register, a predicate value, vector elements of another width */
+    /* a value of the type's kind (half types: after the op/type table), vector elements' kind */
     if (ln->opd[1].kind != PTX_OPD_VEC && !(T(ty) & HALF_TYPES) && !value_fits(&ln->opd[1].base, ty))
         return ptx_operands_fail(c, err, "a value of the type's width and kind");
     if (ln->opd[1].kind == PTX_OPD_VEC)

@@ -5,6 +5,9 @@
 static const char *k_lm_name[] = {".tile", ".im2col", ".im2col::w", ".im2col::w::128", ".tile::gather4",
                                   ".tile::scatter4", ".im2col_no_offs"};
 
+static const char k_direction[] = "'%s' takes .shared::cluster/.shared::cta <- .global or .global <- "
+                                  ".shared::cta (.dst then .src)";
+
 static bool lm_is_im2col(int lm) { return lm == LM_IM2COL || lm == LM_IM2COL_W || lm == LM_IM2COL_W128; }
 
 /* Number of tensorCoords the load mode and .dim ask for, and the im2colInfo length. */
@@ -288,9 +291,7 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     if (!prefetch && ptx_mods_count(&c->mods, MC_SPACE) == 2 &&
         !(sp_dst == SP_GLOBAL && sp_src == SP_SHARED_CTA) &&
         !(!reduce && (sp_dst == SP_SHARED_CLUSTER || sp_dst == SP_SHARED_CTA) && sp_src == SP_GLOBAL))
-        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
-                        "'%s' takes .shared::cluster/.shared::cta <- .global or .global <- .shared::cta (.dst then .src)",
-                        c->iname);
+        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE), k_direction, c->iname);
     /* a completion mechanism of the other direction: before .dim is asked for */
     if (!prefetch && cm >= 0 && ptx_mods_count(&c->mods, MC_SPACE) == 2 &&
         cm != ((sp_dst == SP_GLOBAL && sp_src == SP_SHARED_CTA) ? CM_BULK_GROUP : CM_MBARRIER))
@@ -311,9 +312,7 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
             load = true;
         else
             return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, sp_dst < 0 ? c->icol : ptx_mod_col(c, MC_SPACE),
-                            reduce ? "'%s' goes from '.shared::cta' to '.global' (.dst then .src)"
-                                   : "'%s' takes .shared::cluster/.shared::cta <- .global or .global <- .shared::cta "
-                                     "(.dst then .src)",
+                            reduce ? "'%s' goes from '.shared::cta' to '.global' (.dst then .src)" : k_direction,
                             c->iname);
         if (cm < 0)
             return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .completion_mechanism modifier",
@@ -348,7 +347,7 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
             return PTX_ERROR;
         if (multicast && sp_dst != SP_SHARED_CLUSTER)
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_MULTICAST),
-                            "'.multicast::cluster' is illegal for '%s' unless the destination is .shared::cluster",
+                            "'.multicast::cluster' on '%s' needs a .shared::cluster destination",
                             c->iname);
     }
     if (check_vectors(c, (unsigned)tmap_idx, coord_count(lm, dims), i2c_idx, im2col_count(lm, dims), err) != PTX_OK)
