@@ -1,0 +1,44 @@
+# Formal proofs (docs/formal.md): each wrapper of tests/formal/ through tests/formal/prove.sh
+# (Yosys + yosys-smtbmc + z3), one CTest test per proof, labels rtl and formal. Without the
+# tools a proof reports SKIPPED (exit 77), never passed. The whole-engine bounded proof
+# takes minutes and gigabytes: only with -DTCE_FORMAL_TESTS=ON.
+option(TCE_FORMAL_TESTS "run the whole-engine bounded proof (formal-engine-lite) too" OFF)
+set(TCE_ROOT ${CMAKE_SOURCE_DIR})
+include(${CMAKE_SOURCE_DIR}/cmake/rtl_sources.cmake)
+set(TCE_FORMAL_DIR ${CMAKE_SOURCE_DIR}/tests/formal)
+# Every proof reads the engine's sources (hierarchy keeps what its wrapper uses), the AXI
+# checker of rtl/assert/ and the formal slaves.
+set(TCE_FORMAL_COMMON ${TCE_RTL_SOURCES} ${CMAKE_SOURCE_DIR}/rtl/assert/tce_axi_assert.sv
+    ${TCE_FORMAL_DIR}/axi_rd_slave.sv ${TCE_FORMAL_DIR}/axi_wr_slave.sv)
+
+# tce_formal(NAME TOP MODE K [PARAMS N=V...] [TAPS TAP=NET...] [MAPMEM] [TIMEOUT s]):
+# CTest formal-NAME proves tests/formal/TOP.sv (prove.sh MODE K).
+function(tce_formal name top mode depth)
+  cmake_parse_arguments(F "MAPMEM" "TIMEOUT;LAUNCHER" "PARAMS;TAPS" ${ARGN})
+  set(opts "")
+  foreach(p IN LISTS F_PARAMS)
+    list(APPEND opts -p ${p})
+  endforeach()
+  foreach(t IN LISTS F_TAPS)
+    list(APPEND opts -t ${t})
+  endforeach()
+  if(F_MAPMEM)
+    list(APPEND opts -m)
+  endif()
+  if(NOT F_TIMEOUT)
+    set(F_TIMEOUT 300)
+  endif()
+  add_test(NAME formal-${name}
+           COMMAND ${F_LAUNCHER} sh ${TCE_FORMAL_DIR}/prove.sh ${CMAKE_BINARY_DIR}/formal/${name}
+                   ${top} ${mode} ${depth} ${opts} -- ${TCE_FORMAL_COMMON} ${TCE_FORMAL_DIR}/${top}.sv)
+  set_tests_properties(formal-${name} PROPERTIES SKIP_RETURN_CODE 77 LABELS "rtl;formal;nosan"
+                       TIMEOUT ${F_TIMEOUT})
+endfunction()
+
+# The command queue at depth 4 (the engine's is 8: the proof is the same logic at a size the
+# solver sees through; every pointer and slot is a tap).
+tce_formal(fifo fifo_fv prove 8 MAPMEM
+           TAPS t_rd=u.rd_ptr t_wr=u.wr_ptr t_mem[7:0]=u.mem[0] t_mem[15:8]=u.mem[1]
+                t_mem[23:16]=u.mem[2] t_mem[31:24]=u.mem[3])
+# The movers at `lite`'s data path and global address width (DATA_W 128, GADDR_W 32).
+tce_formal(bulk-g2s bulk_g2s_fv prove 4 PARAMS DATA_W=128 GADDR_W=32 NRD=4)
