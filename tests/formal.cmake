@@ -40,5 +40,22 @@ endfunction()
 tce_formal(fifo fifo_fv prove 8 MAPMEM
            TAPS t_rd=u.rd_ptr t_wr=u.wr_ptr t_mem[7:0]=u.mem[0] t_mem[15:8]=u.mem[1]
                 t_mem[23:16]=u.mem[2] t_mem[31:24]=u.mem[3])
+# The group tracker at 2 CTAs and a queue of 2 (3 entries).
+tce_formal(group-tracker group_tracker_fv bmc 4 MAPMEM
+           TAPS t_valid=u.ent_valid t_seq[31:0]=u.ent_seq[0] t_seq[63:32]=u.ent_seq[1]
+                t_seq[95:64]=u.ent_seq[2] t_cta[3:0]=u.ent_cta[0] t_cta[7:4]=u.ent_cta[1]
+                t_cta[11:8]=u.ent_cta[2] t_open[7:0]=u.open_cnt[0] t_open[15:8]=u.open_cnt[1]
+                t_last[31:0]=u.last_seq[0] t_last[63:32]=u.last_seq[1])
 # The movers at `lite`'s data path and global address width (DATA_W 128, GADDR_W 32).
 tce_formal(bulk-g2s bulk_g2s_fv prove 4 PARAMS DATA_W=128 GADDR_W=32 NRD=4)
+tce_formal(bulk-from-smem bulk_from_smem_fv bmc 4 PARAMS DATA_W=128 GADDR_W=32)
+# The whole engine, `lite`, bounded: minutes and gigabytes (docs/formal.md), so opt-in, and
+# run under TCE_YOSYS_LAUNCHER where a machine serialises its large Yosys runs.
+if(TCE_FORMAL_TESTS)
+  # The AXI4-Lite register slave: not yet timed to an end (z3 spent over 10 minutes of a
+  # loaded machine on its first steps), so out of CI until it is.
+  tce_formal(regs regs_fv bmc 3 TIMEOUT 3600)
+  set_tests_properties(formal-regs PROPERTIES LABELS "rtl;formal;slow;nosan")
+  tce_formal(engine-lite engine_lite_fv bmc 24 TIMEOUT 7200 LAUNCHER ${TCE_YOSYS_LAUNCHER})
+  set_tests_properties(formal-engine-lite PROPERTIES LABELS "rtl;formal;slow;nosan")
+endif()
