@@ -88,7 +88,8 @@ smt() {  # smt LOGNAME ARGS...: runs yosys-smtbmc, prints its verdict, returns i
     rc=$?
     if [ $rc -ne 0 ]; then
         echo "FAIL: $top: $name (K=$depth):"
-        grep -E "Assert failed|Cover|failed|Error|error" "$out/$name.log" | head -8
+        # (the log interleaves a progress spinner: its lines are cut at the carriage returns)
+        tr '\r' '\n' < "$out/$name.log" | grep -E "Assert failed|Unreached|failed|Error|error" | head -8
         [ -f "$out/trace.vcd" ] && echo "counterexample: $out/trace.vcd"
     fi
     return $rc
