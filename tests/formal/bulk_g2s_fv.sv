@@ -49,12 +49,8 @@ module bulk_g2s_fv #(
     .clk, .rst_n, .arvalid, .arready, .arid, .arlen, .rvalid, .rready, .rid, .rdata, .rresp,
     .rlast, .c_arready, .c_rvalid, .c_rdata, .c_rresp);
 
-  // Shared memory answers its requests in order, one each.
-  logic [7:0] sm_owed;
-  assign sm_rsp_valid = c_sm_rsp && sm_owed != 0;
-  always_ff @(posedge clk or negedge rst_n)
-    if (!rst_n) sm_owed <= '0;
-    else sm_owed <= sm_owed + 8'(sm_valid && sm_ready) - 8'(sm_rsp_valid);
+  in_order_responder u_smem (.clk, .rst_n, .req_fire(sm_valid && sm_ready), .c_rsp(c_sm_rsp),
+                            .rsp_valid(sm_rsp_valid));
 
   tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(2)) u_rules (
     .clk, .rst_n, .awvalid(1'b0), .awready(1'b0), .awid('0), .awaddr('0), .awlen('0),

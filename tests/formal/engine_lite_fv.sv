@@ -74,27 +74,10 @@ module engine_lite_fv #(
 
   always @(*) if ($initstate) assume (!rst_n);
 
-  // The AXI4-Lite master: an offer holds with its payload until taken.
-  logic aw_wait, w_wait, ar_wait;
-  logic [11:0] aw_q, ar_q;
-  logic [35:0] w_q;
-  always_ff @(posedge clk or negedge rst_n) begin
-    if (!rst_n) begin
-      aw_wait <= 1'b0; w_wait <= 1'b0; ar_wait <= 1'b0;
-    end else begin
-      aw_wait <= s_axil_awvalid && !s_axil_awready;
-      w_wait  <= s_axil_wvalid && !s_axil_wready;
-      ar_wait <= s_axil_arvalid && !s_axil_arready;
-    end
-  end
-  always_ff @(posedge clk) begin
-    aw_q <= s_axil_awaddr; ar_q <= s_axil_araddr; w_q <= {s_axil_wdata, s_axil_wstrb};
-  end
-  always @(*) if (rst_n) begin
-    if (aw_wait) assume (s_axil_awvalid && s_axil_awaddr == aw_q);
-    if (w_wait) assume (s_axil_wvalid && {s_axil_wdata, s_axil_wstrb} == w_q);
-    if (ar_wait) assume (s_axil_arvalid && s_axil_araddr == ar_q);
-  end
+  axil_master_assume u_master (.clk, .rst_n, .awvalid(s_axil_awvalid), .awready(s_axil_awready),
+    .awaddr(s_axil_awaddr), .wvalid(s_axil_wvalid), .wready(s_axil_wready),
+    .wpayload({s_axil_wdata, s_axil_wstrb}), .arvalid(s_axil_arvalid),
+    .arready(s_axil_arready), .araddr(s_axil_araddr));
 
   axi_rd_slave #(.ID_W(ID_W), .DATA_W(DATA_W), .DEPTH(4), .LATENCY(LATENCY)) u_rd (
     .clk, .rst_n, .arvalid(m_axi_arvalid), .arready(m_axi_arready), .arid(m_axi_arid),
@@ -106,17 +89,10 @@ module engine_lite_fv #(
     .wready(m_axi_wready), .wlast(m_axi_wlast), .bvalid(m_axi_bvalid), .bready(m_axi_bready),
     .bresp(m_axi_bresp), .c_awready, .c_wready, .c_bvalid, .c_bresp);
 
-  // Shared memory and mbarriers answer their requests in order, one each.
-  logic [7:0] sm_owed, mb_owed;
-  assign sm_rsp_valid = c_sm_rsp && sm_owed != 0;
-  assign mb_rsp_valid = c_mb_rsp && mb_owed != 0;
-  always_ff @(posedge clk or negedge rst_n)
-    if (!rst_n) begin
-      sm_owed <= '0; mb_owed <= '0;
-    end else begin
-      sm_owed <= sm_owed + 8'(sm_req_valid && sm_req_ready) - 8'(sm_rsp_valid);
-      mb_owed <= mb_owed + 8'(mb_req_valid && mb_req_ready) - 8'(mb_rsp_valid);
-    end
+  in_order_responder u_smem (.clk, .rst_n, .req_fire(sm_req_valid && sm_req_ready),
+                            .c_rsp(c_sm_rsp), .rsp_valid(sm_rsp_valid));
+  in_order_responder u_mbar (.clk, .rst_n, .req_fire(mb_req_valid && mb_req_ready),
+                            .c_rsp(c_mb_rsp), .rsp_valid(mb_rsp_valid));
 
   tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(8)) u_rules (
     .clk, .rst_n, .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awid(m_axi_awid),

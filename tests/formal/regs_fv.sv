@@ -65,10 +65,9 @@ module regs_fv (
   // The queue never holds more than its 8 entries.
   always @(*) assume (q_count <= 4'd8);
 
-  // The master: an offer holds with its payload until taken.
-  logic aw_wait, w_wait, ar_wait;
-  logic [11:0] aw_q, ar_q;
-  logic [35:0] w_q;
+  axil_master_assume u_master (.clk, .rst_n, .awvalid(s_awvalid), .awready(s_awready),
+    .awaddr(s_awaddr), .wvalid(s_wvalid), .wready(s_wready), .wpayload({s_wdata, s_wstrb}),
+    .arvalid(s_arvalid), .arready(s_arready), .araddr(s_araddr));
   // Requests taken and not answered; how long an owed B has waited; the last response.
   logic aw_n, w_n, ar_n;
   logic [1:0] b_wait;
@@ -77,12 +76,8 @@ module regs_fv (
   logic [31:0] rdata_q;
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      aw_wait <= 1'b0; w_wait <= 1'b0; ar_wait <= 1'b0;
       aw_n <= 1'b0; w_n <= 1'b0; ar_n <= 1'b0; b_wait <= '0; b_held <= 1'b0; r_held <= 1'b0;
     end else begin
-      aw_wait <= s_awvalid && !s_awready;
-      w_wait  <= s_wvalid && !s_wready;
-      ar_wait <= s_arvalid && !s_arready;
       if (s_awvalid && s_awready) aw_n <= 1'b1;
       if (s_wvalid && s_wready) w_n <= 1'b1;
       if (s_bvalid && s_bready) begin aw_n <= 1'b0; w_n <= 1'b0; end
@@ -94,13 +89,7 @@ module regs_fv (
     end
   end
   always_ff @(posedge clk) begin
-    aw_q <= s_awaddr; ar_q <= s_araddr; w_q <= {s_wdata, s_wstrb};
     bresp_q <= s_bresp; rresp_q <= s_rresp; rdata_q <= s_rdata;
-  end
-  always @(*) if (rst_n) begin
-    if (aw_wait) assume (s_awvalid && s_awaddr == aw_q);
-    if (w_wait) assume (s_wvalid && {s_wdata, s_wstrb} == w_q);
-    if (ar_wait) assume (s_arvalid && s_araddr == ar_q);
   end
 
   always @(*) if (rst_n && !$initstate) begin
