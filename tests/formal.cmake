@@ -55,7 +55,7 @@ tce_formal(bulk-g2s bulk_g2s_fv prove 4 PARAMS DATA_W=128 GADDR_W=32 NRD=4
 # Opt-in (-DTCE_FORMAL_TESTS=ON): proofs not yet timed to an end inside CI's budget.
 if(TCE_FORMAL_TESTS)
   # The group tracker at 2 CTAs and a queue of 2 (3 entries).
-  tce_formal(group-tracker group_tracker_fv bmc 4 MAPMEM
+  tce_formal(group-tracker group_tracker_fv bmc 5 MAPMEM
              RTL ${CMAKE_SOURCE_DIR}/rtl/front/tce_group_tracker.sv
              TAPS t_valid=u.ent_valid t_seq[31:0]=u.ent_seq[0] t_seq[63:32]=u.ent_seq[1]
                   t_seq[95:64]=u.ent_seq[2] t_cta[3:0]=u.ent_cta[0] t_cta[7:4]=u.ent_cta[1]
