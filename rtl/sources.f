@@ -4,7 +4,7 @@
 // a file not listed here is not part of the design.
 rtl/generated/tce_desc_pkg.sv
 rtl/generated/tce_regs_pkg.sv
-rtl/pkg/tce_op_pkg.sv
+rtl/generated/tce_op_pkg.sv
 -f rtl/reduce/sources.f
 // front end: registers, command queue, executor, descriptor fetch, completion groups
 rtl/front/tce_regs.sv
@@ -16,6 +16,7 @@ rtl/front/tce_group_tracker.sv
 rtl/check/tce_tile_check.sv
 rtl/check/tce_im2col_check.sv
 rtl/check/tce_desc_rules.sv
+rtl/check/tce_box_bytes.sv
 // walkers: the address sequences of a box
 rtl/walk/tce_row_walk.sv
 rtl/walk/tce_im2col_walk.sv
