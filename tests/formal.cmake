@@ -58,6 +58,10 @@ tce_formal(regs regs_fv prove 5 CUTS u.rd TAPS t_aw_held=u.aw_held t_w_held=u.w_
 # The movers at `lite`'s data path and global address width (DATA_W 128, GADDR_W 32).
 tce_formal(bulk-g2s bulk_g2s_fv prove 4 PARAMS DATA_W=128 GADDR_W=32 NRD=4
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/move/tce_bulk_g2s.sv)
+# The full build's 64-bit addresses (GADDR_W 64), bounded: 12 steps reach a copy just below
+# 2^64 whose burst end wrapped to 0 before the mover kept a 65th address bit.
+tce_formal(bulk-g2s-64 bulk_g2s_fv bmc 12
+           RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/move/tce_bulk_g2s.sv)
 # Opt-in (-DTCE_FORMAL_TESTS=ON): proofs not yet timed to an end inside CI's budget.
 if(TCE_FORMAL_TESTS)
   # The group tracker at 2 CTAs and a queue of 2 (3 entries).

@@ -69,14 +69,14 @@ module tce_bulk_from_smem #(
 );
   localparam int DB  = DATA_W / 8;
   localparam int LB  = $clog2(DB);
-  // Addresses are AW bits: one more than GADDR_W, so that a copy ending exactly at
-  // 2^GADDR_W and its page ends do not wrap.
-  localparam int AW = (GADDR_W < 64) ? GADDR_W + 1 : 64;
+  // Addresses are AW bits: one more than GADDR_W (65 in the full build), so that a copy
+  // ending exactly at 2^GADDR_W and its page ends do not wrap.
+  localparam int AW = GADDR_W + 1;
   localparam logic [AW-1:0] DBA = AW'(DB);
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [63:0] gaddr_in = gaddr;      // bits from AW up are zero below GADDR_W 64
+  wire [63:0] gaddr_in = gaddr;      // bits from GADDR_W up are zero below GADDR_W 64
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [AW-1:0] ga = gaddr_in[AW-1:0];
+  wire [AW-1:0] ga = AW'(gaddr_in);
 
   typedef enum logic [2:0] {
     S_IDLE, S_RD0, S_RD1, S_WAIT, S_OUT, S_DRAIN, S_STREAM
@@ -210,7 +210,8 @@ module tce_bulk_from_smem #(
 
   assign awvalid = stream && (aw_addr < d_end) && (aw_ahead != AHW'(AW_AHEAD));
   assign awid    = '0;   // W beats follow the AWs in order; one ID is enough
-  wire [AW-1:0] aw_start = (aw_addr < d_base) ? d_base : aw_addr;
+  // a burst starts below 2^GADDR_W: the extra bit is always 0 here
+  wire [GADDR_W-1:0] aw_start = GADDR_W'((aw_addr < d_base) ? d_base : aw_addr);
   assign awaddr  = 64'(aw_start);
   assign awlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
   assign wvalid  = w_ok;

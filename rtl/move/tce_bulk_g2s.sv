@@ -53,18 +53,18 @@ module tce_bulk_g2s #(
 );
   localparam int DB  = DATA_W / 8;
   localparam int LB  = $clog2(DB);
-  // Addresses are AW bits: one more than GADDR_W, so that a copy ending exactly at
-  // 2^GADDR_W, its page ends and burst limits do not wrap.
-  localparam int AW = (GADDR_W < 64) ? GADDR_W + 1 : 64;
+  // Addresses are AW bits: one more than GADDR_W (65 in the full build), so that a copy
+  // ending exactly at 2^GADDR_W, its page ends and burst limits do not wrap.
+  localparam int AW = GADDR_W + 1;
   localparam logic [AW-1:0] DBA = AW'(DB);
   localparam int NCH = DB / 16;              // 16-byte chunks per beat
   localparam int IW  = (NRD > 1) ? $clog2(NRD) : 1;
 
   // ---------------------------------------------------------------- command
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [63:0] gaddr_in = gaddr;      // bits from AW up are zero below GADDR_W 64
+  wire [63:0] gaddr_in = gaddr;      // bits from GADDR_W up are zero below GADDR_W 64
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [AW-1:0] ga = gaddr_in[AW-1:0];
+  wire [AW-1:0] ga = AW'(gaddr_in);
   logic [AW-1:0] g_base, g_end, next_addr;
   logic [23:0] s_base;
   logic [15:0] mask;
