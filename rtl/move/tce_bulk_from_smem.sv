@@ -176,10 +176,10 @@ module tce_bulk_from_smem #(
   // As lane bounds clamped to 0..DB the range is a difference of two thermometer masks,
   // instead of DB 64-bit comparisons that Verilator would evaluate every cycle
   // (docs/sim_speed.md).
-  wire [AW-1:0] lane_lo = (lo <= beat_addr) ? '0 :
-                          (lo - beat_addr >= DBA) ? DBA : lo - beat_addr;
-  wire [AW-1:0] lane_hi = (hi <= beat_addr) ? '0 :
-                          (hi - beat_addr >= DBA) ? DBA : hi - beat_addr;
+  wire [AW-1:0] lo_off = lo - beat_addr;
+  wire [AW-1:0] hi_off = hi - beat_addr;
+  wire [LB:0] lane_lo = (lo <= beat_addr) ? '0 : (lo_off >= DBA) ? (LB+1)'(DB) : lo_off[LB:0];
+  wire [LB:0] lane_hi = (hi <= beat_addr) ? '0 : (hi_off >= DBA) ? (LB+1)'(DB) : hi_off[LB:0];
   wire [DB-1:0] strobes = ({DB{1'b1}} << lane_lo) & ~({DB{1'b1}} << lane_hi) &
                           (mask_en ? {NCH{bmask}} : {DB{1'b1}});
   wire last_beat_of_burst = (hi == w_burst_end);
