@@ -603,7 +603,15 @@ module tce_tile_load #(
   logic        m_err;
 
   // The new command's shared extent [n_rlo, n_rhi) in whole 128-byte lines, and whether it
-  // or its mbarrier overlaps what a command in flight writes.
+  // or its mbarrier overlaps what a command in flight writes. Two register stages keep the
+  // product, sums and compares out of can_start (and the executor's state behind it):
+  // stage A registers the extent, stage B the clash with the slots. So clash_q speaks for
+  // the inputs of two cycles ago, and is used only while they have not changed since
+  // (same_now, same_q). The slots it saw may differ from the slots now in two ways only: a
+  // retired command (clash_q errs on the safe side), or one taken by `start`, after which
+  // the walker is busy for longer than stage B needs to see its extent (written in
+  // W_SETUP, from stage A). With no command in flight nothing can clash, so the first
+  // command after an idle spell never waits for the stages.
   wire [43:0] n_ext = 44'(rows) * 44'(pitch);
   // Only the line number of the end matters (bits [6:0] are the offset in the line).
   /* verilator lint_off UNUSEDSIGNAL */
@@ -611,27 +619,41 @@ module tce_tile_load #(
   /* verilator lint_on UNUSEDSIGNAL */
   wire [24:0] n_rlo = {1'b0, soff[23:7], 7'd0};
   wire [24:0] n_rhi = (n_end[44:25] != 20'd0) ? 25'h1FF_FF80 : {n_end[24:7], 7'd0};
-  wire [24:0] n_mb  = {1'b0, mbar_off};
-  // With no command in flight nothing can clash: the slot scan is skipped then (the same
-  // result, without evaluating NS comparisons every idle cycle).
+  localparam int CKW = 17 + 32 + 14 + 24 + 1;
+  wire [CKW-1:0] ck_now = {soff[23:7], rows, pitch, mbar_off, want_tx};
+  logic [CKW-1:0] ck_q;
+  logic           same_q, clash_q;
+  logic [24:0]    a_rlo, a_rhi, a_mb;
+  logic           a_want;
+  wire            same_now = (ck_now == ck_q);
+  // Stage B's compare, on stage A's extent.
   logic clash;
   always_comb begin
     logic [SLW-1:0] age;
     logic [24:0]    omb;
     clash = 1'b0;
-    age = '0; omb = '0;
-    if (n_used != '0)
     for (int i = 0; i < NS; i++) begin
       age = SLW'(i) - hd_p;
       omb = {1'b0, s_mb[i]};
       if ({1'b0, age} < n_used &&
-          ((n_rlo < s_rhi[i] && s_rlo[i] < n_rhi) ||
-           (want_tx && n_mb + 25'd8 > s_rlo[i] && n_mb < s_rhi[i]) ||
-           (s_want_tx[i] && omb + 25'd8 > n_rlo && omb < n_rhi)))
+          ((a_rlo < s_rhi[i] && s_rlo[i] < a_rhi) ||
+           (a_want && a_mb + 25'd8 > s_rlo[i] && a_mb < s_rhi[i]) ||
+           (s_want_tx[i] && omb + 25'd8 > a_rlo && omb < a_rhi)))
         clash = 1'b1;
     end
   end
-  assign can_start = (ws == W_IDLE) && (n_used != (SLW+1)'(NS)) && !clash;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      ck_q <= '0; same_q <= 1'b0; clash_q <= 1'b1;
+      a_rlo <= '0; a_rhi <= '0; a_mb <= '0; a_want <= 1'b0;
+    end else begin
+      ck_q <= ck_now; same_q <= same_now;
+      a_rlo <= n_rlo; a_rhi <= n_rhi; a_mb <= {1'b0, mbar_off}; a_want <= want_tx;
+      clash_q <= clash;
+    end
+  end
+  assign can_start = (ws == W_IDLE) && (n_used != (SLW+1)'(NS)) &&
+                     (n_used == '0 || (same_now && same_q && !clash_q));
   assign active    = (n_used != '0);
 
   // The oldest command's data is all in shared memory (written, maybe not yet answered).
@@ -763,13 +785,15 @@ module tce_tile_load #(
           s_sw[tl_p] <= swizzle; s_mask[tl_p] <= ctas; s_fnan[tl_p] <= fill_nan;
           s_t32[tl_p] <= tf32; s_issued[tl_p] <= 1'b0; s_err_bus[tl_p] <= 1'b0;
           s_bytes[tl_p] <= '0; s_want_tx[tl_p] <= want_tx; s_mb[tl_p] <= mbar_off;
-          s_txc[tl_p] <= tx_count; s_rlo[tl_p] <= n_rlo; s_rhi[tl_p] <= n_rhi;
+          s_txc[tl_p] <= tx_count;
           ws <= W_SETUP;
         end
         W_SETUP: begin
           // [lo, hi) is the same for every row of a command.
           lo <= lo_n; hi <= hi_n; has <= row0_has;
           s_lo[cur_s] <= lo_n; s_hi[cur_s] <= hi_n;
+          // stage A holds the extent of the inputs `start` took
+          s_rlo[cur_s] <= a_rlo; s_rhi[cur_s] <= a_rhi;
           rd_off <= DW'(lo_n) * DW'(ee0);
           // ~(N'(c)), not ~N'(c): Yosys 0.23 drops a ~ written straight before a cast
           // (docs/rtl.md, "Netlist model").
