@@ -228,8 +228,6 @@ module tce_tile_load #(
   // ------------------------------------------------------------- command (walker's)
   logic [2:0]  el;
   logic [3:0]  ee0;
-  logic [32:0] gd0;
-  logic [31:0] c0;
   logic [2:0]  sw;
   logic        fnan;
   logic [15:0] mask;
@@ -274,20 +272,24 @@ module tce_tile_load #(
   logic [AW-1:0] rd_vrow;        // READ: global address of row offset 0 (e_rel = rd_next - rd_vrow)
   logic [OW-1:0] rd_sl_end;    // READ, strided: row offset just past the current slice
 
-  wire signed [40:0] c0s = {{9{c0[31]}}, c0};
-  wire signed [40:0] gdim0 = {8'd0, gd0};
   // Units k of a row are at dim-0 coordinate c0 + k*e0; the in-bounds ones are [lo_e, hi_e):
   // lo_e = ceil(-c0 / e0) (0 when c0 >= 0), hi_e = min(ceil((gdim0 - c0) / e0), box0).
   // Both only matter up to box0 (< 512): a quotient of 511 or more means "past the box"
   // either way, so the dividends are clamped to 12 bits (4095 / e0 >= 511 for e0 <= 8) and
   // divided by e0 (1..8) exactly, as a multiply by a 16-bit reciprocal (div_small).
-  wire [40:0] ee0_41 = {37'd0, ee0};
-  wire [40:0] neg_c0 = 41'(-c0s);
-  wire [40:0] to_end = 41'(gdim0 - c0s);
-  wire [40:0] lo_num = neg_c0 + ee0_41 - 41'd1;
-  wire [40:0] hi_num = to_end + ee0_41 - 41'd1;
-  wire [8:0]  lo_e = (c0s < 0) ? div_small(clamp12(lo_num), ee0) : 9'd0;
-  wire [8:0]  hi_k = (gdim0 > c0s) ? div_small(clamp12(hi_num), ee0) : 9'd0;
+  // The dividends are formed and clamped from the inputs at `start` (lo_cl, hi_cl), the
+  // divisions done in W_SETUP: one cycle would hold both 41-bit sums, the clamp, the
+  // multiply and the compares after it.
+  wire signed [40:0] c0s_in   = {{9{coords[31]}}, coords[31:0]};
+  wire signed [40:0] gdim0_in = {8'd0, gdim[32:0]};
+  wire [40:0] e0_41  = {37'd0, e0};
+  wire [40:0] lo_num = 41'(-c0s_in) + e0_41 - 41'd1;
+  wire [40:0] hi_num = 41'(gdim0_in - c0s_in) + e0_41 - 41'd1;
+  logic [11:0] lo_cl, hi_cl;   // the clamped dividends
+  logic        lo_any;         // c0 < 0: some units lie before the tensor (lo_e >= 1)
+  logic        hi_any;         // c0 < gdim0: some unit can lie inside it
+  wire [8:0]  lo_e = lo_any ? div_small(lo_cl, ee0) : 9'd0;
+  wire [8:0]  hi_k = hi_any ? div_small(hi_cl, ee0) : 9'd0;
   wire [8:0]  hi_e = (hi_k < bx0) ? hi_k : bx0;
   wire        row0_has = hi_e > lo_e;
 
@@ -701,7 +703,7 @@ module tce_tile_load #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       done <= 1'b0; status <= '0; tx_err <= 1'b0; bytes_read <= '0;
-      el <= '0; ee0 <= 4'd1; gd0 <= '0; c0 <= '0;
+      el <= '0; ee0 <= 4'd1; lo_cl <= '0; hi_cl <= '0; lo_any <= 1'b0; hi_any <= 1'b0;
       sw <= '0; fnan <= 1'b0; mask <= '0; rbytes <= '0; bx0 <= '0;
       ws <= W_IDLE; lo <= '0; hi <= '0; has <= 1'b0; rd_off <= '0; hi16 <= '0; nofill0 <= 1'b0;
       chunk <= '0; wcta <= '0; rd_next <= '0; rd_end <= '0; o_need <= 1'b0; o_addr <= '0;
@@ -773,7 +775,9 @@ module tce_tile_load #(
       // ---- row walker
       case (ws)
         W_IDLE: if (start) begin
-          el <= esl; ee0 <= e0; gd0 <= gdim[32:0]; c0 <= coords[31:0];
+          el <= esl; ee0 <= e0;
+          lo_cl <= clamp12(lo_num); hi_cl <= clamp12(hi_num);
+          lo_any <= c0s_in < 0; hi_any <= gdim0_in > c0s_in;
           o_need <= origin_rd; o_addr <= AW'(gaddr);
           sw <= swizzle; fnan <= fill_nan; mask <= ctas; rbytes <= OW'(row_bytes); bx0 <= box0;
           mok <= m_ok; msct <= m_ok && pitch != row_bytes;
@@ -798,7 +802,8 @@ module tce_tile_load #(
           // ~(N'(c)), not ~N'(c): Yosys 0.23 drops a ~ written straight before a cast
           // (docs/rtl.md, "Netlist model").
           hi16 <= (hi_n + OW'(15)) & ~(OW'(15));
-          nofill0 <= row0_has && lo_n == '0 && hi_n >= rbytes;
+          // lo_n is 0 exactly when c0 >= 0 (lo_e >= 1 otherwise)
+          nofill0 <= row0_has && !lo_any && hi_n >= rbytes;
           chunk <= '0; wcta <= first_cta(mask);
           ws <= o_need ? W_ORG : W_ROW;
         end
