@@ -766,5 +766,12 @@ module tce_engine #(
   tce_smem_owner_assert u_smem_owner_assert (
     .clk, .rst_n, .owner(sm_owner), .req_valid(sm_req_valid), .req_ready(sm_req_ready),
     .rsp_valid(sm_rsp_valid));
+  tce_mbar_assert u_mbar_assert (
+    .clk, .rst_n, .req_valid(mb_req_valid), .req_ready(mb_req_ready), .req_cta(mb_req_cta),
+    .req_addr(mb_req_addr), .req_tx_count(mb_req_tx_count), .rsp_valid(mb_rsp_valid));
+  tce_rmw_assert #(.DATA_W(DATA_W)) u_rmw_assert (
+    .clk, .rst_n, .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awaddr(m_axi_awaddr),
+    .awlen(m_axi_awlen), .arvalid(rg_arvalid), .arready(m_axi_arready && rd_owner == 2'd3),
+    .araddr(rg_araddr), .arlen(rg_arlen), .bvalid(m_axi_bvalid));
 `endif
 endmodule

@@ -267,4 +267,24 @@ module tce_rmw_global #(
       if (clear) rd_err <= 1'b0;
     end
   end
+
+`ifdef TCE_ASSERT
+  // The FIFOs' invariants (simulation only, docs/rtl.md "Assertions"): the range FIFO takes
+  // a range only with room and gives one back only for a write in flight; the R buffer is
+  // never read empty nor written full; a reduced W beat goes out only behind its AW.
+  always_ff @(posedge clk) begin
+    if (rst_n) begin
+      assert (!(push && !merge && rng_full))
+        else $error("tce_rmw_global: range FIFO: push while full (NOUT %0d)", NOUT);
+      assert (!(HAS_REDUCE && pop && rng_count == '0))
+        else $error("tce_rmw_global: range FIFO: a B response with no write burst in flight");
+      assert (!(w_take && rf_empty))
+        else $error("tce_rmw_global: R buffer: a W beat reduced with no R beat");
+      assert (!(r_take && rf_count == (RA+1)'(RDEPTH)))
+        else $error("tce_rmw_global: R buffer: an R beat taken while full (RDEPTH %0d)", RDEPTH);
+      assert (!(reduce && w_out_fire && aw_ahead == 9'd0))
+        else $error("tce_rmw_global: a reduced W beat with no AW ahead of it");
+    end
+  end
+`endif
 endmodule
