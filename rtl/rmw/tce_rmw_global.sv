@@ -135,11 +135,15 @@ module tce_rmw_global #(
   // plain logic the simulator would run them every cycle of every plain store.
   wire check_overlap = reduce && p_valid && p_need_ar;
   always_comb begin
-    logic [NA:0] age;   // position of entry i behind the head
+    logic [NA-1:0] pos;  // position of entry i behind the head, modulo NOUT
+    logic [NA:0]   age;
     overlap = 1'b0;
-    age = '0;
+    pos = '0; age = '0;
     if (check_overlap) for (int i = 0; i < NOUT; i++) begin
-      age = (NA+1)'(NA'(i) - rng_head);
+      // The difference taken in NA bits first: a cast to NA+1 bits would widen the
+      // subtraction and skip every entry that wrapped past the end of the ring.
+      pos = NA'(i) - rng_head;
+      age = {1'b0, pos};
       if (age < rng_count && p_lo < rng_hi[i] && rng_lo[i] < p_hi) overlap = 1'b1;
     end
   end
