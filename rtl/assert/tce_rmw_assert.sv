@@ -16,11 +16,15 @@ module tce_rmw_assert #(
     input logic        rst_n,
     input logic        awvalid,
     input logic        awready,
-    input logic [63:0] awaddr,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input logic [63:0] awaddr,       // the bits below a beat do not matter
+    /* verilator lint_on UNUSEDSIGNAL */
     input logic [7:0]  awlen,
     input logic        arvalid,
     input logic        arready,
+    /* verilator lint_off UNUSEDSIGNAL */
     input logic [63:0] araddr,
+    /* verilator lint_on UNUSEDSIGNAL */
     input logic [7:0]  arlen,
     input logic        bvalid
 );

@@ -276,7 +276,7 @@ module tce_rmw_global #(
   // The FIFOs' invariants (simulation only, docs/rtl.md "Assertions"): the range FIFO takes
   // a range only with room and gives one back only for a write in flight; the R buffer is
   // never read empty nor written full; a reduced W beat goes out only behind its AW.
-  always_ff @(posedge clk) begin
+  always @(posedge clk or negedge rst_n) begin
     if (rst_n) begin
       assert (!(push && !merge && rng_full))
         else $error("tce_rmw_global: range FIFO: push while full (NOUT %0d)", NOUT);
