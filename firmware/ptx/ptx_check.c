@@ -18,11 +18,13 @@ bool ptx_scalar_fits(const ptx_scalar *s, ptx_opkind k)
     }
 }
 
+/* An undeclared register fits a memory slot here: ptxas names it once the list fits
+ * (ptx_undeclared_memory). */
 static bool addr_base_ok(const ptx_scalar *s)
 {
     if (!s->is_reg)
         return s->name[0] != 0; /* a symbol; immediate addresses are for .local only */
-    return s->rc == PTX_RC_B16 || s->rc == PTX_RC_B32 || s->rc == PTX_RC_B64;
+    return s->rc == PTX_RC_B16 || s->rc == PTX_RC_B32 || s->rc == PTX_RC_B64 || s->rc == PTX_RC_NONE;
 }
 
 static bool operand_fits(const ptx_operand *o, ptx_opkind k)
@@ -52,7 +54,7 @@ static bool operand_fits(const ptx_operand *o, ptx_opkind k)
     case OK_ADDR_ANY:
         return o->kind == PTX_OPD_ADDR;
     case OK_ADDR_OR_REG:
-        return (o->kind == PTX_OPD_ADDR && addr_base_ok(&o->base)) || (o->kind == PTX_OPD_REG && o->base.rc != PTX_RC_NONE);
+        return (o->kind == PTX_OPD_ADDR && addr_base_ok(&o->base)) || o->kind == PTX_OPD_REG;
     case OK_ADDR_ANY_OR_REG:
         return o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_REG;
     case OK_TMAP_ANY:
@@ -105,4 +107,15 @@ bool ptx_operands_loose_fit(const ptx_line *ln, const ptx_opkind *fixed, unsigne
         k++;
     }
     return true;
+}
+
+ptx_status ptx_undeclared_memory(const ptx_ctx *c, ptx_error *err)
+{
+    unsigned i;
+    for (i = 0; i < c->ln->nopd; i++) {
+        const ptx_operand *o = &c->ln->opd[i];
+        if (o->kind != PTX_OPD_VEC && o->base.is_reg && o->base.rc == PTX_RC_NONE)
+            return ptx_fail(err, PTX_CAUSE_UNDECLARED, o->base.col, "register '%s' is not declared", o->base.name);
+    }
+    return PTX_OK;
 }

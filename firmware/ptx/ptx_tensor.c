@@ -56,33 +56,75 @@ static ptx_status check_vectors(ptx_ctx *c, unsigned tmap_idx, unsigned ncoords,
 }
 
 
-/* Operands are checked in two steps, as ptxas does. First the shape: the first operand
- * picks the load form ([dstMem], [tensorMap, coords], [mbar] {, {im2colInfo}} {, ctaMask}
- * {, cache-policy}) or the store form ([tensorMap, coords], [srcMem] {, cache-policy});
- * each operand must fit its slot, optional trailing slots taken in order. Later (after
- * the modifier-combination checks) the exact list the modifiers ask for. */
+/* Operands are checked in two steps, as ptxas does. First the shape (probed with ptxas
+ * 13.0): the first operand picks the load form ([dstMem], [tensorMap, coords], [mbar]), the
+ * store form ([tensorMap, coords], [srcMem]) or the prefetch ([tensorMap, coords]); a memory
+ * slot takes anything but a tensor map. Optional slots follow in order, each may be skipped:
+ * two 16-bit ones (im2colInfo or ctaMask, vector or scalar, either order; one for a prefetch,
+ * none for a store) and a 64-bit one, which with .L2::cache_hint is required and last. Later
+ * (after the modifier-combination checks) the exact list the modifiers ask for. */
+enum { SL_MEM, SL_TMAP, SL_16, SL_64 };
+
+static bool slot_fits(const ptx_operand *o, int slot)
+{
+    unsigned i;
+    switch (slot) {
+    case SL_MEM: return o->kind != PTX_OPD_TMAP;
+    case SL_TMAP: return o->kind == PTX_OPD_TMAP;
+    case SL_16:
+        if (o->kind == PTX_OPD_VEC) {
+            for (i = 0; i < o->nvec; i++)
+                if (!ptx_scalar_fits(&o->vec[i], OK_R16))
+                    return false;
+            return true;
+        }
+        return (o->kind == PTX_OPD_REG || o->kind == PTX_OPD_IMM) && ptx_scalar_fits(&o->base, OK_R16);
+    default: return (o->kind == PTX_OPD_REG || o->kind == PTX_OPD_IMM) && ptx_scalar_fits(&o->base, OK_R64);
+    }
+}
+
 static ptx_status check_shape(ptx_ctx *c, bool prefetch, bool reduce, bool *load_form, ptx_error *err)
 {
-    /* addresses are judged by their brackets here, their bases later */
-    static const ptx_opkind load_fixed[] = {OK_ADDR_ANY_OR_REG, OK_TMAP_ANY, OK_ADDR_ANY_OR_REG},
-                            load_opt[] = {OK_VEC16, OK_R16, OK_R64};
-    static const ptx_opkind store_fixed[] = {OK_TMAP_ANY, OK_ADDR_ANY_OR_REG}, store_opt[] = {OK_R64};
-    static const ptx_opkind pf_fixed[] = {OK_TMAP_ANY}, pf_opt[] = {OK_VEC16, OK_R64};
-    bool ok;
-    unsigned i;
+    static const int load_fixed[] = {SL_MEM, SL_TMAP, SL_MEM}, other_fixed[] = {SL_TMAP, SL_MEM};
+    unsigned i, n = c->ln->nopd, nfixed, n16;
+    bool used64 = false;
     *load_form = false;
     /* a coordinate list longer than 5 is an illegal vector expression before anything else */
     for (i = 0; i < c->ln->nopd; i++)
         if (c->ln->opd[i].kind == PTX_OPD_TMAP && c->ln->opd[i].nvec > 5 && c->ln->opd[i].nvec < 8)
             return ptx_fail(err, PTX_CAUSE_OPERANDS, c->ln->opd[i].col, "a vector of %u elements", c->ln->opd[i].nvec);
-    if (prefetch)
-        ok = ptx_operands_loose_fit(c->ln, pf_fixed, 1, pf_opt, 2);
-    else if (!reduce && c->ln->nopd && c->ln->opd[0].kind != PTX_OPD_TMAP) {
+    if (prefetch) {
+        nfixed = 1, n16 = 1;
+    } else if (!reduce && n && c->ln->opd[0].kind != PTX_OPD_TMAP) {
         *load_form = true;
-        ok = ptx_operands_loose_fit(c->ln, load_fixed, 3, load_opt, 3);
-    } else
-        ok = ptx_operands_loose_fit(c->ln, store_fixed, 2, store_opt, 1);
-    return ok ? PTX_OK : ptx_operands_fail(c, err, "the operands of a tensor copy");
+        nfixed = 3, n16 = 2;
+    } else {
+        nfixed = 2, n16 = 0;
+    }
+    if (n < nfixed)
+        return ptx_operands_fail(c, err, "the operands of a tensor copy");
+    for (i = 0; i < nfixed; i++)
+        if (!slot_fits(&c->ln->opd[i], *load_form ? load_fixed[i] : other_fixed[i]))
+            return ptx_operands_fail(c, err, "the operands of a tensor copy");
+    if (ptx_mods_first(&c->mods, MC_CACHEHINT)) {
+        if (n == nfixed || !slot_fits(&c->ln->opd[n - 1], SL_64))
+            return ptx_operands_fail(c, err, "a 64-bit cache policy last (.L2::cache_hint)");
+        n--;
+        used64 = true;
+    }
+    for (i = nfixed; i < n; i++) {
+        if (n16 && slot_fits(&c->ln->opd[i], SL_16)) {
+            n16--;
+            continue;
+        }
+        if (!used64 && slot_fits(&c->ln->opd[i], SL_64)) {
+            used64 = true;
+            n16 = 0;
+            continue;
+        }
+        return ptx_operands_fail(c, err, "the operands of a tensor copy");
+    }
+    return PTX_OK;
 }
 
 static ptx_status check_operands(ptx_ctx *c, bool prefetch, bool load, int lm, bool multicast, bool hint,
@@ -184,15 +226,13 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         return PTX_ERROR;
     /* .multicast::cluster / .cta_group on a reduce or prefetch come before the types and the
      * operands */
-    for (i = 0; i < c->mods.n; i++) {
-        ptx_modclass mc = c->mods.m[i].def->mc;
-        if ((prefetch || reduce) && (mc == MC_MULTICAST || mc == MC_CTAGROUP))
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
-                            &c->mods.m[i].tok, c->iname);
-    }
+    if ((prefetch || reduce) && ptx_refuse_classes(c, CLS(MC_MULTICAST) | CLS(MC_CTAGROUP), err) != PTX_OK)
+        return PTX_ERROR;
     /* integer and bit types are "unexpected types" at once; floating-point and .b1024
      * suffixes only once everything else has been checked */
     if (ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
+        return PTX_ERROR;
+    if (!reduce && ptx_refuse_classes(c, CLS(MC_REDOP), err) != PTX_OK)
         return PTX_ERROR;
     {
         bool load_form;
@@ -200,10 +240,6 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
             return PTX_ERROR;
     }
     /* an operation on anything but a reduce: after the operand shape, before the rest */
-    for (i = 0; i < c->mods.n; i++)
-        if (!reduce && c->mods.m[i].def->mc == MC_REDOP)
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
-                            &c->mods.m[i].tok, c->iname);
     dims = (unsigned)ptx_mod_val(c, MC_DIM, 0);
     lm = ptx_mod_val(c, MC_LOADMODE, LM_TILE);
     multicast = (mask & CLS(MC_MULTICAST)) && ptx_mods_first(&c->mods, MC_MULTICAST) != 0;
@@ -246,6 +282,12 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
                         "'%s' takes .shared::cluster/.shared::cta <- .global or .global <- .shared::cta (.dst then .src)",
                         c->iname);
+    /* a completion mechanism of the other direction: before .dim is asked for */
+    if (!prefetch && cm >= 0 && ptx_mods_count(&c->mods, MC_SPACE) == 2 &&
+        cm != ((sp_dst == SP_GLOBAL && sp_src == SP_SHARED_CTA) ? CM_BULK_GROUP : CM_MBARRIER))
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
+                        "completion '.%t' is illegal for this direction of '%s'",
+                        &ptx_mods_first(&c->mods, MC_COMPLETION)->tok, c->iname);
     if (!ptx_mods_first(&c->mods, MC_DIM))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .dim modifier (.1d to .5d)", c->iname);
     if (prefetch && !ptx_mods_first(&c->mods, MC_LEVEL))
@@ -271,15 +313,10 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     {
         bool load_form = !prefetch && !reduce && ln->nopd && ln->opd[0].kind != PTX_OPD_TMAP;
         /* modifiers of the copy family that this instruction never takes */
-        for (i = 0; i < c->mods.n; i++) {
-            ptx_modclass mc = c->mods.m[i].def->mc;
-            bool foreign = (prefetch && (mc == MC_MULTICAST || mc == MC_CTAGROUP || mc == MC_REDOP)) ||
-                           (reduce && (mc == MC_MULTICAST || mc == MC_CTAGROUP)) ||
-                           (!prefetch && !reduce && mc == MC_REDOP);
-            if (foreign)
-                return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
-                                &c->mods.m[i].tok, c->iname);
-        }
+        if (ptx_refuse_classes(c, (prefetch || reduce ? CLS(MC_MULTICAST) | CLS(MC_CTAGROUP) : 0) |
+                                      (reduce ? 0 : CLS(MC_REDOP)),
+                               err) != PTX_OK)
+            return PTX_ERROR;
         if (!prefetch) {
             if (cm != (load ? CM_MBARRIER : CM_BULK_GROUP))
                 return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
@@ -287,6 +324,8 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
                                 &ptx_mods_first(&c->mods, MC_COMPLETION)->tok, c->iname);
             /* the spaces pick the form: with the completion right, operands of the other form
              * are an operand error */
+            if (load_form != load && check_dim_mode(c, lm, dims, err) != PTX_OK)
+                return PTX_ERROR;
             if (load_form != load)
                 return ptx_operands_fail(c, err, load ? "[dstMem], [tensorMap, {coords}], [mbar] ..."
                                                       : "[tensorMap, {coords}], [srcMem] ...");
@@ -317,7 +356,9 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
                             "'%s' prefetches from '.global' only", c->iname);
     }
 
-    if (check_target(c, prefetch, load, sp_dst, lm, cta_group, err) != PTX_OK)
+    /* a cache level or eviction priority it does not take before the target, other words after */
+    if (ptx_refuse_classes(c, (CLS(MC_LEVEL) | CLS(MC_EVICT)) & ~mask, err) != PTX_OK ||
+        check_target(c, prefetch, load, sp_dst, lm, cta_group, err) != PTX_OK)
         return PTX_ERROR;
     if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
