@@ -13,10 +13,10 @@ static ptx_status target_fail(ptx_ctx *c, ptx_error *err, unsigned col, const ch
 }
 
 /* Words of other copy instructions (load mode, .cta_group, ...) that ptxas reports before the
- * operands; order, scope and the like come last. */
+ * operands (a .dim right after their shape); order, scope and the like come last. */
 static ptx_status early_foreign(ptx_ctx *c, bool no_multicast, bool with_op, ptx_error *err)
 {
-    return ptx_refuse_classes(c, CLS(MC_LOADMODE) | CLS(MC_CTAGROUP) | CLS(MC_DIM) | (with_op ? CLS(MC_REDOP) : 0) |
+    return ptx_refuse_classes(c, CLS(MC_LOADMODE) | CLS(MC_CTAGROUP) | (with_op ? CLS(MC_REDOP) : 0) |
                                      (no_multicast ? CLS(MC_MULTICAST) : 0),
                               err);
 }
@@ -42,7 +42,7 @@ static bulk_dir direction(const ptx_ctx *c)
 static ptx_status space_fail(ptx_ctx *c, ptx_error *err)
 {
     return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
-                    "'%s' needs a .dst.src pair it supports (e.g. .shared::cluster.global, .global.shared::cta)",
+                    "'%s' does not copy between this .dst.src pair of state spaces",
                     c->iname);
 }
 
@@ -117,16 +117,20 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     multicast = ptx_mods_first(&c->mods, MC_MULTICAST) != 0;
     hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
     cpmask = ptx_mods_first(&c->mods, MC_CPMASK) != 0;
-    /* the operands must fit some form, give every trailing operand the modifiers ask for, and
-     * with .L2::cache_hint end in a 64-bit policy (before a .cp_mask byte mask), before ptxas judges the direction */
+    /* the operands must fit some form, give the trailing operands .multicast::cluster asks
+     * for ([mbar], ctaMask), and with .L2::cache_hint end in a 64-bit policy (or have it
+     * before a 16-bit operand), before ptxas judges the direction */
     {
         static const ptx_opkind fixed[] = {OK_ADDR_ANY, OK_ADDR_ANY, OK_R32}, opt[] = {OK_ADDR_ANY, OK_R16, OK_R64, OK_R16};
         /* (the .cp_mask operand is looked for later) */
-        unsigned need = (cm == CM_MBARRIER ? 1u : 0u) + (multicast ? 1u : 0u) + (hint ? 1u : 0u);
+        unsigned need = (multicast ? 2u : 0u) + (hint ? 1u : 0u);
         if (!ptx_operands_loose_fit(ln, fixed, 3, opt, 4) || ln->nopd < 3 + need ||
-            (hint && !ptx_operand_fits_at(ln, ln->nopd - (cpmask ? 2u : 1u), OK_R64)))
+            (hint && !ptx_operand_fits_at(ln, ln->nopd - 1, OK_R64) &&
+             !(ptx_operand_fits_at(ln, ln->nopd - 1, OK_R16) && ptx_operand_fits_at(ln, ln->nopd - 2, OK_R64))))
             return ptx_operands_fail(c, err, "[dstMem], [srcMem], size and what the modifiers ask for");
     }
+    if (ptx_refuse_classes(c, CLS(MC_DIM), err) != PTX_OK)
+        return PTX_ERROR;
     dir = direction(c);
     if (dir == DIR_NONE)
         return space_fail(c, err);
@@ -146,8 +150,9 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (hint)
         kinds[nk++] = OK_R64;
     /* operands that fit the variant without .cp_mask make ptxas judge .cp_mask as a word that
-     * variant does not take (its target first); with .multicast::cluster the list is wrong */
-    if (cpmask && !multicast && ptx_operands_match(ln, kinds, nk)) {
+     * variant does not take (its target first); with .multicast::cluster or .L2::cache_hint
+     * the list is wrong (corpus) */
+    if (cpmask && !multicast && !hint && ptx_operands_match(ln, kinds, nk)) {
         if (c->t.sm < 100)
             return target_fail(c, err, ptx_mod_col(c, MC_CPMASK), ".cp_mask", "sm_100 or higher");
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_CPMASK),
@@ -159,15 +164,14 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         return ptx_operands_fail(c, err, "the operand list of this variant");
     if (multicast && dir != DIR_G2S_CLUSTER)
         return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_MULTICAST),
-                        "'.multicast::cluster' is illegal for '%s' unless copying .global to .shared::cluster",
+                        "'.multicast::cluster' on '%s' needs a .shared::cluster destination",
                         c->iname);
-    if (size_fail(c, 2, err) != PTX_OK || addr_bases(c, cm == CM_MBARRIER ? 4 : 2, err) != PTX_OK)
+    if (size_fail(c, 2, err) != PTX_OK)
         return PTX_ERROR;
     if (cpmask && c->t.sm < 100)
         return target_fail(c, err, ptx_mod_col(c, MC_CPMASK), ".cp_mask", "sm_100 or higher");
-    if (ptx_check_types(c, 0, err) != PTX_OK)
-        return PTX_ERROR;
-    if (ptx_check_classes(c, mask, err) != PTX_OK)
+    if (ptx_check_types(c, 0, err) != PTX_OK || ptx_check_classes(c, mask, err) != PTX_OK ||
+        addr_bases(c, cm == CM_MBARRIER ? 4 : 2, err) != PTX_OK)
         return PTX_ERROR;
 
     out->has_op = true;
@@ -247,10 +251,10 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (ptx_scan_repeats(c, 2, (mask & ~CLS(MC_REDOP)) | CLS(MC_LOADMODE) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP), err) !=
         PTX_OK)
         return PTX_ERROR;
-    /* the copy family's load modes, multicast, .cta_group and a .dim first; .b1024 and the
-     * other late types are not counted as types, and are refused last (probed) */
-    if (ptx_refuse_classes(c, CLS(MC_LOADMODE) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP) | CLS(MC_DIM), err) != PTX_OK ||
-        ptx_check_types(c, BULK_RED_TYPES | PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
+    /* the copy family's load modes, multicast and .cta_group first; .b1024 is not counted as a
+     * type, and is refused last (probed) */
+    if (ptx_refuse_classes(c, CLS(MC_LOADMODE) | CLS(MC_MULTICAST) | CLS(MC_CTAGROUP), err) != PTX_OK ||
+        ptx_check_types(c, BULK_RED_TYPES | T(TY_B1024), err) != PTX_OK)
         return PTX_ERROR;
     tym = 0;
     {
@@ -276,6 +280,8 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
              t->def->val == TCE_ET_F64))
             return ptx_operands_fail(c, err, "an integer element type for a .shared::cluster destination");
     }
+    if (ptx_refuse_classes(c, CLS(MC_DIM), err) != PTX_OK) /* after the type count and the shape */
+        return PTX_ERROR;
     dir = direction(c);
     if (dir != DIR_S2S && dir != DIR_S2G)
         return space_fail(c, err);
@@ -313,8 +319,6 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!ptx_operands_match(ln, kinds, nk) ||
         (dir == DIR_S2S && (T(ty) & (T(TCE_ET_F16) | T(TCE_ET_BF16) | T(TCE_ET_F32) | T(TCE_ET_F64)))))
         return ptx_operands_fail(c, err, "the operand list of this variant");
-    if (size_fail(c, 2, err) != PTX_OK)
-        return PTX_ERROR;
     if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
         return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
                         "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
@@ -324,7 +328,7 @@ ptx_status ptx_decode_bulk_reduce(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (!noftz && op == TCE_RED_ADD && (ty == TCE_ET_F16 || ty == TCE_ET_BF16))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, tym->tok.col, "'%s.add' on '.%t' needs '.noftz'", c->iname,
                         &tym->tok);
-    if (ptx_check_classes(c, mask | CLS(MC_TMFIELD), err) != PTX_OK)
+    if (size_fail(c, 2, err) != PTX_OK || ptx_check_classes(c, mask | CLS(MC_TMFIELD), err) != PTX_OK)
         return PTX_ERROR;
     {
         unsigned i;
@@ -368,11 +372,18 @@ ptx_status ptx_decode_bulk_prefetch(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         return PTX_ERROR;
     if (early_foreign(c, true, true, err) != PTX_OK || ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
         return PTX_ERROR;
-    if (!ptx_mods_first(&c->mods, MC_LEVEL))
-        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs the .level modifier '.L2'", c->iname);
     hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0;
+    /* the shape ([srcMem], size {, cache-policy}: the addresses' bases later), a .dim, .L2, an
+     * eviction priority, the state space, then the exact list (probed) */
+    kinds[0] = OK_ADDR_ANY;
     if (!ptx_operands_match(ln, kinds, hint ? 3 : 2))
         return ptx_operands_fail(c, err, hint ? "[srcMem], size, cache-policy" : "[srcMem], size");
+    if (ptx_refuse_classes(c, CLS(MC_DIM), err) != PTX_OK)
+        return PTX_ERROR;
+    if (!ptx_mods_first(&c->mods, MC_LEVEL))
+        return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs the .level modifier '.L2'", c->iname);
+    if (ptx_refuse_classes(c, CLS(MC_EVICT), err) != PTX_OK)
+        return PTX_ERROR;
     if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
         return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok.col,
                         "'%s' takes one state space", c->iname);
@@ -382,6 +393,9 @@ ptx_status ptx_decode_bulk_prefetch(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (sp->def->val != SP_GLOBAL)
         return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, sp->tok.col, "'%s' prefetches from '.global' only",
                         c->iname);
+    kinds[0] = OK_ADDR;
+    if (!ptx_operands_match(ln, kinds, hint ? 3 : 2))
+        return ptx_operands_fail(c, err, "an address of an integer register or a name");
     if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
     if (ptx_check_classes(c, mask | CLS(MC_TMFIELD), err) != PTX_OK)

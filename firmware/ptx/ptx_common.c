@@ -18,9 +18,7 @@ ptx_status ptx_scan_repeats(ptx_ctx *c, unsigned max_spaces, unsigned class_mask
             if (max_spaces == 1)
                 return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, m->tok.col,
                                 "'%s' takes one state space; '.%t' is one too many", c->iname, &m->tok);
-            return ptx_fail(err, PTX_CAUSE_SPACE_MULTIPLE, m->tok.col,
-                            "state space '.%t' is one more than the destination and source of '%s'", &m->tok,
-                            c->iname);
+            return ptx_fail(err, PTX_CAUSE_SPACE_MULTIPLE, m->tok.col, "a third state space '.%t'", &m->tok);
         }
         if (m->def->mc == MC_REDOP && (class_mask & CLS(MC_REDOP)) && ++ops == 2)
             return ptx_fail(err, PTX_CAUSE_REPEATED, m->tok.col, "more than one .op modifier ('.%t')", &m->tok);

@@ -162,9 +162,7 @@ typedef enum {
     OK_F32,        /* 32-bit register (bit-size or .f32) or immediate */
     OK_F64,        /* 64-bit register (bit-size or .f64) or immediate */
     OK_ADDR_ANY,   /* [anything]: an address operand whatever its base (shape checks) */
-    OK_ADDR_OR_REG, /* an address, or a register without brackets (the tensor copies take both) */
-    OK_ADDR_ANY_OR_REG, /* the same for shape checks */
-    OK_TMAP_ANY    /* [anything, {anything}] */
+    OK_ADDR_OR_REG  /* an address, or a register without brackets (the tensor copies take both) */
 } ptx_opkind;
 
 /* Do the operands match the expected kinds exactly (count, kind, width)? */
@@ -177,6 +175,12 @@ bool ptx_operands_match_prefix(const ptx_line *ln, const ptx_opkind *kinds, unsi
 /* The first operand whose register (a memory operand's base, or a register standing for an
  * address) is not declared: "Illegal operand type", reported once the operand list fits. */
 ptx_status ptx_undeclared_memory(const ptx_ctx *c, ptx_error *err);
+/* A tensor map's coordinate list has a .b32 register or a constant among its elements: ptxas
+ * types the list by them (a list of only .f32, predicate or other registers is refused). */
+bool ptx_coords_typed(const ptx_operand *o);
+/* The first [address] whose base is a constant or (unless constants_only) a register other
+ * than an integer one. */
+ptx_status ptx_memory_bases(const ptx_ctx *c, bool constants_only, ptx_error *err);
 bool ptx_operands_loose_fit(const ptx_line *ln, const ptx_opkind *fixed, unsigned nfixed, const ptx_opkind *opt,
                             unsigned nopt);
 

@@ -9,24 +9,24 @@ ptx_status ptx_decode_group(ptx_ctx *c, ptx_insn *out, ptx_error *err, bool wait
     const ptx_line *ln = c->ln;
     unsigned mask = (wait ? CLS(MC_READ) : 0) | CLS(MC_TMFIELD);
     unsigned i;
-    /* ptxas: repeated words, .b1024 (an illegal modifier here) and types, words of the copy
-     * instructions, the operand, a state space, then other foreign words (order, .noftz, ...);
-     * tensormap field words are ignored */
-    if (ptx_scan_repeats(c, 99, ~CLS(MC_SPACE), err) != PTX_OK)
-        return PTX_ERROR;
-    for (i = 0; i < c->mods.n; i++)
-        if (c->mods.m[i].def->mc == MC_TYPE && c->mods.m[i].def->val == TY_B1024)
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "'.b1024' is illegal for '%s'", c->iname);
-    if (ptx_check_types(c, 0, err) != PTX_OK)
-        return PTX_ERROR;
-    if (ptx_refuse_classes(c, CLS(MC_LOADMODE) | CLS(MC_CTAGROUP) | CLS(MC_CACHEHINT) | CLS(MC_MULTICAST) | CLS(MC_DIM) |
-                                  CLS(MC_COMPLETION) | CLS(MC_LEVEL) | CLS(MC_CPMASK) | CLS(MC_REDOP),
-                           err) != PTX_OK)
+    /* ptxas (probed): repeated words; the words every instruction that does not take them
+     * refuses before its types (load mode, .cta_group, multicast, cache hint, an operation
+     * other than .inc/.dec); types (.b1024 is not one); the operand; a state space; .b1024;
+     * then other foreign words (.dim, completion, .L2, order, ...); tensormap field words are
+     * ignored */
+    if (ptx_scan_repeats(c, 99, ~CLS(MC_SPACE), err) != PTX_OK ||
+        ptx_refuse_classes(c, CLS(MC_LOADMODE) | CLS(MC_CTAGROUP) | CLS(MC_CACHEHINT) | CLS(MC_MULTICAST) |
+                                  CLS(MC_REDOP),
+                           err) != PTX_OK ||
+        ptx_check_types(c, T(TY_B1024), err) != PTX_OK)
         return PTX_ERROR;
     if (wait ? (ln->nopd != 1 || ln->opd[0].kind != PTX_OPD_IMM) : ln->nopd != 0)
         return ptx_operands_fail(c, err, wait ? "one integer constant N" : "no operands");
     if (ptx_scan_repeats(c, 0, mask, err) != PTX_OK)
         return PTX_ERROR;
+    for (i = 0; i < c->mods.n; i++)
+        if (c->mods.m[i].def->mc == MC_TYPE)
+            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "'.b1024' is illegal for '%s'", c->iname);
     if (ptx_check_classes(c, mask, err) != PTX_OK)
         return PTX_ERROR;
     if (wait && (ln->opd[0].base.imm < 0 || ln->opd[0].base.imm > 0x7fffffff))

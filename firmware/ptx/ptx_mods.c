@@ -192,7 +192,7 @@ ptx_status ptx_mods_collect(const ptx_line *ln, unsigned first, ptx_mods *mods, 
         mods->n++;
         if (d->mc == MC_SPACE && ++spaces == 3)
             return ptx_fail(err, PTX_CAUSE_SPACE_MULTIPLE, m->tok.col,
-                            "state space '.%t' is a third one (a destination and a source at most)", &m->tok);
+                            "a third state space '.%t'", &m->tok);
         g = repeat_group(m);
         if (g != RG_NONE && (seen & (1u << g)))
             return ptx_fail(err, PTX_CAUSE_REPEATED, m->tok.col, "modifier '.%t' repeats its kind of modifier",

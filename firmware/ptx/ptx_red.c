@@ -69,14 +69,17 @@ static bool value_fits(const ptx_scalar *v, int ty)
     return ptx_scalar_fits(v, value_kind(ty));
 }
 
-/* Reporting order (ptxas 13.0, settled on the corpus and on single-edit variants of it):
- * repeated modifiers (not the operation) -> a load mode or .cta_group -> exactly one type ->
- * a second operation -> operand shape (count, policy, an undeclared value) -> vector-expression
- * size -> a second state space -> state space -> a scalar value's width against the
- * type -> other foreign words -> .noftz -> a vector value without qualifier (add/min/max) ->
- * vector qualifier against the type -> an immediate or non-integer address, a predicate value,
- * vector elements' width -> operation -> op/type table -> vector forms -> a policy operand without .L2::cache_hint ->
- * policy with .shared -> the value's vector shape. */
+/* Reporting order (ptxas 13.0, settled on the corpus, single-edit variants and probes; the
+ * opcode's words and vectors were judged while parsing, ptx_decode.c): a load mode, .cta_group
+ * or multicast -> exactly one type (.b1024 is none) -> operand shape (count, policy exactly
+ * with .L2::cache_hint, an undeclared value) -> .b1024 -> a vector of other than 1/2/4/8
+ * elements, a vector without qualifier for .b32/.b64 -> a second operation -> a second state
+ * space -> state space -> a scalar value's size (its kind, for half types, after the op/type
+ * table) -> other foreign words -> .noftz illegal -> vector elements' size, the vector
+ * qualifier against the type, float vector elements -> the address (immediate, undeclared, not
+ * integer) -> .noftz required -> values' kind -> .read -> operation -> op/type table -> .sem ->
+ * vector forms, a vector without qualifier -> rounding -> a policy operand without
+ * .L2::cache_hint -> policy with .shared -> the value's vector shape. */
 ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
 {
     const ptx_line *ln = c->ln;
@@ -88,7 +91,7 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     unsigned vec, i;
     bool hint, noftz;
 
-    /* a third state space is reported at once, a second one after the operand shape */
+    /* a second state space is reported after the operand shape */
     if (ptx_scan_repeats(c, 2, mask & ~CLS(MC_REDOP), err) != PTX_OK)
         return PTX_ERROR;
     /* words of the copy instructions before the types, other foreign words after them */
@@ -113,9 +116,6 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     for (i = 0; i < c->mods.n; i++)
         if (c->mods.m[i].def->mc == MC_TYPE && c->mods.m[i].def->val == TY_B1024)
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "'.b1024' is illegal for 'red'");
-    if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
-        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
-                        "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
     if (ln->opd[1].kind == PTX_OPD_VEC) {
         const ptx_operand *v = &ln->opd[1];
         if (v->nvec != 1 && v->nvec != 2 && v->nvec != 4 && v->nvec != 8)
@@ -126,6 +126,9 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         if (!ptx_mods_first(&c->mods, MC_VEC) && (tym->def->val == TCE_ET_B32 || tym->def->val == TCE_ET_B64))
             return ptx_operands_fail(c, err, "a scalar value (no vector qualifier given)");
     }
+    if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
+        return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
+                        "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
     if (ptx_mods_nth(&c->mods, MC_SPACE, 1))
         return ptx_fail(err, PTX_CAUSE_SPACE_COUNT, ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok.col,
                         "'red' takes one state space; '.%t' is one too many", &ptx_mods_nth(&c->mods, MC_SPACE, 1)->tok);
@@ -166,6 +169,19 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if (vm && !(T(ty) & (HALF_TYPES | T(TCE_ET_F32))))
         return ptx_fail(err, PTX_CAUSE_VECTOR, vm->tok.col, "vector '.%t' is not allowed for 'red' with type '.%t'",
                         &vm->tok, &tym->tok);
+    /* a vector of a floating-point type: an integer constant among .f32 elements, or
+     * .f16x2/.bf16x2 elements none of which is a .b32 register (probed) */
+    if (ln->opd[1].kind == PTX_OPD_VEC && (T(ty) & (HALF_TYPES | T(TCE_ET_F32)))) {
+        bool b32 = false;
+        for (i = 0; i < ln->opd[1].nvec; i++) {
+            const ptx_scalar *e = &ln->opd[1].vec[i];
+            if (ty == TCE_ET_F32 && !e->is_reg && !e->is_float)
+                return ptx_operands_fail(c, err, "elements of one type (no integer constant)");
+            b32 |= e->is_reg && e->rc == PTX_RC_B32;
+        }
+        if ((ty == TY_F16X2 || ty == TY_BF16X2) && !b32)
+            return ptx_operands_fail(c, err, ".b32 elements");
+    }
     /* an immediate address, an undeclared address register */
     if (!ln->opd[0].base.is_reg && !ln->opd[0].base.name[0])
         return ptx_fail(err, PTX_CAUSE_OPERANDS, ln->opd[0].col, "an immediate address is only for .local");
@@ -177,7 +193,7 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     if ((T(ty) & HALF_TYPES) && !noftz)
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, tym->tok.col, "'red' with type '.%t' needs '.noftz'",
                         &tym->tok);
-    /* a non-integer address register, a predicate value, vector elements of another width */
+    /* a value of the type's kind (half types: after the op/type table), vector elements' kind */
     if (ln->opd[1].kind != PTX_OPD_VEC && !(T(ty) & HALF_TYPES) && !value_fits(&ln->opd[1].base, ty))
         return ptx_operands_fail(c, err, "a value of the type's width and kind");
     if (ln->opd[1].kind == PTX_OPD_VEC)
@@ -197,7 +213,7 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
                         &sem->tok);
     if (ln->opd[1].kind != PTX_OPD_VEC && !value_fits(&ln->opd[1].base, ty))
         return ptx_operands_fail(c, err, "a value of the type's width and kind");
-    if (ptx_check_classes(c, mask, err) != PTX_OK)
+    if (ptx_check_classes(c, mask | CLS(MC_ROUNDING), err) != PTX_OK) /* rounding: below */
         return PTX_ERROR;
     if (vm) {
         if (sp != -1 && sp != SP_GLOBAL)
@@ -213,6 +229,8 @@ ptx_status ptx_decode_red(ptx_ctx *c, ptx_insn *out, ptx_error *err)
     }
     if (!vm && ln->opd[1].kind == PTX_OPD_VEC)
         return ptx_operands_fail(c, err, "a scalar value (no vector qualifier given)");
+    if (ptx_check_classes(c, mask, err) != PTX_OK)
+        return PTX_ERROR;
     if (ln->nopd == 3 && !hint)
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, ln->opd[2].col,
                         "a third operand (cache-policy) needs '.L2::cache_hint'");
