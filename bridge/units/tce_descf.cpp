@@ -22,23 +22,9 @@ template <typename V> struct fetch_model final : fetch_if {
 
     explicit fetch_model(unsigned data_w) : beat(data_w / 8u)
     {
-        top.clk = 0;
-        top.rst_n = 0;
-        top.eval();
-        tick();
-        tick();
-        top.rst_n = 1;
-        top.eval();
+        ub_reset(top);
     }
     ~fetch_model() override { top.final(); }
-
-    void tick()
-    {
-        top.clk = 1;
-        top.eval();
-        top.clk = 0;
-        top.eval();
-    }
 
     void cycle(const tce_descf_in *in, tce_descf_out *o) override
     {
@@ -64,7 +50,7 @@ template <typename V> struct fetch_model final : fetch_if {
         o->araddr = top.araddr;
         o->arlen = top.arlen;
         o->rready = top.rready;
-        tick();
+        ub_tick(top);
     }
 };
 

@@ -9,14 +9,6 @@
 struct tce_rmwg {
     VerilatedContext ctx;
     Vtce_rmwg_top top{&ctx};
-
-    void tick()
-    {
-        top.clk = 1;
-        top.eval();
-        top.clk = 0;
-        top.eval();
-    }
 };
 
 extern "C" tce_rmwg *tce_rmwg_create(void)
@@ -24,13 +16,7 @@ extern "C" tce_rmwg *tce_rmwg_create(void)
     tce_rmwg *u = new (std::nothrow) tce_rmwg;
     if (!u)
         return nullptr;
-    u->top.clk = 0;
-    u->top.rst_n = 0;
-    u->top.eval();
-    u->tick();
-    u->tick();
-    u->top.rst_n = 1;
-    u->top.eval();
+    ub_reset(u->top);
     return u;
 }
 
@@ -84,5 +70,5 @@ extern "C" void tce_rmwg_cycle(tce_rmwg *u, const tce_rmwg_in *in, tce_rmwg_out 
     o->arlen = t.arlen;
     o->rready = t.rready;
     o->illegal = t.illegal;
-    u->tick();
+    ub_tick(u->top);
 }

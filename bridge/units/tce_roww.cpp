@@ -25,25 +25,9 @@ template <typename V> struct walk_model final : walk_if {
 
     explicit walk_model(unsigned gaddr_w) : gw(gaddr_w)
     {
-        top.clk = 0;
-        top.rst_n = 0;
-        top.start = 0;
-        top.next = 0;
-        top.eval();
-        tick();
-        tick();
-        top.rst_n = 1;
-        top.eval();
+        ub_reset(top);
     }
     ~walk_model() override { top.final(); }
-
-    void tick()
-    {
-        top.clk = 1;
-        top.eval();
-        top.clk = 0;
-        top.eval();
-    }
 
     void start(const tce_roww_cmd *c) override
     {
@@ -64,7 +48,7 @@ template <typename V> struct walk_model final : walk_if {
         top.pitch = c->pitch;
         top.ext_rows = c->ext_rows;
         top.eval();
-        tick();
+        ub_tick(top);
         top.start = 0;
     }
 
@@ -81,7 +65,7 @@ template <typename V> struct walk_model final : walk_if {
         o->inb = top.row_inb;
         o->last = top.last_row;
         o->step = top.row_step;
-        tick();
+        ub_tick(top);
     }
 };
 

@@ -10,14 +10,6 @@
 struct tce_tchk {
     VerilatedContext ctx;
     Vtce_tile_check top{&ctx};
-
-    void tick()
-    {
-        top.clk = 1;
-        top.eval();
-        top.clk = 0;
-        top.eval();
-    }
 };
 
 extern "C" tce_tchk *tce_tchk_create(void)
@@ -25,14 +17,7 @@ extern "C" tce_tchk *tce_tchk_create(void)
     tce_tchk *u = new (std::nothrow) tce_tchk;
     if (!u)
         return nullptr;
-    u->top.clk = 0;
-    u->top.rst_n = 0;
-    u->top.hold = 0;
-    u->top.eval();
-    u->tick();
-    u->tick();
-    u->top.rst_n = 1;
-    u->top.eval();
+    ub_reset(u->top);
     return u;
 }
 
@@ -81,5 +66,5 @@ extern "C" void tce_tchk_cycle(tce_tchk *u, const tce_tchk_in *in, bool hold, tc
     out->tx_bytes = t.tx_bytes;
     out->ctas = t.ctas;
     out->rows = t.rows;
-    u->tick();
+    ub_tick(u->top);
 }

@@ -45,6 +45,28 @@ template <typename T> static inline uint64_t ub_get(const T &port, unsigned lsb,
     return width >= 64 ? v : v & ((1ull << width) - 1u);
 }
 
+// One clock cycle of a Verilated unit whose clock is `clk`: rise, settle, fall, settle.
+template <typename V> static inline void ub_tick(V &top)
+{
+    top.clk = 1;
+    top.eval();
+    top.clk = 0;
+    top.eval();
+}
+
+// Two cycles of reset (active-low `rst_n`), then released with the inputs as the caller left
+// them (Verilated inputs start at zero).
+template <typename V> static inline void ub_reset(V &top)
+{
+    top.clk = 0;
+    top.rst_n = 0;
+    top.eval();
+    ub_tick(top);
+    ub_tick(top);
+    top.rst_n = 1;
+    top.eval();
+}
+
 // Byte i of a bus is bits [8i+7:8i].
 template <std::size_t N> static inline void ub_put_bytes(VlWide<N> &w, const uint8_t *b,
                                                          unsigned n)
