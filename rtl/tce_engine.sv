@@ -25,6 +25,7 @@ module tce_engine #(
     parameter bit HAS_REDUCE  = 1'b1,      // cp.reduce.async.bulk{,.tensor}, red
     parameter bit HAS_IM2COL  = 1'b1,      // im2col-family tensor modes
     parameter bit HAS_GATHER  = 1'b1,      // tile::gather4 loads, tile::scatter4 stores
+    parameter bit HAS_MULTIMEM = 1'b1,     // multimem.cp.async.bulk
     // Tensor loads in flight: the tile loader's back-end slots and the executor's retirement
     // records are one list, so both take their size from here.
     parameter int LOAD_SLOTS  = 16,
@@ -110,7 +111,9 @@ module tce_engine #(
     input  logic                mb_rsp_valid,    // one per request, in request order
     input  logic                mb_rsp_err       // the mbarrier was outside the CTA's memory
 );
-  localparam int QW = 49;   // command words 0..48 hold every field the engine decodes (multimem's addresses end at 48)
+  // Command words 0..QW-1 hold every field this build decodes: multimem's addresses are
+  // words 33..48, the last ones, so a build without multimem keeps words 0..32.
+  localparam int QW = HAS_MULTIMEM ? 49 : 32'(tce_regs_pkg::CMDF_MULTIMEM_LO_WORD);
   localparam int QA = $clog2(QUEUE_DEPTH);
   // Tile-store bursts whose AW may precede their shared-memory reads. A tensor reduce needs
   // the old values of about one read latency of beats on the way (200 cycles / 8-beat row
@@ -243,7 +246,7 @@ module tce_engine #(
 
   tce_cmd_exec #(.QW(QW), .QDROP(QDROP), .NS(LOAD_SLOTS),
                  .HAS_REDUCE(HAS_REDUCE), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER),
-                 .GADDR_W(GADDR_W)) u_exec (
+                 .HAS_MULTIMEM(HAS_MULTIMEM), .GADDR_W(GADDR_W)) u_exec (
     .clk, .rst_n, .run, .retire_hold(err_hold), .q_empty, .q_head, .q_pop, .busy(exec_busy),
     .mem_ncta, .mem_smem, .gwin_base, .gwin_size,
     .inflight(exec_inflight),

@@ -41,6 +41,9 @@ module tce_cmd_exec #(
     parameter bit HAS_REDUCE = 1'b1,
     parameter bit HAS_IM2COL = 1'b1,
     parameter bit HAS_GATHER = 1'b1,
+    // Without multimem the command register ends before its addresses (QW 33, tce_engine)
+    // and OP_MULTIMEM_COPY is an unknown opcode (ST_UNSUPPORTED at OPCODE).
+    parameter bit HAS_MULTIMEM = 1'b1,
     // Global address bits of the bulk movers (tce_engine GADDR_W): below 64, a bulk or
     // multimem copy whose global range ends past 2^GADDR_W retires with ST_UNSUPPORTED at its
     // address field, after every check the golden model makes.
@@ -239,15 +242,24 @@ module tce_cmd_exec #(
   logic [3:0]  red_cta;
   logic [23:0] red_off;
   logic        vec_ok;
-  logic [63:0] mm_addr [8];     // multimem: the group's addresses
+  // multimem: the group's addresses, address i in [64i+63:64i] (one vector, so Yosys 0.23
+  // takes the generated assigns)
+  logic [8*64-1:0] mm_addr;
+  if (HAS_MULTIMEM) begin : g_mm_addr
+    for (genvar gi = 0; gi < 8; gi++) begin : g_a
+      assign mm_addr[gi*64 +: 64] = {cmd[(tce_regs_pkg::CMDF_MULTIMEM_HI_WORD + gi * tce_regs_pkg::CMDF_MULTIMEM_HI_STRIDE)*32 +: 32],
+                            cmd[(tce_regs_pkg::CMDF_MULTIMEM_LO_WORD + gi * tce_regs_pkg::CMDF_MULTIMEM_LO_STRIDE)*32 +: 32]};
+    end
+  end else begin : g_no_mm_addr
+    for (genvar gi = 0; gi < 8; gi++) begin : g_a
+      assign mm_addr[gi*64 +: 64] = 64'd0;
+    end
+  end
   always_comb begin : decode
     logic et_64;
     for (int i = 0; i < 8; i++)
       rs_operands[i*64 +: 64] = {cmd[(tce_regs_pkg::CMDF_OPERAND_HI_WORD + i * tce_regs_pkg::CMDF_OPERAND_HI_STRIDE)*32 +: 32],
                                  cmd[(tce_regs_pkg::CMDF_OPERAND_LO_WORD + i * tce_regs_pkg::CMDF_OPERAND_LO_STRIDE)*32 +: 32]};
-    for (int i = 0; i < 8; i++)
-      mm_addr[i] = {cmd[(tce_regs_pkg::CMDF_MULTIMEM_HI_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_HI_STRIDE)*32 +: 32],
-                    cmd[(tce_regs_pkg::CMDF_MULTIMEM_LO_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_LO_STRIDE)*32 +: 32]};
     for (int i = 0; i < 5; i++)
       cmd_coords[i*32 +: 32] = cmd[(tce_regs_pkg::CMDF_COORD_WORD + i * tce_regs_pkg::CMDF_COORD_STRIDE)*32 +: 32];
     cmd_im2col = {
@@ -277,7 +289,7 @@ module tce_cmd_exec #(
     is_red     = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_RED);
     is_treduce = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_TENSOR_REDUCE);
     is_tpref   = (f_opcode == tce_op_pkg::OP_TENSOR_PREFETCH);
-    is_mm      = (f_opcode == tce_op_pkg::OP_MULTIMEM_COPY);
+    is_mm      = HAS_MULTIMEM && (f_opcode == tce_op_pkg::OP_MULTIMEM_COPY);
     is_tensor  = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE ||
                   is_treduce || is_tpref);
     to_global  = (f_dst == tce_op_pkg::SPACE_GLOBAL);
@@ -502,18 +514,18 @@ module tce_cmd_exec #(
       // S_MMWIN, one address a cycle, rather than 64 window compares here), overlap.
       for (int i = 0; i < 8; i++) begin
         if (i < 32'(f_mmcount)) begin
-          if (mm_addr[i][3:0] != 4'd0) mm_fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX, 4'(i), 1'b0);
-          if (65'(mm_addr[i]) + 65'(f_size) >= {1'b1, 64'd0})
+          if (mm_addr[i*64 +: 4] != 4'd0) mm_fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX, 4'(i), 1'b0);
+          if (65'(mm_addr[i*64 +: 64]) + 65'(f_size) >= {1'b1, 64'd0})
             mm_fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX, 4'(i), 1'b0);
           for (int j = 0; j < i; j++)
-            if (mm_addr[j] < mm_addr[i] + 64'(f_size) && mm_addr[i] < mm_addr[j] + 64'(f_size))
+            if (mm_addr[j*64 +: 64] < mm_addr[i*64 +: 64] + 64'(f_size) && mm_addr[i*64 +: 64] < mm_addr[j*64 +: 64] + 64'(f_size))
               mm_fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX, 4'(i), 1'b1);
         end
       end
       // Beyond this build's global addresses (GADDR_W), as for a bulk copy.
       if (GADDR_W < 64)
         for (int i = 0; i < 8; i++)
-          if (i < 32'(f_mmcount) && 65'(mm_addr[i]) + 65'(f_size) > (65'd1 << GADDR_W))
+          if (i < 32'(f_mmcount) && 65'(mm_addr[i*64 +: 64]) + 65'(f_size) > (65'd1 << GADDR_W))
             fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
     end else if (is_tensor) begin
       // The rest is checked once the descriptor is in (tce_tile_check).
@@ -655,7 +667,7 @@ module tce_cmd_exec #(
   assign retire_rbytes = tile_done ? tile_rbytes : rb_q;
   assign retire_wbytes = tile_done ? lr_wbytes[lr_hd] : wb_q;
 
-  assign mv_gaddr = is_mm ? mm_addr[mm_i] : f_gaddr;
+  assign mv_gaddr = is_mm ? mm_addr[{mm_i, 6'd0} +: 64] : f_gaddr;
   assign mv_size  = f_size;
   assign mv_dst_mask = dmask;
   assign mv_dst_cta  = sd_cta;
@@ -794,7 +806,7 @@ module tce_cmd_exec #(
             state <= S_RETIRE;
         end
         S_MMNEXT: state <= S_MOVE;
-        S_MMWIN: if (mm_k_first && !mapped(mm_addr[mm_k[2:0]], g_len_q)) begin
+        S_MMWIN: if (mm_k_first && !mapped(mm_addr[{mm_k[2:0], 6'd0} +: 64], g_len_q)) begin
           st <= tce_op_pkg::ST_GLOBAL_BUS; fld <= fidx(tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
           rb_q <= '0; wb_q <= '0;
           state <= S_RETIRE;
