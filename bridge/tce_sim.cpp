@@ -16,6 +16,10 @@ extern "C" {
 #include "Vtce_engine.h"
 #include "verilated.h"
 #include "verilated_syms.h"
+#ifdef TCE_SIM_COVERAGE
+#include "verilated_cov.h"
+#include <unistd.h>
+#endif
 
 #include <cstdio>
 #include <cstdlib>
@@ -367,12 +371,31 @@ tce_sim *tce_sim_create(const tce_sim_params *p, char *err, size_t errlen)
     return s;
 }
 
+#ifdef TCE_SIM_COVERAGE
+// A coverage build (-DTCE_COVERAGE=ON): the counts live in the simulation's own context and
+// die with it, so each simulation writes them to a file of its own, named by process and
+// sequence, in $TCE_COVERAGE_DIR (default: the working directory) for verilator_coverage
+// to merge (scripts/coverage.sh).
+static void write_coverage(tce_sim *s)
+{
+    static unsigned seq;
+    const char *dir = std::getenv("TCE_COVERAGE_DIR");
+    std::string path = std::string(dir && *dir ? dir : ".") + "/tce-" +
+                       std::to_string(static_cast<long>(getpid())) + "-" +
+                       std::to_string(seq++) + ".dat";
+    s->ctx->coveragep()->write(path.c_str());
+}
+#endif
+
 void tce_sim_destroy(tce_sim *s)
 {
     if (!s)
         return;
     tce_sim_trace(s, nullptr);
     s->top->final();
+#ifdef TCE_SIM_COVERAGE
+    write_coverage(s);
+#endif
     tce_axi_mem_free(&s->axi);
     tce_smem_free(&s->sm);
     delete s;

@@ -60,3 +60,18 @@ if(TCE_SIM_LTO)
   set(TCE_SIM_LTO_OPT -flto=auto -ffat-lto-objects)
   set(TCE_SIM_LTO_LINK -flto=auto)
 endif()
+
+# Code coverage of the engine's model (opt-in, -DTCE_COVERAGE=ON in a build directory of its
+# own, scripts/coverage.sh, docs/coverage.md): Verilator's line and toggle points in
+# tce_vmodel, and each simulation writes its counts to a .dat file when it is destroyed
+# (into $TCE_COVERAGE_DIR). Off by default: the counters slow the model the tests run.
+# The counted model is about 60 C++ files of 1-4 MB: at -O2 they took over an hour on the
+# shared 2-core build machine, so this build compiles them at -O1 without debug
+# information (docs/coverage.md).
+#   TCE_VERILATOR_COV_ARGS  Verilator options of tce_vmodel
+option(TCE_COVERAGE "line and toggle coverage in the engine's Verilated model" OFF)
+set(TCE_VERILATOR_COV_ARGS)
+if(TCE_COVERAGE)
+  set(TCE_VERILATOR_COV_ARGS --coverage-line --coverage-toggle)
+  set(TCE_VERILATED_CXX_OPT -O1 -g0)
+endif()

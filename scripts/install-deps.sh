@@ -11,13 +11,15 @@
 #   libsystemc-dev    SystemC models of the memory side (later)
 #   gcc-riscv64-unknown-elf  rv32imc cross build of the firmware for a soft CPU
 #                     (firmware-riscv-build; brings binutils-riscv64-unknown-elf)
+#   clang             libFuzzer harnesses (the fuzzing stage of scripts/test.sh; Debian's
+#                     clang brings libclang-rt with libFuzzer)
 #   --with-slurm      optional: slurm-wlm and munge, for the regress-slurm test (a one-node
 #                     cluster running scripts/slurm/); CI does not need them, the test skips
 set -euo pipefail
 
 # command name -> Debian package; a command found on PATH counts as installed.
 want_cmds=(cmake:cmake gcc:gcc g++:g++ make:make verilator:verilator yosys:yosys
-           iverilog:iverilog gtkwave:gtkwave
+           iverilog:iverilog gtkwave:gtkwave clang:clang
            riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf)
 # packages without a command of their own: checked with dpkg.
 want_pkgs=(libsystemc-dev)

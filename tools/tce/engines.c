@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine_backend.h"
+#include "fcov.h"
 #include "regmodel_engine.h"
 
 /* Register polls one wait may spend; each RTL poll runs the clock a few cycles, so this
@@ -99,8 +100,10 @@ void tce_engine_close(tce_engine *e)
 {
     if (!e)
         return;
-    if (e->be)
+    if (e->be) {
         e->be->destroy(e->be);
+        fcov_flush(); /* functional coverage of what it ran, when TCE_FCOV_DIR asks */
+    }
     free(e);
 }
 
@@ -348,8 +351,12 @@ int tce_engine_exec_queue(tce_engine *e, const tce_op *ops, unsigned n, tce_mems
 {
     if (n > TCE_ENGINE_MAX_QUEUE)
         n = TCE_ENGINE_MAX_QUEUE;
-    if (e->be)
-        return exec_driver(e, ops, n, ms, res, tx, ntx);
+    if (e->be) {
+        int hung = exec_driver(e, ops, n, ms, res, tx, ntx);
+        for (unsigned i = 0; i < n; i++)
+            fcov_sample(&ops[i], ms, &res[i]);
+        return hung;
+    }
     unsigned k = 0;
     e->batch_read = e->batch_written = 0;
     for (unsigned i = 0; i < n; i++) {
@@ -378,6 +385,7 @@ tce_result tce_engine_exec(const tce_op *op, tce_memsys *ms, void *engine)
         return tce_csim_execute(op, ms);
     tce_result r;
     exec_driver(e, op, 1, ms, &r, NULL, NULL);
+    fcov_sample(op, ms, &r);
     if (r.status == TCE_ERR_UNSUPPORTED)
         e->unsupported++;
     return r;

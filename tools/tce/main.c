@@ -11,6 +11,8 @@ int regress_main(int argc, char **argv); /* regress.c */
 int bench_main(int argc, char **argv);   /* cmd_bench.c */
 int map_main(int argc, char **argv);     /* cmd_map.c */
 int regress_merge_main(int argc, char **argv); /* regress_merge.c */
+int cov_main(int argc, char **argv);     /* cmd_cov.c */
+int fcov_main(int argc, char **argv);    /* cmd_fcov.c */
 
 static const struct {
     const char *name;
@@ -27,6 +29,8 @@ static const struct {
     {"synth", synth_main, "synthesize the engine with Yosys and write the area report"},
     {"bench", bench_main, "performance figures beside their bounds (--sim: simulator speed)"},
     {"map", map_main, "the CUDA driver's 128-byte tensor map: explain, check, diff, show"},
+    {"cov", cov_main, "per-module line and toggle coverage of the RTL from Verilator .dat files"},
+    {"fcov", fcov_main, "functional coverage: legal bins hit and missed by the engines' runs"},
 };
 
 static void usage(FILE *f)
