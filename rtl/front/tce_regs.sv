@@ -306,9 +306,9 @@ module tce_regs #(
     else if ((ra == tce_regs_pkg::REG_GROUP_SEL_OFF[11:0])) rd = {28'd0, group_sel};
     else if ((ra == tce_regs_pkg::REG_CLUSTER_OFF[11:0])) rd = {27'd0, cluster_ncta};
     else if ((ra == tce_regs_pkg::REG_SMEM_SIZE_OFF[11:0])) rd = smem_size;
-    else if (ra[11:7] == tce_regs_pkg::REG_GWIN_BASE_LO_OFF[11:7])
+    else if (ra[11:7] == tce_regs_pkg::REG_GWIN_BASE_LO_OFF[11:7]) begin
       // as the write: constant part-selects, not a shifter
-      for (int i = 0; i < 8; i++)
+      for (int i = 0; i < 8; i++) begin
         if (ra[4:2] == 3'(i))
           case (ra[6:5])
             2'd0: rd = gwin_base[i*64 +: 32];
@@ -316,6 +316,8 @@ module tce_regs #(
             2'd2: rd = gwin_size[i*64 +: 32];
             default: rd = gwin_size[i*64+32 +: 32];
           endcase
+      end
+    end
     else if ((ra == tce_regs_pkg::REG_GROUP_PENDING_OFF[11:0])) rd = {24'd0, grp_pending};
     else if ((ra == tce_regs_pkg::REG_GROUP_READ_PENDING_OFF[11:0])) rd = {24'd0, grp_read_pending};
     else if ((ra == tce_regs_pkg::REG_GROUP_OPEN_OFF[11:0])) rd = {24'd0, grp_open};
