@@ -25,42 +25,46 @@ typedef struct {
 /* A shared::cta address is an offset in the issuing CTA; a shared::cluster address
  * carries the target rank in bits [27:24] (TCE_SADDR). */
 static tce_result resolve_smem(const tce_op *op, const tce_memsys *ms, tce_space space,
-                               uint32_t addr, uint32_t len, const char *field, smem_ref *out)
+                               uint32_t addr, uint32_t len, const char *field, unsigned fid,
+                               smem_ref *out)
 {
     if (space == TCE_SPACE_SHARED_CTA) {
         if (addr > 0xFFFFFFu)
-            return tce_fail(TCE_ERR_SHARED_RANGE, "%s 0x%x is beyond any shared::cta window",
+            return tce_fail(TCE_ERR_SHARED_RANGE, fid, "%s 0x%x is beyond any shared::cta window",
                             field, addr);
         out->cta = op->cta;
         out->off = addr;
     } else if (space == TCE_SPACE_SHARED_CLUSTER) {
         if (addr >> 28)
-            return tce_fail(TCE_ERR_SHARED_RANGE,
+            return tce_fail(TCE_ERR_SHARED_RANGE, fid,
                             "%s 0x%x has bits above the CTA rank field [27:24]", field, addr);
         out->cta = TCE_SADDR_RANK(addr);
         out->off = TCE_SADDR_OFF(addr);
     } else
-        return tce_fail(TCE_ERR_UNDEFINED, "%s: state space %d is not shared", field, (int)space);
+        return tce_fail(TCE_ERR_UNDEFINED, fid,
+                        "%s: state space %d is not shared", field, (int)space);
     if (out->cta >= ms->ncta)
-        return tce_fail(TCE_ERR_SHARED_RANGE, "%s 0x%x names CTA %u; the cluster has %u", field,
+        return tce_fail(TCE_ERR_SHARED_RANGE, fid,
+                        "%s 0x%x names CTA %u; the cluster has %u", field,
                         addr, out->cta, ms->ncta);
     if (out->off % CHUNK)
-        return tce_fail(TCE_ERR_MISALIGNED, "%s 0x%x is not 16-byte aligned", field, addr);
+        return tce_fail(TCE_ERR_MISALIGNED, fid, "%s 0x%x is not 16-byte aligned", field, addr);
     if (!tce_smem(ms, out->cta, out->off, len))
-        return tce_fail(TCE_ERR_SHARED_RANGE,
+        return tce_fail(TCE_ERR_SHARED_RANGE, fid,
                         "%s 0x%x + size %u runs past CTA %u's %u bytes of shared memory", field,
                         addr, len, out->cta, ms->smem_size);
     return tce_ok();
 }
 
 static tce_result check_global(const tce_memsys *ms, uint64_t addr, uint32_t len,
-                               const char *field)
+                               const char *field, unsigned fid)
 {
     if (addr % CHUNK)
-        return tce_fail(TCE_ERR_MISALIGNED, "%s 0x%llx is not 16-byte aligned", field,
+        return tce_fail(TCE_ERR_MISALIGNED, fid, "%s 0x%llx is not 16-byte aligned", field,
                         (unsigned long long)addr);
     if (addr + len < addr || !tce_gmem(ms, addr, len ? len : 1))
-        return tce_fail(TCE_ERR_GLOBAL_BUS, "%s 0x%llx + size %u is not all mapped global memory",
+        return tce_fail(TCE_ERR_GLOBAL_BUS, fid,
+                        "%s 0x%llx + size %u is not all mapped global memory",
                         field, (unsigned long long)addr, len);
     return tce_ok();
 }
@@ -71,18 +75,21 @@ static tce_result check_mbar(const tce_op *op, const tce_memsys *ms, unsigned ct
 {
     uint32_t off = TCE_SADDR_OFF(op->mbar);
     if (op->mbar >> 28)
-        return tce_fail(TCE_ERR_SHARED_RANGE, "mbar 0x%x has bits above the CTA rank field",
+        return tce_fail(TCE_ERR_SHARED_RANGE, TCE_CMDF_MBAR,
+                        "mbar 0x%x has bits above the CTA rank field",
                         op->mbar);
     /* The mbarrier lives with the data it tracks (PTX: same CTA as dstMem). A shared::cta
      * style mbar (rank bits 0) means "the destination CTA's". */
     if (TCE_SADDR_RANK(op->mbar) && TCE_SADDR_RANK(op->mbar) != cta && !op->multicast)
-        return tce_fail(TCE_ERR_UNDEFINED,
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_MBAR,
                         "mbar 0x%x is in CTA %u but the destination is in CTA %u", op->mbar,
                         TCE_SADDR_RANK(op->mbar), cta);
     if (off % 8u)
-        return tce_fail(TCE_ERR_MISALIGNED, "mbar 0x%x is not 8-byte aligned", op->mbar);
+        return tce_fail(TCE_ERR_MISALIGNED, TCE_CMDF_MBAR,
+                        "mbar 0x%x is not 8-byte aligned", op->mbar);
     if (!tce_smem(ms, cta, off, 8))
-        return tce_fail(TCE_ERR_SHARED_RANGE, "mbar 0x%x is outside CTA %u's shared memory",
+        return tce_fail(TCE_ERR_SHARED_RANGE, TCE_CMDF_MBAR,
+                        "mbar 0x%x is outside CTA %u's shared memory",
                         op->mbar, cta);
     return tce_ok();
 }
@@ -90,7 +97,7 @@ static tce_result check_mbar(const tce_op *op, const tce_memsys *ms, unsigned ct
 static tce_result check_size(const tce_op *op, const char *what)
 {
     if (op->size % CHUNK)
-        return tce_fail(TCE_ERR_UNDEFINED,
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_SIZE,
                         "%s: size %u is not a multiple of 16 (undefined in the PTX text)", what,
                         op->size);
     return tce_ok();
@@ -100,7 +107,8 @@ static tce_result want_completion(const tce_op *op, tce_completion want, const c
 {
     static const char *const names[] = {"none", "mbarrier::complete_tx::bytes", "bulk_group"};
     if (op->completion != want)
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "%s: completion must be .%s, not .%s", what,
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_COMPLETION,
+                        "%s: completion must be .%s, not .%s", what,
                         names[want],
                         (unsigned)op->completion < 3 ? names[op->completion] : "?");
     return tce_ok();
@@ -136,10 +144,10 @@ static uint32_t masked_bytes(uint32_t n, bool has_mask, uint16_t mask)
             return t_;                                                                       \
     } while (0)
 
-static tce_result no_flag(bool set, const char *flag, const char *what)
+static tce_result no_flag(bool set, const char *flag, unsigned fid, const char *what)
 {
     if (set)
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "%s: %s is not allowed in this direction", what,
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, fid, "%s: %s is not allowed in this direction", what,
                         flag);
     return tce_ok();
 }
@@ -149,32 +157,36 @@ static tce_result copy_global_to_shared(const tce_op *op, tce_memsys *ms)
 {
     const char *what = "cp.async.bulk global->shared";
     TRY(want_completion(op, TCE_DONE_MBARRIER, what));
-    TRY(no_flag(op->has_byte_mask, ".cp_mask", what));
+    TRY(no_flag(op->has_byte_mask, ".cp_mask", TCE_CMDF_HAS_BYTE_MASK, what));
     TRY(no_flag(op->multicast && op->dst_space != TCE_SPACE_SHARED_CLUSTER,
-                ".multicast::cluster", "cp.async.bulk.shared::cta"));
-    TRY(check_global(ms, op->gaddr, op->size, "srcMem (gaddr)"));
+                ".multicast::cluster", TCE_CMDF_MULTICAST,
+                "cp.async.bulk.shared::cta"));
+    TRY(check_global(ms, op->gaddr, op->size, "srcMem (gaddr)", TCE_CMDF_GADDR_LO));
     smem_ref dst;
     uint16_t ctas;
     if (op->multicast) {
         if (op->saddr >> 24)
-            return tce_fail(TCE_ERR_UNDEFINED,
+            return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_SADDR,
                             "multicast dstMem 0x%x: only the offset is used, rank bits must be 0",
                             op->saddr);
         if (!op->cta_mask)
-            return tce_fail(TCE_ERR_UNDEFINED, "multicast ctaMask is 0: no destination CTA");
+            return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_CTA_MASK,
+                            "multicast ctaMask is 0: no destination CTA");
         if (op->cta_mask >> ms->ncta)
-            return tce_fail(TCE_ERR_SHARED_RANGE, "ctaMask 0x%x names CTAs beyond the %u of the "
+            return tce_fail(TCE_ERR_SHARED_RANGE, TCE_CMDF_CTA_MASK,
+                            "ctaMask 0x%x names CTAs beyond the %u of the "
                                                   "cluster",
                             op->cta_mask, ms->ncta);
         ctas = op->cta_mask;
         for (unsigned c = 0; c < ms->ncta; c++)
             if ((ctas >> c) & 1u) {
                 TRY(resolve_smem(op, ms, TCE_SPACE_SHARED_CLUSTER, TCE_SADDR(c, op->saddr),
-                                 op->size, "dstMem (saddr)", &dst));
+                                 op->size, "dstMem (saddr)", TCE_CMDF_SADDR, &dst));
                 TRY(check_mbar(op, ms, c));
             }
     } else {
-        TRY(resolve_smem(op, ms, op->dst_space, op->saddr, op->size, "dstMem (saddr)", &dst));
+        TRY(resolve_smem(op, ms, op->dst_space, op->saddr, op->size, "dstMem (saddr)",
+                         TCE_CMDF_SADDR, &dst));
         TRY(check_mbar(op, ms, dst.cta));
         ctas = (uint16_t)(1u << dst.cta);
     }
@@ -197,15 +209,15 @@ static tce_result copy_shared_to_cluster(const tce_op *op, tce_memsys *ms)
 {
     const char *what = "cp.async.bulk.shared::cluster.shared::cta";
     TRY(want_completion(op, TCE_DONE_MBARRIER, what));
-    TRY(no_flag(op->has_byte_mask, ".cp_mask", what));
-    TRY(no_flag(op->multicast, ".multicast::cluster", what));
+    TRY(no_flag(op->has_byte_mask, ".cp_mask", TCE_CMDF_HAS_BYTE_MASK, what));
+    TRY(no_flag(op->multicast, ".multicast::cluster", TCE_CMDF_MULTICAST, what));
     smem_ref src, dst;
     TRY(resolve_smem(op, ms, TCE_SPACE_SHARED_CTA, op->saddr_src, op->size, "srcMem (saddr_src)",
-                     &src));
+                     TCE_CMDF_SADDR_SRC, &src));
     TRY(resolve_smem(op, ms, TCE_SPACE_SHARED_CLUSTER, op->saddr, op->size, "dstMem (saddr)",
-                     &dst));
+                     TCE_CMDF_SADDR, &dst));
     if (dst.cta == op->cta)
-        return tce_fail(TCE_ERR_UNDEFINED,
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_SADDR,
                         "%s: dstMem 0x%x is in the issuing CTA %u; the PTX text requires a "
                         "different CTA of the cluster",
                         what, op->saddr, op->cta);
@@ -224,10 +236,11 @@ static tce_result copy_shared_to_global(const tce_op *op, tce_memsys *ms)
 {
     const char *what = "cp.async.bulk.global.shared::cta";
     TRY(want_completion(op, TCE_DONE_BULK_GROUP, what));
-    TRY(no_flag(op->multicast, ".multicast::cluster", what));
+    TRY(no_flag(op->multicast, ".multicast::cluster", TCE_CMDF_MULTICAST, what));
     smem_ref src;
-    TRY(resolve_smem(op, ms, TCE_SPACE_SHARED_CTA, op->saddr, op->size, "srcMem (saddr)", &src));
-    TRY(check_global(ms, op->gaddr, op->size, "dstMem (gaddr)"));
+    TRY(resolve_smem(op, ms, TCE_SPACE_SHARED_CTA, op->saddr, op->size, "srcMem (saddr)",
+                     TCE_CMDF_SADDR, &src));
+    TRY(check_global(ms, op->gaddr, op->size, "dstMem (gaddr)", TCE_CMDF_GADDR_LO));
     masked_copy(tce_gmem(ms, op->gaddr, op->size ? op->size : 1),
                 tce_smem(ms, src.cta, src.off, op->size), op->size, op->has_byte_mask,
                 op->byte_mask);
@@ -246,7 +259,8 @@ static tce_result bulk_copy(const tce_op *op, tce_memsys *ms)
         return copy_shared_to_cluster(op, ms);
     if (op->src_space == TCE_SPACE_SHARED_CTA && op->dst_space == TCE_SPACE_GLOBAL)
         return copy_shared_to_global(op, ms);
-    return tce_fail(TCE_ERR_ILLEGAL_INSTR, "cp.async.bulk: no direction from space %d to %d",
+    return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_DST_SPACE,
+                    "cp.async.bulk: no direction from space %d to %d",
                     (int)op->src_space, (int)op->dst_space);
 }
 
@@ -258,32 +272,34 @@ static tce_result bulk_reduce(const tce_op *op, tce_memsys *ms)
                                  : "cp.reduce.async.bulk.shared::cluster.shared::cta";
     if (op->src_space != TCE_SPACE_SHARED_CTA ||
         (!to_global && op->dst_space != TCE_SPACE_SHARED_CLUSTER))
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR,
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_DST_SPACE,
                         "cp.reduce.async.bulk: no direction from space %d to %d",
                         (int)op->src_space, (int)op->dst_space);
     tce_arith_ctx actx = to_global ? TCE_ARITH_BULK_REDUCE : TCE_ARITH_BULK_REDUCE_CLUSTER;
     if ((unsigned)op->redop > TCE_RED_XOR || (unsigned)op->etype > TCE_ET_F64 ||
         !tce_arith_legal(actx, op->redop, op->etype, op->noftz))
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "%s: .%s%s.%s is not a legal op/type pair", what,
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_REDOP,
+                        "%s: .%s%s.%s is not a legal op/type pair", what,
                         tce_redop_name(op->redop), op->noftz ? ".noftz" : "",
                         tce_etype_name(op->etype));
     TRY(want_completion(op, to_global ? TCE_DONE_BULK_GROUP : TCE_DONE_MBARRIER, what));
-    TRY(no_flag(op->multicast, ".multicast::cluster", what));
-    TRY(no_flag(op->has_byte_mask, ".cp_mask", what));
+    TRY(no_flag(op->multicast, ".multicast::cluster", TCE_CMDF_MULTICAST, what));
+    TRY(no_flag(op->has_byte_mask, ".cp_mask", TCE_CMDF_HAS_BYTE_MASK, what));
     TRY(check_size(op, what));
     /* Field convention (op.h): to global the shared source is saddr; to shared::cluster
      * saddr is the destination and saddr_src the source. */
     smem_ref src, dst = {0, 0};
     TRY(resolve_smem(op, ms, TCE_SPACE_SHARED_CTA, to_global ? op->saddr : op->saddr_src,
-                     op->size, to_global ? "srcMem (saddr)" : "srcMem (saddr_src)", &src));
+                     op->size, to_global ? "srcMem (saddr)" : "srcMem (saddr_src)",
+                     to_global ? TCE_CMDF_SADDR : TCE_CMDF_SADDR_SRC, &src));
     uint8_t *d;
     tce_result r = tce_ok();
     if (to_global) {
-        TRY(check_global(ms, op->gaddr, op->size, "dstMem (gaddr)"));
+        TRY(check_global(ms, op->gaddr, op->size, "dstMem (gaddr)", TCE_CMDF_GADDR_LO));
         d = tce_gmem(ms, op->gaddr, op->size ? op->size : 1);
     } else {
         TRY(resolve_smem(op, ms, TCE_SPACE_SHARED_CLUSTER, op->saddr, op->size, "dstMem (saddr)",
-                         &dst));
+                         TCE_CMDF_SADDR, &dst));
         TRY(check_mbar(op, ms, dst.cta));
         d = tce_smem(ms, dst.cta, dst.off, op->size);
         r.tx_bytes = op->size;
@@ -307,10 +323,12 @@ static tce_result bulk_prefetch(const tce_op *op)
 {
     const char *what = "cp.async.bulk.prefetch.L2.global";
     if (op->src_space != TCE_SPACE_GLOBAL)
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "%s: the source must be .global", what);
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_SRC_SPACE,
+                        "%s: the source must be .global", what);
     TRY(want_completion(op, TCE_DONE_NONE, what));
     if (op->gaddr % CHUNK)
-        return tce_fail(TCE_ERR_MISALIGNED, "%s: srcMem (gaddr) 0x%llx is not 16-byte aligned",
+        return tce_fail(TCE_ERR_MISALIGNED, TCE_CMDF_GADDR_LO,
+                        "%s: srcMem (gaddr) 0x%llx is not 16-byte aligned",
                         what, (unsigned long long)op->gaddr);
     return tce_ok();
 }
@@ -321,22 +339,27 @@ static tce_result multimem_copy(const tce_op *op, tce_memsys *ms)
 {
     const char *what = "multimem.cp.async.bulk.global.shared::cta";
     if (op->src_space != TCE_SPACE_SHARED_CTA || op->dst_space != TCE_SPACE_GLOBAL)
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "%s: only shared::cta -> global exists", what);
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR,
+                        op->src_space != TCE_SPACE_SHARED_CTA ? TCE_CMDF_SRC_SPACE
+                                                              : TCE_CMDF_DST_SPACE,
+                        "%s: only shared::cta -> global exists", what);
     TRY(want_completion(op, TCE_DONE_BULK_GROUP, what));
-    TRY(no_flag(op->multicast, ".multicast::cluster", what));
+    TRY(no_flag(op->multicast, ".multicast::cluster", TCE_CMDF_MULTICAST, what));
     if (op->multimem_count < 1 || op->multimem_count > 8)
-        return tce_fail(TCE_ERR_UNDEFINED, "%s: multimem_count %u is not 1..8", what,
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_MULTIMEM_COUNT,
+                        "%s: multimem_count %u is not 1..8", what,
                         op->multimem_count);
     smem_ref src;
-    TRY(resolve_smem(op, ms, TCE_SPACE_SHARED_CTA, op->saddr, op->size, "srcMem (saddr)", &src));
+    TRY(resolve_smem(op, ms, TCE_SPACE_SHARED_CTA, op->saddr, op->size, "srcMem (saddr)",
+                     TCE_CMDF_SADDR, &src));
     for (unsigned i = 0; i < op->multimem_count; i++) {
         char field[32];
         snprintf(field, sizeof field, "multimem_addr[%u]", i);
-        TRY(check_global(ms, op->multimem_addr[i], op->size, field));
+        TRY(check_global(ms, op->multimem_addr[i], op->size, field, TCE_CMDF_MULTIMEM_LO));
         for (unsigned j = 0; j < i; j++)
             if (op->multimem_addr[j] < op->multimem_addr[i] + op->size &&
                 op->multimem_addr[i] < op->multimem_addr[j] + op->size)
-                return tce_fail(TCE_ERR_UNDEFINED,
+                return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_MULTIMEM_LO,
                                 "%s: multimem_addr[%u] and [%u] overlap; each GPU's memory is "
                                 "distinct",
                                 what, j, i);
@@ -355,7 +378,8 @@ static tce_result multimem_copy(const tce_op *op, tce_memsys *ms)
 tce_result tce_csim_bulk(const tce_op *op, tce_memsys *ms)
 {
     if (op->cta >= ms->ncta)
-        return tce_fail(TCE_ERR_SHARED_RANGE, "issuing CTA %u is not in the %u-CTA cluster",
+        return tce_fail(TCE_ERR_SHARED_RANGE, TCE_CMDF_CTA,
+                        "issuing CTA %u is not in the %u-CTA cluster",
                         op->cta, ms->ncta);
     switch (op->kind) {
     case TCE_OP_BULK_COPY:
@@ -372,6 +396,7 @@ tce_result tce_csim_bulk(const tce_op *op, tce_memsys *ms)
     default:
         break;
     }
-    return tce_fail(TCE_ERR_UNDEFINED, "tce_csim_bulk: operation kind %s is not a bulk copy",
+    return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_OPCODE,
+                    "tce_csim_bulk: operation kind %s is not a bulk copy",
                     tce_op_kind_name(op->kind));
 }

@@ -12,15 +12,17 @@ tce_result tce_ok(void)
 {
     tce_result r;
     memset(&r, 0, sizeof r);
+    r.field = TCE_RM_FIELD_NONE;
     return r;
 }
 
-tce_result tce_fail(tce_status st, const char *fmt, ...)
+tce_result tce_fail(tce_status st, unsigned field, const char *fmt, ...)
 {
     tce_result r;
     va_list ap;
     memset(&r, 0, sizeof r);
     r.status = st;
+    r.field = field;
     va_start(ap, fmt);
     vsnprintf(r.why, sizeof r.why, fmt, ap);
     va_end(ap);
@@ -84,18 +86,20 @@ static tce_result fetch_map(const tce_op *op, const tce_memsys *ms, tce_tensorma
 {
     tce_diag why = {{0}};
     if (op->tmap_addr & 63)
-        return tce_fail(TCE_ERR_MISALIGNED, "tensor map address 0x%llx is not 64-byte aligned",
+        return tce_fail(TCE_ERR_MISALIGNED, TCE_CMDF_TMAP_LO,
+                        "tensor map address 0x%llx is not 64-byte aligned",
                         (unsigned long long)op->tmap_addr);
     const uint8_t *d = tce_gmem(ms, op->tmap_addr, TCE_DESC_BYTES);
     if (!d)
-        return tce_fail(TCE_ERR_GLOBAL_BUS, "tensor map at 0x%llx is outside global memory",
+        return tce_fail(TCE_ERR_GLOBAL_BUS, TCE_CMDF_TMAP_LO,
+                        "tensor map at 0x%llx is outside global memory",
                         (unsigned long long)op->tmap_addr);
     /* Either tce's own descriptor (its MAGIC) or the CUDA driver's CUtensorMap, as the
      * H100 reads it (docs/cumap.md). */
     bool own = d[0] == (TCE_DESC_MAGIC & 0xFFu) && d[1] == (TCE_DESC_MAGIC >> 8);
     tce_status st = own ? tce_desc_unpack(d, map, &why) : tce_cumap_decode(d, map, &why);
     if (st != TCE_OK)
-        return tce_fail(st, "%s tensor map at 0x%llx: %s", own ? "tce" : "driver",
+        return tce_fail(st, TCE_CMDF_TMAP_LO, "%s tensor map at 0x%llx: %s", own ? "tce" : "driver",
                         (unsigned long long)op->tmap_addr, why.text);
     return tce_ok();
 }
@@ -130,9 +134,9 @@ tce_result tce_csim_execute(const tce_op *op, tce_memsys *ms)
         case TCE_MODE_IM2COL_NO_OFFS:
             return tce_csim_im2col(op, &map, ms);
         }
-        return tce_fail(TCE_ERR_UNDEFINED, "unknown load mode %d", (int)op->mode);
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_MODE, "unknown load mode %d", (int)op->mode);
     default:
         break;
     }
-    return tce_fail(TCE_ERR_UNDEFINED, "unknown operation kind %d", (int)op->kind);
+    return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_OPCODE, "unknown operation kind %d", (int)op->kind);
 }

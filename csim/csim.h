@@ -9,10 +9,15 @@
 #include "memsys.h"
 #include "op.h"
 #include "tensormap.h"
+/* The command fields (ERR_INFO.FIELD) come from the one register map, firmware/regmap.def;
+ * the header is freestanding and depends on nothing else of the firmware. */
+#include "../firmware/driver/tce_regmap.h"
 
 typedef struct {
     tce_status status;
-    char why[160];          /* the cause, naming the offending field, when status != OK */
+    char why[160];          /* the cause in words, when status != OK */
+    unsigned field;         /* the tce_cmd_field_id at fault (what ERR_INFO.FIELD reports),
+                             * TCE_RM_FIELD_NONE when no single field is; set with status */
     uint32_t tx_bytes;      /* complete-tx bytes per destination mbarrier */
     uint16_t tx_ctas;       /* the CTAs whose mbarrier (at op.mbar's offset) receives them */
     uint64_t bytes_read;    /* traffic, for statistics */
@@ -36,13 +41,14 @@ tce_result tce_csim_im2col(const tce_op *op, const tce_tensormap *map, tce_memsy
 tce_result tce_csim_bulk(const tce_op *op, tce_memsys *ms);
 tce_result tce_csim_red(const tce_op *op, tce_memsys *ms);
 
-/* A successful result: status TCE_OK, no cause, all counts zero. */
+/* A successful result: status TCE_OK, no cause, no field, all counts zero. */
 tce_result tce_ok(void);
 
-/* Set result->status and a formatted cause; returns the result for tail calls. */
-tce_result tce_fail(tce_status st, const char *fmt, ...)
+/* A failed result: status, the command field at fault (tce_cmd_field_id or
+ * TCE_RM_FIELD_NONE) and a formatted cause; returned for tail calls. */
+tce_result tce_fail(tce_status st, unsigned field, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 3, 4)))
 #endif
     ;
 

@@ -30,7 +30,8 @@ static tce_result im2col_load(const tce_op *op, const tce_tensormap *map, tce_me
         return r;
     for (unsigned j = 0; j < nsp; j++)
         if (op->im2col[j] > offset_limit(rank))
-            return tce_fail(TCE_ERR_UNDEFINED, "im2col offset %s = %u exceeds the %uD limit %u",
+            return tce_fail(TCE_ERR_UNDEFINED, (unsigned)TCE_CMDF_IM2COL_0 + j,
+                            "im2col offset %s = %u exceeds the %uD limit %u",
                             names[j], op->im2col[j], rank, offset_limit(rank));
 
     /* An interleaved map walks a view of itself (im2col_ileave.c) and moves one slice a
@@ -53,7 +54,8 @@ static tce_result im2col_load(const tce_op *op, const tce_tensormap *map, tce_me
     uint32_t rows = map->pixels, row_bytes = il ? i2c_slice_bytes(map) : map->channels * es;
     uint8_t *img = malloc((size_t)rows * row_bytes);
     if (!img)
-        return tce_fail(TCE_ERR_UNSUPPORTED, "out of host memory for %u rows", rows);
+        return tce_fail(TCE_ERR_UNSUPPORTED, TCE_RM_FIELD_NONE,
+                        "out of host memory for %u rows", rows);
     uint64_t bytes_read = 0;
     for (uint32_t p = 0; p < rows; p++, i2c_walk_next(&w)) {
         int64_t x[TCE_MAX_RANK] = {0};
@@ -72,7 +74,8 @@ static tce_result im2col_load(const tce_op *op, const tce_tensormap *map, tce_me
         }
         if (st != TCE_OK) {
             free(img);
-            return tce_fail(TCE_ERR_GLOBAL_BUS, "pixel %u reads global address 0x%llx, which "
+            return tce_fail(TCE_ERR_GLOBAL_BUS, TCE_RM_FIELD_NONE,
+                            "pixel %u reads global address 0x%llx, which "
                             "is outside global memory", p, (unsigned long long)bad);
         }
     }
@@ -90,21 +93,24 @@ tce_result tce_csim_im2col(const tce_op *op, const tce_tensormap *map, tce_memsy
     case TCE_MODE_IM2COL:
         if (load)
             return im2col_load(op, map, ms);
-        return tce_fail(TCE_ERR_UNDEFINED, "%s is not defined in im2col mode (stores and "
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_MODE,
+                        "%s is not defined in im2col mode (stores and "
                         "reduces use .im2col_no_offs)", tce_op_kind_name(op->kind));
     case TCE_MODE_IM2COL_W:
     case TCE_MODE_IM2COL_W128:
         if (load)
             return tce_i2c_wide_load(op, map, ms);
-        return tce_fail(TCE_ERR_UNDEFINED, "%s is not defined in %s mode",
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_MODE, "%s is not defined in %s mode",
                         tce_op_kind_name(op->kind), tce_mode_name(op->mode));
     case TCE_MODE_IM2COL_NO_OFFS:
         if (store)
             return tce_i2c_no_offs_store(op, map, ms);
-        return tce_fail(TCE_ERR_UNDEFINED, "%s is not defined in .im2col_no_offs mode (it is "
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_MODE,
+                        "%s is not defined in .im2col_no_offs mode (it is "
                         "for stores and reduces)", tce_op_kind_name(op->kind));
     default:
         break;
     }
-    return tce_fail(TCE_ERR_UNDEFINED, "mode %s is not an im2col mode", tce_mode_name(op->mode));
+    return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_MODE,
+                    "mode %s is not an im2col mode", tce_mode_name(op->mode));
 }

@@ -36,7 +36,7 @@ tce_result i2c_walk_begin(i2c_walk *w, const tce_op *op, const tce_tensormap *ma
     w->nstep = map->estride[rank - 1] ? map->estride[rank - 1] : 1;
     for (unsigned j = 0; j < w->nsp; j++)
         if (w->pos[j] < w->lo[j] || w->pos[j] > w->hi[j])
-            return tce_fail(TCE_ERR_ILLEGAL_INSTR,
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_COORD,
                             "coords[%u] (%s = %lld) lies outside the pixel window [%lld, %lld] "
                             "given by the lower/upper corners",
                             1 + j, names[j], (long long)w->pos[j], (long long)w->lo[j],
@@ -58,34 +58,41 @@ tce_result i2c_check_common(const tce_op *op, const tce_tensormap *map, tce_map_
                             unsigned *esize)
 {
     if (map->kind != want)
-        return tce_fail(TCE_ERR_UNDEFINED, "%s mode needs a tensor map made by the %s encode, "
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_TMAP_LO,
+                        "%s mode needs a tensor map made by the %s encode, "
                         "this one is %s",
                         tce_mode_name(op->mode), map_kind_name(want), map_kind_name(map->kind));
     if (map->rank < 3 || map->rank > 5)
-        return tce_fail(TCE_ERR_UNDEFINED, "%s mode needs a rank 3..5 tensor, map rank is %u",
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_TMAP_LO,
+                        "%s mode needs a rank 3..5 tensor, map rank is %u",
                         tce_mode_name(op->mode), map->rank);
     if (op->dims != map->rank)
-        return tce_fail(TCE_ERR_UNDEFINED, "instruction .%ud does not match the map's rank %u",
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_DIMS,
+                        "instruction .%ud does not match the map's rank %u",
                         op->dims, map->rank);
     /* Interleaved im2col loads: H100 data in tests/data/probes (im2col_ileave.c). The
      * other im2col modes are sm_100 instructions that cannot run on the H100, and the PTX
      * text rules interleave out for im2col::w. */
     if (map->interleave != TCE_IL_NONE && op->mode != TCE_MODE_IM2COL)
-        return tce_fail(TCE_ERR_UNSUPPORTED, "%s with an interleaved layout (interleave %d) is "
+        return tce_fail(TCE_ERR_UNSUPPORTED, TCE_CMDF_TMAP_LO,
+                        "%s with an interleaved layout (interleave %d) is "
                         "not implemented: no hardware data fixes its channel layout",
                         tce_mode_name(op->mode), (int)map->interleave);
     unsigned es = tce_tensormap_smem_elem_bytes(map);
     if (es == 0 || es != tce_dtype_size(map->dtype))
-        return tce_fail(TCE_ERR_UNSUPPORTED, "%s with the packed type %s is not implemented",
+        return tce_fail(TCE_ERR_UNSUPPORTED, TCE_CMDF_TMAP_LO,
+                        "%s with the packed type %s is not implemented",
                         tce_mode_name(op->mode), tce_dtype_name(map->dtype));
     if (map->channels == 0 || map->channels > I2C_MAX_CHANNELS)
-        return tce_fail(TCE_ERR_BAD_DESCRIPTOR, "map channelsPerPixel %u is outside 1..%u",
+        return tce_fail(TCE_ERR_BAD_DESCRIPTOR, TCE_CMDF_TMAP_LO,
+                        "map channelsPerPixel %u is outside 1..%u",
                         map->channels, I2C_MAX_CHANNELS);
     /* The H100 traps every im2col load whose channel start is not on a 16-byte boundary
      * (corpus cases 94, 425, 1087, 1128, 1144, 1482, 1521), as it does for tile loads. */
     int64_t cbytes = (int64_t)op->coords[0] * (int64_t)es;
     if (map->interleave == TCE_IL_NONE && cbytes % 16 != 0)
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "coords[0] (channel %d) is %lld bytes into the "
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_COORD,
+                        "coords[0] (channel %d) is %lld bytes into the "
                         "row, not a multiple of 16 bytes",
                         op->coords[0], (long long)cbytes);
     *esize = es;
@@ -98,6 +105,7 @@ tce_status i2c_fetch_row(const tce_tensormap *map, const tce_memsys *ms, const i
 {
     int64_t e[TCE_MAX_RANK];
     memcpy(e, x, sizeof e);
+    uint64_t row_read = 0;
     for (unsigned k = 0; k < channels; k++) {
         uint8_t *dst = out + (size_t)k * esize;
         e[0] = x[0] + (int64_t)k;
@@ -112,10 +120,13 @@ tce_status i2c_fetch_row(const tce_tensormap *map, const tce_memsys *ms, const i
             return TCE_ERR_GLOBAL_BUS;
         }
         memcpy(dst, src, esize);
-        *bytes_read += esize;
+        row_read += esize;
         if (tce_dtype_rounds_to_tf32(map->dtype) && esize == 4)
             tce_tf32_round_bytes(dst, esize);
     }
+    /* Global memory is read in whole 16-byte units (csim/tile.c walk): the in-bounds
+     * channels start on a 16-byte boundary and are read up to the next one. */
+    *bytes_read += (row_read + 15u) & ~(uint64_t)15u;
     return TCE_OK;
 }
 
@@ -123,7 +134,8 @@ tce_status i2c_fetch_row(const tce_tensormap *map, const tce_memsys *ms, const i
 tce_result i2c_check_pixels(const tce_tensormap *map)
 {
     if (map->pixels == 0 || map->pixels > 1024)
-        return tce_fail(TCE_ERR_BAD_DESCRIPTOR, "map pixelsPerColumn %u is outside 1..1024",
+        return tce_fail(TCE_ERR_BAD_DESCRIPTOR, TCE_CMDF_TMAP_LO,
+                        "map pixelsPerColumn %u is outside 1..1024",
                         map->pixels);
     return tce_ok();
 }
@@ -152,25 +164,30 @@ tce_result i2c_deliver_load(const tce_op *op, const tce_tensormap *map, tce_mems
     if (op->dst_space == TCE_SPACE_SHARED_CLUSTER) {
         off = TCE_SADDR_OFF(op->saddr);
         if (op->multicast && op->cta_mask == 0)
-            return tce_fail(TCE_ERR_UNDEFINED, "multicast with an empty ctaMask");
+            return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_CTA_MASK,
+                            "multicast with an empty ctaMask");
         dests = op->multicast ? op->cta_mask : (uint16_t)(1u << TCE_SADDR_RANK(op->saddr));
     } else if (op->dst_space == TCE_SPACE_SHARED_CTA) {
         if (op->multicast)
-            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "multicast needs a shared::cluster "
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_MULTICAST,
+                            "multicast needs a shared::cluster "
                             "destination");
         if (op->saddr > 0xFFFFFFu || op->cta >= TCE_MAX_CTAS)
-            return tce_fail(TCE_ERR_SHARED_RANGE, "shared::cta address 0x%x (CTA %u) is "
+            return tce_fail(TCE_ERR_SHARED_RANGE, TCE_CMDF_SADDR,
+                            "shared::cta address 0x%x (CTA %u) is "
                             "outside the CTA's shared window", op->saddr, op->cta);
         off = op->saddr;
         dests = (uint16_t)(1u << op->cta);
     } else {
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensor load destination must be shared::cta "
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_DST_SPACE,
+                        "tensor load destination must be shared::cta "
                         "or shared::cluster (dst_space %d)", (int)op->dst_space);
     }
     /* H100: a shared address off a 128-byte boundary traps with "misaligned address"
      * (tests/data/probes/misalign.txt, the load.im2col cases). */
     if (off & 127u)
-        return tce_fail(TCE_ERR_MISALIGNED, "shared destination address 0x%x is not "
+        return tce_fail(TCE_ERR_MISALIGNED, TCE_CMDF_SADDR,
+                        "shared destination address 0x%x is not "
                         "128-byte aligned", off);
     /* Interleaved rows are dense, as in tile loads (probes/ileave_im2col.txt). */
     uint32_t pitch = map->interleave == TCE_IL_NONE ? tce_smem_row_pitch(map->swizzle, row_bytes)
@@ -179,19 +196,24 @@ tce_result i2c_deliver_load(const tce_op *op, const tce_tensormap *map, tce_mems
         if (!(dests & (1u << cta)))
             continue;
         if (cta >= ms->ncta)
-            return tce_fail(TCE_ERR_SHARED_RANGE, "destination CTA %u is not in the cluster of "
+            return tce_fail(TCE_ERR_SHARED_RANGE,
+                            op->multicast ? TCE_CMDF_CTA_MASK : TCE_CMDF_SADDR,
+                            "destination CTA %u is not in the cluster of "
                             "%u CTAs", cta, ms->ncta);
         if (!rows_fit(ms, cta, map->swizzle, off, rows, pitch, row_bytes))
-            return tce_fail(TCE_ERR_SHARED_RANGE, "%u rows of %u bytes (pitch %u) at shared "
+            return tce_fail(TCE_ERR_SHARED_RANGE, TCE_CMDF_SADDR,
+                            "%u rows of %u bytes (pitch %u) at shared "
                             "offset 0x%x run past CTA %u's %u bytes of shared memory",
                             rows, row_bytes, pitch, off, cta, ms->smem_size);
         if (op->completion == TCE_DONE_MBARRIER) {
             uint32_t mb = TCE_SADDR_OFF(op->mbar);
             if (mb & 7u)
-                return tce_fail(TCE_ERR_MISALIGNED, "mbarrier offset 0x%x is not 8-byte "
+                return tce_fail(TCE_ERR_MISALIGNED, TCE_CMDF_MBAR,
+                                "mbarrier offset 0x%x is not 8-byte "
                                 "aligned", mb);
             if (!tce_smem(ms, cta, mb, 8))
-                return tce_fail(TCE_ERR_SHARED_RANGE, "mbarrier offset 0x%x lies outside CTA "
+                return tce_fail(TCE_ERR_SHARED_RANGE, TCE_CMDF_MBAR,
+                                "mbarrier offset 0x%x lies outside CTA "
                                 "%u's shared memory", mb, cta);
         }
     }
@@ -202,7 +224,8 @@ tce_result i2c_deliver_load(const tce_op *op, const tce_tensormap *map, tce_mems
             tce_status st = tce_smem_put(ms, cta, map->swizzle, off + row * pitch,
                                          img + (size_t)row * row_bytes, row_bytes);
             if (st != TCE_OK) /* unreachable after rows_fit; kept so a change there shows */
-                return tce_fail(st, "shared write of row %u to CTA %u failed", row, cta);
+                return tce_fail(st, TCE_CMDF_SADDR,
+                                "shared write of row %u to CTA %u failed", row, cta);
         }
         r.bytes_written += (uint64_t)rows * row_bytes;
     }

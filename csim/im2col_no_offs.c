@@ -24,15 +24,18 @@ static tce_result check_store(const tce_op *op, const tce_tensormap *map, tce_et
     static const char *const names[3] = {"W", "H", "D"};
     for (unsigned i = 0; i < map->rank; i++)
         if (op->coords[i] < 0) /* the H100 traps negative store coordinates (tile_store) */
-            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "coords[%u] = %d is negative; stores and "
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_COORD,
+                            "coords[%u] = %d is negative; stores and "
                             "reduces need non-negative coordinates", i, op->coords[i]);
     for (unsigned j = 0; j + 2 < map->rank; j++) {
         if (map->lower[j] < 0)
-            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "lower corner %s = %d is negative: a "
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_TMAP_LO,
+                            "lower corner %s = %d is negative: a "
                             "no_offs store's box must stay inside the tensor",
                             names[j], map->lower[j]);
         if (map->upper[j] > 0)
-            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "upper corner %s = %d is positive: a "
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_TMAP_LO,
+                            "upper corner %s = %d is positive: a "
                             "no_offs store's box must stay inside the tensor",
                             names[j], map->upper[j]);
     }
@@ -41,18 +44,22 @@ static tce_result check_store(const tce_op *op, const tce_tensormap *map, tce_et
         *noftz = tce_arith_tensor_noftz(map->dtype);
         if (!tce_etype_from_dtype(map->dtype, op->redop, et) ||
             !tce_arith_legal(TCE_ARITH_TENSOR_REDUCE, op->redop, *et, *noftz))
-            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "reduction .%s is not defined on a %s "
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_REDOP,
+                            "reduction .%s is not defined on a %s "
                             "tensor", tce_redop_name(op->redop), tce_dtype_name(map->dtype));
         if (tce_etype_size(*et) != tce_dtype_size(map->dtype))
-            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "reduction .%s: element type %s does not "
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_REDOP,
+                            "reduction .%s: element type %s does not "
                             "match dtype %s", tce_redop_name(op->redop), tce_etype_name(*et),
                             tce_dtype_name(map->dtype));
     }
     if (op->src_space != TCE_SPACE_SHARED_CTA)
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensor store/reduce source must be shared::cta "
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_SRC_SPACE,
+                        "tensor store/reduce source must be shared::cta "
                         "(src_space %d)", (int)op->src_space);
     if (op->saddr > 0xFFFFFFu || op->cta >= TCE_MAX_CTAS)
-        return tce_fail(TCE_ERR_SHARED_RANGE, "shared::cta address 0x%x (CTA %u) is outside "
+        return tce_fail(TCE_ERR_SHARED_RANGE, TCE_CMDF_SADDR,
+                        "shared::cta address 0x%x (CTA %u) is outside "
                         "the CTA's shared window", op->saddr, op->cta);
     return tce_ok();
 }
@@ -78,7 +85,8 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
         return r;
     /* As tile stores trap on the H100 (tests/data/probes/misalign.txt). */
     if (op->saddr & 127u)
-        return tce_fail(TCE_ERR_MISALIGNED, "shared source address 0x%x is not 128-byte "
+        return tce_fail(TCE_ERR_MISALIGNED, TCE_CMDF_SADDR,
+                        "shared source address 0x%x is not 128-byte "
                         "aligned", op->saddr);
 
     /* Pass 1: read every shared row and find every global element, so that a bad address
@@ -90,7 +98,8 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
     if (!img || !dst) {
         free(img);
         free(dst);
-        return tce_fail(TCE_ERR_UNSUPPORTED, "out of host memory for %u rows", rows);
+        return tce_fail(TCE_ERR_UNSUPPORTED, TCE_RM_FIELD_NONE,
+                        "out of host memory for %u rows", rows);
     }
     tce_status st = TCE_OK;
     for (uint32_t p = 0; p < rows && st == TCE_OK; p++, i2c_walk_next(&w)) {
@@ -98,7 +107,8 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
         if (a + row_bytes > 0xFFFFFFFFull ||
             tce_smem_get(ms, op->cta, map->swizzle, (uint32_t)a, img + (size_t)p * row_bytes,
                          row_bytes) != TCE_OK) {
-            r = tce_fail(TCE_ERR_SHARED_RANGE, "row %u at shared offset 0x%llx runs outside "
+            r = tce_fail(TCE_ERR_SHARED_RANGE, TCE_CMDF_SADDR,
+                         "row %u at shared offset 0x%llx runs outside "
                          "CTA %u's shared memory", p, (unsigned long long)a, op->cta);
             st = r.status;
             break;
@@ -116,7 +126,8 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
             uint64_t ga = tce_elem_gaddr(map, x);
             *d = tce_gmem(ms, ga, es);
             if (!*d) {
-                r = tce_fail(TCE_ERR_GLOBAL_BUS, "pixel %u channel %u writes global address "
+                r = tce_fail(TCE_ERR_GLOBAL_BUS, TCE_RM_FIELD_NONE,
+                             "pixel %u channel %u writes global address "
                              "0x%llx, which is outside global memory", p, k,
                              (unsigned long long)ga);
                 st = r.status;
@@ -131,7 +142,6 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
     }
     /* Pass 2: write (or reduce into) every in-bounds element, in walk order. */
     r = tce_ok();
-    r.bytes_read = (uint64_t)rows * row_bytes;
     for (size_t i = 0; i < (size_t)rows * map->channels; i++) {
         const uint8_t *src = img + i * es;
         if (!dst[i])
@@ -145,6 +155,9 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
         }
         r.bytes_written += es;
     }
+    /* As a tile store: what it reads from shared memory is what it writes (rows clipped
+     * past the tensor read nothing). */
+    r.bytes_read = r.bytes_written;
     free(img);
     free(dst);
     return r;

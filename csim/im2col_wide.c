@@ -26,17 +26,21 @@ tce_result tce_i2c_wide_load(const tce_op *op, const tce_tensormap *map, tce_mem
     if (r.status != TCE_OK)
         return r;
     if ((map->wide == TCE_WIDE_W128) != w128)
-        return tce_fail(TCE_ERR_UNDEFINED, "instruction mode %s does not match the map's wide "
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_MODE,
+                        "instruction mode %s does not match the map's wide "
                         "mode %s", tce_mode_name(op->mode),
                         map->wide == TCE_WIDE_W128 ? "W128" : "W");
     unsigned halo = op->im2col[0], woff = op->im2col[1];
     if (halo >= (w128 ? 32u : 512u))
-        return tce_fail(TCE_ERR_UNDEFINED, "wHalo %u is outside [0, %u) for %s", halo,
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_IM2COL_0,
+                        "wHalo %u is outside [0, %u) for %s", halo,
                         w128 ? 32u : 512u, tce_mode_name(op->mode));
     if (woff >= 32u)
-        return tce_fail(TCE_ERR_UNDEFINED, "wOffset %u is outside [0, 32)", woff);
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_IM2COL_1,
+                        "wOffset %u is outside [0, 32)", woff);
     if (w128 && map->swizzle == TCE_SW_96B)
-        return tce_fail(TCE_ERR_UNDEFINED, "96B swizzle is not allowed with im2col::w::128");
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_TMAP_LO,
+                        "96B swizzle is not allowed with im2col::w::128");
     if (!w128) {
         r = i2c_check_pixels(map);
         if (r.status != TCE_OK)
@@ -56,7 +60,8 @@ tce_result tce_i2c_wide_load(const tce_op *op, const tce_tensormap *map, tce_mem
     /* "The first element can lie outside of the Bounding Box in the W-dimension only and
      * only on the left side": a start left of the window is legal, right of it is not. */
     if (w.pos[0] > w.hi[0])
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "coords[1] (w = %d, + wOffset %u) lies right of "
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_COORD,
+                        "coords[1] (w = %d, + wOffset %u) lies right of "
                         "the W window end %lld", op->coords[1], woff, (long long)w.hi[0]);
     if (op->kind == TCE_OP_TENSOR_PREFETCH) {
         r = tce_ok();
@@ -68,14 +73,16 @@ tce_result tce_i2c_wide_load(const tce_op *op, const tce_tensormap *map, tce_mem
                           : map->pixels + halo;
     uint32_t rows = w128 ? W128_GROUPS * (W128_GROUP + halo) : steps;
     if (rows > I2C_MAX_ROWS)
-        return tce_fail(TCE_ERR_UNDEFINED, "%u rows exceed the engine's %u", rows, I2C_MAX_ROWS);
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_RM_FIELD_NONE,
+                        "%u rows exceed the engine's %u", rows, I2C_MAX_ROWS);
     int64_t *wpos = malloc(sizeof(int64_t) * 2 * steps);
     uint32_t row_bytes = map->channels * es;
     uint8_t *img = malloc((size_t)rows * row_bytes);
     if (!wpos || !img) {
         free(wpos);
         free(img);
-        return tce_fail(TCE_ERR_UNSUPPORTED, "out of host memory for %u rows", rows);
+        return tce_fail(TCE_ERR_UNSUPPORTED, TCE_RM_FIELD_NONE,
+                        "out of host memory for %u rows", rows);
     }
     for (uint32_t s = 0; s < steps; s++, i2c_walk_next(&w)) {
         wpos[2 * s] = w.pos[0];
@@ -97,7 +104,8 @@ tce_result tce_i2c_wide_load(const tce_op *op, const tce_tensormap *map, tce_mem
                           &bytes_read) != TCE_OK) {
             free(wpos);
             free(img);
-            return tce_fail(TCE_ERR_GLOBAL_BUS, "row %u reads global address 0x%llx, which is "
+            return tce_fail(TCE_ERR_GLOBAL_BUS, TCE_RM_FIELD_NONE,
+                            "row %u reads global address 0x%llx, which is "
                             "outside global memory", row, (unsigned long long)bad);
         }
     }

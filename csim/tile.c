@@ -61,11 +61,13 @@ static tce_result make_geom(const tce_op *op, const tce_tensormap *m, tile_geom 
     /* The packed sub-byte types (sm_100) change size between global and shared memory;
      * no data to check an implementation against here, so they are refused by name. */
     if (es == 0 || tce_dtype_size(m->dtype) == 0)
-        return tce_fail(TCE_ERR_UNSUPPORTED, "dtype %s: packed sub-byte types are not "
+        return tce_fail(TCE_ERR_UNSUPPORTED, TCE_CMDF_TMAP_LO,
+                        "dtype %s: packed sub-byte types are not "
                         "implemented by the tile engine", tce_dtype_name(m->dtype));
     for (unsigned i = 0; i < m->rank; i++) {
         if (m->box[i] == 0 || m->estride[i] == 0)
-            return tce_fail(TCE_ERR_BAD_DESCRIPTOR, "box[%u]=%u / estride[%u]=%u must be >= 1",
+            return tce_fail(TCE_ERR_BAD_DESCRIPTOR, TCE_CMDF_TMAP_LO,
+                            "box[%u]=%u / estride[%u]=%u must be >= 1",
                             i, m->box[i], i, m->estride[i]);
         g->e[i] = m->estride[i];
         g->n[i] = (uint32_t)ceil_div(m->box[i], m->estride[i]);
@@ -155,11 +157,13 @@ static tce_result walk(tile_job *j, walk_action act)
             for (unsigned c = 0; c < TCE_MAX_CTAS; c++)
                 if ((j->ctas >> c) & 1u)
                     if (!tce_smem_span_ok(j->ms, c, j->sw, rowaddr, g->row_bytes))
-                        return tce_fail(TCE_ERR_SHARED_RANGE, "box row %llu (shared 0x%x..0x%x) "
+                        return tce_fail(TCE_ERR_SHARED_RANGE, TCE_CMDF_SADDR,
+                                        "box row %llu (shared 0x%x..0x%x) "
                                         "is outside CTA %u's shared memory (%u bytes)",
                                         (unsigned long long)r, rowaddr, rowaddr + g->row_bytes,
                                         c, j->ms->ncta > c ? j->ms->smem_size : 0);
         }
+        uint64_t row_read = 0; /* a load's bytes read from global memory in this row */
         for (uint32_t k0 = 0; k0 < g->n[0]; k0++) {
             unit_coords(j, r, k0, x);
             bool inb = j->to_smem ? tce_coords_in_bounds(j->map, x)
@@ -171,7 +175,8 @@ static tce_result walk(tile_job *j, walk_action act)
                 gp = tce_gmem(j->ms, ga, g->unit);
                 if (act == WALK_CHECK) {
                     if (!gp)
-                        return tce_fail(TCE_ERR_GLOBAL_BUS, "tensor element at global 0x%llx "
+                        return tce_fail(TCE_ERR_GLOBAL_BUS, TCE_RM_FIELD_NONE,
+                                        "tensor element at global 0x%llx "
                                         "(%u bytes) is outside global memory",
                                         (unsigned long long)ga, g->unit);
                     continue;
@@ -182,7 +187,7 @@ static tce_result walk(tile_job *j, walk_action act)
             if (act == WALK_LOAD) {
                 load_unit(j, gp, buf);
                 if (gp)
-                    j->bytes_read += g->unit;
+                    row_read += g->unit;
                 for (unsigned c = 0; c < TCE_MAX_CTAS; c++)
                     if ((j->ctas >> c) & 1u)
                         (void)tce_smem_put(j->ms, c, j->sw, sa, buf, g->unit);
@@ -208,6 +213,10 @@ static tce_result walk(tile_job *j, walk_action act)
                 tce_le_put(gp + b, esz, v);
             }
         }
+        /* Global memory is read in whole 16-byte units (the statistic counts those,
+         * docs/registers.md): a row's in-bounds part, contiguous from a 16-byte boundary,
+         * is read up to the next one. An interleaved unit is a whole slice already. */
+        j->bytes_read += (row_read + 15u) & ~(uint64_t)15u;
     }
     return tce_ok();
 }
@@ -217,28 +226,35 @@ static tce_result check_shape(const tce_op *op, const tce_tensormap *m)
 {
     bool g4 = op->mode == TCE_MODE_GATHER4 || op->mode == TCE_MODE_SCATTER4;
     if (m->kind != TCE_MAP_TILED)
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tile-mode %s with an im2col tensor map",
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_TMAP_LO,
+                        "tile-mode %s with an im2col tensor map",
                         tce_op_kind_name(op->kind));
     if (op->dims != m->rank)
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, ".%ud instruction with a rank-%u tensor map",
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_DIMS,
+                        ".%ud instruction with a rank-%u tensor map",
                         op->dims, m->rank);
     if (op->mode == TCE_MODE_GATHER4 &&
         !(op->kind == TCE_OP_TENSOR_LOAD || op->kind == TCE_OP_TENSOR_PREFETCH))
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tile::gather4 is a load/prefetch mode, not %s",
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_MODE,
+                        "tile::gather4 is a load/prefetch mode, not %s",
                         tce_op_kind_name(op->kind));
     if (op->mode == TCE_MODE_SCATTER4 && op->kind != TCE_OP_TENSOR_STORE)
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tile::scatter4 is a store mode, not %s",
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_MODE,
+                        "tile::scatter4 is a store mode, not %s",
                         tce_op_kind_name(op->kind));
     if (g4) {
         /* PTX: gather4/scatter4 work on 2-D tensors, boxDim[1] == 1, no interleave. */
         if (m->rank != 2)
-            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "%s needs a 2-D tensor map, rank is %u",
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_TMAP_LO,
+                            "%s needs a 2-D tensor map, rank is %u",
                             tce_mode_name(op->mode), m->rank);
         if (m->box[1] != 1)
-            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "%s needs boxDim[1] == 1, it is %u",
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_TMAP_LO,
+                            "%s needs boxDim[1] == 1, it is %u",
                             tce_mode_name(op->mode), m->box[1]);
         if (m->interleave != TCE_IL_NONE)
-            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "%s does not support interleave",
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_TMAP_LO,
+                            "%s does not support interleave",
                             tce_mode_name(op->mode));
     }
     return tce_ok();
@@ -255,13 +271,15 @@ static tce_result check_coords(const tce_op *op, const tce_tensormap *m)
     unsigned ncoord = (op->mode == TCE_MODE_GATHER4 || op->mode == TCE_MODE_SCATTER4) ? 5
                                                                                        : m->rank;
     if (m->interleave == TCE_IL_NONE && (((int64_t)op->coords[0] * es) & 15) != 0)
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensorCoords[0]=%d: %d x %u bytes is not a "
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_COORD,
+                        "tensorCoords[0]=%d: %d x %u bytes is not a "
                         "multiple of 16 bytes", op->coords[0], op->coords[0], es);
     bool to_global = op->kind == TCE_OP_TENSOR_STORE || op->kind == TCE_OP_TENSOR_REDUCE;
     if (to_global)
         for (unsigned i = 0; i < ncoord; i++)
             if (op->coords[i] < 0)
-                return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensorCoords[%u]=%d: stores and "
+                return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_COORD,
+                                "tensorCoords[%u]=%d: stores and "
                                 "reduces take no negative coordinate", i, op->coords[i]);
     return tce_ok();
 }
@@ -275,7 +293,8 @@ static tce_result check_extent(const tce_tensormap *m)
 {
     for (unsigned i = 0; i < m->rank; i++)
         if (m->gdim[i] > TCE_TILE_GDIM_MAX)
-            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensor map globalDim[%u]=%llu: a tile "
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_TMAP_LO,
+                            "tensor map globalDim[%u]=%llu: a tile "
                             "operation takes no dimension past 2^31", i,
                             (unsigned long long)m->gdim[i]);
     return tce_ok();
@@ -306,45 +325,55 @@ static tce_result resolve_smem(const tce_op *op, const tce_memsys *ms, tile_job 
         off = TCE_SADDR_OFF(op->saddr);
         if (op->multicast) {
             if (op->cta_mask == 0)
-                return tce_fail(TCE_ERR_UNDEFINED, "multicast with an empty ctaMask");
+                return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_CTA_MASK,
+                                "multicast with an empty ctaMask");
             j->ctas = op->cta_mask;
         } else {
             j->ctas = (uint16_t)(1u << TCE_SADDR_RANK(op->saddr));
         }
     } else if (j->to_smem && op->dst_space != TCE_SPACE_SHARED_CTA) {
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensor load destination must be shared::cta "
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_DST_SPACE,
+                        "tensor load destination must be shared::cta "
                         "or shared::cluster (dst_space %d)", (int)op->dst_space);
     } else if (!j->to_smem && op->src_space != TCE_SPACE_SHARED_CTA) {
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "tensor store/reduce source must be "
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_SRC_SPACE,
+                        "tensor store/reduce source must be "
                         "shared::cta (src_space %d)", (int)op->src_space);
     } else {
         if (op->saddr > 0xFFFFFFu || op->cta >= TCE_MAX_CTAS)
-            return tce_fail(TCE_ERR_SHARED_RANGE, "shared::cta address 0x%x (CTA %u) is "
+            return tce_fail(TCE_ERR_SHARED_RANGE, TCE_CMDF_SADDR,
+                            "shared::cta address 0x%x (CTA %u) is "
                             "outside the CTA's shared window", op->saddr, op->cta);
         off = op->saddr;
         j->ctas = (uint16_t)(1u << op->cta);
         if (j->to_smem && op->multicast)
-            return tce_fail(TCE_ERR_ILLEGAL_INSTR, "multicast needs a shared::cluster "
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_MULTICAST,
+                            "multicast needs a shared::cluster "
                             "destination");
     }
     for (unsigned c = 0; c < TCE_MAX_CTAS; c++)
         if (((j->ctas >> c) & 1u) && c >= ms->ncta)
-            return tce_fail(TCE_ERR_SHARED_RANGE, "CTA %u is not in the cluster (%u CTAs)", c,
+            return tce_fail(TCE_ERR_SHARED_RANGE,
+                            j->to_smem && op->multicast ? TCE_CMDF_CTA_MASK : TCE_CMDF_SADDR,
+                            "CTA %u is not in the cluster (%u CTAs)", c,
                             ms->ncta);
     /* H100: a shared address off a 128-byte boundary traps with "misaligned address", for
      * loads, stores and reduces, interleaved or not, after the coordinate traps
      * (tests/data/probes/misalign.txt, every case; ileave_store.txt 53 126 133 ...). */
     if (off & 127u)
-        return tce_fail(TCE_ERR_MISALIGNED, "shared address 0x%x is not 128-byte aligned",
+        return tce_fail(TCE_ERR_MISALIGNED, TCE_CMDF_SADDR,
+                        "shared address 0x%x is not 128-byte aligned",
                         off);
     if (j->to_smem && op->completion == TCE_DONE_MBARRIER) {
         uint32_t mb = TCE_SADDR_OFF(op->mbar);
         if (mb & 7u)
-            return tce_fail(TCE_ERR_MISALIGNED, "mbarrier address 0x%x is not 8-byte aligned",
+            return tce_fail(TCE_ERR_MISALIGNED, TCE_CMDF_MBAR,
+                            "mbarrier address 0x%x is not 8-byte aligned",
                             mb);
         for (unsigned c = 0; c < TCE_MAX_CTAS; c++)
             if (((j->ctas >> c) & 1u) && !tce_smem(ms, c, mb, 8))
-                return tce_fail(TCE_ERR_SHARED_RANGE, "mbarrier at 0x%x is outside CTA %u's "
+                return tce_fail(TCE_ERR_SHARED_RANGE, TCE_CMDF_MBAR,
+                                "mbarrier at 0x%x is outside CTA %u's "
                                 "shared memory", mb, c);
     }
     j->soff = off;
@@ -358,10 +387,12 @@ static tce_result check_reduce(const tce_op *op, const tce_tensormap *m, tce_ety
     *noftz = tce_arith_tensor_noftz(m->dtype);
     if (!tce_etype_from_dtype(m->dtype, op->redop, et) ||
         !tce_arith_legal(TCE_ARITH_TENSOR_REDUCE, op->redop, *et, *noftz))
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "redop %s is not defined on dtype %s",
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_REDOP,
+                        "redop %s is not defined on dtype %s",
                         tce_redop_name(op->redop), tce_dtype_name(m->dtype));
     if (tce_etype_size(*et) != tce_dtype_size(m->dtype))
-        return tce_fail(TCE_ERR_ILLEGAL_INSTR, "redop %s: element type %s does not match "
+        return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_REDOP,
+                        "redop %s: element type %s does not match "
                         "dtype %s", tce_redop_name(op->redop), tce_etype_name(*et),
                         tce_dtype_name(m->dtype));
     return tce_ok();
@@ -386,12 +417,13 @@ tce_result tce_csim_tile(const tce_op *op, const tce_tensormap *map, tce_memsys 
     case TCE_OP_TENSOR_REDUCE:
         break;
     default:
-        return tce_fail(TCE_ERR_UNDEFINED, "%s is not a tensor operation",
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_OPCODE, "%s is not a tensor operation",
                         tce_op_kind_name(op->kind));
     }
     if (op->mode != TCE_MODE_TILE && op->mode != TCE_MODE_GATHER4 &&
         op->mode != TCE_MODE_SCATTER4)
-        return tce_fail(TCE_ERR_UNDEFINED, "mode %s is not a tile mode", tce_mode_name(op->mode));
+        return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_MODE,
+                        "mode %s is not a tile mode", tce_mode_name(op->mode));
     if ((r = check_shape(op, map)).status != TCE_OK)
         return r;
     if ((r = make_geom(op, map, &j.g)).status != TCE_OK)
@@ -411,12 +443,14 @@ tce_result tce_csim_tile(const tce_op *op, const tce_tensormap *map, tce_memsys 
         return r;
     /* The whole box must fit in shared memory before any address arithmetic can wrap. */
     if (j.g.rows * j.g.pitch > ms->smem_size)
-        return tce_fail(TCE_ERR_SHARED_RANGE, "box of %llu rows x %u bytes exceeds the %u "
+        return tce_fail(TCE_ERR_SHARED_RANGE, TCE_CMDF_SADDR,
+                        "box of %llu rows x %u bytes exceeds the %u "
                         "bytes of shared memory", (unsigned long long)j.g.rows, j.g.pitch,
                         ms->smem_size);
     if (op->kind == TCE_OP_TENSOR_LOAD && load_reads_origin(&j) &&
         !tce_gmem(ms, map->gaddr, TCE_TILE_ORIGIN_READ_BYTES))
-        return tce_fail(TCE_ERR_GLOBAL_BUS, "the box starts at a negative coordinate or holds "
+        return tce_fail(TCE_ERR_GLOBAL_BUS, TCE_RM_FIELD_NONE,
+                        "the box starts at a negative coordinate or holds "
                         "no element of the tensor, so the load reads globalAddress 0x%llx, "
                         "which is outside global memory", (unsigned long long)map->gaddr);
     if ((r = walk(&j, WALK_CHECK)).status != TCE_OK)

@@ -4,10 +4,12 @@ add_test(NAME ptx-verdicts COMMAND tce ptx --check ${CMAKE_CURRENT_SOURCE_DIR}/d
 if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/extra_verdicts.tsv)
   add_test(NAME ptx-extra-verdicts COMMAND tce ptx --check ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/extra_verdicts.tsv --show=10)
 endif()
-# New variants of corpus lines judged by ptxas (docs/ptx.md): a regression guard at the figures
-# reached (causes 98.2% tuned, 96.2% held out; the goal, 99.5%, is not met on these).
-add_test(NAME ptx-variant-verdicts-tuned COMMAND tce ptx --check ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/variant_verdicts_tuned.tsv --show=5 --min=98)
-add_test(NAME ptx-variant-verdicts-heldout COMMAND tce ptx --check ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/variant_verdicts_heldout.tsv --show=5 --min=96)
+# New variants of corpus lines judged by ptxas (docs/ptx.md), each a floor at the figure it
+# reached: the two sets the check order was tuned on (causes 100% and 99.97%), and the unseen
+# set made before that work and never tuned on (causes 99.69%; the goal is 99.5%).
+add_test(NAME ptx-variant-verdicts-tuned COMMAND tce ptx --check ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/variant_verdicts_tuned.tsv --show=5 --min=99.9)
+add_test(NAME ptx-variant-verdicts-heldout COMMAND tce ptx --check ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/variant_verdicts_heldout.tsv --show=5 --min=99.9)
+add_test(NAME ptx-variant-verdicts-unseen COMMAND tce ptx --check ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/variant_verdicts_unseen.tsv --show=5 --min=99.6)
 # mbarrier.*, the tensor-map fences and prefetch.tensormap, judged by ptxas (scripts/ptxas-verdicts.sh).
 add_test(NAME ptx-sync-verdicts COMMAND tce ptx --check ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/sync_verdicts.tsv --show=10 --min=100)
 if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/scenario.ptx)

@@ -78,6 +78,7 @@ ptx_cause ptx_cause_of_ptxas_message(const char *m)
         {"Vector modifier required", true, PTX_CAUSE_VECTOR},
         {"vector modifier supported", false, PTX_CAUSE_VECTOR},
         {"Vector is not expected", true, PTX_CAUSE_OPERANDS},
+        {"Vector with elements of different types", true, PTX_CAUSE_OPERANDS},
         {"Vector expected", true, PTX_CAUSE_OPERANDS},
         {"vector size mismatch", false, PTX_CAUSE_OPERANDS},
         {"Arguments mismatch", true, PTX_CAUSE_OPERANDS},

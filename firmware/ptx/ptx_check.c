@@ -18,11 +18,22 @@ bool ptx_scalar_fits(const ptx_scalar *s, ptx_opkind k)
     }
 }
 
+/* An undeclared register fits a memory slot here: ptxas names it once the list fits
+ * (ptx_undeclared_memory). */
 static bool addr_base_ok(const ptx_scalar *s)
 {
     if (!s->is_reg)
         return s->name[0] != 0; /* a symbol; immediate addresses are for .local only */
-    return s->rc == PTX_RC_B16 || s->rc == PTX_RC_B32 || s->rc == PTX_RC_B64;
+    return s->rc == PTX_RC_B16 || s->rc == PTX_RC_B32 || s->rc == PTX_RC_B64 || s->rc == PTX_RC_NONE;
+}
+
+bool ptx_coords_typed(const ptx_operand *o)
+{
+    unsigned i;
+    for (i = 0; i < o->nvec; i++)
+        if (ptx_scalar_fits(&o->vec[i], OK_R32))
+            return true;
+    return false;
 }
 
 static bool operand_fits(const ptx_operand *o, ptx_opkind k)
@@ -31,13 +42,12 @@ static bool operand_fits(const ptx_operand *o, ptx_opkind k)
     switch (k) {
     case OK_ADDR:
         return o->kind == PTX_OPD_ADDR && addr_base_ok(&o->base);
-    case OK_TMAP: /* coordinates: 32-bit registers or constants; ptxas types the list by its
-                   * last element, which must not be .f32 (probed) */
-        if (o->kind != PTX_OPD_TMAP || !addr_base_ok(&o->base) || !o->nvec ||
-            (o->vec[o->nvec - 1].is_reg && o->vec[o->nvec - 1].rc == PTX_RC_F32))
+    case OK_TMAP: /* coordinates: 32-bit registers (a predicate too) or constants, one of them
+                   * a .b32 register or a constant; the tensor map's base is not judged (probed) */
+        if (o->kind != PTX_OPD_TMAP || !ptx_coords_typed(o))
             return false;
         for (i = 0; i < o->nvec; i++)
-            if (!ptx_scalar_fits(&o->vec[i], OK_F32))
+            if (!ptx_scalar_fits(&o->vec[i], OK_F32) && o->vec[i].rc != PTX_RC_PRED)
                 return false;
         return true;
     case OK_VEC16:
@@ -51,12 +61,8 @@ static bool operand_fits(const ptx_operand *o, ptx_opkind k)
         return o->kind == PTX_OPD_IMM;
     case OK_ADDR_ANY:
         return o->kind == PTX_OPD_ADDR;
-    case OK_ADDR_OR_REG:
-        return (o->kind == PTX_OPD_ADDR && addr_base_ok(&o->base)) || (o->kind == PTX_OPD_REG && o->base.rc != PTX_RC_NONE);
-    case OK_ADDR_ANY_OR_REG:
+    case OK_ADDR_OR_REG: /* (the base is judged later: ptx_memory_bases) */
         return o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_REG;
-    case OK_TMAP_ANY:
-        return o->kind == PTX_OPD_TMAP;
     default:
         return (o->kind == PTX_OPD_REG || o->kind == PTX_OPD_IMM) && ptx_scalar_fits(&o->base, k);
     }
@@ -105,4 +111,29 @@ bool ptx_operands_loose_fit(const ptx_line *ln, const ptx_opkind *fixed, unsigne
         k++;
     }
     return true;
+}
+
+ptx_status ptx_undeclared_memory(const ptx_ctx *c, ptx_error *err)
+{
+    unsigned i;
+    for (i = 0; i < c->ln->nopd; i++) {
+        const ptx_operand *o = &c->ln->opd[i];
+        if (o->kind != PTX_OPD_VEC && o->base.is_reg && o->base.rc == PTX_RC_NONE)
+            return ptx_fail(err, PTX_CAUSE_UNDECLARED, o->base.col, "register '%s' is not declared", o->base.name);
+    }
+    return PTX_OK;
+}
+
+ptx_status ptx_memory_bases(const ptx_ctx *c, bool constants_only, ptx_error *err)
+{
+    unsigned i;
+    for (i = 0; i < c->ln->nopd; i++) {
+        const ptx_operand *o = &c->ln->opd[i];
+        if (o->kind != PTX_OPD_ADDR || addr_base_ok(&o->base) || (constants_only && o->base.is_reg))
+            continue;
+        if (!o->base.is_reg)
+            return ptx_fail(err, PTX_CAUSE_OPERANDS, o->col, "an immediate address is only for .local");
+        return ptx_fail(err, PTX_CAUSE_OPERANDS, o->col, "an address register is an integer or bit register");
+    }
+    return PTX_OK;
 }

@@ -3,46 +3,68 @@
  * family decoder. */
 #include "ptx_internal.h"
 
+/* An instruction name as its dotted words, and as ptxas prints it when that differs. */
 typedef struct {
-    const char *words[6];
-    ptx_insn_kind kind;
+    const char *words;
     const char *name;
+    uint8_t kind;      /* ptx_insn_kind */
 } insn_name;
 
 /* Longer names first within a shared prefix. */
 static const insn_name k_names[] = {
-    {{"cp", "reduce", "async", "bulk", "tensor"}, PTX_I_CP_REDUCE_ASYNC_BULK_TENSOR, "cp.reduce.async.bulk.tensor"},
-    {{"cp", "reduce", "async", "bulk"}, PTX_I_CP_REDUCE_ASYNC_BULK, "cp.reduce.async.bulk"},
-    {{"cp", "async", "bulk", "prefetch", "tensor"}, PTX_I_CP_ASYNC_BULK_PREFETCH_TENSOR,
-     "cp.async.bulk.prefetch.tensor"},
-    {{"cp", "async", "bulk", "prefetch"}, PTX_I_CP_ASYNC_BULK_PREFETCH, "cp.async.bulk.prefetch"},
-    {{"cp", "async", "bulk", "tensor"}, PTX_I_CP_ASYNC_BULK_TENSOR, "cp.async.bulk.tensor"},
-    {{"cp", "async", "bulk", "commit_group"}, PTX_I_COMMIT_GROUP, "cp.async.bulk.commit_group"},
-    {{"cp", "async", "bulk", "wait_group"}, PTX_I_WAIT_GROUP, "cp.async.bulk.wait_group"},
-    {{"cp", "async", "bulk"}, PTX_I_CP_ASYNC_BULK, "cp.async.bulk"},
-    {{"multimem", "cp", "reduce", "async", "bulk"}, PTX_I_MULTIMEM_CP_REDUCE_ASYNC_BULK,
-     "multimem.cp.reduce.async.bulk"},
-    {{"multimem", "cp", "async", "bulk"}, PTX_I_MULTIMEM_CP_ASYNC_BULK, "multimem.cp.async.bulk"},
-    {{"tensormap", "replace"}, PTX_I_TENSORMAP_REPLACE, "tensormap.replace"},
-    {{"red"}, PTX_I_RED, "red"},
-    {{"mbarrier", "init"}, PTX_I_MBARRIER_INIT, "mbarrier.init"},
-    {{"mbarrier", "arrive", "expect_tx"}, PTX_I_MBARRIER_ARRIVE_EXPECT_TX, "mbarrier.arrive.expect_tx"},
-    {{"mbarrier", "arrive"}, PTX_I_MBARRIER_ARRIVE, "mbarrier.arrive"},
-    {{"mbarrier", "try_wait"}, PTX_I_MBARRIER_TRY_WAIT, "mbarrier.try_wait"},
-    {{"mbarrier", "test_wait"}, PTX_I_MBARRIER_TEST_WAIT, "mbarrier.test_wait"},
-    {{"fence", "proxy", "async"}, PTX_I_FENCE_PROXY_ASYNC, "fence.proxy.async"},
-    {{"mbarrier", "expect_tx"}, PTX_I_MBARRIER_EXPECT_TX, "mbarrier.expect_tx"},
-    {{"mbarrier", "complete_tx"}, PTX_I_MBARRIER_COMPLETE_TX, "mbarrier.complete_tx"},
-    {{"mbarrier", "arrive_drop", "expect_tx"}, PTX_I_MBARRIER_ARRIVE_DROP_EXPECT_TX, "mbarrier.arrive_drop.expect_tx"},
-    {{"mbarrier", "arrive_drop"}, PTX_I_MBARRIER_ARRIVE_DROP, "mbarrier.arrive_drop"},
-    {{"mbarrier", "pending_count"}, PTX_I_MBARRIER_PENDING_COUNT, "mbarrier.pending_count"},
-    {{"mbarrier", "inval"}, PTX_I_MBARRIER_INVAL, "mbarrier.inval"},
-    {{"prefetch"}, PTX_I_PREFETCH_TENSORMAP, "prefetch.tensormap"},
-    {{"fence", "proxy", "tensormap::generic"}, PTX_I_FENCE_PROXY_TENSORMAP, "fence.proxy.tensormap::generic"},
-    {{"fence", "mbarrier_init"}, PTX_I_FENCE_MBARRIER_INIT, "fence.mbarrier_init"},
-    {{"mov"}, PTX_I_MOV, "mov"},
-    {{"add"}, PTX_I_ADD, "add"},
+    {"cp.reduce.async.bulk.tensor", 0, PTX_I_CP_REDUCE_ASYNC_BULK_TENSOR},
+    {"cp.reduce.async.bulk", 0, PTX_I_CP_REDUCE_ASYNC_BULK},
+    {"cp.async.bulk.prefetch.tensor", 0, PTX_I_CP_ASYNC_BULK_PREFETCH_TENSOR},
+    {"cp.async.bulk.prefetch", 0, PTX_I_CP_ASYNC_BULK_PREFETCH},
+    {"cp.async.bulk.tensor", 0, PTX_I_CP_ASYNC_BULK_TENSOR},
+    {"cp.async.bulk.commit_group", 0, PTX_I_COMMIT_GROUP},
+    {"cp.async.bulk.wait_group", 0, PTX_I_WAIT_GROUP},
+    {"cp.async.bulk", 0, PTX_I_CP_ASYNC_BULK},
+    {"multimem.cp.reduce.async.bulk", 0, PTX_I_MULTIMEM_CP_REDUCE_ASYNC_BULK},
+    {"multimem.cp.async.bulk", 0, PTX_I_MULTIMEM_CP_ASYNC_BULK},
+    {"tensormap.replace", 0, PTX_I_TENSORMAP_REPLACE},
+    {"red", 0, PTX_I_RED},
+    {"mbarrier.init", 0, PTX_I_MBARRIER_INIT},
+    {"mbarrier.arrive.expect_tx", 0, PTX_I_MBARRIER_ARRIVE_EXPECT_TX},
+    {"mbarrier.arrive", 0, PTX_I_MBARRIER_ARRIVE},
+    {"mbarrier.try_wait", 0, PTX_I_MBARRIER_TRY_WAIT},
+    {"mbarrier.test_wait", 0, PTX_I_MBARRIER_TEST_WAIT},
+    {"fence.proxy.async", 0, PTX_I_FENCE_PROXY_ASYNC},
+    {"mbarrier.expect_tx", 0, PTX_I_MBARRIER_EXPECT_TX},
+    {"mbarrier.complete_tx", 0, PTX_I_MBARRIER_COMPLETE_TX},
+    {"mbarrier.arrive_drop.expect_tx", 0, PTX_I_MBARRIER_ARRIVE_DROP_EXPECT_TX},
+    {"mbarrier.arrive_drop", 0, PTX_I_MBARRIER_ARRIVE_DROP},
+    {"mbarrier.pending_count", 0, PTX_I_MBARRIER_PENDING_COUNT},
+    {"mbarrier.inval", 0, PTX_I_MBARRIER_INVAL},
+    {"prefetch", "prefetch.tensormap", PTX_I_PREFETCH_TENSORMAP},
+    {"fence.proxy.tensormap::generic", 0, PTX_I_FENCE_PROXY_TENSORMAP},
+    {"fence.mbarrier_init", 0, PTX_I_FENCE_MBARRIER_INIT},
+    {"mov", 0, PTX_I_MOV},
+    {"add", 0, PTX_I_ADD},
 };
+
+/* How many of the line's words, from the first, spell `dotted` ("cp.async.bulk"); 0 if they
+ * do not. */
+static unsigned name_words(const ptx_line *ln, const char *dotted)
+{
+    unsigned k = 0;
+    while (*dotted) {
+        const char *e = dotted;
+        ptx_tok t;
+        while (*e && *e != '.')
+            e++;
+        t.s = dotted;
+        t.len = (unsigned)(e - dotted);
+        if (k >= ln->nwords || ln->words[k].len != t.len)
+            return 0;
+        for (t.col = 0; t.col < t.len; t.col++)
+            if (ln->words[k].s[t.col] != dotted[t.col])
+                return 0;
+        k++;
+        dotted = *e ? e + 1 : e;
+    }
+    return k;
+}
 
 static const char *k_kind_names[PTX_I_KIND_COUNT] = {
     "none", "cp.async.bulk", "cp.reduce.async.bulk", "cp.async.bulk.prefetch", "cp.async.bulk.tensor",
@@ -189,10 +211,8 @@ ptx_status ptx_decode_line_regs(const char *text, ptx_target t, ptx_regs *regs, 
         return st;
 
     for (i = 0; i < sizeof k_names / sizeof k_names[0]; i++) {
-        for (k = 0; k < 6 && k_names[i].words[k]; k++)
-            if (k >= ln.nwords || !ptx_tok_eq(ln.words[k], k_names[i].words[k]))
-                break;
-        if ((k == 6 || !k_names[i].words[k]) && k > bestlen) {
+        k = name_words(&ln, k_names[i].words);
+        if (k > bestlen) {
             bestlen = k;
             best = i;
         }
@@ -203,9 +223,9 @@ ptx_status ptx_decode_line_regs(const char *text, ptx_target t, ptx_regs *regs, 
 
     c.ln = &ln;
     c.t = t;
-    c.iname = k_names[best].name;
+    c.iname = k_names[best].name ? k_names[best].name : k_names[best].words;
     c.icol = ln.opcode.col;
-    out->kind = k_names[best].kind;
+    out->kind = (ptx_insn_kind)k_names[best].kind;
     out->has_pred = ln.has_pred;
     out->pred_negated = ln.pred_neg;
     if (ln.has_pred)
@@ -216,6 +236,8 @@ ptx_status ptx_decode_line_regs(const char *text, ptx_target t, ptx_regs *regs, 
     /* registers inside braces are resolved while parsing (ptxas: "Illegal expression") */
     if (ptx_resolve_regs(&ln, regs, true, err) != PTX_OK)
         return PTX_ERROR;
+    if (ln.syntax_pending)
+        return PTX_ERROR; /* err holds the grammar error the lexer met */
     if (ptx_resolve_regs(&ln, regs, false, err) != PTX_OK)
         return PTX_ERROR;
     if (ptx_resolve_guard(&ln, regs, err) != PTX_OK)
@@ -252,6 +274,8 @@ ptx_status ptx_decode_line_regs(const char *text, ptx_target t, ptx_regs *regs, 
     }
     if (st != PTX_OK)
         return st;
+    if (ptx_undeclared_memory(&c, err) != PTX_OK)
+        return PTX_ERROR;
     out->nopd = ln.nopd;
     return PTX_OK;
 }

@@ -57,8 +57,9 @@ enum { TY_F16X2 = 10, TY_BF16X2 = 11, TY_B1024 = 12, TY_B16 = 13, TY_U16 = 14, T
 
 typedef struct {
     const char *name;   /* without the leading dot */
-    ptx_modclass mc;
-    int val;
+    uint8_t mc;         /* ptx_modclass (a byte: the table lives in the soft CPU's 64 KiB) */
+    int8_t val;         /* the class's value (SP_*, LM_*, tce_etype, ...); for MC_OTHER the
+                         * group ptxas counts repeats in (RG_*, ptx_mods.c), 0 for none */
 } ptx_moddef;
 
 /* One modifier as written. */
@@ -78,6 +79,8 @@ typedef struct {
     ptx_operand *opd;             /* PTX_MAX_OPERANDS slots the caller provides (ptx_insn.opd) */
     unsigned ops_col;             /* column where operands start */
     unsigned end_col;             /* column of the ';' */
+    bool syntax_pending;          /* the operands hold a grammar error (in err), reported after
+                                   * the opcode's words and the vectors lexed before it */
 } ptx_line;
 
 /* Modifiers after the instruction name, grouped by class (in text order). */
@@ -159,9 +162,7 @@ typedef enum {
     OK_F32,        /* 32-bit register (bit-size or .f32) or immediate */
     OK_F64,        /* 64-bit register (bit-size or .f64) or immediate */
     OK_ADDR_ANY,   /* [anything]: an address operand whatever its base (shape checks) */
-    OK_ADDR_OR_REG, /* an address, or a register without brackets (the tensor copies take both) */
-    OK_ADDR_ANY_OR_REG, /* the same for shape checks */
-    OK_TMAP_ANY    /* [anything, {anything}] */
+    OK_ADDR_OR_REG  /* an address, or a register without brackets (the tensor copies take both) */
 } ptx_opkind;
 
 /* Do the operands match the expected kinds exactly (count, kind, width)? */
@@ -171,6 +172,15 @@ bool ptx_operand_fits_at(const ptx_line *ln, unsigned i, ptx_opkind k);
 bool ptx_operands_match_prefix(const ptx_line *ln, const ptx_opkind *kinds, unsigned n);
 /* The fixed operands, then each further operand fitting the next optional slot that takes
  * it (slots may be skipped, not reordered): the shapes ptxas accepts before it looks closer. */
+/* The first operand whose register (a memory operand's base, or a register standing for an
+ * address) is not declared: "Illegal operand type", reported once the operand list fits. */
+ptx_status ptx_undeclared_memory(const ptx_ctx *c, ptx_error *err);
+/* A tensor map's coordinate list has a .b32 register or a constant among its elements: ptxas
+ * types the list by them (a list of only .f32, predicate or other registers is refused). */
+bool ptx_coords_typed(const ptx_operand *o);
+/* The first [address] whose base is a constant or (unless constants_only) a register other
+ * than an integer one. */
+ptx_status ptx_memory_bases(const ptx_ctx *c, bool constants_only, ptx_error *err);
 bool ptx_operands_loose_fit(const ptx_line *ln, const ptx_opkind *fixed, unsigned nfixed, const ptx_opkind *opt,
                             unsigned nopt);
 
@@ -182,6 +192,11 @@ ptx_status ptx_check_classes(ptx_ctx *c, unsigned class_mask, ptx_error *err);
 /* Same, ignoring the classes in skip (ptxas reports some foreign modifiers later). */
 ptx_status ptx_check_classes_except(ptx_ctx *c, unsigned class_mask, unsigned skip, ptx_error *err);
 ptx_status ptx_check_types(ptx_ctx *c, uint32_t allowed, ptx_error *err);
+/* The first word of one of these classes is an illegal modifier (.inc/.dec aside: they are
+ * judged late, ptx_check_classes). */
+ptx_status ptx_refuse_classes(ptx_ctx *c, unsigned classes, ptx_error *err);
+/* .inc/.dec: judged late, as an operation, by instructions that take none */
+bool ptx_mod_is_incdec(const ptx_mod *m);
 ptx_status ptx_operands_fail(ptx_ctx *c, ptx_error *err, const char *what);
 int ptx_mod_val(const ptx_ctx *c, ptx_modclass mc, int dflt);
 unsigned ptx_mod_col(const ptx_ctx *c, ptx_modclass mc);

@@ -148,8 +148,12 @@ static ptx_status lex_scalar(cursor *c, ptx_scalar *s, ptx_error *err)
     return syntax(err, c, c->p);
 }
 
+/* Returns PTX_EMPTY for a whole vector of more than PTX_MAX_VEC elements (err says so): its
+ * first elements are kept, so an undeclared one among them is still named first, as ptxas
+ * does. */
 static ptx_status lex_vector(cursor *c, ptx_operand *o, ptx_error *err)
 {
+    unsigned extra = 0, extra_col = 0;
     /* at '{' */
     c->p++;
     o->nvec = 0;
@@ -157,9 +161,10 @@ static ptx_status lex_vector(cursor *c, ptx_operand *o, ptx_error *err)
         ptx_scalar s;
         if (lex_scalar(c, &s, err) != PTX_OK)
             return PTX_ERROR;
-        if (o->nvec >= PTX_MAX_VEC)
-            return ptx_fail(err, PTX_CAUSE_OPERANDS, s.col, "vector has more than %u elements", PTX_MAX_VEC);
-        o->vec[o->nvec++] = s;
+        if (o->nvec < PTX_MAX_VEC)
+            o->vec[o->nvec++] = s;
+        else if (!extra++)
+            extra_col = s.col;
         skip_ws(c);
         if (c->p < c->end && *c->p == ',') {
             c->p++;
@@ -167,7 +172,10 @@ static ptx_status lex_vector(cursor *c, ptx_operand *o, ptx_error *err)
         }
         if (c->p < c->end && *c->p == '}') {
             c->p++;
-            return PTX_OK;
+            if (!extra)
+                return PTX_OK;
+            ptx_fail(err, PTX_CAUSE_OPERANDS, extra_col, "vector has more than %u elements", PTX_MAX_VEC);
+            return PTX_EMPTY;
         }
         return syntax(err, c, c->p);
     }
@@ -228,6 +236,8 @@ static ptx_status lex_operand(cursor *c, ptx_operand *o, ptx_error *err)
     return PTX_OK;
 }
 
+static ptx_status lex_operands(cursor *c, ptx_line *ln, ptx_error *err);
+
 ptx_status ptx_lex_line(const char *text, ptx_line *ln, ptx_error *err)
 {
     cursor c;
@@ -243,6 +253,7 @@ ptx_status ptx_lex_line(const char *text, ptx_line *ln, ptx_error *err)
     ln->pred_neg = false;
     ln->nwords = 0;
     ln->nopd = 0;
+    ln->syntax_pending = false;
     skip_ws(&c);
     if (c.p >= c.end)
         return PTX_EMPTY;
@@ -289,32 +300,45 @@ ptx_status ptx_lex_line(const char *text, ptx_line *ln, ptx_error *err)
             }
         }
     }
-    if (c.p < c.end && !is_space(*c.p) && *c.p != ';')
-        return syntax(err, &c, c.p);
-    skip_ws(&c);
-    ln->ops_col = colof(&c, c.p);
-    if (c.p < c.end && *c.p != ';') {
+    /* ptxas judges the opcode's words before it parses the operands: a grammar error from
+     * here on is held (err keeps it) until those checks have run */
+    ln->syntax_pending = lex_operands(&c, ln, err) != PTX_OK;
+    return PTX_OK;
+}
+
+static ptx_status lex_operands(cursor *c, ptx_line *ln, ptx_error *err)
+{
+    ptx_status st;
+    if (c->p < c->end && !is_space(*c->p) && *c->p != ';')
+        return syntax(err, c, c->p);
+    skip_ws(c);
+    ln->ops_col = colof(c, c->p);
+    ln->end_col = ln->ops_col;
+    if (c->p < c->end && *c->p != ';') {
         for (;;) {
             if (ln->nopd >= PTX_MAX_OPERANDS)
-                return ptx_fail(err, PTX_CAUSE_OPERANDS, colof(&c, c.p), "more than %u operands", PTX_MAX_OPERANDS);
-            if (lex_operand(&c, &ln->opd[ln->nopd], err) != PTX_OK)
+                return ptx_fail(err, PTX_CAUSE_OPERANDS, colof(c, c->p), "more than %u operands", PTX_MAX_OPERANDS);
+            st = lex_operand(c, &ln->opd[ln->nopd], err);
+            if (st == PTX_EMPTY)
+                ln->nopd++; /* an over-long vector: its elements are resolved before err is reported */
+            if (st != PTX_OK)
                 return PTX_ERROR;
             ln->nopd++;
-            skip_ws(&c);
-            if (c.p < c.end && *c.p == ',') {
-                c.p++;
+            skip_ws(c);
+            if (c->p < c->end && *c->p == ',') {
+                c->p++;
                 continue;
             }
             break;
         }
     }
-    if (c.p >= c.end || *c.p != ';')
-        return syntax(err, &c, c.p);
-    ln->end_col = colof(&c, c.p);
-    c.p++;
-    skip_ws(&c);
-    if (c.p < c.end)
-        return syntax(err, &c, c.p);
+    if (c->p >= c->end || *c->p != ';')
+        return syntax(err, c, c->p);
+    ln->end_col = colof(c, c->p);
+    c->p++;
+    skip_ws(c);
+    if (c->p < c->end)
+        return syntax(err, c, c->p);
     return PTX_OK;
 }
 
@@ -389,6 +413,19 @@ static ptx_status resolve(ptx_scalar *s, const ptx_regs *regs, ptx_error *err)
     return PTX_OK;
 }
 
+/* Register size as ptxas compares vector elements (a predicate counts as 32 bits: probed). */
+static unsigned reg_bits(ptx_regclass rc)
+{
+    switch (rc) {
+    case PTX_RC_B8: return 8;
+    case PTX_RC_B16: return 16;
+    case PTX_RC_B32: case PTX_RC_F32: case PTX_RC_PRED: return 32;
+    case PTX_RC_B64: case PTX_RC_F64: return 64;
+    case PTX_RC_B128: return 128;
+    default: return 1000u + (unsigned)rc;
+    }
+}
+
 ptx_status ptx_resolve_regs(ptx_line *ln, const ptx_regs *regs, bool vectors_only, ptx_error *err)
 {
     unsigned i, k;
@@ -401,15 +438,31 @@ ptx_status ptx_resolve_regs(ptx_line *ln, const ptx_regs *regs, bool vectors_onl
                 o->base.rc = lookup_reg(regs, o->base.name);
                 continue;
             }
-            if (resolve(&o->base, regs, err) != PTX_OK)
+            /* an undeclared address base is "Illegal operand type" once the instruction's
+             * operand list is checked (ptx_undeclared_memory), not here */
+            if (o->base.is_reg)
+                o->base.rc = lookup_reg(regs, o->base.name);
+            else if (resolve(&o->base, regs, err) != PTX_OK)
                 return PTX_ERROR;
             if (o->kind == PTX_OPD_SYM && o->base.is_reg)
                 o->kind = PTX_OPD_REG;
         }
-        if (o->kind == PTX_OPD_VEC || o->kind == PTX_OPD_TMAP)
-            for (k = 0; k < o->nvec; k++)
+        if (o->kind == PTX_OPD_VEC || o->kind == PTX_OPD_TMAP) {
+            unsigned width = 0;
+            for (k = 0; k < o->nvec; k++) {
                 if (resolve(&o->vec[k], regs, err) != PTX_OK)
                     return PTX_ERROR;
+                if (!vectors_only || !o->vec[k].is_reg)
+                    continue;
+                /* ptxas builds a vector element by element: an element of another size than
+                 * the first register is refused as the vector closes (immediates fit any) */
+                if (!width)
+                    width = reg_bits(o->vec[k].rc);
+                else if (reg_bits(o->vec[k].rc) != width)
+                    return ptx_fail(err, PTX_CAUSE_OPERANDS, o->vec[k].col,
+                                    "vector elements of different sizes ('%s')", o->vec[k].name);
+            }
+        }
     }
     return PTX_OK;
 }

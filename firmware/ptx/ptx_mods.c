@@ -4,6 +4,9 @@
  * words' fates were settled with ptxas 13.0 experiments (docs/ptx.md). */
 #include "ptx_internal.h"
 
+/* Repeat groups of MC_OTHER words (their val), numbered after the classes. */
+enum { RG_NONE = 0, RG_CACHEOP = MC_COUNT, RG_COMPARE, RG_PREFSIZE, RG_FTZ, RG_ASYNC, RG_NC };
+
 static const ptx_moddef k_mods[] = {
     {"global", MC_SPACE, SP_GLOBAL},
     {"shared", MC_SPACE, SP_SHARED},
@@ -113,34 +116,34 @@ static const ptx_moddef k_mods[] = {
     {"L2::evict_normal", MC_EVICT, 0},
     {"L2::evict_first", MC_EVICT, 0},
     {"L2::evict_last", MC_EVICT, 0},
-    {"L2::64B", MC_OTHER, 0},
-    {"L2::128B", MC_OTHER, 0},
-    {"L2::256B", MC_OTHER, 0},
+    {"L2::64B", MC_OTHER, RG_PREFSIZE},
+    {"L2::128B", MC_OTHER, RG_PREFSIZE},
+    {"L2::256B", MC_OTHER, RG_PREFSIZE},
     {"parity", MC_OTHER, 0},
     {"tensormap::generic", MC_OTHER, 0},
-    {"tensormap", MC_OTHER, 0},
+    {"tensormap", MC_OTHER, RG_CACHEOP},
     {"mbarrier_init", MC_OTHER, 0},
     {"noComplete", MC_OTHER, 0},
-    {"ftz", MC_OTHER, 0},
+    {"ftz", MC_OTHER, RG_FTZ},
     {"sat", MC_OTHER, 0},
-    {"async", MC_OTHER, 0},
+    {"async", MC_OTHER, RG_ASYNC},
     {"approx", MC_OTHER, 0},
     {"full", MC_OTHER, 0},
-    {"nc", MC_OTHER, 0},
+    {"nc", MC_OTHER, RG_NC},
     {"uni", MC_OTHER, 0},
     {"aligned", MC_OTHER, 0},
     {"sync", MC_OTHER, 0},
     {"cc", MC_OTHER, 0},
-    {"lo", MC_OTHER, 0},
-    {"hi", MC_OTHER, 0},
+    {"lo", MC_OTHER, RG_COMPARE},
+    {"hi", MC_OTHER, RG_COMPARE},
     {"wide", MC_OTHER, 0},
-    {"ca", MC_OTHER, 0},
-    {"cg", MC_OTHER, 0},
-    {"cs", MC_OTHER, 0},
-    {"lu", MC_OTHER, 0},
-    {"cv", MC_OTHER, 0},
-    {"wb", MC_OTHER, 0},
-    {"wt", MC_OTHER, 0},
+    {"ca", MC_OTHER, RG_CACHEOP},
+    {"cg", MC_OTHER, RG_CACHEOP},
+    {"cs", MC_OTHER, RG_CACHEOP},
+    {"lu", MC_OTHER, RG_CACHEOP},
+    {"cv", MC_OTHER, RG_CACHEOP},
+    {"wb", MC_OTHER, RG_CACHEOP},
+    {"wt", MC_OTHER, RG_CACHEOP},
 };
 
 const ptx_moddef *ptx_moddef_find(ptx_tok word)
@@ -152,18 +155,49 @@ const ptx_moddef *ptx_moddef_find(ptx_tok word)
     return 0;
 }
 
+/* The group a word belongs to when ptxas parses the opcode: a second word of the same group
+ * is "Multiple ... modifiers" (or "Duplicate .x") whatever the instruction, before anything
+ * else is checked. Types, operations, eviction priorities and some lone words (.sat, .cc)
+ * are not counted here (their instruction judges them later). Probed with ptxas 13.0. */
+static unsigned repeat_group(const ptx_mod *m)
+{
+    switch (m->def->mc) {
+    case MC_SPACE: case MC_TYPE: case MC_REDOP: case MC_EVICT: case MC_UNKNOWN: case MC_COUNT:
+        return RG_NONE;
+    case MC_LEVEL:
+        return RG_CACHEOP; /* .L2 is a cache operation to the parser, like .ca/.cg */
+    case MC_OTHER:
+        return (unsigned)m->def->val;
+    default:
+        return m->def->mc;
+    }
+}
+
+/* The opcode's words left to right, as ptxas parses them: the first unknown word, second word
+ * of a group, or third state space is the error. */
 ptx_status ptx_mods_collect(const ptx_line *ln, unsigned first, ptx_mods *mods, ptx_error *err)
 {
-    unsigned i;
+    uint32_t seen = 0;
+    unsigned i, spaces = 0;
     mods->n = 0;
     for (i = first; i < ln->nwords; i++) {
         const ptx_moddef *d = ptx_moddef_find(ln->words[i]);
+        ptx_mod *m = &mods->m[mods->n];
+        unsigned g;
         if (!d)
             return ptx_fail(err, PTX_CAUSE_UNKNOWN_MODIFIER, ln->words[i].col, "unknown modifier '.%t'",
                             &ln->words[i]);
-        mods->m[mods->n].tok = ln->words[i];
-        mods->m[mods->n].def = d;
+        m->tok = ln->words[i];
+        m->def = d;
         mods->n++;
+        if (d->mc == MC_SPACE && ++spaces == 3)
+            return ptx_fail(err, PTX_CAUSE_SPACE_MULTIPLE, m->tok.col,
+                            "a third state space '.%t'", &m->tok);
+        g = repeat_group(m);
+        if (g != RG_NONE && (seen & (1u << g)))
+            return ptx_fail(err, PTX_CAUSE_REPEATED, m->tok.col, "modifier '.%t' repeats its kind of modifier",
+                            &m->tok);
+        seen |= 1u << g;
     }
     return PTX_OK;
 }

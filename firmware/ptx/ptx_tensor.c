@@ -5,6 +5,9 @@
 static const char *k_lm_name[] = {".tile", ".im2col", ".im2col::w", ".im2col::w::128", ".tile::gather4",
                                   ".tile::scatter4", ".im2col_no_offs"};
 
+static const char k_direction[] = "'%s' takes .shared::cluster/.shared::cta <- .global or .global <- "
+                                  ".shared::cta (.dst then .src)";
+
 static bool lm_is_im2col(int lm) { return lm == LM_IM2COL || lm == LM_IM2COL_W || lm == LM_IM2COL_W128; }
 
 /* Number of tensorCoords the load mode and .dim ask for, and the im2colInfo length. */
@@ -56,32 +59,83 @@ static ptx_status check_vectors(ptx_ctx *c, unsigned tmap_idx, unsigned ncoords,
 }
 
 
-/* Operands are checked in two steps, as ptxas does. First the shape: the first operand
- * picks the load form ([dstMem], [tensorMap, coords], [mbar] {, {im2colInfo}} {, ctaMask}
- * {, cache-policy}) or the store form ([tensorMap, coords], [srcMem] {, cache-policy});
- * each operand must fit its slot, optional trailing slots taken in order. Later (after
- * the modifier-combination checks) the exact list the modifiers ask for. */
+/* Operands are checked in two steps, as ptxas does. First the shape (probed with ptxas
+ * 13.0): the first operand picks the load form ([dstMem], [tensorMap, coords], [mbar]), the
+ * store form ([tensorMap, coords], [srcMem]) or the prefetch ([tensorMap, coords]); a memory
+ * slot takes anything but a tensor map. Optional slots follow in order, each may be skipped:
+ * two 16-bit ones (im2colInfo or ctaMask, vector or scalar, either order; one for a prefetch,
+ * none for a store) and a 64-bit one, which with .L2::cache_hint is required and last. Later
+ * (after the modifier-combination checks) the exact list the modifiers ask for. */
+enum { SL_MEM, SL_TMAP, SL_16, SL_64, SL_ANY, SL_TMAP_OR_SCALAR };
+
+static bool slot_fits(const ptx_operand *o, int slot)
+{
+    unsigned i;
+    switch (slot) {
+    case SL_MEM: return o->kind != PTX_OPD_TMAP;
+    case SL_ANY: return true;
+    case SL_TMAP_OR_SCALAR:
+        return (o->kind == PTX_OPD_TMAP && ptx_coords_typed(o)) ||
+               ((o->kind == PTX_OPD_REG || o->kind == PTX_OPD_IMM) && ptx_scalar_fits(&o->base, OK_R32));
+    case SL_TMAP: return o->kind == PTX_OPD_TMAP && ptx_coords_typed(o);
+    case SL_16:
+        if (o->kind == PTX_OPD_VEC) {
+            for (i = 0; i < o->nvec; i++)
+                if (!ptx_scalar_fits(&o->vec[i], OK_R16))
+                    return false;
+            return true;
+        }
+        return (o->kind == PTX_OPD_REG || o->kind == PTX_OPD_IMM) && ptx_scalar_fits(&o->base, OK_R16);
+    default: return (o->kind == PTX_OPD_REG || o->kind == PTX_OPD_IMM) && ptx_scalar_fits(&o->base, OK_R64);
+    }
+}
+
+/* Does the list fit a form: fixed slots, then up to n16 16-bit ones and one 64-bit one in
+ * order, which .L2::cache_hint makes required and last? */
+static bool shape_fits(const ptx_line *ln, const int *fixed, unsigned nfixed, unsigned n16, bool hint)
+{
+    unsigned i, n = ln->nopd;
+    bool used64 = false;
+    if (n < nfixed)
+        return false;
+    for (i = 0; i < nfixed; i++)
+        if (!slot_fits(&ln->opd[i], fixed[i]))
+            return false;
+    if (hint) {
+        if (n == nfixed || !slot_fits(&ln->opd[n - 1], SL_64))
+            return false;
+        n--;
+        used64 = true;
+    }
+    for (i = nfixed; i < n; i++) {
+        if (n16 && slot_fits(&ln->opd[i], SL_16)) {
+            n16--;
+            continue;
+        }
+        if (used64 || !slot_fits(&ln->opd[i], SL_64))
+            return false;
+        used64 = true;
+        n16 = 0;
+    }
+    return true;
+}
+
 static ptx_status check_shape(ptx_ctx *c, bool prefetch, bool reduce, bool *load_form, ptx_error *err)
 {
-    /* addresses are judged by their brackets here, their bases later */
-    static const ptx_opkind load_fixed[] = {OK_ADDR_ANY_OR_REG, OK_TMAP_ANY, OK_ADDR_ANY_OR_REG},
-                            load_opt[] = {OK_VEC16, OK_R16, OK_R64};
-    static const ptx_opkind store_fixed[] = {OK_TMAP_ANY, OK_ADDR_ANY_OR_REG}, store_opt[] = {OK_R64};
-    static const ptx_opkind pf_fixed[] = {OK_TMAP_ANY}, pf_opt[] = {OK_VEC16, OK_R64};
-    bool ok;
+    /* the load form's second slot may also hold a 32-bit integer or constant (ptxas then
+     * reads a tensor map first as the destination: probed) */
+    static const int load_fixed[] = {SL_ANY, SL_TMAP_OR_SCALAR, SL_MEM}, other_fixed[] = {SL_TMAP, SL_MEM};
+    bool hint = ptx_mods_first(&c->mods, MC_CACHEHINT) != 0, ok;
     unsigned i;
-    *load_form = false;
+    *load_form = !prefetch && !reduce && c->ln->nopd && c->ln->opd[0].kind != PTX_OPD_TMAP;
     /* a coordinate list longer than 5 is an illegal vector expression before anything else */
     for (i = 0; i < c->ln->nopd; i++)
         if (c->ln->opd[i].kind == PTX_OPD_TMAP && c->ln->opd[i].nvec > 5 && c->ln->opd[i].nvec < 8)
             return ptx_fail(err, PTX_CAUSE_OPERANDS, c->ln->opd[i].col, "a vector of %u elements", c->ln->opd[i].nvec);
     if (prefetch)
-        ok = ptx_operands_loose_fit(c->ln, pf_fixed, 1, pf_opt, 2);
-    else if (!reduce && c->ln->nopd && c->ln->opd[0].kind != PTX_OPD_TMAP) {
-        *load_form = true;
-        ok = ptx_operands_loose_fit(c->ln, load_fixed, 3, load_opt, 3);
-    } else
-        ok = ptx_operands_loose_fit(c->ln, store_fixed, 2, store_opt, 1);
+        ok = shape_fits(c->ln, other_fixed, 1, 1, hint);
+    else
+        ok = (!reduce && shape_fits(c->ln, load_fixed, 3, 2, hint)) || shape_fits(c->ln, other_fixed, 2, 0, hint);
     return ok ? PTX_OK : ptx_operands_fail(c, err, "the operands of a tensor copy");
 }
 
@@ -184,15 +238,13 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
         return PTX_ERROR;
     /* .multicast::cluster / .cta_group on a reduce or prefetch come before the types and the
      * operands */
-    for (i = 0; i < c->mods.n; i++) {
-        ptx_modclass mc = c->mods.m[i].def->mc;
-        if ((prefetch || reduce) && (mc == MC_MULTICAST || mc == MC_CTAGROUP))
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
-                            &c->mods.m[i].tok, c->iname);
-    }
+    if ((prefetch || reduce) && ptx_refuse_classes(c, CLS(MC_MULTICAST) | CLS(MC_CTAGROUP), err) != PTX_OK)
+        return PTX_ERROR;
     /* integer and bit types are "unexpected types" at once; floating-point and .b1024
      * suffixes only once everything else has been checked */
     if (ptx_check_types(c, PTX_TYPES_REPORTED_LATE, err) != PTX_OK)
+        return PTX_ERROR;
+    if (!reduce && ptx_refuse_classes(c, CLS(MC_REDOP), err) != PTX_OK)
         return PTX_ERROR;
     {
         bool load_form;
@@ -200,10 +252,6 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
             return PTX_ERROR;
     }
     /* an operation on anything but a reduce: after the operand shape, before the rest */
-    for (i = 0; i < c->mods.n; i++)
-        if (!reduce && c->mods.m[i].def->mc == MC_REDOP)
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
-                            &c->mods.m[i].tok, c->iname);
     dims = (unsigned)ptx_mod_val(c, MC_DIM, 0);
     lm = ptx_mod_val(c, MC_LOADMODE, LM_TILE);
     multicast = (mask & CLS(MC_MULTICAST)) && ptx_mods_first(&c->mods, MC_MULTICAST) != 0;
@@ -243,9 +291,15 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
     if (!prefetch && ptx_mods_count(&c->mods, MC_SPACE) == 2 &&
         !(sp_dst == SP_GLOBAL && sp_src == SP_SHARED_CTA) &&
         !(!reduce && (sp_dst == SP_SHARED_CLUSTER || sp_dst == SP_SHARED_CTA) && sp_src == SP_GLOBAL))
-        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE),
-                        "'%s' takes .shared::cluster/.shared::cta <- .global or .global <- .shared::cta (.dst then .src)",
-                        c->iname);
+        return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, ptx_mod_col(c, MC_SPACE), k_direction, c->iname);
+    /* a completion mechanism of the other direction: before .dim is asked for */
+    if (!prefetch && cm >= 0 && ptx_mods_count(&c->mods, MC_SPACE) == 2 &&
+        cm != ((sp_dst == SP_GLOBAL && sp_src == SP_SHARED_CTA) ? CM_BULK_GROUP : CM_MBARRIER))
+        return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
+                        "completion '.%t' is illegal for this direction of '%s'",
+                        &ptx_mods_first(&c->mods, MC_COMPLETION)->tok, c->iname);
+    if (reduce && !ptx_mods_first(&c->mods, MC_REDOP))
+        return ptx_fail(err, PTX_CAUSE_OPERATION, c->icol, "'%s' needs a reduction operation", c->iname);
     if (!ptx_mods_first(&c->mods, MC_DIM))
         return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .dim modifier (.1d to .5d)", c->iname);
     if (prefetch && !ptx_mods_first(&c->mods, MC_LEVEL))
@@ -258,28 +312,19 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
             load = true;
         else
             return ptx_fail(err, PTX_CAUSE_SPACE_INCORRECT, sp_dst < 0 ? c->icol : ptx_mod_col(c, MC_SPACE),
-                            reduce ? "'%s' goes from '.shared::cta' to '.global' (.dst then .src)"
-                                   : "'%s' takes .shared::cluster/.shared::cta <- .global or .global <- .shared::cta "
-                                     "(.dst then .src)",
+                            reduce ? "'%s' goes from '.shared::cta' to '.global' (.dst then .src)" : k_direction,
                             c->iname);
         if (cm < 0)
             return ptx_fail(err, PTX_CAUSE_MISSING_MODIFIER, c->icol, "'%s' needs a .completion_mechanism modifier",
                             c->iname);
-        if (reduce && !ptx_mods_first(&c->mods, MC_REDOP))
-            return ptx_fail(err, PTX_CAUSE_OPERATION, c->icol, "'%s' needs a reduction operation", c->iname);
     }
     {
         bool load_form = !prefetch && !reduce && ln->nopd && ln->opd[0].kind != PTX_OPD_TMAP;
         /* modifiers of the copy family that this instruction never takes */
-        for (i = 0; i < c->mods.n; i++) {
-            ptx_modclass mc = c->mods.m[i].def->mc;
-            bool foreign = (prefetch && (mc == MC_MULTICAST || mc == MC_CTAGROUP || mc == MC_REDOP)) ||
-                           (reduce && (mc == MC_MULTICAST || mc == MC_CTAGROUP)) ||
-                           (!prefetch && !reduce && mc == MC_REDOP);
-            if (foreign)
-                return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->mods.m[i].tok.col, "modifier '.%t' is illegal for '%s'",
-                                &c->mods.m[i].tok, c->iname);
-        }
+        if (ptx_refuse_classes(c, (prefetch || reduce ? CLS(MC_MULTICAST) | CLS(MC_CTAGROUP) : 0) |
+                                      (reduce ? 0 : CLS(MC_REDOP)),
+                               err) != PTX_OK)
+            return PTX_ERROR;
         if (!prefetch) {
             if (cm != (load ? CM_MBARRIER : CM_BULK_GROUP))
                 return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_COMPLETION),
@@ -287,6 +332,8 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
                                 &ptx_mods_first(&c->mods, MC_COMPLETION)->tok, c->iname);
             /* the spaces pick the form: with the completion right, operands of the other form
              * are an operand error */
+            if (load_form != load && check_dim_mode(c, lm, dims, err) != PTX_OK)
+                return PTX_ERROR;
             if (load_form != load)
                 return ptx_operands_fail(c, err, load ? "[dstMem], [tensorMap, {coords}], [mbar] ..."
                                                       : "[tensorMap, {coords}], [srcMem] ...");
@@ -300,7 +347,7 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
             return PTX_ERROR;
         if (multicast && sp_dst != SP_SHARED_CLUSTER)
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, ptx_mod_col(c, MC_MULTICAST),
-                            "'.multicast::cluster' is illegal for '%s' unless the destination is .shared::cluster",
+                            "'.multicast::cluster' on '%s' needs a .shared::cluster destination",
                             c->iname);
     }
     if (check_vectors(c, (unsigned)tmap_idx, coord_count(lm, dims), i2c_idx, im2col_count(lm, dims), err) != PTX_OK)
@@ -317,16 +364,20 @@ ptx_status ptx_decode_tensor(ptx_ctx *c, ptx_insn *out, ptx_error *err, ptx_insn
                             "'%s' prefetches from '.global' only", c->iname);
     }
 
-    if (check_target(c, prefetch, load, sp_dst, lm, cta_group, err) != PTX_OK)
+    /* a cache level or eviction priority it does not take before the target, other words after */
+    if (ptx_refuse_classes(c, (CLS(MC_LEVEL) | CLS(MC_EVICT)) & ~mask, err) != PTX_OK ||
+        check_target(c, prefetch, load, sp_dst, lm, cta_group, err) != PTX_OK)
         return PTX_ERROR;
     if (ptx_check_types(c, 0, err) != PTX_OK)
         return PTX_ERROR;
-    if (ptx_check_classes(c, mask, err) != PTX_OK)
-        return PTX_ERROR;
-    /* ptxas uses the first operation of several; reported last */
+    /* ptxas uses the first operation of several: a second one is reported before other words */
     if (ptx_mods_count(&c->mods, MC_REDOP) > 1)
         return ptx_fail(err, PTX_CAUSE_REPEATED, ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok.col,
                         "more than one .op modifier ('.%t')", &ptx_mods_nth(&c->mods, MC_REDOP, 1)->tok);
+    /* an immediate address before other foreign words, a float or predicate base after them */
+    if (ptx_memory_bases(c, true, err) != PTX_OK || ptx_check_classes(c, mask, err) != PTX_OK ||
+        ptx_memory_bases(c, false, err) != PTX_OK)
+        return PTX_ERROR;
 
     /* the engine operation */
     out->has_op = true;

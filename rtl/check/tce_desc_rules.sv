@@ -1,8 +1,8 @@
 // Whether a fetched 128-byte tensor descriptor is one the encoder can make: the golden
 // model's descriptor unpack (csim/descriptor.c check_structure, then csim/encode_rules.c
 // under sm_100) refuses every other one as BAD_DESCRIPTOR, and so does the engine
-// (tce_tile_check), before any of its own checks. Combinational. Not checked here (left
-// to the later checks, which name other statuses): the total box bytes against 227 KB.
+// (tce_tile_check), before any of its own checks. Combinational. Not checked here: the
+// total box bytes against 227 KB (its products are pipelined, in tce_box_bytes).
 module tce_desc_rules (
     input  logic [1023:0] desc,
     output logic          bad

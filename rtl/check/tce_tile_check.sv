@@ -318,6 +318,9 @@ module tce_tile_check #(
   // rank do not use, the encoder's rules): BAD_DESCRIPTOR with the checks below.
   logic desc_rules_bad;
   tce_desc_rules u_rules (.desc, .bad(desc_rules_bad));
+  // ... and its box-size rule, pipelined: valid after stage 3, put first in the chain there.
+  logic box_over_q;
+  tce_box_bytes u_box_bytes (.clk, .desc, .over(box_over_q));
 
   // ceil(a / d) for a <= 256 and d in 1..8 as floor((a + d - 1) * R(d) / 2^11), with
   // R(d) = ceil(2^11 / d): exact for every such a and d (checked exhaustively), and a
@@ -647,7 +650,9 @@ module tce_tile_check #(
     /* verilator lint_on UNUSEDSIGNAL */
     logic [47:0] span_end;
     logic [31:0] mb_off;
-    if (!s1_bd_q && !g_fits_q) begin
+    if (box_over_q) begin
+      bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    end else if (!s1_bd_q && !g_fits_q) begin
       bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end else begin
       bad = s1_bad_q; status = s1_status_q; field = s1_field_q;

@@ -12,6 +12,8 @@ package tce_desc_pkg;
   localparam int unsigned TCE_DESC_BYTES = 128;
   localparam int unsigned TCE_DESC_BITS = 1024;
   localparam logic [15:0] TCE_DESC_MAGIC = 16'h7CE1;
+  // a larger box (the driver's byte count) is not a descriptor the encoder makes
+  localparam int unsigned TCE_DESC_MAX_BOX_BYTES = 232448;
 
   // MAGIC: format tag, 0x7CE1; anything else is not a descriptor
   localparam int unsigned DESC_MAGIC_OFFSET = 0;

@@ -69,7 +69,7 @@ package tce_regs_pkg;
   localparam int unsigned REG_STAT_CYCLES_LO_COUNT = 32'd1;
   localparam int unsigned REG_STAT_CYCLES_HI_OFF = 32'h084;  // RO, high word latched by the last _LO read
   localparam int unsigned REG_STAT_CYCLES_HI_COUNT = 32'd1;
-  localparam int unsigned REG_STAT_RBYTES_LO_OFF = 32'h088;  // RO, bytes read by executed commands, low word (latches _HI)
+  localparam int unsigned REG_STAT_RBYTES_LO_OFF = 32'h088;  // RO, bytes read by executed commands (global memory in whole 16-byte units), low word (latches _HI)
   localparam int unsigned REG_STAT_RBYTES_LO_COUNT = 32'd1;
   localparam int unsigned REG_STAT_RBYTES_HI_OFF = 32'h08c;  // RO, high word latched by the last _LO read
   localparam int unsigned REG_STAT_RBYTES_HI_COUNT = 32'd1;

@@ -122,6 +122,26 @@ static void kind_im2col(uint8_t *d) { d[2] = 1; }              /* KIND */
 static void rank_1(uint8_t *d) { d[4] = 1; }                   /* RANK, dim 1 left set */
 static void rank_3(uint8_t *d) { d[4] = 3; }                   /* RANK: a valid 3-D map */
 
+/* Boxes at the encoder's 227 KB limit (csim/encode_rules.h TCE_ENC_MAX_BOX_BYTES = 232448),
+ * in the driver's count: floor(box[i] / estride[i]) over the dims times 4 bytes (f32). */
+static void box_256x227(uint8_t *d) { d[80] = 255; d[81] = 226; }   /* 232448: legal */
+static void box_256x228(uint8_t *d) { d[80] = 255; d[81] = 227; }   /* 233472: too big */
+/* 3-D, dim 2 with elementStride 2 (gdim[2] 4, gstride[1] 1024): floor(3 / 2) = 1 keeps the
+ * count at 232448 where ceil would double it; floor(4 / 2) = 2 does double it. */
+static void box_3d(uint8_t *d, uint8_t box2_m1)
+{
+    box_256x227(d);
+    d[4] = 3;
+    d[24 + 8] = 3;           /* GDIM_M1[2] */
+    d[48 + 8 + 1] = 0x04;    /* GSTRIDE[1] = 1024 */
+    d[82] = box2_m1;
+    d[87] = 1;               /* ESTRIDE_M1[2]: elementStride 2 */
+}
+/* globalDim[0] 13: a row's in-bounds part ends 4 bytes into a 16-byte unit */
+static void gdim0_13(uint8_t *d) { d[24] = 12; }
+static void box_3d_floor(uint8_t *d) { box_3d(d, 2); }
+static void box_3d_over(uint8_t *d) { box_3d(d, 3); }
+
 static tce_op g2s(uint64_t gaddr, uint32_t saddr, uint32_t size)
 {
     return tce_op_bulk_copy(TCE_SPACE_GLOBAL, TCE_SPACE_SHARED_CTA, 0, gaddr, saddr, size, 0x100);
@@ -187,6 +207,27 @@ int main(void)
           TCE_ERR_BAD_DESCRIPTOR);
     agree(rtl, "descriptor rank 1 with 2-D fields", &op, rank_1, TCE_ERR_BAD_DESCRIPTOR);
     agree(rtl, "descriptor rank 3 (valid), 2-D instruction", &op, rank_3, TCE_ERR_ILLEGAL_INSTR);
+    /* the box-size rule is the descriptor's (BAD_DESCRIPTOR at TMAP_LO), not shared memory's */
+    agree(rtl, "box of 232448 bytes (legal, > shared memory)", &op, box_256x227,
+          TCE_ERR_SHARED_RANGE);
+    agree(rtl, "box of 233472 bytes", &op, box_256x228, TCE_ERR_BAD_DESCRIPTOR);
+    int32_t at3[3] = {0, 0, 0};
+    op = tce_op_tile_load(0, DBASE, 3, at3, 0x400, 0x100);
+    agree(rtl, "box 256x227x3, estride 2: floor keeps 232448", &op, box_3d_floor,
+          TCE_ERR_SHARED_RANGE);
+    agree(rtl, "box 256x227x4, estride 2: 464896 bytes", &op, box_3d_over,
+          TCE_ERR_BAD_DESCRIPTOR);
+    /* statistics of tensor operations: global memory is read in whole 16-byte units, so a
+     * row whose 5 in-bounds f32 elements end mid-unit reads 32 bytes (docs/registers.md) */
+    int32_t at8[2] = {8, 0};
+    op = tce_op_tile_load(0, DBASE, 2, at8, 0x400, 0x100);
+    agree(rtl, "tile load statistics, rows end mid-unit", &op, gdim0_13, TCE_OK);
+    op.kind = TCE_OP_TENSOR_STORE;
+    op.src_space = TCE_SPACE_SHARED_CTA;
+    op.dst_space = TCE_SPACE_GLOBAL;
+    op.completion = TCE_DONE_BULK_GROUP;
+    op.mbar = 0;
+    agree(rtl, "tile store statistics, rows end mid-unit", &op, gdim0_13, TCE_OK);
     /* red: statistics */
     op = red_add_u32(TCE_SPACE_GLOBAL, GBASE + 0x40, 0);
     agree(rtl, "red.global.add.u32 statistics", &op, NULL, TCE_OK);

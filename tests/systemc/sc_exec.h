@@ -19,6 +19,7 @@ static inline tce_result sc_exec(const tce_op *op, tce_memsys *ms, void *engine)
     tce_sc *sc = (tce_sc *)engine;
     tce_result r;
     memset(&r, 0, sizeof r);
+    r.field = TCE_RM_FIELD_NONE;
     tce_sc_params p = tce_sc_default_params();
     tce_sc_detach_global(sc);
     for (unsigned i = 0; i < ms->ngregions; i++)
@@ -63,6 +64,7 @@ static inline tce_result sc_exec(const tce_op *op, tce_memsys *ms, void *engine)
         snprintf(r.why, sizeof r.why, "bench: the engine did not answer or finish");
     } else {
         r.status = (tce_status)TCE_RM_GET(ERR_CODE, CODE, err);
+        r.field = TCE_RM_GET(ERR_INFO, FIELD, info);
         if (r.status != TCE_OK)
             snprintf(r.why, sizeof r.why, "engine: ERR_INFO.FIELD %u",
                      (unsigned)TCE_RM_GET(ERR_INFO, FIELD, info));

@@ -112,7 +112,7 @@ static inline tce_result fx_run_packed(i2c_fx *f)
     uint8_t *d = tce_gmem(&f->ms, FX_DESC, TCE_DESC_BYTES);
     if (!d) {
         if (tce_memsys_add_global(&f->ms, FX_DESC, 4096))
-            return tce_fail(TCE_ERR_UNSUPPORTED, "fixture: no room for the descriptor");
+            return tce_fail(TCE_ERR_UNSUPPORTED, TCE_RM_FIELD_NONE, "fixture: no room for the descriptor");
         d = tce_gmem(&f->ms, FX_DESC, TCE_DESC_BYTES);
     }
     tce_desc_pack(&f->map, d);

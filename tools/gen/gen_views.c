@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../csim/encode_rules.h"
+
 #define DESC_BYTES 128u
 #define DESC_MAGIC 0x7CE1u
 
@@ -179,7 +181,9 @@ static bool write_desc_pkg_sv(FILE *o)
     fprintf(o, "package tce_desc_pkg;\n\n");
     fprintf(o, "  localparam int unsigned TCE_DESC_BYTES = %u;\n", DESC_BYTES);
     fprintf(o, "  localparam int unsigned TCE_DESC_BITS = %u;\n", DESC_BYTES * 8);
-    fprintf(o, "  localparam logic [15:0] TCE_DESC_MAGIC = 16'h%04X;\n\n", DESC_MAGIC);
+    fprintf(o, "  localparam logic [15:0] TCE_DESC_MAGIC = 16'h%04X;\n", DESC_MAGIC);
+    fprintf(o, "  // a larger box (the driver's byte count) is not a descriptor the encoder makes\n");
+    fprintf(o, "  localparam int unsigned TCE_DESC_MAX_BOX_BYTES = %u;\n\n", TCE_ENC_MAX_BOX_BYTES);
     for (unsigned f = 0; f < NFIELDS; f++) {
         const field *fl = &fields[f];
         fprintf(o, "  // %s: %s%s\n", fl->name, fl->doc, fl->is_signed ? " (signed)" : "");

@@ -120,56 +120,9 @@ uint64_t tce_engine_cycles(const tce_engine *e)
     return e->be ? e->be->cycles(e->be) : 0;
 }
 
-unsigned tce_cause_field(const char *why)
-{
-    /* The golden model names a bulk operand by its PTX name with the tce_op field in
-     * parentheses ("dstMem (saddr) 0x... + size ..."): that field is the one at fault. */
-    static const struct {
-        const char *word;
-        tce_cmd_field_id field;
-    } named[] = {{"(saddr_src)", TCE_CMDF_SADDR_SRC}, {"(saddr)", TCE_CMDF_SADDR},
-                 {"(gaddr)", TCE_CMDF_GADDR_LO},      {"multimem_addr[", TCE_CMDF_MULTIMEM_LO}};
-    for (unsigned i = 0; i < sizeof named / sizeof named[0]; i++)
-        if (strstr(why, named[i].word))
-            return (unsigned)named[i].field;
-    /* Otherwise the first match wins, so the more specific words come first. */
-    static const struct {
-        const char *word;
-        tce_cmd_field_id field;
-    } map[] = {{"d instruction", TCE_CMDF_DIMS},     {"-D tensor map", TCE_CMDF_DIMS},
-               {"does not match the map's rank", TCE_CMDF_DIMS},
-               {"tensor map", TCE_CMDF_TMAP_LO},     {"descriptor", TCE_CMDF_TMAP_LO},
-               {"mbar", TCE_CMDF_MBAR},              {"ctaMask", TCE_CMDF_CTA_MASK},
-               {"multicast", TCE_CMDF_MULTICAST},    {"oords", TCE_CMDF_COORD},
-               {"completion", TCE_CMDF_COMPLETION},  {"multimem_count", TCE_CMDF_MULTIMEM_COUNT},
-               {"vec", TCE_CMDF_VEC},                {"redop", TCE_CMDF_REDOP},
-               {"reduction .", TCE_CMDF_REDOP},      {"op/type", TCE_CMDF_REDOP},
-               {"size", TCE_CMDF_SIZE},              {"gaddr", TCE_CMDF_GADDR_LO},
-               {"global address", TCE_CMDF_GADDR_LO}, {"saddr", TCE_CMDF_SADDR},
-               {"issuing CTA", TCE_CMDF_CTA},        {"shared", TCE_CMDF_SADDR},
-               {"direction", TCE_CMDF_DST_SPACE},    {"state space", TCE_CMDF_DST_SPACE},
-               {"mode", TCE_CMDF_MODE},              {"byte mask", TCE_CMDF_BYTE_MASK}};
-    for (unsigned i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (strstr(why, map[i].word))
-            return (unsigned)map[i].field;
-    return TCE_RM_FIELD_NONE;
-}
-
-/* A driver-based engine's error reads "engine: ERR_INFO.FIELD NAME..." (take_error). */
-#define FIELD_PREFIX "engine: ERR_INFO.FIELD "
-
 unsigned tce_result_field(const tce_result *r)
 {
-    if (r->status == TCE_OK)
-        return TCE_RM_FIELD_NONE;
-    if (strncmp(r->why, FIELD_PREFIX, strlen(FIELD_PREFIX)) != 0)
-        return tce_cause_field(r->why);
-    const char *name = r->why + strlen(FIELD_PREFIX);
-    size_t len = strcspn(name, ": ");
-    for (unsigned f = 0; f < TCE_CMDF_COUNT; f++)
-        if (strlen(tce_cmd_fields[f].name) == len && !strncmp(tce_cmd_fields[f].name, name, len))
-            return f;
-    return TCE_RM_FIELD_NONE;
+    return r->status == TCE_OK ? (unsigned)TCE_RM_FIELD_NONE : r->field;
 }
 
 tce_drv_rc tce_engine_describe_memory(tce_drv *d, const tce_memsys *ms)
@@ -187,6 +140,7 @@ static void set_status(tce_result *r, tce_status st, const char *fmt, const char
 {
     memset(r, 0, sizeof *r);
     r->status = st;
+    r->field = TCE_RM_FIELD_NONE;
     snprintf(r->why, sizeof r->why, fmt, a, b);
 }
 
@@ -229,6 +183,7 @@ static void take_error(tce_engine *e, tce_drv *d, const tce_op *ops, const uint3
             snprintf(where, sizeof where, "ERR_INFO.FIELD %s",
                      info.field < TCE_CMDF_COUNT ? tce_cmd_fields[info.field].name : "none");
             set_status(&res[i], info.status, "engine: %s%s", where, "");
+            res[i].field = info.field;
             /* The engine's own words (regmodel: the golden model's; a simulator: its fault),
              * else what status and field say, with the field's value. */
             if (!words[0])

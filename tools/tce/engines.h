@@ -107,10 +107,8 @@ int tce_engine_inject_error(tce_engine *e, uint64_t base, uint64_t size, unsigne
                             unsigned dirs);
 void tce_engine_inject_clear(tce_engine *e);
 /* The command field at fault (a TCE_CMDF_* index, as ERR_INFO.FIELD reports it; 255
- * FIELD_NONE when no single field is). tce_cause_field maps the golden model's words to the
- * field they name; tce_result_field reads it from a result of any engine: a driver-based
- * engine's result names ERR_INFO.FIELD, the golden model's its words. */
-unsigned tce_cause_field(const char *why);
+ * FIELD_NONE when no single field is, or the result is OK): the golden model names it in
+ * its result, a driver-based engine's result carries ERR_INFO.FIELD. */
 unsigned tce_result_field(const tce_result *r);
 
 /* Words for an engine error that came with none: what status means, at which command field,

@@ -122,7 +122,7 @@ static bool execute_head(regmodel *m)
     }
     m->head_result = tce_csim_execute(&m->head_op, m->ms);
     if (m->head_result.status != TCE_OK) {
-        record_error(m, m->head_result.status, tce_cause_field(m->head_result.why), c,
+        record_error(m, m->head_result.status, m->head_result.field, c,
                      m->head_result.why, 0);
         retire(m, false);
         return false;

@@ -53,6 +53,9 @@ typedef struct {
  * shared slot. Off by default: the CI seeds keep the draws they were measured with. */
 #define REGRESS_WIDE_SMEM_OFF_MAX 0x380u
 
+/* Bytes of the packed map a corrupted-map draw may change (regress_gen_memory.c). */
+#define REGRESS_MAX_POKES 8u
+
 typedef struct {
     tce_op op;
     bool has_map;
@@ -61,8 +64,8 @@ typedef struct {
     bool extreme;          /* drawn at real sizes (regress_gen_extreme.c): beyond a 32-bit
                               address build's reach */
     const char *what;      /* short name of the recipe */
-    bool desc_poke;        /* the packed map gets byte desc_poke_off set to desc_poke_val */
-    uint8_t desc_poke_off, desc_poke_val;
+    unsigned desc_pokes;   /* the packed map gets byte desc_poke_off[k] set to desc_poke_val[k] */
+    uint8_t desc_poke_off[REGRESS_MAX_POKES], desc_poke_val[REGRESS_MAX_POKES];
 } regress_item;
 
 /* Draw one operation for queue slot `slot` from the generator state. */

@@ -520,9 +520,12 @@ void regress_describe(const regress_item *it, char *buf, size_t cap)
             n += snprintf(buf + n, cap - (size_t)n, " 0x%llx",
                           (unsigned long long)op->multimem_addr[k]);
     }
-    if (it->desc_poke && (size_t)n < cap)
-        n += snprintf(buf + n, cap - (size_t)n, " tmap=0x%llx, its byte %u set to 0x%02x",
-                      (unsigned long long)op->tmap_addr, it->desc_poke_off, it->desc_poke_val);
+    if (it->desc_pokes && (size_t)n < cap)
+        n += snprintf(buf + n, cap - (size_t)n, " tmap=0x%llx, its bytes",
+                      (unsigned long long)op->tmap_addr);
+    for (unsigned k = 0; k < it->desc_pokes && (size_t)n < cap; k++)
+        n += snprintf(buf + n, cap - (size_t)n, " %u=0x%02x", it->desc_poke_off[k],
+                      it->desc_poke_val[k]);
     if (it->has_map && (size_t)n < cap) {
         const tce_tensormap *m = &it->map;
         n += snprintf(buf + n, cap - (size_t)n,

@@ -5,28 +5,63 @@
  * seed stays what it was. */
 #include <string.h>
 
+#include "encode_rules.h"
 #include "regress.h"
 
 static uint32_t rnd(uint64_t *rng, uint32_t n) { return regress_rnd(rng, n); }
 
-/* The tensor map as packed, with one byte changed (init_memory applies it). */
+/* The tensor map as packed, with one more byte changed (init_memory applies them). */
 static void poke(regress_item *it, unsigned off, uint8_t val, const char *what)
 {
-    it->desc_poke = true;
-    it->desc_poke_off = (uint8_t)off;
-    it->desc_poke_val = val;
+    if (it->desc_pokes < REGRESS_MAX_POKES) {
+        it->desc_poke_off[it->desc_pokes] = (uint8_t)off;
+        it->desc_poke_val[it->desc_pokes] = val;
+        it->desc_pokes++;
+    }
     it->what = what;
 }
 
 /* Byte offsets of csim/descriptor_layout.def. */
-enum { D_MAGIC = 0, D_KIND = 2, D_RANK = 4, D_SWIZZLE = 6, D_OOBFILL = 8, D_ESIZE = 14,
-       D_RESERVED = 15, D_GSTRIDE = 48 };
+enum { D_MAGIC = 0, D_KIND = 2, D_RANK = 4, D_SWIZZLE = 6, D_OOBFILL = 8, D_PIXELS = 12,
+       D_ESIZE = 14, D_RESERVED = 15, D_GSTRIDE = 48, D_BOX_M1 = 80, D_ESTRIDE_M1 = 85 };
+
+/* A box past the encoder's 227 KB (TCE_ENC_MAX_BOX_BYTES, the driver's count) with every
+ * other rule kept: dims 1.. of a tiled map at 256 elements, stride 1; an im2col map's
+ * pixelsPerColumn at 1024. False when that is still not enough (a narrow 2-D map). */
+static bool box_too_big(regress_item *it)
+{
+    tce_tensormap m = it->map;
+    if (m.kind == TCE_MAP_TILED) {
+        for (unsigned i = 1; i < m.rank; i++) {
+            m.box[i] = 256;
+            m.estride[i] = 1;
+        }
+    } else {
+        m.pixels = 1024;
+    }
+    if (tce_encode_box_bytes(&m) <= TCE_ENC_MAX_BOX_BYTES)
+        return false;
+    const char *what = "tensor map, box past 227 KB";
+    if (m.kind == TCE_MAP_TILED) {
+        for (unsigned i = 1; i < m.rank; i++) {
+            poke(it, D_BOX_M1 + i, 255, what);
+            poke(it, D_ESTRIDE_M1 + i, 0, what);
+        }
+    } else {
+        poke(it, D_PIXELS, 0x00, what); /* the count itself, 0x400, little-endian */
+        poke(it, D_PIXELS + 1, 0x04, what);
+    }
+    return true;
+}
 
 static void corrupt_map(uint64_t *rng, regress_item *it)
 {
     uint8_t d[TCE_DESC_BYTES];
     tce_desc_pack(&it->map, d);
-    switch (rnd(rng, 8)) {
+    unsigned pick = rnd(rng, 9);
+    if (pick == 8 && box_too_big(it))
+        return;
+    switch (pick) {
     case 0: /* a stride of 2^40 or more (dim 1's, unused in a 1-D map: nonzero either way) */
         poke(it, D_GSTRIDE + 5, (uint8_t)(d[D_GSTRIDE + 5] | 1u), "tensor map, stride >= 2^40");
         break;

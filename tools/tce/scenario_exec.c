@@ -423,6 +423,7 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
                                                       ref.tx_bytes, why, sizeof why);
             if (st != TCE_OK) {
                 ref.status = st;
+                ref.field = TCE_CMDF_MBAR;
                 snprintf(ref.why, sizeof ref.why, "%s", why);
                 break;
             }

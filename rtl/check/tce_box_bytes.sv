@@ -1,0 +1,96 @@
+// The last rule of the golden model's descriptor unpack (csim/encode_rules.c
+// tce_encode_box_bytes): a box of more than TCE_DESC_MAX_BOX_BYTES (227 KB) in the
+// driver's own count is BAD_DESCRIPTOR, whatever the operation. The count is
+// floor(boxDim[i] / elementStrides[i]) over the rank's dims (dim 0 included) times the
+// element's global bits / 8 for a tiled map, channelsPerPixel * pixelsPerColumn * bits / 8
+// for an im2col one. Not in the combinational tce_desc_rules: its products are pipelined
+// like tce_tile_check's, which reads `over` at the same point as its own stage-3 results.
+//
+// The descriptor holds still while tce_tile_check's `hold` is high, so each stage just
+// registers every cycle (no valid, no reset): `over` is right three cycles into a hold.
+// A descriptor the other rules refuse may give any value here; it is BAD_DESCRIPTOR anyway.
+module tce_box_bytes (
+    input  logic          clk,
+    input  logic [1023:0] desc,
+    output logic          over
+);
+  localparam int unsigned BOX_OFF = tce_desc_pkg::DESC_BOX_M1_OFFSET;
+  localparam int unsigned EST_OFF = tce_desc_pkg::DESC_ESTRIDE_M1_OFFSET;
+  // over <=> elements * bits > MAX * 8 <=> elements * bits >= (MAX + 1) * 8 (floor of /8).
+  // Products are saturated at SAT >= that bound, so they stay a DSP48 wide.
+  localparam int unsigned LIMIT = (tce_desc_pkg::TCE_DESC_MAX_BOX_BYTES + 1) * 8;
+  localparam int W = $clog2(LIMIT + 1);
+  localparam logic [W-1:0] SAT = W'(LIMIT);
+
+  wire [7:0]  kind   = desc[(tce_desc_pkg::DESC_KIND_OFFSET)*8 +: 8];
+  wire [7:0]  dtype  = desc[(tce_desc_pkg::DESC_DTYPE_OFFSET)*8 +: 8];
+  wire [7:0]  rank   = desc[(tce_desc_pkg::DESC_RANK_OFFSET)*8 +: 8];
+  wire [15:0] chans  = desc[(tce_desc_pkg::DESC_CHANNELS_OFFSET)*8 +: 16];
+  wire [15:0] pixels = desc[(tce_desc_pkg::DESC_PIXELS_OFFSET)*8 +: 16];
+
+  // floor(a / d) for a in 1..256, d in 1..8 as (a * R) >> 11, R = ceil(2^11 / d): exact,
+  // since the rounding error a * (R - 2^11/d) / 2^11 (at most 0.084) never reaches the next
+  // integer, at least 1/d >= 0.125 above a/d unless a/d is one.
+  function automatic logic [11:0] recip(input logic [2:0] d_m1);
+    case (d_m1)
+      3'd0: recip = 12'd2048;
+      3'd1: recip = 12'd1024;
+      3'd2: recip = 12'd683;
+      3'd3: recip = 12'd512;
+      3'd4: recip = 12'd410;
+      3'd5: recip = 12'd342;
+      3'd6: recip = 12'd293;
+      default: recip = 12'd256;
+    endcase
+  endfunction
+
+  function automatic logic [W-1:0] sat(input logic [2*W-1:0] x);
+    sat = (x >= (2*W)'(SAT)) ? SAT : x[W-1:0];
+  endfunction
+
+  // the element's bits in global memory (csim/encode_rules.c global_bits)
+  logic [6:0] bits;
+  always_comb begin
+    case (dtype)
+      8'd0: bits = 7'd8;
+      8'd1, 8'd6, 8'd9: bits = 7'd16;
+      8'd2, 8'd3, 8'd7, 8'd10, 8'd11, 8'd12: bits = 7'd32;
+      8'd4, 8'd5, 8'd8: bits = 7'd64;
+      8'd13, 8'd14: bits = 7'd4;
+      8'd15: bits = 7'd6;
+      default: bits = 7'd0;
+    endcase
+  end
+
+  logic [20:0]  q_q [0:4];     // stage 1: box * recip per dim (the floor in bits 19:11)
+  logic [4:0]   in_rank_q;
+  logic [26:0]  cp_q;          // channels * pixels
+  logic         tiled_q;
+  logic [6:0]   bits_q;
+  logic [W-1:0] a_q, b_q, ab_q;
+  logic [15:0]  c_q, c2_q;     // stage 2, 3: dim 4's count times the bits
+  always_ff @(posedge clk) begin
+    logic [8:0] fl [0:4];
+    // stage 1
+    for (int i = 0; i < 5; i++) begin
+      q_q[i] <= (21'(desc[(BOX_OFF + i)*8 +: 8]) + 21'd1) * 21'(recip(desc[(EST_OFF + i)*8 +: 3]));
+      in_rank_q[i] <= i < 32'(rank);
+    end
+    cp_q <= 27'(chans) * 27'(pixels[10:0]);
+    tiled_q <= kind == 8'd0;
+    bits_q <= bits;
+    // stage 2: pair products (dims beyond the rank count one)
+    for (int i = 0; i < 5; i++) fl[i] = in_rank_q[i] ? q_q[i][19:11] : 9'd1;
+    a_q <= tiled_q ? sat((2*W)'(fl[0]) * (2*W)'(fl[1])) : sat((2*W)'(cp_q));
+    b_q <= tiled_q ? sat((2*W)'(fl[2]) * (2*W)'(fl[3])) : W'(1);
+    c_q <= tiled_q ? 16'(fl[4]) * 16'(bits_q) : 16'(bits_q);
+    // stage 3
+    ab_q <= sat((2*W)'(a_q) * (2*W)'(b_q));
+    c2_q <= c_q;
+  end
+  assign over = (W + 16)'(ab_q) * (W + 16)'(c2_q) >= (W + 16)'(LIMIT);
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire unused = ^{chans, pixels[15:11], q_q[0][20], q_q[0][10:0], q_q[1][20], q_q[1][10:0],
+                  q_q[2][20], q_q[2][10:0], q_q[3][20], q_q[3][10:0], q_q[4][20], q_q[4][10:0]};
+  /* verilator lint_on UNUSEDSIGNAL */
+endmodule
