@@ -298,6 +298,27 @@ void tce_axi_check_smem(tce_axi_check *c, uint64_t cycle, const tce_smem_port_sa
 
 void tce_axi_check_end_cycle(tce_axi_check *c) { c->have_prev = true; }
 
+void tce_axi_check_in_reset(tce_axi_check *c, uint64_t cycle, const tce_axi_master_out *m,
+                            const tce_axil_sample *l, const tce_smem_port_sample *q)
+{
+    static const char rule[] = "VALID high while reset is asserted";
+    if (m->arvalid)
+        violation(c, cycle, "AXI AR", "%s", rule);
+    if (m->awvalid)
+        violation(c, cycle, "AXI AW", "%s", rule);
+    if (m->wvalid)
+        violation(c, cycle, "AXI W", "%s", rule);
+    if (l->bvalid)
+        violation(c, cycle, "AXI-Lite B", "%s", rule);
+    if (l->rvalid)
+        violation(c, cycle, "AXI-Lite R", "%s", rule);
+    if (q->req.valid)
+        violation(c, cycle, "shared-memory request", "%s", rule);
+    if (q->mreq.valid)
+        violation(c, cycle, "mbarrier request", "%s", rule);
+    c->have_prev = false; /* the stability rules start again after reset */
+}
+
 static void append(char *out, size_t cap, const char *fmt, ...)
 {
     size_t l = strlen(out);

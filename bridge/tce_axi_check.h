@@ -5,7 +5,8 @@
  *     AWLEN+1, R/B only for outstanding IDs, RLAST on the right beat);
  *   - the AXI4-Lite register slave (stability both ways, B/R only for a request);
  *   - the shared-memory port (request valid/payload stable until ready, a response only
- *     for an accepted request, aligned addresses, CTA in range).
+ *     for an accepted request, aligned addresses, CTA in range);
+ *   - while reset is asserted, no VALID on any port the engine drives.
  * The first violation is kept with its cycle, channel and rule; later ones are counted.
  * It also keeps what is outstanding (and since which cycle) for the watchdog's report.
  * Plain C with no simulator inside, so a unit test can drive it with hand-made traces. */
@@ -94,6 +95,12 @@ void tce_axi_check_axi(tce_axi_check *c, uint64_t cycle, const tce_axi_master_ou
 void tce_axi_check_axil(tce_axi_check *c, uint64_t cycle, const tce_axil_sample *l);
 void tce_axi_check_smem(tce_axi_check *c, uint64_t cycle, const tce_smem_port_sample *p);
 void tce_axi_check_end_cycle(tce_axi_check *c);
+/* One clock edge while reset is asserted, instead of the three above: the engine must
+ * offer nothing (AXI: a master drives ARVALID, AWVALID and WVALID low in reset, a slave
+ * BVALID and RVALID; the same for the shared-memory and mbarrier requests). A request
+ * offered then could be taken by a memory that is not in reset and answered after it. */
+void tce_axi_check_in_reset(tce_axi_check *c, uint64_t cycle, const tce_axi_master_out *m,
+                            const tce_axil_sample *l, const tce_smem_port_sample *q);
 /* The first violation ("cycle C: CHANNEL: rule"), or NULL while there is none. */
 const char *tce_axi_check_error(const tce_axi_check *c);
 /* What is in flight on the ports, one clause per channel, for a hang report. */

@@ -37,6 +37,11 @@ namespace {
 
 constexpr unsigned kBeatBytes = TCE_SIM_DATA_W / 8;
 constexpr uint64_t kMmioTimeout = 100000; // cycles a register access may take
+#ifdef TCE_MODEL_NETLIST
+constexpr bool kRandomInitDefault = true; // the netlist starts from random state
+#else
+constexpr bool kRandomInitDefault = false;
+#endif
 // Register offsets the watchdog reads for its report (firmware/regmap.def).
 constexpr uint32_t kStatus = 0x014, kErrCode = 0x018, kSeqIssued = 0x028, kSeqDone = 0x02C;
 
@@ -98,15 +103,14 @@ struct tce_sim {
     void step();
     void check_ports(const tce_axi_slave_out &ao, const tce_axi_master_out &mo,
                      const tce_smem_port_sample &q);
+    tce_axil_sample axil_sample() const;
     void watchdog(uint32_t status);
     void note_handshakes(const tce_axi_slave_out &ao, const tce_axi_master_out &mo);
 };
 
-// Feed this edge's samples of all three ports to the protocol checker.
-void tce_sim::check_ports(const tce_axi_slave_out &ao, const tce_axi_master_out &mo,
-                          const tce_smem_port_sample &q)
+// The AXI4-Lite port as both sides drive it now.
+tce_axil_sample tce_sim::axil_sample() const
 {
-    tce_axi_check_axi(&chk, cyc, &mo, &ao);
     const tce_model_ports &io = tce_model_io(*top);
     tce_axil_sample l;
     l.awvalid = io.s_axil_awvalid;
@@ -126,6 +130,15 @@ void tce_sim::check_ports(const tce_axi_slave_out &ao, const tce_axi_master_out 
     l.rready = io.s_axil_rready;
     l.rdata = io.s_axil_rdata;
     l.rresp = io.s_axil_rresp;
+    return l;
+}
+
+// Feed this edge's samples of all three ports to the protocol checker.
+void tce_sim::check_ports(const tce_axi_slave_out &ao, const tce_axi_master_out &mo,
+                          const tce_smem_port_sample &q)
+{
+    tce_axi_check_axi(&chk, cyc, &mo, &ao);
+    tce_axil_sample l = axil_sample();
     tce_axi_check_axil(&chk, cyc, &l);
     // A register write is software making progress (a doorbell starts work); reads are not
     // (polling a hung engine must not keep the watchdog quiet).
@@ -133,8 +146,6 @@ void tce_sim::check_ports(const tce_axi_slave_out &ao, const tce_axi_master_out 
         chk.last_progress = cyc;
     tce_axi_check_smem(&chk, cyc, &q);
     tce_axi_check_end_cycle(&chk);
-    if (chk.failed && fault.empty())
-        fault = std::string("AXI protocol checker: ") + chk.first;
 }
 
 // Called with each STATUS value software reads: busy with nothing moving for too long is a
@@ -286,6 +297,12 @@ void tce_sim::step()
     irq = io.irq;
     if (io.rst_n)
         check_ports(ao, mo, sq);
+    else {
+        tce_axil_sample l = axil_sample();
+        tce_axi_check_in_reset(&chk, cyc, &mo, &l, &sq);
+    }
+    if (chk.failed && fault.empty())
+        fault = std::string("AXI protocol checker: ") + chk.first;
     note_handshakes(ao, mo);
 
     tce_model_rise(*top);
@@ -342,16 +359,25 @@ tce_sim *tce_sim_create(const tce_sim_params *p, char *err, size_t errlen)
     s->p = *p;
     s->ctx = std::make_unique<VerilatedContext>();
     s->ctx->traceEverOn(true); // must precede the model; costs nothing until a trace opens
-#ifdef TCE_MODEL_NETLIST
-    // The netlist is Verilated with --x-initial unique: every flip-flop and memory word
-    // starts at a value drawn from the seed, so the state the engine works from must come
-    // from its reset, as in hardware. Set before the model exists (its constructor draws).
-    // TCE_NETLIST_RAND_RESET=0 starts everything at zero instead (for telling an unreset
-    // flip-flop from a wrong netlist).
-    const char *rr = std::getenv("TCE_NETLIST_RAND_RESET");
-    s->ctx->randReset(rr && std::strcmp(rr, "0") == 0 ? 0 : 2);
+    // Every flip-flop and memory word without a reset starts at zero, or at a value drawn
+    // from the seed (the models are Verilated with --x-initial unique): the state the
+    // engine works from must come from its reset, as in hardware, where only an FPGA's
+    // bitstream starts at zero. The netlist model starts random, the RTL models at zero;
+    // TCE_SIM_INIT=random|zero in the environment chooses (docs/rtl.md). Set before the
+    // model exists (its constructor draws).
+    bool random_init = kRandomInitDefault;
+    if (const char *e = std::getenv("TCE_SIM_INIT")) {
+        if (std::strcmp(e, "random") && std::strcmp(e, "zero")) {
+            if (err && errlen)
+                std::snprintf(err, errlen, "tce_sim_create: TCE_SIM_INIT='%.40s': must be "
+                              "random or zero", e);
+            delete s;
+            return nullptr;
+        }
+        random_init = !std::strcmp(e, "random");
+    }
+    s->ctx->randReset(random_init ? 2 : 0);
     s->ctx->randSeed(static_cast<int>(p->seed % 0x7fffffffu) + 1);
-#endif
     s->top = std::make_unique<Vtce_engine>(s->ctx.get(), "tce_engine");
     tce_axi_mem_init(&s->axi, kBeatBytes, p->mem_latency);
     tce_axi_mem_disorder(&s->axi, p->axi_reorder != 0, p->axi_stall_pct, p->seed);
@@ -408,6 +434,15 @@ void tce_sim_reset(tce_sim *s)
     s->top->s_axil_bready = 0;
     s->top->s_axil_arvalid = 0;
     s->top->s_axil_rready = 0;
+    tce_axi_check_reset(&s->chk);
+    s->chk.failed = false;
+    s->fault.clear();
+    // Reset falls before the first clock edge, as in hardware: the engine's asynchronous
+    // resets act at once, so from its first cycle in reset it offers nothing. Left at 0
+    // from the start, rst_n would have no falling edge, and a model started from random
+    // state would drive that state until the first rising clock edge.
+    s->top->rst_n = 1;
+    tce_model_settle(*s->top);
     s->top->rst_n = 0;
     tce_axi_mem_reset(&s->axi);
     tce_smem_reset(&s->sm);
@@ -415,9 +450,7 @@ void tce_sim_reset(tce_sim *s)
         s->step();
     s->top->rst_n = 1;
     tce_axi_check_reset(&s->chk);
-    s->chk.failed = false;
     s->chk.last_progress = s->cyc;
-    s->fault.clear();
     s->step();
 }
 

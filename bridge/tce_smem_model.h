@@ -12,7 +12,7 @@
 #define TCE_SMEM_MAX_BYTES 64
 #define TCE_SMEM_PIPE 64
 
-/* Data-port request kinds (rtl/pkg/tce_op_pkg.sv SM_*); complete-tx has a port of its own. */
+/* Data-port request kinds (rtl/generated/tce_op_pkg.sv SM_*, generated from this enum); complete-tx has a port of its own. */
 enum { TCE_SMEM_READ = 0, TCE_SMEM_WRITE = 1 };
 
 typedef struct {

@@ -8,7 +8,7 @@ find_program(YOSYS yosys)
 if(NOT YOSYS)
   message(FATAL_ERROR "yosys is not installed (scripts/install-deps.sh installs it)")
 endif()
-set(srcs ${TCE_ROOT}/rtl/pkg/tce_op_pkg.sv ${TCE_ROOT}/rtl/fpga/tce_fpga_sram.sv
+set(srcs ${TCE_ROOT}/rtl/generated/tce_op_pkg.sv ${TCE_ROOT}/rtl/fpga/tce_fpga_sram.sv
          ${TCE_ROOT}/rtl/fpga/tce_fpga_mbar_complete.sv ${TCE_ROOT}/rtl/fpga/tce_fpga_smem.sv)
 string(REPLACE ";" " " s "${srcs}")
 # Two CTAs of 16 KiB at 256 bits: 512 words x 256 bits per CTA. A RAMB36E1 in simple dual-

@@ -7,7 +7,7 @@ find_program(VERILATOR verilator)
 if(NOT VERILATOR)
   message(FATAL_ERROR "verilator is not installed (scripts/install-deps.sh installs it)")
 endif()
-set(srcs ${TCE_ROOT}/rtl/pkg/tce_op_pkg.sv ${TCE_ROOT}/rtl/fpga/tce_fpga_sram.sv
+set(srcs ${TCE_ROOT}/rtl/generated/tce_op_pkg.sv ${TCE_ROOT}/rtl/fpga/tce_fpga_sram.sv
          ${TCE_ROOT}/rtl/fpga/tce_fpga_mbar_complete.sv ${TCE_ROOT}/rtl/fpga/tce_fpga_smem.sv
          ${TCE_ROOT}/rtl/fpga/tce_fpga_axil_req.sv ${TCE_ROOT}/rtl/fpga/tb/tb_fpga_smem.sv)
 # The testbench's own style (delays, non-blocking assignments in initial blocks) is not

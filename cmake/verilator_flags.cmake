@@ -6,8 +6,11 @@
 #                             module inlined (--inline-mult -1: the reduction unit's 16
 #                             adder instances were otherwise separate functions called each
 #                             cycle; 4% fewer instructions, 11% less CPU per engine cycle)
+#                             (--x-initial unique: state without a reset starts at zero,
+#                             or random when the bridge asks, TCE_SIM_INIT=random, so a
+#                             missing reset can be shown without the netlist; docs/rtl.md)
 #   TCE_VERILATED_CXX_OPT     compiler options of the generated C++
-set(TCE_VERILATOR_SPEED_ARGS -O2 --x-assign fast --x-initial fast --inline-mult -1)
+set(TCE_VERILATOR_SPEED_ARGS -O2 --x-assign fast --x-initial unique --inline-mult -1)
 set(TCE_VERILATED_CXX_OPT -O2)
 
 # Profile-guided optimisation of the engine's model (opt-in: it needs an instrumented

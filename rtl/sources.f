@@ -4,7 +4,7 @@
 // a file not listed here is not part of the design.
 rtl/generated/tce_desc_pkg.sv
 rtl/generated/tce_regs_pkg.sv
-rtl/pkg/tce_op_pkg.sv
+rtl/generated/tce_op_pkg.sv
 -f rtl/reduce/sources.f
 // front end: registers, command queue, executor, descriptor fetch, completion groups
 rtl/front/tce_regs.sv

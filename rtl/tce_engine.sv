@@ -202,9 +202,9 @@ module tce_engine #(
   logic [23:0] mv_dst_off, mv_src_off;
   logic g2s_done, fs_done, fs_reads_done;
   logic [7:0] g2s_status, fs_status;
-  logic [2:0] sm_owner;
-  logic [1:0] rd_owner;
-  logic [1:0] wr_owner;
+  logic [tce_op_pkg::SM_OWNER_W-1:0] sm_owner;
+  logic [tce_op_pkg::RD_OWNER_W-1:0] rd_owner;
+  logic [tce_op_pkg::WR_OWNER_W-1:0] wr_owner;
   // reductions
   logic red_en, red_smem, red_noftz, tchk_red_noftz, rs_start, rs_done;
   logic [2:0] red_op, red_ctx;
@@ -263,7 +263,7 @@ module tce_engine #(
     .wr_owner, .red_en, .red_smem, .red_op, .red_etype, .red_ctx, .red_noftz,
     .tchk_red_etype, .tchk_red_noftz, .rs_start, .rs_esl, .rs_vec, .rs_operands, .rs_done,
     .rs_status, .rd_owner, .sm_owner, .tx_valid, .tx_ready, .tx_cta, .tx_addr, .tx_count,
-    .tx_rsp_valid(mb_rsp_valid && sm_owner == 3'd2), .tx_rsp_err(mb_rsp_err)
+    .tx_rsp_valid(mb_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_COMPLETE_TX), .tx_rsp_err(mb_rsp_err)
   );
 
   // Global read channel: the descriptor fetch, the bulk loader and the tile loader take
@@ -274,15 +274,15 @@ module tce_engine #(
   logic [7:0] g2s_arlen, df_arlen, tl_arlen, rg_arlen;
   always_comb begin
     case (rd_owner)
-      2'd1: begin
+      tce_op_pkg::RD_OWNER_DESC: begin
         m_axi_arvalid = df_arvalid; m_axi_arid = df_arid; m_axi_araddr = df_araddr;
         m_axi_arlen = df_arlen; m_axi_rready = df_rready;
       end
-      2'd2: begin
+      tce_op_pkg::RD_OWNER_TILE_LOAD: begin
         m_axi_arvalid = tl_arvalid; m_axi_arid = tl_arid; m_axi_araddr = tl_araddr;
         m_axi_arlen = tl_arlen; m_axi_rready = tl_rready;
       end
-      2'd3: begin
+      tce_op_pkg::RD_OWNER_RMW: begin
         m_axi_arvalid = rg_arvalid; m_axi_arid = rg_arid; m_axi_araddr = rg_araddr;
         m_axi_arlen = rg_arlen; m_axi_rready = rg_rready;
       end
@@ -298,8 +298,8 @@ module tce_engine #(
     .hit(desc_hit),
     .desc, .inval(desc_inval || soft_reset),
     .wr_seen(m_axi_awvalid && m_axi_awready), .wr_addr(m_axi_awaddr), .wr_len(m_axi_awlen),
-    .arvalid(df_arvalid), .arready(m_axi_arready && rd_owner == 2'd1), .arid(df_arid),
-    .araddr(df_araddr), .arlen(df_arlen), .rvalid(m_axi_rvalid && rd_owner == 2'd1),
+    .arvalid(df_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_DESC), .arid(df_arid),
+    .araddr(df_araddr), .arlen(df_arlen), .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_DESC),
     .rready(df_rready), .rdata(m_axi_rdata), .rresp(m_axi_rresp), .rlast(m_axi_rlast)
   );
 
@@ -455,16 +455,16 @@ module tce_engine #(
     .xw_start(tl_xw_start), .xw_next(tl_xw_next), .xw_row_valid, .xw_row_g, .xw_row_sbase,
     .xw_row_inb, .xw_last_row,
     .done_hold(tile_done_hold), .done(tile_done), .status(tile_status), .tx_err(tile_tx_err), .bytes_read(tile_rbytes),
-    .arvalid(tl_arvalid), .arready(m_axi_arready && rd_owner == 2'd2), .arid(tl_arid),
-    .araddr(tl_araddr), .arlen(tl_arlen), .rvalid(m_axi_rvalid && rd_owner == 2'd2),
+    .arvalid(tl_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_TILE_LOAD), .arid(tl_arid),
+    .araddr(tl_araddr), .arlen(tl_arlen), .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_TILE_LOAD),
     .rready(tl_rready), .rid(m_axi_rid), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
     .rlast(m_axi_rlast),
-    .sm_valid(tl_sm_valid), .sm_ready(sm_req_ready && sm_owner == 3'd3), .sm_cta(tl_sm_cta),
+    .sm_valid(tl_sm_valid), .sm_ready(sm_req_ready && sm_owner == tce_op_pkg::SM_OWNER_TILE_LOAD), .sm_cta(tl_sm_cta),
     .sm_addr(tl_sm_addr), .sm_wdata(tl_sm_wdata), .sm_wstrb(tl_sm_wstrb),
-    .sm_rsp_valid(sm_rsp_valid && sm_owner == 3'd3), .sm_rsp_err(sm_rsp_err),
-    .mb_valid(tl_mb_valid), .mb_ready(mb_req_ready && sm_owner == 3'd3), .mb_cta(tl_mb_cta),
+    .sm_rsp_valid(sm_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_TILE_LOAD), .sm_rsp_err(sm_rsp_err),
+    .mb_valid(tl_mb_valid), .mb_ready(mb_req_ready && sm_owner == tce_op_pkg::SM_OWNER_TILE_LOAD), .mb_cta(tl_mb_cta),
     .mb_addr(tl_mb_addr), .mb_tx_count(tl_mb_tx_count),
-    .mb_rsp_valid(mb_rsp_valid && sm_owner == 3'd3), .mb_rsp_err(mb_rsp_err)
+    .mb_rsp_valid(mb_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_TILE_LOAD), .mb_rsp_err(mb_rsp_err)
   );
 
   // Global write channel: the bulk store, the tile store and red take turns (wr_owner);
@@ -489,11 +489,11 @@ module tce_engine #(
   logic [1:0] u_bresp;
   always_comb begin
     case (wr_owner)
-      2'd1: begin
+      tce_op_pkg::WR_OWNER_TILE_STORE: begin
         u_awvalid = ts_awvalid; u_awaddr = ts_awaddr; u_awlen = ts_awlen;
         u_wvalid = ts_wvalid; u_wdata = ts_wdata; u_wstrb = ts_wstrb; u_wlast = ts_wlast;
       end
-      2'd2: begin
+      tce_op_pkg::WR_OWNER_RED: begin
         u_awvalid = rs_awvalid; u_awaddr = rs_awaddr; u_awlen = rs_awlen;
         u_wvalid = rs_wvalid; u_wdata = rs_wdata; u_wstrb = rs_wstrb; u_wlast = rs_wlast;
       end
@@ -557,8 +557,8 @@ module tce_engine #(
     .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awaddr(m_axi_awaddr),
     .awlen(m_axi_awlen), .wvalid(m_axi_wvalid), .wready(m_axi_wready), .wdata(m_axi_wdata),
     .wstrb(m_axi_wstrb), .wlast(m_axi_wlast), .bvalid(m_axi_bvalid), .bresp(m_axi_bresp),
-    .arvalid(rg_arvalid), .arready(m_axi_arready && rd_owner == 2'd3), .arid(rg_arid),
-    .araddr(rg_araddr), .arlen(rg_arlen), .rvalid(m_axi_rvalid && rd_owner == 2'd3),
+    .arvalid(rg_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_RMW), .arid(rg_arid),
+    .araddr(rg_araddr), .arlen(rg_arlen), .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_RMW),
     .rready(rg_rready), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
     .ru_in_valid(rg_ru_in_valid), .ru_in_ready, .ru_in_mem(rg_ru_in_mem),
     .ru_in_src(rg_ru_in_src), .ru_in_be(rg_ru_in_be), .ru_in_last(rg_ru_in_last),
@@ -580,12 +580,12 @@ module tce_engine #(
     .xw_start(ts_xw_start), .xw_next(ts_xw_next), .xw_row_valid, .xw_row_g, .xw_row_sbase,
     .xw_row_inb, .xw_last_row,
     .done(tstore_done), .status(tstore_status), .bytes_written(tstore_wbytes),
-    .awvalid(ts_awvalid), .awready(u_awready && wr_owner == 2'd1), .awid(ts_awid),
-    .awaddr(ts_awaddr), .awlen(ts_awlen), .wvalid(ts_wvalid), .wready(u_wready && wr_owner == 2'd1),
-    .wdata(ts_wdata), .wstrb(ts_wstrb), .wlast(ts_wlast), .bvalid(u_bvalid && wr_owner == 2'd1),
+    .awvalid(ts_awvalid), .awready(u_awready && wr_owner == tce_op_pkg::WR_OWNER_TILE_STORE), .awid(ts_awid),
+    .awaddr(ts_awaddr), .awlen(ts_awlen), .wvalid(ts_wvalid), .wready(u_wready && wr_owner == tce_op_pkg::WR_OWNER_TILE_STORE),
+    .wdata(ts_wdata), .wstrb(ts_wstrb), .wlast(ts_wlast), .bvalid(u_bvalid && wr_owner == tce_op_pkg::WR_OWNER_TILE_STORE),
     .bready(ts_bready), .bresp(u_bresp),
-    .sm_valid(ts_sm_valid), .sm_ready(sm_req_ready && sm_owner == 3'd4), .sm_cta(ts_sm_cta),
-    .sm_addr(ts_sm_addr), .sm_rsp_valid(sm_rsp_valid && sm_owner == 3'd4),
+    .sm_valid(ts_sm_valid), .sm_ready(sm_req_ready && sm_owner == tce_op_pkg::SM_OWNER_TILE_STORE), .sm_cta(ts_sm_cta),
+    .sm_addr(ts_sm_addr), .sm_rsp_valid(sm_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_TILE_STORE),
     .sm_rsp_rdata(sm_rsp_rdata), .sm_rsp_err(sm_rsp_err)
   );
 
@@ -605,13 +605,13 @@ module tce_engine #(
   tce_bulk_g2s #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(G2S_NRD), .GADDR_W(GADDR_W)) u_g2s (
     .clk, .rst_n, .start(g2s_start), .gaddr(mv_gaddr), .size(mv_size), .dst_off(mv_dst_off),
     .dst_mask(mv_dst_mask), .busy(g2s_busy), .done(g2s_done), .status(g2s_status),
-    .arvalid(g2s_arvalid), .arready(m_axi_arready && rd_owner == 2'd0), .arid(g2s_arid),
-    .araddr(g2s_araddr), .arlen(g2s_arlen), .rvalid(m_axi_rvalid && rd_owner == 2'd0),
+    .arvalid(g2s_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_G2S), .arid(g2s_arid),
+    .araddr(g2s_araddr), .arlen(g2s_arlen), .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_G2S),
     .rready(g2s_rready), .rid(m_axi_rid), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
     .rlast(m_axi_rlast),
-    .sm_valid(g2s_sm_valid), .sm_ready(sm_req_ready && sm_owner == 3'd0), .sm_cta(g2s_sm_cta),
+    .sm_valid(g2s_sm_valid), .sm_ready(sm_req_ready && sm_owner == tce_op_pkg::SM_OWNER_G2S), .sm_cta(g2s_sm_cta),
     .sm_addr(g2s_sm_addr), .sm_wdata(g2s_sm_wdata), .sm_wstrb(g2s_sm_wstrb),
-    .sm_rsp_valid(sm_rsp_valid && sm_owner == 3'd0), .sm_rsp_err(sm_rsp_err)
+    .sm_rsp_valid(sm_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_G2S), .sm_rsp_err(sm_rsp_err)
   );
 
   tce_bulk_from_smem #(.DATA_W(DATA_W), .ID_W(ID_W), .GADDR_W(GADDR_W)) u_from_smem (
@@ -619,13 +619,13 @@ module tce_engine #(
     .dst_cta(mv_dst_cta), .dst_off(mv_dst_off), .src_cta(mv_src_cta), .src_off(mv_src_off),
     .size(mv_size), .use_byte_mask(mv_use_byte_mask), .byte_mask(mv_byte_mask),
     .busy(fs_busy), .reads_done(fs_reads_done), .done(fs_done), .status(fs_status),
-    .awvalid(fs_awvalid), .awready(u_awready && wr_owner == 2'd0), .awid(fs_awid),
-    .awaddr(fs_awaddr), .awlen(fs_awlen), .wvalid(fs_wvalid), .wready(u_wready && wr_owner == 2'd0),
-    .wdata(fs_wdata), .wstrb(fs_wstrb), .wlast(fs_wlast), .bvalid(u_bvalid && wr_owner == 2'd0),
+    .awvalid(fs_awvalid), .awready(u_awready && wr_owner == tce_op_pkg::WR_OWNER_FROM_SMEM), .awid(fs_awid),
+    .awaddr(fs_awaddr), .awlen(fs_awlen), .wvalid(fs_wvalid), .wready(u_wready && wr_owner == tce_op_pkg::WR_OWNER_FROM_SMEM),
+    .wdata(fs_wdata), .wstrb(fs_wstrb), .wlast(fs_wlast), .bvalid(u_bvalid && wr_owner == tce_op_pkg::WR_OWNER_FROM_SMEM),
     .bready(fs_bready), .bresp(u_bresp),
-    .sm_valid(fs_sm_valid), .sm_ready(rm_u_ready && sm_owner == 3'd1), .sm_write(fs_sm_write),
+    .sm_valid(fs_sm_valid), .sm_ready(rm_u_ready && sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM), .sm_write(fs_sm_write),
     .sm_cta(fs_sm_cta), .sm_addr(fs_sm_addr), .sm_wdata(fs_sm_wdata), .sm_wstrb(fs_sm_wstrb),
-    .sm_rsp_valid(rm_u_rsp_valid && sm_owner == 3'd1), .sm_rsp_rdata(sm_rsp_rdata),
+    .sm_rsp_valid(rm_u_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM), .sm_rsp_rdata(sm_rsp_rdata),
     .sm_rsp_err(sm_rsp_err)
   );
 
@@ -634,12 +634,12 @@ module tce_engine #(
       .clk(clk), .rst_n, .start(rs_start), .to_global(!red_smem), .gaddr(mv_gaddr),
       .cta(rs_cta), .off(cmd_saddr[23:0]), .esl(rs_esl), .vec(rs_vec), .operands(rs_operands),
       .done(rs_done), .status(rs_status),
-      .awvalid(rs_awvalid), .awready(u_awready && wr_owner == 2'd2), .awid(rs_awid),
-      .awaddr(rs_awaddr), .awlen(rs_awlen), .wvalid(rs_wvalid), .wready(u_wready && wr_owner == 2'd2),
-      .wdata(rs_wdata), .wstrb(rs_wstrb), .wlast(rs_wlast), .bvalid(u_bvalid && wr_owner == 2'd2),
+      .awvalid(rs_awvalid), .awready(u_awready && wr_owner == tce_op_pkg::WR_OWNER_RED), .awid(rs_awid),
+      .awaddr(rs_awaddr), .awlen(rs_awlen), .wvalid(rs_wvalid), .wready(u_wready && wr_owner == tce_op_pkg::WR_OWNER_RED),
+      .wdata(rs_wdata), .wstrb(rs_wstrb), .wlast(rs_wlast), .bvalid(u_bvalid && wr_owner == tce_op_pkg::WR_OWNER_RED),
       .bresp(u_bresp),
-      .sm_valid(rs_sm_valid), .sm_ready(rm_u_ready && sm_owner == 3'd5), .sm_cta(rs_sm_cta),
-      .sm_addr(rs_sm_addr), .sm_rsp_valid(rm_u_rsp_valid && sm_owner == 3'd5),
+      .sm_valid(rs_sm_valid), .sm_ready(rm_u_ready && sm_owner == tce_op_pkg::SM_OWNER_RED), .sm_cta(rs_sm_cta),
+      .sm_addr(rs_sm_addr), .sm_rsp_valid(rm_u_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_RED),
       .sm_rsp_err(sm_rsp_err)
     );
   end else begin : g_no_red_scalar
@@ -664,7 +664,7 @@ module tce_engine #(
 
   // Shared-memory requests of from_smem and red pass tce_rmw_smem, which reduces their
   // writes when the command reduces into shared memory.
-  wire rm_from_red = (sm_owner == 3'd5);
+  wire rm_from_red = (sm_owner == tce_op_pkg::SM_OWNER_RED);
   logic rm_d_valid, rm_d_write;
   logic [3:0] rm_d_cta;
   logic [23:0] rm_d_addr;
@@ -679,10 +679,10 @@ module tce_engine #(
       .u_wdata(rm_from_red ? rs_wdata : fs_sm_wdata),
       .u_wstrb(rm_from_red ? rs_wstrb : (fs_sm_write ? fs_sm_wstrb : '0)),
       .u_rsp_valid(rm_u_rsp_valid),
-      .d_valid(rm_d_valid), .d_ready(sm_req_ready && (sm_owner == 3'd1 || rm_from_red)),
+      .d_valid(rm_d_valid), .d_ready(sm_req_ready && (sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM || rm_from_red)),
       .d_write(rm_d_write), .d_cta(rm_d_cta), .d_addr(rm_d_addr), .d_wdata(rm_d_wdata),
       .d_wstrb(rm_d_wstrb),
-      .d_rsp_valid(sm_rsp_valid && (sm_owner == 3'd1 || rm_from_red)), .d_rsp_rdata(sm_rsp_rdata),
+      .d_rsp_valid(sm_rsp_valid && (sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM || rm_from_red)), .d_rsp_rdata(sm_rsp_rdata),
       .ru_in_valid(rm_ru_in_valid), .ru_in_ready, .ru_in_mem(rm_ru_in_mem),
       .ru_in_src(rm_ru_in_src), .ru_in_be(rm_ru_in_be), .ru_out_valid,
       .ru_out_ready(rm_ru_out_ready), .ru_out_data
@@ -690,8 +690,8 @@ module tce_engine #(
   end else begin : g_no_rmw_smem
     // Without reductions tce_rmw_smem would only pass from_smem's requests through (its
     // `reduce` low: same cycle, same signals), so they go to the port directly.
-    assign rm_u_ready = sm_req_ready && (sm_owner == 3'd1 || rm_from_red);
-    assign rm_u_rsp_valid = sm_rsp_valid && (sm_owner == 3'd1 || rm_from_red);
+    assign rm_u_ready = sm_req_ready && (sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM || rm_from_red);
+    assign rm_u_rsp_valid = sm_rsp_valid && (sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM || rm_from_red);
     assign rm_d_valid = fs_sm_valid;
     assign rm_d_write = fs_sm_write;
     assign rm_d_cta = fs_sm_cta;
@@ -720,36 +720,36 @@ module tce_engine #(
     sm_req_valid = 1'b0; sm_req_kind = tce_op_pkg::SM_READ; sm_req_cta = '0; sm_req_addr = '0;
     sm_req_wdata = '0; sm_req_wstrb = '0;
     case (sm_owner)
-      3'd4: begin
+      tce_op_pkg::SM_OWNER_TILE_STORE: begin
         sm_req_valid = ts_sm_valid; sm_req_kind = tce_op_pkg::SM_READ; sm_req_cta = ts_sm_cta;
         sm_req_addr = ts_sm_addr;
       end
-      3'd0: begin
+      tce_op_pkg::SM_OWNER_G2S: begin
         sm_req_valid = g2s_sm_valid; sm_req_kind = tce_op_pkg::SM_WRITE; sm_req_cta = g2s_sm_cta;
         sm_req_addr = g2s_sm_addr; sm_req_wdata = g2s_sm_wdata; sm_req_wstrb = g2s_sm_wstrb;
       end
-      3'd1, 3'd5: begin
+      tce_op_pkg::SM_OWNER_FROM_SMEM, tce_op_pkg::SM_OWNER_RED: begin
         sm_req_valid = rm_d_valid; sm_req_kind = rm_d_write ? tce_op_pkg::SM_WRITE : tce_op_pkg::SM_READ;
         sm_req_cta = rm_d_cta; sm_req_addr = rm_d_addr; sm_req_wdata = rm_d_wdata;
         sm_req_wstrb = rm_d_write ? rm_d_wstrb : '0;
       end
-      3'd3: begin
+      tce_op_pkg::SM_OWNER_TILE_LOAD: begin
         sm_req_valid = tl_sm_valid; sm_req_kind = tce_op_pkg::SM_WRITE; sm_req_cta = tl_sm_cta;
         sm_req_addr = tl_sm_addr; sm_req_wdata = tl_sm_wdata; sm_req_wstrb = tl_sm_wstrb;
       end
-      default: ;   // 2: the executor's complete-tx, on the mbarrier port
+      default: ;   // SM_OWNER_COMPLETE_TX: the executor's, on the mbarrier port
     endcase
   end
 
   // ------------------------------------------------------------- mbarrier port
   // Tensor loads in flight send their own complete-tx; otherwise the executor does (bulk
   // copies). The executor hands the port over only with no response outstanding.
-  wire tl_mb = (sm_owner == 3'd3);
-  assign mb_req_valid    = tl_mb ? tl_mb_valid : tx_valid && sm_owner == 3'd2;
+  wire tl_mb = (sm_owner == tce_op_pkg::SM_OWNER_TILE_LOAD);
+  assign mb_req_valid    = tl_mb ? tl_mb_valid : tx_valid && sm_owner == tce_op_pkg::SM_OWNER_COMPLETE_TX;
   assign mb_req_cta      = tl_mb ? tl_mb_cta : tx_cta;
   assign mb_req_addr     = tl_mb ? tl_mb_addr : tx_addr;
   assign mb_req_tx_count = tl_mb ? tl_mb_tx_count : tx_count;
-  assign tx_ready = mb_req_ready && sm_owner == 3'd2;
+  assign tx_ready = mb_req_ready && sm_owner == tce_op_pkg::SM_OWNER_COMPLETE_TX;
 
   // ------------------------------------------------------------- assertions
   // Simulation-only checks of the invariants the comments above state (rtl/assert/): the

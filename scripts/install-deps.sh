@@ -5,7 +5,9 @@
 #
 #   cmake, gcc, g++   the C model, tools and the Verilator bridge (C++ is bridge/ only)
 #   verilator         RTL lint (rtl-lint) and the co-simulation bridge
-#   yosys             RTL synthesis check (rtl-synth: generic synth, no latches)
+#   yosys             RTL synthesis check (rtl-synth: generic synth, no latches); its
+#                     yosys-smtbmc drives the formal proofs (tests/formal/, docs/formal.md)
+#   z3                the SMT solver of the formal proofs
 #   iverilog          a second, independent Verilog front end (later tests)
 #   gtkwave           viewing the FST waves the bridge dumps (waves/ has the save files)
 #   libsystemc-dev    SystemC models of the memory side (later)
@@ -18,7 +20,7 @@
 set -euo pipefail
 
 # command name -> Debian package; a command found on PATH counts as installed.
-want_cmds=(cmake:cmake gcc:gcc g++:g++ make:make verilator:verilator yosys:yosys
+want_cmds=(cmake:cmake gcc:gcc g++:g++ make:make verilator:verilator yosys:yosys z3:z3
            iverilog:iverilog gtkwave:gtkwave clang:clang
            riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf)
 # packages without a command of their own: checked with dpkg.

@@ -10,6 +10,8 @@ endif()
 add_test(NAME ptx-variant-verdicts-tuned COMMAND tce ptx --check ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/variant_verdicts_tuned.tsv --show=5 --min=99.9)
 add_test(NAME ptx-variant-verdicts-heldout COMMAND tce ptx --check ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/variant_verdicts_heldout.tsv --show=5 --min=99.9)
 add_test(NAME ptx-variant-verdicts-unseen COMMAND tce ptx --check ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/variant_verdicts_unseen.tsv --show=5 --min=99.6)
+# The probes that settled the reporting order (docs/ptx.md, "Rules"), judged by ptxas.
+add_test(NAME ptx-order-probes COMMAND tce ptx --check ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/order_probes.tsv --show=10 --min=100)
 # mbarrier.*, the tensor-map fences and prefetch.tensormap, judged by ptxas (scripts/ptxas-verdicts.sh).
 add_test(NAME ptx-sync-verdicts COMMAND tce ptx --check ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/sync_verdicts.tsv --show=10 --min=100)
 if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/scenario.ptx)

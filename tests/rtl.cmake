@@ -24,6 +24,10 @@ tce_rtl_check(rtl-synth "${TCE_YOSYS}" rtl_synth.cmake yosys)
 add_test(NAME rtl-yosys-cast COMMAND ${CMAKE_COMMAND} -DTCE_ROOT=${CMAKE_SOURCE_DIR}
          -P ${CMAKE_SOURCE_DIR}/cmake/rtl_cast_check.cmake)
 set_tests_properties(rtl-yosys-cast PROPERTIES LABELS "rtl;nosan")
+# The latch check of rtl-synth and netlist-build on real Yosys logs; needs no tool.
+add_test(NAME yosys-latch-check COMMAND ${CMAKE_COMMAND} -DTCE_ROOT=${CMAKE_SOURCE_DIR}
+         -P ${CMAKE_SOURCE_DIR}/cmake/yosys_latch_check_test.cmake)
+set_tests_properties(yosys-latch-check PROPERTIES LABELS "rtl;nosan")
 # CTest starts the costliest tests first (COST; later runs use their measured times), so
 # the two Yosys runs overlap the many short tests on a 2-core machine instead of
 # starting last and running alone. fpga-synth-report (tests/fpga.cmake) is costlier still.

@@ -170,8 +170,10 @@ ptx_status ptx_decode_bulk(ptx_ctx *c, ptx_insn *out, ptx_error *err)
         return PTX_ERROR;
     if (cpmask && c->t.sm < 100)
         return target_fail(c, err, ptx_mod_col(c, MC_CPMASK), ".cp_mask", "sm_100 or higher");
-    if (ptx_check_types(c, 0, err) != PTX_OK || ptx_check_classes(c, mask, err) != PTX_OK ||
-        addr_bases(c, cm == CM_MBARRIER ? 4 : 2, err) != PTX_OK)
+    /* other words, then the addresses' bases, then .inc/.dec and rounding (probed) */
+    if (ptx_check_types(c, 0, err) != PTX_OK ||
+        ptx_check_classes_except(c, mask, CLS(MC_REDOP) | CLS(MC_ROUNDING), err) != PTX_OK ||
+        addr_bases(c, cm == CM_MBARRIER ? 4 : 2, err) != PTX_OK || ptx_check_classes(c, mask, err) != PTX_OK)
         return PTX_ERROR;
 
     out->has_op = true;

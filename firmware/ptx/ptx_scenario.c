@@ -11,9 +11,13 @@ static ptx_status only_words(ptx_ctx *c, unsigned first, const char *const *allo
         bool ok = false;
         for (k = 0; allowed[k]; k++)
             ok = ok || ptx_tok_eq(c->ln->words[i], allowed[k]);
-        if (!ok)
-            return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->ln->words[i].col, "modifier '.%t' is illegal for '%s'",
-                            &c->ln->words[i], c->iname);
+        if (!ok) {
+            const ptx_moddef *d = ptx_moddef_find(c->ln->words[i]);
+            /* .inc/.dec: "Illegal reduction operation", as on every instruction without one */
+            bool incdec = d && d->mc == MC_REDOP && (d->val == TCE_RED_INC || d->val == TCE_RED_DEC);
+            return ptx_fail(err, incdec ? PTX_CAUSE_OPERATION : PTX_CAUSE_ILLEGAL_MODIFIER, c->ln->words[i].col,
+                            "modifier '.%t' is illegal for '%s'", &c->ln->words[i], c->iname);
+        }
     }
     return PTX_OK;
 }

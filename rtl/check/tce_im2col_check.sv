@@ -65,7 +65,7 @@ module tce_im2col_check (
   wire [15:0] pix16  = desc[(tce_desc_pkg::DESC_PIXELS_OFFSET)*8 +: 16];
 
   // An im2col load through an interleaved map: walk the view (above).
-  wire ilv = ileave != 8'd0 && mode == 3'd1;
+  wire ilv = ileave != 8'd0 && mode == tce_op_pkg::MODE_IM2COL;
 
   always_comb begin
     logic        bad, w128, wide, no_offs;
@@ -82,9 +82,9 @@ module tce_im2col_check (
     channels = '0; nwalk = '0; group = '0; rows = '0;
     pos_off = '0; win_lo = '0; win_hi = '0; pos0 = '0;
     begin : check
-      w128 = (mode == 3'd3);
-      wide = (mode == 3'd2) || w128;
-      no_offs = (mode == 3'd6);
+      w128 = (mode == tce_op_pkg::MODE_IM2COL_W128);
+      wide = (mode == tce_op_pkg::MODE_IM2COL_W) || w128;
+      no_offs = (mode == tce_op_pkg::MODE_IM2COL_NO_OFFS);
       rk   = rank8[2:0];
       halo = offsets[15:0];
       woff = offsets[31:16];
@@ -129,7 +129,7 @@ module tce_im2col_check (
       if (!bad && {5'd0, dims} != rank8) begin
         bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
       end
-      if (!bad && ((ileave != 8'd0 && mode != 3'd1) || dtype > 8'd12 ||
+      if (!bad && ((ileave != 8'd0 && mode != tce_op_pkg::MODE_IM2COL) || dtype > 8'd12 ||
                    !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
         // interleaved layouts in the modes other than plain im2col loads, and packed
         // sub-byte types: no hardware data fixes their layout

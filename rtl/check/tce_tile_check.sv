@@ -199,11 +199,11 @@ module tce_tile_check #(
 
   // im2col-family loads: their own checks (after the descriptor's), walk and row count.
   // .im2col_no_offs stores and reduces walk the same pixels (no offsets) from shared memory.
-  wire is_i2c = HAS_IM2COL && ((!is_store && (mode == 3'd1 || mode == 3'd2 || mode == 3'd3)) ||
-                                (is_store && mode == 3'd6));
-  wire is_g4  = HAS_GATHER && !is_store && mode == 3'd4;
+  wire is_i2c = HAS_IM2COL && ((!is_store && (mode == tce_op_pkg::MODE_IM2COL || mode == tce_op_pkg::MODE_IM2COL_W || mode == tce_op_pkg::MODE_IM2COL_W128)) ||
+                                (is_store && mode == tce_op_pkg::MODE_IM2COL_NO_OFFS));
+  wire is_g4  = HAS_GATHER && !is_store && mode == tce_op_pkg::MODE_GATHER4;
   // tile::scatter4 stores walk gather4's row list (four rows, tensorCoords[1..4]).
-  wire is_s4  = HAS_GATHER && is_store && !is_reduce && mode == 3'd5;
+  wire is_s4  = HAS_GATHER && is_store && !is_reduce && mode == tce_op_pkg::MODE_SCATTER4;
   logic [7:0] i2c_status, i2c_field;
   logic [8:0] i2c_channels;
   if (HAS_IM2COL) begin : g_im2col
@@ -246,14 +246,14 @@ module tce_tile_check #(
           start_out = 1'b1;
       end
   end
-  assign origin_rd = !is_store && !is_prefetch && mode == 3'd0 && start_out;
+  assign origin_rd = !is_store && !is_prefetch && mode == tce_op_pkg::MODE_TILE && start_out;
 
   // Interleaved tile load geometry (csim/tile.c make_geom).
   wire        is_il  = ileave != 8'd0 && !is_i2c;
   // An im2col load through an interleaved map (the header): its view's channel slice is
   // computed in the (gated) block below. (Not built without HAS_IM2COL: its multiply
   // then goes too.)
-  wire        il_i2c = HAS_IM2COL && ileave != 8'd0 && !is_store && mode == 3'd1;
+  wire        il_i2c = HAS_IM2COL && ileave != 8'd0 && !is_store && mode == tce_op_pkg::MODE_IM2COL;
   wire [7:0]  est0   = desc[(EST_OFF)*8 +: 8];
   wire [8:0]  box_raw = {1'b0, desc[(BOX_OFF)*8 +: 8]} + 9'd1;
   assign e0 = is_il ? {1'b0, est0[2:0]} + 4'd1 : 4'd1;
@@ -540,7 +540,7 @@ module tce_tile_check #(
       // tile, gather4 and scatter4 go on to the shape checks (which trap a gather4 store or
       // reduce and a scatter4 load or reduce, as the golden model does); the other modes are
       // not tile modes.
-      if (!bad && mode != 3'd0 && mode != 3'd4 && mode != 3'd5) begin
+      if (!bad && mode != tce_op_pkg::MODE_TILE && mode != tce_op_pkg::MODE_GATHER4 && mode != tce_op_pkg::MODE_SCATTER4) begin
         // csim/im2col.c: an im2col mode with the other direction (im2col loads, im2col_no_offs
         // stores) is not defined
         bad = 1'b1; s1_status = tce_op_pkg::ST_UNDEFINED; s1_field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
@@ -552,7 +552,7 @@ module tce_tile_check #(
         bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
       end
       // tile.c check_shape: gather4 is a load/prefetch mode, scatter4 a store mode.
-      if (!bad && ((mode == 3'd4 && is_store) || (mode == 3'd5 && (!is_store || is_reduce)))) begin
+      if (!bad && ((mode == tce_op_pkg::MODE_GATHER4 && is_store) || (mode == tce_op_pkg::MODE_SCATTER4 && (!is_store || is_reduce)))) begin
         bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
       end
       // PTX: gather4 and scatter4 work on 2-D tensors with boxDim[1] == 1 and no interleave.

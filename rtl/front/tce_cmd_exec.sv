@@ -131,7 +131,7 @@ module tce_cmd_exec #(
     input  logic        tstore_done,
     input  logic [7:0]  tstore_status,
     input  logic [39:0] tstore_wbytes,
-    output logic [1:0]  wr_owner,      // global write channel: 0 bulk (from_smem), 1 tile store, 2 red
+    output logic [tce_op_pkg::WR_OWNER_W-1:0] wr_owner,  // global write channel (tce_op_pkg::WR_OWNER_*)
     // Reductions: the read-modify-write paths and what the reduction unit computes
     output logic        red_en,        // this command reduces (cp.reduce.*, red)
     output logic        red_smem,      // ... into shared memory (tce_rmw_smem), else global
@@ -149,8 +149,8 @@ module tce_cmd_exec #(
     input  logic [7:0]  rs_status,
     // Global read channel and shared-memory port ownership, and the complete-tx requests
     // on the mbarrier port (the tile load's own while a load is in flight, else these)
-    output logic [1:0]  rd_owner,      // 0 g2s, 1 descriptor fetch, 2 tile load, 3 reduce reads
-    output logic [2:0]  sm_owner,      // 0 g2s, 1 from_smem, 2 complete-tx (here), 3 tile load, 4 tile store, 5 red
+    output logic [tce_op_pkg::RD_OWNER_W-1:0] rd_owner,  // tce_op_pkg::RD_OWNER_*
+    output logic [tce_op_pkg::SM_OWNER_W-1:0] sm_owner,  // tce_op_pkg::SM_OWNER_*
     output logic        tx_valid,
     input  logic        tx_ready,
     output logic [3:0]  tx_cta,
@@ -281,8 +281,8 @@ module tce_cmd_exec #(
     is_tensor  = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE ||
                   is_treduce || is_tpref);
     to_global  = (f_dst == tce_op_pkg::SPACE_GLOBAL);
-    mode_off   = (!HAS_IM2COL && (f_mode == 3'd1 || f_mode == 3'd2 || f_mode == 3'd3 || f_mode == 3'd6)) ||
-                 (!HAS_GATHER && (f_mode == 3'd4 || f_mode == 3'd5));
+    mode_off   = (!HAS_IM2COL && (f_mode == tce_op_pkg::MODE_IM2COL || f_mode == tce_op_pkg::MODE_IM2COL_W || f_mode == tce_op_pkg::MODE_IM2COL_W128 || f_mode == tce_op_pkg::MODE_IM2COL_NO_OFFS)) ||
+                 (!HAS_GATHER && (f_mode == tce_op_pkg::MODE_GATHER4 || f_mode == tce_op_pkg::MODE_SCATTER4));
     cmd_is_store = (f_opcode == tce_op_pkg::OP_TENSOR_STORE) || is_treduce;
     red_en     = is_breduce || is_treduce || is_red;
     red_smem   = red_en && !to_global;
@@ -599,14 +599,18 @@ module tce_cmd_exec #(
   assign tx_count = txc;
   // Loads in flight own the shared-memory port and the mbarrier port (their complete-tx)
   // and the read channel; every other mover runs only when none is.
-  assign sm_owner = tile_active ? 3'd3 :
-                    (state == S_TX || state == S_TXWAIT) ? 3'd2 :
-                    run_rs ? 3'd5 :
-                    (run_dir == DIR_TILE) ? 3'd4 :
-                    (run_dir == DIR_G2S ? 3'd0 : 3'd1);
-  assign wr_owner = run_rs ? 2'd2 : ((run_dir == DIR_TILE) && run_store) ? 2'd1 : 2'd0;
-  assign rd_owner = tile_active ? 2'd2 : (state == S_DESC) ? 2'd1 : (red_en && to_global) ? 2'd3 :
-                    (run_dir == DIR_TILE) ? 2'd2 : 2'd0;
+  assign sm_owner = tile_active ? tce_op_pkg::SM_OWNER_TILE_LOAD :
+                    (state == S_TX || state == S_TXWAIT) ? tce_op_pkg::SM_OWNER_COMPLETE_TX :
+                    run_rs ? tce_op_pkg::SM_OWNER_RED :
+                    (run_dir == DIR_TILE) ? tce_op_pkg::SM_OWNER_TILE_STORE :
+                    (run_dir == DIR_G2S ? tce_op_pkg::SM_OWNER_G2S : tce_op_pkg::SM_OWNER_FROM_SMEM);
+  assign wr_owner = run_rs ? tce_op_pkg::WR_OWNER_RED :
+                    ((run_dir == DIR_TILE) && run_store) ? tce_op_pkg::WR_OWNER_TILE_STORE :
+                    tce_op_pkg::WR_OWNER_FROM_SMEM;
+  assign rd_owner = tile_active ? tce_op_pkg::RD_OWNER_TILE_LOAD :
+                    (state == S_DESC) ? tce_op_pkg::RD_OWNER_DESC :
+                    (red_en && to_global) ? tce_op_pkg::RD_OWNER_RMW :
+                    (run_dir == DIR_TILE) ? tce_op_pkg::RD_OWNER_TILE_LOAD : tce_op_pkg::RD_OWNER_G2S;
   assign red_op    = f_redop;
   assign red_etype = is_treduce ? tchk_red_etype : f_etype;
   assign red_noftz = is_treduce ? tchk_red_noftz : f_noftz;
@@ -815,7 +819,7 @@ module tce_cmd_exec #(
         S_RETIRE: if (ret_here) state <= S_IDLE;
         default: state <= S_IDLE;
       endcase
-      if (sm_owner == 3'd2) begin
+      if (sm_owner == tce_op_pkg::SM_OWNER_COMPLETE_TX) begin
         tx_outstanding <= tx_outstanding + {4'd0, tx_valid && tx_ready} - {4'd0, tx_rsp_valid};
         if (tx_rsp_valid && tx_rsp_err && st == tce_op_pkg::ST_OK) begin
           st <= tce_op_pkg::ST_SHARED_RANGE; fld <= fidx(tce_regs_pkg::CMDF_MBAR_IDX);

@@ -4,7 +4,8 @@
  *
  * Values and names come from the single definitions: the csim enums and their name
  * functions (csim/op.h, csim/tce_types.h), the field widths from firmware/regmap.def, the
- * shared-memory kinds from bridge/tce_smem_model.h (rtl/pkg/tce_op_pkg.sv mirrors them). The
+ * shared-memory kinds from bridge/tce_smem_model.h (tools/gen/gen_op_pkg.c writes the RTL's
+ * view of the same enums, rtl/generated/tce_op_pkg.sv). The
  * CTest wave-filters-up-to-date fails while the committed files differ from this output.
  * GTKWave matches the text it would print: hex, as many digits as the signal's width needs.
  *

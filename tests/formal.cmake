@@ -1,0 +1,75 @@
+# Formal proofs (docs/formal.md): each wrapper of tests/formal/ through tests/formal/prove.sh
+# (Yosys + yosys-smtbmc + z3), one CTest test per proof, labels rtl and formal. Without the
+# tools a proof reports SKIPPED (exit 77), never passed. Proofs not yet timed inside CI's
+# budget (the whole engine's takes minutes and gigabytes) run only with -DTCE_FORMAL_TESTS=ON.
+option(TCE_FORMAL_TESTS "run the proofs not timed for CI too (whole engine, register slave, ...)" OFF)
+set(TCE_ROOT ${CMAKE_SOURCE_DIR})
+include(${CMAKE_SOURCE_DIR}/cmake/rtl_sources.cmake)
+set(TCE_FORMAL_DIR ${CMAKE_SOURCE_DIR}/tests/formal)
+# A proof reads the AXI checker of rtl/assert/, the formal slaves and its RTL: by default
+# the engine's sources (hierarchy keeps what its wrapper uses); a unit's proof names only
+# its own files (RTL), which saves Yosys parsing the whole engine each time.
+set(TCE_FORMAL_COMMON ${CMAKE_SOURCE_DIR}/rtl/assert/tce_axi_assert.sv
+    ${TCE_FORMAL_DIR}/axi_rd_slave.sv ${TCE_FORMAL_DIR}/axi_wr_slave.sv
+    ${TCE_FORMAL_DIR}/in_order_responder.sv ${TCE_FORMAL_DIR}/axil_master_assume.sv)
+set(TCE_FORMAL_PKGS ${CMAKE_SOURCE_DIR}/rtl/generated/tce_desc_pkg.sv
+    ${CMAKE_SOURCE_DIR}/rtl/generated/tce_regs_pkg.sv ${CMAKE_SOURCE_DIR}/rtl/generated/tce_op_pkg.sv)
+
+# tce_formal(NAME TOP MODE K [PARAMS N=V...] [TAPS TAP=NET...] [RTL files...] [MAPMEM]
+#            [TIMEOUT s] [LAUNCHER cmd]):
+# CTest formal-NAME proves tests/formal/TOP.sv (prove.sh MODE K).
+function(tce_formal name top mode depth)
+  cmake_parse_arguments(F "MAPMEM" "TIMEOUT" "PARAMS;TAPS;RTL;LAUNCHER" ${ARGN})
+  if(NOT F_RTL)
+    set(F_RTL ${TCE_RTL_SOURCES})
+  endif()
+  set(opts "")
+  foreach(p IN LISTS F_PARAMS)
+    list(APPEND opts -p ${p})
+  endforeach()
+  foreach(t IN LISTS F_TAPS)
+    list(APPEND opts -t ${t})
+  endforeach()
+  if(F_MAPMEM)
+    list(APPEND opts -m)
+  endif()
+  if(NOT F_TIMEOUT)
+    set(F_TIMEOUT 900)
+  endif()
+  add_test(NAME formal-${name}
+           COMMAND ${F_LAUNCHER} sh ${TCE_FORMAL_DIR}/prove.sh ${CMAKE_BINARY_DIR}/formal/${name}
+                   ${top} ${mode} ${depth} ${opts} -- ${F_RTL} ${TCE_FORMAL_COMMON}
+                   ${TCE_FORMAL_DIR}/${top}.sv)
+  set_tests_properties(formal-${name} PROPERTIES SKIP_RETURN_CODE 77 LABELS "rtl;formal;nosan"
+                       TIMEOUT ${F_TIMEOUT})
+endfunction()
+
+# The command queue at depth 4 (the engine's is 8: the proof is the same logic at a size the
+# solver sees through; every pointer and slot is a tap).
+tce_formal(fifo fifo_fv prove 8 MAPMEM RTL ${CMAKE_SOURCE_DIR}/rtl/front/tce_fifo.sv
+           TAPS t_rd=u.rd_ptr t_wr=u.wr_ptr t_mem[7:0]=u.mem[0] t_mem[15:8]=u.mem[1]
+                t_mem[23:16]=u.mem[2] t_mem[31:24]=u.mem[3])
+# The movers at `lite`'s data path and global address width (DATA_W 128, GADDR_W 32).
+tce_formal(bulk-g2s bulk_g2s_fv prove 4 PARAMS DATA_W=128 GADDR_W=32 NRD=4
+           RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/move/tce_bulk_g2s.sv)
+# Opt-in (-DTCE_FORMAL_TESTS=ON): proofs not yet timed to an end inside CI's budget.
+if(TCE_FORMAL_TESTS)
+  # The group tracker at 2 CTAs and a queue of 2 (3 entries).
+  tce_formal(group-tracker group_tracker_fv bmc 5 MAPMEM
+             RTL ${CMAKE_SOURCE_DIR}/rtl/front/tce_group_tracker.sv
+             TAPS t_valid=u.ent_valid t_seq[31:0]=u.ent_seq[0] t_seq[63:32]=u.ent_seq[1]
+                  t_seq[95:64]=u.ent_seq[2] t_cta[3:0]=u.ent_cta[0] t_cta[7:4]=u.ent_cta[1]
+                  t_cta[11:8]=u.ent_cta[2] t_open[7:0]=u.open_cnt[0] t_open[15:8]=u.open_cnt[1]
+                  t_last[31:0]=u.last_seq[0] t_last[63:32]=u.last_seq[1])
+  tce_formal(bulk-from-smem bulk_from_smem_fv bmc 8 PARAMS DATA_W=128 GADDR_W=32
+             RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/move/tce_bulk_from_smem.sv)
+  # The AXI4-Lite register slave: not yet timed to an end (z3 spent over 10 minutes of a
+  # loaded machine on its first steps), so out of CI until it is.
+  tce_formal(regs regs_fv bmc 3 TIMEOUT 3600
+             RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/front/tce_regs.sv)
+  set_tests_properties(formal-regs PROPERTIES LABELS "rtl;formal;slow;nosan")
+  # The whole engine, `lite`, bounded: minutes and gigabytes (docs/formal.md); run under
+  # TCE_YOSYS_LAUNCHER where a machine serialises its large Yosys runs.
+  tce_formal(engine-lite engine_lite_fv bmc 24 TIMEOUT 7200 LAUNCHER ${TCE_YOSYS_LAUNCHER})
+  set_tests_properties(formal-engine-lite PROPERTIES LABELS "rtl;formal;slow;nosan")
+endif()

@@ -1,0 +1,112 @@
+#!/bin/sh
+# One formal proof with Yosys and yosys-smtbmc (docs/formal.md): reads the sources with
+# -formal (assert/assume/cover, $initstate, $anyconst), flattens the wrapper TOP, and asks
+# the solver
+#   prove K  a bounded proof of K steps from reset, then K-induction (unbounded), then the
+#            wrapper's cover statements within K steps (a proof whose assumptions leave
+#            nothing to check is not a pass)
+#   bmc K    the bounded proof and the covers only
+#   covers K the covers only
+#   prove.sh OUTDIR TOP MODE K [-p NAME=VALUE]... [-t TAP=NET]... [-m] -- SOURCES...
+# -p sets a parameter of TOP; -t drives the wrapper's wire TAP from the flattened net NET
+# (Yosys 0.23 reads no hierarchical references, so an invariant on a unit's state names it
+# here); -m maps memories to registers first (a tap on one word of a memory needs it).
+# A failed assertion leaves OUTDIR/trace.vcd (the counterexample) and exits 1. Exit 77
+# (CTest SKIPPED) when yosys, yosys-smtbmc or z3 is missing. SOLVER overrides z3.
+set -u
+if [ $# -lt 5 ]; then
+    echo "usage: $0 OUTDIR TOP prove|bmc|covers K [-p N=V]... [-t TAP=NET]... [-m] -- SOURCES..." >&2
+    exit 2
+fi
+out=$1; top=$2; mode=$3; depth=$4; shift 4
+solver=${SOLVER:-z3}
+for tool in yosys yosys-smtbmc "$solver"; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+        echo "SKIP: $top: $tool is not installed (scripts/install-deps.sh installs it)"
+        exit 77
+    fi
+done
+case $mode in prove|bmc|covers) ;; *) echo "$0: mode '$mode': prove, bmc or covers" >&2; exit 2;; esac
+case $depth in ''|*[!0-9]*) echo "$0: depth '$depth' is not a number" >&2; exit 2;; esac
+
+chparam=""; taps=""; mapmem=""
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+    case $1 in
+        -p) chparam="$chparam -set ${2%%=*} ${2#*=}"; shift 2;;
+        -t) taps="$taps
+connect -set ${2%%=*} ${2#*=}"; shift 2;;
+        -m) mapmem="memory_map"; shift;;
+        *) echo "$0: unknown option '$1'" >&2; exit 2;;
+    esac
+done
+[ "${1:-}" = "--" ] && shift
+if [ $# -eq 0 ]; then echo "$0: no sources" >&2; exit 2; fi
+
+mkdir -p "$out"
+rm -f "$out/trace.vcd" "$out/model.smt2"
+{
+    printf 'read_verilog -formal -sv'
+    for s in "$@"; do printf ' %s' "$s"; done
+    printf '\n'
+    [ -n "$chparam" ] && printf 'chparam%s %s\n' "$chparam" "$top"
+    cat <<YS
+hierarchy -top $top -check
+proc
+memory_nordff
+memory -nomap
+$mapmem
+flatten
+$taps
+async2sync
+chformal -assume -early
+opt_clean
+setundef -undriven -anyseq
+opt -keepdc -fast
+check
+hierarchy -simcheck
+dffunmap
+stat
+write_smt2 -wires $out/model.smt2
+YS
+} > "$out/model.ys"
+start=$(date +%s)
+if ! yosys -q -l "$out/yosys.log" -s "$out/model.ys" > /dev/null 2>&1; then
+    echo "FAIL: $top: yosys could not build the model ($out/yosys.log):"
+    grep -m5 -i "error" "$out/yosys.log"
+    exit 1
+fi
+# A tap that names no net leaves the wrapper's wire undriven, which `check` reports.
+if grep -q "is used but has no driver" "$out/yosys.log"; then
+    echo "FAIL: $top: an undriven wire in the model (a tap that names no net?):"
+    grep -m5 "is used but has no driver" "$out/yosys.log"
+    exit 1
+fi
+
+smt() {  # smt LOGNAME ARGS...: runs yosys-smtbmc, prints its verdict, returns its status
+    name=$1; shift
+    yosys-smtbmc -s "$solver" --unroll "$@" "$out/model.smt2" > "$out/$name.log" 2>&1
+    rc=$?
+    if [ $rc -ne 0 ]; then
+        echo "FAIL: $top: $name (K=$depth):"
+        # (the log interleaves a progress spinner: its lines are cut at the carriage returns)
+        tr '\r' '\n' < "$out/$name.log" | grep -E "Assert failed|Unreached|failed|Error|error" | head -8
+        [ -f "$out/trace.vcd" ] && echo "counterexample: $out/trace.vcd"
+    fi
+    return $rc
+}
+status=0
+if [ "$mode" != covers ]; then
+    smt bmc -t "$depth" --dump-vcd "$out/trace.vcd" || status=1
+    if [ $status -eq 0 ] && [ "$mode" = prove ]; then
+        smt induction -i -t "$depth" --dump-vcd "$out/trace.vcd" || status=1
+    fi
+fi
+if [ $status -eq 0 ] && grep -q "yosys-smt2-cover" "$out/model.smt2"; then
+    smt covers -c -t "$depth" --dump-vcd "$out/cover.vcd" || status=1
+elif [ $status -eq 0 ]; then
+    echo "FAIL: $top: no cover statement: nothing shows the assumptions leave behaviour to check"
+    status=1
+fi
+[ $status -eq 0 ] && rm -f "$out/trace.vcd"
+echo "$top: $mode K=$depth: $( [ $status -eq 0 ] && echo PASS || echo FAIL ) in $(( $(date +%s) - start )) s"
+exit $status
