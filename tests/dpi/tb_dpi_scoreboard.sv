@@ -95,30 +95,28 @@ module tb_dpi_scoreboard;
     if (b.beat != 0) a = (a & ~((64'd1 << b.size) - 1)) + longint'(b.beat) * (64'd1 << b.size);
     return a & ~longint'(DB - 1);
   endfunction
+  function automatic burst_t new_burst(logic [63:0] addr, logic [7:0] len, logic [2:0] size,
+                                       logic [3:0] id);
+    burst_t b;
+    b.addr = addr;
+    b.len = int'(len);
+    b.size = int'(size);
+    b.beat = 0;
+    b.id = id;
+    b.err = 0;
+    return b;
+  endfunction
   function automatic logic in_gmem(longint unsigned a);
     return a >= GBASE && a < GBASE + GSIZE;
   endfunction
 
   always @(posedge clk) if (rst_n) begin // the engine's outputs mean nothing in reset
-    burst_t b;
     if (m_axi_arvalid) begin
-      b.addr = m_axi_araddr;
-      b.len = int'(m_axi_arlen);
-      b.size = int'(m_axi_arsize);
-      b.beat = 0;
-      b.id = m_axi_arid;
-      b.err = 0;
-      rq.push_back(b);
+      rq.push_back(new_burst(m_axi_araddr, m_axi_arlen, m_axi_arsize, m_axi_arid));
       outstanding++;
     end
     if (m_axi_awvalid) begin
-      b.addr = m_axi_awaddr;
-      b.len = int'(m_axi_awlen);
-      b.size = int'(m_axi_awsize);
-      b.beat = 0;
-      b.id = m_axi_awid;
-      b.err = 0;
-      wq.push_back(b);
+      wq.push_back(new_burst(m_axi_awaddr, m_axi_awlen, m_axi_awsize, m_axi_awid));
       outstanding++;
     end
     if (m_axi_wvalid) begin
