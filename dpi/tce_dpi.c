@@ -179,16 +179,21 @@ int tce_dpi_op_set(void *handle, const char *field, int64_t v)
     tce_op *op = handle;
     if (!op || !field)
         return fail(TCE_ERR_INVALID_VALUE, "tce_dpi_op_set: no operation");
-    unsigned idx = 0;
+    /* "coord3": an array field's name and, as its last character, the item */
+    size_t len = strlen(field);
+    bool item = len > 1 && field[len - 1] >= '0' && field[len - 1] <= '9';
+    unsigned idx = item ? (unsigned)(field[len - 1] - '0') : 0;
     char base[16] = {0};
-    size_t n = strcspn(field, "0123456789");
-    if (n < sizeof base && field[n]) {
-        memcpy(base, field, n);
-        idx = (unsigned)atoi(field + n);
+    if (item) {
+        if (len - 1 >= sizeof base)
+            goto unknown;
+        memcpy(base, field, len - 1);
     }
-    const char *name = field[n] ? base : field;
+    const char *name = item ? base : field;
 #define U(lim) do { if (v < 0 || (uint64_t)v > (uint64_t)(lim)) goto range; } while (0)
-#define IDX(count) do { if (!field[n] || idx >= (count)) goto unknown; } while (0)
+#define IDX(count) do { if (!item || idx >= (count)) goto unknown; } while (0)
+    if (item && strcmp(name, "coord") && strcmp(name, "im2col") && strcmp(name, "operand"))
+        goto unknown;
     if (!strcmp(name, "kind")) { U(TCE_OP_KIND_COUNT - 1); op->kind = (tce_op_kind)v; }
     else if (!strcmp(name, "dst_space")) { U(2); op->dst_space = (tce_space)v; }
     else if (!strcmp(name, "src_space")) { U(2); op->src_space = (tce_space)v; }
