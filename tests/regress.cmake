@@ -86,6 +86,12 @@ if(TCE_REGRESS_RTL)
   # without a reset starts at a value drawn from the seed, so state that a run depends on
   # but no reset sets fails here, not only on the netlist.
   set_tests_properties(regress-rtl-bus PROPERTIES ENVIRONMENT TCE_SIM_INIT=random)
+  # A source-read injection once broke a bulk reduction into global memory of the same batch
+  # (its read-modify-write read the injected range): seed 2000's batch 190635 of a 1 M run.
+  add_test(NAME regress-rtl-bus-reduce COMMAND tce regress --seed 2000 --count 1000000
+           --engines=csim,rtl --timing=random --bus-errors --only=190635)
+  set_tests_properties(regress-rtl-bus-reduce PROPERTIES
+    PASS_REGULAR_EXPRESSION "(^|\n)4 passed, 0 failed\n")
   # --wide: tensor draws over the H100 captures' field ranges (shared addresses 128 bytes
   # past 1024-byte boundaries under every swizzle, rows up to 256 elements, boxes up to 64
   # along dim 1, element strides up to 8; tile loads and stores at real sizes: globalDim to
@@ -97,7 +103,7 @@ if(TCE_REGRESS_RTL)
   add_test(NAME waves-gtkw COMMAND ${CMAKE_COMMAND} -DTCE=$<TARGET_FILE:tce>
            -DROOT=${CMAKE_SOURCE_DIR} -DCORPUS=${TCE_HWCORPUS}/tile_store.txt
            -DOUT=${CMAKE_BINARY_DIR}/waves-gtkw.vcd -P ${CMAKE_SOURCE_DIR}/cmake/waves_check.cmake)
-  set_tests_properties(regress-rtl-a regress-rtl-b regress-rtl-c regress-rtl-bus regress-rtl-wide
+  set_tests_properties(regress-rtl-a regress-rtl-b regress-rtl-c regress-rtl-bus regress-rtl-bus-reduce regress-rtl-wide
                        waves-gtkw
                        PROPERTIES LABELS "rtl;nosan")
 endif()

@@ -9,6 +9,8 @@
 //     BREADY / RREADY
 //   - one transaction of each direction at a time, as the block's header says: AWREADY,
 //     WREADY and ARREADY are high exactly when nothing of their kind is open
+// The read data mux (u.rd) is cut loose (prove.sh -c): RDATA's stability holds whatever a
+// read returns, and z3 stalled on the mux of every register.
 module regs_fv (
     input logic        clk,
     input logic        rst_n,
@@ -92,7 +94,14 @@ module regs_fv (
     bresp_q <= s_bresp; rresp_q <= s_rresp; rdata_q <= s_rdata;
   end
 
+  // taps (prove.sh -t): the slave's own record of a held AW and W, for the induction
+  logic t_aw_held, t_w_held;
+
   always @(*) if (rst_n && !$initstate) begin
+    // the state behind the handshakes: an AW (W) is held exactly while one is open and
+    // its B has not been raised
+    assert (t_aw_held == (aw_n && !s_bvalid));
+    assert (t_w_held == (w_n && !s_bvalid));
     // no response without a request
     assert (!s_bvalid || (aw_n && w_n));
     assert (!s_rvalid || ar_n);

@@ -10,11 +10,19 @@
 #define INJECT_READ 1u
 #define INJECT_WRITE 2u
 
-/* (a bulk prefetch may read its source into L2 on an engine: counted as a reader) */
+/* Whether an engine may read global memory for the operation: prefetches may read into L2,
+ * and a reduction into global memory reads its destination before it writes it back. */
 static bool reads_global(const tce_op *op)
 {
-    return op->kind == TCE_OP_TENSOR_LOAD || op->kind == TCE_OP_BULK_PREFETCH ||
-           (op->kind == TCE_OP_BULK_COPY && op->src_space == TCE_SPACE_GLOBAL);
+    switch (op->kind) {
+    case TCE_OP_TENSOR_LOAD:
+    case TCE_OP_BULK_PREFETCH:
+    case TCE_OP_TENSOR_PREFETCH: return true;
+    case TCE_OP_BULK_REDUCE:
+    case TCE_OP_TENSOR_REDUCE:
+    case TCE_OP_RED: return op->dst_space == TCE_SPACE_GLOBAL || op->src_space == TCE_SPACE_GLOBAL;
+    default: return op->src_space == TCE_SPACE_GLOBAL;
+    }
 }
 
 bool regress_bus_draw(uint64_t seed, unsigned long batch, const regress_item *items,
@@ -41,7 +49,8 @@ bool regress_bus_draw(uint64_t seed, unsigned long batch, const regress_item *it
         p->dirs = INJECT_READ;
     } else if (reads_global(op) && op->size >= 16u) {
         /* (a deliberately illegal size below 16 bytes has no 16-byte window to break) */
-        /* the source area is shared: only when no other operation reads global memory */
+        /* the source area is shared: only when no other operation reads global memory (a
+         * deliberately illegal range may lie in another operation's destination slot) */
         for (unsigned i = 0; i < n; i++)
             if (i != v && reads_global(&items[i].op))
                 return false;
