@@ -8,16 +8,8 @@
 // `start`, without a bus read. A stale copy is never used: the entry is dropped by `inval`
 // (CTRL.DESC_INVAL, which software writes after changing a tensor map in memory, the
 // fence.proxy.tensormap step; and CTRL.SOFT_RESET), and by any write burst of the engine
-// itself (AW handshake) that overlaps its 128 bytes, even one seen during the fetch.
-//
-// The write snoop is registered (ov_q): a burst seen in cycle t drops the entry in cycle
-// t+1, where `hit` is already false. That leaves cycle t itself, and the entry is never
-// looked up then: `start` comes from the executor's S_CHECK, which it enters only after
-// the previous command's mover reported done, and every mover that writes reports done
-// only after the B response of its last burst, so at least two cycles after its last AW
-// handshake; and tensor loads in flight beside S_CHECK write shared memory only.
-// TCE_ASSERT builds check that `start` never meets a write handshake
-// (test_rtl_desc_cache has a tile store over its own cached map, then a load of it).
+// itself (AW handshake) that overlaps its 128 bytes, even one seen during the fetch; a
+// fetch started in a cycle with any write burst is not cached at all.
 module tce_desc_fetch #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4
@@ -72,14 +64,17 @@ module tce_desc_fetch #(
   /* verilator lint_on UNUSEDSIGNAL */
   wire [63:0] w_lo = {wr_addr_v[63:LB], {LB{1'b0}}};
   wire [63:0] watch = (state == S_IDLE) ? c_tag : base;
-  // Registered: the compare's carry chains end here instead of running on into `hit` and
-  // the executor's state (see the header for why one cycle later is safe).
-  logic ov_q;
-  always_ff @(posedge clk or negedge rst_n) begin
-    if (!rst_n) ov_q <= 1'b0;
-    else ov_q <= wr_seen && (w_lo < watch + 64'd128) && (watch < w_lo + ((64'(wr_len) + 64'd1) << LB));
+  // Computed only in a cycle with a write burst (the same function: a Verilated model would
+  // otherwise do the 64-bit sums and compares every cycle, in its input pass). 65-bit sums:
+  // a descriptor or a burst that ends at 2^64 does not wrap to address 0.
+  logic overlap;
+  always_comb begin
+    overlap = 1'b0;
+    if (wr_seen)
+      overlap = ({1'b0, w_lo} < {1'b0, watch} + 65'd128) &&
+                ({1'b0, watch} < {1'b0, w_lo} + ((65'(wr_len) + 65'd1) << LB));
   end
-  assign hit = cached && !ov_q && !inval;
+  assign hit = cached && !overlap && !inval;
 
   wire crosses = (addr[11:0] == 12'hFC0);   // 64-aligned: only offset 0xFC0 crosses 4 KB
   wire [63:0] cur_addr = base + (half ? 64'd64 : 64'd0);
@@ -103,13 +98,15 @@ module tce_desc_fetch #(
       c_valid <= 1'b0; clean <= 1'b0; c_tag <= '0;
     end else begin
       done <= 1'b0;
-      if (ov_q || inval) begin c_valid <= 1'b0; clean <= 1'b0; end
+      if (overlap || inval) begin c_valid <= 1'b0; clean <= 1'b0; end
       case (state)
         S_IDLE: if (start && hit) begin
           done <= 1'b1; bus_err <= 1'b0;
         end else if (start) begin
           base <= addr; half <= 1'b0; both <= !crosses; beat <= '0; err <= 1'b0;
-          c_valid <= 1'b0; c_tag <= addr; clean <= 1'b1;
+          // A write issued in the start cycle may land after the read: that fetch is not cached,
+          // whatever the write's address (not compared: a lost hit, not a stale one).
+          c_valid <= 1'b0; c_tag <= addr; clean <= !wr_seen;
           state <= S_AR;
         end
         S_AR: if (arready) begin beat <= '0; state <= S_R; end
@@ -126,7 +123,7 @@ module tce_desc_fetch #(
             end else begin
               state <= S_IDLE; done <= 1'b1; bus_err <= err || (rresp != 2'b00);
               // Cached only when whole, error-free and not written meanwhile.
-              c_valid <= clean && !err && (rresp == 2'b00) && !ov_q && !inval;
+              c_valid <= clean && !err && (rresp == 2'b00) && !overlap && !inval;
             end
           end
         end
@@ -134,10 +131,4 @@ module tce_desc_fetch #(
       endcase
     end
   end
-
-`ifdef TCE_ASSERT
-  // The snoop is a cycle late: a lookup must never coincide with a write handshake.
-  always_ff @(posedge clk)
-    assert (!(start && wr_seen)) else $error("tce_desc_fetch: descriptor lookup in the cycle of a write burst");
-`endif
 endmodule

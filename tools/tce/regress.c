@@ -515,10 +515,13 @@ int regress_main(int argc, char **argv)
                 snprintf(shardstr, sizeof shardstr, "shard %lu/%lu ", shard, nshard);
             /* The shard goes to stdout only: the JUnit file of a shard says it in its
              * testsuite, and the merged file must be the unsharded run's. */
-            fprintf(o, "seed %llu batch %lu (reproduce: tce regress --seed %llu "
+            /* The bridge's initial state, when chosen (docs/rtl.md), is part of the run. */
+            const char *init = getenv("TCE_SIM_INIT");
+            fprintf(o, "seed %llu batch %lu (reproduce: %s%.20s%stce regress --seed %llu "
                     "--count %lu --engines=%s,%s%s --only=%lu): %s vs %s: %s\n",
-                    (unsigned long long)seed, batch, (unsigned long long)seed, count, ename[0],
-                    ename[1], optstr, batch, ename[0], ename[1], why);
+                    (unsigned long long)seed, batch, init ? "TCE_SIM_INIT=" : "", init ? init : "",
+                    init ? " " : "", (unsigned long long)seed, count, ename[0], ename[1], optstr,
+                    batch, ename[0], ename[1], why);
             if (plan.slot >= 0)
                 fprintf(o, "  injected: %s on [0x%llx, 0x%llx) for op %lu.%d\n",
                         plan.resp == 2 ? "SLVERR" : "DECERR", (unsigned long long)plan.base,
