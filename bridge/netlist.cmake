@@ -98,7 +98,7 @@ function(tce_netlist_model cfg)
 endfunction()
 
 tce_netlist_model(default)
-tce_netlist_model(lite HAS_REDUCE 0 HAS_IM2COL 0 HAS_GATHER 0 LOAD_SLOTS 4 NRD 4 GADDR_W 32)
+tce_netlist_model(lite HAS_REDUCE 0 HAS_IM2COL 0 HAS_GATHER 0 HAS_MULTIMEM 0 LOAD_SLOTS 4 NRD 4 GADDR_W 32)
 
 # `tce` with the default netlist as its hardware engine, named `netlist` (engines.c): the
 # tools' sources compiled again for it (TCE_NETLIST_ENGINE), so the plain `tce` never

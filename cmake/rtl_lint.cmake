@@ -16,13 +16,13 @@ foreach(f IN LISTS on_disk)
                         "rtl/assert/sources.f)")
   endif()
 endforeach()
-# Every width with all features, and the `lite` build of `tce synth` (no reductions, im2col
+# Every width with all features, and the `lite` build of `tce synth` (no reductions, multimem, im2col
 # or gather4, 4 load slots, 32-bit tensor addresses), whose generate branches the others never
 # elaborate. The two configurations the bridge Verilates (DATA_W=256 full and lite) are
 # among them. No define: the design has no simulation-only code, so this is the RTL Yosys
 # builds. Those two are linted again as the bridge Verilates them, with the assertions
 # (`+assert`: TCE_ASSERT_ARGS and rtl/assert/).
-set(lite "-GHAS_REDUCE=0 -GHAS_IM2COL=0 -GHAS_GATHER=0 -GLOAD_SLOTS=4 -GNRD=4 -GGADDR_W=32")
+set(lite "-GHAS_REDUCE=0 -GHAS_IM2COL=0 -GHAS_GATHER=0 -GHAS_MULTIMEM=0 -GLOAD_SLOTS=4 -GNRD=4 -GGADDR_W=32")
 set(configs "-GDATA_W=128" "-GDATA_W=256" "-GDATA_W=512" "-GDATA_W=128 ${lite}"
     "-GDATA_W=256 ${lite}" "-GDATA_W=256 +assert" "-GDATA_W=256 ${lite} +assert")
 foreach(cfg IN LISTS configs)

@@ -24,6 +24,16 @@ bool tce_store_in_bounds(const tce_tensormap *m, const int64_t *x, uint64_t dim0
     return true;
 }
 
+void tce_box_row_coords(unsigned rank, const uint32_t *n, const uint32_t *e, const int32_t *c,
+                        uint64_t r, int64_t *x)
+{
+    for (unsigned i = 1; i < rank; i++) {
+        uint64_t k = r % n[i];
+        r /= n[i];
+        x[i] = (int64_t)c[i] + (int64_t)k * e[i];
+    }
+}
+
 uint64_t tce_elem_gaddr(const tce_tensormap *m, const int64_t *x)
 {
     uint64_t a = m->gaddr;

@@ -16,6 +16,11 @@ bool tce_coords_in_bounds(const tce_tensormap *m, const int64_t *x);
  * interleaved layout clips at its own unit, and the other dims clip exactly.
  * dim0_bytes: global bytes between consecutive dim-0 coordinates. */
 bool tce_store_in_bounds(const tce_tensormap *m, const int64_t *x, uint64_t dim0_bytes);
+/* Coordinates x[1..rank-1] of row r of a box walked row by row, dim 1 fastest: dim i
+ * counts n[i] positions from c[i] in steps of e[i] (the tile walk's odometer, which
+ * tests/rtl_units/test_rtl_row_walk.c holds the RTL's row walk to). */
+void tce_box_row_coords(unsigned rank, const uint32_t *n, const uint32_t *e, const int32_t *c,
+                        uint64_t r, int64_t *x);
 /* Global byte address of the element at in-bounds coordinates x. */
 uint64_t tce_elem_gaddr(const tce_tensormap *m, const int64_t *x);
 /* The fill for an out-of-bounds element of n bytes: zero, or with OOB-NaN fill on a float

@@ -112,11 +112,7 @@ static void unit_coords(const tile_job *j, uint64_t r, uint32_t k0, int64_t *x)
         x[1] = j->op->coords[1 + r];
         return;
     }
-    for (unsigned i = 1; i < g->rank; i++) {
-        uint64_t k = r % g->n[i];
-        r /= g->n[i];
-        x[i] = (int64_t)j->op->coords[i] + (int64_t)k * g->e[i];
-    }
+    tce_box_row_coords(g->rank, g->n, g->e, j->op->coords, r, x);
 }
 
 /* Global address of the unit at in-bounds coordinates x: the sum is taken modulo 2^64, as

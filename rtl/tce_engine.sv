@@ -25,6 +25,7 @@ module tce_engine #(
     parameter bit HAS_REDUCE  = 1'b1,      // cp.reduce.async.bulk{,.tensor}, red
     parameter bit HAS_IM2COL  = 1'b1,      // im2col-family tensor modes
     parameter bit HAS_GATHER  = 1'b1,      // tile::gather4 loads, tile::scatter4 stores
+    parameter bit HAS_MULTIMEM = 1'b1,     // multimem.cp.async.bulk
     // Tensor loads in flight: the tile loader's back-end slots and the executor's retirement
     // records are one list, so both take their size from here.
     parameter int LOAD_SLOTS  = 16,
@@ -110,7 +111,9 @@ module tce_engine #(
     input  logic                mb_rsp_valid,    // one per request, in request order
     input  logic                mb_rsp_err       // the mbarrier was outside the CTA's memory
 );
-  localparam int QW = 49;   // command words 0..48 hold every field the engine decodes (multimem's addresses end at 48)
+  // Command words 0..QW-1 hold every field this build decodes: multimem's addresses are
+  // words 33..48, the last ones, so a build without multimem keeps words 0..32.
+  localparam int QW = HAS_MULTIMEM ? 49 : 32'(tce_regs_pkg::CMDF_MULTIMEM_LO_WORD);
   localparam int QA = $clog2(QUEUE_DEPTH);
   // Tile-store bursts whose AW may precede their shared-memory reads. A tensor reduce needs
   // the old values of about one read latency of beats on the way (200 cycles / 8-beat row
@@ -160,6 +163,7 @@ module tce_engine #(
   logic [4:0]  mem_ncta;
   logic [24:0] mem_smem;
   logic [8*64-1:0] gwin_base, gwin_size;
+  logic mem_wr;   // one of them changes at the next edge: the checks start again
 
   tce_regs #(.DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QUEUE_DEPTH(QUEUE_DEPTH),
              .QW(QW), .QDROP(QDROP)) u_regs (
@@ -176,7 +180,7 @@ module tce_engine #(
     .accept, .accept_cta, .accept_is_group, .seq_issued, .seq_done,
     .group_commit, .group_sel, .soft_reset, .desc_inval,
     .grp_pending, .grp_read_pending, .grp_open, .grp_done,
-    .mem_ncta, .mem_smem, .gwin_base, .gwin_size
+    .mem_ncta, .mem_smem, .gwin_base, .gwin_size, .mem_wr
   );
 
   tce_fifo #(.WIDTH((QW - QDROP) * 32 + 40), .DEPTH(QUEUE_DEPTH)) u_queue (
@@ -243,9 +247,9 @@ module tce_engine #(
 
   tce_cmd_exec #(.QW(QW), .QDROP(QDROP), .NS(LOAD_SLOTS),
                  .HAS_REDUCE(HAS_REDUCE), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER),
-                 .GADDR_W(GADDR_W)) u_exec (
+                 .HAS_MULTIMEM(HAS_MULTIMEM), .GADDR_W(GADDR_W)) u_exec (
     .clk, .rst_n, .run, .retire_hold(err_hold), .q_empty, .q_head, .q_pop, .busy(exec_busy),
-    .mem_ncta, .mem_smem, .gwin_base, .gwin_size,
+    .mem_ncta, .mem_smem, .gwin_base, .gwin_size, .mem_wr,
     .inflight(exec_inflight),
     .cur_seq, .cur_reads_done,
     .retire, .retire_status, .retire_field, .retire_cta, .retire_kind, .retire_seq,
@@ -348,7 +352,7 @@ module tce_engine #(
 
   tce_tile_check #(.SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL),
                    .HAS_GATHER(HAS_GATHER), .GADDR_W(GADDR_W)) u_tile_check (
-    .clk, .rst_n, .hold(tchk_hold && !desc_busy), .ready(tchk_ready), .desc, .mem_ncta, .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
+    .clk, .rst_n, .hold(tchk_hold && !desc_busy && !mem_wr), .ready(tchk_ready), .desc, .mem_ncta, .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
     .coord_neg({cmd_coords[159], cmd_coords[127], cmd_coords[95], cmd_coords[63], cmd_coords[31]}),
     .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
     .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),
@@ -766,5 +770,12 @@ module tce_engine #(
   tce_smem_owner_assert u_smem_owner_assert (
     .clk, .rst_n, .owner(sm_owner), .req_valid(sm_req_valid), .req_ready(sm_req_ready),
     .rsp_valid(sm_rsp_valid));
+  tce_mbar_assert u_mbar_assert (
+    .clk, .rst_n, .req_valid(mb_req_valid), .req_ready(mb_req_ready), .req_cta(mb_req_cta),
+    .req_addr(mb_req_addr), .req_tx_count(mb_req_tx_count), .rsp_valid(mb_rsp_valid));
+  tce_rmw_assert #(.DATA_W(DATA_W)) u_rmw_assert (
+    .clk, .rst_n, .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awaddr(m_axi_awaddr),
+    .awlen(m_axi_awlen), .arvalid(rg_arvalid), .arready(m_axi_arready && rd_owner == 2'd3),
+    .araddr(rg_araddr), .arlen(rg_arlen), .bvalid(m_axi_bvalid));
 `endif
 endmodule

@@ -32,6 +32,19 @@ if(TCE_UNITS_VERILATOR AND NOT TCE_SANITIZE)
            ${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus/red.txt)
   set_tests_properties(test_rtl_reduce PROPERTIES LABELS "rtl;nosan" TIMEOUT 300)
 
+  # The other units alone against the golden model's pieces (docs/rtl.md, "Unit tests").
+  # UNIT:LIBRARIES... (the tile check takes the tools' regress generators and field names).
+  foreach(t IN ITEMS row_walk:tce_roww desc_fetch:tce_descf tile_check:tce_tchk:tce_tools
+                     rmw_global:tce_rmwg)
+    string(REPLACE ":" ";" libs "${t}")
+    list(POP_FRONT libs unit)
+    add_executable(test_rtl_${unit} ${CMAKE_CURRENT_SOURCE_DIR}/rtl_units/test_rtl_${unit}.c)
+    target_link_libraries(test_rtl_${unit} PRIVATE ${libs})
+    set_target_properties(test_rtl_${unit} PROPERTIES LINKER_LANGUAGE CXX)
+    add_test(NAME test_rtl_${unit} COMMAND test_rtl_${unit})
+    set_tests_properties(test_rtl_${unit} PROPERTIES LABELS "rtl;nosan" TIMEOUT 300)
+  endforeach()
+
   # The same test on the gates Yosys makes of the unit (cmake/rtl_units_netlist_sim.cmake).
   # Opt-in: building the netlist model takes minutes.
   option(TCE_NETLIST_SIM "Also run test_rtl_reduce on the Yosys netlist of the reduction unit (slow)" OFF)
@@ -49,6 +62,8 @@ if(TCE_UNITS_VERILATOR AND NOT TCE_SANITIZE)
     set_tests_properties(rtl-netlist-reduce PROPERTIES LABELS "rtl;nosan;slow" TIMEOUT 1500)
   endif()
 elseif(NOT TCE_UNITS_VERILATOR)
-  add_test(NAME test_rtl_reduce COMMAND sh -c "echo 'SKIP: test_rtl_reduce: verilator is not installed (run scripts/install-deps.sh)'; exit 77")
-  set_tests_properties(test_rtl_reduce PROPERTIES SKIP_RETURN_CODE 77 LABELS "rtl;nosan")
+  foreach(t IN ITEMS reduce row_walk desc_fetch tile_check rmw_global)
+    add_test(NAME test_rtl_${t} COMMAND sh -c "echo 'SKIP: test_rtl_${t}: verilator is not installed (run scripts/install-deps.sh)'; exit 77")
+    set_tests_properties(test_rtl_${t} PROPERTIES SKIP_RETURN_CODE 77 LABELS "rtl;nosan")
+  endforeach()
 endif()

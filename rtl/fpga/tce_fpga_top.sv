@@ -23,6 +23,7 @@ module tce_fpga_top #(
     parameter bit HAS_REDUCE  = 1'b1,
     parameter bit HAS_IM2COL  = 1'b1,
     parameter bit HAS_GATHER  = 1'b1,
+    parameter bit HAS_MULTIMEM = 1'b1,
     parameter int LOAD_SLOTS  = 16,
     parameter int GADDR_W     = 64
 ) (
@@ -110,7 +111,7 @@ module tce_fpga_top #(
   tce_engine #(
     .DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .QUEUE_DEPTH(QUEUE_DEPTH), .SMEM_BYTES(SMEM_BYTES),
     .ID_W(ID_W), .NRD(NRD), .HAS_REDUCE(HAS_REDUCE), .HAS_IM2COL(HAS_IM2COL),
-    .HAS_GATHER(HAS_GATHER), .LOAD_SLOTS(LOAD_SLOTS), .GADDR_W(GADDR_W)
+    .HAS_GATHER(HAS_GATHER), .HAS_MULTIMEM(HAS_MULTIMEM), .LOAD_SLOTS(LOAD_SLOTS), .GADDR_W(GADDR_W)
   ) u_engine (
     .clk, .rst_n,
     .s_axil_awvalid, .s_axil_awready, .s_axil_awaddr, .s_axil_wvalid, .s_axil_wready,

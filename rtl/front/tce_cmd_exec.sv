@@ -41,6 +41,9 @@ module tce_cmd_exec #(
     parameter bit HAS_REDUCE = 1'b1,
     parameter bit HAS_IM2COL = 1'b1,
     parameter bit HAS_GATHER = 1'b1,
+    // Without multimem the command register ends before its addresses (QW 33, tce_engine)
+    // and OP_MULTIMEM_COPY is an unknown opcode (ST_UNSUPPORTED at OPCODE).
+    parameter bit HAS_MULTIMEM = 1'b1,
     // Global address bits of the bulk movers (tce_engine GADDR_W): below 64, a bulk or
     // multimem copy whose global range ends past 2^GADDR_W retires with ST_UNSUPPORTED at its
     // address field, after every check the golden model makes.
@@ -58,6 +61,7 @@ module tce_cmd_exec #(
     input  logic [24:0] mem_smem,
     input  logic [8*64-1:0] gwin_base,
     input  logic [8*64-1:0] gwin_size,
+    input  logic        mem_wr,         // one of those is written this cycle (new value next cycle)
     input  logic [(QW-QDROP)*32+39:0] q_head,   // {word count n, seq, kept words} (tce_regs)
     output logic        q_pop,
     output logic        busy,
@@ -239,15 +243,24 @@ module tce_cmd_exec #(
   logic [3:0]  red_cta;
   logic [23:0] red_off;
   logic        vec_ok;
-  logic [63:0] mm_addr [8];     // multimem: the group's addresses
+  // multimem: the group's addresses, address i in [64i+63:64i] (one vector, so Yosys 0.23
+  // takes the generated assigns)
+  logic [8*64-1:0] mm_addr;
+  if (HAS_MULTIMEM) begin : g_mm_addr
+    for (genvar gi = 0; gi < 8; gi++) begin : g_a
+      assign mm_addr[gi*64 +: 64] = {cmd[(tce_regs_pkg::CMDF_MULTIMEM_HI_WORD + gi * tce_regs_pkg::CMDF_MULTIMEM_HI_STRIDE)*32 +: 32],
+                            cmd[(tce_regs_pkg::CMDF_MULTIMEM_LO_WORD + gi * tce_regs_pkg::CMDF_MULTIMEM_LO_STRIDE)*32 +: 32]};
+    end
+  end else begin : g_no_mm_addr
+    for (genvar gi = 0; gi < 8; gi++) begin : g_a
+      assign mm_addr[gi*64 +: 64] = 64'd0;
+    end
+  end
   always_comb begin : decode
     logic et_64;
     for (int i = 0; i < 8; i++)
       rs_operands[i*64 +: 64] = {cmd[(tce_regs_pkg::CMDF_OPERAND_HI_WORD + i * tce_regs_pkg::CMDF_OPERAND_HI_STRIDE)*32 +: 32],
                                  cmd[(tce_regs_pkg::CMDF_OPERAND_LO_WORD + i * tce_regs_pkg::CMDF_OPERAND_LO_STRIDE)*32 +: 32]};
-    for (int i = 0; i < 8; i++)
-      mm_addr[i] = {cmd[(tce_regs_pkg::CMDF_MULTIMEM_HI_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_HI_STRIDE)*32 +: 32],
-                    cmd[(tce_regs_pkg::CMDF_MULTIMEM_LO_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_LO_STRIDE)*32 +: 32]};
     for (int i = 0; i < 5; i++)
       cmd_coords[i*32 +: 32] = cmd[(tce_regs_pkg::CMDF_COORD_WORD + i * tce_regs_pkg::CMDF_COORD_STRIDE)*32 +: 32];
     cmd_im2col = {
@@ -277,7 +290,7 @@ module tce_cmd_exec #(
     is_red     = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_RED);
     is_treduce = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_TENSOR_REDUCE);
     is_tpref   = (f_opcode == tce_op_pkg::OP_TENSOR_PREFETCH);
-    is_mm      = (f_opcode == tce_op_pkg::OP_MULTIMEM_COPY);
+    is_mm      = HAS_MULTIMEM && (f_opcode == tce_op_pkg::OP_MULTIMEM_COPY);
     is_tensor  = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE ||
                   is_treduce || is_tpref);
     to_global  = (f_dst == tce_op_pkg::SPACE_GLOBAL);
@@ -368,27 +381,60 @@ module tce_cmd_exec #(
     assign cta_in_cluster[gi] = mem_ncta > 5'(gi);
   end
 
-  always_comb begin : checks
+  // Stage 1 of the checks: the wide compares (the global windows, the shared-memory fits,
+  // the 64-bit ends, multimem's pairwise overlaps, the CTA ranges) registered, so that the
+  // ordered chain below starts from flip-flops. A command stays in S_CHECK until they
+  // hold its own values against the current memory description (p_valid: no pop and no
+  // CLUSTER/SMEM_SIZE/GWIN write in the cycle before), one cycle more than a single stage.
+  logic        p_valid;
+  logic        p_gmapped, p_gwrap, p_gbig, p_cta_bad, p_sd_bad, p_mask_bad, p_red_cta_bad;
+  logic        p_fit_sd, p_fit_ss, p_fit_mb, p_fit_red;
+  logic [7:0]  p_mm_wrap, p_mm_ovl, p_mm_big;   // multimem, per address of the group
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) p_valid <= 1'b0;
+    else        p_valid <= !q_pop && !mem_wr;
+  end
+  always_ff @(posedge clk) begin : stage1
     logic [64:0] g_end;
     logic [32:0] g_len;
+    g_end = {1'b0, f_gaddr} + {33'd0, f_size};
+    g_len = (f_size == 32'd0) ? 33'd1 : {1'b0, f_size};   // csim: an empty range still needs its first byte
+    // The one global range a command has against the windows (one checker, not one per
+    // use): a tensor command's map, red's vector, else the bulk range.
+    p_gmapped <= mapped(is_tensor ? f_tmap : f_gaddr,
+                        is_tensor ? 33'd128 : is_red ? {25'd0, red_len} : g_len);
+    p_gwrap   <= g_end > 65'h1_0000_0000_0000_0000;
+    p_gbig    <= GADDR_W < 64 && g_end > (65'd1 << GADDR_W);
+    p_cta_bad <= {1'b0, f_cta} >= mem_ncta;
+    p_sd_bad  <= !sd_form_ok || {1'b0, sd_cta} >= mem_ncta;
+    p_mask_bad <= (f_ctamask & ~cta_in_cluster) != 16'd0;
+    p_red_cta_bad <= {1'b0, red_cta} >= mem_ncta;
+    p_fit_sd  <= fits(sd_off, f_size);
+    p_fit_ss  <= fits(ss_off, f_size);
+    p_fit_mb  <= fits(mb_off, 32'd8);
+    p_fit_red <= fits(red_off, {24'd0, red_len});
+    for (int i = 0; i < 8; i++) begin
+      p_mm_wrap[i] <= 65'(mm_addr[i*64 +: 64]) + 65'(f_size) >= {1'b1, 64'd0};
+      p_mm_big[i]  <= GADDR_W < 64 && 65'(mm_addr[i*64 +: 64]) + 65'(f_size) > (65'd1 << GADDR_W);
+      p_mm_ovl[i]  <= 1'b0;
+      for (int j = 0; j < i; j++)
+        if (mm_addr[j*64 +: 64] < mm_addr[i*64 +: 64] + 64'(f_size) && mm_addr[i*64 +: 64] < mm_addr[j*64 +: 64] + 64'(f_size))
+          p_mm_ovl[i] <= 1'b1;
+    end
+  end
+
+  // Stage 2: the ordered chain, from the command's fields and stage 1.
+  always_comb begin : checks
     logic        g_mapped;
     bad = 1'b0;
     chk_status = tce_op_pkg::ST_OK;
     chk_field  = F_NONE;
     mm_fi = 4'd8; mm_fovl = 1'b0; mm_pre_ok = 1'b0;
     dmask = f_mcast ? f_ctamask : (16'd1 << sd_cta);
-    // Where the global range ends (G2S, S2G). One variable, not the sum written at each
-    // check: Verilator shares a repeated expression as a wire of its own, evaluated every
-    // cycle outside this block.
-    g_end = {1'b0, f_gaddr} + {33'd0, f_size};
-    g_len = (f_size == 32'd0) ? 33'd1 : {1'b0, f_size};   // csim: an empty range still needs its first byte
-    // The one global range a command has against the windows (one checker, not one per
-    // use): a tensor command's map, red's vector, else the bulk range.
-    g_mapped = mapped(is_tensor ? f_tmap : f_gaddr,
-                      is_tensor ? 33'd128 : is_red ? {25'd0, red_len} : g_len);
+    g_mapped = p_gmapped;
     if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_breduce ||
         is_mm)
-      if ({1'b0, f_cta} >= mem_ncta) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_IDX);
+      if (p_cta_bad) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_IDX);
     // PTX: a size that is not a multiple of 16 is undefined behaviour (a reduce checks it
     // after its op and qualifiers, below).
     if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_mm)
@@ -421,27 +467,27 @@ module tce_cmd_exec #(
         if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
         if (f_mcast && !dst_cluster) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
         if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-        if (g_end > 65'h1_0000_0000_0000_0000 || !g_mapped)
+        if (p_gwrap || !g_mapped)
           fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_GADDR_LO_IDX);
         if (f_mcast) begin
           if (f_saddr[31:24] != 8'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
           if (f_ctamask == 16'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_CTA_MASK_IDX);
-          if ((f_ctamask & ~cta_in_cluster) != 16'd0) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_MASK_IDX);
+          if (p_mask_bad) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_MASK_IDX);
         end else begin
-          if (!sd_form_ok || {1'b0, sd_cta} >= mem_ncta) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+          if (p_sd_bad) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         end
         if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
-        if (!fits(sd_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (!p_fit_sd) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
       end
       if (dir == DIR_S2S) begin
         if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
         if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
         if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
         if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
-        if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
-        if (!sd_form_ok || {1'b0, sd_cta} >= mem_ncta) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (!p_fit_ss) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
+        if (p_sd_bad) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
-        if (!fits(sd_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (!p_fit_sd) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         // PTX: shared::cta -> shared::cluster must target a different CTA (the reduce has
         // no such rule).
         if (!is_breduce && sd_cta == f_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
@@ -451,19 +497,19 @@ module tce_cmd_exec #(
         if (f_mbar[31:28] != 4'd0) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_MBAR_IDX);
         if (!f_mcast && mb_rank != 4'd0 && mb_rank != sd_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MBAR_IDX);
         if (mb_off[2:0] != 3'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MBAR_IDX);
-        if (!fits(mb_off, 32'd8)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_MBAR_IDX);
+        if (!p_fit_mb) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_MBAR_IDX);
       end
       if (dir == DIR_S2G) begin
         if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
         if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
-        if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (!p_fit_ss) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
-        if (g_end > 65'h1_0000_0000_0000_0000 || !g_mapped)
+        if (p_gwrap || !g_mapped)
           fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_GADDR_LO_IDX);
       end
       // Beyond this build's global addresses: refused by name, never wrapped.
-      if (GADDR_W < 64 && (dir == DIR_G2S || dir == DIR_S2G) && g_end > (65'd1 << GADDR_W))
+      if ((dir == DIR_G2S || dir == DIR_S2G) && p_gbig)
         fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
     end else if (is_red) begin
       // red (csim/red.c): space, op/type, vector shape, then the naturally aligned vector
@@ -480,7 +526,7 @@ module tce_cmd_exec #(
         if (f_dst == tce_op_pkg::SPACE_SHARED_CTA && f_saddr[27:24] != 4'd0)
           fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         if ((red_off[7:0] & (red_len - 8'd1)) != 8'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
-        if ({1'b0, red_cta} >= mem_ncta || !fits(red_off, {24'd0, red_len}))
+        if (p_red_cta_bad || !p_fit_red)
           fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
       end
     end else if (is_mm) begin
@@ -496,24 +542,23 @@ module tce_cmd_exec #(
       if (f_mmcount == 4'd0 || f_mmcount > 4'd8) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_COUNT_IDX);
       if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
       if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
-      if (!fits(ss_off, f_size)) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+      if (!p_fit_ss) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
       mm_pre_ok = !bad;
       // Per address, in the golden model's order: alignment, the range (its window part in
       // S_MMWIN, one address a cycle, rather than 64 window compares here), overlap.
       for (int i = 0; i < 8; i++) begin
         if (i < 32'(f_mmcount)) begin
-          if (mm_addr[i][3:0] != 4'd0) mm_fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX, 4'(i), 1'b0);
-          if (65'(mm_addr[i]) + 65'(f_size) >= {1'b1, 64'd0})
+          if (mm_addr[i*64 +: 4] != 4'd0) mm_fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX, 4'(i), 1'b0);
+          if (p_mm_wrap[i])
             mm_fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX, 4'(i), 1'b0);
-          for (int j = 0; j < i; j++)
-            if (mm_addr[j] < mm_addr[i] + 64'(f_size) && mm_addr[i] < mm_addr[j] + 64'(f_size))
-              mm_fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX, 4'(i), 1'b1);
+          if (p_mm_ovl[i])
+            mm_fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX, 4'(i), 1'b1);
         end
       end
       // Beyond this build's global addresses (GADDR_W), as for a bulk copy.
       if (GADDR_W < 64)
         for (int i = 0; i < 8; i++)
-          if (i < 32'(f_mmcount) && 65'(mm_addr[i]) + 65'(f_size) > (65'd1 << GADDR_W))
+          if (i < 32'(f_mmcount) && p_mm_big[i])
             fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
     end else if (is_tensor) begin
       // The rest is checked once the descriptor is in (tce_tile_check).
@@ -586,7 +631,7 @@ module tce_cmd_exec #(
   // so far (is_tload). Its descriptor fetch shares the read channel, so a fetch that needs
   // the bus waits until no load is in flight; every other command waits too.
   wire chk_wait = is_tload ? (tile_active && !desc_hit) : !loads_idle;
-  wire chk_go   = (state == S_CHECK) && !chk_wait;
+  wire chk_go   = (state == S_CHECK) && p_valid && !chk_wait;
   wire ret_here = (state == S_RETIRE) && loads_idle && !retire_hold;
   assign tile_done_hold = retire_hold;
 
@@ -659,7 +704,7 @@ module tce_cmd_exec #(
   assign retire_rbytes = tile_done ? tile_rbytes : rb_q;
   assign retire_wbytes = tile_done ? lr_wbytes[lr_hd] : wb_q;
 
-  assign mv_gaddr = is_mm ? mm_addr[mm_i] : f_gaddr;
+  assign mv_gaddr = is_mm ? mm_addr[{mm_i, 6'd0} +: 64] : f_gaddr;
   assign mv_size  = f_size;
   assign mv_dst_mask = dmask;
   assign mv_dst_cta  = sd_cta;
@@ -728,7 +773,7 @@ module tce_cmd_exec #(
           mm_i <= '0;   // S_CHECK may start the first copy of a multimem group
           state <= S_CHECK;
         end
-        S_CHECK: if (!chk_wait) begin
+        S_CHECK: if (chk_go) begin
           st <= chk_status; fld <= chk_field;
           run_dir <= dir;
           tx_left <= dmask;
@@ -798,7 +843,7 @@ module tce_cmd_exec #(
             state <= S_RETIRE;
         end
         S_MMNEXT: state <= S_MOVE;
-        S_MMWIN: if (mm_k_first && !mapped(mm_addr[mm_k[2:0]], g_len_q)) begin
+        S_MMWIN: if (mm_k_first && !mapped(mm_addr[{mm_k[2:0], 6'd0} +: 64], g_len_q)) begin
           st <= tce_op_pkg::ST_GLOBAL_BUS; fld <= fidx(tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
           rb_q <= '0; wb_q <= '0;
           state <= S_RETIRE;

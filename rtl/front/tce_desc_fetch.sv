@@ -8,7 +8,8 @@
 // `start`, without a bus read. A stale copy is never used: the entry is dropped by `inval`
 // (CTRL.DESC_INVAL, which software writes after changing a tensor map in memory, the
 // fence.proxy.tensormap step; and CTRL.SOFT_RESET), and by any write burst of the engine
-// itself (AW handshake) that overlaps its 128 bytes, even one seen during the fetch.
+// itself (AW handshake) that overlaps its 128 bytes, even one seen during the fetch; a
+// fetch started in a cycle with any write burst is not cached at all.
 module tce_desc_fetch #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4
@@ -64,11 +65,14 @@ module tce_desc_fetch #(
   wire [63:0] w_lo = {wr_addr_v[63:LB], {LB{1'b0}}};
   wire [63:0] watch = (state == S_IDLE) ? c_tag : base;
   // Computed only in a cycle with a write burst (the same function: a Verilated model would
-  // otherwise do the 64-bit sums and compares every cycle, in its input pass).
+  // otherwise do the 64-bit sums and compares every cycle, in its input pass). 65-bit sums:
+  // a descriptor or a burst that ends at 2^64 does not wrap to address 0.
   logic overlap;
   always_comb begin
     overlap = 1'b0;
-    if (wr_seen) overlap = (w_lo < watch + 64'd128) && (watch < w_lo + ((64'(wr_len) + 64'd1) << LB));
+    if (wr_seen)
+      overlap = ({1'b0, w_lo} < {1'b0, watch} + 65'd128) &&
+                ({1'b0, watch} < {1'b0, w_lo} + ((65'(wr_len) + 65'd1) << LB));
   end
   assign hit = cached && !overlap && !inval;
 
@@ -100,7 +104,9 @@ module tce_desc_fetch #(
           done <= 1'b1; bus_err <= 1'b0;
         end else if (start) begin
           base <= addr; half <= 1'b0; both <= !crosses; beat <= '0; err <= 1'b0;
-          c_valid <= 1'b0; c_tag <= addr; clean <= 1'b1;
+          // A write issued in the start cycle may land after the read: that fetch is not cached,
+          // whatever the write's address (not compared: a lost hit, not a stale one).
+          c_valid <= 1'b0; c_tag <= addr; clean <= !wr_seen;
           state <= S_AR;
         end
         S_AR: if (arready) begin beat <= '0; state <= S_R; end

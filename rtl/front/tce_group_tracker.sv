@@ -27,7 +27,8 @@ module tce_group_tracker #(
     input  logic        cur_valid,
     input  logic [31:0] cur_seq,
     input  logic        cur_reads_done,
-    // The context GROUP_SEL selects.
+    // The context GROUP_SEL selects, counted from this cycle's state and registered (the
+    // register block reads them a cycle after it accepts the read: tce_regs).
     input  logic [3:0]  sel_cta,
     output logic [7:0]  sel_pending,
     output logic [7:0]  sel_read_pending,
@@ -105,17 +106,23 @@ module tce_group_tracker #(
     end
   end
 
-  always_comb begin
-    sel_pending      = '0;
-    sel_read_pending = '0;
-    // As ent_retire: nothing to count without a valid entry.
-    if (ent_valid != '0) for (int i = 0; i < NENT; i++) begin
-      if (ent_valid[i] && ent_cta[i] == sel_cta) begin
-        sel_pending = sel_pending + 8'd1;
-        if (!(cur_valid && cur_reads_done && ent_seq[i] == cur_seq))
-          sel_read_pending = sel_read_pending + 8'd1;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      sel_pending <= '0; sel_read_pending <= '0; sel_open <= '0;
+    end else begin : count
+      logic [7:0] p, r;
+      p = '0;
+      r = '0;
+      // As ent_retire: nothing to count without a valid entry.
+      if (ent_valid != '0) for (int i = 0; i < NENT; i++) begin
+        if (ent_valid[i] && ent_cta[i] == sel_cta) begin
+          p = p + 8'd1;
+          if (!(cur_valid && cur_reads_done && ent_seq[i] == cur_seq)) r = r + 8'd1;
+        end
       end
+      sel_pending <= p;
+      sel_read_pending <= r;
+      sel_open <= (32'(sel_cta) < NUM_CTAS) ? open_cnt[sel_cta] : 8'd0;
     end
-    sel_open = (32'(sel_cta) < NUM_CTAS) ? open_cnt[sel_cta] : 8'd0;
   end
 endmodule

@@ -4,7 +4,9 @@
 // register map specifies), the interrupt, sequence numbers and statistics.
 //
 // AXI4-Lite: one transaction of each direction at a time; write address and data may
-// arrive in either order. Only full-word writes are meaningful (WSTRB is honoured per byte
+// arrive in either order. A read is answered two cycles after its address is accepted:
+// the address is registered first, so the read mux starts from flip-flops (the group
+// tracker's counts included), and it sees the state of the cycle after the acceptance. Only full-word writes are meaningful (WSTRB is honoured per byte
 // for the CMD[] staging words and ignored elsewhere, where a partial write of a command
 // register would be a software bug either way).
 module tce_regs #(
@@ -77,7 +79,8 @@ module tce_regs #(
     output logic [4:0]  mem_ncta,
     output logic [24:0] mem_smem,
     output logic [8*64-1:0] gwin_base,  // window i in [64i+63:64i]
-    output logic [8*64-1:0] gwin_size   // 0: no window i
+    output logic [8*64-1:0] gwin_size,  // 0: no window i
+    output logic        mem_wr          // one of those is written: they change at the next edge
 );
   localparam int QA = $clog2(QUEUE_DEPTH);
   localparam int CW = tce_regs_pkg::CMD_WORDS;
@@ -94,7 +97,9 @@ module tce_regs #(
   assign s_wready  = !w_held && !s_bvalid;
   assign s_bresp   = 2'b00;
   assign s_rresp   = 2'b00;
-  assign s_arready = !s_rvalid;
+  logic        rd_pend;   // a read address is held in ra; its data is latched next
+  logic [11:0] ra;
+  assign s_arready = !s_rvalid && !rd_pend;
 
   wire do_write = aw_held && w_held && !s_bvalid;
   wire [11:0] wa = aw_addr;
@@ -145,6 +150,7 @@ module tce_regs #(
   /* verilator lint_on UNUSEDSIGNAL */
   wire wr_cmd = do_write && (wa >= tce_regs_pkg::REG_CMD_OFF[11:0]) && (cmd_rel[11:2] < CW[9:0]);
 
+  assign mem_wr = wr_cluster || wr_smem || wr_gwin;
   assign soft_reset = wr_ctrl && w_data[tce_regs_pkg::CTRL_SOFT_RESET_LSB];
   assign desc_inval = wr_ctrl && w_data[tce_regs_pkg::CTRL_DESC_INVAL_LSB];
   assign group_commit = wr_commit;
@@ -200,13 +206,16 @@ module tce_regs #(
       if (wr_grp_sel) group_sel <= w_data[3:0];
       if (wr_cluster) cluster_ncta <= w_data[tce_regs_pkg::CLUSTER_NCTA_LSB +: tce_regs_pkg::CLUSTER_NCTA_W];
       if (wr_smem) smem_size <= w_data;
-      if (wr_gwin)
-        case (wa[6:5])
-          2'd0: gwin_base[{wa[4:2], 6'd0} +: 32] <= w_data;
-          2'd1: gwin_base[{wa[4:2], 6'd32} +: 32] <= w_data;
-          2'd2: gwin_size[{wa[4:2], 6'd0} +: 32] <= w_data;
-          default: gwin_size[{wa[4:2], 6'd32} +: 32] <= w_data;
-        endcase
+      // One constant part-select per window and half: an indexed part-select
+      // (gwin_base[{wa[4:2], 6'd0} +: 32]) is built by Yosys as a shifter over all 512 bits.
+      for (int i = 0; i < 8; i++)
+        if (wr_gwin && wa[4:2] == 3'(i))
+          case (wa[6:5])
+            2'd0: gwin_base[i*64 +: 32] <= w_data;
+            2'd1: gwin_base[i*64+32 +: 32] <= w_data;
+            2'd2: gwin_size[i*64 +: 32] <= w_data;
+            default: gwin_size[i*64+32 +: 32] <= w_data;
+          endcase
       if (wr_cmd) begin
         for (int b = 0; b < 4; b++)
           if (w_strb[b]) cmd_words[cmd_rel[CIW+1:2]][b*8 +: 8] <= w_data[b*8 +: 8];
@@ -258,17 +267,16 @@ module tce_regs #(
   assign mem_smem = (smem_size < 32'(SMEM_BYTES)) ? smem_size[24:0] : 25'(SMEM_BYTES);
 
   // ---------------------------------------------------------------- reads
-  // The read data mux: computed only for an accepted read (the always_ff below latches it
+  // The read data mux: computed only while a read is held (the always_ff below latches it
   // then), not every cycle (docs/sim_speed.md).
   logic [31:0] rd;
-  wire [11:0] ra = s_araddr;
   // As cmd_rel: the byte-within-word bits are not used.
   /* verilator lint_off UNUSEDSIGNAL */
   wire [11:0] rcmd = ra - tce_regs_pkg::REG_CMD_OFF[11:0];
   /* verilator lint_on UNUSEDSIGNAL */
   always_comb begin
     rd = 32'd0;
-    if (!(s_arvalid && s_arready)) rd = 32'd0;
+    if (!rd_pend) rd = 32'd0;
     else if ((ra == tce_regs_pkg::REG_ID_OFF[11:0])) rd = tce_regs_pkg::ID_VALUE;
     else if ((ra == tce_regs_pkg::REG_VERSION_OFF[11:0]))
       rd = (tce_regs_pkg::VERSION_MAJOR << tce_regs_pkg::VERSION_MAJOR_LSB) |
@@ -298,13 +306,18 @@ module tce_regs #(
     else if ((ra == tce_regs_pkg::REG_GROUP_SEL_OFF[11:0])) rd = {28'd0, group_sel};
     else if ((ra == tce_regs_pkg::REG_CLUSTER_OFF[11:0])) rd = {27'd0, cluster_ncta};
     else if ((ra == tce_regs_pkg::REG_SMEM_SIZE_OFF[11:0])) rd = smem_size;
-    else if (ra[11:7] == tce_regs_pkg::REG_GWIN_BASE_LO_OFF[11:7])
-      case (ra[6:5])
-        2'd0: rd = gwin_base[{ra[4:2], 6'd0} +: 32];
-        2'd1: rd = gwin_base[{ra[4:2], 6'd32} +: 32];
-        2'd2: rd = gwin_size[{ra[4:2], 6'd0} +: 32];
-        default: rd = gwin_size[{ra[4:2], 6'd32} +: 32];
-      endcase
+    else if (ra[11:7] == tce_regs_pkg::REG_GWIN_BASE_LO_OFF[11:7]) begin
+      // as the write: constant part-selects, not a shifter
+      for (int i = 0; i < 8; i++) begin
+        if (ra[4:2] == 3'(i))
+          case (ra[6:5])
+            2'd0: rd = gwin_base[i*64 +: 32];
+            2'd1: rd = gwin_base[i*64+32 +: 32];
+            2'd2: rd = gwin_size[i*64 +: 32];
+            default: rd = gwin_size[i*64+32 +: 32];
+          endcase
+      end
+    end
     else if ((ra == tce_regs_pkg::REG_GROUP_PENDING_OFF[11:0])) rd = {24'd0, grp_pending};
     else if ((ra == tce_regs_pkg::REG_GROUP_READ_PENDING_OFF[11:0])) rd = {24'd0, grp_read_pending};
     else if ((ra == tce_regs_pkg::REG_GROUP_OPEN_OFF[11:0])) rd = {24'd0, grp_open};
@@ -322,8 +335,14 @@ module tce_regs #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       s_rvalid <= 1'b0; s_rdata <= '0; hi_cycles <= '0; hi_rbytes <= '0; hi_wbytes <= '0;
+      rd_pend <= 1'b0; ra <= '0;
     end else begin
       if (s_arvalid && s_arready) begin
+        rd_pend <= 1'b1;
+        ra <= s_araddr;
+      end
+      if (rd_pend) begin
+        rd_pend <= 1'b0;
         s_rvalid <= 1'b1;
         s_rdata  <= rd;
         // Reading a _LO word latches its _HI word, so the 64-bit pair is consistent.

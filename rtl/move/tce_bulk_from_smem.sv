@@ -161,7 +161,8 @@ module tce_bulk_from_smem #(
   localparam int TW = LB - 3;
   wire [TW-1:0] tc = t_plus_db[LB:4];
   logic [DATA_W-1:0] shifted;
-  // `shifted` is written to shared memory only (S_OUT, a copy to shared memory).
+  // `shifted` is written to shared memory only (S_OUT, a copy to shared memory, through
+  // out_data below).
   always_comb begin
     shifted = '0;
     for (int j = 0; j < NCH; j++)
@@ -226,8 +227,21 @@ module tce_bulk_from_smem #(
   assign sm_addr  = dst_global ? rd_addr[23:0] :
                     (state == S_RD0) ? src_w0[23:0] :
                     (state == S_RD1) ? src_w0[23:0] + 24'(DB) : beat_addr[23:0];
-  assign sm_wdata = shifted;
-  assign sm_wstrb = strobes;
+  // The write to shared memory comes from registers: the shift and the strobes are the
+  // deepest logic here (bounds, page end, lane masks) and would otherwise run on into the
+  // block RAM's write enables. They are taken in S_WAIT's last cycle, which always comes
+  // after its words arrived (S_OUT waits for rd_got, itself a register), and nothing they
+  // depend on moves between S_RD0 and the write's acceptance in S_OUT: exact, no extra cycle.
+  logic [DATA_W-1:0] out_data;
+  logic [DB-1:0]     out_strb;
+  always_ff @(posedge clk) begin
+    if (state == S_WAIT) begin
+      out_data <= shifted;
+      out_strb <= strobes;
+    end
+  end
+  assign sm_wdata = out_data;
+  assign sm_wstrb = out_strb;
 
   wire sm_fire = sm_valid && sm_ready;
   wire rsp_is_write = (sm_wr_outstanding != 0);

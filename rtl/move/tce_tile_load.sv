@@ -228,8 +228,6 @@ module tce_tile_load #(
   // ------------------------------------------------------------- command (walker's)
   logic [2:0]  el;
   logic [3:0]  ee0;
-  logic [32:0] gd0;
-  logic [31:0] c0;
   logic [2:0]  sw;
   logic        fnan;
   logic [15:0] mask;
@@ -274,20 +272,24 @@ module tce_tile_load #(
   logic [AW-1:0] rd_vrow;        // READ: global address of row offset 0 (e_rel = rd_next - rd_vrow)
   logic [OW-1:0] rd_sl_end;    // READ, strided: row offset just past the current slice
 
-  wire signed [40:0] c0s = {{9{c0[31]}}, c0};
-  wire signed [40:0] gdim0 = {8'd0, gd0};
   // Units k of a row are at dim-0 coordinate c0 + k*e0; the in-bounds ones are [lo_e, hi_e):
   // lo_e = ceil(-c0 / e0) (0 when c0 >= 0), hi_e = min(ceil((gdim0 - c0) / e0), box0).
   // Both only matter up to box0 (< 512): a quotient of 511 or more means "past the box"
   // either way, so the dividends are clamped to 12 bits (4095 / e0 >= 511 for e0 <= 8) and
   // divided by e0 (1..8) exactly, as a multiply by a 16-bit reciprocal (div_small).
-  wire [40:0] ee0_41 = {37'd0, ee0};
-  wire [40:0] neg_c0 = 41'(-c0s);
-  wire [40:0] to_end = 41'(gdim0 - c0s);
-  wire [40:0] lo_num = neg_c0 + ee0_41 - 41'd1;
-  wire [40:0] hi_num = to_end + ee0_41 - 41'd1;
-  wire [8:0]  lo_e = (c0s < 0) ? div_small(clamp12(lo_num), ee0) : 9'd0;
-  wire [8:0]  hi_k = (gdim0 > c0s) ? div_small(clamp12(hi_num), ee0) : 9'd0;
+  // The dividends are formed and clamped from the inputs at `start` (lo_cl, hi_cl), the
+  // divisions done in W_SETUP: one cycle would hold both 41-bit sums, the clamp, the
+  // multiply and the compares after it.
+  wire signed [40:0] c0s_in   = {{9{coords[31]}}, coords[31:0]};
+  wire signed [40:0] gdim0_in = {8'd0, gdim[32:0]};
+  wire [40:0] e0_41  = {37'd0, e0};
+  wire [40:0] lo_num = 41'(-c0s_in) + e0_41 - 41'd1;
+  wire [40:0] hi_num = 41'(gdim0_in - c0s_in) + e0_41 - 41'd1;
+  logic [11:0] lo_cl, hi_cl;   // the clamped dividends
+  logic        lo_any;         // c0 < 0: some units lie before the tensor (lo_e >= 1)
+  logic        hi_any;         // c0 < gdim0: some unit can lie inside it
+  wire [8:0]  lo_e = lo_any ? div_small(lo_cl, ee0) : 9'd0;
+  wire [8:0]  hi_k = hi_any ? div_small(hi_cl, ee0) : 9'd0;
   wire [8:0]  hi_e = (hi_k < bx0) ? hi_k : bx0;
   wire        row0_has = hi_e > lo_e;
 
@@ -603,7 +605,15 @@ module tce_tile_load #(
   logic        m_err;
 
   // The new command's shared extent [n_rlo, n_rhi) in whole 128-byte lines, and whether it
-  // or its mbarrier overlaps what a command in flight writes.
+  // or its mbarrier overlaps what a command in flight writes. Two register stages keep the
+  // product, sums and compares out of can_start (and the executor's state behind it):
+  // stage A registers the extent, stage B the clash with the slots. So clash_q speaks for
+  // the inputs of two cycles ago, and is used only while they have not changed since
+  // (same_now, same_q). The slots it saw may differ from the slots now in two ways only: a
+  // retired command (clash_q errs on the safe side), or one taken by `start`, after which
+  // the walker is busy for longer than stage B needs to see its extent (written in
+  // W_SETUP, from stage A). With no command in flight nothing can clash, so the first
+  // command after an idle spell never waits for the stages.
   wire [43:0] n_ext = 44'(rows) * 44'(pitch);
   // Only the line number of the end matters (bits [6:0] are the offset in the line).
   /* verilator lint_off UNUSEDSIGNAL */
@@ -611,27 +621,41 @@ module tce_tile_load #(
   /* verilator lint_on UNUSEDSIGNAL */
   wire [24:0] n_rlo = {1'b0, soff[23:7], 7'd0};
   wire [24:0] n_rhi = (n_end[44:25] != 20'd0) ? 25'h1FF_FF80 : {n_end[24:7], 7'd0};
-  wire [24:0] n_mb  = {1'b0, mbar_off};
-  // With no command in flight nothing can clash: the slot scan is skipped then (the same
-  // result, without evaluating NS comparisons every idle cycle).
+  localparam int CKW = 17 + 32 + 14 + 24 + 1;
+  wire [CKW-1:0] ck_now = {soff[23:7], rows, pitch, mbar_off, want_tx};
+  logic [CKW-1:0] ck_q;
+  logic           same_q, clash_q;
+  logic [24:0]    a_rlo, a_rhi, a_mb;
+  logic           a_want;
+  wire            same_now = (ck_now == ck_q);
+  // Stage B's compare, on stage A's extent.
   logic clash;
   always_comb begin
     logic [SLW-1:0] age;
     logic [24:0]    omb;
     clash = 1'b0;
-    age = '0; omb = '0;
-    if (n_used != '0)
     for (int i = 0; i < NS; i++) begin
       age = SLW'(i) - hd_p;
       omb = {1'b0, s_mb[i]};
       if ({1'b0, age} < n_used &&
-          ((n_rlo < s_rhi[i] && s_rlo[i] < n_rhi) ||
-           (want_tx && n_mb + 25'd8 > s_rlo[i] && n_mb < s_rhi[i]) ||
-           (s_want_tx[i] && omb + 25'd8 > n_rlo && omb < n_rhi)))
+          ((a_rlo < s_rhi[i] && s_rlo[i] < a_rhi) ||
+           (a_want && a_mb + 25'd8 > s_rlo[i] && a_mb < s_rhi[i]) ||
+           (s_want_tx[i] && omb + 25'd8 > a_rlo && omb < a_rhi)))
         clash = 1'b1;
     end
   end
-  assign can_start = (ws == W_IDLE) && (n_used != (SLW+1)'(NS)) && !clash;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      ck_q <= '0; same_q <= 1'b0; clash_q <= 1'b1;
+      a_rlo <= '0; a_rhi <= '0; a_mb <= '0; a_want <= 1'b0;
+    end else begin
+      ck_q <= ck_now; same_q <= same_now;
+      a_rlo <= n_rlo; a_rhi <= n_rhi; a_mb <= {1'b0, mbar_off}; a_want <= want_tx;
+      clash_q <= clash;
+    end
+  end
+  assign can_start = (ws == W_IDLE) && (n_used != (SLW+1)'(NS)) &&
+                     (n_used == '0 || (same_now && same_q && !clash_q));
   assign active    = (n_used != '0);
 
   // The oldest command's data is all in shared memory (written, maybe not yet answered).
@@ -679,7 +703,7 @@ module tce_tile_load #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       done <= 1'b0; status <= '0; tx_err <= 1'b0; bytes_read <= '0;
-      el <= '0; ee0 <= 4'd1; gd0 <= '0; c0 <= '0;
+      el <= '0; ee0 <= 4'd1; lo_cl <= '0; hi_cl <= '0; lo_any <= 1'b0; hi_any <= 1'b0;
       sw <= '0; fnan <= 1'b0; mask <= '0; rbytes <= '0; bx0 <= '0;
       ws <= W_IDLE; lo <= '0; hi <= '0; has <= 1'b0; rd_off <= '0; hi16 <= '0; nofill0 <= 1'b0;
       chunk <= '0; wcta <= '0; rd_next <= '0; rd_end <= '0; o_need <= 1'b0; o_addr <= '0;
@@ -751,7 +775,9 @@ module tce_tile_load #(
       // ---- row walker
       case (ws)
         W_IDLE: if (start) begin
-          el <= esl; ee0 <= e0; gd0 <= gdim[32:0]; c0 <= coords[31:0];
+          el <= esl; ee0 <= e0;
+          lo_cl <= clamp12(lo_num); hi_cl <= clamp12(hi_num);
+          lo_any <= c0s_in < 0; hi_any <= gdim0_in > c0s_in;
           o_need <= origin_rd; o_addr <= AW'(gaddr);
           sw <= swizzle; fnan <= fill_nan; mask <= ctas; rbytes <= OW'(row_bytes); bx0 <= box0;
           mok <= m_ok; msct <= m_ok && pitch != row_bytes;
@@ -763,18 +789,21 @@ module tce_tile_load #(
           s_sw[tl_p] <= swizzle; s_mask[tl_p] <= ctas; s_fnan[tl_p] <= fill_nan;
           s_t32[tl_p] <= tf32; s_issued[tl_p] <= 1'b0; s_err_bus[tl_p] <= 1'b0;
           s_bytes[tl_p] <= '0; s_want_tx[tl_p] <= want_tx; s_mb[tl_p] <= mbar_off;
-          s_txc[tl_p] <= tx_count; s_rlo[tl_p] <= n_rlo; s_rhi[tl_p] <= n_rhi;
+          s_txc[tl_p] <= tx_count;
           ws <= W_SETUP;
         end
         W_SETUP: begin
           // [lo, hi) is the same for every row of a command.
           lo <= lo_n; hi <= hi_n; has <= row0_has;
           s_lo[cur_s] <= lo_n; s_hi[cur_s] <= hi_n;
+          // stage A holds the extent of the inputs `start` took
+          s_rlo[cur_s] <= a_rlo; s_rhi[cur_s] <= a_rhi;
           rd_off <= DW'(lo_n) * DW'(ee0);
           // ~(N'(c)), not ~N'(c): Yosys 0.23 drops a ~ written straight before a cast
           // (docs/rtl.md, "Netlist model").
           hi16 <= (hi_n + OW'(15)) & ~(OW'(15));
-          nofill0 <= row0_has && lo_n == '0 && hi_n >= rbytes;
+          // lo_n is 0 exactly when c0 >= 0 (lo_e >= 1 otherwise)
+          nofill0 <= row0_has && !lo_any && hi_n >= rbytes;
           chunk <= '0; wcta <= first_cta(mask);
           ws <= o_need ? W_ORG : W_ROW;
         end

@@ -135,11 +135,15 @@ module tce_rmw_global #(
   // plain logic the simulator would run them every cycle of every plain store.
   wire check_overlap = reduce && p_valid && p_need_ar;
   always_comb begin
-    logic [NA:0] age;   // position of entry i behind the head
+    logic [NA-1:0] pos;  // position of entry i behind the head, modulo NOUT
+    logic [NA:0]   age;
     overlap = 1'b0;
-    age = '0;
+    pos = '0; age = '0;
     if (check_overlap) for (int i = 0; i < NOUT; i++) begin
-      age = (NA+1)'(NA'(i) - rng_head);
+      // The difference taken in NA bits first: a cast to NA+1 bits would widen the
+      // subtraction and skip every entry that wrapped past the end of the ring.
+      pos = NA'(i) - rng_head;
+      age = {1'b0, pos};
       if (age < rng_count && p_lo < rng_hi[i] && rng_lo[i] < p_hi) overlap = 1'b1;
     end
   end
@@ -267,4 +271,24 @@ module tce_rmw_global #(
       if (clear) rd_err <= 1'b0;
     end
   end
+
+`ifdef TCE_ASSERT
+  // The FIFOs' invariants (simulation only, docs/rtl.md "Assertions"): the range FIFO takes
+  // a range only with room and gives one back only for a write in flight; the R buffer is
+  // never read empty nor written full; a reduced W beat goes out only behind its AW.
+  always @(posedge clk or negedge rst_n) begin
+    if (rst_n) begin
+      assert (!(push && !merge && rng_full))
+        else $error("tce_rmw_global: range FIFO: push while full (NOUT %0d)", NOUT);
+      assert (!(HAS_REDUCE && pop && rng_count == '0))
+        else $error("tce_rmw_global: range FIFO: a B response with no write burst in flight");
+      assert (!(w_take && rf_empty))
+        else $error("tce_rmw_global: R buffer: a W beat reduced with no R beat");
+      assert (!(r_take && rf_count == (RA+1)'(RDEPTH)))
+        else $error("tce_rmw_global: R buffer: an R beat taken while full (RDEPTH %0d)", RDEPTH);
+      assert (!(reduce && w_out_fire && aw_ahead == 9'd0))
+        else $error("tce_rmw_global: a reduced W beat with no AW ahead of it");
+    end
+  end
+`endif
 endmodule

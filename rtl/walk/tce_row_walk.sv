@@ -32,9 +32,12 @@
 // (n[i]-1)*e[i]*stride[i]. That build computes row 0's address and the four deltas once,
 // after start, with one multiplier (a product per cycle: a dimension's coordinate, step and
 // wrap), and then presents a row per cycle with one add: no difference adders per
-// dimension. Row 0 then comes 2 cycles after start per dimension above 0 (3 per dimension
-// below the top one), where the general walk takes 1 to rank; the rows after it come one
-// per cycle, where the general walk spends a second cycle on a wrap over 16 elements.
+// dimension. The multiplier's operands and its product are registers (a DSP48 with its
+// output register; the wrap's small n-1 times e product is registered beside it), so a
+// product is used the cycle after it is formed. Row 0 then comes 2 cycles after start per
+// dimension above 0 (3 per dimension below the top one) plus one, where the general walk
+// takes 1 to rank; the rows after it come one per cycle, where the general walk spends a
+// second cycle on a wrap over 16 elements.
 //
 // Addresses, strides and their sums are GADDR_W bits (tce_engine GADDR_W): every sum is
 // taken modulo 2^GADDR_W, which is exact for the rows that are read or written, because
@@ -251,25 +254,34 @@ module tce_row_walk #(
     // coordinate * stride to row 0's address, phase 1 takes e * stride (the step) as
     // delta[sd] = step - wsum, phase 2 adds (n-1) * e * stride (the wrap) to wsum. The top
     // dimension never wraps before the last row, so row 0 is presented after its phase 1.
-    logic          su;             // setting up
-    logic [1:0]    sd, ph;
+    // Phases are issued one a cycle (su, sd, ph) and their products used a cycle later
+    // (cv, csd, cph), in the same order, so wsum is complete before the next delta uses it.
+    logic          su;             // issuing setup products
+    logic [1:0]    sd, ph;         // the product being formed
+    logic          cv;             // prod_q holds a product to use
+    logic [1:0]    csd, cph;       // ... its dimension and phase
+    logic          clast;          // ... and it is the last (row 0 follows)
     logic [G-1:0]  dl [4];         // delta[j]: the address change of a step into dim j
-    logic [G-1:0]  wsum;           // sum of the wraps of the dimensions below sd
+    logic [G-1:0]  wsum;           // sum of the wraps of the dimensions below csd
     wire           live = {1'b0, sd} + 3'd1 < rk;    // dimension sd exists
     wire           top  = {1'b0, sd} + 3'd2 >= rk;   // ... and is the highest
     wire [31:0]    cs   = cc[32'(sd) * 32 + 32 +: 32];
     wire [3:0]     es   = ee[32'(sd) * 4 +: 4];
     wire [8:0]     nm1  = nn[32'(sd) * 9 +: 9] - 9'd1;
-    wire [12:0]    wmul = {4'd0, nm1} * {9'd0, es};
+    // (n-1) * e of dimension sd, registered: phase 2 uses it, two cycles into the same sd.
+    logic [12:0]   wmul_q;
     logic [G-1:0]  ma;
     always_comb
       case (ph)
         2'd0:    ma = ({G{cs[31]}} << 32) | G'(cs);
         2'd1:    ma = G'(es);
-        default: ma = G'(wmul);
+        default: ma = G'(wmul_q);
       endcase
-    wire [G-1:0]   prod = ma * gs[32'(sd) * G +: G];
-
+    logic [G-1:0]  prod_q;
+    always_ff @(posedge clk) begin
+      wmul_q <= {4'd0, nm1} * {9'd0, es};
+      prod_q <= ma * gs[32'(sd) * G +: G];
+    end
     // The dimension a step moves into: the lowest one not at its last position.
     logic [1:0] jc;
     always_comb begin
@@ -282,26 +294,38 @@ module tce_row_walk #(
     always_ff @(posedge clk or negedge rst_n) begin
       if (!rst_n) begin
         row_g <= '0; row_valid <= 1'b0; su <= 1'b0; sd <= '0; ph <= '0; wsum <= '0;
+        cv <= 1'b0; csd <= '0; cph <= '0; clast <= 1'b0;
         for (int i = 0; i < 4; i++) dl[i] <= '0;
       end else if (start) begin
         row_g <= row0_g;
-        row_valid <= 1'b0; su <= 1'b1; sd <= '0; ph <= '0; wsum <= '0;
-      end else if (su) begin
-        if (!live) begin
-          su <= 1'b0; row_valid <= 1'b1;
-        end else
-          case (ph)
-            2'd0: begin row_g <= row_g + prod; ph <= 2'd1; end
+        row_valid <= 1'b0; su <= 1'b1; sd <= '0; ph <= '0; wsum <= '0; cv <= 1'b0;
+      end else begin
+        cv <= su && live;
+        csd <= sd; cph <= ph; clast <= ph == 2'd1 && top;
+        if (su) begin
+          if (!live) begin
+            su <= 1'b0; row_valid <= 1'b1;     // rank 1: no dimension to set up
+          end else
+            case (ph)
+              2'd0: ph <= 2'd1;
+              2'd1: if (top) su <= 1'b0; else ph <= 2'd2;
+              default: begin ph <= 2'd0; sd <= sd + 2'd1; end
+            endcase
+        end
+        if (cv)
+          case (cph)
+            2'd0: row_g <= row_g + prod_q;
             2'd1: begin
-              dl[sd] <= prod - wsum;
-              if (top) begin su <= 1'b0; row_valid <= 1'b1; end
-              else ph <= 2'd2;
+              dl[csd] <= prod_q - wsum;
+              if (clast) row_valid <= 1'b1;
             end
-            default: begin wsum <= wsum + prod; ph <= 2'd0; sd <= sd + 2'd1; end
+            default: wsum <= wsum + prod_q;
           endcase
-      end else if (next && row_valid) begin
-        if (olast) row_valid <= 1'b0;
-        else row_g <= row_g + dl[jc];
+        // A row is presented only once the setup is over (su and cv both low).
+        if (next && row_valid) begin
+          if (olast) row_valid <= 1'b0;
+          else row_g <= row_g + dl[jc];
+        end
       end
     end
   end

@@ -7,7 +7,8 @@
 //   - an entry is live exactly while its group's last command has not retired: its seq lies
 //     in (seq_done, seq_issued], no two entries hold the same seq, and group_done pulses
 //     in the cycle an entry's command retires
-//   - sel_pending counts the selected CTA's live entries (never more than the entries)
+//   - sel_pending counts the selected CTA's live entries (never more than the entries), as
+//     they were in the cycle before (the counts are registered)
 // Invariants on the tracker's state come in as taps (prove.sh -t): its entries, and each
 // CTA's open count and last seq.
 module group_tracker_fv (
@@ -85,9 +86,15 @@ module group_tracker_fv (
       if (t_valid[i] && t_cta[i*4 +: 4] == sel_cta) count = count + 8'd1;
   end
 
+  logic [7:0] count_q;   // count as of the cycle before: the tracker registers its counts
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) count_q <= '0;
+    else count_q <= count;
+  end
+
   always @(*) if (rst_n && !$initstate) begin
     if (opens) assert (t_valid != '1);
-    assert (sel_pending == count);
+    assert (sel_pending == count_q);
     assert (sel_read_pending <= sel_pending);
     // an entry retires (group_done) exactly when seq_done reaches it
     assert (group_done == (|(t_valid & ~live_mask)));

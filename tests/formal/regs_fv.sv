@@ -3,8 +3,8 @@
 // every behaviour of the executor and group tracker around it (free inputs).
 //   - no response without a request: BVALID only when an AW and a W have been taken and
 //     not answered, RVALID only when an AR has
-//   - one response per request, in bounded time: B within 2 cycles of its AW and W, R the
-//     cycle after its AR (no request waits forever)
+//   - one response per request, in bounded time: B within 2 cycles of its AW and W, R two
+//     cycles after its AR (the address is registered first; no request waits forever)
 //   - BVALID and RVALID, once raised, hold with their payload (BRESP, RDATA, RRESP) until
 //     BREADY / RREADY
 //   - one transaction of each direction at a time, as the block's header says: AWREADY,
@@ -51,6 +51,7 @@ module regs_fv (
   logic [4:0] mem_ncta;
   logic [24:0] mem_smem;
   logic [8*64-1:0] gwin_base, gwin_size;
+  logic mem_wr;
   logic [(17*32+40)-1:0] q_push_data;
 
   tce_regs #(.DATA_W(128), .NUM_CTAS(2), .SMEM_BYTES(16384), .QUEUE_DEPTH(8), .QW(17), .QDROP(0)) u (
@@ -61,7 +62,7 @@ module regs_fv (
     .retire_kind, .retire_seq, .retire_rbytes, .retire_wbytes, .accept, .accept_cta,
     .accept_is_group, .seq_issued, .seq_done, .group_commit, .group_sel, .soft_reset,
     .desc_inval, .grp_pending, .grp_read_pending, .grp_open, .grp_done, .mem_ncta, .mem_smem,
-    .gwin_base, .gwin_size);
+    .gwin_base, .gwin_size, .mem_wr);
 
   always @(*) if ($initstate) assume (!rst_n);
   // The queue never holds more than its 8 entries.
@@ -73,12 +74,13 @@ module regs_fv (
   // Requests taken and not answered; how long an owed B has waited; the last response.
   logic aw_n, w_n, ar_n;
   logic [1:0] b_wait;
-  logic b_held, r_held;
+  logic b_held, r_held, ar_took;   // ar_took: an AR was taken in the cycle before
   logic [1:0] bresp_q, rresp_q;
   logic [31:0] rdata_q;
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       aw_n <= 1'b0; w_n <= 1'b0; ar_n <= 1'b0; b_wait <= '0; b_held <= 1'b0; r_held <= 1'b0;
+      ar_took <= 1'b0;
     end else begin
       if (s_awvalid && s_awready) aw_n <= 1'b1;
       if (s_wvalid && s_wready) w_n <= 1'b1;
@@ -88,6 +90,7 @@ module regs_fv (
       b_wait <= (aw_n && w_n && !s_bvalid) ? b_wait + 2'd1 : 2'd0;
       b_held <= s_bvalid && !s_bready;
       r_held <= s_rvalid && !s_rready;
+      ar_took <= s_arvalid && s_arready;
     end
   end
   always_ff @(posedge clk) begin
@@ -111,7 +114,7 @@ module regs_fv (
     assert (s_arready == !ar_n);
     // bounded answers
     assert (b_wait < 2'd2);
-    assert (!ar_n || s_rvalid);
+    assert (!ar_n || s_rvalid || ar_took);
     // held until taken, payload stable
     if (b_held) assert (s_bvalid && s_bresp == bresp_q);
     if (r_held) assert (s_rvalid && s_rresp == rresp_q && s_rdata == rdata_q);

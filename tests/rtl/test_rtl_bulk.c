@@ -515,9 +515,11 @@ int main(void)
      * too, after one AR round trip at the start: the mover's AWs run up to 4 bursts ahead
      * of its W beats and each burst's AR goes out with its AW, so later bursts' old values
      * arrive while earlier ones are written (docs/rtl.md, "Reductions"). Before that read
-     * ahead the reduces took 1136 cycles (one round trip per burst), the store 1064. */
-    CHECK(cyc[0] == 1046 && cyc[1] == 1064 && cyc[2] == 1064,
-          "32 KB cycles %llu / %llu / %llu, measured 1046 / 1064 / 1064",
+     * ahead the reduces took 1136 cycles (one round trip per burst), the store 1064. The
+     * executor's two-cycle checks and the registered register read (the driver's polls)
+     * added 2 / 3 / 3 cycles to 1046 / 1064 / 1064. */
+    CHECK(cyc[0] == 1048 && cyc[1] == 1067 && cyc[2] == 1067,
+          "32 KB cycles %llu / %llu / %llu, measured 1048 / 1067 / 1067",
           (unsigned long long)cyc[0], (unsigned long long)cyc[1], (unsigned long long)cyc[2]);
     int reductions = test_reductions(&b);
     test_overlapping_reductions(&b);

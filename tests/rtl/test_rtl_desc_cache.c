@@ -1,9 +1,11 @@
 /* The engine's descriptor cache (rtl/front/tce_desc_fetch.sv) never serves a stale tensor map:
  * a load that reuses a map reads no descriptor bytes (the cache is there), a map rewritten
  * by software and fenced (CTRL.DESC_INVAL, tce_drv_tensormap_fence) is read again, and so
- * is a map the engine itself overwrote (a bulk shared -> global copy onto it, queued right
- * before the load, no fence). Every load's shared memory is compared with the golden model
- * running the same operations on the same memories. */
+ * is a map the engine itself overwrote (a bulk shared -> global copy onto it, or a tile
+ * store through the cached map onto its own bytes, each queued right before the load, no
+ * fence: the cache's write snoop is registered, so this is the case it must not miss).
+ * Every load's shared memory is compared with the golden model running the same operations
+ * on the same memories. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,18 +26,25 @@ static void fail(const char *what)
     fprintf(stderr, "FAIL: %s\n", what);
 }
 
-static void map(rig *r, uint32_t box0, uint32_t box1, tce_swizzle sw, uint8_t out[TCE_DESC_BYTES])
+/* A u8 map of the w x h tensor at gaddr (row pitch w), box box0 x box1. */
+static void map_at(uint64_t gaddr, uint64_t w, uint64_t h, uint32_t box0, uint32_t box1,
+                   tce_swizzle sw, uint8_t out[TCE_DESC_BYTES])
 {
     tce_tensormap m;
     tce_diag why;
-    uint64_t gdim[2] = {TW, TH}, gstr[1] = {TW};
+    uint64_t gdim[2] = {w, h}, gstr[1] = {w};
     uint32_t box[2] = {box0, box1}, es[2] = {1, 1};
-    if (tce_encode_tiled(&m, TCE_DT_UINT8, 2, TENSOR, gdim, gstr, box, es, TCE_IL_NONE, sw,
+    if (tce_encode_tiled(&m, TCE_DT_UINT8, 2, gaddr, gdim, gstr, box, es, TCE_IL_NONE, sw,
                          TCE_L2_NONE, TCE_OOB_ZERO, &why) != TCE_OK) {
         fprintf(stderr, "encode: %s\n", why.text);
         exit(2);
     }
     tce_desc_pack(&m, out);
+}
+
+static void map(rig *r, uint32_t box0, uint32_t box1, tce_swizzle sw, uint8_t out[TCE_DESC_BYTES])
+{
+    map_at(TENSOR, TW, TH, box0, box1, sw, out);
     (void)r;
 }
 
@@ -80,17 +89,22 @@ int main(void)
         g[i] = h[i] = (uint8_t)(i * 7u + (i >> 8));
     if (!rig_driver(r.sim, &r.drv))
         return 2;
-    uint8_t a[TCE_DESC_BYTES], b[TCE_DESC_BYTES], c[TCE_DESC_BYTES];
+    uint8_t a[TCE_DESC_BYTES], b[TCE_DESC_BYTES], c[TCE_DESC_BYTES], d[TCE_DESC_BYTES],
+        self[TCE_DESC_BYTES];
     map(&r, 64, 8, TCE_SW_NONE, a);
     map(&r, 32, 16, TCE_SW_32B, b);
     map(&r, 128, 4, TCE_SW_128B, c);
+    map(&r, 16, 32, TCE_SW_NONE, d);
+    /* A map whose tensor is its own 128 bytes: a store through it overwrites it. */
+    map_at(DESC, TCE_DESC_BYTES, 1, TCE_DESC_BYTES, 1, TCE_SW_NONE, self);
 
     /* Map A: fetched once, then served from the cache. */
     memcpy(tce_sim_gmem(r.sim, DESC, sizeof a), a, sizeof a);
     memcpy(tce_gmem(&r.ref, DESC, sizeof a), a, sizeof a);
     tce_drv_tensormap_fence(&r.drv);
     tce_op l1 = load(0, 0), l2 = load(64, 8);
-    if (run(&r, &l1, 1, "first load of map A") == 0)
+    uint64_t fetch = run(&r, &l1, 1, "first load of map A");
+    if (fetch == 0)
         fail("the first load of map A read no descriptor");
     if (run(&r, &l2, 1, "second load of map A") != 0)
         fail("the second load of map A read the descriptor again (no cache)");
@@ -112,6 +126,30 @@ int main(void)
     pair[1] = load(128, 4);
     if (run(&r, pair, 2, "engine write of map C, then a load") == 0)
         fail("map C written by the engine was not read again");
+
+    /* The self map, fenced: a tile store through it (fetched and cached) writes map D from
+     * shared memory over it, and the load queued right behind must fetch map D: two
+     * fetches in all, and the load's bytes are map D's (the golden model's). */
+    memcpy(tce_sim_gmem(r.sim, DESC, sizeof self), self, sizeof self);
+    memcpy(tce_gmem(&r.ref, DESC, sizeof self), self, sizeof self);
+    tce_drv_tensormap_fence(&r.drv);
+    memcpy(tce_sim_smem(r.sim, 0, STAGE, sizeof d), d, sizeof d);
+    memcpy(tce_smem(&r.ref, 0, STAGE, sizeof d), d, sizeof d);
+    int32_t origin[2] = {0, 0};
+    pair[0] = tce_op_tile_load(0, DESC, 2, origin, STAGE, 0);
+    pair[0].kind = TCE_OP_TENSOR_STORE;
+    pair[0].src_space = TCE_SPACE_SHARED_CTA;
+    pair[0].dst_space = TCE_SPACE_GLOBAL;
+    pair[0].completion = TCE_DONE_BULK_GROUP;
+    pair[1] = load(16, 32);
+    uint64_t beats = run(&r, pair, 2, "tile store over its own cached map, then a load");
+    if (beats != 2 * fetch) {
+        char m[160];
+        snprintf(m, sizeof m, "tile store over its cached map, then a load: %llu descriptor beats "
+                 "read, want %llu (two fetches)", (unsigned long long)beats,
+                 (unsigned long long)(2 * fetch));
+        fail(m);
+    }
 
     tce_memsys_free(&r.ref);
     tce_sim_destroy(r.sim);

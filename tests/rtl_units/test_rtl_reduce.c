@@ -18,30 +18,11 @@
 #include "arith.h"
 #include "corpus.h"
 #include "tce_redu.h"
+#include "unit_check.h"
 
 #define NB TCE_REDU_BYTES
 #define BATCH 4096u           /* beats streamed through the unit per check */
 #define RANDOM_LANES 1000000u /* the minimum number of random lanes */
-#define MAX_REPORTS 20
-
-static unsigned long failures;
-static unsigned reports;
-static uint64_t rng;
-
-static uint64_t rnd(void) { return corpus_splitmix64(&rng); }
-static uint64_t rnd_below(uint64_t n) { return rnd() % n; }
-
-#define CHECK(cond, ...)                                                                      \
-    do {                                                                                      \
-        if (!(cond)) {                                                                        \
-            failures++;                                                                       \
-            if (reports++ < MAX_REPORTS) {                                                    \
-                printf("FAIL line %d: ", __LINE__);                                           \
-                printf(__VA_ARGS__);                                                          \
-                printf("\n");                                                                 \
-            }                                                                                 \
-        }                                                                                     \
-    } while (0)
 
 static const char *const CTX_NAMES[] = {"bulk_reduce", "tensor_reduce", "red.global",
                                         "red.shared", "bulk_reduce.cluster"};
@@ -646,19 +627,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s <bulk_reduce.txt> <red.txt>\n", argv[0]);
         return 2;
     }
-    uint64_t seed = 0x7ce5eed5ull;
-    const char *env = getenv("TCE_RTL_SEED");
-    if (env && *env) {
-        char *end;
-        seed = strtoull(env, &end, 0);
-        if (*end) {
-            fprintf(stderr, "TCE_RTL_SEED=%s: not a number\n", env);
-            return 2;
-        }
-    }
-    rng = seed;
-    printf("seed %llu (TCE_RTL_SEED=%llu reproduces this run)\n", (unsigned long long)seed,
-           (unsigned long long)seed);
+    int rc = unit_seed(0x7ce5eed5ull);
+    if (rc)
+        return rc;
 
     tce_redu *u = tce_redu_create();
     if (!u) {
@@ -675,10 +646,5 @@ int main(int argc, char **argv)
     printf("%lu lanes compared with the golden model in %llu cycles\n", lanes_checked,
            (unsigned long long)tce_redu_cycles(u));
     tce_redu_destroy(u);
-    if (failures) {
-        printf("FAILED: %lu mismatches\n", failures);
-        return 1;
-    }
-    printf("PASS\n");
-    return 0;
+    return unit_verdict();
 }

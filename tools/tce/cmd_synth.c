@@ -47,7 +47,7 @@ static const synth_config CONFIGS[] = {
     {"small", 128, 2, 16384, false, 0, 0,
      "narrowest data path, two CTAs: the cheapest useful emulation"},
     {"lite", 128, 2, 16384, true, 4, 4,
-     "`small` without reductions, im2col and gather4/scatter4 (HAS_REDUCE/HAS_IM2COL/HAS_GATHER 0), "
+     "`small` without reductions, multimem, im2col and gather4/scatter4 (HAS_REDUCE/HAS_IM2COL/HAS_GATHER/HAS_MULTIMEM 0), "
      "4 tensor loads and 4 read IDs in flight, tensors within 32-bit global addresses (GADDR_W 32): "
      "the copy engine the area goal is judged on"},
     {"default", 256, 16, 16384, false, 0, 0,
@@ -87,7 +87,7 @@ static const char GOAL_ASSESSMENT[] =
     "rewrites: it remains the goal for a\n"
     "configuration without reductions, im2col and gather4 (the AXI DMA the rationale\n"
     "compares with): `lite`, built with tce_engine's feature parameters (HAS_REDUCE,\n"
-    "HAS_IM2COL, HAS_GATHER 0; docs/rtl.md), judged below when it was synthesised; the full\n"
+    "HAS_IM2COL, HAS_GATHER, HAS_MULTIMEM 0; docs/rtl.md), judged below when it was synthesised; the full\n"
     "engine needs a goal set from that configuration's measured figure.\n\n";
 
 enum { T_XC7 = 0, T_GENERIC = 1, NTARGETS = 2 };
@@ -196,7 +196,7 @@ static bool write_script(const char *path, const synth_config *c, int target, ch
     fprintf(f, "chparam -set DATA_W %u -set NUM_CTAS %u -set SMEM_BYTES %u", c->data_w,
             c->num_ctas, c->smem_bytes);
     if (c->lite)
-        fprintf(f, " -set HAS_REDUCE 0 -set HAS_IM2COL 0 -set HAS_GATHER 0 -set GADDR_W %u",
+        fprintf(f, " -set HAS_REDUCE 0 -set HAS_IM2COL 0 -set HAS_GATHER 0 -set HAS_MULTIMEM 0 -set GADDR_W %u",
                 LITE_GADDR_W);
     if (c->load_slots)
         fprintf(f, " -set LOAD_SLOTS %u", c->load_slots);
@@ -412,7 +412,7 @@ static void write_lite_verdict(FILE *f, const syn_log *log, const synth_config *
     syn_sum_modules(log, "tce_fpga_", false, NULL, &core);
     syn_xc7 g = syn_xc7_group(&core);
     long used = g.lut + g.lutram + g.srl;
-    fprintf(f, "Configuration `%s` (DATA_W %u, %u CTAs, HAS_REDUCE/HAS_IM2COL/HAS_GATHER 0, "
+    fprintf(f, "Configuration `%s` (DATA_W %u, %u CTAs, HAS_REDUCE/HAS_IM2COL/HAS_GATHER/HAS_MULTIMEM 0, "
                "LOAD_SLOTS %u, NRD %u, GADDR_W %u): engine core **%ld LUTs** (%ld logic + %ld as RAM + %ld as\n"
                "shift registers) against the goal's %ld -> **%s**%s.\n\n",
             c->name, c->data_w, c->num_ctas, c->load_slots, c->nrd, LITE_GADDR_W, used, g.lut,

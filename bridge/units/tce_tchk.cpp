@@ -1,0 +1,70 @@
+// C wrapper around the Verilated tile check: the command fields go in as tce_engine wires
+// them (coord_neg and coord0_low from the coordinates), one clock cycle per call.
+#include "tce_tchk.h"
+
+#include <new>
+
+#include "Vtce_tile_check.h"
+#include "tce_unit_bits.h"
+
+struct tce_tchk {
+    VerilatedContext ctx;
+    Vtce_tile_check top{&ctx};
+};
+
+extern "C" tce_tchk *tce_tchk_create(void)
+{
+    tce_tchk *u = new (std::nothrow) tce_tchk;
+    if (!u)
+        return nullptr;
+    ub_reset(u->top);
+    return u;
+}
+
+extern "C" void tce_tchk_destroy(tce_tchk *u)
+{
+    if (!u)
+        return;
+    u->top.final();
+    delete u;
+}
+
+extern "C" void tce_tchk_cycle(tce_tchk *u, const tce_tchk_in *in, bool hold, tce_tchk_out *out)
+{
+    Vtce_tile_check &t = u->top;
+    ub_put_bytes(t.desc, in->desc, 128);
+    t.hold = hold;
+    t.mem_ncta = (uint8_t)in->mem_ncta;
+    t.mem_smem = in->mem_smem;
+    t.is_store = in->is_store;
+    t.is_prefetch = in->is_prefetch;
+    t.is_reduce = in->is_reduce;
+    t.redop = (uint8_t)in->redop;
+    t.src_space = (uint8_t)in->src_space;
+    t.dst_space = (uint8_t)in->dst_space;
+    t.completion = (uint8_t)in->completion;
+    t.cta = (uint8_t)in->cta;
+    t.dims = (uint8_t)in->dims;
+    t.mode = (uint8_t)in->mode;
+    t.saddr = in->saddr;
+    t.mbar_off = in->mbar_off & 0xFFFFFFu;
+    t.multicast = in->multicast;
+    t.cta_mask = in->cta_mask;
+    uint8_t neg = 0;
+    for (unsigned i = 0; i < 5; i++) {
+        ub_put(t.coords, 32 * i, 32, (uint32_t)in->coords[i]);
+        neg |= (uint8_t)((in->coords[i] < 0) << i);
+    }
+    t.coord_neg = neg;
+    t.coord0_low = (uint8_t)((uint32_t)in->coords[0] & 15u);
+    for (unsigned i = 0; i < 3; i++)
+        ub_put(t.im2col_off, 16 * i, 16, in->im2col[i]);
+    t.eval();
+    out->ready = t.ready;
+    out->status = t.status;
+    out->field = t.field;
+    out->tx_bytes = t.tx_bytes;
+    out->ctas = t.ctas;
+    out->rows = t.rows;
+    ub_tick(u->top);
+}
