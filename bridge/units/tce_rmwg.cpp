@@ -1,8 +1,6 @@
 // C wrapper around the Verilated tce_rmw_global + reduction unit harness.
 #include "tce_rmwg.h"
 
-#include <new>
-
 #include "Vtce_rmwg_top.h"
 #include "tce_unit_bits.h"
 
@@ -13,19 +11,12 @@ struct tce_rmwg {
 
 extern "C" tce_rmwg *tce_rmwg_create(void)
 {
-    tce_rmwg *u = new (std::nothrow) tce_rmwg;
-    if (!u)
-        return nullptr;
-    ub_reset(u->top);
-    return u;
+    return ub_create<tce_rmwg>();
 }
 
 extern "C" void tce_rmwg_destroy(tce_rmwg *u)
 {
-    if (!u)
-        return;
-    u->top.final();
-    delete u;
+    ub_destroy(u);
 }
 
 extern "C" void tce_rmwg_cycle(tce_rmwg *u, const tce_rmwg_in *in, tce_rmwg_out *o)

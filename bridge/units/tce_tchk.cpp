@@ -2,8 +2,6 @@
 // them (coord_neg and coord0_low from the coordinates), one clock cycle per call.
 #include "tce_tchk.h"
 
-#include <new>
-
 #include "Vtce_tile_check.h"
 #include "tce_unit_bits.h"
 
@@ -14,19 +12,12 @@ struct tce_tchk {
 
 extern "C" tce_tchk *tce_tchk_create(void)
 {
-    tce_tchk *u = new (std::nothrow) tce_tchk;
-    if (!u)
-        return nullptr;
-    ub_reset(u->top);
-    return u;
+    return ub_create<tce_tchk>();
 }
 
 extern "C" void tce_tchk_destroy(tce_tchk *u)
 {
-    if (!u)
-        return;
-    u->top.final();
-    delete u;
+    ub_destroy(u);
 }
 
 extern "C" void tce_tchk_cycle(tce_tchk *u, const tce_tchk_in *in, bool hold, tce_tchk_out *out)

@@ -1,11 +1,13 @@
 // Bit fields of Verilated ports, for the unit wrappers of bridge/units/: a port is a C
 // integer up to 64 bits or a VlWide<N> of 32-bit words, least significant first, and a
-// unit's packed buses (5 x 32-bit coordinates, 4 x 9-bit counts) are set and read by field.
+// unit's packed buses (5 x 32-bit coordinates, 4 x 9-bit counts) are set and read by field;
+// and the clocking, reset and lifetime every wrapper shares.
 #ifndef TCE_UNIT_BITS_H
 #define TCE_UNIT_BITS_H
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
 
 #include "verilated.h"
 
@@ -65,6 +67,24 @@ template <typename V> static inline void ub_reset(V &top)
     ub_tick(top);
     top.rst_n = 1;
     top.eval();
+}
+
+// A wrapper whose Verilated model is its member `top`: allocated and reset, or NULL when
+// memory runs out; and its end, which lets the model finish before it is freed.
+template <typename U> static inline U *ub_create()
+{
+    U *u = new (std::nothrow) U;
+    if (u)
+        ub_reset(u->top);
+    return u;
+}
+
+template <typename U> static inline void ub_destroy(U *u)
+{
+    if (!u)
+        return;
+    u->top.final();
+    delete u;
 }
 
 // Byte i of a bus is bits [8i+7:8i].
