@@ -317,10 +317,24 @@ static void count_bin(const char *name)
     counts[ncounts++].count = 1;
 }
 
+/* TCE_FCOV_DIR, read once: sampling runs for every operation, and the environment of a
+ * run does not change under it. NULL when coverage is off. */
+static const char *fcov_dir(void)
+{
+    static bool read;
+    static const char *dir;
+    if (!read) {
+        dir = getenv("TCE_FCOV_DIR");
+        if (dir && !*dir)
+            dir = NULL;
+        read = true;
+    }
+    return dir;
+}
+
 void fcov_sample(const tce_op *op, const tce_memsys *ms, const tce_result *r)
 {
-    const char *dir = getenv("TCE_FCOV_DIR");
-    if (!dir || !*dir)
+    if (!fcov_dir())
         return;
     char names[FCOV_MAX_BINS_PER_OP][FCOV_NAME_MAX];
     unsigned n = fcov_classify(op, ms, r, names);
@@ -330,9 +344,9 @@ void fcov_sample(const tce_op *op, const tce_memsys *ms, const tce_result *r)
 
 int fcov_flush(void)
 {
-    const char *dir = getenv("TCE_FCOV_DIR");
+    const char *dir = fcov_dir();
     static unsigned seq;
-    if (!dir || !*dir)
+    if (!dir)
         return 0;
     if (alloc_failed) {
         fprintf(stderr, "tce: TCE_FCOV_DIR: out of memory while counting bins\n");
