@@ -110,7 +110,20 @@ module tce_regs #(
   logic        err_overflow, err_badlen;
   logic [31:0] err_info;
   logic [3:0]  irq_status;   // {IDLE, GROUP, DONE, ERR}
-  logic [31:0] cmd_words [CW];
+  // CMD[]: the words a queue entry keeps (QE of them) in flip-flops, as the doorbell pushes
+  // them all in one cycle; every staged word also in a LUT RAM that only read-back reads
+  // (written one word at a time, so no flip-flops and no CW:1 read mux per bit for the
+  // words the entry drops). A RAM has no reset: cmd_set marks the words written since
+  // reset, the others read as 0, and a word's first write clears the bytes WSTRB leaves
+  // out, as the reset value of a flip-flop word would.
+  logic [31:0] cmd_q [QE];
+  logic [31:0] cmd_ram [CW];
+  logic [CW-1:0] cmd_set;
+  // GWIN_*: the executor reads the windows in flip-flops (gwin_base, gwin_size); their
+  // read-back comes from a mirror in LUT RAM (32 words, wa[6:2]) instead of a 32:1 mux
+  // per bit, valid bits as for CMD[].
+  logic [31:0] gwin_ram [32];
+  logic [31:0] gwin_set;
   logic [63:0] stat_cycles, stat_rbytes, stat_wbytes;
   logic [31:0] stat_ok, stat_err;
   logic [31:0] hi_cycles, hi_rbytes, hi_wbytes;   // _HI words latched by _LO reads
@@ -167,13 +180,13 @@ module tce_regs #(
   // bit (about 1,500 at 49 words) in front of the queue.
   always_comb begin
     // entry word e: command word e below the dropped operand words, e + QDROP above them
-    for (int e = 0; e < QE; e++) q_push_data[e*32 +: 32] = cmd_words[(e < OPW) ? e : e + QDROP];
+    for (int e = 0; e < QE; e++) q_push_data[e*32 +: 32] = cmd_q[e];
     q_push_data[QE*32 +: 32] = seq_issued + 32'd1;
     q_push_data[QE*32+32 +: 8] = db_n[7:0];
   end
   // Word 0 of the staged command: the group tracker needs its CTA and completion fields.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [31:0] w0 = cmd_words[0];
+  wire [31:0] w0 = cmd_q[0];
   /* verilator lint_on UNUSEDSIGNAL */
   assign accept = q_push;
   assign accept_cta = w0[tce_regs_pkg::CMDF_CTA_LSB +: 4];
@@ -190,7 +203,8 @@ module tce_regs #(
       seq_issued <= '0; seq_done <= '0;
       stat_cycles <= '0; stat_rbytes <= '0; stat_wbytes <= '0; stat_ok <= '0; stat_err <= '0;
       busy_q <= 1'b0;
-      for (int i = 0; i < CW; i++) cmd_words[i] <= '0;
+      for (int e = 0; e < QE; e++) cmd_q[e] <= '0;
+      cmd_set <= '0; gwin_set <= '0;
       cluster_ncta <= 5'(NUM_CTAS); smem_size <= 32'(SMEM_BYTES);
       gwin_base <= '0; gwin_size <= '0;
     end else begin
@@ -216,10 +230,13 @@ module tce_regs #(
             2'd2: gwin_size[i*64 +: 32] <= w_data;
             default: gwin_size[i*64+32 +: 32] <= w_data;
           endcase
-      if (wr_cmd) begin
-        for (int b = 0; b < 4; b++)
-          if (w_strb[b]) cmd_words[cmd_rel[CIW+1:2]][b*8 +: 8] <= w_data[b*8 +: 8];
-      end
+      // entry word e holds command word e below the dropped operand words, e + QDROP above
+      for (int e = 0; e < QE; e++)
+        if (wr_cmd && cmd_rel[CIW+1:2] == CIW'((e < OPW) ? e : e + QDROP))
+          for (int b = 0; b < 4; b++)
+            if (w_strb[b]) cmd_q[e][b*8 +: 8] <= w_data[b*8 +: 8];
+      if (wr_cmd) cmd_set[cmd_rel[CIW+1:2]] <= 1'b1;
+      if (wr_gwin) gwin_set[wa[6:2]] <= 1'b1;
       if (q_push) seq_issued <= seq_issued + 32'd1;
 
       // Errors: the first one is kept; a later one while it is pending is not recorded
@@ -261,6 +278,15 @@ module tce_regs #(
         stat_cycles <= '0; stat_rbytes <= '0; stat_wbytes <= '0; stat_ok <= '0; stat_err <= '0;
       end
     end
+  end
+
+  // The read-back mirrors (no reset: see cmd_set, gwin_set).
+  always_ff @(posedge clk) begin
+    if (wr_cmd)
+      for (int b = 0; b < 4; b++)
+        if (w_strb[b] || !cmd_set[cmd_rel[CIW+1:2]])
+          cmd_ram[cmd_rel[CIW+1:2]][b*8 +: 8] <= w_strb[b] ? w_data[b*8 +: 8] : 8'd0;
+    if (wr_gwin) gwin_ram[wa[6:2]] <= w_data;
   end
 
   assign mem_ncta = (32'(cluster_ncta) < NUM_CTAS) ? cluster_ncta : 5'(NUM_CTAS);
@@ -306,18 +332,8 @@ module tce_regs #(
     else if ((ra == tce_regs_pkg::REG_GROUP_SEL_OFF[11:0])) rd = {28'd0, group_sel};
     else if ((ra == tce_regs_pkg::REG_CLUSTER_OFF[11:0])) rd = {27'd0, cluster_ncta};
     else if ((ra == tce_regs_pkg::REG_SMEM_SIZE_OFF[11:0])) rd = smem_size;
-    else if (ra[11:7] == tce_regs_pkg::REG_GWIN_BASE_LO_OFF[11:7]) begin
-      // as the write: constant part-selects, not a shifter
-      for (int i = 0; i < 8; i++) begin
-        if (ra[4:2] == 3'(i))
-          case (ra[6:5])
-            2'd0: rd = gwin_base[i*64 +: 32];
-            2'd1: rd = gwin_base[i*64+32 +: 32];
-            2'd2: rd = gwin_size[i*64 +: 32];
-            default: rd = gwin_size[i*64+32 +: 32];
-          endcase
-      end
-    end
+    else if (ra[11:7] == tce_regs_pkg::REG_GWIN_BASE_LO_OFF[11:7])
+      rd = gwin_set[ra[6:2]] ? gwin_ram[ra[6:2]] : 32'd0;
     else if ((ra == tce_regs_pkg::REG_GROUP_PENDING_OFF[11:0])) rd = {24'd0, grp_pending};
     else if ((ra == tce_regs_pkg::REG_GROUP_READ_PENDING_OFF[11:0])) rd = {24'd0, grp_read_pending};
     else if ((ra == tce_regs_pkg::REG_GROUP_OPEN_OFF[11:0])) rd = {24'd0, grp_open};
@@ -329,7 +345,7 @@ module tce_regs #(
     else if ((ra == tce_regs_pkg::REG_STAT_WBYTES_HI_OFF[11:0])) rd = hi_wbytes;
     else if ((ra == tce_regs_pkg::REG_STAT_CMDS_OK_OFF[11:0])) rd = stat_ok;
     else if ((ra == tce_regs_pkg::REG_STAT_CMDS_ERR_OFF[11:0])) rd = stat_err;
-    else if (ra >= tce_regs_pkg::REG_CMD_OFF[11:0] && rcmd[11:2] < CW[9:0]) rd = cmd_words[rcmd[CIW+1:2]];
+    else if (ra >= tce_regs_pkg::REG_CMD_OFF[11:0] && rcmd[11:2] < CW[9:0]) rd = cmd_set[rcmd[CIW+1:2]] ? cmd_ram[rcmd[CIW+1:2]] : 32'd0;
   end
 
   always_ff @(posedge clk or negedge rst_n) begin

@@ -525,6 +525,43 @@ static void bulk_gaddr_limit(bench *b)
     refused(b, "bulk shared::cta -> global at 2^32", &op, TCE_CMDF_GADDR_LO, true, 8);
 }
 
+/* CMD[] and GWIN_* read back as written. tce_regs keeps their read-back in LUT RAM beside
+ * the flip-flops the queue and the executor read, with a valid bit per word for the reset
+ * value, so: every CMD[] word reads 0 after reset, the words `lite`'s queue entry drops
+ * (red's operands, multimem's addresses) included; each reads its own value once written;
+ * the 32 GWIN words likewise (then cleared again: no window, as the rest of this test
+ * expects). Values are distinct per word, so a word read from the wrong place shows. */
+static void regs_readback(bench *b)
+{
+    const uint32_t gwin[4] = {TCE_REG_GWIN_BASE_LO, TCE_REG_GWIN_BASE_HI, TCE_REG_GWIN_SIZE_LO,
+                              TCE_REG_GWIN_SIZE_HI};
+    for (unsigned i = 0; i < TCE_RM_CMD_WORDS; i++) {
+        uint32_t v = rd(b, TCE_REG_AT(TCE_REG_CMD, i));
+        CHECK(v == 0, "CMD[%u] after reset reads 0x%08x, not 0", i, (unsigned)v);
+    }
+    for (unsigned k = 0; k < 4; k++)
+        for (unsigned i = 0; i < TCE_REG_GWIN_BASE_LO_COUNT; i++) {
+            uint32_t v = rd(b, TCE_REG_AT(gwin[k], i));
+            CHECK(v == 0, "GWIN word %u of window %u after reset reads 0x%08x, not 0", k, i, (unsigned)v);
+        }
+    for (unsigned i = 0; i < TCE_RM_CMD_WORDS; i++)
+        wr(b, TCE_REG_AT(TCE_REG_CMD, i), 0x9E3779B9u * (i + 1u));
+    for (unsigned i = 0; i < TCE_RM_CMD_WORDS; i++) {
+        uint32_t v = rd(b, TCE_REG_AT(TCE_REG_CMD, i)), want = 0x9E3779B9u * (i + 1u);
+        CHECK(v == want, "CMD[%u] reads 0x%08x, written 0x%08x", i, (unsigned)v, (unsigned)want);
+    }
+    for (unsigned k = 0; k < 4; k++)
+        for (unsigned i = 0; i < TCE_REG_GWIN_BASE_LO_COUNT; i++)
+            wr(b, TCE_REG_AT(gwin[k], i), 0x85EBCA6Bu * (8u * k + i + 1u));
+    for (unsigned k = 0; k < 4; k++)
+        for (unsigned i = 0; i < TCE_REG_GWIN_BASE_LO_COUNT; i++) {
+            uint32_t v = rd(b, TCE_REG_AT(gwin[k], i)), want = 0x85EBCA6Bu * (8u * k + i + 1u);
+            CHECK(v == want, "GWIN word %u of window %u reads 0x%08x, written 0x%08x", k, i,
+                  (unsigned)v, (unsigned)want);
+            wr(b, TCE_REG_AT(gwin[k], i), 0);
+        }
+}
+
 int main(void)
 {
     char err[160];
@@ -542,6 +579,7 @@ int main(void)
     b.tbase = TENSOR;
     b.tstride = TW * 4u;
     b.th = TH;
+    regs_readback(&b);
     wr(&b, TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE));
     still_works(&b);
     refuses(&b);
