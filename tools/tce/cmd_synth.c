@@ -64,31 +64,10 @@ static const synth_config CONFIGS[] = {
 #define GOAL_LEVELS 8L
 #define GOAL_DELAY_PS 5000L
 
-/* The area goal (docs/synthesis.md states why this number). */
-#define GOAL_CONFIG "default"
-#define GOAL_LUTS 8000L
-/* The reduction unit, which the goal leaves out: rtl/reduce/'s modules (tce_red_unit,
- * tce_red_fpadd, tce_red_delay, tce_red_legal); tce_red_scalar (rtl/) is the engine's. */
-#define RED_UNIT_PREFIX "tce_red_"
-#define RED_NOT_UNIT "tce_red_scalar"
-
-/* Whether the goal can be met, with the figures it was judged on (fourth session,
- * configuration `small`, commit 8eaf9a0; docs/fpga.md has the per-module table). */
-static const char GOAL_ASSESSMENT[] =
-    "Assessment (measured at `small`, DATA_W 128, commit 8eaf9a0, before the cuts listed\n"
-    "in docs/fpga.md): the core was 63.7k LUTs, 50.2k without the reduction unit (13.5k); the\n"
-    "tensor-load pipeline (tce_tile_load: 64 burst contexts and 16 command slots in\n"
-    "flip-flops, two 41-bit dividers) 17.1k, an indexed 1024-bit write in tce_desc_fetch\n"
-    "5.6k (now 0.25k), the command path (tce_regs, tce_cmd_exec: three copies of the\n"
-    "49-word command) 7.8k, global writes with reduce ordering (tce_rmw_global, 32\n"
-    "ranges) 3.9k. Turning the per-entry arrays into LUT RAM (about 10k) and leaving out\n"
-    "the rest of the reduction path (4.6k) would bring `small` to roughly 30k; `default`\n"
-    "doubles the data path. So 8k is not reachable for the full feature set by\n"
-    "rewrites: it remains the goal for a\n"
-    "configuration without reductions, im2col and gather4 (the AXI DMA the rationale\n"
-    "compares with): `lite`, built with tce_engine's feature parameters (HAS_REDUCE,\n"
-    "HAS_IM2COL, HAS_GATHER, HAS_MULTIMEM 0; docs/rtl.md), judged below when it was synthesised; the full\n"
-    "engine needs a goal set from that configuration's measured figure.\n\n";
+/* The area goals (issue 16), LUTs used as RAM or shift registers included: the `lite`
+ * engine core (tce_engine and its submodules) and the whole `small` FPGA top. */
+#define GOAL_LITE_CORE_LUTS 10000L
+#define GOAL_SMALL_TOP_LUTS 30000L
 
 enum { T_XC7 = 0, T_GENERIC = 1, NTARGETS = 2 };
 static const char *TARGET_NAME[NTARGETS] = {"xc7", "generic"};
@@ -404,53 +383,37 @@ static void write_breakdown(FILE *f, const syn_log *log, const char *config)
     fprintf(f, "\n");
 }
 
-/* The configuration without reductions, im2col and gather4 against the goal, and, when it
- * misses, the modules that hold the LUTs (largest first, until they cover the excess). */
-static void write_lite_verdict(FILE *f, const syn_log *log, const synth_config *c)
+/* One area goal: the LUTs of `lite`'s engine core or of `small`'s whole top against its
+ * bound, and, when it misses, the core modules that hold the LUTs (largest first, until
+ * they cover the excess). */
+static void write_area_verdict(FILE *f, const syn_log *log, const synth_config *c, bool whole_top,
+                               long goal)
 {
     syn_module core;
     syn_sum_modules(log, "tce_fpga_", false, NULL, &core);
-    syn_xc7 g = syn_xc7_group(&core);
+    syn_xc7 g = syn_xc7_group(whole_top ? &log->total : &core);
     long used = g.lut + g.lutram + g.srl;
-    fprintf(f, "Configuration `%s` (DATA_W %u, %u CTAs, HAS_REDUCE/HAS_IM2COL/HAS_GATHER/HAS_MULTIMEM 0, "
-               "LOAD_SLOTS %u, NRD %u, GADDR_W %u): engine core **%ld LUTs** (%ld logic + %ld as RAM + %ld as\n"
-               "shift registers) against the goal's %ld -> **%s**%s.\n\n",
-            c->name, c->data_w, c->num_ctas, c->load_slots, c->nrd, LITE_GADDR_W, used, g.lut,
-            g.lutram, g.srl,
-            GOAL_LUTS, used <= GOAL_LUTS ? "met" : "not met",
-            c->data_w != 256 ? " (the goal is stated at DATA_W 256; this is the narrower path)" : "");
-    if (used <= GOAL_LUTS)
+    fprintf(f, "- `%s` %s: **%ld LUTs** (%ld logic + %ld as RAM + %ld as shift registers) against "
+               "%ld -> **%s**.",
+            c->name, whole_top ? "top (tce_fpga_top)" : "engine core (tce_engine)", used, g.lut,
+            g.lutram, g.srl, goal, used <= goal ? "met" : "not met");
+    if (used <= goal) {
+        fprintf(f, "\n");
         return;
+    }
     size_t idx[SYN_MAX_MODULES];
     long luts[SYN_MAX_MODULES];
     size_t n = core_modules_by_luts(log, idx, luts);
-    long excess = used - GOAL_LUTS, covered = 0;
-    fprintf(f, "Where `%s`'s LUTs are (%ld over the goal), largest first until they cover the excess:", c->name,
-            excess);
+    long excess = used - goal, covered = 0;
+    fprintf(f, " %ld over; the largest core modules until they cover it:", excess);
     for (size_t k = 0; k < n && covered < excess; k++) {
         char base[SYN_NAME_MAX];
         module_base(&log->modules[idx[k]], base);
         covered += luts[k];
-        fprintf(f, "%s %s %ld (%.0f%%)", k ? "," : "", base, luts[k], 100.0 * (double)luts[k] / (double)used);
+        fprintf(f, "%s %s %ld", k ? "," : "", base, luts[k]);
     }
-    fprintf(f, ". Cutting the excess means shrinking these; the table below has every module.\n\n");
+    fprintf(f, ".\n");
 }
-
-/* Where the timing work stands (measured by hand with this command; docs/fpga.md "Timing"
- * has the commands and the unit figures). */
-static const char TIMING_HISTORY[] =
-    "Before the eighth session's pipelining (RTL of 4a0b819), `lite` on xc7 measured this way:\n"
-    "deepest path **58 LUT levels**, 37.3 ns by `sta`, 312 of 484 end registers over 8\n"
-    "levels; the deepest ran from the fetched descriptor (u_desc.desc) through tce_tile_check\n"
-    "(its whole check in one cycle), the executor and tce_tile_load's slot-overlap check\n"
-    "(can_start) into the shared row walk's start registers. tce_tile_check is now a\n"
-    "three-stage pipeline: alone at `lite`'s parameters it went from 53 levels (descriptor to\n"
-    "status) to 9, and 34.1 ns to 7.0 ns (`scripts/synth_unit.sh`). Still to cut, in the\n"
-    "issue's order: the check's last stage (the span compare into the executor's state),\n"
-    "tce_tile_load's slot-overlap check into can_start, then the descriptor-cache write snoop,\n"
-    "the group tracker into the AXI-Lite read data, tce_bulk_from_smem's strobes into the\n"
-    "block-RAM write enable and tce_row_walk's two multipliers in series; the table below\n"
-    "names the deepest paths of this run.\n\n";
 
 /* Timing: per configuration, the deepest path in LUT levels, the cell-delay estimate, how
  * many end registers are over the goal, and the five deepest paths. */
@@ -478,7 +441,8 @@ static void write_timing(FILE *f, const synth_run runs[][NTARGETS], const bool w
                "often as much again as the cells), setup time, clock skew and uncertainty, and the\n"
                "speed grade: the estimate is a lower bound of the real path delay.\n\n", GOAL_LEVELS,
             GOAL_DELAY_PS / 1000.0);
-    fprintf(f, "%s", TIMING_HISTORY);
+    fprintf(f, "How each unit was cut, with per-unit figures before and after: docs/fpga.md "
+               "(\"Timing\" and the sections after it).\n\n");
     bool any = false;
     for (size_t i = 0; i < NCONFIGS; i++)
         any = any || (want[i][T_XC7] && runs[i][T_XC7].ok);
@@ -486,14 +450,15 @@ static void write_timing(FILE *f, const synth_run runs[][NTARGETS], const bool w
         fprintf(f, "Not run this time (no configuration synthesised for xc7).\n\n");
         return;
     }
-    fprintf(f, "| config | LUT levels | cell delay | end registers over %ld levels | delay path (sta): from | to |\n"
-               "| --- | ---: | ---: | ---: | --- | --- |\n", GOAL_LEVELS);
+    fprintf(f, "| config | LUT levels | cell delay | cells only: MHz | end registers over %ld levels | delay path (sta): from | to |\n"
+               "| --- | ---: | ---: | ---: | ---: | --- | --- |\n", GOAL_LEVELS);
     for (size_t i = 0; i < NCONFIGS; i++) {
         const synth_run *r = &runs[i][T_XC7];
         if (!want[i][T_XC7] || !r->ok)
             continue;
-        fprintf(f, "| %s | %ld | %.2f ns | %ld of %ld | `%s` | `%s` |\n", CONFIGS[i].name,
-                r->levels.max_levels, r->log.sta_ps / 1000.0, r->levels.end_groups_over,
+        fprintf(f, "| %s | %ld | %.2f ns | %.0f | %ld of %ld | `%s` | `%s` |\n", CONFIGS[i].name,
+                r->levels.max_levels, r->log.sta_ps / 1000.0,
+                r->log.sta_ps > 0 ? 1e6 / (double)r->log.sta_ps : 0.0, r->levels.end_groups_over,
                 r->levels.end_groups, r->log.sta_start, r->log.sta_end);
     }
     bool met = true;
@@ -531,46 +496,31 @@ static void write_report(FILE *f, const char *yver, const synth_run runs[][NTARG
                "edit by hand, re-run `tce synth --out=docs/synthesis.md` instead. How to read and\n"
                "reproduce it: docs/fpga.md. Tool: %s.\n\n", yver);
 
-    /* Area goal. */
-    const synth_run *gr = NULL;
-    for (size_t i = 0; i < NCONFIGS; i++)
-        if (selected[i] && !strcmp(CONFIGS[i].name, GOAL_CONFIG) && runs[i][T_XC7].ok)
-            gr = &runs[i][T_XC7];
-    fprintf(f, "## Area goal\n\n");
-    fprintf(f, "**Engine core (tce_engine and its submodules; the reduction unit of rtl/reduce/ is\n"
-               "not part of it) <= %ld LUTs on xc7 at DATA_W=256** (configuration `%s`), LUTs used\n"
-               "as RAM or shift registers included. The xc7 `core` rows below include the\n"
-               "reduction unit, which tce_engine now instantiates; the result line leaves it out\n"
-               "(the modules `tce_red_*` of rtl/reduce/), as the goal says.\n\n", GOAL_LUTS, GOAL_CONFIG);
-    fprintf(f, "Why this number: a descriptor-based AXI DMA of the same class (AMD's AXI DMA / AXI\n"
-               "CDMA IP, which moves bytes between AXI address ranges with a fixed-width data\n"
-               "path) takes a few thousand LUTs. This engine's core does more per copy: it\n"
-               "decodes and range-checks 17-word commands with 64-bit addresses, keeps up to\n"
-               "NRD read bursts in flight out of order, realigns data at 16-byte granularity\n"
-               "in both directions (a DATA_W-wide granule shifter is about 1k LUTs at 256\n"
-               "bits), multicasts to up to 16 CTAs, tracks per-CTA bulk groups and, for tensor\n"
-               "copies, walks up to five dimensions with 64-bit strides. Two to three times a\n"
-               "plain DMA, 8k LUTs, is the budget that keeps the engine at an eighth of a\n"
-               "mid-size part and leaves room for the reduction unit: an Artix-7 XC7A100T has\n"
-               "63,400 LUTs and 135 RAMB36, so the default 16 x 16 KiB shared memories would\n"
-               "take 64 of its block RAMs.\n\n");
-    if (gr) {
-        syn_module core, red;
-        syn_sum_modules(&gr->log, "tce_fpga_", false, NULL, &core);
-        syn_sum_modules(&gr->log, RED_UNIT_PREFIX, true, RED_NOT_UNIT, &red);
-        syn_xc7 g = syn_xc7_group(&core), r = syn_xc7_group(&red);
-        long used = g.lut + g.lutram + g.srl - (r.lut + r.lutram + r.srl);
-        fprintf(f, "Result: **%ld LUTs** (%ld logic + %ld as RAM + %ld as shift registers, less the\n"
-                   "reduction unit's %ld) -> goal %s.\n\n",
-                used, g.lut, g.lutram, g.srl, r.lut + r.lutram + r.srl,
-                used <= GOAL_LUTS ? "**met**" : "**not met**");
-    } else {
-        fprintf(f, "Result: configuration `%s` was not synthesised in this run.\n\n", GOAL_CONFIG);
+    /* Area goals. */
+    fprintf(f, "## Area goals\n\n"
+               "**Issue 16: the `lite` engine core (tce_engine and its submodules) <= %ld LUTs, the\n"
+               "`small` top (tce_fpga_top: core, shared-memory controller and RAMs, host port) <= %ld\n"
+               "LUTs, on xc7**, LUTs used as RAM or shift registers included. Anchor: Vortex's DXA\n"
+               "unit (1-5-D tiles and multicast; no swizzle, im2col or reductions) takes 13,148 LUTs\n"
+               "on an UltraScale+.\n\n"
+               "How it is measured: Yosys `synth_xilinx -family xc7` of tce_fpga_top with the\n"
+               "hierarchy kept, each module's `stat` multiplied by its instances; LUT is LUT1..LUT6,\n"
+               "a RAM32M/RAM64M counts 4 LUTs. Left out: what Vivado's own mapping and\n"
+               "optimisation would give, and place-and-route.\n\n",
+            GOAL_LITE_CORE_LUTS, GOAL_SMALL_TOP_LUTS);
+    bool any_goal = false;
+    for (size_t i = 0; i < NCONFIGS; i++) {
+        if (!selected[i] || !runs[i][T_XC7].ok)
+            continue;
+        if (CONFIGS[i].lite) {
+            write_area_verdict(f, &runs[i][T_XC7].log, &CONFIGS[i], false, GOAL_LITE_CORE_LUTS);
+            any_goal = true;
+        } else if (!strcmp(CONFIGS[i].name, "small")) {
+            write_area_verdict(f, &runs[i][T_XC7].log, &CONFIGS[i], true, GOAL_SMALL_TOP_LUTS);
+            any_goal = true;
+        }
     }
-    fprintf(f, "%s", GOAL_ASSESSMENT);
-    for (size_t i = 0; i < NCONFIGS; i++)
-        if (selected[i] && CONFIGS[i].lite && runs[i][T_XC7].ok)
-            write_lite_verdict(f, &runs[i][T_XC7].log, &CONFIGS[i]);
+    fprintf(f, "%s\n", any_goal ? "" : "Neither `lite` nor `small` was synthesised for xc7 in this run.");
     for (size_t i = 0; i < NCONFIGS; i++)
         if (selected[i] && runs[i][T_XC7].ok)
             write_breakdown(f, &runs[i][T_XC7].log, CONFIGS[i].name);
