@@ -42,6 +42,11 @@ module tce_group_tracker #(
   logic [NENT-1:0] ent_valid;   // one vector: "no entry valid" is a single test
   logic [3:0]  ent_cta   [NENT];
   logic [31:0] ent_seq   [NENT];
+  // Live entries per CTA, kept beside the entries (+1 when a commit takes one, -1 when one
+  // retires), so GROUP_PENDING is a read of a counter rather than a count over the entries
+  // (a chain of nine adders: 19 LUT levels).
+  localparam int NW = $clog2(NENT + 1);
+  logic [NW-1:0] live_cnt [NUM_CTAS];
 
   // Wrap-safe: s has retired when done is at or past it (their distance is non-negative).
   function automatic logic retired(input logic [31:0] done, input logic [31:0] s);
@@ -65,6 +70,12 @@ module tce_group_tracker #(
     for (int i = NENT - 1; i >= 0; i--) if (!v[i]) first_free = ($clog2(NENT)+1)'(i);
   endfunction
   assign group_done = |ent_retire;
+  // The retiring entry's CTA: at most one entry retires a cycle (entries hold distinct seqs).
+  logic [3:0] ret_cta;
+  always_comb begin
+    ret_cta = '0;
+    for (int i = 0; i < NENT; i++) ret_cta = ret_cta | (ent_retire[i] ? ent_cta[i] : 4'd0);
+  end
 
   wire [3:0] cc = commit_cta;
   wire commit_live = commit && (open_cnt[cc] != 0) && !retired(seq_done, last_seq[cc]);
@@ -74,6 +85,7 @@ module tce_group_tracker #(
       for (int c = 0; c < NUM_CTAS; c++) begin
         open_cnt[c] <= '0;
         last_seq[c] <= '0;
+        live_cnt[c] <= '0;
       end
       ent_valid <= '0;
       for (int i = 0; i < NENT; i++) begin
@@ -81,9 +93,14 @@ module tce_group_tracker #(
         ent_seq[i]   <= '0;
       end
     end else if (clear) begin
-      for (int c = 0; c < NUM_CTAS; c++) open_cnt[c] <= '0;
+      for (int c = 0; c < NUM_CTAS; c++) begin
+        open_cnt[c] <= '0;
+        live_cnt[c] <= '0;
+      end
       ent_valid <= '0;
-    end else begin
+    end else begin : step
+      logic taken;
+      taken = 1'b0;
       ent_valid <= ent_valid & ~ent_retire;
       if (accept && accept_is_group && 32'(accept_cta) < NUM_CTAS) begin
         if (open_cnt[accept_cta] != 8'hFF) open_cnt[accept_cta] <= open_cnt[accept_cta] + 8'd1;
@@ -97,12 +114,15 @@ module tce_group_tracker #(
           logic [$clog2(NENT):0] f;
           f = first_free(ent_valid);
           if (!f[$clog2(NENT)]) begin
+            taken = 1'b1;
             ent_valid[f[$clog2(NENT)-1:0]] <= 1'b1;
             ent_cta[f[$clog2(NENT)-1:0]]   <= cc;
             ent_seq[f[$clog2(NENT)-1:0]]   <= last_seq[cc];
           end
         end
       end
+      for (int c = 0; c < NUM_CTAS; c++)
+        live_cnt[c] <= live_cnt[c] + NW'(taken && cc == 4'(c)) - NW'(group_done && ret_cta == 4'(c));
     end
   end
 
@@ -110,18 +130,17 @@ module tce_group_tracker #(
     if (!rst_n) begin
       sel_pending <= '0; sel_read_pending <= '0; sel_open <= '0;
     end else begin : count
-      logic [7:0] p, r;
-      p = '0;
-      r = '0;
-      // As ent_retire: nothing to count without a valid entry.
-      if (ent_valid != '0) for (int i = 0; i < NENT; i++) begin
-        if (ent_valid[i] && ent_cta[i] == sel_cta) begin
-          p = p + 8'd1;
-          if (!(cur_valid && cur_reads_done && ent_seq[i] == cur_seq)) r = r + 8'd1;
-        end
-      end
+      logic [7:0] p;
+      logic       cur_hit;   // the executing command ends one of them and has read its source
+      p = (32'(sel_cta) < NUM_CTAS) ? 8'(live_cnt[sel_cta]) : 8'd0;
+      cur_hit = 1'b0;
+      // As ent_retire: nothing to compare without a valid entry. At most one entry holds
+      // cur_seq (distinct seqs).
+      if (ent_valid != '0 && cur_valid && cur_reads_done)
+        for (int i = 0; i < NENT; i++)
+          if (ent_valid[i] && ent_cta[i] == sel_cta && ent_seq[i] == cur_seq) cur_hit = 1'b1;
       sel_pending <= p;
-      sel_read_pending <= r;
+      sel_read_pending <= p - 8'(cur_hit);
       sel_open <= (32'(sel_cta) < NUM_CTAS) ? open_cnt[sel_cta] : 8'd0;
     end
   end
