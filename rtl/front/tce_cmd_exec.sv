@@ -338,14 +338,17 @@ module tce_cmd_exec #(
 
   // A global range [a, a + n) must lie wholly in one window (csim/memsys.c tce_gmem); while
   // no window is set the bus alone answers (DECERR -> GLOBAL_BUS).
+  // Per window: base <= a and a + n <= base + size, in 65 bits (neither sum wraps). The
+  // range's end is formed once for all eight windows; the form with the offset a - base
+  // and the room left after it cost two subtractions and two compares per window.
   wire win_on = |gwin_size;
   function automatic logic mapped(input logic [63:0] a, input logic [32:0] n);
-    logic [64:0] off, room;
+    logic [64:0] a_end, w_end;
     mapped = !win_on;
+    a_end = {1'b0, a} + {32'd0, n};
     for (int i = 0; i < 8; i++) begin
-      off  = {1'b0, a} - {1'b0, gwin_base[i*64 +: 64]};   // bit 64: a is below the window
-      room = {1'b0, gwin_size[i*64 +: 64]};
-      if (room != 65'd0 && !off[64] && off <= room && {32'd0, n} <= room - off) mapped = 1'b1;
+      w_end = {1'b0, gwin_base[i*64 +: 64]} + {1'b0, gwin_size[i*64 +: 64]};
+      if (gwin_size[i*64 +: 64] != 64'd0 && a >= gwin_base[i*64 +: 64] && a_end <= w_end) mapped = 1'b1;
     end
   endfunction
 
