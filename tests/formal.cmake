@@ -62,6 +62,11 @@ tce_formal(bulk-g2s bulk_g2s_fv prove 4 PARAMS DATA_W=128 GADDR_W=32 NRD=4
 # 2^64 whose burst end wrapped to 0 before the mover kept a 65th address bit.
 tce_formal(bulk-g2s-64 bulk_g2s_fv bmc 12
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/move/tce_bulk_g2s.sv)
+# The descriptor fetch at `lite`'s data path (DATA_W 128): 13 steps reach a fetch split at a
+# page's last 64 bytes and a cache hit; the fetch's address and split flags are taps.
+tce_formal(desc-fetch desc_fetch_fv prove 13 PARAMS DATA_W=128
+           RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/front/tce_desc_fetch.sv
+           TAPS t_base=u.base t_both=u.both t_half=u.half)
 # Opt-in (-DTCE_FORMAL_TESTS=ON): proofs not yet timed to an end inside CI's budget.
 if(TCE_FORMAL_TESTS)
   # The group tracker at 2 CTAs and a queue of 2 (3 entries).
