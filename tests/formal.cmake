@@ -67,6 +67,14 @@ tce_formal(bulk-g2s-64 bulk_g2s_fv bmc 12
 tce_formal(desc-fetch desc_fetch_fv prove 13 PARAMS DATA_W=128
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/front/tce_desc_fetch.sv
            TAPS t_base=u.base t_both=u.both t_half=u.half)
+# The tile store as in `lite` (DATA_W 128, GADDR_W 32, the row walker outside), its burst
+# and read queues cut to 4 deep: bounded, 10 steps (a row's first W burst ends by step 9);
+# the dim-0 clip cut loose and held per command (tile_store_fv.sv says why).
+tce_formal(tile-store tile_store_fv bmc 10 PARAMS DATA_W=128 GADDR_W=32 NB=4 SMD=4
+           RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/walk/tce_row_walk.sv
+               ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
+               ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_store.sv
+           CUTS u.hi TAPS t_hi=u.hi t_state=u.state)
 # Opt-in (-DTCE_FORMAL_TESTS=ON): proofs not yet timed to an end inside CI's budget.
 if(TCE_FORMAL_TESTS)
   # The group tracker at 2 CTAs and a queue of 2 (3 entries).
