@@ -15,11 +15,11 @@ set(TCE_FORMAL_COMMON ${CMAKE_SOURCE_DIR}/rtl/assert/tce_axi_assert.sv
 set(TCE_FORMAL_PKGS ${CMAKE_SOURCE_DIR}/rtl/generated/tce_desc_pkg.sv
     ${CMAKE_SOURCE_DIR}/rtl/generated/tce_regs_pkg.sv ${CMAKE_SOURCE_DIR}/rtl/generated/tce_op_pkg.sv)
 
-# tce_formal(NAME TOP MODE K [PARAMS N=V...] [TAPS TAP=NET...] [CUTS NET...] [RTL files...] [MAPMEM]
-#            [TIMEOUT s] [LAUNCHER cmd]):
+# tce_formal(NAME TOP MODE K [PARAMS N=V...] [TAPS TAP=NET...] [CUTS NET...] [ASSUME INST...]
+#            [RTL files...] [MAPMEM] [TIMEOUT s] [LAUNCHER cmd]):
 # CTest formal-NAME proves tests/formal/TOP.sv (prove.sh MODE K).
 function(tce_formal name top mode depth)
-  cmake_parse_arguments(F "MAPMEM" "TIMEOUT" "PARAMS;TAPS;CUTS;RTL;LAUNCHER" ${ARGN})
+  cmake_parse_arguments(F "MAPMEM" "TIMEOUT" "PARAMS;TAPS;CUTS;ASSUME;RTL;LAUNCHER" ${ARGN})
   if(NOT F_RTL)
     set(F_RTL ${TCE_RTL_SOURCES})
   endif()
@@ -32,6 +32,9 @@ function(tce_formal name top mode depth)
   endforeach()
   foreach(c IN LISTS F_CUTS)
     list(APPEND opts -c ${c})
+  endforeach()
+  foreach(a IN LISTS F_ASSUME)
+    list(APPEND opts -a ${a})
   endforeach()
   if(F_MAPMEM)
     list(APPEND opts -m)
@@ -75,6 +78,11 @@ tce_formal(tile-store tile_store_fv bmc 10 PARAMS DATA_W=128 GADDR_W=32 NB=4 SMD
                ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_store.sv
            CUTS u.hi TAPS t_hi=u.hi t_state=u.state)
+# The reductions' read-modify-write (built with reductions; `lite` has none), its range and
+# R queues 2 deep, behind any mover that follows the rules (u_up's rules assumed): bounded,
+# 8 steps (a reduced burst's AR, R, result and W).
+tce_formal(rmw-global rmw_global_fv bmc 8 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 ASSUME u_up
+           RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/rmw/tce_rmw_global.sv)
 # Opt-in (-DTCE_FORMAL_TESTS=ON): proofs not yet timed to an end inside CI's budget.
 if(TCE_FORMAL_TESTS)
   # The group tracker at 2 CTAs and a queue of 2 (3 entries).
