@@ -10,7 +10,7 @@ set(TCE_FORMAL_DIR ${CMAKE_SOURCE_DIR}/tests/formal)
 # the engine's sources (hierarchy keeps what its wrapper uses); a unit's proof names only
 # its own files (RTL), which saves Yosys parsing the whole engine each time.
 set(TCE_FORMAL_COMMON ${CMAKE_SOURCE_DIR}/rtl/assert/tce_axi_assert.sv
-    ${TCE_FORMAL_DIR}/axi_rd_slave.sv ${TCE_FORMAL_DIR}/axi_wr_slave.sv
+    ${TCE_FORMAL_DIR}/axi_rd_rules.sv ${TCE_FORMAL_DIR}/axi_wr_rules.sv ${TCE_FORMAL_DIR}/axi_rd_slave.sv ${TCE_FORMAL_DIR}/axi_wr_slave.sv
     ${TCE_FORMAL_DIR}/in_order_responder.sv ${TCE_FORMAL_DIR}/axil_master_assume.sv)
 set(TCE_FORMAL_PKGS ${CMAKE_SOURCE_DIR}/rtl/generated/tce_desc_pkg.sv
     ${CMAKE_SOURCE_DIR}/rtl/generated/tce_regs_pkg.sv ${CMAKE_SOURCE_DIR}/rtl/generated/tce_op_pkg.sv)
@@ -78,6 +78,14 @@ tce_formal(tile-store tile_store_fv bmc 10 PARAMS DATA_W=128 GADDR_W=32 NB=4 SMD
                ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_store.sv
            CUTS u.hi TAPS t_hi=u.hi t_state=u.state)
+# The tile load as in `lite` (DATA_W 128, GADDR_W 32, the walker outside), 2 IDs of 2 bursts
+# and 2 command slots: bounded, 6 steps (a row's first AR by step 3); the reciprocal
+# divisions of the dim-0 range and the shared extent's product cut loose (tile_load_fv.sv).
+tce_formal(tile-load tile_load_fv bmc 6 PARAMS DATA_W=128 GADDR_W=32 NRD=2 RDD=2 NS=2
+           RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/walk/tce_row_walk.sv
+               ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
+               ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_load.sv
+           CUTS u.n_ext u.lo_e u.hi_k)
 # The reductions' read-modify-write (built with reductions; `lite` has none), its range and
 # R queues 2 deep, behind any mover that follows the rules (u_up's rules assumed): bounded,
 # 8 steps (a reduced burst's AR, R, result and W).

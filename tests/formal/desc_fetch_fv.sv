@@ -41,11 +41,8 @@ module desc_fetch_fv #(
     .clk, .rst_n, .arvalid, .arready, .arid, .arlen, .rvalid, .rready, .rid, .rdata, .rresp,
     .rlast, .c_arready, .c_rvalid, .c_rdata, .c_rresp);
 
-  tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(2)) u_rules (
-    .clk, .rst_n, .awvalid(1'b0), .awready(1'b0), .awid('0), .awaddr('0), .awlen('0),
-    .awsize(3'($clog2(DATA_W / 8))), .awburst(2'b01), .wvalid(1'b0), .wready(1'b0),
-    .wdata('0), .wstrb('0), .wlast(1'b0), .arvalid, .arready, .arid, .araddr, .arlen,
-    .arsize(3'($clog2(DATA_W / 8))), .arburst(2'b01));
+  axi_rd_rules #(.DATA_W(DATA_W), .ID_W(ID_W)) u_rules (.clk, .rst_n, .arvalid, .arready,
+    .arid, .araddr, .arlen);
 
   // The fetch is one burst per descriptor (two at a page's last 64 bytes) and reads nothing
   // else: a burst is 128 bytes from the descriptor, or 64 from either half of a split one.

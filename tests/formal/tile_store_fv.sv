@@ -80,11 +80,8 @@ module tile_store_fv #(
   in_order_responder u_smem (.clk, .rst_n, .req_fire(sm_valid && sm_ready), .c_rsp(c_sm_rsp),
                             .rsp_valid(sm_rsp_valid));
 
-  tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(2 * NB)) u_rules (
-    .clk, .rst_n, .awvalid, .awready, .awid, .awaddr, .awlen,
-    .awsize(3'($clog2(DATA_W / 8))), .awburst(2'b01), .wvalid, .wready, .wdata, .wstrb,
-    .wlast, .arvalid(1'b0), .arready(1'b0), .arid('0), .araddr('0), .arlen('0),
-    .arsize(3'($clog2(DATA_W / 8))), .arburst(2'b01));
+  axi_wr_rules #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(2 * NB)) u_rules (.clk, .rst_n, .awvalid,
+    .awready, .awid, .awaddr, .awlen, .wvalid, .wready, .wdata, .wstrb, .wlast);
 
   always @(*) if (rst_n) begin
     cover (wvalid && wready && wlast && awlen == 8'd0);
