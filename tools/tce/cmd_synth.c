@@ -450,16 +450,16 @@ static void write_timing(FILE *f, const synth_run runs[][NTARGETS], const bool w
         fprintf(f, "Not run this time (no configuration synthesised for xc7).\n\n");
         return;
     }
-    fprintf(f, "| config | LUT levels | cell delay | cells only: MHz | end registers over %ld levels | delay path (sta): from | to |\n"
+    fprintf(f, "| config | LUT levels | cell delay | end registers over %ld levels | cells only: MHz | delay path (sta): from | to |\n"
                "| --- | ---: | ---: | ---: | ---: | --- | --- |\n", GOAL_LEVELS);
     for (size_t i = 0; i < NCONFIGS; i++) {
         const synth_run *r = &runs[i][T_XC7];
         if (!want[i][T_XC7] || !r->ok)
             continue;
-        fprintf(f, "| %s | %ld | %.2f ns | %.0f | %ld of %ld | `%s` | `%s` |\n", CONFIGS[i].name,
-                r->levels.max_levels, r->log.sta_ps / 1000.0,
-                r->log.sta_ps > 0 ? 1e6 / (double)r->log.sta_ps : 0.0, r->levels.end_groups_over,
-                r->levels.end_groups, r->log.sta_start, r->log.sta_end);
+        fprintf(f, "| %s | %ld | %.2f ns | %ld of %ld | %.0f | `%s` | `%s` |\n", CONFIGS[i].name,
+                r->levels.max_levels, r->log.sta_ps / 1000.0, r->levels.end_groups_over,
+                r->levels.end_groups, r->log.sta_ps > 0 ? 1e6 / (double)r->log.sta_ps : 0.0,
+                r->log.sta_start, r->log.sta_end);
     }
     bool met = true;
     for (size_t i = 0; i < NCONFIGS; i++)
