@@ -29,18 +29,13 @@ module tce_bulk_g2s #(
     output logic              busy,
     output logic              done,        // one-cycle pulse: every byte written and acknowledged
     output logic [7:0]        status,      // valid with done: ST_OK, ST_GLOBAL_BUS or ST_SHARED_RANGE
-    // AXI4 read address / data
+    // AXI4 read address / data, payloads of tce_axi_pkg
     output logic              arvalid,
     input  logic              arready,
-    output logic [ID_W-1:0]   arid,
-    output logic [63:0]       araddr,
-    output logic [7:0]        arlen,
+    output logic [tce_axi_pkg::ax_bits(ID_W)-1:0] axi_ar,
     input  logic              rvalid,
     output logic              rready,
-    input  logic [ID_W-1:0]   rid,
-    input  logic [DATA_W-1:0] rdata,
-    input  logic [1:0]        rresp,
-    input  logic              rlast,
+    input  logic [tce_axi_pkg::r_bits(DATA_W, ID_W)-1:0] axi_r,
     // Shared-memory requests (writes only) and their in-order responses
     output logic              sm_valid,
     input  logic              sm_ready,
@@ -51,6 +46,12 @@ module tce_bulk_g2s #(
     input  logic              sm_rsp_valid,
     input  logic              sm_rsp_err
 );
+  `TCE_AXI_TYPEDEFS(DATA_W, ID_W)
+  axi_ax_t ar_s;
+  axi_r_t  r_s;
+  assign axi_ar = ar_s;
+  assign r_s    = axi_r;
+
   localparam int DB  = DATA_W / 8;
   localparam int LB  = $clog2(DB);
   // Addresses are AW bits: one more than GADDR_W (65 in the full build), so that a copy
@@ -91,9 +92,9 @@ module tce_bulk_g2s #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   assign arvalid = busy && (next_addr < g_end) && !slot_valid[id_ptr];
-  assign arid    = ID_W'(id_ptr);
-  assign araddr  = 64'(next_addr);
-  assign arlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
+  assign ar_s.id   = ID_W'(id_ptr);
+  assign ar_s.addr = 64'(next_addr);
+  assign ar_s.len  = 8'(burst_bytes[LB+8:LB] - 9'd1);
 
   // ---------------------------------------------------------------- beat stage
   logic              beat_valid;
@@ -108,7 +109,7 @@ module tce_bulk_g2s #(
   assign rready = busy && (!beat_valid || beat_leaving);
   // Slots are numbered 0..NRD-1, so the ID's upper bits are always zero.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [ID_W-1:0] rid_v = rid;
+  wire [ID_W-1:0] rid_v = r_s.id;
   /* verilator lint_on UNUSEDSIGNAL */
   wire [IW-1:0] rslot = rid_v[IW-1:0];
 
@@ -193,13 +194,13 @@ module tce_bulk_g2s #(
         logic [2*DATA_W-1:0] doubled;
         /* verilator lint_on UNUSEDSIGNAL */
         logic [AW-1:0] r_lo, r_hi_raw, r_hi;
-        doubled  = {rdata, rdata} << (128 * ((rot_bytes >> 4) & (NCH - 1)));
+        doubled  = {r_s.data, r_s.data} << (128 * ((rot_bytes >> 4) & (NCH - 1)));
         r_lo     = (slot_addr[rslot] < g_base) ? g_base : slot_addr[rslot];
         r_hi_raw = slot_addr[rslot] + DBA;
         r_hi     = (r_hi_raw > slot_end[rslot]) ? slot_end[rslot] : r_hi_raw;
         slot_addr[rslot] <= slot_addr[rslot] + DBA;
-        if (rlast) slot_valid[rslot] <= 1'b0;
-        if (rresp != 2'b00) begin
+        if (r_s.last) slot_valid[rslot] <= 1'b0;
+        if (r_s.resp != 2'b00) begin
           // DECERR/SLVERR: the beat carries no data; nothing is written for it.
           err_bus <= 1'b1;
         end else if (r_hi > r_lo && mask != 0) begin

@@ -42,8 +42,9 @@ module bulk_g2s_fv #(
 
   tce_bulk_g2s #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(NRD), .GADDR_W(GADDR_W)) u (
     .clk, .rst_n, .start, .gaddr, .size, .dst_off, .dst_mask, .busy, .done, .status,
-    .arvalid, .arready, .arid, .araddr, .arlen, .rvalid, .rready, .rid, .rdata, .rresp, .rlast,
-    .sm_valid, .sm_ready, .sm_cta, .sm_addr, .sm_wdata, .sm_wstrb, .sm_rsp_valid, .sm_rsp_err);
+    .arvalid, .arready, .axi_ar({arid, araddr, arlen}), .rvalid, .rready,
+    .axi_r({rid, rdata, rresp, rlast}), .sm_valid, .sm_ready, .sm_cta, .sm_addr, .sm_wdata,
+    .sm_wstrb, .sm_rsp_valid, .sm_rsp_err);
 
   axi_rd_slave #(.ID_W(ID_W), .DATA_W(DATA_W), .DEPTH(NRD)) u_mem (
     .clk, .rst_n, .arvalid, .arready, .arid, .arlen, .rvalid, .rready, .rid, .rdata, .rresp,
