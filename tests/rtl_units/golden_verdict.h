@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "csim.h"
+#include "driver/tce_regmap.h"
 #include "engines.h"
 #include "tensormap.h"
 #include "unit_check.h"
@@ -61,6 +62,19 @@ static bool golden_verdict(const tce_op *in, const uint8_t *desc, unsigned ncta,
     tce_memsys_free(&ms);
     *field = tce_result_field(r);
     return r->status != TCE_ERR_GLOBAL_BUS;
+}
+
+/* A command field's name (ERR_INFO.FIELD), or "none". */
+static const char *cmd_field_name(unsigned f)
+{
+    return f < TCE_CMDF_COUNT ? tce_cmd_fields[f].name : "none";
+}
+
+/* A unit's verdict against the golden model's: the same status, and for a trap the same
+ * field. */
+static bool same_verdict(unsigned status, unsigned field, const tce_result *r, unsigned want_field)
+{
+    return status == (unsigned)r->status && (r->status == TCE_OK || field == want_field);
 }
 
 #endif

@@ -25,7 +25,6 @@
 #include <string.h>
 
 #include "arith.h"
-#include "driver/tce_regmap.h"
 #include "golden_verdict.h"
 #include "im2col_common.h"
 #include "regress.h"
@@ -137,12 +136,10 @@ static void check_draw(const draw *w, const char *what)
     }
     compared++;
     by_status[r.status]++;
-    const char *fname = want_field < TCE_CMDF_COUNT ? tce_cmd_fields[want_field].name : "none";
-    const char *gname = v.field < TCE_CMDF_COUNT ? tce_cmd_fields[v.field].name : "none";
-    CHECK(v.status == (unsigned)r.status && (r.status == TCE_OK || v.field == want_field),
+    CHECK(same_verdict(v.status, v.field, &r, want_field),
           "%s: %s mode %s dims %u rank %u: unit %s at %s, golden model %s at %s (%s)", what,
           tce_op_kind_name(w->op.kind), tce_mode_name(w->op.mode), w->op.dims, w->map.rank,
-          tce_status_name((tce_status)v.status), gname, tce_status_name(r.status), fname,
+          tce_status_name((tce_status)v.status), cmd_field_name(v.field), tce_status_name(r.status), cmd_field_name(want_field),
           r.status == TCE_OK ? "" : r.why);
     if (v.status != TCE_OK || r.status != TCE_OK || w->op.kind != TCE_OP_TENSOR_LOAD)
         return;
