@@ -257,19 +257,20 @@ module tce_tile_load #(
   logic        row_valid, last_row, row_next;
   // Per command (SETUP): the in-bounds bytes of every row [lo, hi), lo 16-aligned; whether
   // any unit is in bounds; where a row's reads start and its row offset 0 lies, relative to
-  // row_g; the end of a contiguous read; whether a row in bounds needs no fill chunk.
+  // row_g; the bytes a row's read runs from there; whether a row in bounds needs no fill
+  // chunk.
   logic [OW-1:0] lo, hi;
   logic        has;
   logic [DW-1:0] rd_off;       // lo * e0: the first in-bounds unit's distance from row_g
-  logic [OW-1:0] hi16;         // hi rounded up to whole chunks
+  logic [OW-1:0] row_rem;      // hi rounded up to chunks, less lo; one unit when strided
   logic        nofill0;
   logic        o_need;         // the command reads globalAddress first
   logic [AW-1:0] o_addr;       // that address
   logic [OW-1:0] chunk;        // ROW: chunk being considered (byte offset)
   logic [3:0]  wcta;           // ROW: CTA being written
   logic [AW-1:0] rd_next;        // READ: next global address to request
-  logic [AW-1:0] rd_end;
-  logic [AW-1:0] rd_vrow;        // READ: global address of row offset 0 (e_rel = rd_next - rd_vrow)
+  logic [OW-1:0] rd_rem;       // READ: bytes from rd_next to the end of the row's read
+  logic [OW-1:0] rd_rel;       // READ: rd_next's offset in its row (a context's rel)
   logic [OW-1:0] rd_sl_end;    // READ, strided: row offset just past the current slice
 
   // Units k of a row are at dim-0 coordinate c0 + k*e0; the in-bounds ones are [lo_e, hi_e):
@@ -300,13 +301,10 @@ module tce_tile_load #(
   // memory latency even when every burst is one 128-byte row. A context holds what the
   // beat writer needs, compactly: the first requested byte (start), the burst's length,
   // start's offset in its row and the row's pre-swizzle shared address.
+  // The contexts are one LUT RAM (one write port, no reset, read asynchronously by the R
+  // beat's ID); which of them hold a burst is wp/rp/cnt's business, kept in flip-flops.
   localparam int DWP = $clog2(RDD);
   localparam int NE  = (1 << IW) * RDD;
-  logic [AW-1:0]     e_start [NE];
-  logic [12:0]     e_len   [NE];     // bytes requested (<= 4096)
-  logic [OW-1:0]   e_rel   [NE];     // start - row address
-  logic [NE-1:0]   e_all;            // every byte of the burst is in bounds (no fill merge)
-  logic [23:0]     e_sbase [NE];
   logic [DWP-1:0]  wp [NRD], rp [NRD];
   logic [DWP:0]    cnt [NRD];
   logic [7:0]      hb [NRD];
@@ -316,50 +314,66 @@ module tce_tile_load #(
   // Slot table, a ring in command order: hd_p is the oldest command, cur_s the walker's.
   localparam int SLW = (NS > 1) ? $clog2(NS) : 1;
   localparam int BCW = $clog2(NE + 1);
-  logic [SLW-1:0]  e_cs    [NE];     // the burst context's command slot
+  // A burst context: the first requested byte, bytes requested (<= 4096; 0 for the origin
+  // read), start - row address, the row's pre-swizzle shared address, the command slot,
+  // and whether every byte of the burst is in bounds (no fill merge). (Plain vectors, not
+  // packed structs: Yosys 0.23 does not read arrays of structs.)
+  localparam int CTXW = AW + 13 + OW + 24 + SLW + 1;
+  logic [CTXW-1:0] e_ram [NE];
   logic [SLW-1:0]  hd_p, cur_s;
   logic [SLW:0]    n_used;
-  logic [2:0]      s_sw    [NS];
-  logic [15:0]     s_mask  [NS];
-  logic [OW-1:0]   s_lo    [NS], s_hi [NS];
-  logic [3:0]      s_lrb   [NS], s_lp [NS];
+  // What the beat writer needs of its beat's command (written at start, read by the R
+  // beat's slot): swizzle, fill, tf32, padded merged rows, log2 row bytes and pitch, CTAs.
+  // What the back end needs of the oldest command (written at start, read by hd_p): CTAs,
+  // complete-tx count, mbarrier.
+  // Slot fields read one slot at a time are LUT RAM (one write port each, no reset; a
+  // slot is written before anything reads it); those every cycle compares across all slots
+  // (extent, mbarrier) or counts up and down are flip-flops.
+  logic [29:0]     sb_ram [NS];
+  logic [71:0]     sh_ram [NS];
+  logic [2*OW-1:0] sr_ram [NS];       // [lo, hi) of the rows (written in W_SETUP)
   logic [BCW-1:0]  s_bursts[NS];     // bursts requested and not yet wholly returned
   logic [39:0]     s_bytes [NS];
-  logic [23:0]     s_mb    [NS];
-  logic [31:0]     s_txc   [NS];
+  logic [23:0]     s_mb    [NS];      // for the clash compare (sh_ram has the head's copy)
   logic [24:0]     s_rlo   [NS], s_rhi [NS];   // shared extent, 128-byte lines
-  logic [NS-1:0]   s_fnan, s_t32, s_issued, s_err_bus, s_want_tx, s_sct;
+  logic [NS-1:0]   s_issued, s_err_bus, s_want_tx;
   wire  [SLW-1:0]  tl_p = hd_p + SLW'(n_used);
 
-  // Where reads come from: READ's registers, or in ROW the presented row itself (rs_*).
+  // Where reads come from: READ's registers, or in ROW the presented row itself. A piece
+  // is its start (cur_next) and the bytes from there to the end of the row's read
+  // (cur_rem), so the 4 KB page cut is a compare of offsets in the page, not of addresses.
+  // A burst of 256 beats of at least 16 bytes reaches past its page end from any start, so
+  // the page is the only limit.
+  if (DATA_W < 128) begin : g_bad_data_w
+    $error("tce_tile_load: DATA_W must be at least 128");
+  end
   wire        strided = ee0 != 4'd1;
   wire [OW-1:0] unit_b = OW'(1) << el;
-  wire [AW-1:0] gstep   = AW'(ee0) << el;
+  // A strided row's next slice starts e0 units after the one just read: e0 - 1 units after
+  // its end.
+  wire [3:0]    e0m1    = ee0 - 4'd1;
+  wire [AW-1:0] sl_skip = AW'(e0m1) << el;
   // The first in-bounds byte: a true address below 2^GADDR_W once reduced modulo 2^GADDR_W
-  // (row_g may have wrapped, for a negative c0); the end is measured from it, not from row_g,
-  // so that it lands in AW bits unwrapped (both are row_g + hi16 in the 64-bit build).
+  // (row_g may have wrapped, for a negative c0); the read's end is measured from it
+  // (row_rem), so that it lands in AW bits unwrapped.
   wire [GADDR_W-1:0] rs_next_g = row_g + GADDR_W'(rd_off);
   wire [AW-1:0] rs_next = AW'(rs_next_g);
-  wire [AW-1:0] rs_end  = strided ? rs_next + AW'(unit_b) : rs_next + AW'(hi16) - AW'(rd_off);
-  wire [AW-1:0] rs_vrow = rs_next - AW'(lo);
   wire        in_read = (ws == W_READ);
   wire        direct  = (ws == W_ROW) && row_valid && row_inb && nofill0;
-  wire [AW-1:0] cur_next = in_read ? rd_next : rs_next;
-  wire [AW-1:0] cur_end  = in_read ? rd_end : rs_end;
-  wire [AW-1:0] cur_vrow = in_read ? rd_vrow : rs_vrow;
-  wire [OW-1:0] cur_sl_end = in_read ? rd_sl_end : lo + unit_b;
+  // Outside READ only a direct row reads, and it has lo = 0 (nofill0: c0 >= 0), so
+  // rd_off = 0 too: its reads start at row_g itself, offset 0 of the row.
+  wire [AW-1:0] cur_next = in_read ? rd_next : AW'(row_g);
+  wire [OW-1:0] cur_rem  = in_read ? rd_rem : row_rem;
+  wire [OW-1:0] p_rel    = in_read ? rd_rel : '0;
+  wire [OW-1:0] cur_sl_end = in_read ? rd_sl_end : unit_b;
   wire        rd_go   = (in_read && row_inb && has) || direct;
   wire        sl_more = strided && cur_sl_end < hi;
 
-  wire [AW-1:0] beat0    = {cur_next[AW-1:LB], {LB{1'b0}}};
-  wire [AW-1:0] page_end = {cur_next[AW-1:12], 12'd0} + AW'(4096);
-  wire [AW-1:0] len_end  = beat0 + (DB64 << 8);
-  logic [AW-1:0] burst_end;
-  always_comb begin
-    burst_end = cur_end;
-    if (page_end < burst_end) burst_end = page_end;
-    if (len_end < burst_end) burst_end = len_end;
-  end
+  // Bytes from cur_next to its page end (1..4096); the piece stops there or at the end.
+  wire [12:0]   to_page = 13'd4096 - {1'b0, cur_next[11:0]};
+  wire          p_whole = cur_rem <= OW'(to_page);
+  wire [OW-1:0] p_len   = p_whole ? cur_rem : OW'(to_page);   // bytes of the piece
+  wire [AW-1:0] burst_end = cur_next + AW'(p_len);
 
   // ------------------------------------------------------------- burst merging
   // The walker offers one read piece at a time (p_*: at most a row, never across a page).
@@ -371,7 +385,7 @@ module tce_tile_load #(
   // a 4 KB page start, is added to it: such rows go out as one long burst (<= 4 KB, so
   // <= 256 beats) instead of one short burst each, which is what lets a memory with a
   // limit on read bursts in flight keep its data port busy. The beat writer places a
-  // merged burst's beats as a row's, with no fill merge (e_all): pre-swizzle shared
+  // merged burst's beats as a row's, with no fill merge (its context's `all`): pre-swizzle shared
   // address = the first row's base + the distance d from that row's address when the rows
   // are dense in shared memory; when they are padded there (narrow rows of a swizzled box:
   // pitch > row bytes, both powers of two, msct), row d / row_bytes of the burst lies
@@ -381,38 +395,41 @@ module tce_tile_load #(
   // other commands go out directly, as before, so their timing is unchanged.
   logic          pd_v, pd_fix;         // a pending burst; offered on AR and not yet taken
   logic [AW-1:0]   pd_start, pd_end;
+  logic [12:0]   pd_len;               // pd_end - pd_start (<= 4096)
   logic [OW-1:0] pd_rel;
   logic [23:0]   pd_sbase;
-  logic [23:0]   pd_lsb;               // shared base of the last row in the pending burst
+  logic [23:0]   pd_send;              // pre-swizzle shared address just past it
+  logic [23:0]   pd_lnext;             // shared base of the row one pitch after its last row
   logic [SLW-1:0] pd_cs;
-  wire [OW-1:0] p_rel   = OW'(cur_next - cur_vrow);
-  wire          p_valid = rd_go && (cur_next < cur_end);
+  wire          p_valid = rd_go && cur_rem != '0;
   wire          p_all   = mok && row_inb && nofill0 && !strided;
-  wire [23:0]   pd_send = pd_sbase + 24'(pd_rel) + 24'(pd_end - pd_start);
-  // The piece continues the pending burst in shared memory: right after it (dense rows),
-  // or (msct) as the start of the row one pitch after its last row.
-  wire          p_sh    = msct ? (p_rel == '0 && row_sbase == pd_lsb + 24'(pch))
-                               : (row_sbase + 24'(p_rel) == pd_send);
-  wire          p_cont  = pd_v && !pd_fix && p_valid && p_all && cur_next == pd_end &&
-                          cur_s == pd_cs && cur_next[11:0] != 12'd0 && p_sh;
+  // Only a direct row's first piece can continue the pending burst, so that is the only
+  // piece compared with it: in READ a piece of a row without fill starts at a page (its
+  // row's first piece was cut there), or is a slice (strided); a row that entered READ from
+  // ROW has fill or is out of bounds. The piece then starts at offset 0 of its row, and
+  // continues the burst in shared memory right after it (dense rows), or (msct) as the
+  // row one pitch after its last row.
+  wire          p_sh    = msct ? row_sbase == pd_lnext : row_sbase == pd_send;
+  wire          p_cont  = pd_v && !pd_fix && direct && p_all && row_rem != '0 &&
+                          AW'(row_g) == pd_end && cur_s == pd_cs && row_g[11:0] != 12'd0 && p_sh;
   wire          pd_go   = pd_v && !p_cont;
   wire          cnt_ok  = cnt[id_ptr] != (DWP+1)'(RDD);
-  // The origin read (ORG), once no burst is pending: one beat, no byte kept (e_len 0).
+  // The origin read (ORG), once no burst is pending: one beat, no byte kept (context len 0).
   wire          o_go     = ws == W_ORG && !pd_v;
   // The burst on AR: the pending one, else the origin read, else the walker's piece when it
   // is not held.
   wire [AW-1:0]   ax_start = pd_go ? pd_start : o_go ? o_addr : cur_next;
-  wire [AW-1:0]   ax_end   = pd_go ? pd_end : o_go ? o_addr + AW'(1) : burst_end;
-  wire [AW-1:0]   ax_beat0 = {ax_start[AW-1:LB], {LB{1'b0}}};
+  wire [12:0]     ax_len   = pd_go ? pd_len : o_go ? 13'd1 : 13'(p_len);
   assign arvalid = cnt_ok && (pd_go || o_go || (!pd_v && p_valid && !p_all));
   wire   ar_fire  = arvalid && arready;
   // The walker's piece is taken: added to the pending burst, made the new pending burst
   // (none is pending, or the pending one leaves now), or sent on AR itself.
   wire   p_hold   = p_valid && p_all && (!pd_v || (pd_go && ar_fire));
   wire   p_take   = p_cont || p_hold || (!pd_v && p_valid && !p_all && ar_fire);
-  // Beats in the burst: only bits [LB+8:LB] of the rounded-up byte count matter (<= 256).
+  // Beats in the burst (<= 256: it stays in its page): from its first beat's start, the
+  // bytes rounded up to beats; the low LB bits are the rounding.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [AW-1:0] burst_bytes = ax_end - ax_beat0 + (DB64 - AW'(1));
+  wire [LB+8:0] burst_bytes = (LB+9)'(ax_start[LB-1:0]) + (LB+9)'(ax_len) + (LB+9)'(DB - 1);
   /* verilator lint_on UNUSEDSIGNAL */
   assign arid    = ID_W'(id_ptr);
   assign araddr  = 64'(ax_start);
@@ -420,6 +437,7 @@ module tce_tile_load #(
 
   // ------------------------------------------------------------- beat stage
   logic              beat_valid;
+  logic              beat_new;      // the beat was taken in the cycle before
   logic [DATA_W-1:0] beat_data;
   logic [AW-1:0]       beat_g;        // global address of the beat (aligned)
   logic [AW-1:0]       beat_lo_g, beat_hi_g;   // requested bytes of this beat
@@ -450,9 +468,20 @@ module tce_tile_load #(
   // The R beat's burst context, and the beat's global address and requested bytes.
   wire [IW+DWP-1:0] r_e = {rslot, rp[rslot]};
   wire [IW+DWP-1:0] w_e = {id_ptr, wp[id_ptr]};
-  wire [SLW-1:0]    r_cs = e_cs[r_e];
-  wire [AW-1:0] r_start = e_start[r_e];
-  wire [AW-1:0] r_end   = r_start + AW'(e_len[r_e]);
+  wire [AW-1:0]  r_start;
+  wire [12:0]    r_len;
+  wire [OW-1:0]  r_rel;
+  wire [23:0]    r_sbase;
+  wire [SLW-1:0] r_cs;
+  wire           r_all;
+  assign {r_start, r_len, r_rel, r_sbase, r_cs, r_all} = e_ram[r_e];
+  wire [2:0]     sb_sw;
+  wire           sb_fnan, sb_t32, sb_sct;
+  wire [3:0]     sb_lrb, sb_lp;
+  wire [15:0]    sb_mask;
+  assign {sb_sw, sb_fnan, sb_t32, sb_sct, sb_lrb, sb_lp, sb_mask} = sb_ram[r_cs];
+  wire [2*OW-1:0] r_sr = sr_ram[r_cs];
+  wire [AW-1:0] r_end   = r_start + AW'(r_len);
   wire [AW-1:0] r_g     = {r_start[AW-1:LB], {LB{1'b0}}} + (AW'(hb[rslot]) << LB);
   wire [AW-1:0] r_lo_g  = (r_g < r_start) ? r_start : r_g;
   wire [AW-1:0] r_hi_g  = (r_g + DB64 > r_end) ? r_end : r_g + DB64;
@@ -581,8 +610,8 @@ module tce_tile_load #(
   assign sm_addr  = (use_beat && full) ? f_word : {phys[23:LB], {LB{1'b0}}};
   assign mb_valid    = (bs == B_TX);
   assign mb_cta      = first_cta(b_txm);
-  assign mb_addr     = s_mb[hd_p];
-  assign mb_tx_count = s_txc[hd_p];
+  wire [15:0] h_mask;
+  assign {h_mask, mb_tx_count, mb_addr} = sh_ram[hd_p];
   assign sm_wdata = (use_beat && full) ? f_data : {NCH{data1}};
   always_comb begin
     sm_wstrb = '0;
@@ -670,10 +699,13 @@ module tce_tile_load #(
 
   wire [OW-1:0] lo_n = OW'(lo_e) << el;
   wire [OW-1:0] hi_n = OW'(hi_e) << el;
+  // ~(N'(c)), not ~N'(c): Yosys 0.23 drops a ~ written straight before a cast
+  // (docs/rtl.md, "Netlist model").
+  wire [OW-1:0] hi16_n = (hi_n + OW'(15)) & ~(OW'(15));
   // The row's reads are all issued (or there are none): the walk moves on.
-  wire rd_last = p_take && burst_end >= cur_end && !sl_more;
+  wire rd_last = p_take && p_whole && !sl_more;
   assign row_next = (direct && rd_last) ||
-                    (in_read && (!row_inb || !has || rd_next >= rd_end || rd_last)) ||
+                    (in_read && (!row_inb || !has || rd_rem == '0 || rd_last)) ||
                     (ws == W_SKIP && row_valid);
 
   wire walk_start = start && ws == W_IDLE;
@@ -690,14 +722,18 @@ module tce_tile_load #(
   // Burst contexts: written at the AR handshake, read only by that burst's R beats, so
   // they need no reset (and, without one, may sit in RAM).
   always_ff @(posedge clk) begin
-    if (ar_fire) begin
-      e_start[w_e] <= ax_start;
-      e_len[w_e]   <= o_go && !pd_go ? 13'd0 : 13'(ax_end - ax_start);
-      e_rel[w_e]   <= pd_go ? pd_rel : p_rel;
-      e_sbase[w_e] <= pd_go ? pd_sbase : row_sbase;
-      e_cs[w_e]    <= pd_go ? pd_cs : cur_s;
-      e_all[w_e]   <= pd_go;
+    if (ar_fire)
+      e_ram[w_e] <= {ax_start, o_go && !pd_go ? 13'd0 : ax_len, pd_go ? pd_rel : p_rel,
+                     pd_go ? pd_sbase : row_sbase, pd_go ? pd_cs : cur_s, pd_go};
+  end
+  // Slot RAMs: the command's fields when `start` takes it, its rows' range in W_SETUP.
+  always_ff @(posedge clk) begin
+    if (ws == W_IDLE && start) begin
+      sb_ram[tl_p] <= {swizzle, fill_nan, tf32, m_ok && pitch != row_bytes,
+                       log2_14(row_bytes), log2_14(pitch), ctas};
+      sh_ram[tl_p] <= {ctas, tx_count, mbar_off};
     end
+    if (ws == W_SETUP) sr_ram[cur_s] <= {lo_n, hi_n};
   end
 
   always_ff @(posedge clk or negedge rst_n) begin
@@ -705,28 +741,26 @@ module tce_tile_load #(
       done <= 1'b0; status <= '0; tx_err <= 1'b0; bytes_read <= '0;
       el <= '0; ee0 <= 4'd1; lo_cl <= '0; hi_cl <= '0; lo_any <= 1'b0; hi_any <= 1'b0;
       sw <= '0; fnan <= 1'b0; mask <= '0; rbytes <= '0; bx0 <= '0;
-      ws <= W_IDLE; lo <= '0; hi <= '0; has <= 1'b0; rd_off <= '0; hi16 <= '0; nofill0 <= 1'b0;
-      chunk <= '0; wcta <= '0; rd_next <= '0; rd_end <= '0; o_need <= 1'b0; o_addr <= '0;
-      rd_vrow <= '0; rd_sl_end <= '0;
+      ws <= W_IDLE; lo <= '0; hi <= '0; has <= 1'b0; rd_off <= '0; row_rem <= '0; nofill0 <= 1'b0;
+      chunk <= '0; wcta <= '0; rd_next <= '0; rd_rem <= '0; o_need <= 1'b0; o_addr <= '0;
+      rd_rel <= '0; rd_sl_end <= '0;
       for (int i = 0; i < NRD; i++) begin
         wp[i] <= '0; rp[i] <= '0; cnt[i] <= '0; hb[i] <= '0;
       end
       for (int i = 0; i < NS; i++) begin
-        s_sw[i] <= '0; s_mask[i] <= '0; s_lo[i] <= '0; s_hi[i] <= '0; s_bursts[i] <= '0;
-        s_lrb[i] <= '0; s_lp[i] <= '0;
-        s_bytes[i] <= '0; s_mb[i] <= '0; s_txc[i] <= '0; s_rlo[i] <= '0; s_rhi[i] <= '0;
+        s_bursts[i] <= '0; s_bytes[i] <= '0; s_mb[i] <= '0; s_rlo[i] <= '0; s_rhi[i] <= '0;
       end
-      s_fnan <= '0; s_t32 <= '0; s_issued <= '0; s_err_bus <= '0; s_want_tx <= '0; s_sct <= '0;
+      s_issued <= '0; s_err_bus <= '0; s_want_tx <= '0;
       hd_p <= '0; cur_s <= '0; n_used <= '0;
       bs <= B_WAIT; b_txm <= '0; wf_cnt <= '0; wr_cnt <= '0; b_tgt <= '0; b_err <= 1'b0;
       m_out <= '0; m_err <= 1'b0;
       beat_cs <= '0; beat_sw <= '0; beat_t32 <= 1'b0; beat_mask <= '0; beat_fill <= '0;
       id_ptr <= '0;
-      beat_valid <= 1'b0; beat_data <= '0; beat_g <= '0; beat_lo_g <= '0; beat_hi_g <= '0;
+      beat_valid <= 1'b0; beat_new <= 1'b0; beat_data <= '0; beat_g <= '0; beat_lo_g <= '0; beat_hi_g <= '0;
       beat_rowg <= '0; beat_sbase <= '0; beat_lo <= '0; beat_hi <= '0; beat_q <= '0;
       beat_all <= 1'b0; beat_sct <= 1'b0; beat_lrb <= '0; beat_lp <= '0;
       pd_v <= 1'b0; pd_fix <= 1'b0; pd_start <= '0; pd_end <= '0; pd_rel <= '0;
-      pd_sbase <= '0; pd_lsb <= '0; pd_cs <= '0; mok <= 1'b0; msct <= 1'b0; pch <= '0;
+      pd_sbase <= '0; pd_send <= '0; pd_lnext <= '0; pd_len <= '0; pd_cs <= '0; mok <= 1'b0; msct <= 1'b0; pch <= '0;
       beat_cta <= '0;
     end else begin
       done <= 1'b0;
@@ -742,7 +776,7 @@ module tce_tile_load #(
         end
         B_ACK: if (b_acked) begin
           if (b_go_tx) begin
-            bs <= B_TX; b_txm <= s_mask[hd_p];
+            bs <= B_TX; b_txm <= h_mask;
           end else if (!done_hold) begin
             bs <= B_WAIT;
             status <= s_err_bus[hd_p] ? tce_op_pkg::ST_GLOBAL_BUS :
@@ -782,26 +816,20 @@ module tce_tile_load #(
           sw <= swizzle; fnan <= fill_nan; mask <= ctas; rbytes <= OW'(row_bytes); bx0 <= box0;
           mok <= m_ok; msct <= m_ok && pitch != row_bytes;
           pch <= OW'(pitch);
-          s_sct[tl_p] <= m_ok && pitch != row_bytes;
-          s_lrb[tl_p] <= log2_14(row_bytes); s_lp[tl_p] <= log2_14(pitch);
           // The command's slot: the next in the ring (free: can_start says so).
           cur_s <= tl_p;
-          s_sw[tl_p] <= swizzle; s_mask[tl_p] <= ctas; s_fnan[tl_p] <= fill_nan;
-          s_t32[tl_p] <= tf32; s_issued[tl_p] <= 1'b0; s_err_bus[tl_p] <= 1'b0;
+          s_issued[tl_p] <= 1'b0; s_err_bus[tl_p] <= 1'b0;
           s_bytes[tl_p] <= '0; s_want_tx[tl_p] <= want_tx; s_mb[tl_p] <= mbar_off;
-          s_txc[tl_p] <= tx_count;
           ws <= W_SETUP;
         end
         W_SETUP: begin
           // [lo, hi) is the same for every row of a command.
           lo <= lo_n; hi <= hi_n; has <= row0_has;
-          s_lo[cur_s] <= lo_n; s_hi[cur_s] <= hi_n;
           // stage A holds the extent of the inputs `start` took
           s_rlo[cur_s] <= a_rlo; s_rhi[cur_s] <= a_rhi;
           rd_off <= DW'(lo_n) * DW'(ee0);
-          // ~(N'(c)), not ~N'(c): Yosys 0.23 drops a ~ written straight before a cast
-          // (docs/rtl.md, "Netlist model").
-          hi16 <= (hi_n + OW'(15)) & ~(OW'(15));
+          // (with e0 = 1, rd_off = lo)
+          row_rem <= (ee0 != 4'd1) ? unit_b : hi16_n - lo_n;
           // lo_n is 0 exactly when c0 >= 0 (lo_e >= 1 otherwise)
           nofill0 <= row0_has && !lo_any && hi_n >= rbytes;
           chunk <= '0; wcta <= first_cta(mask);
@@ -816,7 +844,7 @@ module tce_tile_load #(
           // Fill chunks outside the read range; the chunks inside come from the R path.
           if (chunk >= rbytes) begin
             ws <= W_READ;
-            rd_next <= rs_next; rd_end <= rs_end; rd_vrow <= rs_vrow;
+            rd_next <= rs_next; rd_rem <= row_rem; rd_rel <= lo;
             rd_sl_end <= lo + unit_b;
           end else if (!w_fill) begin
             chunk <= chunk + OW'(16);
@@ -847,12 +875,12 @@ module tce_tile_load #(
 
       // ---- read issue
       if (p_take) begin
-        rd_next <= burst_end; rd_end <= cur_end; rd_vrow <= cur_vrow; rd_sl_end <= cur_sl_end;
-        if (burst_end >= cur_end && sl_more) begin
+        rd_next <= burst_end; rd_rem <= cur_rem - p_len; rd_rel <= p_rel + p_len;
+        rd_sl_end <= cur_sl_end;
+        if (p_whole && sl_more) begin
           // next slice of a strided row: e0 slices on in global memory, one in the row
-          rd_next   <= cur_end - AW'(unit_b) + gstep;
-          rd_end    <= cur_end + gstep;
-          rd_vrow   <= cur_vrow + gstep - AW'(unit_b);
+          rd_next   <= burst_end + sl_skip;
+          rd_rem    <= unit_b;
           rd_sl_end <= cur_sl_end + unit_b;
         end
       end
@@ -862,11 +890,13 @@ module tce_tile_load #(
       end
       // ---- pending burst
       if (p_cont) begin
-        pd_end <= burst_end; pd_lsb <= row_sbase;
+        pd_end <= burst_end; pd_len <= pd_len + 13'(p_len);
+        pd_send <= pd_send + 24'(p_len); pd_lnext <= row_sbase + 24'(pch);
       end else if (p_hold) begin
         pd_v <= 1'b1; pd_fix <= 1'b0;
-        pd_start <= cur_next; pd_end <= burst_end; pd_rel <= p_rel;
-        pd_sbase <= row_sbase; pd_lsb <= row_sbase; pd_cs <= cur_s;
+        pd_start <= cur_next; pd_end <= burst_end; pd_len <= 13'(p_len); pd_rel <= p_rel;
+        pd_sbase <= row_sbase; pd_send <= row_sbase + 24'(p_rel) + 24'(p_len);
+        pd_lnext <= row_sbase + 24'(pch); pd_cs <= cur_s;
       end else if (pd_go && ar_fire) begin
         pd_v <= 1'b0; pd_fix <= 1'b0;
       end else if (pd_go && arvalid) begin
@@ -895,6 +925,11 @@ module tce_tile_load #(
       end
 
       // ---- R beats
+      // A beat's bytes count for its command the cycle after it is taken (from the beat
+      // register, not the R channel): the beat is still held then, so its command cannot
+      // be finished before the count is in.
+      beat_new <= rvalid && rready && rresp == 2'b00;
+      if (beat_new) s_bytes[beat_cs] <= s_bytes[beat_cs] + 40'(16'(beat_hi_g - beat_lo_g));
       if (rvalid && rready) begin
         hb[rslot] <= rlast ? 8'd0 : hb[rslot] + 8'd1;
         if (rlast) rp[rslot] <= rp[rslot] + 1'b1;
@@ -906,22 +941,21 @@ module tce_tile_load #(
           beat_g     <= r_g;
           beat_lo_g  <= r_lo_g;
           beat_hi_g  <= r_hi_g;
-          beat_rowg  <= r_start - AW'(e_rel[r_e]);
-          beat_sbase <= e_sbase[r_e];
-          beat_lo    <= s_lo[r_cs];
-          beat_all   <= e_all[r_e];
-          beat_sct   <= e_all[r_e] && s_sct[r_cs];
-          beat_lrb   <= s_lrb[r_cs];
-          beat_lp    <= s_lp[r_cs];
-          beat_hi    <= s_hi[r_cs];
+          beat_rowg  <= r_start - AW'(r_rel);
+          beat_sbase <= r_sbase;
+          beat_lo    <= r_sr[2*OW-1:OW];
+          beat_hi    <= r_sr[OW-1:0];
+          beat_all   <= r_all;
+          beat_sct   <= r_all && sb_sct;
+          beat_lrb   <= sb_lrb;
+          beat_lp    <= sb_lp;
           beat_q     <= '0;
-          beat_cta   <= first_cta(s_mask[r_cs]);
+          beat_cta   <= first_cta(sb_mask);
           beat_cs    <= r_cs;
-          beat_sw    <= s_sw[r_cs];
-          beat_t32   <= s_t32[r_cs];
-          beat_mask  <= s_mask[r_cs];
-          beat_fill  <= s_fnan[r_cs] ? {8{16'h7FF7}} : 128'd0;
-          s_bytes[r_cs] <= s_bytes[r_cs] + 40'(16'(r_hi_g - r_lo_g));
+          beat_sw    <= sb_sw;
+          beat_t32   <= sb_t32;
+          beat_mask  <= sb_mask;
+          beat_fill  <= sb_fnan ? {8{16'h7FF7}} : 128'd0;
         end
       end
     end
