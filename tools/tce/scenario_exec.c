@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../../csim/mbarrier.h"
+#include "fcov.h"
 #include "scenario.h"
 
 bool scen_reg_get(scenario *s, const char *name, uint64_t *out)
@@ -228,6 +229,7 @@ void scen_engine_stop(scenario *s)
     s->be->destroy(s->be);
     s->be = NULL;
     s->engine_ready = false;
+    fcov_flush(); /* functional coverage of the scenario's operations, when TCE_FCOV_DIR asks */
 }
 
 /* The backends only record complete-tx requests (so that the engines stay comparable);
@@ -274,15 +276,23 @@ static bool rebase_tx(scenario *s)
     return true;
 }
 
+/* A command field as ERR_INFO.FIELD names it. */
+static const char *field_label(unsigned f)
+{
+    return f < TCE_CMDF_COUNT ? tce_cmd_fields[f].name : "NONE";
+}
+
 /* The engine's pending error as a message, and clear it. An operation the backend does
  * not implement is named as such: a gap in the backend, not a pass and not a wrong answer. */
-static tce_status take_engine_error(scenario *s, char *buf, size_t cap)
+static tce_status take_engine_error(scenario *s, char *buf, size_t cap, unsigned *field)
 {
     tce_drv_error_info e;
     char why[256];
     snprintf(why, sizeof why, "%s", s->be->error_text(s->be));
     tce_drv_error(&s->drv, &e);
     long line = s->seq_line[e.seq16 & 255u];
+    if (field)
+        *field = e.field;
     if (e.status == TCE_ERR_UNSUPPORTED) {
         s->unsupported = true;
         snprintf(buf, cap, "the instruction at line %ld is not supported by backend %s%s%s", line,
@@ -303,7 +313,7 @@ bool scen_drain(scenario *s)
     tce_drv_rc rc = tce_drv_wait_idle(&s->drv);
     if (rc == TCE_DRV_ENGINE_ERROR) {
         char msg[400];
-        take_engine_error(s, msg, sizeof msg);
+        take_engine_error(s, msg, sizeof msg, NULL);
         if (s->unsupported)
             return scen_fail(s, "%s", msg);
         return scen_fail(s, "the engine failed an earlier instruction: %s", msg);
@@ -441,8 +451,9 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
     }
     char msg[400] = "";
     tce_status got = TCE_OK;
+    unsigned got_field = TCE_RM_FIELD_NONE;
     if (rc == TCE_DRV_ENGINE_ERROR)
-        got = take_engine_error(s, msg, sizeof msg);
+        got = take_engine_error(s, msg, sizeof msg, &got_field);
     else if (rc != TCE_DRV_OK)
         return scen_fail(s, "driver: %s: %s", tce_drv_rc_name(rc), s->drv.why);
     if (s->unsupported)
@@ -457,6 +468,15 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
                                 "engine: %s; golden model: %s %s",
                              tce_status_name(s->expect_status), s->expect_line,
                              got == TCE_OK ? "OK" : msg, tce_status_name(ref.status), ref.why);
+        if (s->expect_field != SCEN_ANY_FIELD &&
+            (got_field != s->expect_field || ref.field != s->expect_field))
+            return scen_fail(s, "expected the failure to name command field %s (expect error "
+                                "at line %ld); engine: %s; golden model: %s",
+                             field_label(s->expect_field), s->expect_line,
+                             field_label(got_field), field_label(ref.field));
+        tce_result r = ref;
+        r.field = got_field; /* the trap as the engine reported it */
+        fcov_sample(&op, &s->ref, &r);
         return true;
     }
     if (got != TCE_OK)
@@ -464,6 +484,9 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
     if (ref.status != TCE_OK)
         return scen_fail(s, "the golden model fails this instruction but the engine did not: %s: %s",
                          tce_status_name(ref.status), ref.why);
+    /* Sampled with the golden model's verdict: the engine's comes at the next wait, and
+     * the scenario fails there if it differs. */
+    fcov_sample(&op, &s->ref, &ref);
     return true;
 }
 
