@@ -173,26 +173,27 @@ module tce_tile_load #(
     swz = r;
   endfunction
 
-  // floor(a / d) for a < 4096 and d in 1..8, saturated at 511, as a * ceil(2^16 / d) >> 16:
-  // the reciprocal is 2^16/d + r with r < 1, so the product overshoots a/d by a*r/2^16 <
-  // 1/16, less than the 1/d (>= 1/8) between a/d's fraction and the next integer.
-  // (the product's low 16 bits are the fraction, dropped)
-  /* verilator lint_off UNUSEDSIGNAL */
-  function automatic logic [8:0] div_small(input logic [11:0] a, input logic [3:0] d);
-    logic [16:0] m;
-    logic [28:0] p;
+  // floor(a / d) for a < 4096 and d in 1..8 as a * m >> 16, m = ceil(2^16 / d) (recip,
+  // chosen when the command starts): m is 2^16/d + r with r < 1, so the product overshoots
+  // a/d by a*r/2^16 < 1/16, less than the 1/d (>= 1/8) between a/d's fraction and the next
+  // integer. (the product's low 16 bits are the fraction, dropped)
+  function automatic logic [16:0] recip(input logic [3:0] d);
     case (d)
-      4'd2: m = 17'd32768;
-      4'd3: m = 17'd21846;
-      4'd4: m = 17'd16384;
-      4'd5: m = 17'd13108;
-      4'd6: m = 17'd10923;
-      4'd7: m = 17'd9363;
-      4'd8: m = 17'd8192;
-      default: m = 17'd65536;
+      4'd2: recip = 17'd32768;
+      4'd3: recip = 17'd21846;
+      4'd4: recip = 17'd16384;
+      4'd5: recip = 17'd13108;
+      4'd6: recip = 17'd10923;
+      4'd7: recip = 17'd9363;
+      4'd8: recip = 17'd8192;
+      default: recip = 17'd65536;
     endcase
+  endfunction
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [12:0] div_rcp(input logic [11:0] a, input logic [16:0] m);
+    logic [28:0] p;
     p = {17'd0, a} * {12'd0, m};
-    div_small = (p[28:16] > 13'd511) ? 9'd511 : p[24:16];
+    div_rcp = p[28:16];
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
   function automatic logic [11:0] clamp12(input logic [40:0] v);
@@ -230,7 +231,8 @@ module tce_tile_load #(
   logic [3:0]  ee0;
   logic [2:0]  sw;
   logic        fnan;
-  logic [15:0] mask;
+  logic [3:0]  m_first;        // the command's CTAs: the first, and the others
+  logic [15:0] m_rest;
   logic [OW-1:0] rbytes;
   logic [8:0]  bx0;
   logic        mok;          // rows may follow each other in global memory, and merge
@@ -262,12 +264,14 @@ module tce_tile_load #(
   logic [OW-1:0] lo, hi;
   logic        has;
   logic [DW-1:0] rd_off;       // lo * e0: the first in-bounds unit's distance from row_g
-  logic [OW-1:0] row_rem;      // hi rounded up to chunks, less lo; one unit when strided
+  logic [OW-1:0] row_rem;      // a direct row's read: hi rounded up to chunks (lo = 0), or
+                               // one unit when strided
   logic        nofill0;
   logic        o_need;         // the command reads globalAddress first
   logic [AW-1:0] o_addr;       // that address
   logic [OW-1:0] chunk;        // ROW: chunk being considered (byte offset)
   logic [3:0]  wcta;           // ROW: CTA being written
+  logic [15:0] wleft;          // ROW: CTAs still to write the chunk to, after wcta
   logic [AW-1:0] rd_next;        // READ: next global address to request
   logic [OW-1:0] rd_rem;       // READ: bytes from rd_next to the end of the row's read
   logic [OW-1:0] rd_rel;       // READ: rd_next's offset in its row (a context's rel)
@@ -275,9 +279,10 @@ module tce_tile_load #(
 
   // Units k of a row are at dim-0 coordinate c0 + k*e0; the in-bounds ones are [lo_e, hi_e):
   // lo_e = ceil(-c0 / e0) (0 when c0 >= 0), hi_e = min(ceil((gdim0 - c0) / e0), box0).
-  // Both only matter up to box0 (< 512): a quotient of 511 or more means "past the box"
-  // either way, so the dividends are clamped to 12 bits (4095 / e0 >= 511 for e0 <= 8) and
-  // divided by e0 (1..8) exactly, as a multiply by a 16-bit reciprocal (div_small).
+  // Both only matter up to box0 (< 512): a quotient of box0 or more means "past the box"
+  // either way (no unit in bounds when lo_e reaches box0), so the dividends are clamped to
+  // 12 bits (4095 / e0 >= 511 for e0 <= 8), divided by e0 (1..8) exactly, as a multiply by
+  // a 16-bit reciprocal (div_rcp), and both quotients are capped at box0.
   // The dividends are formed and clamped from the inputs at `start` (lo_cl, hi_cl), the
   // divisions done in W_SETUP: one cycle would hold both 41-bit sums, the clamp, the
   // multiply and the compares after it.
@@ -287,11 +292,13 @@ module tce_tile_load #(
   wire [40:0] lo_num = 41'(-c0s_in) + e0_41 - 41'd1;
   wire [40:0] hi_num = 41'(gdim0_in - c0s_in) + e0_41 - 41'd1;
   logic [11:0] lo_cl, hi_cl;   // the clamped dividends
+  logic [16:0] rcp;            // recip(e0)
   logic        lo_any;         // c0 < 0: some units lie before the tensor (lo_e >= 1)
   logic        hi_any;         // c0 < gdim0: some unit can lie inside it
-  wire [8:0]  lo_e = lo_any ? div_small(lo_cl, ee0) : 9'd0;
-  wire [8:0]  hi_k = hi_any ? div_small(hi_cl, ee0) : 9'd0;
-  wire [8:0]  hi_e = (hi_k < bx0) ? hi_k : bx0;
+  wire [12:0] lo_q = div_rcp(lo_cl, rcp);
+  wire [12:0] hi_k = div_rcp(hi_cl, rcp);
+  wire [8:0]  lo_e = !lo_any ? 9'd0 : (lo_q < 13'(bx0)) ? lo_q[8:0] : bx0;
+  wire [8:0]  hi_e = !hi_any ? 9'd0 : (hi_k < 13'(bx0)) ? hi_k[8:0] : bx0;
   wire        row0_has = hi_e > lo_e;
 
   // ------------------------------------------------------------- read contexts
@@ -323,13 +330,14 @@ module tce_tile_load #(
   logic [SLW-1:0]  hd_p, cur_s;
   logic [SLW:0]    n_used;
   // What the beat writer needs of its beat's command (written at start, read by the R
-  // beat's slot): swizzle, fill, tf32, padded merged rows, log2 row bytes and pitch, CTAs.
+  // beat's slot): swizzle, fill, tf32, padded merged rows, log2 row bytes and pitch, and
+  // its CTAs as the first one and the others (lowest_rest).
   // What the back end needs of the oldest command (written at start, read by hd_p): CTAs,
   // complete-tx count, mbarrier.
   // Slot fields read one slot at a time are LUT RAM (one write port each, no reset; a
   // slot is written before anything reads it); those every cycle compares across all slots
   // (extent, mbarrier) or counts up and down are flip-flops.
-  logic [29:0]     sb_ram [NS];
+  logic [33:0]     sb_ram [NS];
   logic [71:0]     sh_ram [NS];
   logic [2*OW-1:0] sr_ram [NS];       // [lo, hi) of the rows (written in W_SETUP)
   logic [BCW-1:0]  s_bursts[NS];     // bursts requested and not yet wholly returned
@@ -449,11 +457,13 @@ module tce_tile_load #(
   logic [3:0]        beat_lrb, beat_lp;
   logic [$clog2(NCH+1)-1:0] beat_q;   // chunk of the beat being written
   logic [3:0]        beat_cta;
+  logic [15:0]       beat_left;     // CTAs still to write the chunk to, after beat_cta
   // The beat's command: its slot and what writing its data depends on.
   logic [SLW-1:0]    beat_cs;
   logic [2:0]        beat_sw;
   logic              beat_t32;
-  logic [15:0]       beat_mask;
+  logic [3:0]        beat_first;    // the command's CTAs: the first and the others
+  logic [15:0]       beat_rest;
   logic [127:0]      beat_fill;
 
   // The beat register takes the next R beat in the cycle its last write is accepted. Every
@@ -478,8 +488,9 @@ module tce_tile_load #(
   wire [2:0]     sb_sw;
   wire           sb_fnan, sb_t32, sb_sct;
   wire [3:0]     sb_lrb, sb_lp;
-  wire [15:0]    sb_mask;
-  assign {sb_sw, sb_fnan, sb_t32, sb_sct, sb_lrb, sb_lp, sb_mask} = sb_ram[r_cs];
+  wire [3:0]     sb_first;
+  wire [15:0]    sb_rest;
+  assign {sb_sw, sb_fnan, sb_t32, sb_sct, sb_lrb, sb_lp, sb_first, sb_rest} = sb_ram[r_cs];
   wire [2*OW-1:0] r_sr = sr_ram[r_cs];
   wire [AW-1:0] r_end   = r_start + AW'(r_len);
   wire [AW-1:0] r_g     = {r_start[AW-1:LB], {LB{1'b0}}} + (AW'(hb[rslot]) << LB);
@@ -513,8 +524,11 @@ module tce_tile_load #(
     first_cta = 4'd0;
     for (int c = 15; c >= 0; c--) if (m[c]) first_cta = 4'(c);
   endfunction
-  function automatic logic [15:0] after(input logic [15:0] m, input logic [3:0] c);
-    after = m & ~((16'd2 << c) - 16'd1);   // CTAs of m above c
+  // The CTAs of m after its first one (m less its lowest set bit). A CTA loop keeps the
+  // CTAs still to go in a register: the next CTA is its first, the loop ends when it is
+  // empty, without comparing the current CTA with the mask.
+  function automatic logic [15:0] lowest_rest(input logic [15:0] m);
+    lowest_rest = m & (m - 16'd1);
   endfunction
 
   // f32 -> tf32 as the H100 loads it (csim/tf32.c): NaN -> 0x7FFFE000, infinity kept, else
@@ -622,7 +636,7 @@ module tce_tile_load #(
   wire sm_fire = sm_valid && sm_ready;
   // The beat is finished with: its last write is accepted now (or nothing is left to write).
   wire beat_live_now = full ? f_any : q_live;
-  wire beat_last_cta = after(beat_mask, beat_cta) == 16'd0;
+  wire beat_last_cta = beat_left == 16'd0;
   assign beat_leaving = beat_valid && (!beat_live_now || (sm_fire && use_beat && beat_last_cta)) &&
                         (full || beat_q == ($clog2(NCH+1))'(NCH - 1));
 
@@ -730,7 +744,7 @@ module tce_tile_load #(
   always_ff @(posedge clk) begin
     if (ws == W_IDLE && start) begin
       sb_ram[tl_p] <= {swizzle, fill_nan, tf32, m_ok && pitch != row_bytes,
-                       log2_14(row_bytes), log2_14(pitch), ctas};
+                       log2_14(row_bytes), log2_14(pitch), first_cta(ctas), lowest_rest(ctas)};
       sh_ram[tl_p] <= {ctas, tx_count, mbar_off};
     end
     if (ws == W_SETUP) sr_ram[cur_s] <= {lo_n, hi_n};
@@ -739,10 +753,10 @@ module tce_tile_load #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       done <= 1'b0; status <= '0; tx_err <= 1'b0; bytes_read <= '0;
-      el <= '0; ee0 <= 4'd1; lo_cl <= '0; hi_cl <= '0; lo_any <= 1'b0; hi_any <= 1'b0;
-      sw <= '0; fnan <= 1'b0; mask <= '0; rbytes <= '0; bx0 <= '0;
+      el <= '0; ee0 <= 4'd1; rcp <= 17'd65536; lo_cl <= '0; hi_cl <= '0; lo_any <= 1'b0; hi_any <= 1'b0;
+      sw <= '0; fnan <= 1'b0; m_first <= '0; m_rest <= '0; rbytes <= '0; bx0 <= '0;
       ws <= W_IDLE; lo <= '0; hi <= '0; has <= 1'b0; rd_off <= '0; row_rem <= '0; nofill0 <= 1'b0;
-      chunk <= '0; wcta <= '0; rd_next <= '0; rd_rem <= '0; o_need <= 1'b0; o_addr <= '0;
+      chunk <= '0; wcta <= '0; wleft <= '0; rd_next <= '0; rd_rem <= '0; o_need <= 1'b0; o_addr <= '0;
       rd_rel <= '0; rd_sl_end <= '0;
       for (int i = 0; i < NRD; i++) begin
         wp[i] <= '0; rp[i] <= '0; cnt[i] <= '0; hb[i] <= '0;
@@ -754,7 +768,7 @@ module tce_tile_load #(
       hd_p <= '0; cur_s <= '0; n_used <= '0;
       bs <= B_WAIT; b_txm <= '0; wf_cnt <= '0; wr_cnt <= '0; b_tgt <= '0; b_err <= 1'b0;
       m_out <= '0; m_err <= 1'b0;
-      beat_cs <= '0; beat_sw <= '0; beat_t32 <= 1'b0; beat_mask <= '0; beat_fill <= '0;
+      beat_cs <= '0; beat_sw <= '0; beat_t32 <= 1'b0; beat_first <= '0; beat_rest <= '0; beat_left <= '0; beat_fill <= '0;
       id_ptr <= '0;
       beat_valid <= 1'b0; beat_new <= 1'b0; beat_data <= '0; beat_g <= '0; beat_lo_g <= '0; beat_hi_g <= '0;
       beat_rowg <= '0; beat_sbase <= '0; beat_lo <= '0; beat_hi <= '0; beat_q <= '0;
@@ -785,8 +799,8 @@ module tce_tile_load #(
           end
         end
         B_TX: if (mb_ready) begin
-          b_txm <= b_txm & ~(16'd1 << first_cta(b_txm));
-          if ((b_txm & ~(16'd1 << first_cta(b_txm))) == 16'd0) bs <= B_TXACK;
+          b_txm <= lowest_rest(b_txm);
+          if (lowest_rest(b_txm) == 16'd0) bs <= B_TXACK;
         end
         B_TXACK: if (m_acked && !done_hold) begin
           bs <= B_WAIT;
@@ -810,10 +824,11 @@ module tce_tile_load #(
       case (ws)
         W_IDLE: if (start) begin
           el <= esl; ee0 <= e0;
-          lo_cl <= clamp12(lo_num); hi_cl <= clamp12(hi_num);
+          lo_cl <= clamp12(lo_num); hi_cl <= clamp12(hi_num); rcp <= recip(e0);
           lo_any <= c0s_in < 0; hi_any <= gdim0_in > c0s_in;
           o_need <= origin_rd; o_addr <= AW'(gaddr);
-          sw <= swizzle; fnan <= fill_nan; mask <= ctas; rbytes <= OW'(row_bytes); bx0 <= box0;
+          sw <= swizzle; fnan <= fill_nan; m_first <= first_cta(ctas); m_rest <= lowest_rest(ctas);
+          rbytes <= OW'(row_bytes); bx0 <= box0;
           mok <= m_ok; msct <= m_ok && pitch != row_bytes;
           pch <= OW'(pitch);
           // The command's slot: the next in the ring (free: can_start says so).
@@ -828,11 +843,10 @@ module tce_tile_load #(
           // stage A holds the extent of the inputs `start` took
           s_rlo[cur_s] <= a_rlo; s_rhi[cur_s] <= a_rhi;
           rd_off <= DW'(lo_n) * DW'(ee0);
-          // (with e0 = 1, rd_off = lo)
-          row_rem <= (ee0 != 4'd1) ? unit_b : hi16_n - lo_n;
+          row_rem <= (ee0 != 4'd1) ? unit_b : hi16_n;
           // lo_n is 0 exactly when c0 >= 0 (lo_e >= 1 otherwise)
           nofill0 <= row0_has && !lo_any && hi_n >= rbytes;
-          chunk <= '0; wcta <= first_cta(mask);
+          chunk <= '0; wcta <= m_first; wleft <= m_rest;
           ws <= o_need ? W_ORG : W_ROW;
         end
         W_ORG: if (ar_fire && !pd_go) ws <= W_OWAIT;
@@ -844,16 +858,17 @@ module tce_tile_load #(
           // Fill chunks outside the read range; the chunks inside come from the R path.
           if (chunk >= rbytes) begin
             ws <= W_READ;
-            rd_next <= rs_next; rd_rem <= row_rem; rd_rel <= lo;
+            // (with e0 = 1, rd_off = lo)
+            rd_next <= rs_next; rd_rem <= strided ? row_rem : row_rem - lo; rd_rel <= lo;
             rd_sl_end <= lo + unit_b;
           end else if (!w_fill) begin
             chunk <= chunk + OW'(16);
           end else if (use_fill && sm_ready) begin
-            if (after(mask, wcta) == 16'd0) begin
-              wcta <= first_cta(mask);
+            if (wleft == 16'd0) begin
+              wcta <= m_first; wleft <= m_rest;
               chunk <= chunk + OW'(16);
             end else begin
-              wcta <= first_cta(after(mask, wcta));
+              wcta <= first_cta(wleft); wleft <= lowest_rest(wleft);
             end
           end
         end else if (direct && p_take && !rd_last) begin
@@ -863,7 +878,7 @@ module tce_tile_load #(
         default: ws <= W_IDLE;
       endcase
       if (row_next) begin
-        chunk <= '0; wcta <= first_cta(mask);
+        chunk <= '0; wcta <= m_first; wleft <= m_rest;
         if (last_row) begin
           // Every read of the command is out: the back end finishes it, the walker is free.
           ws <= W_IDLE;
@@ -915,9 +930,9 @@ module tce_tile_load #(
         // every CTA or was not requested.
         if (!beat_live_now || (sm_fire && use_beat)) begin
           if (beat_live_now && !beat_last_cta) begin
-            beat_cta <= first_cta(after(beat_mask, beat_cta));
+            beat_cta <= first_cta(beat_left); beat_left <= lowest_rest(beat_left);
           end else begin
-            beat_cta <= first_cta(beat_mask);
+            beat_cta <= beat_first; beat_left <= beat_rest;
             if (full || beat_q == ($clog2(NCH+1))'(NCH - 1)) beat_valid <= 1'b0;
             else beat_q <= beat_q + 1'b1;
           end
@@ -950,11 +965,13 @@ module tce_tile_load #(
           beat_lrb   <= sb_lrb;
           beat_lp    <= sb_lp;
           beat_q     <= '0;
-          beat_cta   <= first_cta(sb_mask);
+          beat_cta   <= sb_first;
+          beat_left  <= sb_rest;
           beat_cs    <= r_cs;
           beat_sw    <= sb_sw;
           beat_t32   <= sb_t32;
-          beat_mask  <= sb_mask;
+          beat_first <= sb_first;
+          beat_rest  <= sb_rest;
           beat_fill  <= sb_fnan ? {8{16'h7FF7}} : 128'd0;
         end
       end
