@@ -103,9 +103,9 @@ if(TCE_FORMAL_TESTS)
                   t_seq[95:64]=u.ent_seq[2] t_cta[3:0]=u.ent_cta[0] t_cta[7:4]=u.ent_cta[1]
                   t_cta[11:8]=u.ent_cta[2] t_open[7:0]=u.open_cnt[0] t_open[15:8]=u.open_cnt[1]
                   t_last[31:0]=u.last_seq[0] t_last[63:32]=u.last_seq[1])
-  # K-induction at K=3 with the invariants of bulk_from_smem_fv.sv (the rules' open-burst list
+  # K-induction at K=2 with the invariants of bulk_from_smem_fv.sv (the rules' open-burst list
   # and the response FIFO linked to the mover's state by taps); covers within 8 steps.
-  tce_formal(bulk-from-smem bulk_from_smem_fv prove 3 MAPMEM PARAMS DATA_W=128 GADDR_W=32
+  tce_formal(bulk-from-smem bulk_from_smem_fv prove 2 MAPMEM PARAMS DATA_W=128 GADDR_W=32
              RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/move/tce_bulk_from_smem.sv
              COVER_DEPTH 8
              TAPS t_state=u.state t_glob=u.dst_global t_beat=u.beat_addr t_aw=u.aw_addr
