@@ -136,6 +136,7 @@ module bulk_from_smem_fv #(
     // to take are the beats left, read or not yet.
     if (streaming && DATA_W == 128) begin
       assert (t_primed && t_rd_addr[3:0] == 0 && t_rd_last[3:0] == 0);
+      assert (t_rd_last < 32'h100_0000 && t_rd_addr <= t_rd_last + 32'd16);   // below 2^24
       assert (33'(t_words) == 33'((t_end - t_beat) >> LB));
       assert (t_words == 32'(t_rq_count) + 32'(t_rq_inflight) +
                          ((t_rd_addr <= t_rd_last) ? ((t_rd_last - t_rd_addr) >> LB) + 1 : 0));
