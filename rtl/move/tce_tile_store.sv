@@ -155,21 +155,16 @@ module tce_tile_store #(
   // on 16 bytes; with a stride (strided) only the first slice is measured here: it decides
   // whether the row writes anything, and the burst issuer ends the row at the first slice
   // past the end.
-  // Rows are pushed and cut only while a command runs (state not R_IDLE): the clip is computed
-  // only then, like every other per-cycle block of this unit below, because Verilator
-  // evaluates combinational logic every cycle whether or not anything reads it
-  // (docs/sim_speed.md). An idle unit's outputs keep their valids low.
+  // In stages, so the unit shift (`el`) and the 41-bit compares do not run on into the row
+  // FIFO: at start the tensor's end and c0 in bytes (end0_16, c0b) and whether the clip
+  // leaves anything (d0_any, which is what a row push needs from it); the cycle after, the
+  // clip itself (hi), first read by a row FIFO pop, which comes at least a cycle after the
+  // first push.
+  logic [40:0] end0_16, c0b;
+  logic        d0_any;
   logic [13:0] hi;
-  always_comb begin
-    logic [40:0] end0_16, c0b, avail;
-    end0_16 = '0; c0b = '0; avail = '0; hi = '0;
-    if (state != R_IDLE) begin
-      end0_16 = (({8'd0, gd0} << el) + 41'd15) & ~41'd15;
-      c0b = {9'd0, c0} << el;      // c0 >= 0 (checked)
-      avail = (end0_16 > c0b) ? end0_16 - c0b : 41'd0;
-      hi = (avail < {27'd0, rbytes}) ? avail[13:0] : rbytes;
-    end
-  end
+  wire [40:0] end0_16_in = (({8'd0, gdim[32:0]} << ul) + 41'd15) & ~41'd15;
+  wire [40:0] c0b_in = {9'd0, coords[31:0]} << ul;   // c0 >= 0 (checked)
   wire [13:0] unit_b = 14'd1 << el;
 
   // Row FIFO: rows to write (global address, pre-swizzle shared address).
@@ -177,7 +172,7 @@ module tce_tile_store #(
   logic [23:0] rq_s [2];
   logic        rq_head, rq_tail;
   logic [1:0]  rq_count;
-  wire row_wanted = row_inb && hi != 14'd0;
+  wire row_wanted = row_inb && d0_any;
   assign row_go   = (state == R_PUSH) && row_valid && (!row_wanted || rq_count != 2'd2);
   wire rq_push    = row_go && row_wanted;
   wire rq_pop;
@@ -347,6 +342,7 @@ module tce_tile_store #(
     if (!rst_n) begin
       state <= R_IDLE; done <= 1'b0; status <= '0; bytes_written <= '0;
       el <= '0; gd0 <= '0; c0 <= '0; sw <= '0; cta <= '0; rbytes <= '0;
+      end0_16 <= '0; c0b <= '0; d0_any <= 1'b0; hi <= '0;
       ee0 <= 4'd1; strided <= 1'b0; a_k <= '0; a_x0 <= '0;
       err_bus <= 1'b0; err_smem <= 1'b0;
       for (int i = 0; i < 2; i++) begin rq_g[i] <= '0; rq_s[i] <= '0; end
@@ -364,11 +360,21 @@ module tce_tile_store #(
       if (bvalid && bready && bresp != 2'b00) err_bus <= 1'b1;
       if (sm_rsp_valid && sm_rsp_err) err_smem <= 1'b1;
 
+      // ---- dim-0 clip (its inputs are fixed while a command runs; computed only then,
+      // for the simulation speed)
+      if (state != R_IDLE) begin : clip
+        logic [40:0] avail;
+        avail = (end0_16 > c0b) ? end0_16 - c0b : 41'd0;
+        hi <= (avail < {27'd0, rbytes}) ? avail[13:0] : rbytes;
+      end
+
       // ---- row walker
       case (state)
         R_IDLE: if (start) begin
           el <= ul; gd0 <= gdim[32:0]; c0 <= coords[31:0]; sw <= swizzle; cta <= src_cta;
           rbytes <= row_bytes; ee0 <= e0; strided <= e0 > 4'd1;
+          end0_16 <= end0_16_in; c0b <= c0b_in;
+          d0_any <= end0_16_in > c0b_in && row_bytes != 14'd0;
           err_bus <= 1'b0; err_smem <= 1'b0; bytes_written <= '0;
           state <= R_PUSH;
         end
