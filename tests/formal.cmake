@@ -76,11 +76,11 @@ tce_formal(desc-fetch desc_fetch_fv prove 13 PARAMS DATA_W=128
 # The tile store as in `lite` (DATA_W 128, GADDR_W 32, the row walker outside), its burst
 # and read queues cut to 4 deep: bounded, 10 steps (a row's first W burst ends by step 9);
 # the dim-0 clip cut loose and held per command (tile_store_fv.sv says why).
-tce_formal(tile-store tile_store_fv bmc 10 PARAMS DATA_W=128 GADDR_W=32 NB=4 SMD=4
+tce_formal(tile-store tile_store_fv bmc 10 PARAMS DATA_W=128 GADDR_W=32 NB=4 SMD=4 COVER_DEPTH 12
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/walk/tce_row_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_store.sv
-           CUTS u.hi TAPS t_hi=u.hi t_state=u.state)
+           CUTS u.hi TAPS t_hi=u.hi t_state=u.state t_d0_any=u.d0_any)
 # The tile load as in `lite` (DATA_W 128, GADDR_W 32, the walker outside), 2 IDs of 2 bursts
 # and 2 command slots: bounded, 6 steps (a row's first AR by step 3); the reciprocal
 # divisions of the dim-0 range and the shared extent's product cut loose (tile_load_fv.sv).
