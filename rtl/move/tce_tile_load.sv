@@ -944,7 +944,7 @@ module tce_tile_load #(
       // A beat's bytes count for its command the cycle after it is taken (from the beat
       // register, not the R channel): the beat is still held then, so its command cannot
       // be finished before the count is in.
-      beat_new <= rvalid && rready && rresp == 2'b00;
+      beat_new <= rvalid && rready && r_s.resp == 2'b00;
       if (beat_new) s_bytes[beat_cs] <= s_bytes[beat_cs] + 40'(16'(beat_hi_g - beat_lo_g));
       if (rvalid && rready) begin
         hb[rslot] <= r_s.last ? 8'd0 : hb[rslot] + 8'd1;
