@@ -276,13 +276,15 @@ static bool rebase_tx(scenario *s)
 
 /* The engine's pending error as a message, and clear it. An operation the backend does
  * not implement is named as such: a gap in the backend, not a pass and not a wrong answer. */
-static tce_status take_engine_error(scenario *s, char *buf, size_t cap)
+static tce_status take_engine_error(scenario *s, char *buf, size_t cap, unsigned *field)
 {
     tce_drv_error_info e;
     char why[256];
     snprintf(why, sizeof why, "%s", s->be->error_text(s->be));
     tce_drv_error(&s->drv, &e);
     long line = s->seq_line[e.seq16 & 255u];
+    if (field)
+        *field = e.field;
     if (e.status == TCE_ERR_UNSUPPORTED) {
         s->unsupported = true;
         snprintf(buf, cap, "the instruction at line %ld is not supported by backend %s%s%s", line,
@@ -303,7 +305,7 @@ bool scen_drain(scenario *s)
     tce_drv_rc rc = tce_drv_wait_idle(&s->drv);
     if (rc == TCE_DRV_ENGINE_ERROR) {
         char msg[400];
-        take_engine_error(s, msg, sizeof msg);
+        take_engine_error(s, msg, sizeof msg, NULL);
         if (s->unsupported)
             return scen_fail(s, "%s", msg);
         return scen_fail(s, "the engine failed an earlier instruction: %s", msg);
@@ -441,8 +443,9 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
     }
     char msg[400] = "";
     tce_status got = TCE_OK;
+    unsigned got_field = TCE_RM_FIELD_NONE;
     if (rc == TCE_DRV_ENGINE_ERROR)
-        got = take_engine_error(s, msg, sizeof msg);
+        got = take_engine_error(s, msg, sizeof msg, &got_field);
     else if (rc != TCE_DRV_OK)
         return scen_fail(s, "driver: %s: %s", tce_drv_rc_name(rc), s->drv.why);
     if (s->unsupported)
@@ -457,6 +460,15 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
                                 "engine: %s; golden model: %s %s",
                              tce_status_name(s->expect_status), s->expect_line,
                              got == TCE_OK ? "OK" : msg, tce_status_name(ref.status), ref.why);
+        /* the same error names the same command field (ERR_INFO.FIELD), as in regress */
+        if (got_field != tce_result_field(&ref))
+            return scen_fail(s, "expected error %s (expect error at line %ld): the engine names "
+                                "command field %s, the golden model %s (%s)",
+                             tce_status_name(ref.status), s->expect_line,
+                             got_field < TCE_CMDF_COUNT ? tce_cmd_fields[got_field].name : "none",
+                             tce_result_field(&ref) < TCE_CMDF_COUNT
+                                 ? tce_cmd_fields[tce_result_field(&ref)].name : "none",
+                             ref.why);
         return true;
     }
     if (got != TCE_OK)
