@@ -58,30 +58,6 @@ const char *tce_dpi_status_name(int st)
     return tce_status_name((tce_status)st);
 }
 
-/* The C values of the constants tce_dpi_pkg.sv repeats, so its check_consts() can hold the
- * SV copies to the C enums. */
-int tce_dpi_const(const char *name)
-{
-    static const struct { const char *name; int value; } c[] = {
-        {"OP_BULK_COPY", TCE_OP_BULK_COPY}, {"OP_BULK_REDUCE", TCE_OP_BULK_REDUCE},
-        {"OP_TENSOR_LOAD", TCE_OP_TENSOR_LOAD}, {"OP_TENSOR_STORE", TCE_OP_TENSOR_STORE},
-        {"OP_TENSOR_REDUCE", TCE_OP_TENSOR_REDUCE}, {"OP_RED", TCE_OP_RED},
-        {"SPACE_GLOBAL", TCE_SPACE_GLOBAL}, {"SPACE_SHARED_CTA", TCE_SPACE_SHARED_CTA},
-        {"SPACE_SHARED_CLUSTER", TCE_SPACE_SHARED_CLUSTER}, {"DONE_NONE", TCE_DONE_NONE},
-        {"DONE_MBARRIER", TCE_DONE_MBARRIER}, {"DONE_BULK_GROUP", TCE_DONE_BULK_GROUP},
-        {"MODE_TILE", TCE_MODE_TILE}, {"MODE_IM2COL", TCE_MODE_IM2COL},
-        {"DT_UINT8", TCE_DT_UINT8}, {"DT_UINT16", TCE_DT_UINT16}, {"DT_UINT32", TCE_DT_UINT32},
-        {"DT_FLOAT16", TCE_DT_FLOAT16}, {"DT_FLOAT32", TCE_DT_FLOAT32},
-        {"DT_BFLOAT16", TCE_DT_BFLOAT16}, {"SW_NONE", TCE_SW_NONE}, {"SW_32B", TCE_SW_32B},
-        {"SW_64B", TCE_SW_64B}, {"SW_128B", TCE_SW_128B}, {"OOB_ZERO", TCE_OOB_ZERO},
-        {"OOB_NAN", TCE_OOB_NAN}, {"DESC_BYTES", TCE_DESC_BYTES},
-    };
-    for (size_t i = 0; name && i < sizeof c / sizeof c[0]; i++)
-        if (!strcmp(c[i].name, name))
-            return c[i].value;
-    return -1;
-}
-
 /* An open array's elements, after checking its size; NULL (and the cause) otherwise. */
 static void *elems(const svOpenArrayHandle a, const char *what, int want, int *st)
 {

@@ -3,6 +3,18 @@
 # Verilated (--binary --timing) at build time, so the CTest itself only runs it (seconds).
 # Without Verilator, or in a sanitizer build (Verilated C++ is not ours to sanitize), the
 # test reports itself skipped.
+# The DPI constants package (dpi/tce_dpi_consts_pkg.sv) is generated from the golden model's
+# enums and committed; `--target dpi-consts` rewrites it, dpi-consts-up-to-date fails while stale.
+add_executable(gen_dpi_consts ${CMAKE_SOURCE_DIR}/tools/gen/gen_dpi_consts.c)
+target_link_libraries(gen_dpi_consts PRIVATE tce_csim)
+set(TCE_DPI_CONSTS ${CMAKE_SOURCE_DIR}/dpi/tce_dpi_consts_pkg.sv)
+add_custom_target(dpi-consts COMMAND gen_dpi_consts ${TCE_DPI_CONSTS} DEPENDS gen_dpi_consts
+  COMMENT "Regenerating dpi/tce_dpi_consts_pkg.sv from the C enums")
+add_test(NAME dpi-consts-up-to-date
+  COMMAND ${CMAKE_COMMAND} -DGEN=$<TARGET_FILE:gen_dpi_consts> -DCOMMITTED=${TCE_DPI_CONSTS}
+          -DFRESH=${CMAKE_BINARY_DIR}/tce_dpi_consts_pkg.fresh.sv -DTARGET=dpi-consts
+          -P ${CMAKE_SOURCE_DIR}/cmake/check_generated.cmake)
+
 if(TCE_VERILATOR AND NOT TCE_SANITIZE AND TARGET tce_firmware)
   execute_process(COMMAND ${TCE_VERILATOR} --getenv VERILATOR_ROOT
                   OUTPUT_VARIABLE tce_vl_root OUTPUT_STRIP_TRAILING_WHITESPACE)
@@ -15,7 +27,7 @@ if(TCE_VERILATOR AND NOT TCE_SANITIZE AND TARGET tce_firmware)
   include(${CMAKE_SOURCE_DIR}/cmake/rtl_sources.cmake)
   set(tb_dir ${CMAKE_BINARY_DIR}/dpi-scoreboard)
   set(tb_exe ${tb_dir}/Vtb_dpi_scoreboard)
-  set(tb_srcs ${TCE_RTL_SOURCES} ${CMAKE_SOURCE_DIR}/dpi/tce_dpi_pkg.sv
+  set(tb_srcs ${TCE_RTL_SOURCES} ${TCE_DPI_CONSTS} ${CMAKE_SOURCE_DIR}/dpi/tce_dpi_pkg.sv
               ${CMAKE_SOURCE_DIR}/tests/dpi/tb_dpi_scoreboard.sv)
   # Verilator compiles .c inputs as C++, so the shim and the model go in as archives.
   add_custom_command(OUTPUT ${tb_exe}

@@ -5,7 +5,7 @@
 # -DTB=<Vtb_dpi_scoreboard>. tests/dpi.cmake adds it.
 execute_process(COMMAND ${TB} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}")
-if(NOT rc EQUAL 0 OR NOT out MATCHES "tb_dpi_scoreboard: 7 cases, 0 mismatches"
+if(NOT rc EQUAL 0 OR NOT out MATCHES "tb_dpi_scoreboard: 9 cases, 0 mismatches"
    OR "${out}${err}" MATCHES "MISMATCH")
   message(FATAL_ERROR "dpi-scoreboard: the clean run failed (exit ${rc}):\n${err}")
 endif()

@@ -13,6 +13,7 @@
 #include "driver/tce_regmap.h"
 #include "tce_port_owner.h"
 #include "tce_smem_model.h"
+#include "gen_main.h"
 
 typedef struct {
     const char *name; /* the SystemVerilog name */
@@ -177,17 +178,5 @@ static int emit(FILE *f)
 
 int main(int argc, char **argv)
 {
-    if (argc > 2) {
-        fprintf(stderr, "usage: gen_op_pkg [OUTPUT]\n");
-        return 2;
-    }
-    FILE *f = argc == 2 ? fopen(argv[1], "w") : stdout;
-    if (!f) {
-        fprintf(stderr, "gen_op_pkg: cannot write %s\n", argv[1]);
-        return 1;
-    }
-    int rc = emit(f);
-    if (f != stdout && fclose(f) != 0)
-        rc = -1;
-    return rc ? 1 : 0;
+    return gen_main(argc, argv, emit);
 }
