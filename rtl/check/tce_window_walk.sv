@@ -68,8 +68,6 @@ module tce_window_walk #(
   localparam int IOFF = tce_desc_pkg::DESC_INTERLEAVE_OFFSET;
   localparam int ROFF = tce_desc_pkg::DESC_RANK_OFFSET;
 
-  wire win_on = |gwin_size;
-
   // ---- the extent test, three stages beside tce_tile_check's ----
   // Stage 1: (globalDim[i] - 1) * globalStride[i] for dims 1..4 (a stride of 2^40 or more is
   // a bad descriptor: it only has to make the tensor "not inside"), dim 0's bytes (a
@@ -128,29 +126,41 @@ module tce_window_walk #(
   end
 
   // ---- the walk ----
-  typedef enum logic [2:0] { W_IDLE, W_ROW, W_UNIT, W_OFF, W_HIT, W_DONE } wstate_t;
+  typedef enum logic [2:0] { W_IDLE, W_ROW, W_UNIT, W_OFF, W_HIT, W_DEC, W_NEXT, W_DONE } wstate_t;
   wstate_t st;
   logic fault;
 
   // The command's dim-0 clip, in bytes from the row's address (the unit at c0): in-bounds
   // units lie in [off_lo, off_hi) (x0 in [0, globalDim[0]), a non-interleaved store's end
   // rounded up to 16 bytes); for e0 = 1 the row's run is [r_lo, r_hi) within [0, span).
-  logic signed [41:0] off_lo, off_hi;
+  // Three register stages from the held command, like the extent test, so they are valid
+  // when tce_tile_check is ready; the unit's size and step are registered too.
+  logic signed [41:0] c0b_q, d0b_q, span_q, off_lo, off_hi, span2_q;
   logic [13:0] r_lo, r_hi;
   logic        run_empty;
-  always_comb begin
-    logic signed [41:0] c0b, d0b, span, lo, hi;
-    c0b = 42'(signed'(wcoords[31:0])) <<< ul;
+  logic [64:0] unit;            // bytes of a unit
+  logic [16:0] umask;           // unit - 1
+  logic [16:0] stride_b;        // bytes from one unit of a row to the next (e0 units)
+  logic        win_on_q;
+  always_ff @(posedge clk) begin
+    logic signed [41:0] d0b, lo, hi;
+    c0b_q <= 42'(signed'(wcoords[31:0])) <<< ul;
     d0b = 42'(gdim[32:0]) << ul;
     if (is_store && desc[IOFF*8 +: 8] == 8'd0) d0b = (d0b + 42'sd15) & ~42'sd15;
-    span = 42'(box0) << ul;
-    off_lo = -c0b;
-    off_hi = d0b - c0b;
+    d0b_q <= d0b;
+    span_q <= 42'(box0) << ul;
+    off_lo <= -c0b_q;
+    off_hi <= d0b_q - c0b_q;
+    span2_q <= span_q;
     lo = off_lo < 0 ? 42'sd0 : off_lo;
-    hi = off_hi > span ? span : off_hi;
-    run_empty = lo >= hi;
-    r_lo = 14'(lo);
-    r_hi = 14'(hi);
+    hi = off_hi > span2_q ? span2_q : off_hi;
+    run_empty <= lo >= hi;
+    r_lo <= 14'(lo);
+    r_hi <= 14'(hi);
+    unit <= 65'd1 << ul;
+    umask <= (17'd1 << ul) - 17'd1;
+    stride_b <= 17'(e0) << ul;
+    win_on_q <= |gwin_size;
   end
 
   // The row walk (its own: the movers' walkers are busy with earlier commands).
@@ -205,65 +215,59 @@ module tce_window_walk #(
   logic [8:0]  k;               // e0 > 1: the unit in the row
   logic signed [41:0] orel;     // ... and its offset from the row's address
   logic [64:0] woff_q [8];      // a - base, per window
-  wire  [64:0] unit = 65'd1 << ul;
-  wire  [16:0] stride_b = 17'(e0) << ul;
 
-  wire need = hold && ready_in && status_in == tce_op_pkg::ST_OK && !is_prefetch && win_on;
-  assign wk_start = st == W_IDLE && need && !inside_q;
+  // Registers only (the verdict's `ready` waits on none of tce_tile_check's logic): a command
+  // that failed the check is let go in W_ROW.
+  assign wk_start = st == W_IDLE && hold && ready_in && !is_prefetch && win_on_q && !inside_q;
   assign walking = st != W_IDLE && st != W_DONE;
+  // The walker moves on from a registered state only.
+  assign wk_next = st == W_NEXT;
 
-  // The row is done with when it has no in-bounds unit, or its last check passed.
-  logic row_over;
-  always_comb begin
-    row_over = 1'b0;
-    if (st == W_ROW && row_valid && (!row_inb || (e0 == 4'd1 && run_empty))) row_over = 1'b1;
-    if (st == W_UNIT && (orel < off_lo || orel >= off_hi) && 9'(k + 9'd1) == box0) row_over = 1'b1;
-  end
-
-  // W_HIT: which window holds the unit at a, and how far it reaches.
+  // W_HIT: per window, whether it holds the unit at a and how far it reaches from a
+  // (registered); W_DEC: one that holds it (windows do not overlap; if set so, any will
+  // do: each reaches at least the unit) and whether it covers the rest of the run.
+  logic [7:0]  whit_q;
+  logic [64:0] left_q [8];
   logic        any_hit, covers;
   logic [64:0] left;
   always_comb begin
-    any_hit = 1'b0; left = '0;
-    for (int w = 0; w < 8; w++) begin
-      logic [64:0] room;
-      room = {1'b0, gwin_size[w*64 +: 64]};
-      if (room != '0 && !woff_q[w][64] && woff_q[w] <= room && unit <= room - woff_q[w]) begin
-        any_hit = 1'b1;
-        left = room - woff_q[w];
-      end
-    end
+    any_hit = |whit_q; left = '0;
+    for (int w = 0; w < 8; w++) if (whit_q[w]) left = left_q[w];
     covers = 65'(rem) <= left;
   end
   // e0 = 1: how far the run goes on in the window (left < rem < 2^17 where it is used)
-  wire [16:0] ustep = left[16:0] & ~((17'd1 << ul) - 17'd1);
-  wire hit_row_done = any_hit && (e0 == 4'd1 ? covers : 9'(k + 9'd1) == box0);
-  assign wk_next = (row_over || (st == W_HIT && hit_row_done)) && !last_row;
+  wire [16:0] ustep = left[16:0] & ~umask;
+  wire        k_last = 9'(k + 9'd1) == box0;
+  wire        dim0_out = orel < off_lo || orel >= off_hi;
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      st <= W_IDLE; fault <= 1'b0; a <= '0; rem <= '0; k <= '0; orel <= '0;
-      for (int w = 0; w < 8; w++) woff_q[w] <= '0;
+      st <= W_IDLE; fault <= 1'b0; a <= '0; rem <= '0; k <= '0; orel <= '0; whit_q <= '0;
+      for (int w = 0; w < 8; w++) begin woff_q[w] <= '0; left_q[w] <= '0; end
     end else if (!hold || !ready_in) begin
       st <= W_IDLE; fault <= 1'b0;
     end else begin
       case (st)
         W_IDLE: if (wk_start) st <= W_ROW;
-        W_ROW: if (row_valid) begin
-          if (row_over) begin
-            if (last_row) st <= W_DONE;
+        W_ROW: if (status_in != tce_op_pkg::ST_OK) begin
+          st <= W_DONE;             // the check's own verdict goes on
+        end else if (row_valid) begin
+          if (!row_inb || (e0 == 4'd1 && run_empty)) begin
+            st <= last_row ? W_DONE : W_NEXT;       // no in-bounds unit
           end else if (e0 == 4'd1) begin
             a <= 64'(row_g) + 64'(r_lo);
+            for (int w = 0; w < 8; w++)
+              woff_q[w] <= {1'b0, 64'(row_g) + 64'(r_lo)} - {1'b0, gwin_base[w*64 +: 64]};
             rem <= 17'(r_hi) - 17'(r_lo);
-            st <= W_OFF;
+            st <= W_HIT;
           end else begin
             a <= 64'(row_g); k <= '0; orel <= '0;
             st <= W_UNIT;
           end
         end
-        W_UNIT: if (orel < off_lo || orel >= off_hi) begin
+        W_UNIT: if (dim0_out) begin
           // outside the tensor in dim 0: nothing to check
-          if (9'(k + 9'd1) == box0) st <= last_row ? W_DONE : W_ROW;
+          if (k_last) st <= last_row ? W_DONE : W_NEXT;
           else begin
             k <= k + 9'd1; a <= a + 64'(stride_b); orel <= orel + 42'(stride_b);
           end
@@ -275,10 +279,20 @@ module tce_window_walk #(
           for (int w = 0; w < 8; w++) woff_q[w] <= {1'b0, a} - {1'b0, gwin_base[w*64 +: 64]};
           st <= W_HIT;
         end
-        W_HIT: if (!any_hit) begin
+        W_HIT: begin
+          for (int w = 0; w < 8; w++) begin
+            logic [64:0] room;
+            room = {1'b0, gwin_size[w*64 +: 64]};
+            whit_q[w] <= room != '0 && !woff_q[w][64] && woff_q[w] <= room &&
+                        unit <= room - woff_q[w];
+            left_q[w] <= room - woff_q[w];
+          end
+          st <= W_DEC;
+        end
+        W_DEC: if (!any_hit) begin
           fault <= 1'b1; st <= W_DONE;
-        end else if (hit_row_done) begin
-          st <= last_row ? W_DONE : W_ROW;
+        end else if (e0 == 4'd1 ? covers : k_last) begin
+          st <= last_row ? W_DONE : W_NEXT;
         end else if (e0 == 4'd1) begin
           // on from the window's end, rounded down to a unit
           a <= a + {47'd0, ustep};
@@ -288,6 +302,7 @@ module tce_window_walk #(
           k <= k + 9'd1; a <= a + 64'(stride_b); orel <= orel + 42'(stride_b);
           st <= W_UNIT;
         end
+        W_NEXT: st <= W_ROW;
         default: ;
       endcase
     end
