@@ -217,6 +217,11 @@ void tce_sim::note_handshakes(const tce_axi_slave_out &ao, const tce_axi_master_
             probe.first_w = cyc;
         probe.last_w = cyc;
     }
+    if (smem_sample.mreq.valid && smem_sample.mreq_ready) {
+        if (probe.tx_count++ == 0)
+            probe.first_tx = cyc;
+        probe.last_tx = cyc;
+    }
 }
 
 void tce_sim::step()
@@ -550,6 +555,7 @@ void tce_sim_probe_clear(tce_sim *s, uint64_t lo, uint64_t hi)
     s->probe.first_ar = UINT64_MAX;
     s->probe.first_r = UINT64_MAX;
     s->probe.first_w = UINT64_MAX;
+    s->probe.first_tx = UINT64_MAX;
     s->probe_lo = lo;
     s->probe_hi = hi;
 }

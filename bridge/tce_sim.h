@@ -100,6 +100,8 @@ typedef struct {
     uint64_t first_r, last_r; /* cycles of the first and last of those; UINT64_MAX / 0 */
     uint64_t w_beats;    /* AXI4 W handshakes since the clear (any address) */
     uint64_t first_w, last_w; /* cycles of the first and last of those; UINT64_MAX / 0 */
+    uint64_t tx_count;   /* mbarrier complete-tx requests taken since the clear */
+    uint64_t first_tx, last_tx; /* cycles of the first and last of those; UINT64_MAX / 0 */
 } tce_sim_probe;
 /* Zero the counters; R beats count only for bursts starting in [lo, hi). */
 void tce_sim_probe_clear(tce_sim *s, uint64_t lo, uint64_t hi);

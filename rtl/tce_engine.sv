@@ -8,7 +8,8 @@
 //   shared-memory    one request channel (read / write with strobes / mbarrier complete-tx,
 //   port             addressed by CTA and byte offset) and one in-order response channel
 //
-// Commands execute one at a time, in order; the data movers are tce_bulk_g2s (global ->
+// Commands retire in order and execute one at a time, but for tensor loads and bulk copies
+// global -> shared, which run beside loads of their own kind; the data movers are tce_bulk_g2s (global ->
 // shared), tce_bulk_from_smem (shared -> global, shared -> shared), tce_tile_load and
 // tce_tile_store (tensor tile loads and stores, after tce_desc_fetch and tce_tile_check)
 // and tce_red_scalar (red). Reductions read-modify-write through tce_rmw_global (every
@@ -204,7 +205,12 @@ module tce_engine #(
   logic [15:0] mv_dst_mask, mv_byte_mask;
   logic [3:0]  mv_dst_cta, mv_src_cta;
   logic [23:0] mv_dst_off, mv_src_off;
-  logic g2s_done, fs_done, fs_reads_done;
+  logic g2s_done, fs_done, fs_reads_done, g2s_can_start, g2s_tx_err;
+  logic [31:0] g2s_size;
+  logic g2s_mb_valid;
+  logic [3:0] g2s_mb_cta;
+  logic [23:0] g2s_mb_addr;
+  logic [31:0] g2s_mb_tx_count;
   logic [7:0] g2s_status, fs_status;
   logic [tce_op_pkg::SM_OWNER_W-1:0] sm_owner;
   logic [tce_op_pkg::RD_OWNER_W-1:0] rd_owner;
@@ -259,6 +265,7 @@ module tce_engine #(
     .retire_rbytes, .retire_wbytes,
     .g2s_start, .fs_start, .fs_to_global, .mv_gaddr, .mv_size, .mv_dst_mask, .mv_dst_cta,
     .mv_dst_off, .mv_src_cta, .mv_src_off, .mv_use_byte_mask, .mv_byte_mask,
+    .g2s_can_start, .g2s_busy, .g2s_tx_err, .g2s_size,
     .g2s_done, .g2s_status, .fs_done, .fs_reads_done, .fs_status,
     .desc_start, .desc_addr, .desc_done, .desc_err, .desc_hit, .cmd_coords, .cmd_im2col, .cmd_dims, .cmd_mode,
     .cmd_dst_space, .cmd_completion, .cmd_cta, .cmd_saddr, .cmd_mbar_off, .cmd_multicast,
@@ -624,18 +631,24 @@ module tce_engine #(
   logic [DATA_W/8-1:0] g2s_sm_wstrb, fs_sm_wstrb;
 
   // A bulk burst is up to 4 KB, so four in flight already cover 200+ cycles of latency at
-  // one beat per cycle (tce bench: 1 MB at 95.67% of peak); more would only add slots.
+  // one beat per cycle; more would only add slots. The next copy's reads go out while the
+  // last one's beats arrive (tce_bulk_g2s), so a stream of copies keeps the port full.
   localparam int G2S_NRD = (NRD < 4) ? NRD : 4;
   tce_bulk_g2s #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(G2S_NRD), .GADDR_W(GADDR_W)) u_g2s (
-    .clk, .rst_n, .start(g2s_start), .gaddr(mv_gaddr), .size(mv_size), .dst_off(mv_dst_off),
-    .dst_mask(mv_dst_mask), .busy(g2s_busy), .done(g2s_done), .status(g2s_status),
+    .clk, .rst_n, .start(g2s_start), .can_start(g2s_can_start), .gaddr(mv_gaddr), .size(mv_size),
+    .dst_off(mv_dst_off), .dst_mask(mv_dst_mask), .mbar_off(cmd_mbar_off), .busy(g2s_busy),
+    .done_hold(tile_done_hold), .done(g2s_done), .status(g2s_status), .tx_err(g2s_tx_err),
+    .done_size(g2s_size),
     .arvalid(g2s_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_G2S), .arid(g2s_arid),
     .araddr(g2s_araddr), .arlen(g2s_arlen), .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_G2S),
     .rready(g2s_rready), .rid(m_axi_rid), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
     .rlast(m_axi_rlast),
     .sm_valid(g2s_sm_valid), .sm_ready(sm_req_ready && sm_owner == tce_op_pkg::SM_OWNER_G2S), .sm_cta(g2s_sm_cta),
     .sm_addr(g2s_sm_addr), .sm_wdata(g2s_sm_wdata), .sm_wstrb(g2s_sm_wstrb),
-    .sm_rsp_valid(sm_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_G2S), .sm_rsp_err(sm_rsp_err)
+    .sm_rsp_valid(sm_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_G2S), .sm_rsp_err(sm_rsp_err),
+    .mb_valid(g2s_mb_valid), .mb_ready(mb_req_ready && sm_owner == tce_op_pkg::SM_OWNER_G2S),
+    .mb_cta(g2s_mb_cta), .mb_addr(g2s_mb_addr), .mb_tx_count(g2s_mb_tx_count),
+    .mb_rsp_valid(mb_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_G2S), .mb_rsp_err(mb_rsp_err)
   );
 
   tce_bulk_from_smem #(.DATA_W(DATA_W), .ID_W(ID_W), .GADDR_W(GADDR_W)) u_from_smem (
@@ -766,13 +779,16 @@ module tce_engine #(
   end
 
   // ------------------------------------------------------------- mbarrier port
-  // Tensor loads in flight send their own complete-tx; otherwise the executor does (bulk
-  // copies). The executor hands the port over only with no response outstanding.
-  wire tl_mb = (sm_owner == tce_op_pkg::SM_OWNER_TILE_LOAD);
-  assign mb_req_valid    = tl_mb ? tl_mb_valid : tx_valid && sm_owner == tce_op_pkg::SM_OWNER_COMPLETE_TX;
-  assign mb_req_cta      = tl_mb ? tl_mb_cta : tx_cta;
-  assign mb_req_addr     = tl_mb ? tl_mb_addr : tx_addr;
-  assign mb_req_tx_count = tl_mb ? tl_mb_tx_count : tx_count;
+  // Tensor loads and bulk copies global -> shared in flight send their own complete-tx;
+  // otherwise the executor does (bulk copies from shared memory). The executor hands the
+  // port over only with no response outstanding.
+  wire tl_mb  = (sm_owner == tce_op_pkg::SM_OWNER_TILE_LOAD);
+  wire g2s_mb = (sm_owner == tce_op_pkg::SM_OWNER_G2S);
+  assign mb_req_valid    = tl_mb ? tl_mb_valid : g2s_mb ? g2s_mb_valid :
+                           tx_valid && sm_owner == tce_op_pkg::SM_OWNER_COMPLETE_TX;
+  assign mb_req_cta      = tl_mb ? tl_mb_cta : g2s_mb ? g2s_mb_cta : tx_cta;
+  assign mb_req_addr     = tl_mb ? tl_mb_addr : g2s_mb ? g2s_mb_addr : tx_addr;
+  assign mb_req_tx_count = tl_mb ? tl_mb_tx_count : g2s_mb ? g2s_mb_tx_count : tx_count;
   assign tx_ready = mb_req_ready && sm_owner == tce_op_pkg::SM_OWNER_COMPLETE_TX;
 
   // ------------------------------------------------------------- assertions

@@ -10,16 +10,16 @@ set(TCE_FORMAL_DIR ${CMAKE_SOURCE_DIR}/tests/formal)
 # the engine's sources (hierarchy keeps what its wrapper uses); a unit's proof names only
 # its own files (RTL), which saves Yosys parsing the whole engine each time.
 set(TCE_FORMAL_COMMON ${CMAKE_SOURCE_DIR}/rtl/assert/tce_axi_assert.sv
-    ${TCE_FORMAL_DIR}/axi_rd_slave.sv ${TCE_FORMAL_DIR}/axi_wr_slave.sv
+    ${TCE_FORMAL_DIR}/axi_rd_rules.sv ${TCE_FORMAL_DIR}/axi_wr_rules.sv ${TCE_FORMAL_DIR}/axi_rd_slave.sv ${TCE_FORMAL_DIR}/axi_wr_slave.sv
     ${TCE_FORMAL_DIR}/in_order_responder.sv ${TCE_FORMAL_DIR}/axil_master_assume.sv)
 set(TCE_FORMAL_PKGS ${CMAKE_SOURCE_DIR}/rtl/generated/tce_desc_pkg.sv
     ${CMAKE_SOURCE_DIR}/rtl/generated/tce_regs_pkg.sv ${CMAKE_SOURCE_DIR}/rtl/generated/tce_op_pkg.sv)
 
-# tce_formal(NAME TOP MODE K [PARAMS N=V...] [TAPS TAP=NET...] [CUTS NET...] [RTL files...] [MAPMEM]
-#            [TIMEOUT s] [LAUNCHER cmd]):
+# tce_formal(NAME TOP MODE K [PARAMS N=V...] [TAPS TAP=NET...] [CUTS NET...] [ASSUME INST...]
+#            [RTL files...] [MAPMEM] [TIMEOUT s] [LAUNCHER cmd]):
 # CTest formal-NAME proves tests/formal/TOP.sv (prove.sh MODE K).
 function(tce_formal name top mode depth)
-  cmake_parse_arguments(F "MAPMEM" "TIMEOUT" "PARAMS;TAPS;CUTS;RTL;LAUNCHER" ${ARGN})
+  cmake_parse_arguments(F "MAPMEM" "TIMEOUT" "PARAMS;TAPS;CUTS;ASSUME;RTL;LAUNCHER" ${ARGN})
   if(NOT F_RTL)
     set(F_RTL ${TCE_RTL_SOURCES})
   endif()
@@ -32,6 +32,9 @@ function(tce_formal name top mode depth)
   endforeach()
   foreach(c IN LISTS F_CUTS)
     list(APPEND opts -c ${c})
+  endforeach()
+  foreach(a IN LISTS F_ASSUME)
+    list(APPEND opts -a ${a})
   endforeach()
   if(F_MAPMEM)
     list(APPEND opts -m)
@@ -62,6 +65,32 @@ tce_formal(bulk-g2s bulk_g2s_fv prove 4 PARAMS DATA_W=128 GADDR_W=32 NRD=4
 # 2^64 whose burst end wrapped to 0 before the mover kept a 65th address bit.
 tce_formal(bulk-g2s-64 bulk_g2s_fv bmc 12
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/move/tce_bulk_g2s.sv)
+# The descriptor fetch at `lite`'s data path (DATA_W 128): 13 steps reach a fetch split at a
+# page's last 64 bytes and a cache hit; the fetch's address and split flags are taps.
+tce_formal(desc-fetch desc_fetch_fv prove 13 PARAMS DATA_W=128
+           RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/front/tce_desc_fetch.sv
+           TAPS t_base=u.base t_both=u.both t_half=u.half)
+# The tile store as in `lite` (DATA_W 128, GADDR_W 32, the row walker outside), its burst
+# and read queues cut to 4 deep: bounded, 10 steps (a row's first W burst ends by step 9);
+# the dim-0 clip cut loose and held per command (tile_store_fv.sv says why).
+tce_formal(tile-store tile_store_fv bmc 10 PARAMS DATA_W=128 GADDR_W=32 NB=4 SMD=4
+           RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/walk/tce_row_walk.sv
+               ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
+               ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_store.sv
+           CUTS u.hi TAPS t_hi=u.hi t_state=u.state)
+# The tile load as in `lite` (DATA_W 128, GADDR_W 32, the walker outside), 2 IDs of 2 bursts
+# and 2 command slots: bounded, 6 steps (a row's first AR by step 3); the reciprocal
+# divisions of the dim-0 range and the shared extent's product cut loose (tile_load_fv.sv).
+tce_formal(tile-load tile_load_fv bmc 6 PARAMS DATA_W=128 GADDR_W=32 NRD=2 RDD=2 NS=2
+           RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/walk/tce_row_walk.sv
+               ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
+               ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_load.sv
+           CUTS u.n_ext u.lo_e u.hi_k)
+# The reductions' read-modify-write (built with reductions; `lite` has none), its range and
+# R queues 2 deep, behind any mover that follows the rules (u_up's rules assumed): bounded,
+# 8 steps (a reduced burst's AR, R, result and W).
+tce_formal(rmw-global rmw_global_fv bmc 8 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 ASSUME u_up
+           RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/rmw/tce_rmw_global.sv)
 # Opt-in (-DTCE_FORMAL_TESTS=ON): proofs not yet timed to an end inside CI's budget.
 if(TCE_FORMAL_TESTS)
   # The group tracker at 2 CTAs and a queue of 2 (3 entries).

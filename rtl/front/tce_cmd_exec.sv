@@ -79,7 +79,11 @@ module tce_cmd_exec #(
     output logic [39:0] retire_rbytes,
     output logic [39:0] retire_wbytes,
     // Mover control
-    output logic        g2s_start,
+    output logic        g2s_start,     // tce_bulk_g2s: it then completes and retires the copy itself
+    input  logic        g2s_can_start,
+    input  logic        g2s_busy,      // bulk copies in flight (their retirement records in lr_*)
+    input  logic        g2s_tx_err,
+    input  logic [31:0] g2s_size,
     output logic        fs_start,      // tce_bulk_from_smem
     output logic        fs_to_global,
     output logic [63:0] mv_gaddr,
@@ -622,15 +626,21 @@ module tce_cmd_exec #(
   // once its load is done, long after it was written), so synthesis maps them to LUT RAM
   // instead of 16 x 80 flip-flops and a 16:1 read mux per bit.
   always_ff @(posedge clk) begin
-    if (tile_start) begin
+    if (tile_start || g2s_start) begin
       lr_seq[lr_tl] <= cur_seq; lr_cta[lr_tl] <= f_cta; lr_kind[lr_tl] <= f_opcode;
-      lr_wbytes[lr_tl] <= {8'd0, tchk_tx_bytes} * {35'd0, ones16(tchk_ctas)};
+      lr_wbytes[lr_tl] <= tile_start ? {8'd0, tchk_tx_bytes} * {35'd0, ones16(tchk_ctas)} :
+                                       copy_bytes * {35'd0, ones16(dmask)};
     end
   end
   // A command that may run beside loads in flight: a tensor load that passed the checks
-  // so far (is_tload). Its descriptor fetch shares the read channel, so a fetch that needs
-  // the bus waits until no load is in flight; every other command waits too.
-  wire chk_wait = is_tload ? (tile_active && !desc_hit) : !loads_idle;
+  // so far (is_tload) beside tensor loads, a bulk copy global -> shared beside bulk copies
+  // (tce_bulk_g2s takes the next one once the last has sent its reads). The descriptor
+  // fetch shares the read channel, so a fetch that needs the bus waits until no load is in
+  // flight; a tensor load waits for the bulk copies too (they own the read channel), a
+  // bulk copy for the tensor loads; every other command waits for all.
+  wire is_g2s   = f_opcode == tce_op_pkg::OP_BULK_COPY && dir == DIR_G2S;
+  wire chk_wait = is_tload ? ((tile_active && !desc_hit) || g2s_busy) :
+                  is_g2s   ? ((!loads_idle && !g2s_busy) || !g2s_can_start) : !loads_idle;
   wire chk_go   = (state == S_CHECK) && p_valid && !chk_wait;
   wire ret_here = (state == S_RETIRE) && loads_idle && !retire_hold;
   assign tile_done_hold = retire_hold;
@@ -643,8 +653,11 @@ module tce_cmd_exec #(
   assign tx_addr  = mb_off;
   assign tx_count = txc;
   // Loads in flight own the shared-memory port and the mbarrier port (their complete-tx)
-  // and the read channel; every other mover runs only when none is.
+  // and the read channel; every other mover runs only when none is. Bulk copies in flight
+  // likewise, ahead of the terms that read the command register (red_en, to_global): the
+  // executor may already hold the next command while they finish.
   assign sm_owner = tile_active ? tce_op_pkg::SM_OWNER_TILE_LOAD :
+                    g2s_busy ? tce_op_pkg::SM_OWNER_G2S :
                     (state == S_TX || state == S_TXWAIT) ? tce_op_pkg::SM_OWNER_COMPLETE_TX :
                     run_rs ? tce_op_pkg::SM_OWNER_RED :
                     (run_dir == DIR_TILE) ? tce_op_pkg::SM_OWNER_TILE_STORE :
@@ -653,6 +666,7 @@ module tce_cmd_exec #(
                     ((run_dir == DIR_TILE) && run_store) ? tce_op_pkg::WR_OWNER_TILE_STORE :
                     tce_op_pkg::WR_OWNER_FROM_SMEM;
   assign rd_owner = tile_active ? tce_op_pkg::RD_OWNER_TILE_LOAD :
+                    g2s_busy ? tce_op_pkg::RD_OWNER_G2S :
                     (state == S_DESC) ? tce_op_pkg::RD_OWNER_DESC :
                     (red_en && to_global) ? tce_op_pkg::RD_OWNER_RMW :
                     (run_dir == DIR_TILE) ? tce_op_pkg::RD_OWNER_TILE_LOAD : tce_op_pkg::RD_OWNER_G2S;
@@ -693,16 +707,21 @@ module tce_cmd_exec #(
 
   // Retirement: the oldest load in flight when the tile loader finishes it, else the
   // command here (which waits at S_RETIRE until no load is in flight: in order).
-  assign retire        = ret_here || tile_done;
-  assign retire_status = tile_done ? tile_status : st;
-  assign retire_field  = tile_done ? ((tile_status == tce_op_pkg::ST_OK) ? 8'd0 :
-                                      tile_tx_err ? fidx(tce_regs_pkg::CMDF_MBAR_IDX) : F_NONE) :
+  // Bulk copies global -> shared retire the same way from tce_bulk_g2s (g2s_done); the two
+  // movers never have copies in flight at once (chk_wait).
+  wire   lr_done       = tile_done || g2s_done;
+  wire [7:0] lr_status = tile_done ? tile_status : g2s_status;
+  wire   lr_tx_err     = tile_done ? tile_tx_err : g2s_tx_err;
+  assign retire        = ret_here || lr_done;
+  assign retire_status = lr_done ? lr_status : st;
+  assign retire_field  = lr_done ? ((lr_status == tce_op_pkg::ST_OK) ? 8'd0 :
+                                    lr_tx_err ? fidx(tce_regs_pkg::CMDF_MBAR_IDX) : F_NONE) :
                          (st == tce_op_pkg::ST_OK) ? 8'd0 : fld;
-  assign retire_cta    = tile_done ? lr_cta[lr_hd] : f_cta;
-  assign retire_kind   = tile_done ? lr_kind[lr_hd] : f_opcode;
-  assign retire_seq    = tile_done ? lr_seq[lr_hd] : cur_seq;
-  assign retire_rbytes = tile_done ? tile_rbytes : rb_q;
-  assign retire_wbytes = tile_done ? lr_wbytes[lr_hd] : wb_q;
+  assign retire_cta    = lr_done ? lr_cta[lr_hd] : f_cta;
+  assign retire_kind   = lr_done ? lr_kind[lr_hd] : f_opcode;
+  assign retire_seq    = lr_done ? lr_seq[lr_hd] : cur_seq;
+  assign retire_rbytes = tile_done ? tile_rbytes : g2s_done ? {8'd0, g2s_size} : rb_q;
+  assign retire_wbytes = lr_done ? lr_wbytes[lr_hd] : wb_q;
 
   assign mv_gaddr = is_mm ? mm_addr[{mm_i, 6'd0} +: 64] : f_gaddr;
   assign mv_size  = f_size;
@@ -722,11 +741,9 @@ module tce_cmd_exec #(
   assign rs_start  = chk_go && chk_status == tce_op_pkg::ST_OK && is_red;
 
   wire       mv_done   = run_rs ? rs_done :
-                         (run_dir == DIR_TILE) ? tstore_done :
-                         (run_dir == DIR_G2S) ? g2s_done : fs_done;
+                         (run_dir == DIR_TILE) ? tstore_done : fs_done;
   wire [7:0] mv_status = run_rs ? rs_status :
-                         (run_dir == DIR_TILE) ? tstore_status :
-                         (run_dir == DIR_G2S) ? g2s_status : fs_status;
+                         (run_dir == DIR_TILE) ? tstore_status : fs_status;
   // multimem: another address of the group follows this copy (none after an error)
   wire mm_more = is_mm && mv_status == tce_op_pkg::ST_OK && 4'(mm_i) + 4'd1 < f_mmcount;
 
@@ -765,8 +782,8 @@ module tce_cmd_exec #(
       rb_q <= '0; wb_q <= '0;
       lr_hd <= '0; lr_n <= '0;
     end else begin
-      if (tile_done) lr_hd <= lr_hd + 1'b1;
-      lr_n <= lr_n + (SLW+1)'(tile_start) - (SLW+1)'(tile_done);
+      if (lr_done) lr_hd <= lr_hd + 1'b1;
+      lr_n <= lr_n + (SLW+1)'(tile_start || g2s_start) - (SLW+1)'(lr_done);
       case (state)
         S_IDLE: if (q_pop) begin
           cur_seq <= q_head[QE*32 +: 32];
@@ -793,6 +810,8 @@ module tce_cmd_exec #(
             state <= S_MMWIN;
           end else if (bad || !(f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || is_red || is_mm)) begin
             state <= S_RETIRE;
+          end else if (g2s_start) begin
+            state <= S_IDLE;        // tce_bulk_g2s completes it; it retires from lr_*
           end else begin
             // A reduce reads its source and its destination and writes the destination.
             rb_q <= is_red ? {32'd0, red_len} :

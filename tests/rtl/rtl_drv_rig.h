@@ -108,4 +108,44 @@ static inline tce_status rig_run(tce_drv *drv, const tce_op *op)
     return info.status;
 }
 
+/* Queues ops[0..n) while the engine is held, then lets it run; seq[i] gets op i's number.
+ * false when the driver refused a submit. */
+static inline bool rig_queue_held(rig *r, const tce_op *ops, unsigned n, uint32_t *seq)
+{
+    bool ok = true;
+    tce_drv_enable(&r->drv, false);
+    for (unsigned i = 0; i < n; i++)
+        ok = tce_drv_submit(&r->drv, &ops[i], &seq[i]) == TCE_DRV_OK && ok;
+    tce_drv_enable(&r->drv, true);
+    return ok;
+}
+
+/* Waits for the engine: it must report exactly the errors (sequence number, status) given,
+ * in order, each read and cleared, and then go idle. false with the first problem in m. */
+static inline bool rig_expect_errors(rig *r, const uint32_t *seq, const tce_status *errs,
+                                     unsigned nerr, char *m, size_t cap)
+{
+    bool ok = true;
+    for (unsigned e = 0;; e++) {
+        tce_drv_rc rc = tce_drv_wait_idle(&r->drv);
+        if (rc == TCE_DRV_OK) {
+            if (e != nerr && ok)
+                snprintf(m, cap, "the engine went idle with an error not reported");
+            return ok && e == nerr;
+        }
+        tce_drv_error_info info;
+        (void)tce_drv_error(&r->drv, &info);
+        if (rc != TCE_DRV_ENGINE_ERROR || e == nerr) {
+            if (ok)
+                snprintf(m, cap, "%s", rc == TCE_DRV_ENGINE_ERROR ? "an unexpected error" : "engine stuck");
+            return false;
+        }
+        if ((info.seq16 != (seq[e] & 0xFFFFu) || info.status != errs[e]) && ok) {
+            snprintf(m, cap, "error %u: seq %u status %s, want seq %u status %s", e, info.seq16,
+                     tce_status_name(info.status), seq[e] & 0xFFFFu, tce_status_name(errs[e]));
+            ok = false;
+        }
+    }
+}
+
 #endif

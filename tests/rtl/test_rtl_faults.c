@@ -118,8 +118,9 @@ static void watchdog(void)
         CHECK_SAY(strstr(f, "SEQ_ISSUED=1 SEQ_DONE=0 (stuck on command 1)") != NULL, "%s", f);
         CHECK_SAY(strstr(f, "1 AXI reads awaiting R: [ID 0 0x10003000, 0 of 8 beats") != NULL,
               "%s", f);
-        /* the stuck unit: the executor moving (S_MOVE = 4), the bulk mover busy */
-        CHECK_SAY(strstr(f, "u_exec.state=4") != NULL && strstr(f, "u_g2s.busy=1") != NULL,
+        /* the stuck unit: the bulk mover busy with the copy (the executor has handed it over and
+         * waits idle, S_IDLE = 0) */
+        CHECK_SAY(strstr(f, "u_exec.state=0") != NULL && strstr(f, "u_g2s.busy=1") != NULL,
                   "%s", f);
     }
     /* It fired within a poll interval of the limit, not at the run's end. */

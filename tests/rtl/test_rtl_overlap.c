@@ -58,16 +58,6 @@ static tce_op load(int32_t c0, int32_t c1, uint32_t saddr, uint32_t mbar)
     return tce_op_tile_load(0, DESC, 2, c, saddr, mbar);
 }
 
-/* Queues ops[0..n) while the engine is held, then lets it run; seq[i] gets op i's number. */
-static void queue_held(rig *r, const tce_op *ops, unsigned n, uint32_t *seq, const char *what)
-{
-    tce_drv_enable(&r->drv, false);
-    for (unsigned i = 0; i < n; i++)
-        if (tce_drv_submit(&r->drv, &ops[i], &seq[i]) != TCE_DRV_OK)
-            fail(what, "submit refused");
-    tce_drv_enable(&r->drv, true);
-}
-
 /* The golden model runs ops[i] for every i where want[i] is OK and must agree with it;
  * then CTA 0's shared memory must equal the golden model's. */
 static void compare(rig *r, const tce_op *ops, const tce_status *want, unsigned n,
@@ -95,34 +85,13 @@ static void compare(rig *r, const tce_op *ops, const tce_status *want, unsigned 
     }
 }
 
-/* Waits for the engine; each error it reports must be the next of errs[] (sequence number
- * and status), read and cleared in turn; then it must go idle. */
+/* rig_expect_errors, a failure charged to `what`. */
 static void expect_errors(rig *r, const uint32_t *seq, const tce_status *errs, unsigned nerr,
                           const char *what)
 {
-    for (unsigned e = 0;; e++) {
-        tce_drv_rc rc = tce_drv_wait_idle(&r->drv);
-        if (rc == TCE_DRV_OK) {
-            if (e != nerr)
-                fail(what, "the engine went idle with an error not reported");
-            return;
-        }
-        if (rc != TCE_DRV_ENGINE_ERROR || e == nerr) {
-            fail(what, rc == TCE_DRV_ENGINE_ERROR ? "an unexpected error" : "engine stuck");
-            tce_drv_error_info info;
-            (void)tce_drv_error(&r->drv, &info);
-            return;
-        }
-        tce_drv_error_info info;
-        (void)tce_drv_error(&r->drv, &info);
-        if (info.seq16 != (seq[e] & 0xFFFFu) || info.status != errs[e]) {
-            char m[160];
-            snprintf(m, sizeof m, "error %u: seq %u status %s, want seq %u status %s", e,
-                     info.seq16, tce_status_name(info.status), seq[e] & 0xFFFFu,
-                     tce_status_name(errs[e]));
-            fail(what, m);
-        }
-    }
+    char m[200];
+    if (!rig_expect_errors(r, seq, errs, nerr, m, sizeof m))
+        fail(what, m);
 }
 
 int main(void)
@@ -147,7 +116,8 @@ int main(void)
         tce_op ops[5] = {load(0, 0, 0, MBAR), load(128, 8, 0, MBAR), load(0, 16, 512, MBAR),
                          load(128, 24, 256, MBAR), load(0, 32, MBAR, MBAR + 0x1000)};
         tce_status ok[5] = {TCE_OK, TCE_OK, TCE_OK, TCE_OK, TCE_OK};
-        queue_held(&r, ops, 5, seq, what);
+        if (!rig_queue_held(&r, ops, 5, seq))
+        fail(what, "submit refused");
         expect_errors(&r, seq, NULL, 0, what);
         compare(&r, ops, ok, 5, what);
     }
@@ -159,7 +129,8 @@ int main(void)
                          load(128, 44, 0x2400, MBAR), load(128, 52, 0x2600, MBAR)};
         if (tce_sim_inject_error(r.sim, TENSOR + 40u * TW, 8u * TW, 2, 1) != 0)
             fail(what, "cannot inject");
-        queue_held(&r, ops, 4, seq, what);
+        if (!rig_queue_held(&r, ops, 4, seq))
+        fail(what, "submit refused");
         uint32_t eseq[2] = {seq[1], seq[2]};
         tce_status errs[2] = {TCE_ERR_GLOBAL_BUS, TCE_ERR_GLOBAL_BUS};
         expect_errors(&r, eseq, errs, 2, what);
@@ -181,7 +152,8 @@ int main(void)
                                   MBAR);
         ops[2] = load(128, 12, 0x3400, MBAR);
         tce_status want[3] = {TCE_OK, TCE_ERR_UNDEFINED, TCE_OK};
-        queue_held(&r, ops, 3, seq, what);
+        if (!rig_queue_held(&r, ops, 3, seq))
+        fail(what, "submit refused");
         uint32_t eseq[1] = {seq[1]};
         tce_status errs[1] = {TCE_ERR_UNDEFINED};
         expect_errors(&r, eseq, errs, 1, what);
@@ -196,7 +168,8 @@ int main(void)
         tce_status ok[4] = {TCE_OK, TCE_OK, TCE_OK, TCE_OK};
         tce_sim_probe_clear(r.sim, TENSOR, TENSOR + TW * TH);
         tce_sim_tx_clear(r.sim);
-        queue_held(&r, ops, 4, seq, what);
+        if (!rig_queue_held(&r, ops, 4, seq))
+        fail(what, "submit refused");
         expect_errors(&r, seq, NULL, 0, what);
         tce_sim_probe p = tce_sim_probe_read(r.sim);
         compare(&r, ops, ok, 4, what);

@@ -141,7 +141,7 @@ int fcov_main(int argc, char **argv)
     if (list) {
         for (size_t i = 0; i < b.n; i++)
             printf("%s%s%s\n", b.v[i].name,
-                   !b.v[i].why ? "" : b.v[i].why == FCOV_UNRANKED ? "  " : "  excluded: ",
+                   !b.v[i].why ? "" : "  excluded: ",
                    b.v[i].why ? b.v[i].why : "");
         free(b.v);
         return 0;
@@ -159,7 +159,7 @@ int fcov_main(int argc, char **argv)
         }
     int rc = 0;
     for (size_t i = 0; i < b.n; i++)
-        if (b.v[i].why && b.v[i].why != FCOV_UNRANKED && b.v[i].hits) {
+        if (b.v[i].why && b.v[i].hits) {
             fprintf(stderr, "tce fcov: excluded bin %s was hit %llu times (excluded: %s)\n",
                     b.v[i].name, b.v[i].hits, b.v[i].why);
             rc = 1;
@@ -171,11 +171,10 @@ int fcov_main(int argc, char **argv)
         return 2;
     }
     printf("%-10s %7s %7s %7s %9s\n", "group", "legal", "hit", "%", "excluded");
-    unsigned long legal = 0, hit = 0, excl = 0, glegal = 0, ghit = 0, gexcl = 0, nseen = 0;
+    unsigned long legal = 0, hit = 0, excl = 0, glegal = 0, ghit = 0, gexcl = 0;
     for (size_t i = 0; i <= b.n; i++) {
-        if (i > 0 && b.v[i - 1].why != FCOV_UNRANKED &&
-            (i == b.n || group_len(b.v[i].name) != group_len(b.v[i - 1].name) ||
-             strncmp(b.v[i].name, b.v[i - 1].name, group_len(b.v[i].name)))) {
+        if (i > 0 && (i == b.n || group_len(b.v[i].name) != group_len(b.v[i - 1].name) ||
+                      strncmp(b.v[i].name, b.v[i - 1].name, group_len(b.v[i].name)))) {
             unsigned long pm = glegal ? (unsigned long)(ghit * 1000ull / glegal) : 1000;
             printf("%-10.*s %7lu %7lu %5lu.%lu%% %9lu\n", (int)group_len(b.v[i - 1].name),
                    b.v[i - 1].name, glegal, ghit, pm / 10, pm % 10, gexcl);
@@ -183,11 +182,6 @@ int fcov_main(int argc, char **argv)
         }
         if (i == b.n)
             break;
-        if (b.v[i].why == FCOV_UNRANKED) {
-            if (b.v[i].hits)
-                nseen++;
-            continue;
-        }
         if (b.v[i].why) {
             gexcl++;
             excl++;
@@ -203,12 +197,6 @@ int fcov_main(int argc, char **argv)
     }
     unsigned long pm = legal ? (unsigned long)(hit * 1000ull / legal) : 1000;
     printf("%-10s %7lu %7lu %5lu.%lu%% %9lu\n", "all", legal, hit, pm / 10, pm % 10, excl);
-    /* The status x field pairs: seen ones listed, no share (fcov.c). */
-    printf("errfield: %lu status x field pairs seen (no legal set; not in the share):", nseen);
-    for (size_t i = 0; i < b.n; i++)
-        if (b.v[i].why == FCOV_UNRANKED && b.v[i].hits)
-            printf(" %s", b.v[i].name + strlen("errfield/"));
-    printf("\n");
     if (mf && fclose(mf) != 0) {
         fprintf(stderr, "tce fcov: write error on %s\n", misses_path);
         rc = 2;

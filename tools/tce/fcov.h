@@ -25,8 +25,6 @@ unsigned fcov_classify(const tce_op *op, const tce_memsys *ms, const tce_result 
 /* Every bin of every cross product, in report order: legal ones with why == NULL, excluded
  * ones with the reason. Calls f for each; returns how many there are. */
 typedef void (*fcov_bin_fn)(void *ctx, const char *name, const char *why);
-/* The why of a bin that is counted and listed but in no legal share (status x field). */
-extern const char FCOV_UNRANKED[];
 size_t fcov_enumerate(fcov_bin_fn f, void *ctx);
 
 /* Sampling for the engines (engines.c): a no-op unless TCE_FCOV_DIR is set. */

@@ -37,6 +37,9 @@ typedef enum {
 /* Exit status of a scenario that ran but has no `expect` check: never a pass either. */
 #define SCEN_RC_NO_CHECKS 2
 
+/* expect error without a FIELD: any field (not a tce_cmd_field_id nor FIELD_NONE). */
+#define SCEN_ANY_FIELD 0x100u
+
 typedef struct {
     char name[32];
     uint64_t addr, size;
@@ -86,6 +89,7 @@ typedef struct {
     scen_reg regs[SCEN_MAX_REGS];
     bool expect_fail;     /* the next engine instruction must fail with expect_status */
     tce_status expect_status;
+    unsigned expect_field; /* ERR_INFO.FIELD it must name, or SCEN_ANY_FIELD */
     long expect_line;
 
     /* counts for the report */

@@ -168,13 +168,27 @@ bool scen_check_line(scenario *s, char *rest)
     if (n == 0)
         return scen_fail(s, "usage: expect bytes|fill|same|mbarrier|error ...");
     if (!strcmp(tok[0], "error")) {
-        /* Arms the next engine instruction: it must fail with this status. */
-        if (n != 2)
-            return scen_fail(s, "usage: expect error STATUS (e.g. MISALIGNED_ADDRESS)");
+        /* Arms the next engine instruction: it must fail with this status (and, when
+         * given, name this command field in ERR_INFO.FIELD). */
+        if (n != 2 && n != 3)
+            return scen_fail(s, "usage: expect error STATUS [FIELD] (e.g. MISALIGNED_ADDRESS "
+                                "SADDR)");
+        unsigned field = SCEN_ANY_FIELD;
+        if (n == 3) {
+            for (unsigned f = 0; f < TCE_CMDF_COUNT && field == SCEN_ANY_FIELD; f++)
+                if (!strcmp(tok[2], tce_cmd_fields[f].name))
+                    field = f;
+            if (!strcmp(tok[2], "NONE"))
+                field = TCE_RM_FIELD_NONE;
+            if (field == SCEN_ANY_FIELD)
+                return scen_fail(s, "expect error: '%s' is not a command field name (or NONE)",
+                                 tok[2]);
+        }
         for (int st = 1; st < TCE_ERR_COUNT; st++) {
             if (!strcmp(tok[1], tce_status_name((tce_status)st))) {
                 s->expect_fail = true;
                 s->expect_status = (tce_status)st;
+                s->expect_field = field;
                 s->expect_line = s->line;
                 return true;
             }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../../csim/mbarrier.h"
+#include "fcov.h"
 #include "scenario.h"
 
 bool scen_reg_get(scenario *s, const char *name, uint64_t *out)
@@ -228,6 +229,7 @@ void scen_engine_stop(scenario *s)
     s->be->destroy(s->be);
     s->be = NULL;
     s->engine_ready = false;
+    fcov_flush(); /* functional coverage of the scenario's operations, when TCE_FCOV_DIR asks */
 }
 
 /* The backends only record complete-tx requests (so that the engines stay comparable);
@@ -272,6 +274,12 @@ static bool rebase_tx(scenario *s)
         return false;
     }
     return true;
+}
+
+/* A command field as ERR_INFO.FIELD names it. */
+static const char *field_label(unsigned f)
+{
+    return f < TCE_CMDF_COUNT ? tce_cmd_fields[f].name : "NONE";
 }
 
 /* The engine's pending error as a message, and clear it. An operation the backend does
@@ -464,11 +472,17 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
         if (got_field != tce_result_field(&ref))
             return scen_fail(s, "expected error %s (expect error at line %ld): the engine names "
                                 "command field %s, the golden model %s (%s)",
-                             tce_status_name(ref.status), s->expect_line,
-                             got_field < TCE_CMDF_COUNT ? tce_cmd_fields[got_field].name : "none",
-                             tce_result_field(&ref) < TCE_CMDF_COUNT
-                                 ? tce_cmd_fields[tce_result_field(&ref)].name : "none",
-                             ref.why);
+                             tce_status_name(ref.status), s->expect_line, field_label(got_field),
+                             field_label(tce_result_field(&ref)), ref.why);
+        if (s->expect_field != SCEN_ANY_FIELD &&
+            (got_field != s->expect_field || ref.field != s->expect_field))
+            return scen_fail(s, "expected the failure to name command field %s (expect error "
+                                "at line %ld); engine: %s; golden model: %s",
+                             field_label(s->expect_field), s->expect_line,
+                             field_label(got_field), field_label(ref.field));
+        tce_result r = ref;
+        r.field = got_field; /* the trap as the engine reported it */
+        fcov_sample(&op, &s->ref, &r);
         return true;
     }
     if (got != TCE_OK)
@@ -476,6 +490,9 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
     if (ref.status != TCE_OK)
         return scen_fail(s, "the golden model fails this instruction but the engine did not: %s: %s",
                          tce_status_name(ref.status), ref.why);
+    /* Sampled with the golden model's verdict: the engine's comes at the next wait, and
+     * the scenario fails there if it differs. */
+    fcov_sample(&op, &s->ref, &ref);
     return true;
 }
 

@@ -1,0 +1,115 @@
+// Formal wrapper of tce_rmw_global (the read-modify-write of global memory for reductions,
+// between a write mover and the AXI4 master): the AXI4 rules of tce_axi_assert on its
+// downstream AW, W and AR channels, against axi_wr_slave.sv and axi_rd_slave.sv, for every
+// upstream write traffic that itself follows those rules (u_up: the same checker on the
+// mover's side, its assertions made assumptions by prove.sh -a), plain or reducing (one
+// mode per run: tce_engine holds reduce for a command, and a command's bursts all drain
+// before the next starts), and a reduction unit that answers each beat in order with its
+// tag (WLAST), holding an offered result until taken. Built with reductions (HAS_REDUCE 1:
+// in `lite` the unit is a wire); NOUT and RDEPTH smaller than the engine's (32 and 4).
+module rmw_global_fv #(
+    parameter int DATA_W = 128,
+    parameter int NOUT   = 2,
+    parameter int RDEPTH = 2
+) (
+    input logic                clk,
+    input logic                rst_n,
+    input logic                clear,
+    input logic                u_awvalid,
+    input logic [63:0]         u_awaddr,
+    input logic [7:0]          u_awlen,
+    input logic                u_wvalid,
+    input logic [DATA_W-1:0]   u_wdata,
+    input logic [DATA_W/8-1:0] u_wstrb,
+    input logic                u_wlast,
+    input logic                c_awready,
+    input logic                c_wready,
+    input logic                c_bvalid,
+    input logic [1:0]          c_bresp,
+    input logic                c_arready,
+    input logic                c_rvalid,
+    input logic [DATA_W-1:0]   c_rdata,
+    input logic [1:0]          c_rresp,
+    input logic                c_ru_in_ready,
+    input logic                c_ru_out,
+    input logic [DATA_W-1:0]   c_ru_data,
+    input logic [DATA_W/8-1:0] c_ru_be
+);
+  localparam int ID_W = 4;
+  (* anyconst *) logic reduce_in;
+  logic u_awready, u_wready, u_bvalid, awvalid, awready, wvalid, wready, wlast, bvalid, bready,
+        arvalid, arready, rvalid, rready, rlast, ru_in_valid, ru_in_ready, ru_in_last,
+        ru_out_valid, ru_out_ready, ru_out_last;
+  logic [1:0] u_bresp, bresp, rresp;
+  logic [63:0] awaddr, araddr;
+  logic [7:0] awlen, arlen;
+  logic [ID_W-1:0] arid, rid;
+  logic [DATA_W-1:0] wdata, rdata, ru_in_mem, ru_in_src, ru_out_data;
+  logic [DATA_W/8-1:0] wstrb, ru_in_be, ru_out_be;
+
+  always @(*) if ($initstate) assume (!rst_n);
+
+  tce_rmw_global #(.DATA_W(DATA_W), .ID_W(ID_W), .NOUT(NOUT), .RDEPTH(RDEPTH),
+                   .HAS_REDUCE(1'b1)) u (
+    .clk, .rst_n, .reduce_in, .clear, .u_awvalid, .u_awready, .u_awaddr, .u_awlen, .u_wvalid,
+    .u_wready, .u_wdata, .u_wstrb, .u_wlast, .u_bvalid, .u_bresp, .awvalid, .awready, .awaddr,
+    .awlen, .wvalid, .wready, .wdata, .wstrb, .wlast, .bvalid, .bresp, .arvalid, .arready,
+    .arid, .araddr, .arlen, .rvalid, .rready, .rdata, .rresp, .ru_in_valid, .ru_in_ready,
+    .ru_in_mem, .ru_in_src, .ru_in_be, .ru_in_last, .ru_out_valid, .ru_out_ready,
+    .ru_out_data, .ru_out_be, .ru_out_last);
+  assign bready = 1'b1;   // the unit takes every B (its port has no BREADY)
+
+  // The upstream mover follows the rules (assumed: prove.sh -a u_up).
+  tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(8)) u_up (
+    .clk, .rst_n, .awvalid(u_awvalid), .awready(u_awready), .awid('0), .awaddr(u_awaddr),
+    .awlen(u_awlen), .awsize(3'($clog2(DATA_W / 8))), .awburst(2'b01), .wvalid(u_wvalid),
+    .wready(u_wready), .wdata(u_wdata), .wstrb(u_wstrb), .wlast(u_wlast), .arvalid(1'b0),
+    .arready(1'b0), .arid('0), .araddr('0), .arlen('0), .arsize(3'($clog2(DATA_W / 8))),
+    .arburst(2'b01));
+
+  axi_wr_slave u_wmem (.clk, .rst_n, .awvalid, .awready, .wvalid, .wready, .wlast, .bvalid,
+    .bready, .bresp, .c_awready, .c_wready, .c_bvalid, .c_bresp);
+  axi_rd_slave #(.ID_W(ID_W), .DATA_W(DATA_W), .DEPTH(NOUT + 2)) u_rmem (
+    .clk, .rst_n, .arvalid, .arready, .arid, .arlen, .rvalid, .rready, .rid, .rdata, .rresp,
+    .rlast, .c_arready, .c_rvalid, .c_rdata, .c_rresp);
+
+  // The reduction unit: beats in, results out in order with their tags, a result once
+  // offered held (valid, data, strobes, tag) until taken.
+  localparam int RUD = 4;
+  logic [RUD-1:0] ru_tag;      // tags in order, the oldest at bit 0
+  logic [2:0]     ru_n;
+  logic           ru_held;
+  logic [DATA_W-1:0] ru_hdata;
+  logic [DATA_W/8-1:0] ru_hbe;
+  assign ru_in_ready  = c_ru_in_ready && ru_n != 3'(RUD);
+  assign ru_out_valid = ru_n != 0 && (ru_held || c_ru_out);
+  assign ru_out_last  = ru_tag[0];
+  assign ru_out_data  = ru_held ? ru_hdata : c_ru_data;
+  assign ru_out_be    = ru_held ? ru_hbe : c_ru_be;
+  wire ru_in_fire  = ru_in_valid && ru_in_ready;
+  wire ru_out_fire = ru_out_valid && ru_out_ready;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      ru_n <= '0; ru_held <= 1'b0; ru_tag <= '0;
+    end else begin
+      logic [RUD-1:0] t;
+      t = ru_out_fire ? (ru_tag >> 1) : ru_tag;
+      if (ru_in_fire) t[ru_n - 3'(ru_out_fire)] = ru_in_last;
+      ru_tag <= t;
+      ru_n <= ru_n + 3'(ru_in_fire) - 3'(ru_out_fire);
+      ru_held <= ru_out_valid && !ru_out_ready;
+      ru_hdata <= ru_out_data; ru_hbe <= ru_out_be;
+    end
+  end
+
+  tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(8)) u_rules (
+    .clk, .rst_n, .awvalid, .awready, .awid('0), .awaddr, .awlen,
+    .awsize(3'($clog2(DATA_W / 8))), .awburst(2'b01), .wvalid, .wready, .wdata, .wstrb,
+    .wlast, .arvalid, .arready, .arid, .araddr, .arlen, .arsize(3'($clog2(DATA_W / 8))),
+    .arburst(2'b01));
+
+  always @(*) if (rst_n) begin
+    cover (reduce_in && wvalid && wready && wlast);
+    cover (!reduce_in && wvalid && wready && wlast);
+  end
+endmodule

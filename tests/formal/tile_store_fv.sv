@@ -1,0 +1,90 @@
+// Formal wrapper of tce_tile_store (tiled tensor stores): the AXI4 write rules of
+// tce_axi_assert on its AW and W channels (valid and payload held until ready, no burst
+// across a 4 KB page, AWLEN+1 W beats with WLAST on the last only), against the write slave
+// of axi_wr_slave.sv. As in `lite` the row walker is outside (OWN_WALK 0: tce_engine's
+// shared walker), so its rows come from the solver: any global row address below
+// 2^GADDR_W, in or out of bounds, any last row; and every command parameter the mover
+// latches (element or slice size, dim-0 stride, tensor end, first coordinate, row bytes,
+// swizzle), every timing of memory, and a shared-memory read port answering in order.
+// NB and SMD are smaller than the engine's (32 and 8): the same logic at a depth a bounded
+// proof sees full.
+module tile_store_fv #(
+    parameter int DATA_W  = 128,
+    parameter int GADDR_W = 32,
+    parameter int NB      = 4,
+    parameter int SMD     = 4
+) (
+    input logic               clk,
+    input logic               rst_n,
+    input logic               start,
+    input logic [2:0]         ul,
+    input logic [3:0]         e0,
+    input logic [164:0]       gdim,
+    input logic [159:0]       coords,
+    input logic [2:0]         swizzle,
+    input logic [3:0]         src_cta,
+    input logic [13:0]        row_bytes,
+    input logic               xw_row_valid,
+    input logic [GADDR_W-1:0] xw_row_g,
+    input logic [23:0]        xw_row_sbase,
+    input logic               xw_row_inb,
+    input logic               xw_last_row,
+    input logic               c_awready,
+    input logic               c_wready,
+    input logic               c_bvalid,
+    input logic [1:0]         c_bresp,
+    input logic               sm_ready,
+    input logic               c_sm_rsp,
+    input logic [DATA_W-1:0]  sm_rsp_rdata,
+    input logic               sm_rsp_err
+);
+  localparam int ID_W = 4;
+  logic row_step, xw_start, xw_next, done, awvalid, awready, wvalid, wready, wlast, bvalid,
+        bready, sm_valid, sm_rsp_valid;
+  logic [7:0] status, awlen;
+  logic [39:0] bytes_written;
+  logic [ID_W-1:0] awid;
+  logic [63:0] awaddr;
+  logic [DATA_W-1:0] wdata;
+  logic [DATA_W/8-1:0] wstrb;
+  logic [1:0] bresp;
+  logic [3:0] sm_cta;
+  logic [23:0] sm_addr;
+
+  always @(*) if ($initstate) assume (!rst_n);
+  // The dim-0 clip (u.hi: in-bounds bytes of a row, from the latched tensor end, first
+  // coordinate and row bytes) is cut loose (prove.sh -c u.hi) and tapped: any value, held
+  // from a command's first cycle after start to its end as the latched inputs hold it.
+  // The rules then hold for every clip, which spares the solver the clip's 41-bit shifts.
+  logic [13:0] t_hi, hi_q;
+  logic [1:0] t_state;       // u.state: R_IDLE 0
+  logic busy_q;
+  always_ff @(posedge clk) begin
+    hi_q <= t_hi; busy_q <= rst_n && t_state != 2'd0;
+  end
+  always @(*) if (rst_n && busy_q && t_state != 2'd0) assume (t_hi == hi_q);
+
+  tce_tile_store #(.DATA_W(DATA_W), .ID_W(ID_W), .SMD(SMD), .NB(NB), .GADDR_W(GADDR_W),
+                   .EXT_ROWS(1'b0), .OWN_WALK(1'b0)) u (
+    .clk, .rst_n, .start, .rank(3'd0), .ul, .e0, .gaddr('0), .gdim, .gstride('0), .n('0),
+    .e('0), .coords, .swizzle, .src_cta, .soff('0), .row_bytes, .pitch('0), .ext_rows(1'b0),
+    .ext_x('0), .ext_last(1'b0), .row_step, .xw_start, .xw_next, .xw_row_valid, .xw_row_g,
+    .xw_row_sbase, .xw_row_inb, .xw_last_row, .done, .status, .bytes_written, .awvalid,
+    .awready, .awid, .awaddr, .awlen, .wvalid, .wready, .wdata, .wstrb, .wlast, .bvalid,
+    .bready, .bresp, .sm_valid, .sm_ready, .sm_cta, .sm_addr, .sm_rsp_valid, .sm_rsp_rdata,
+    .sm_rsp_err);
+
+  axi_wr_slave u_mem (.clk, .rst_n, .awvalid, .awready, .wvalid, .wready, .wlast, .bvalid,
+    .bready, .bresp, .c_awready, .c_wready, .c_bvalid, .c_bresp);
+
+  in_order_responder u_smem (.clk, .rst_n, .req_fire(sm_valid && sm_ready), .c_rsp(c_sm_rsp),
+                            .rsp_valid(sm_rsp_valid));
+
+  axi_wr_rules #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(2 * NB)) u_rules (.clk, .rst_n, .awvalid,
+    .awready, .awid, .awaddr, .awlen, .wvalid, .wready, .wdata, .wstrb, .wlast);
+
+  always @(*) if (rst_n) begin
+    cover (wvalid && wready && wlast && awlen == 8'd0);
+    cover (awvalid && awready && awaddr[11:0] == 12'hFF0);
+  end
+endmodule
