@@ -8,8 +8,20 @@
 // `start`, without a bus read. A stale copy is never used: the entry is dropped by `inval`
 // (CTRL.DESC_INVAL, which software writes after changing a tensor map in memory, the
 // fence.proxy.tensormap step; and CTRL.SOFT_RESET), and by any write burst of the engine
-// itself (AW handshake) that overlaps its 128 bytes, even one seen during the fetch; a
-// fetch started in a cycle with any write burst is not cached at all.
+// itself (AW handshake) that overlaps its 128 bytes, even one seen during the fetch.
+//
+// The write snoop is three register stages, so that neither the engine's AW channel (a
+// mux of the movers' burst logic) nor the 65-bit compares run on into `hit` and the
+// executor: a handshake in cycle t is registered as it came (t+1), compared with the
+// entry in pieces (t+2), the pieces combined (ov_q, t+3), and the entry dropped at the end
+// of t+3. `hit` is false in t+1 and t+2 after any write (not compared yet: at worst a lost
+// hit) and in t+3 after an overlapping one. Contract with the caller: `start` never comes
+// in the cycle of a write handshake nor in the two after it. The executor keeps that: it
+// raises `start` only in S_CHECK, entered from S_IDLE after S_RETIRE after the previous
+// command's mover reported done, which every mover writing global memory does only the
+// cycle after the B of its last burst (so at least five cycles after its last AW); the
+// tensor loads that run beside S_CHECK write shared memory only. TCE_ASSERT builds check
+// it.
 module tce_desc_fetch #(
     parameter int DATA_W = 256,
     parameter int ID_W   = 4
@@ -28,18 +40,23 @@ module tce_desc_fetch #(
     input  logic              wr_seen,
     input  logic [63:0]       wr_addr,
     input  logic [7:0]        wr_len,
-    // AXI4 read address / data (owned while busy)
+    // AXI4 read address / data (owned while busy), payloads of tce_axi_pkg
     output logic              arvalid,
     input  logic              arready,
-    output logic [ID_W-1:0]   arid,
-    output logic [63:0]       araddr,
-    output logic [7:0]        arlen,
+    output logic [tce_axi_pkg::ax_bits(ID_W)-1:0] axi_ar,
     input  logic              rvalid,
     output logic              rready,
-    input  logic [DATA_W-1:0] rdata,
-    input  logic [1:0]        rresp,
-    input  logic              rlast
+    input  logic [tce_axi_pkg::r_bits(DATA_W, ID_W)-1:0] axi_r
 );
+  `TCE_AXI_TYPEDEFS(DATA_W, ID_W)
+  axi_ax_t ar_s;
+  // The fetch owns the read channel alone, one burst at a time: RID is not needed.
+  /* verilator lint_off UNUSEDSIGNAL */
+  axi_r_t  r_s;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign axi_ar = ar_s;
+  assign r_s    = axi_r;
+
   localparam int DB = DATA_W / 8;
   localparam int BEATS_PER_HALF = (64 + DB - 1) / DB;   // beats of one 64-byte half
 
@@ -56,32 +73,56 @@ module tce_desc_fetch #(
   logic        c_valid, clean;
   logic [63:0] c_tag;
   wire cached = c_valid && (c_tag == addr);
-  // A write burst [w_lo, w_hi) (from its beat-aligned start) overlapping the entry, or the
-  // descriptor being fetched.
-  // The bits below the beat do not matter: the burst is widened to whole beats.
+  // Stage 1: the write burst as it came (its beat-aligned start: the bits below the beat
+  // do not matter, the burst is widened to whole beats). Whether the burst [w_lo, w_hi),
+  // w_hi = w_lo + (len+1) beats, overlaps the entry [c_tag, c_end), with 65-bit ends (a
+  // descriptor or a burst that ends at 2^64 does not wrap to address 0). base is c_tag
+  // whenever it matters (both are set at a fetch's start), so the entry is the only
+  // address watched. A burst is at most 16 KB, so w_hi is w_lo's bits below S plus the
+  // burst's bytes (a short sum lsum, carry lsum[S]) and its bits from S up plus that carry:
+  // stage 2 registers that sum and compares of the upper bits (c_hm1 = c_tag's upper bits
+  // - 1, kept beside it), stage 3 combines them with the lower bits' compare.
+  localparam int S = 15;
+  logic              seen_q, seen2_q, ov_q;
+  logic [63:LB]      wlo_q;
+  logic [7:0]        wlen_q;
+  logic [64:0]       c_end;         // c_tag + 128
+  logic [63:S]       c_hm1;         // c_tag[63:S] - 1
+  logic [S:0]        lsum_q;
+  logic              lo_q, lt_q, le_q, eq_q, eqm1_q;
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [63:0] wr_addr_v = wr_addr;
+  wire [63:0] wr_addr_v = wr_addr;   // the bits below the beat are not compared
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [63:0] w_lo = {wr_addr_v[63:LB], {LB{1'b0}}};
-  wire [63:0] watch = (state == S_IDLE) ? c_tag : base;
-  // Computed only in a cycle with a write burst (the same function: a Verilated model would
-  // otherwise do the 64-bit sums and compares every cycle, in its input pass). 65-bit sums:
-  // a descriptor or a burst that ends at 2^64 does not wrap to address 0.
-  logic overlap;
-  always_comb begin
-    overlap = 1'b0;
-    if (wr_seen)
-      overlap = ({1'b0, w_lo} < {1'b0, watch} + 65'd128) &&
-                ({1'b0, watch} < {1'b0, w_lo} + ((65'(wr_len) + 65'd1) << LB));
+  wire [63:0] w_lo = {wlo_q, {LB{1'b0}}};
+  wire [63:S] c_hi = c_tag[63:S];
+  wire [63:S] w_h  = w_lo[63:S];
+  wire        below_lo = c_tag[S-1:0] < lsum_q[S-1:0];
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      seen_q <= 1'b0; seen2_q <= 1'b0; ov_q <= 1'b0; wlo_q <= '0; wlen_q <= '0;
+      lsum_q <= '0; lo_q <= 1'b0; lt_q <= 1'b0; le_q <= 1'b0; eq_q <= 1'b0; eqm1_q <= 1'b0;
+    end else begin
+      seen_q <= wr_seen;
+      if (wr_seen) begin wlo_q <= wr_addr_v[63:LB]; wlen_q <= wr_len; end
+      seen2_q <= seen_q;
+      if (seen_q) begin
+        lsum_q <= {1'b0, w_lo[S-1:0]} + (((S+1)'(wlen_q) + (S+1)'(1)) << LB);
+        lo_q <= {1'b0, w_lo} < c_end;
+        lt_q <= c_hi < w_h; le_q <= c_hi <= w_h; eq_q <= c_hi == w_h; eqm1_q <= c_hm1 == w_h;
+      end
+      ov_q <= seen2_q && lo_q &&
+              (lsum_q[S] ? le_q || (eqm1_q && below_lo) : lt_q || (eq_q && below_lo));
+    end
   end
-  assign hit = cached && !overlap && !inval;
+  assign hit = cached && !seen_q && !seen2_q && !ov_q && !inval;
+
 
   wire crosses = (addr[11:0] == 12'hFC0);   // 64-aligned: only offset 0xFC0 crosses 4 KB
   wire [63:0] cur_addr = base + (half ? 64'd64 : 64'd0);
   assign arvalid = (state == S_AR);
-  assign arid    = '0;
-  assign araddr  = cur_addr;
-  assign arlen   = both ? 8'(2 * BEATS_PER_HALF - 1) : 8'(BEATS_PER_HALF - 1);
+  assign ar_s.id   = '0;
+  assign ar_s.addr = cur_addr;
+  assign ar_s.len  = both ? 8'(2 * BEATS_PER_HALF - 1) : 8'(BEATS_PER_HALF - 1);
   assign rready  = (state == S_R);
   assign busy    = (state != S_IDLE);
 
@@ -95,35 +136,38 @@ module tce_desc_fetch #(
     if (!rst_n) begin
       state <= S_IDLE; base <= '0; half <= 1'b0; both <= 1'b0; beat <= '0; err <= 1'b0;
       done <= 1'b0; bus_err <= 1'b0; desc <= '0;
-      c_valid <= 1'b0; clean <= 1'b0; c_tag <= '0;
+      c_valid <= 1'b0; clean <= 1'b0; c_tag <= '0; c_end <= 65'd128; c_hm1 <= '1;
     end else begin
       done <= 1'b0;
-      if (overlap || inval) begin c_valid <= 1'b0; clean <= 1'b0; end
+      if (ov_q || inval) begin c_valid <= 1'b0; clean <= 1'b0; end
       case (state)
         S_IDLE: if (start && hit) begin
           done <= 1'b1; bus_err <= 1'b0;
         end else if (start) begin
           base <= addr; half <= 1'b0; both <= !crosses; beat <= '0; err <= 1'b0;
-          // A write issued in the start cycle may land after the read: that fetch is not cached,
-          // whatever the write's address (not compared: a lost hit, not a stale one).
-          c_valid <= 1'b0; c_tag <= addr; clean <= !wr_seen;
+          // Writes this close break the contract (asserted); should one come anyway, its
+          // data may land after the read, so the fetch is not cached.
+          c_valid <= 1'b0; c_tag <= addr; c_end <= {1'b0, addr} + 65'd128;
+          c_hm1 <= addr[63:S] - (64-S)'(1);
+          clean <= !wr_seen && !seen_q && !seen2_q;
           state <= S_AR;
         end
         S_AR: if (arready) begin beat <= '0; state <= S_R; end
         S_R: if (rvalid) begin
-          if (rresp != 2'b00) err <= 1'b1;
+          if (r_s.resp != 2'b00) err <= 1'b1;
           // One enable per word, not `desc[word*DATA_W +: DATA_W] <= rdata`: Yosys builds
           // that indexed write as a 1024-bit shifter (about 5k LUTs at DATA_W 128).
           for (int i = 0; i < NW; i++)
-            if (word == WI'(i)) desc[i*DATA_W +: DATA_W] <= rdata;
+            if (word == WI'(i)) desc[i*DATA_W +: DATA_W] <= r_s.data;
           beat <= beat + 8'd1;
-          if (rlast) begin
+          if (r_s.last) begin
             if (!both && !half) begin
               half <= 1'b1; state <= S_AR;
             end else begin
-              state <= S_IDLE; done <= 1'b1; bus_err <= err || (rresp != 2'b00);
+              state <= S_IDLE; done <= 1'b1; bus_err <= err || (r_s.resp != 2'b00);
               // Cached only when whole, error-free and not written meanwhile.
-              c_valid <= clean && !err && (rresp == 2'b00) && !overlap && !inval;
+              // Writes still in the snoop's first stages drop it when their compare ends.
+              c_valid <= clean && !err && (r_s.resp == 2'b00) && !ov_q && !inval;
             end
           end
         end
@@ -131,4 +175,13 @@ module tce_desc_fetch #(
       endcase
     end
   end
+
+`ifdef TCE_ASSERT
+  // The snoop is three cycles late: a lookup must never meet a write handshake of its own
+  // cycle or of the two before (the header).
+  always @(posedge clk or negedge rst_n)
+    if (rst_n)
+      assert (!(start && (wr_seen || seen_q || seen2_q)))
+        else $error("tce_desc_fetch: descriptor lookup within two cycles of a write burst");
+`endif
 endmodule

@@ -44,17 +44,13 @@ module tce_bulk_from_smem #(
     // AXI4 write address / data / response
     output logic              awvalid,
     input  logic              awready,
-    output logic [ID_W-1:0]   awid,
-    output logic [63:0]       awaddr,
-    output logic [7:0]        awlen,
+    output logic [tce_axi_pkg::ax_bits(ID_W)-1:0] axi_aw,
     output logic              wvalid,
     input  logic              wready,
-    output logic [DATA_W-1:0] wdata,
-    output logic [DATA_W/8-1:0] wstrb,
-    output logic              wlast,
+    output logic [tce_axi_pkg::w_bits(DATA_W)-1:0] axi_w,
     input  logic              bvalid,
     output logic              bready,
-    input  logic [1:0]        bresp,
+    input  tce_axi_pkg::b_t   axi_b,
     // Shared-memory requests and their in-order responses
     output logic              sm_valid,
     input  logic              sm_ready,
@@ -67,6 +63,12 @@ module tce_bulk_from_smem #(
     input  logic [DATA_W-1:0] sm_rsp_rdata,
     input  logic              sm_rsp_err
 );
+  `TCE_AXI_TYPEDEFS(DATA_W, ID_W)
+  axi_ax_t aw_s;
+  axi_w_t  w_s;
+  assign axi_aw = aw_s;
+  assign axi_w  = w_s;
+
   localparam int DB  = DATA_W / 8;
   localparam int LB  = $clog2(DB);
   // Addresses are AW bits: one more than GADDR_W (65 in the full build), so that a copy
@@ -106,12 +108,8 @@ module tce_bulk_from_smem #(
 
   logic        dst_global;
   logic [AW-1:0] d_base, d_end;   // destination range [d_base, d_end)
-  logic [31:0] s_base;            // source offset
   logic [3:0]  d_cta, s_cta;
-  logic        mask_en;
-  logic [15:0] bmask;
   logic [AW-1:0] beat_addr;       // aligned destination address of the current beat
-  logic [AW-1:0] burst_end;       // to shared memory: the end of the copy
   logic [AW-1:0] aw_addr;         // aligned start of the next AW burst (global)
   localparam int AHW = $clog2(AW_AHEAD + 1);
   logic [AHW-1:0] aw_ahead;       // bursts whose AW went out and whose last W beat has not
@@ -122,37 +120,50 @@ module tce_bulk_from_smem #(
   logic [15:0] b_outstanding;
   logic [15:0] sm_wr_outstanding;
 
-  // A burst to global ends at the copy's end or the 4 KB page's, whichever is first; the
-  // AW side and the W side each derive it from their own beat address.
-  wire [AW-1:0] w_page_end  = {beat_addr[AW-1:12], 12'd0} + AW'(4096);
-  wire [AW-1:0] aw_page_end = {aw_addr[AW-1:12], 12'd0} + AW'(4096);
-  wire [AW-1:0] w_burst_end = !dst_global ? burst_end :
-                            (w_page_end < d_end) ? w_page_end : d_end;
-  wire [AW-1:0] aw_burst_end = (aw_page_end < d_end) ? aw_page_end : d_end;
-
-  // Destination beat range and the source words that hold it.
-  wire [AW-1:0] lo = (beat_addr < d_base) ? d_base : beat_addr;
-  wire [AW-1:0] hi_raw = beat_addr + DBA;
-  wire [AW-1:0] hi = (hi_raw > w_burst_end) ? w_burst_end : hi_raw;
-  // src_lo only selects the aligned word holding the beat's first byte.
+  // A burst to global ends at the copy's end or the 4 KB page's, whichever is first: the
+  // copy's end on the page of its last byte (d_lastp, kept from the start), the page's end
+  // before it. Its first beat is aligned, so its length is a difference of beat indices
+  // inside the page: no 65-bit compare or sum runs into AWLEN.
+  logic [AW-1:12] d_lastp;        // page of the copy's last byte
+  logic [11:LB]   d_lastb;        // its beat in that page
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [31:0] src_lo = lo[31:0] - d_base[31:0] + s_base;
+  wire [AW-1:0] d_last_in = ga + AW'(size) - AW'(1);   // at start (a copy to global)
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [31:0] src_hi = hi[31:0] - d_base[31:0] + s_base;
-  wire [31:0] src_w0 = {src_lo[31:LB], {LB{1'b0}}};
+  wire aw_lastp = (aw_addr[AW-1:12] == d_lastp);
+  wire [AW-1:0] aw_burst_end = aw_lastp ? d_end : {aw_addr[AW-1:12] + (AW-12)'(1), 12'd0};
+  wire [11:LB]  aw_len = aw_lastp ? d_lastb - aw_addr[11:LB] : ~aw_addr[11:LB];
+
+  // The beat's bounds, kept in registers one beat ahead instead of derived from beat_addr
+  // (a chain of 65-bit compares and sums that ran into the W strobes and the state). The
+  // destination beats are aligned and consecutive, so only the first beat starts past its
+  // lane 0 and only the last ends before its lane DB; a beat never crosses a page (DB
+  // divides 4096), so a page ends a burst exactly at a beat whose address bits [11:LB] are
+  // all ones. The source of the beat's bytes follows the destination at a fixed distance:
+  // src_beat is beat_addr - d_base + src_off, src_w0 the aligned source word of the beat's
+  // first byte, src_hi the source of one past its last byte, each set at start for the first beat and at every advance
+  // for the next one.
+  logic          first_q, last_q;   // the current beat is the copy's first / last
+  logic [32:0]   beats_left;        // beats of the copy from the current one on
+  logic [DB-1:0] lo_mask, hi_mask;  // the first beat's lanes from its first byte on, the last's up to its last
+  logic [DB-1:0] en_mask;           // .cp_mask: bmask in every 16-byte chunk; else all lanes
+  logic [31:0]   src_beat, src_w0, src_hi, s_end;
+  // The first beat's figures, from the command (start cycle).
+  wire [LB-1:0] base_low = to_global ? gaddr[LB-1:0] : dst_off[LB-1:0];
+  wire [32:0]   end_rel  = {1'b0, size} + 33'(base_low);   // end of the copy from its first beat
+  wire          last0    = end_rel <= 33'(DB);
+  wire [31:0]   src_beat0 = {8'd0, src_off} - 32'(base_low);
+  // Advancing: the next beat is the last when two are left now.
+  wire next_last = (beats_left == 33'd2);
+
+  // Source words of the beat: src_w0 holds its first byte; a second is needed when its
+  // bytes run past that word (src_w0 + DB: a register and a constant, one carry chain).
   wire        need_two = src_hi > src_w0 + 32'(DB);
 
-  // Beats in the next AW burst: only bits [LB+8:LB] of the rounded-up byte count matter
-  // (<= 256).
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [AW-1:0] burst_bytes = aw_burst_end - aw_addr + (DBA - AW'(1));
-  /* verilator lint_on UNUSEDSIGNAL */
-
   // Shift the source words onto the destination lanes: out[k] = src byte at
-  // (beat_addr + k - d_base + s_base) = {word1,word0} byte (k + t), t in (-DB, DB).
+  // (beat_addr + k - d_base + src_off) = {word1,word0} byte (k + t), t in (-DB, DB).
   // t + DB lies in (0, 2*DB) and is a multiple of 16: only bits [LB:4] carry it.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [31:0] t_plus_db = beat_addr[31:0] - d_base[31:0] + s_base - src_w0 + 32'(DB);
+  wire [LB:0] t_plus_db = src_beat[LB:0] - {src_w0[LB], {LB{1'b0}}} + (LB+1)'(DB);
   /* verilator lint_on UNUSEDSIGNAL */
   // So output chunk j is chunk j + tc of {word1, word0, zeros}, tc = t_plus_db[LB:4]. It is
   // written as a choice among constant chunk selects (word copies for Verilator, which
@@ -172,18 +183,11 @@ module tce_bulk_from_smem #(
           else if (j + k >= NCH) shifted[128*j +: 128] = word0[128*((j + k) % NCH) +: 128];
         end
   end
-  // Strobes: byte k is written when beat_addr + k lies in [lo, hi) and, with .cp_mask, its
-  // bit of the 16-byte mask is set (beat_addr is beat-aligned, so that bit is bmask[k % 16]).
-  // As lane bounds clamped to 0..DB the range is a difference of two thermometer masks,
-  // instead of DB 64-bit comparisons that Verilator would evaluate every cycle
-  // (docs/sim_speed.md).
-  wire [AW-1:0] lo_off = lo - beat_addr;
-  wire [AW-1:0] hi_off = hi - beat_addr;
-  wire [LB:0] lane_lo = (lo <= beat_addr) ? '0 : (lo_off >= DBA) ? (LB+1)'(DB) : lo_off[LB:0];
-  wire [LB:0] lane_hi = (hi <= beat_addr) ? '0 : (hi_off >= DBA) ? (LB+1)'(DB) : hi_off[LB:0];
-  wire [DB-1:0] strobes = ({DB{1'b1}} << lane_lo) & ~({DB{1'b1}} << lane_hi) &
-                          (mask_en ? {NCH{bmask}} : {DB{1'b1}});
-  wire last_beat_of_burst = (hi == w_burst_end);
+  // Strobes: the beat's lanes inside the copy and, with .cp_mask, enabled by the mask: one
+  // LUT per lane from registers.
+  wire [DB-1:0] strobes = (first_q ? lo_mask : {DB{1'b1}}) & (last_q ? hi_mask : {DB{1'b1}}) &
+                          en_mask;
+  wire last_beat_of_burst = last_q || (beat_addr[11:LB] == {(12-LB){1'b1}});
 
   wire stream = dst_global && (state == S_STREAM);
   wire rd_more = (rd_addr <= rd_last);
@@ -210,15 +214,15 @@ module tce_bulk_from_smem #(
   wire pop = prime || (w_fire && words_left != 32'd0);
 
   assign awvalid = stream && (aw_addr < d_end) && (aw_ahead != AHW'(AW_AHEAD));
-  assign awid    = '0;   // W beats follow the AWs in order; one ID is enough
+  assign aw_s.id = '0;   // W beats follow the AWs in order; one ID is enough
   // a burst starts below 2^GADDR_W: the extra bit is always 0 here
   wire [GADDR_W-1:0] aw_start = GADDR_W'((aw_addr < d_base) ? d_base : aw_addr);
-  assign awaddr  = 64'(aw_start);
-  assign awlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
+  assign aw_s.addr = 64'(aw_start);
+  assign aw_s.len  = 8'(aw_len);
   assign wvalid  = w_ok;
-  assign wdata   = streamed;
-  assign wstrb   = strobes;
-  assign wlast   = last_beat_of_burst;
+  assign w_s.data = streamed;
+  assign w_s.strb = strobes;
+  assign w_s.last = last_beat_of_burst;
   assign bready  = 1'b1;
 
   assign sm_valid = (state == S_RD0) || (state == S_RD1) || (state == S_OUT) || rd_issue;
@@ -246,6 +250,7 @@ module tce_bulk_from_smem #(
   wire sm_fire = sm_valid && sm_ready;
   wire rsp_is_write = (sm_wr_outstanding != 0);
   wire out_fire = (state == S_OUT) && sm_ready;
+  wire advance = (state == S_STREAM && w_fire) || out_fire;
 
   // The response FIFO's words are a RAM (one write port, read at rq_head, no reset), so
   // synthesis can keep them out of flip-flops (LUT RAM on xc7): an entry is read only after
@@ -257,9 +262,11 @@ module tce_bulk_from_smem #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       state <= S_IDLE; busy <= 1'b0; done <= 1'b0; status <= '0; reads_done <= 1'b0;
-      dst_global <= 1'b0; d_base <= '0; d_end <= '0; s_base <= '0; d_cta <= '0; s_cta <= '0;
-      mask_en <= 1'b0; bmask <= '0; beat_addr <= '0; burst_end <= '0;
-      aw_addr <= '0; aw_ahead <= '0;
+      dst_global <= 1'b0; d_base <= '0; d_end <= '0; d_cta <= '0; s_cta <= '0;
+      beat_addr <= '0;
+      first_q <= 1'b0; last_q <= 1'b0; beats_left <= '0; lo_mask <= '0; hi_mask <= '0;
+      en_mask <= '0; src_beat <= '0; src_w0 <= '0; src_hi <= '0; s_end <= '0;
+      aw_addr <= '0; aw_ahead <= '0; d_lastp <= '0; d_lastb <= '0;
       rd_expect <= '0; rd_got <= '0; word0 <= '0; word1 <= '0;
       err_bus <= 1'b0; err_smem <= 1'b0; b_outstanding <= '0; sm_wr_outstanding <= '0;
       rq_head <= '0; rq_tail <= '0; rq_count <= '0; rq_inflight <= '0;
@@ -295,13 +302,20 @@ module tce_bulk_from_smem #(
             rd_got <= rd_got + 2'd1;
           end
         end
-        if (bvalid && bready && bresp != 2'b00) err_bus <= 1'b1;
+        if (bvalid && bready && axi_b.resp != 2'b00) err_bus <= 1'b1;
         b_outstanding <= b_outstanding + {15'd0, awvalid && awready} - {15'd0, bvalid && bready};
         // A page end is beat-aligned; the copy's end (maybe not) ends the AWs.
         if (awvalid && awready) aw_addr <= aw_burst_end;
         aw_ahead <= aw_ahead + AHW'(awvalid && awready) - AHW'(w_fire && last_beat_of_burst);
         sm_wr_outstanding <= sm_wr_outstanding + {15'd0, sm_fire && sm_write}
                            - {15'd0, sm_rsp_valid && rsp_is_write};
+      end
+
+      if (advance) begin
+        first_q <= 1'b0; last_q <= next_last; beats_left <= beats_left - 33'd1;
+        src_beat <= src_beat + 32'(DB);
+        src_w0 <= {src_beat[31:LB] + (32-LB)'(1), {LB{1'b0}}};
+        src_hi <= next_last ? s_end : src_beat + 32'(2 * DB);
       end
 
       case (state)
@@ -312,9 +326,18 @@ module tce_bulk_from_smem #(
           d_end  <= (to_global ? ga : AW'(dst_off)) + AW'(size);
           beat_addr <= to_global ? {ga[AW-1:LB], {LB{1'b0}}} : AW'({dst_off[23:LB], {LB{1'b0}}});
           aw_addr <= {ga[AW-1:LB], {LB{1'b0}}};
+          {d_lastp, d_lastb} <= d_last_in[AW-1:LB];
           aw_ahead <= '0;
-          s_base <= {8'd0, src_off}; d_cta <= dst_cta; s_cta <= src_cta;
-          mask_en <= use_byte_mask && to_global; bmask <= byte_mask;
+          d_cta <= dst_cta; s_cta <= src_cta;
+          en_mask <= (use_byte_mask && to_global) ? {NCH{byte_mask}} : {DB{1'b1}};
+          first_q <= 1'b1; last_q <= last0;
+          beats_left <= (end_rel + 33'(DB - 1)) >> LB;
+          lo_mask <= {DB{1'b1}} << base_low;
+          // the last beat's lanes below the copy's end; all of them when it ends the beat
+          hi_mask <= (end_rel[LB-1:0] == '0) ? {DB{1'b1}} : ~({DB{1'b1}} << end_rel[LB-1:0]);
+          src_beat <= src_beat0; src_w0 <= {8'd0, src_off[23:LB], {LB{1'b0}}};
+          s_end <= {8'd0, src_off} + size;
+          src_hi <= last0 ? {8'd0, src_off} + size : src_beat0 + 32'(DB);
           err_bus <= 1'b0; err_smem <= 1'b0;
           // The stream: source words [align(src_off), align(src_off + size - 1)]. A beat's
           // window starts sh chunks into {word m, word m-1}: c = source chunk in its word
@@ -329,11 +352,10 @@ module tce_bulk_from_smem #(
           sh <= SHW'(sh_start);
           rq_head <= '0; rq_tail <= '0; rq_count <= '0; rq_inflight <= '0;
           state <= (size == 0) ? S_DRAIN : (to_global ? S_STREAM : S_RD0);
-          burst_end <= (to_global ? ga : AW'(dst_off)) + AW'(size);
         end
         S_STREAM: if (w_fire) begin
           beat_addr <= beat_addr + DBA;
-          if (hi == d_end) state <= S_DRAIN;
+          if (last_q) state <= S_DRAIN;
         end
         S_RD0: if (sm_ready) begin
           rd_expect <= need_two ? 2'd2 : 2'd1;
@@ -342,12 +364,12 @@ module tce_bulk_from_smem #(
         end
         S_RD1: if (sm_ready) state <= S_WAIT;
         S_WAIT: if (rd_got == rd_expect) begin
-          if (hi == d_end) reads_done <= 1'b1;
+          if (last_q) reads_done <= 1'b1;
           state <= S_OUT;
         end
         S_OUT: if (out_fire) begin
           beat_addr <= beat_addr + DBA;
-          if (hi == d_end) state <= S_DRAIN;
+          if (last_q) state <= S_DRAIN;
           else state <= S_RD0;
         end
         S_DRAIN: if (b_outstanding == 0 && sm_wr_outstanding == 0 &&

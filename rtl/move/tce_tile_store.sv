@@ -75,17 +75,13 @@ module tce_tile_store #(
     // AXI4 write address / data / response
     output logic              awvalid,
     input  logic              awready,
-    output logic [ID_W-1:0]   awid,
-    output logic [63:0]       awaddr,
-    output logic [7:0]        awlen,
+    output logic [tce_axi_pkg::ax_bits(ID_W)-1:0] axi_aw,
     output logic              wvalid,
     input  logic              wready,
-    output logic [DATA_W-1:0] wdata,
-    output logic [DATA_W/8-1:0] wstrb,
-    output logic              wlast,
+    output logic [tce_axi_pkg::w_bits(DATA_W)-1:0] axi_w,
     input  logic              bvalid,
     output logic              bready,
-    input  logic [1:0]        bresp,
+    input  tce_axi_pkg::b_t   axi_b,
     // Shared-memory reads and their in-order responses
     output logic              sm_valid,
     input  logic              sm_ready,
@@ -95,6 +91,12 @@ module tce_tile_store #(
     input  logic [DATA_W-1:0] sm_rsp_rdata,
     input  logic              sm_rsp_err
 );
+  `TCE_AXI_TYPEDEFS(DATA_W, ID_W)
+  axi_ax_t aw_s;
+  axi_w_t  w_s;
+  assign axi_aw = aw_s;
+  assign axi_w  = w_s;
+
   localparam int DB  = DATA_W / 8;
   localparam int LB  = $clog2(DB);
   localparam int NCH = DB / 16;
@@ -155,21 +157,16 @@ module tce_tile_store #(
   // on 16 bytes; with a stride (strided) only the first slice is measured here: it decides
   // whether the row writes anything, and the burst issuer ends the row at the first slice
   // past the end.
-  // Rows are pushed and cut only while a command runs (state not R_IDLE): the clip is computed
-  // only then, like every other per-cycle block of this unit below, because Verilator
-  // evaluates combinational logic every cycle whether or not anything reads it
-  // (docs/sim_speed.md). An idle unit's outputs keep their valids low.
+  // In stages, so the unit shift (`el`) and the 41-bit compares do not run on into the row
+  // FIFO: at start the tensor's end and c0 in bytes (end0_16, c0b) and whether the clip
+  // leaves anything (d0_any, which is what a row push needs from it); the cycle after, the
+  // clip itself (hi), first read by a row FIFO pop, which comes at least a cycle after the
+  // first push.
+  logic [40:0] end0_16, c0b;
+  logic        d0_any;
   logic [13:0] hi;
-  always_comb begin
-    logic [40:0] end0_16, c0b, avail;
-    end0_16 = '0; c0b = '0; avail = '0; hi = '0;
-    if (state != R_IDLE) begin
-      end0_16 = (({8'd0, gd0} << el) + 41'd15) & ~41'd15;
-      c0b = {9'd0, c0} << el;      // c0 >= 0 (checked)
-      avail = (end0_16 > c0b) ? end0_16 - c0b : 41'd0;
-      hi = (avail < {27'd0, rbytes}) ? avail[13:0] : rbytes;
-    end
-  end
+  wire [40:0] end0_16_in = (({8'd0, gdim[32:0]} << ul) + 41'd15) & ~41'd15;
+  wire [40:0] c0b_in = {9'd0, coords[31:0]} << ul;   // c0 >= 0 (checked)
   wire [13:0] unit_b = 14'd1 << el;
 
   // Row FIFO: rows to write (global address, pre-swizzle shared address).
@@ -177,7 +174,7 @@ module tce_tile_store #(
   logic [23:0] rq_s [2];
   logic        rq_head, rq_tail;
   logic [1:0]  rq_count;
-  wire row_wanted = row_inb && hi != 14'd0;
+  wire row_wanted = row_inb && d0_any;
   assign row_go   = (state == R_PUSH) && row_valid && (!row_wanted || rq_count != 2'd2);
   wire rq_push    = row_go && row_wanted;
   wire rq_pop;
@@ -288,9 +285,9 @@ module tce_tile_store #(
   logic [SA:0]       t_count, d_count;
 
   assign awvalid  = a_act && bq_count != (NBA+1)'(NB);
-  assign awid     = '0;
-  assign awaddr   = 64'(a_first);
-  assign awlen    = 8'(burst_bytes[LB+8:LB] - 9'd1);
+  assign aw_s.id   = '0;
+  assign aw_s.addr = 64'(a_first);
+  assign aw_s.len  = 8'(burst_bytes[LB+8:LB] - 9'd1);
   assign bready   = 1'b1;
   assign aw_fire  = awvalid && awready;
   assign rq_pop   = (!a_act || a_row_done) && rq_count != 2'd0;
@@ -323,9 +320,9 @@ module tce_tile_store #(
   wire a_pop  = (d_count != '0) && (!h_end || o_free);
 
   assign wvalid = o_valid;
-  assign wdata  = o_data;
-  assign wstrb  = o_strb;
-  assign wlast  = o_last;
+  assign w_s.data = o_data;
+  assign w_s.strb = o_strb;
+  assign w_s.last = o_last;
 
   wire drained = rq_count == 2'd0 && !a_act && bq_count == '0 && !b_act && t_count == '0 && !o_valid &&
                  b_outstanding == 16'd0 && !bvalid;
@@ -347,6 +344,7 @@ module tce_tile_store #(
     if (!rst_n) begin
       state <= R_IDLE; done <= 1'b0; status <= '0; bytes_written <= '0;
       el <= '0; gd0 <= '0; c0 <= '0; sw <= '0; cta <= '0; rbytes <= '0;
+      end0_16 <= '0; c0b <= '0; d0_any <= 1'b0; hi <= '0;
       ee0 <= 4'd1; strided <= 1'b0; a_k <= '0; a_x0 <= '0;
       err_bus <= 1'b0; err_smem <= 1'b0;
       for (int i = 0; i < 2; i++) begin rq_g[i] <= '0; rq_s[i] <= '0; end
@@ -361,14 +359,24 @@ module tce_tile_store #(
     end else begin
       done <= 1'b0;
       b_outstanding <= b_outstanding + {15'd0, awvalid && awready} - {15'd0, bvalid && bready};
-      if (bvalid && bready && bresp != 2'b00) err_bus <= 1'b1;
+      if (bvalid && bready && axi_b.resp != 2'b00) err_bus <= 1'b1;
       if (sm_rsp_valid && sm_rsp_err) err_smem <= 1'b1;
+
+      // ---- dim-0 clip (its inputs are fixed while a command runs; computed only then,
+      // for the simulation speed)
+      if (state != R_IDLE) begin : clip
+        logic [40:0] avail;
+        avail = (end0_16 > c0b) ? end0_16 - c0b : 41'd0;
+        hi <= (avail < {27'd0, rbytes}) ? avail[13:0] : rbytes;
+      end
 
       // ---- row walker
       case (state)
         R_IDLE: if (start) begin
           el <= ul; gd0 <= gdim[32:0]; c0 <= coords[31:0]; sw <= swizzle; cta <= src_cta;
           rbytes <= row_bytes; ee0 <= e0; strided <= e0 > 4'd1;
+          end0_16 <= end0_16_in; c0b <= c0b_in;
+          d0_any <= end0_16_in > c0b_in && row_bytes != 14'd0;
           err_bus <= 1'b0; err_smem <= 1'b0; bytes_written <= '0;
           state <= R_PUSH;
         end

@@ -48,8 +48,9 @@ module bulk_from_smem_fv #(
 
   tce_bulk_from_smem #(.DATA_W(DATA_W), .ID_W(ID_W), .GADDR_W(GADDR_W)) u (
     .clk, .rst_n, .start, .to_global, .gaddr, .dst_cta, .dst_off, .src_cta, .src_off, .size,
-    .use_byte_mask, .byte_mask, .busy, .reads_done, .done, .status, .awvalid, .awready, .awid,
-    .awaddr, .awlen, .wvalid, .wready, .wdata, .wstrb, .wlast, .bvalid, .bready, .bresp,
+    .use_byte_mask, .byte_mask, .busy, .reads_done, .done, .status, .awvalid, .awready,
+    .axi_aw({awid, awaddr, awlen}), .wvalid, .wready, .axi_w({wdata, wstrb, wlast}), .bvalid,
+    .bready, .axi_b(bresp),
     .sm_valid, .sm_ready, .sm_write, .sm_cta, .sm_addr, .sm_wdata, .sm_wstrb, .sm_rsp_valid,
     .sm_rsp_rdata, .sm_rsp_err);
 

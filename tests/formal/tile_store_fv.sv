@@ -70,8 +70,8 @@ module tile_store_fv #(
     .e('0), .coords, .swizzle, .src_cta, .soff('0), .row_bytes, .pitch('0), .ext_rows(1'b0),
     .ext_x('0), .ext_last(1'b0), .row_step, .xw_start, .xw_next, .xw_row_valid, .xw_row_g,
     .xw_row_sbase, .xw_row_inb, .xw_last_row, .done, .status, .bytes_written, .awvalid,
-    .awready, .awid, .awaddr, .awlen, .wvalid, .wready, .wdata, .wstrb, .wlast, .bvalid,
-    .bready, .bresp, .sm_valid, .sm_ready, .sm_cta, .sm_addr, .sm_rsp_valid, .sm_rsp_rdata,
+    .awready, .axi_aw({awid, awaddr, awlen}), .wvalid, .wready, .axi_w({wdata, wstrb, wlast}),
+    .bvalid, .bready, .axi_b(bresp), .sm_valid, .sm_ready, .sm_cta, .sm_addr, .sm_rsp_valid, .sm_rsp_rdata,
     .sm_rsp_err);
 
   axi_wr_slave u_mem (.clk, .rst_n, .awvalid, .awready, .wvalid, .wready, .wlast, .bvalid,
