@@ -174,26 +174,27 @@ module tce_tile_load #(
     swz = r;
   endfunction
 
-  // floor(a / d) for a < 4096 and d in 1..8, saturated at 511, as a * ceil(2^16 / d) >> 16:
-  // the reciprocal is 2^16/d + r with r < 1, so the product overshoots a/d by a*r/2^16 <
-  // 1/16, less than the 1/d (>= 1/8) between a/d's fraction and the next integer.
-  // (the product's low 16 bits are the fraction, dropped)
-  /* verilator lint_off UNUSEDSIGNAL */
-  function automatic logic [8:0] div_small(input logic [11:0] a, input logic [3:0] d);
-    logic [16:0] m;
-    logic [28:0] p;
+  // floor(a / d) for a < 4096 and d in 1..8 as a * m >> 16, m = ceil(2^16 / d) (recip,
+  // chosen when the command starts): m is 2^16/d + r with r < 1, so the product overshoots
+  // a/d by a*r/2^16 < 1/16, less than the 1/d (>= 1/8) between a/d's fraction and the next
+  // integer. (the product's low 16 bits are the fraction, dropped)
+  function automatic logic [16:0] recip(input logic [3:0] d);
     case (d)
-      4'd2: m = 17'd32768;
-      4'd3: m = 17'd21846;
-      4'd4: m = 17'd16384;
-      4'd5: m = 17'd13108;
-      4'd6: m = 17'd10923;
-      4'd7: m = 17'd9363;
-      4'd8: m = 17'd8192;
-      default: m = 17'd65536;
+      4'd2: recip = 17'd32768;
+      4'd3: recip = 17'd21846;
+      4'd4: recip = 17'd16384;
+      4'd5: recip = 17'd13108;
+      4'd6: recip = 17'd10923;
+      4'd7: recip = 17'd9363;
+      4'd8: recip = 17'd8192;
+      default: recip = 17'd65536;
     endcase
+  endfunction
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [12:0] div_rcp(input logic [11:0] a, input logic [16:0] m);
+    logic [28:0] p;
     p = {17'd0, a} * {12'd0, m};
-    div_small = (p[28:16] > 13'd511) ? 9'd511 : p[24:16];
+    div_rcp = p[28:16];
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
   function automatic logic [11:0] clamp12(input logic [40:0] v);
@@ -231,7 +232,8 @@ module tce_tile_load #(
   logic [3:0]  ee0;
   logic [2:0]  sw;
   logic        fnan;
-  logic [15:0] mask;
+  logic [3:0]  m_first;        // the command's CTAs: the first, and the others
+  logic [15:0] m_rest;
   logic [OW-1:0] rbytes;
   logic [8:0]  bx0;
   logic        mok;          // rows may follow each other in global memory, and merge
@@ -258,26 +260,30 @@ module tce_tile_load #(
   logic        row_valid, last_row, row_next;
   // Per command (SETUP): the in-bounds bytes of every row [lo, hi), lo 16-aligned; whether
   // any unit is in bounds; where a row's reads start and its row offset 0 lies, relative to
-  // row_g; the end of a contiguous read; whether a row in bounds needs no fill chunk.
+  // row_g; the bytes a row's read runs from there; whether a row in bounds needs no fill
+  // chunk.
   logic [OW-1:0] lo, hi;
   logic        has;
   logic [DW-1:0] rd_off;       // lo * e0: the first in-bounds unit's distance from row_g
-  logic [OW-1:0] hi16;         // hi rounded up to whole chunks
+  logic [OW-1:0] row_rem;      // a direct row's read: hi rounded up to chunks (lo = 0), or
+                               // one unit when strided
   logic        nofill0;
   logic        o_need;         // the command reads globalAddress first
   logic [AW-1:0] o_addr;       // that address
   logic [OW-1:0] chunk;        // ROW: chunk being considered (byte offset)
   logic [3:0]  wcta;           // ROW: CTA being written
+  logic [15:0] wleft;          // ROW: CTAs still to write the chunk to, after wcta
   logic [AW-1:0] rd_next;        // READ: next global address to request
-  logic [AW-1:0] rd_end;
-  logic [AW-1:0] rd_vrow;        // READ: global address of row offset 0 (e_rel = rd_next - rd_vrow)
+  logic [OW-1:0] rd_rem;       // READ: bytes from rd_next to the end of the row's read
+  logic [OW-1:0] rd_rel;       // READ: rd_next's offset in its row (a context's rel)
   logic [OW-1:0] rd_sl_end;    // READ, strided: row offset just past the current slice
 
   // Units k of a row are at dim-0 coordinate c0 + k*e0; the in-bounds ones are [lo_e, hi_e):
   // lo_e = ceil(-c0 / e0) (0 when c0 >= 0), hi_e = min(ceil((gdim0 - c0) / e0), box0).
-  // Both only matter up to box0 (< 512): a quotient of 511 or more means "past the box"
-  // either way, so the dividends are clamped to 12 bits (4095 / e0 >= 511 for e0 <= 8) and
-  // divided by e0 (1..8) exactly, as a multiply by a 16-bit reciprocal (div_small).
+  // Both only matter up to box0 (< 512): a quotient of box0 or more means "past the box"
+  // either way (no unit in bounds when lo_e reaches box0), so the dividends are clamped to
+  // 12 bits (4095 / e0 >= 511 for e0 <= 8), divided by e0 (1..8) exactly, as a multiply by
+  // a 16-bit reciprocal (div_rcp), and both quotients are capped at box0.
   // The dividends are formed and clamped from the inputs at `start` (lo_cl, hi_cl), the
   // divisions done in W_SETUP: one cycle would hold both 41-bit sums, the clamp, the
   // multiply and the compares after it.
@@ -287,11 +293,13 @@ module tce_tile_load #(
   wire [40:0] lo_num = 41'(-c0s_in) + e0_41 - 41'd1;
   wire [40:0] hi_num = 41'(gdim0_in - c0s_in) + e0_41 - 41'd1;
   logic [11:0] lo_cl, hi_cl;   // the clamped dividends
+  logic [16:0] rcp;            // recip(e0)
   logic        lo_any;         // c0 < 0: some units lie before the tensor (lo_e >= 1)
   logic        hi_any;         // c0 < gdim0: some unit can lie inside it
-  wire [8:0]  lo_e = lo_any ? div_small(lo_cl, ee0) : 9'd0;
-  wire [8:0]  hi_k = hi_any ? div_small(hi_cl, ee0) : 9'd0;
-  wire [8:0]  hi_e = (hi_k < bx0) ? hi_k : bx0;
+  wire [12:0] lo_q = div_rcp(lo_cl, rcp);
+  wire [12:0] hi_k = div_rcp(hi_cl, rcp);
+  wire [8:0]  lo_e = !lo_any ? 9'd0 : (lo_q < 13'(bx0)) ? lo_q[8:0] : bx0;
+  wire [8:0]  hi_e = !hi_any ? 9'd0 : (hi_k < 13'(bx0)) ? hi_k[8:0] : bx0;
   wire        row0_has = hi_e > lo_e;
 
   // ------------------------------------------------------------- read contexts
@@ -301,13 +309,10 @@ module tce_tile_load #(
   // memory latency even when every burst is one 128-byte row. A context holds what the
   // beat writer needs, compactly: the first requested byte (start), the burst's length,
   // start's offset in its row and the row's pre-swizzle shared address.
+  // The contexts are one LUT RAM (one write port, no reset, read asynchronously by the R
+  // beat's ID); which of them hold a burst is wp/rp/cnt's business, kept in flip-flops.
   localparam int DWP = $clog2(RDD);
   localparam int NE  = (1 << IW) * RDD;
-  logic [AW-1:0]     e_start [NE];
-  logic [12:0]     e_len   [NE];     // bytes requested (<= 4096)
-  logic [OW-1:0]   e_rel   [NE];     // start - row address
-  logic [NE-1:0]   e_all;            // every byte of the burst is in bounds (no fill merge)
-  logic [23:0]     e_sbase [NE];
   logic [DWP-1:0]  wp [NRD], rp [NRD];
   logic [DWP:0]    cnt [NRD];
   logic [7:0]      hb [NRD];
@@ -317,50 +322,67 @@ module tce_tile_load #(
   // Slot table, a ring in command order: hd_p is the oldest command, cur_s the walker's.
   localparam int SLW = (NS > 1) ? $clog2(NS) : 1;
   localparam int BCW = $clog2(NE + 1);
-  logic [SLW-1:0]  e_cs    [NE];     // the burst context's command slot
+  // A burst context: the first requested byte, bytes requested (<= 4096; 0 for the origin
+  // read), start - row address, the row's pre-swizzle shared address, the command slot,
+  // and whether every byte of the burst is in bounds (no fill merge). (Plain vectors, not
+  // packed structs: Yosys 0.23 does not read arrays of structs.)
+  localparam int CTXW = AW + 13 + OW + 24 + SLW + 1;
+  logic [CTXW-1:0] e_ram [NE];
   logic [SLW-1:0]  hd_p, cur_s;
   logic [SLW:0]    n_used;
-  logic [2:0]      s_sw    [NS];
-  logic [15:0]     s_mask  [NS];
-  logic [OW-1:0]   s_lo    [NS], s_hi [NS];
-  logic [3:0]      s_lrb   [NS], s_lp [NS];
+  // What the beat writer needs of its beat's command (written at start, read by the R
+  // beat's slot): swizzle, fill, tf32, padded merged rows, log2 row bytes and pitch, and
+  // its CTAs as the first one and the others (lowest_rest).
+  // What the back end needs of the oldest command (written at start, read by hd_p): CTAs,
+  // complete-tx count, mbarrier.
+  // Slot fields read one slot at a time are LUT RAM (one write port each, no reset; a
+  // slot is written before anything reads it); those every cycle compares across all slots
+  // (extent, mbarrier) or counts up and down are flip-flops.
+  logic [33:0]     sb_ram [NS];
+  logic [71:0]     sh_ram [NS];
+  logic [2*OW-1:0] sr_ram [NS];       // [lo, hi) of the rows (written in W_SETUP)
   logic [BCW-1:0]  s_bursts[NS];     // bursts requested and not yet wholly returned
   logic [39:0]     s_bytes [NS];
-  logic [23:0]     s_mb    [NS];
-  logic [31:0]     s_txc   [NS];
+  logic [23:0]     s_mb    [NS];      // for the clash compare (sh_ram has the head's copy)
   logic [24:0]     s_rlo   [NS], s_rhi [NS];   // shared extent, 128-byte lines
-  logic [NS-1:0]   s_fnan, s_t32, s_issued, s_err_bus, s_want_tx, s_sct;
+  logic [NS-1:0]   s_issued, s_err_bus, s_want_tx;
   wire  [SLW-1:0]  tl_p = hd_p + SLW'(n_used);
 
-  // Where reads come from: READ's registers, or in ROW the presented row itself (rs_*).
+  // Where reads come from: READ's registers, or in ROW the presented row itself. A piece
+  // is its start (cur_next) and the bytes from there to the end of the row's read
+  // (cur_rem), so the 4 KB page cut is a compare of offsets in the page, not of addresses.
+  // A burst of 256 beats of at least 16 bytes reaches past its page end from any start, so
+  // the page is the only limit.
+  if (DATA_W < 128) begin : g_bad_data_w
+    $error("tce_tile_load: DATA_W must be at least 128");
+  end
   wire        strided = ee0 != 4'd1;
   wire [OW-1:0] unit_b = OW'(1) << el;
-  wire [AW-1:0] gstep   = AW'(ee0) << el;
+  // A strided row's next slice starts e0 units after the one just read: e0 - 1 units after
+  // its end.
+  wire [3:0]    e0m1    = ee0 - 4'd1;
+  wire [AW-1:0] sl_skip = AW'(e0m1) << el;
   // The first in-bounds byte: a true address below 2^GADDR_W once reduced modulo 2^GADDR_W
-  // (row_g may have wrapped, for a negative c0); the end is measured from it, not from row_g,
-  // so that it lands in AW bits unwrapped (both are row_g + hi16 in the 64-bit build).
+  // (row_g may have wrapped, for a negative c0); the read's end is measured from it
+  // (row_rem), so that it lands in AW bits unwrapped.
   wire [GADDR_W-1:0] rs_next_g = row_g + GADDR_W'(rd_off);
   wire [AW-1:0] rs_next = AW'(rs_next_g);
-  wire [AW-1:0] rs_end  = strided ? rs_next + AW'(unit_b) : rs_next + AW'(hi16) - AW'(rd_off);
-  wire [AW-1:0] rs_vrow = rs_next - AW'(lo);
   wire        in_read = (ws == W_READ);
   wire        direct  = (ws == W_ROW) && row_valid && row_inb && nofill0;
-  wire [AW-1:0] cur_next = in_read ? rd_next : rs_next;
-  wire [AW-1:0] cur_end  = in_read ? rd_end : rs_end;
-  wire [AW-1:0] cur_vrow = in_read ? rd_vrow : rs_vrow;
-  wire [OW-1:0] cur_sl_end = in_read ? rd_sl_end : lo + unit_b;
+  // Outside READ only a direct row reads, and it has lo = 0 (nofill0: c0 >= 0), so
+  // rd_off = 0 too: its reads start at row_g itself, offset 0 of the row.
+  wire [AW-1:0] cur_next = in_read ? rd_next : AW'(row_g);
+  wire [OW-1:0] cur_rem  = in_read ? rd_rem : row_rem;
+  wire [OW-1:0] p_rel    = in_read ? rd_rel : '0;
+  wire [OW-1:0] cur_sl_end = in_read ? rd_sl_end : unit_b;
   wire        rd_go   = (in_read && row_inb && has) || direct;
   wire        sl_more = strided && cur_sl_end < hi;
 
-  wire [AW-1:0] beat0    = {cur_next[AW-1:LB], {LB{1'b0}}};
-  wire [AW-1:0] page_end = {cur_next[AW-1:12], 12'd0} + AW'(4096);
-  wire [AW-1:0] len_end  = beat0 + (DB64 << 8);
-  logic [AW-1:0] burst_end;
-  always_comb begin
-    burst_end = cur_end;
-    if (page_end < burst_end) burst_end = page_end;
-    if (len_end < burst_end) burst_end = len_end;
-  end
+  // Bytes from cur_next to its page end (1..4096); the piece stops there or at the end.
+  wire [12:0]   to_page = 13'd4096 - {1'b0, cur_next[11:0]};
+  wire          p_whole = cur_rem <= OW'(to_page);
+  wire [OW-1:0] p_len   = p_whole ? cur_rem : OW'(to_page);   // bytes of the piece
+  wire [AW-1:0] burst_end = cur_next + AW'(p_len);
 
   // ------------------------------------------------------------- burst merging
   // The walker offers one read piece at a time (p_*: at most a row, never across a page).
@@ -372,7 +394,7 @@ module tce_tile_load #(
   // a 4 KB page start, is added to it: such rows go out as one long burst (<= 4 KB, so
   // <= 256 beats) instead of one short burst each, which is what lets a memory with a
   // limit on read bursts in flight keep its data port busy. The beat writer places a
-  // merged burst's beats as a row's, with no fill merge (e_all): pre-swizzle shared
+  // merged burst's beats as a row's, with no fill merge (its context's `all`): pre-swizzle shared
   // address = the first row's base + the distance d from that row's address when the rows
   // are dense in shared memory; when they are padded there (narrow rows of a swizzled box:
   // pitch > row bytes, both powers of two, msct), row d / row_bytes of the burst lies
@@ -382,38 +404,41 @@ module tce_tile_load #(
   // other commands go out directly, as before, so their timing is unchanged.
   logic          pd_v, pd_fix;         // a pending burst; offered on AR and not yet taken
   logic [AW-1:0]   pd_start, pd_end;
+  logic [12:0]   pd_len;               // pd_end - pd_start (<= 4096)
   logic [OW-1:0] pd_rel;
   logic [23:0]   pd_sbase;
-  logic [23:0]   pd_lsb;               // shared base of the last row in the pending burst
+  logic [23:0]   pd_send;              // pre-swizzle shared address just past it
+  logic [23:0]   pd_lnext;             // shared base of the row one pitch after its last row
   logic [SLW-1:0] pd_cs;
-  wire [OW-1:0] p_rel   = OW'(cur_next - cur_vrow);
-  wire          p_valid = rd_go && (cur_next < cur_end);
+  wire          p_valid = rd_go && cur_rem != '0;
   wire          p_all   = mok && row_inb && nofill0 && !strided;
-  wire [23:0]   pd_send = pd_sbase + 24'(pd_rel) + 24'(pd_end - pd_start);
-  // The piece continues the pending burst in shared memory: right after it (dense rows),
-  // or (msct) as the start of the row one pitch after its last row.
-  wire          p_sh    = msct ? (p_rel == '0 && row_sbase == pd_lsb + 24'(pch))
-                               : (row_sbase + 24'(p_rel) == pd_send);
-  wire          p_cont  = pd_v && !pd_fix && p_valid && p_all && cur_next == pd_end &&
-                          cur_s == pd_cs && cur_next[11:0] != 12'd0 && p_sh;
+  // Only a direct row's first piece can continue the pending burst, so that is the only
+  // piece compared with it: in READ a piece of a row without fill starts at a page (its
+  // row's first piece was cut there), or is a slice (strided); a row that entered READ from
+  // ROW has fill or is out of bounds. The piece then starts at offset 0 of its row, and
+  // continues the burst in shared memory right after it (dense rows), or (msct) as the
+  // row one pitch after its last row.
+  wire          p_sh    = msct ? row_sbase == pd_lnext : row_sbase == pd_send;
+  wire          p_cont  = pd_v && !pd_fix && direct && p_all && row_rem != '0 &&
+                          AW'(row_g) == pd_end && cur_s == pd_cs && row_g[11:0] != 12'd0 && p_sh;
   wire          pd_go   = pd_v && !p_cont;
   wire          cnt_ok  = cnt[id_ptr] != (DWP+1)'(RDD);
-  // The origin read (ORG), once no burst is pending: one beat, no byte kept (e_len 0).
+  // The origin read (ORG), once no burst is pending: one beat, no byte kept (context len 0).
   wire          o_go     = ws == W_ORG && !pd_v;
   // The burst on AR: the pending one, else the origin read, else the walker's piece when it
   // is not held.
   wire [AW-1:0]   ax_start = pd_go ? pd_start : o_go ? o_addr : cur_next;
-  wire [AW-1:0]   ax_end   = pd_go ? pd_end : o_go ? o_addr + AW'(1) : burst_end;
-  wire [AW-1:0]   ax_beat0 = {ax_start[AW-1:LB], {LB{1'b0}}};
+  wire [12:0]     ax_len   = pd_go ? pd_len : o_go ? 13'd1 : 13'(p_len);
   assign arvalid = cnt_ok && (pd_go || o_go || (!pd_v && p_valid && !p_all));
   wire   ar_fire  = arvalid && arready;
   // The walker's piece is taken: added to the pending burst, made the new pending burst
   // (none is pending, or the pending one leaves now), or sent on AR itself.
   wire   p_hold   = p_valid && p_all && (!pd_v || (pd_go && ar_fire));
   wire   p_take   = p_cont || p_hold || (!pd_v && p_valid && !p_all && ar_fire);
-  // Beats in the burst: only bits [LB+8:LB] of the rounded-up byte count matter (<= 256).
+  // Beats in the burst (<= 256: it stays in its page): from its first beat's start, the
+  // bytes rounded up to beats; the low LB bits are the rounding.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [AW-1:0] burst_bytes = ax_end - ax_beat0 + (DB64 - AW'(1));
+  wire [LB+8:0] burst_bytes = (LB+9)'(ax_start[LB-1:0]) + (LB+9)'(ax_len) + (LB+9)'(DB - 1);
   /* verilator lint_on UNUSEDSIGNAL */
   assign ar_s.id   = ID_W'(id_ptr);
   assign ar_s.addr = 64'(ax_start);
@@ -421,6 +446,7 @@ module tce_tile_load #(
 
   // ------------------------------------------------------------- beat stage
   logic              beat_valid;
+  logic              beat_new;      // the beat was taken in the cycle before
   logic [DATA_W-1:0] beat_data;
   logic [AW-1:0]       beat_g;        // global address of the beat (aligned)
   logic [AW-1:0]       beat_lo_g, beat_hi_g;   // requested bytes of this beat
@@ -432,11 +458,13 @@ module tce_tile_load #(
   logic [3:0]        beat_lrb, beat_lp;
   logic [$clog2(NCH+1)-1:0] beat_q;   // chunk of the beat being written
   logic [3:0]        beat_cta;
+  logic [15:0]       beat_left;     // CTAs still to write the chunk to, after beat_cta
   // The beat's command: its slot and what writing its data depends on.
   logic [SLW-1:0]    beat_cs;
   logic [2:0]        beat_sw;
   logic              beat_t32;
-  logic [15:0]       beat_mask;
+  logic [3:0]        beat_first;    // the command's CTAs: the first and the others
+  logic [15:0]       beat_rest;
   logic [127:0]      beat_fill;
 
   // The beat register takes the next R beat in the cycle its last write is accepted. Every
@@ -451,9 +479,21 @@ module tce_tile_load #(
   // The R beat's burst context, and the beat's global address and requested bytes.
   wire [IW+DWP-1:0] r_e = {rslot, rp[rslot]};
   wire [IW+DWP-1:0] w_e = {id_ptr, wp[id_ptr]};
-  wire [SLW-1:0]    r_cs = e_cs[r_e];
-  wire [AW-1:0] r_start = e_start[r_e];
-  wire [AW-1:0] r_end   = r_start + AW'(e_len[r_e]);
+  wire [AW-1:0]  r_start;
+  wire [12:0]    r_len;
+  wire [OW-1:0]  r_rel;
+  wire [23:0]    r_sbase;
+  wire [SLW-1:0] r_cs;
+  wire           r_all;
+  assign {r_start, r_len, r_rel, r_sbase, r_cs, r_all} = e_ram[r_e];
+  wire [2:0]     sb_sw;
+  wire           sb_fnan, sb_t32, sb_sct;
+  wire [3:0]     sb_lrb, sb_lp;
+  wire [3:0]     sb_first;
+  wire [15:0]    sb_rest;
+  assign {sb_sw, sb_fnan, sb_t32, sb_sct, sb_lrb, sb_lp, sb_first, sb_rest} = sb_ram[r_cs];
+  wire [2*OW-1:0] r_sr = sr_ram[r_cs];
+  wire [AW-1:0] r_end   = r_start + AW'(r_len);
   wire [AW-1:0] r_g     = {r_start[AW-1:LB], {LB{1'b0}}} + (AW'(hb[rslot]) << LB);
   wire [AW-1:0] r_lo_g  = (r_g < r_start) ? r_start : r_g;
   wire [AW-1:0] r_hi_g  = (r_g + DB64 > r_end) ? r_end : r_g + DB64;
@@ -485,8 +525,11 @@ module tce_tile_load #(
     first_cta = 4'd0;
     for (int c = 15; c >= 0; c--) if (m[c]) first_cta = 4'(c);
   endfunction
-  function automatic logic [15:0] after(input logic [15:0] m, input logic [3:0] c);
-    after = m & ~((16'd2 << c) - 16'd1);   // CTAs of m above c
+  // The CTAs of m after its first one (m less its lowest set bit). A CTA loop keeps the
+  // CTAs still to go in a register: the next CTA is its first, the loop ends when it is
+  // empty, without comparing the current CTA with the mask.
+  function automatic logic [15:0] lowest_rest(input logic [15:0] m);
+    lowest_rest = m & (m - 16'd1);
   endfunction
 
   // f32 -> tf32 as the H100 loads it (csim/tf32.c): NaN -> 0x7FFFE000, infinity kept, else
@@ -582,8 +625,8 @@ module tce_tile_load #(
   assign sm_addr  = (use_beat && full) ? f_word : {phys[23:LB], {LB{1'b0}}};
   assign mb_valid    = (bs == B_TX);
   assign mb_cta      = first_cta(b_txm);
-  assign mb_addr     = s_mb[hd_p];
-  assign mb_tx_count = s_txc[hd_p];
+  wire [15:0] h_mask;
+  assign {h_mask, mb_tx_count, mb_addr} = sh_ram[hd_p];
   assign sm_wdata = (use_beat && full) ? f_data : {NCH{data1}};
   always_comb begin
     sm_wstrb = '0;
@@ -594,7 +637,7 @@ module tce_tile_load #(
   wire sm_fire = sm_valid && sm_ready;
   // The beat is finished with: its last write is accepted now (or nothing is left to write).
   wire beat_live_now = full ? f_any : q_live;
-  wire beat_last_cta = after(beat_mask, beat_cta) == 16'd0;
+  wire beat_last_cta = beat_left == 16'd0;
   assign beat_leaving = beat_valid && (!beat_live_now || (sm_fire && use_beat && beat_last_cta)) &&
                         (full || beat_q == ($clog2(NCH+1))'(NCH - 1));
 
@@ -671,10 +714,13 @@ module tce_tile_load #(
 
   wire [OW-1:0] lo_n = OW'(lo_e) << el;
   wire [OW-1:0] hi_n = OW'(hi_e) << el;
+  // ~(N'(c)), not ~N'(c): Yosys 0.23 drops a ~ written straight before a cast
+  // (docs/rtl.md, "Netlist model").
+  wire [OW-1:0] hi16_n = (hi_n + OW'(15)) & ~(OW'(15));
   // The row's reads are all issued (or there are none): the walk moves on.
-  wire rd_last = p_take && burst_end >= cur_end && !sl_more;
+  wire rd_last = p_take && p_whole && !sl_more;
   assign row_next = (direct && rd_last) ||
-                    (in_read && (!row_inb || !has || rd_next >= rd_end || rd_last)) ||
+                    (in_read && (!row_inb || !has || rd_rem == '0 || rd_last)) ||
                     (ws == W_SKIP && row_valid);
 
   wire walk_start = start && ws == W_IDLE;
@@ -691,43 +737,45 @@ module tce_tile_load #(
   // Burst contexts: written at the AR handshake, read only by that burst's R beats, so
   // they need no reset (and, without one, may sit in RAM).
   always_ff @(posedge clk) begin
-    if (ar_fire) begin
-      e_start[w_e] <= ax_start;
-      e_len[w_e]   <= o_go && !pd_go ? 13'd0 : 13'(ax_end - ax_start);
-      e_rel[w_e]   <= pd_go ? pd_rel : p_rel;
-      e_sbase[w_e] <= pd_go ? pd_sbase : row_sbase;
-      e_cs[w_e]    <= pd_go ? pd_cs : cur_s;
-      e_all[w_e]   <= pd_go;
+    if (ar_fire)
+      e_ram[w_e] <= {ax_start, o_go && !pd_go ? 13'd0 : ax_len, pd_go ? pd_rel : p_rel,
+                     pd_go ? pd_sbase : row_sbase, pd_go ? pd_cs : cur_s, pd_go};
+  end
+  // Slot RAMs: the command's fields when `start` takes it, its rows' range in W_SETUP.
+  always_ff @(posedge clk) begin
+    if (ws == W_IDLE && start) begin
+      sb_ram[tl_p] <= {swizzle, fill_nan, tf32, m_ok && pitch != row_bytes,
+                       log2_14(row_bytes), log2_14(pitch), first_cta(ctas), lowest_rest(ctas)};
+      sh_ram[tl_p] <= {ctas, tx_count, mbar_off};
     end
+    if (ws == W_SETUP) sr_ram[cur_s] <= {lo_n, hi_n};
   end
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       done <= 1'b0; status <= '0; tx_err <= 1'b0; bytes_read <= '0;
-      el <= '0; ee0 <= 4'd1; lo_cl <= '0; hi_cl <= '0; lo_any <= 1'b0; hi_any <= 1'b0;
-      sw <= '0; fnan <= 1'b0; mask <= '0; rbytes <= '0; bx0 <= '0;
-      ws <= W_IDLE; lo <= '0; hi <= '0; has <= 1'b0; rd_off <= '0; hi16 <= '0; nofill0 <= 1'b0;
-      chunk <= '0; wcta <= '0; rd_next <= '0; rd_end <= '0; o_need <= 1'b0; o_addr <= '0;
-      rd_vrow <= '0; rd_sl_end <= '0;
+      el <= '0; ee0 <= 4'd1; rcp <= 17'd65536; lo_cl <= '0; hi_cl <= '0; lo_any <= 1'b0; hi_any <= 1'b0;
+      sw <= '0; fnan <= 1'b0; m_first <= '0; m_rest <= '0; rbytes <= '0; bx0 <= '0;
+      ws <= W_IDLE; lo <= '0; hi <= '0; has <= 1'b0; rd_off <= '0; row_rem <= '0; nofill0 <= 1'b0;
+      chunk <= '0; wcta <= '0; wleft <= '0; rd_next <= '0; rd_rem <= '0; o_need <= 1'b0; o_addr <= '0;
+      rd_rel <= '0; rd_sl_end <= '0;
       for (int i = 0; i < NRD; i++) begin
         wp[i] <= '0; rp[i] <= '0; cnt[i] <= '0; hb[i] <= '0;
       end
       for (int i = 0; i < NS; i++) begin
-        s_sw[i] <= '0; s_mask[i] <= '0; s_lo[i] <= '0; s_hi[i] <= '0; s_bursts[i] <= '0;
-        s_lrb[i] <= '0; s_lp[i] <= '0;
-        s_bytes[i] <= '0; s_mb[i] <= '0; s_txc[i] <= '0; s_rlo[i] <= '0; s_rhi[i] <= '0;
+        s_bursts[i] <= '0; s_bytes[i] <= '0; s_mb[i] <= '0; s_rlo[i] <= '0; s_rhi[i] <= '0;
       end
-      s_fnan <= '0; s_t32 <= '0; s_issued <= '0; s_err_bus <= '0; s_want_tx <= '0; s_sct <= '0;
+      s_issued <= '0; s_err_bus <= '0; s_want_tx <= '0;
       hd_p <= '0; cur_s <= '0; n_used <= '0;
       bs <= B_WAIT; b_txm <= '0; wf_cnt <= '0; wr_cnt <= '0; b_tgt <= '0; b_err <= 1'b0;
       m_out <= '0; m_err <= 1'b0;
-      beat_cs <= '0; beat_sw <= '0; beat_t32 <= 1'b0; beat_mask <= '0; beat_fill <= '0;
+      beat_cs <= '0; beat_sw <= '0; beat_t32 <= 1'b0; beat_first <= '0; beat_rest <= '0; beat_left <= '0; beat_fill <= '0;
       id_ptr <= '0;
-      beat_valid <= 1'b0; beat_data <= '0; beat_g <= '0; beat_lo_g <= '0; beat_hi_g <= '0;
+      beat_valid <= 1'b0; beat_new <= 1'b0; beat_data <= '0; beat_g <= '0; beat_lo_g <= '0; beat_hi_g <= '0;
       beat_rowg <= '0; beat_sbase <= '0; beat_lo <= '0; beat_hi <= '0; beat_q <= '0;
       beat_all <= 1'b0; beat_sct <= 1'b0; beat_lrb <= '0; beat_lp <= '0;
       pd_v <= 1'b0; pd_fix <= 1'b0; pd_start <= '0; pd_end <= '0; pd_rel <= '0;
-      pd_sbase <= '0; pd_lsb <= '0; pd_cs <= '0; mok <= 1'b0; msct <= 1'b0; pch <= '0;
+      pd_sbase <= '0; pd_send <= '0; pd_lnext <= '0; pd_len <= '0; pd_cs <= '0; mok <= 1'b0; msct <= 1'b0; pch <= '0;
       beat_cta <= '0;
     end else begin
       done <= 1'b0;
@@ -743,7 +791,7 @@ module tce_tile_load #(
         end
         B_ACK: if (b_acked) begin
           if (b_go_tx) begin
-            bs <= B_TX; b_txm <= s_mask[hd_p];
+            bs <= B_TX; b_txm <= h_mask;
           end else if (!done_hold) begin
             bs <= B_WAIT;
             status <= s_err_bus[hd_p] ? tce_op_pkg::ST_GLOBAL_BUS :
@@ -752,8 +800,8 @@ module tce_tile_load #(
           end
         end
         B_TX: if (mb_ready) begin
-          b_txm <= b_txm & ~(16'd1 << first_cta(b_txm));
-          if ((b_txm & ~(16'd1 << first_cta(b_txm))) == 16'd0) bs <= B_TXACK;
+          b_txm <= lowest_rest(b_txm);
+          if (lowest_rest(b_txm) == 16'd0) bs <= B_TXACK;
         end
         B_TXACK: if (m_acked && !done_hold) begin
           bs <= B_WAIT;
@@ -777,35 +825,29 @@ module tce_tile_load #(
       case (ws)
         W_IDLE: if (start) begin
           el <= esl; ee0 <= e0;
-          lo_cl <= clamp12(lo_num); hi_cl <= clamp12(hi_num);
+          lo_cl <= clamp12(lo_num); hi_cl <= clamp12(hi_num); rcp <= recip(e0);
           lo_any <= c0s_in < 0; hi_any <= gdim0_in > c0s_in;
           o_need <= origin_rd; o_addr <= AW'(gaddr);
-          sw <= swizzle; fnan <= fill_nan; mask <= ctas; rbytes <= OW'(row_bytes); bx0 <= box0;
+          sw <= swizzle; fnan <= fill_nan; m_first <= first_cta(ctas); m_rest <= lowest_rest(ctas);
+          rbytes <= OW'(row_bytes); bx0 <= box0;
           mok <= m_ok; msct <= m_ok && pitch != row_bytes;
           pch <= OW'(pitch);
-          s_sct[tl_p] <= m_ok && pitch != row_bytes;
-          s_lrb[tl_p] <= log2_14(row_bytes); s_lp[tl_p] <= log2_14(pitch);
           // The command's slot: the next in the ring (free: can_start says so).
           cur_s <= tl_p;
-          s_sw[tl_p] <= swizzle; s_mask[tl_p] <= ctas; s_fnan[tl_p] <= fill_nan;
-          s_t32[tl_p] <= tf32; s_issued[tl_p] <= 1'b0; s_err_bus[tl_p] <= 1'b0;
+          s_issued[tl_p] <= 1'b0; s_err_bus[tl_p] <= 1'b0;
           s_bytes[tl_p] <= '0; s_want_tx[tl_p] <= want_tx; s_mb[tl_p] <= mbar_off;
-          s_txc[tl_p] <= tx_count;
           ws <= W_SETUP;
         end
         W_SETUP: begin
           // [lo, hi) is the same for every row of a command.
           lo <= lo_n; hi <= hi_n; has <= row0_has;
-          s_lo[cur_s] <= lo_n; s_hi[cur_s] <= hi_n;
           // stage A holds the extent of the inputs `start` took
           s_rlo[cur_s] <= a_rlo; s_rhi[cur_s] <= a_rhi;
           rd_off <= DW'(lo_n) * DW'(ee0);
-          // ~(N'(c)), not ~N'(c): Yosys 0.23 drops a ~ written straight before a cast
-          // (docs/rtl.md, "Netlist model").
-          hi16 <= (hi_n + OW'(15)) & ~(OW'(15));
+          row_rem <= (ee0 != 4'd1) ? unit_b : hi16_n;
           // lo_n is 0 exactly when c0 >= 0 (lo_e >= 1 otherwise)
           nofill0 <= row0_has && !lo_any && hi_n >= rbytes;
-          chunk <= '0; wcta <= first_cta(mask);
+          chunk <= '0; wcta <= m_first; wleft <= m_rest;
           ws <= o_need ? W_ORG : W_ROW;
         end
         W_ORG: if (ar_fire && !pd_go) ws <= W_OWAIT;
@@ -817,16 +859,17 @@ module tce_tile_load #(
           // Fill chunks outside the read range; the chunks inside come from the R path.
           if (chunk >= rbytes) begin
             ws <= W_READ;
-            rd_next <= rs_next; rd_end <= rs_end; rd_vrow <= rs_vrow;
+            // (with e0 = 1, rd_off = lo)
+            rd_next <= rs_next; rd_rem <= strided ? row_rem : row_rem - lo; rd_rel <= lo;
             rd_sl_end <= lo + unit_b;
           end else if (!w_fill) begin
             chunk <= chunk + OW'(16);
           end else if (use_fill && sm_ready) begin
-            if (after(mask, wcta) == 16'd0) begin
-              wcta <= first_cta(mask);
+            if (wleft == 16'd0) begin
+              wcta <= m_first; wleft <= m_rest;
               chunk <= chunk + OW'(16);
             end else begin
-              wcta <= first_cta(after(mask, wcta));
+              wcta <= first_cta(wleft); wleft <= lowest_rest(wleft);
             end
           end
         end else if (direct && p_take && !rd_last) begin
@@ -836,7 +879,7 @@ module tce_tile_load #(
         default: ws <= W_IDLE;
       endcase
       if (row_next) begin
-        chunk <= '0; wcta <= first_cta(mask);
+        chunk <= '0; wcta <= m_first; wleft <= m_rest;
         if (last_row) begin
           // Every read of the command is out: the back end finishes it, the walker is free.
           ws <= W_IDLE;
@@ -848,12 +891,12 @@ module tce_tile_load #(
 
       // ---- read issue
       if (p_take) begin
-        rd_next <= burst_end; rd_end <= cur_end; rd_vrow <= cur_vrow; rd_sl_end <= cur_sl_end;
-        if (burst_end >= cur_end && sl_more) begin
+        rd_next <= burst_end; rd_rem <= cur_rem - p_len; rd_rel <= p_rel + p_len;
+        rd_sl_end <= cur_sl_end;
+        if (p_whole && sl_more) begin
           // next slice of a strided row: e0 slices on in global memory, one in the row
-          rd_next   <= cur_end - AW'(unit_b) + gstep;
-          rd_end    <= cur_end + gstep;
-          rd_vrow   <= cur_vrow + gstep - AW'(unit_b);
+          rd_next   <= burst_end + sl_skip;
+          rd_rem    <= unit_b;
           rd_sl_end <= cur_sl_end + unit_b;
         end
       end
@@ -863,11 +906,13 @@ module tce_tile_load #(
       end
       // ---- pending burst
       if (p_cont) begin
-        pd_end <= burst_end; pd_lsb <= row_sbase;
+        pd_end <= burst_end; pd_len <= pd_len + 13'(p_len);
+        pd_send <= pd_send + 24'(p_len); pd_lnext <= row_sbase + 24'(pch);
       end else if (p_hold) begin
         pd_v <= 1'b1; pd_fix <= 1'b0;
-        pd_start <= cur_next; pd_end <= burst_end; pd_rel <= p_rel;
-        pd_sbase <= row_sbase; pd_lsb <= row_sbase; pd_cs <= cur_s;
+        pd_start <= cur_next; pd_end <= burst_end; pd_len <= 13'(p_len); pd_rel <= p_rel;
+        pd_sbase <= row_sbase; pd_send <= row_sbase + 24'(p_rel) + 24'(p_len);
+        pd_lnext <= row_sbase + 24'(pch); pd_cs <= cur_s;
       end else if (pd_go && ar_fire) begin
         pd_v <= 1'b0; pd_fix <= 1'b0;
       end else if (pd_go && arvalid) begin
@@ -886,9 +931,9 @@ module tce_tile_load #(
         // every CTA or was not requested.
         if (!beat_live_now || (sm_fire && use_beat)) begin
           if (beat_live_now && !beat_last_cta) begin
-            beat_cta <= first_cta(after(beat_mask, beat_cta));
+            beat_cta <= first_cta(beat_left); beat_left <= lowest_rest(beat_left);
           end else begin
-            beat_cta <= first_cta(beat_mask);
+            beat_cta <= beat_first; beat_left <= beat_rest;
             if (full || beat_q == ($clog2(NCH+1))'(NCH - 1)) beat_valid <= 1'b0;
             else beat_q <= beat_q + 1'b1;
           end
@@ -896,6 +941,11 @@ module tce_tile_load #(
       end
 
       // ---- R beats
+      // A beat's bytes count for its command the cycle after it is taken (from the beat
+      // register, not the R channel): the beat is still held then, so its command cannot
+      // be finished before the count is in.
+      beat_new <= rvalid && rready && r_s.resp == 2'b00;
+      if (beat_new) s_bytes[beat_cs] <= s_bytes[beat_cs] + 40'(16'(beat_hi_g - beat_lo_g));
       if (rvalid && rready) begin
         hb[rslot] <= r_s.last ? 8'd0 : hb[rslot] + 8'd1;
         if (r_s.last) rp[rslot] <= rp[rslot] + 1'b1;
@@ -907,22 +957,23 @@ module tce_tile_load #(
           beat_g     <= r_g;
           beat_lo_g  <= r_lo_g;
           beat_hi_g  <= r_hi_g;
-          beat_rowg  <= r_start - AW'(e_rel[r_e]);
-          beat_sbase <= e_sbase[r_e];
-          beat_lo    <= s_lo[r_cs];
-          beat_all   <= e_all[r_e];
-          beat_sct   <= e_all[r_e] && s_sct[r_cs];
-          beat_lrb   <= s_lrb[r_cs];
-          beat_lp    <= s_lp[r_cs];
-          beat_hi    <= s_hi[r_cs];
+          beat_rowg  <= r_start - AW'(r_rel);
+          beat_sbase <= r_sbase;
+          beat_lo    <= r_sr[2*OW-1:OW];
+          beat_hi    <= r_sr[OW-1:0];
+          beat_all   <= r_all;
+          beat_sct   <= r_all && sb_sct;
+          beat_lrb   <= sb_lrb;
+          beat_lp    <= sb_lp;
           beat_q     <= '0;
-          beat_cta   <= first_cta(s_mask[r_cs]);
+          beat_cta   <= sb_first;
+          beat_left  <= sb_rest;
           beat_cs    <= r_cs;
-          beat_sw    <= s_sw[r_cs];
-          beat_t32   <= s_t32[r_cs];
-          beat_mask  <= s_mask[r_cs];
-          beat_fill  <= s_fnan[r_cs] ? {8{16'h7FF7}} : 128'd0;
-          s_bytes[r_cs] <= s_bytes[r_cs] + 40'(16'(r_hi_g - r_lo_g));
+          beat_sw    <= sb_sw;
+          beat_t32   <= sb_t32;
+          beat_first <= sb_first;
+          beat_rest  <= sb_rest;
+          beat_fill  <= sb_fnan ? {8{16'h7FF7}} : 128'd0;
         end
       end
     end
