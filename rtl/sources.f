@@ -18,6 +18,7 @@ rtl/check/tce_tile_check.sv
 rtl/check/tce_im2col_check.sv
 rtl/check/tce_desc_rules.sv
 rtl/check/tce_box_bytes.sv
+rtl/check/tce_window_walk.sv
 // walkers: the address sequences of a box
 rtl/walk/tce_row_walk.sv
 rtl/walk/tce_im2col_walk.sv

@@ -244,6 +244,9 @@ module tce_engine #(
   logic [15:0] cmd_cta_mask;
   logic [7:0] tchk_status, tchk_field, tile_status;
   logic tchk_ready, tchk_hold, desc_busy;
+  // tce_tile_check's own verdict, before the window walk (tce_window_walk) adds its own
+  logic [7:0] tc_status, tc_field;
+  logic tc_ready;
   logic [15:0] tchk_ctas;
   logic [31:0] tchk_tx_bytes;
   logic [39:0] tile_rbytes;
@@ -366,18 +369,35 @@ module tce_engine #(
 
   tce_tile_check #(.SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL),
                    .HAS_GATHER(HAS_GATHER), .GADDR_W(GADDR_W)) u_tile_check (
-    .clk, .rst_n, .hold(tchk_hold && !desc_busy && !mem_wr), .ready(tchk_ready), .desc, .mem_ncta, .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
+    .clk, .rst_n, .hold(tchk_hold && !desc_busy && !mem_wr), .ready(tc_ready), .desc, .mem_ncta, .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
     .coord_neg({cmd_coords[159], cmd_coords[127], cmd_coords[95], cmd_coords[63], cmd_coords[31]}),
     .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
     .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),
     .multicast(cmd_multicast), .cta_mask(cmd_cta_mask), .coord0_low(cmd_coord0[3:0]),
-    .status(tchk_status), .field(tchk_field), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0),
+    .status(tc_status), .field(tc_field), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0),
     .gaddr(tg_gaddr), .wcoords(tg_wcoords), .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
     .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .tx_bytes(tchk_tx_bytes),
     .red_etype(tchk_red_etype), .red_noftz(tchk_red_noftz),
     .coords(cmd_coords), .im2col_off(cmd_im2col), .origin_rd(tg_origin_rd), .row_gen(tg_row_gen),
     .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group
+  );
+
+  // Rows of the box that leave every global window fail the command before anything
+  // moves, as in the golden model: a walk of the rows between the check and the executor.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic ww_walking;   // for waves
+  /* verilator lint_on UNUSEDSIGNAL */
+  tce_window_walk #(.GADDR_W(GADDR_W), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER)) u_window_walk (
+    .clk, .rst_n, .hold(tchk_hold && !desc_busy && !mem_wr), .desc, .gwin_base, .gwin_size,
+    .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch),
+    .ready_in(tc_ready), .status_in(tc_status), .field_in(tc_field),
+    .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr), .wcoords(tg_wcoords),
+    .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e), .soff(tg_soff),
+    .pitch(tg_pitch), .row_gen(tg_row_gen), .row_coords(cmd_coords[159:32]),
+    .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group,
+    .ready_out(tchk_ready), .status_out(tchk_status), .field_out(tchk_field),
+    .walking(ww_walking)
   );
 
   // The external row generators exist only in builds with their modes; without them the

@@ -45,8 +45,8 @@ connect -set ${2%%=*} ${2#*=}"; shift 2;;
         -c) cuts="$cuts
 cutpoint $top/w:${2}"; shift 2;;
         -a) assumes="$assumes
-select -assert-min 1 $top/c:*${2}.*\$assert*
-chformal -assert -assert2assume $top/c:*${2}.*\$assert*"; shift 2;;
+select -assert-min 1 c:*${2}.*\$assert*
+chformal -assert -assert2assume c:*${2}.*\$assert*"; shift 2;;
         -k) cdepth=$2
             case $cdepth in ''|*[!0-9]*) echo "$0: cover depth '$cdepth' is not a number" >&2; exit 2;; esac
             shift 2;;

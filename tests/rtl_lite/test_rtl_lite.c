@@ -497,6 +497,102 @@ static void drawn_tiles(const tce_sim_params *p, unsigned batches, bool wide)
     tce_memsys_free(&b.ms);
 }
 
+/* Tile loads and stores drawn as in drawn_tiles, each moved by regress's straddle recipe
+ * (regress_straddle_gap) so that its tensor runs from the end of one global window through
+ * an unmapped gap into another, with the windows in the GWIN registers: one at a time, the
+ * engine must give the golden model's status and field (GLOBAL_BUS, none, where an element
+ * lies in the gap; OK where the rows skip it), the same bytes in every window and every
+ * CTA's shared memory (a refused operation writes nothing) and the same complete-tx count.
+ * Returns how many the golden model refused. */
+static unsigned window_gaps(const tce_sim_params *p, unsigned count)
+{
+    static const uint64_t wb[4] = {REGRESS_GBASE, REGRESS_DESC_BASE, REGRESS_GFAR_BASE,
+                                   REGRESS_GFAR_BASE + REGRESS_GFAR_SIZE + REGRESS_GFAR_GAP};
+    static const uint32_t ws[4] = {REGRESS_GSIZE, REGRESS_DESC_SIZE, REGRESS_GFAR_SIZE,
+                                   REGRESS_GFAR_SIZE};
+    char err[160];
+    bench b;
+    b.sim = tce_sim_create(p, err, sizeof err);
+    cosim_must(b.sim != NULL, err);
+    b.smem_bytes = p->smem_bytes;
+    b.ncta = p->num_ctas;
+    cosim_must(tce_memsys_init(&b.ms, p->num_ctas, p->smem_bytes) == 0, "golden memsys");
+    for (unsigned w = 0; w < 4; w++) {
+        cosim_must(tce_sim_add_global(b.sim, wb[w], ws[w]) == 0 &&
+                       tce_memsys_add_global(&b.ms, wb[w], ws[w]) == 0,
+                   "regress's windows in the bridge and the golden memsys");
+        wr(&b, TCE_REG_AT(TCE_REG_GWIN_BASE_LO, w), (uint32_t)wb[w]);
+        wr(&b, TCE_REG_AT(TCE_REG_GWIN_BASE_HI, w), (uint32_t)(wb[w] >> 32));
+        wr(&b, TCE_REG_AT(TCE_REG_GWIN_SIZE_LO, w), ws[w]);
+    }
+    wr(&b, TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE));
+    regress_gen_cfg cfg = {true, false};
+    uint64_t grng = 0x3C6EF372FE94F82Bull;
+    unsigned refused_n = 0;
+    for (unsigned k = 0; k < count; k++) {
+        regress_item it;
+        do
+            regress_gen(&grng, 0, &cfg, &it);
+        while (it.illegal || it.extreme || !it.has_map || it.op.mode != TCE_MODE_TILE ||
+               it.op.kind == TCE_OP_TENSOR_REDUCE || it.op.kind == TCE_OP_TENSOR_PREFETCH);
+        regress_straddle_gap(&grng, &it);
+        cosim_fill_same(b.sim, &b.ms, wb[0], ws[0], REGRESS_SMEM_USED, next_byte);
+        for (unsigned w = 2; w < 4; w++) {
+            uint8_t *g = tce_sim_gmem(b.sim, wb[w], ws[w]);
+            for (uint32_t i = 0; i < ws[w]; i++)
+                g[i] = b.ms.g[w].bytes[i] = next_byte();
+        }
+        uint8_t *desc = tce_sim_gmem(b.sim, REGRESS_DESC_BASE, REGRESS_DESC_SIZE);
+        memset(desc, 0, REGRESS_DESC_SIZE);
+        memset(b.ms.g[1].bytes, 0, REGRESS_DESC_SIZE);
+        for (unsigned c = 0; c < b.ncta; c++) {
+            memset(tce_sim_smem(b.sim, c, REGRESS_MBAR_OFF, 8u), 0, 8u);
+            memset(b.ms.smem[c] + REGRESS_MBAR_OFF, 0, 8u);
+        }
+        tce_desc_pack(&it.map, desc);
+        tce_desc_pack(&it.map, b.ms.g[1].bytes);
+        wr(&b, TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE) | TCE_RM_BIT(CTRL, DESC_INVAL));
+        tce_sim_tx_clear(b.sim);
+        char name[200];
+        regress_describe(&it, name, sizeof name);
+        tce_result want = tce_csim_execute(&it.op, &b.ms);
+        unsigned want_tx = 0;
+        if (want.status == TCE_OK && it.op.completion == TCE_DONE_MBARRIER)
+            for (unsigned c = 0; c < 16; c++)
+                want_tx += (want.tx_ctas >> c) & 1u;
+        refused_n += want.status != TCE_OK;
+        submit(&b, &it.op);
+        unsigned field;
+        unsigned got = run_engine(&b, name, &field);
+        unsigned want_field = want.status == TCE_OK ? (unsigned)TCE_RM_FIELD_NONE : want.field;
+        CHECK(got == (unsigned)want.status && (got == TCE_OK || field == want_field),
+              "window gap %u (%s): engine %s field %u, golden %s field %u (%s)", k, name,
+              tce_status_name((tce_status)got), field, tce_status_name(want.status), want_field,
+              want.why);
+        for (unsigned w = 0; w < 4; w++) {
+            const uint8_t *g = tce_sim_gmem(b.sim, wb[w], ws[w]);
+            uint32_t gdiff = 0;
+            for (uint32_t i = 0; i < ws[w]; i++)
+                gdiff += g[i] != b.ms.g[w].bytes[i];
+            CHECK(gdiff == 0, "window gap %u (%s): %u bytes of window %u differ", k, name, gdiff,
+                  w);
+        }
+        for (unsigned c = 0; c < b.ncta; c++) {
+            uint32_t first;
+            uint32_t sdiff = cosim_smem_diff(b.sim, &b.ms, c, b.smem_bytes, &first);
+            CHECK(sdiff == 0, "window gap %u (%s): CTA %u: %u shared bytes differ (first at 0x%x)",
+                  k, name, c, sdiff, first);
+        }
+        CHECK(tce_sim_tx_count(b.sim) == want_tx, "window gap %u (%s): %u complete-tx, golden %u",
+              k, name, tce_sim_tx_count(b.sim), want_tx);
+    }
+    printf("test_rtl_lite: %u tile loads and stores across a window gap, %u refused alike\n",
+           count, refused_n);
+    tce_sim_destroy(b.sim);
+    tce_memsys_free(&b.ms);
+    return refused_n;
+}
+
 /* The bulk movers' address range in the 32-bit build (GADDR_W 32). Bulk sizes and global
  * addresses are multiples of 16, so the smallest overrun is 16 bytes:
  *  - global -> shared from 2^32 - 6128 (0xFFFFE810), 6128 bytes: the range ends exactly at
@@ -592,6 +688,9 @@ int main(void)
     tce_memsys_free(&b.ms);
     drawn_tiles(&p, 150, false);
     drawn_tiles(&p, 150, true);
+    /* both outcomes must occur, or the cases test nothing */
+    unsigned nref = window_gaps(&p, 120);
+    CHECK(nref > 0 && nref < 120, "window gaps: %u of 120 refused, want some of each", nref);
     printf("test_rtl_lite: %s\n", failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }

@@ -33,7 +33,10 @@ static int setup_memsys(tce_memsys *ms)
 {
     if (tce_memsys_init(ms, REGRESS_NCTA, TCE_ENGINE_SMEM_BYTES) != 0 ||
         tce_memsys_add_global(ms, REGRESS_GBASE, REGRESS_GSIZE) != 0 ||
-        tce_memsys_add_global(ms, REGRESS_DESC_BASE, REGRESS_DESC_SIZE) != 0)
+        tce_memsys_add_global(ms, REGRESS_DESC_BASE, REGRESS_DESC_SIZE) != 0 ||
+        tce_memsys_add_global(ms, REGRESS_GFAR_BASE, REGRESS_GFAR_SIZE) != 0 ||
+        tce_memsys_add_global(ms, REGRESS_GFAR_BASE + REGRESS_GFAR_SIZE + REGRESS_GFAR_GAP,
+                              REGRESS_GFAR_SIZE) != 0)
         return -1;
     return 0;
 }
@@ -61,6 +64,9 @@ static void init_memory(tce_memsys *ms, uint64_t seed, unsigned long batch,
         memset(ms->smem[c] + REGRESS_SMEM_USED, 0, ms->smem_size - REGRESS_SMEM_USED);
         memset(ms->smem[c] + REGRESS_MBAR_OFF, 0, 8u * REGRESS_MAX_QUEUE);
     }
+    /* after the draws above, so the older windows hold what they always held */
+    fill(ms->g[2].bytes, REGRESS_GFAR_SIZE, &rng);
+    fill(ms->g[3].bytes, REGRESS_GFAR_SIZE, &rng);
     for (unsigned i = 0; i < n; i++)
         if (items[i].has_map) {
             tce_desc_pack(&items[i].map, ms->g[1].bytes + i * 128u);

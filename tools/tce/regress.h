@@ -28,6 +28,12 @@
 #define REGRESS_SSLOT_SIZE 0x2000u         /* 8 KB per queued operation */
 #define REGRESS_SMEM_USED 0x10000u         /* bytes of shared memory refilled per batch */
 #define REGRESS_MAX_QUEUE 4u
+/* Two more windows with an unmapped gap between them, far from the rest, that only the
+ * straddling tensors of regress_gen_memory.c touch: their rows may fall in the gap (the
+ * golden model refuses the operation before anything moves) or skip it (it runs). */
+#define REGRESS_GFAR_BASE 0x10040000ull
+#define REGRESS_GFAR_SIZE 0x4000u          /* each of the two */
+#define REGRESS_GFAR_GAP 0x400u
 
 /* Queue slot i's own areas: global destination, shared destination (in every CTA), mbarrier. */
 static inline uint64_t regress_gslot(unsigned slot)
@@ -108,6 +114,11 @@ void regress_gen_extreme(uint64_t *rng, unsigned slot, const regress_gen_cfg *cf
  * (past the shared memory, a CTA beyond the cluster, past a global window, a 0xFFFFFFF0-byte
  * copy) or uses a corrupted tensor map; the golden model refuses it untouched. */
 void regress_make_memory_illegal(uint64_t *rng, regress_item *it);
+/* One of those recipes: a tensor operation's map moved to the end of the first far window
+ * (REGRESS_GFAR_*), so that its byte range runs on through the unmapped gap into the second
+ * (and maybe past it): rows or elements in the gap make the golden model refuse it with
+ * GLOBAL_BUS before anything moves, rows whose strides skip the gap run. */
+void regress_straddle_gap(uint64_t *rng, regress_item *it);
 /* The share of draws regress.c makes so, in percent, from a stream of its own. */
 #define REGRESS_MEMORY_ILLEGAL_PCT 3u
 

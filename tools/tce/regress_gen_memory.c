@@ -91,13 +91,34 @@ static void corrupt_map(uint64_t *rng, regress_item *it)
     }
 }
 
+/* Where the tensor crosses is drawn from its own extent, so the box often holds the
+ * crossing (the golden model checks each element: csim/tile.c walk(WALK_CHECK),
+ * csim/im2col*.c). */
+void regress_straddle_gap(uint64_t *rng, regress_item *it)
+{
+    const tce_tensormap *m = &it->map;
+    uint64_t ext = (uint64_t)m->gdim[0] * tce_dtype_size(m->dtype);
+    for (unsigned i = 1; i < m->rank; i++)
+        ext += (m->gdim[i] - 1) * m->gstride[i];
+    if (m->interleave != TCE_IL_NONE)
+        ext += m->gdim[0] * 32u;
+    uint64_t cap = ext < REGRESS_GFAR_SIZE ? ext : REGRESS_GFAR_SIZE;
+    uint64_t back = 32u * (1 + rnd(rng, (uint32_t)(cap / 32u)));
+    if (back > REGRESS_GFAR_SIZE)
+        back = REGRESS_GFAR_SIZE;
+    it->map.gaddr = REGRESS_GFAR_BASE + REGRESS_GFAR_SIZE - back;
+    it->what = "tensor straddling a gap between windows";
+}
+
 void regress_make_memory_illegal(uint64_t *rng, regress_item *it)
 {
     tce_op *op = &it->op;
     const uint64_t gend = REGRESS_GBASE + REGRESS_GSIZE;
     it->illegal = true;
     if (it->has_map) {
-        if (rnd(rng, 6) == 0) { /* the map itself just past the descriptor window */
+        if (!it->extreme && rnd(rng, 2) == 0) {
+            regress_straddle_gap(rng, it);
+        } else if (rnd(rng, 6) == 0) { /* the map itself just past the descriptor window */
             op->tmap_addr = REGRESS_DESC_BASE + REGRESS_DESC_SIZE;
             it->what = "tensor map address past the mapped windows";
         } else {

@@ -468,6 +468,12 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
                                 "engine: %s; golden model: %s %s",
                              tce_status_name(s->expect_status), s->expect_line,
                              got == TCE_OK ? "OK" : msg, tce_status_name(ref.status), ref.why);
+        /* the same error names the same command field (ERR_INFO.FIELD), as in regress */
+        if (got_field != tce_result_field(&ref))
+            return scen_fail(s, "expected error %s (expect error at line %ld): the engine names "
+                                "command field %s, the golden model %s (%s)",
+                             tce_status_name(ref.status), s->expect_line, field_label(got_field),
+                             field_label(tce_result_field(&ref)), ref.why);
         if (s->expect_field != SCEN_ANY_FIELD &&
             (got_field != s->expect_field || ref.field != s->expect_field))
             return scen_fail(s, "expected the failure to name command field %s (expect error "
