@@ -58,7 +58,8 @@ module tce_engine #(
     output logic [31:0]         s_axil_rdata,
     output logic [1:0]          s_axil_rresp,
     output logic                irq,
-    // AXI4 master (global memory)
+    // AXI4 master (global memory): one port per AXI signal, the names IP integrators and
+    // the bridge's C++ look for; inside, the payloads of tce_axi_pkg
     output logic                m_axi_awvalid,
     input  logic                m_axi_awready,
     output logic [ID_W-1:0]     m_axi_awid,
@@ -277,29 +278,36 @@ module tce_engine #(
     .tx_rsp_valid(mb_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_COMPLETE_TX), .tx_rsp_err(mb_rsp_err)
   );
 
+  // The AXI payloads inside the engine (tce_axi_pkg); the ports above stay flat, one per
+  // AXI signal, as IP integrators and the bridge expect.
+  `TCE_AXI_TYPEDEFS(DATA_W, ID_W)
+  axi_r_t m_r;      // the R beat, to every reader
+  assign m_r.id = m_axi_rid;
+  assign m_r.data = m_axi_rdata;
+  assign m_r.resp = m_axi_rresp;
+  assign m_r.last = m_axi_rlast;
+
   // Global read channel: the descriptor fetch, the bulk loader and the tile loader take
   // turns (one command at a time), as the executor's rd_owner says.
   logic g2s_arvalid, df_arvalid, tl_arvalid, rg_arvalid, g2s_rready, df_rready, tl_rready, rg_rready;
-  logic [ID_W-1:0] g2s_arid, df_arid, tl_arid, rg_arid;
-  logic [63:0] g2s_araddr, df_araddr, tl_araddr, rg_araddr;
-  logic [7:0] g2s_arlen, df_arlen, tl_arlen, rg_arlen;
+  axi_ax_t df_ar, g2s_ar, tl_ar, rg_ar;
   always_comb begin
     case (rd_owner)
       tce_op_pkg::RD_OWNER_DESC: begin
-        m_axi_arvalid = df_arvalid; m_axi_arid = df_arid; m_axi_araddr = df_araddr;
-        m_axi_arlen = df_arlen; m_axi_rready = df_rready;
+        m_axi_arvalid = df_arvalid; m_axi_arid = df_ar.id; m_axi_araddr = df_ar.addr;
+        m_axi_arlen = df_ar.len; m_axi_rready = df_rready;
       end
       tce_op_pkg::RD_OWNER_TILE_LOAD: begin
-        m_axi_arvalid = tl_arvalid; m_axi_arid = tl_arid; m_axi_araddr = tl_araddr;
-        m_axi_arlen = tl_arlen; m_axi_rready = tl_rready;
+        m_axi_arvalid = tl_arvalid; m_axi_arid = tl_ar.id; m_axi_araddr = tl_ar.addr;
+        m_axi_arlen = tl_ar.len; m_axi_rready = tl_rready;
       end
       tce_op_pkg::RD_OWNER_RMW: begin
-        m_axi_arvalid = rg_arvalid; m_axi_arid = rg_arid; m_axi_araddr = rg_araddr;
-        m_axi_arlen = rg_arlen; m_axi_rready = rg_rready;
+        m_axi_arvalid = rg_arvalid; m_axi_arid = rg_ar.id; m_axi_araddr = rg_ar.addr;
+        m_axi_arlen = rg_ar.len; m_axi_rready = rg_rready;
       end
       default: begin
-        m_axi_arvalid = g2s_arvalid; m_axi_arid = g2s_arid; m_axi_araddr = g2s_araddr;
-        m_axi_arlen = g2s_arlen; m_axi_rready = g2s_rready;
+        m_axi_arvalid = g2s_arvalid; m_axi_arid = g2s_ar.id; m_axi_araddr = g2s_ar.addr;
+        m_axi_arlen = g2s_ar.len; m_axi_rready = g2s_rready;
       end
     endcase
   end
@@ -309,9 +317,8 @@ module tce_engine #(
     .hit(desc_hit),
     .desc, .inval(desc_inval || soft_reset),
     .wr_seen(m_axi_awvalid && m_axi_awready), .wr_addr(m_axi_awaddr), .wr_len(m_axi_awlen),
-    .arvalid(df_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_DESC), .arid(df_arid),
-    .araddr(df_araddr), .arlen(df_arlen), .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_DESC),
-    .rready(df_rready), .rdata(m_axi_rdata), .rresp(m_axi_rresp), .rlast(m_axi_rlast)
+    .arvalid(df_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_DESC), .axi_ar(df_ar),
+    .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_DESC), .rready(df_rready), .axi_r(m_r)
   );
 
   logic [2:0] tg_rank, tg_swizzle;
@@ -466,10 +473,8 @@ module tce_engine #(
     .xw_start(tl_xw_start), .xw_next(tl_xw_next), .xw_row_valid, .xw_row_g, .xw_row_sbase,
     .xw_row_inb, .xw_last_row,
     .done_hold(tile_done_hold), .done(tile_done), .status(tile_status), .tx_err(tile_tx_err), .bytes_read(tile_rbytes),
-    .arvalid(tl_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_TILE_LOAD), .arid(tl_arid),
-    .araddr(tl_araddr), .arlen(tl_arlen), .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_TILE_LOAD),
-    .rready(tl_rready), .rid(m_axi_rid), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
-    .rlast(m_axi_rlast),
+    .arvalid(tl_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_TILE_LOAD), .axi_ar(tl_ar),
+    .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_TILE_LOAD), .rready(tl_rready), .axi_r(m_r),
     .sm_valid(tl_sm_valid), .sm_ready(sm_req_ready && sm_owner == tce_op_pkg::SM_OWNER_TILE_LOAD), .sm_cta(tl_sm_cta),
     .sm_addr(tl_sm_addr), .sm_wdata(tl_sm_wdata), .sm_wstrb(tl_sm_wstrb),
     .sm_rsp_valid(sm_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_TILE_LOAD), .sm_rsp_err(sm_rsp_err),
@@ -484,37 +489,43 @@ module tce_engine #(
   // AWID 0, so B responses return in burst order.
   /* verilator lint_off UNUSEDSIGNAL */
   logic fs_bready, ts_bready;
-  logic [ID_W-1:0] fs_awid, ts_awid, rs_awid;
   /* verilator lint_on UNUSEDSIGNAL */
   logic fs_awvalid, ts_awvalid, rs_awvalid, fs_wvalid, ts_wvalid, rs_wvalid;
-  logic fs_wlast, ts_wlast, rs_wlast;
-  logic [63:0] fs_awaddr, ts_awaddr, rs_awaddr;
-  logic [7:0] fs_awlen, ts_awlen, rs_awlen;
-  logic [DATA_W-1:0] fs_wdata, ts_wdata, rs_wdata;
-  logic [DATA_W/8-1:0] fs_wstrb, ts_wstrb, rs_wstrb;
-  logic u_awvalid, u_awready, u_wvalid, u_wready, u_wlast, u_bvalid;
-  logic [63:0] u_awaddr;
-  logic [7:0] u_awlen;
-  logic [DATA_W-1:0] u_wdata;
-  logic [DATA_W/8-1:0] u_wstrb;
-  logic [1:0] u_bresp;
+  axi_ax_t fs_aw, ts_aw, rs_aw;
+  axi_w_t fs_w, ts_w, rs_w;
+  logic u_awvalid, u_awready, u_wvalid, u_wready, u_bvalid;
+  // The AW ID is not passed on: every burst leaves with AWID 0 (m_axi_awid below).
+  /* verilator lint_off UNUSEDSIGNAL */
+  axi_ax_t u_aw;
+  /* verilator lint_on UNUSEDSIGNAL */
+  axi_w_t u_w;
+  tce_axi_pkg::b_t u_b;
   always_comb begin
     case (wr_owner)
       tce_op_pkg::WR_OWNER_TILE_STORE: begin
-        u_awvalid = ts_awvalid; u_awaddr = ts_awaddr; u_awlen = ts_awlen;
-        u_wvalid = ts_wvalid; u_wdata = ts_wdata; u_wstrb = ts_wstrb; u_wlast = ts_wlast;
+        u_awvalid = ts_awvalid; u_aw = ts_aw; u_wvalid = ts_wvalid; u_w = ts_w;
       end
       tce_op_pkg::WR_OWNER_RED: begin
-        u_awvalid = rs_awvalid; u_awaddr = rs_awaddr; u_awlen = rs_awlen;
-        u_wvalid = rs_wvalid; u_wdata = rs_wdata; u_wstrb = rs_wstrb; u_wlast = rs_wlast;
+        u_awvalid = rs_awvalid; u_aw = rs_aw; u_wvalid = rs_wvalid; u_w = rs_w;
       end
       default: begin
-        u_awvalid = fs_awvalid; u_awaddr = fs_awaddr; u_awlen = fs_awlen;
-        u_wvalid = fs_wvalid; u_wdata = fs_wdata; u_wstrb = fs_wstrb; u_wlast = fs_wlast;
+        u_awvalid = fs_awvalid; u_aw = fs_aw; u_wvalid = fs_wvalid; u_w = fs_w;
       end
     endcase
   end
+  // What tce_rmw_global sends on: AWID 0 for every burst (B responses in burst order).
+  /* verilator lint_off UNUSEDSIGNAL */
+  axi_ax_t m_aw;
+  /* verilator lint_on UNUSEDSIGNAL */
+  axi_w_t m_w;
+  tce_axi_pkg::b_t m_b;
   assign m_axi_awid   = '0;
+  assign m_axi_awaddr = m_aw.addr;
+  assign m_axi_awlen  = m_aw.len;
+  assign m_axi_wdata  = m_w.data;
+  assign m_axi_wstrb  = m_w.strb;
+  assign m_axi_wlast  = m_w.last;
+  assign m_b.resp     = m_axi_bresp;
   assign m_axi_bready = 1'b1;
 
   // The one reduction unit: global reductions feed it from tce_rmw_global, shared ones
@@ -563,14 +574,11 @@ module tce_engine #(
   // 8 beats, and the B responses come a memory latency (200 cycles in tce bench) later.
   tce_rmw_global #(.DATA_W(DATA_W), .ID_W(ID_W), .NOUT(32), .HAS_REDUCE(HAS_REDUCE)) u_rmw_global (
     .clk, .rst_n, .reduce_in(red_en && !red_smem), .clear(q_pop),
-    .u_awvalid, .u_awready, .u_awaddr, .u_awlen, .u_wvalid, .u_wready, .u_wdata, .u_wstrb,
-    .u_wlast, .u_bvalid, .u_bresp,
-    .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awaddr(m_axi_awaddr),
-    .awlen(m_axi_awlen), .wvalid(m_axi_wvalid), .wready(m_axi_wready), .wdata(m_axi_wdata),
-    .wstrb(m_axi_wstrb), .wlast(m_axi_wlast), .bvalid(m_axi_bvalid), .bresp(m_axi_bresp),
-    .arvalid(rg_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_RMW), .arid(rg_arid),
-    .araddr(rg_araddr), .arlen(rg_arlen), .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_RMW),
-    .rready(rg_rready), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
+    .u_awvalid, .u_awready, .u_aw, .u_wvalid, .u_wready, .u_w, .u_bvalid, .u_b,
+    .awvalid(m_axi_awvalid), .awready(m_axi_awready), .axi_aw(m_aw), .wvalid(m_axi_wvalid),
+    .wready(m_axi_wready), .axi_w(m_w), .bvalid(m_axi_bvalid), .axi_b(m_b),
+    .arvalid(rg_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_RMW), .axi_ar(rg_ar),
+    .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_RMW), .rready(rg_rready), .axi_r(m_r),
     .ru_in_valid(rg_ru_in_valid), .ru_in_ready, .ru_in_mem(rg_ru_in_mem),
     .ru_in_src(rg_ru_in_src), .ru_in_be(rg_ru_in_be), .ru_in_last(rg_ru_in_last),
     .ru_out_valid, .ru_out_ready(rg_ru_out_ready), .ru_out_data, .ru_out_be, .ru_out_last
@@ -591,10 +599,9 @@ module tce_engine #(
     .xw_start(ts_xw_start), .xw_next(ts_xw_next), .xw_row_valid, .xw_row_g, .xw_row_sbase,
     .xw_row_inb, .xw_last_row,
     .done(tstore_done), .status(tstore_status), .bytes_written(tstore_wbytes),
-    .awvalid(ts_awvalid), .awready(u_awready && wr_owner == tce_op_pkg::WR_OWNER_TILE_STORE), .awid(ts_awid),
-    .awaddr(ts_awaddr), .awlen(ts_awlen), .wvalid(ts_wvalid), .wready(u_wready && wr_owner == tce_op_pkg::WR_OWNER_TILE_STORE),
-    .wdata(ts_wdata), .wstrb(ts_wstrb), .wlast(ts_wlast), .bvalid(u_bvalid && wr_owner == tce_op_pkg::WR_OWNER_TILE_STORE),
-    .bready(ts_bready), .bresp(u_bresp),
+    .awvalid(ts_awvalid), .awready(u_awready && wr_owner == tce_op_pkg::WR_OWNER_TILE_STORE), .axi_aw(ts_aw),
+    .wvalid(ts_wvalid), .wready(u_wready && wr_owner == tce_op_pkg::WR_OWNER_TILE_STORE), .axi_w(ts_w),
+    .bvalid(u_bvalid && wr_owner == tce_op_pkg::WR_OWNER_TILE_STORE), .bready(ts_bready), .axi_b(u_b),
     .sm_valid(ts_sm_valid), .sm_ready(sm_req_ready && sm_owner == tce_op_pkg::SM_OWNER_TILE_STORE), .sm_cta(ts_sm_cta),
     .sm_addr(ts_sm_addr), .sm_rsp_valid(sm_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_TILE_STORE),
     .sm_rsp_rdata(sm_rsp_rdata), .sm_rsp_err(sm_rsp_err)
@@ -619,10 +626,8 @@ module tce_engine #(
     .dst_off(mv_dst_off), .dst_mask(mv_dst_mask), .mbar_off(cmd_mbar_off), .busy(g2s_busy),
     .done_hold(tile_done_hold), .done(g2s_done), .status(g2s_status), .tx_err(g2s_tx_err),
     .done_size(g2s_size),
-    .arvalid(g2s_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_G2S), .arid(g2s_arid),
-    .araddr(g2s_araddr), .arlen(g2s_arlen), .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_G2S),
-    .rready(g2s_rready), .rid(m_axi_rid), .rdata(m_axi_rdata), .rresp(m_axi_rresp),
-    .rlast(m_axi_rlast),
+    .arvalid(g2s_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_G2S), .axi_ar(g2s_ar),
+    .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_G2S), .rready(g2s_rready), .axi_r(m_r),
     .sm_valid(g2s_sm_valid), .sm_ready(sm_req_ready && sm_owner == tce_op_pkg::SM_OWNER_G2S), .sm_cta(g2s_sm_cta),
     .sm_addr(g2s_sm_addr), .sm_wdata(g2s_sm_wdata), .sm_wstrb(g2s_sm_wstrb),
     .sm_rsp_valid(sm_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_G2S), .sm_rsp_err(sm_rsp_err),
@@ -636,10 +641,9 @@ module tce_engine #(
     .dst_cta(mv_dst_cta), .dst_off(mv_dst_off), .src_cta(mv_src_cta), .src_off(mv_src_off),
     .size(mv_size), .use_byte_mask(mv_use_byte_mask), .byte_mask(mv_byte_mask),
     .busy(fs_busy), .reads_done(fs_reads_done), .done(fs_done), .status(fs_status),
-    .awvalid(fs_awvalid), .awready(u_awready && wr_owner == tce_op_pkg::WR_OWNER_FROM_SMEM), .awid(fs_awid),
-    .awaddr(fs_awaddr), .awlen(fs_awlen), .wvalid(fs_wvalid), .wready(u_wready && wr_owner == tce_op_pkg::WR_OWNER_FROM_SMEM),
-    .wdata(fs_wdata), .wstrb(fs_wstrb), .wlast(fs_wlast), .bvalid(u_bvalid && wr_owner == tce_op_pkg::WR_OWNER_FROM_SMEM),
-    .bready(fs_bready), .bresp(u_bresp),
+    .awvalid(fs_awvalid), .awready(u_awready && wr_owner == tce_op_pkg::WR_OWNER_FROM_SMEM), .axi_aw(fs_aw),
+    .wvalid(fs_wvalid), .wready(u_wready && wr_owner == tce_op_pkg::WR_OWNER_FROM_SMEM), .axi_w(fs_w),
+    .bvalid(u_bvalid && wr_owner == tce_op_pkg::WR_OWNER_FROM_SMEM), .bready(fs_bready), .axi_b(u_b),
     .sm_valid(fs_sm_valid), .sm_ready(rm_u_ready && sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM), .sm_write(fs_sm_write),
     .sm_cta(fs_sm_cta), .sm_addr(fs_sm_addr), .sm_wdata(fs_sm_wdata), .sm_wstrb(fs_sm_wstrb),
     .sm_rsp_valid(rm_u_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM), .sm_rsp_rdata(sm_rsp_rdata),
@@ -651,10 +655,9 @@ module tce_engine #(
       .clk(clk), .rst_n, .start(rs_start), .to_global(!red_smem), .gaddr(mv_gaddr),
       .cta(rs_cta), .off(cmd_saddr[23:0]), .esl(rs_esl), .vec(rs_vec), .operands(rs_operands),
       .done(rs_done), .status(rs_status),
-      .awvalid(rs_awvalid), .awready(u_awready && wr_owner == tce_op_pkg::WR_OWNER_RED), .awid(rs_awid),
-      .awaddr(rs_awaddr), .awlen(rs_awlen), .wvalid(rs_wvalid), .wready(u_wready && wr_owner == tce_op_pkg::WR_OWNER_RED),
-      .wdata(rs_wdata), .wstrb(rs_wstrb), .wlast(rs_wlast), .bvalid(u_bvalid && wr_owner == tce_op_pkg::WR_OWNER_RED),
-      .bresp(u_bresp),
+      .awvalid(rs_awvalid), .awready(u_awready && wr_owner == tce_op_pkg::WR_OWNER_RED), .axi_aw(rs_aw),
+      .wvalid(rs_wvalid), .wready(u_wready && wr_owner == tce_op_pkg::WR_OWNER_RED), .axi_w(rs_w),
+      .bvalid(u_bvalid && wr_owner == tce_op_pkg::WR_OWNER_RED), .axi_b(u_b),
       .sm_valid(rs_sm_valid), .sm_ready(rm_u_ready && sm_owner == tce_op_pkg::SM_OWNER_RED), .sm_cta(rs_sm_cta),
       .sm_addr(rs_sm_addr), .sm_rsp_valid(rm_u_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_RED),
       .sm_rsp_err(sm_rsp_err)
@@ -664,13 +667,9 @@ module tce_engine #(
     assign rs_done = 1'b0;
     assign rs_status = tce_op_pkg::ST_OK;
     assign rs_awvalid = 1'b0;
-    assign rs_awid = '0;
-    assign rs_awaddr = '0;
-    assign rs_awlen = '0;
+    assign rs_aw = '0;
     assign rs_wvalid = 1'b0;
-    assign rs_wdata = '0;
-    assign rs_wstrb = '0;
-    assign rs_wlast = 1'b0;
+    assign rs_w = '0;
     assign rs_sm_valid = 1'b0;
     assign rs_sm_cta = '0;
     assign rs_sm_addr = '0;
@@ -693,8 +692,8 @@ module tce_engine #(
       .u_valid(rm_from_red ? rs_sm_valid : fs_sm_valid), .u_ready(rm_u_ready),
       .u_write(rm_from_red || fs_sm_write), .u_cta(rm_from_red ? rs_sm_cta : fs_sm_cta),
       .u_addr(rm_from_red ? rs_sm_addr : fs_sm_addr),
-      .u_wdata(rm_from_red ? rs_wdata : fs_sm_wdata),
-      .u_wstrb(rm_from_red ? rs_wstrb : (fs_sm_write ? fs_sm_wstrb : '0)),
+      .u_wdata(rm_from_red ? rs_w.data : fs_sm_wdata),
+      .u_wstrb(rm_from_red ? rs_w.strb : (fs_sm_write ? fs_sm_wstrb : '0)),
       .u_rsp_valid(rm_u_rsp_valid),
       .d_valid(rm_d_valid), .d_ready(sm_req_ready && (sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM || rm_from_red)),
       .d_write(rm_d_write), .d_cta(rm_d_cta), .d_addr(rm_d_addr), .d_wdata(rm_d_wdata),
@@ -792,6 +791,6 @@ module tce_engine #(
   tce_rmw_assert #(.DATA_W(DATA_W)) u_rmw_assert (
     .clk, .rst_n, .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awaddr(m_axi_awaddr),
     .awlen(m_axi_awlen), .arvalid(rg_arvalid), .arready(m_axi_arready && rd_owner == 2'd3),
-    .araddr(rg_araddr), .arlen(rg_arlen), .bvalid(m_axi_bvalid));
+    .araddr(rg_ar.addr), .arlen(rg_ar.len), .bvalid(m_axi_bvalid));
 `endif
 endmodule

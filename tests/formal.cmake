@@ -13,13 +13,14 @@ set(TCE_FORMAL_COMMON ${CMAKE_SOURCE_DIR}/rtl/assert/tce_axi_assert.sv
     ${TCE_FORMAL_DIR}/axi_rd_rules.sv ${TCE_FORMAL_DIR}/axi_wr_rules.sv ${TCE_FORMAL_DIR}/axi_rd_slave.sv ${TCE_FORMAL_DIR}/axi_wr_slave.sv
     ${TCE_FORMAL_DIR}/in_order_responder.sv ${TCE_FORMAL_DIR}/axil_master_assume.sv)
 set(TCE_FORMAL_PKGS ${CMAKE_SOURCE_DIR}/rtl/generated/tce_desc_pkg.sv
-    ${CMAKE_SOURCE_DIR}/rtl/generated/tce_regs_pkg.sv ${CMAKE_SOURCE_DIR}/rtl/generated/tce_op_pkg.sv)
+    ${CMAKE_SOURCE_DIR}/rtl/generated/tce_regs_pkg.sv ${CMAKE_SOURCE_DIR}/rtl/generated/tce_op_pkg.sv
+    ${CMAKE_SOURCE_DIR}/rtl/tce_axi_pkg.sv)
 
 # tce_formal(NAME TOP MODE K [PARAMS N=V...] [TAPS TAP=NET...] [CUTS NET...] [ASSUME INST...]
-#            [RTL files...] [MAPMEM] [TIMEOUT s] [LAUNCHER cmd]):
+#            [RTL files...] [MAPMEM] [COVER_DEPTH N] [TIMEOUT s] [LAUNCHER cmd]):
 # CTest formal-NAME proves tests/formal/TOP.sv (prove.sh MODE K).
 function(tce_formal name top mode depth)
-  cmake_parse_arguments(F "MAPMEM" "TIMEOUT" "PARAMS;TAPS;CUTS;ASSUME;RTL;LAUNCHER" ${ARGN})
+  cmake_parse_arguments(F "MAPMEM" "TIMEOUT;COVER_DEPTH" "PARAMS;TAPS;CUTS;ASSUME;RTL;LAUNCHER" ${ARGN})
   if(NOT F_RTL)
     set(F_RTL ${TCE_RTL_SOURCES})
   endif()
@@ -36,6 +37,9 @@ function(tce_formal name top mode depth)
   foreach(a IN LISTS F_ASSUME)
     list(APPEND opts -a ${a})
   endforeach()
+  if(F_COVER_DEPTH)
+    list(APPEND opts -k ${F_COVER_DEPTH})
+  endif()
   if(F_MAPMEM)
     list(APPEND opts -m)
   endif()
@@ -73,11 +77,11 @@ tce_formal(desc-fetch desc_fetch_fv prove 13 PARAMS DATA_W=128
 # The tile store as in `lite` (DATA_W 128, GADDR_W 32, the row walker outside), its burst
 # and read queues cut to 4 deep: bounded, 10 steps (a row's first W burst ends by step 9);
 # the dim-0 clip cut loose and held per command (tile_store_fv.sv says why).
-tce_formal(tile-store tile_store_fv bmc 10 PARAMS DATA_W=128 GADDR_W=32 NB=4 SMD=4
+tce_formal(tile-store tile_store_fv bmc 10 PARAMS DATA_W=128 GADDR_W=32 NB=4 SMD=4 COVER_DEPTH 12
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/walk/tce_row_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_store.sv
-           CUTS u.hi TAPS t_hi=u.hi t_state=u.state)
+           CUTS u.hi TAPS t_hi=u.hi t_state=u.state t_d0_any=u.d0_any)
 # The tile load as in `lite` (DATA_W 128, GADDR_W 32, the walker outside), 2 IDs of 2 bursts
 # and 2 command slots: bounded, 6 steps (a row's first AR by step 3); the reciprocal
 # divisions of the dim-0 range and the shared extent's product cut loose (tile_load_fv.sv).
@@ -100,8 +104,23 @@ if(TCE_FORMAL_TESTS)
                   t_seq[95:64]=u.ent_seq[2] t_cta[3:0]=u.ent_cta[0] t_cta[7:4]=u.ent_cta[1]
                   t_cta[11:8]=u.ent_cta[2] t_open[7:0]=u.open_cnt[0] t_open[15:8]=u.open_cnt[1]
                   t_last[31:0]=u.last_seq[0] t_last[63:32]=u.last_seq[1])
-  tce_formal(bulk-from-smem bulk_from_smem_fv bmc 8 PARAMS DATA_W=128 GADDR_W=32
-             RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/move/tce_bulk_from_smem.sv)
+  # K-induction at K=2 with the invariants of bulk_from_smem_fv.sv (the rules' open-burst list
+  # and the response FIFO linked to the mover's state by taps); covers within 8 steps.
+  tce_formal(bulk-from-smem bulk_from_smem_fv prove 2 MAPMEM PARAMS DATA_W=128 GADDR_W=32
+             RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/move/tce_bulk_from_smem.sv
+             COVER_DEPTH 8
+             TAPS t_state=u.state t_glob=u.dst_global t_beat=u.beat_addr t_aw=u.aw_addr
+                  t_base=u.d_base t_end=u.d_end t_ahead=u.aw_ahead
+                  t_open_n=u_rules.u_rules.open_n t_open_rd=u_rules.u_rules.open_rd
+                  t_open_wr=u_rules.u_rules.open_wr t_open_aw=u_rules.u_rules.open_aw
+                  t_w_beats=u_rules.u_rules.w_beats t_rq_head=u.rq_head t_rq_tail=u.rq_tail
+                  t_rq_count=u.rq_count t_rq_inflight=u.rq_inflight t_owed=u_smem.owed
+                  t_wr_out=u.sm_wr_outstanding t_rd_expect=u.rd_expect t_rd_got=u.rd_got
+                  t_words=u.words_left t_rd_addr=u.rd_addr t_rd_last=u.rd_last t_primed=u.primed
+                  t_len[8:0]=u_rules.u_rules.open_len[0] t_len[17:9]=u_rules.u_rules.open_len[1]
+                  t_len[26:18]=u_rules.u_rules.open_len[2] t_len[35:27]=u_rules.u_rules.open_len[3]
+                  t_len[44:36]=u_rules.u_rules.open_len[4] t_len[53:45]=u_rules.u_rules.open_len[5]
+                  t_len[62:54]=u_rules.u_rules.open_len[6] t_len[71:63]=u_rules.u_rules.open_len[7])
   # The whole engine, `lite`, bounded: minutes and gigabytes (docs/formal.md); run under
   # TCE_YOSYS_LAUNCHER where a machine serialises its large Yosys runs.
   tce_formal(engine-lite engine_lite_fv bmc 24 TIMEOUT 7200 LAUNCHER ${TCE_YOSYS_LAUNCHER})

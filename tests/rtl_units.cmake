@@ -35,7 +35,7 @@ if(TCE_UNITS_VERILATOR AND NOT TCE_SANITIZE)
   # The other units alone against the golden model's pieces (docs/rtl.md, "Unit tests").
   # UNIT:LIBRARIES... (the tile check takes the tools' regress generators and field names).
   foreach(t IN ITEMS row_walk:tce_roww desc_fetch:tce_descf tile_check:tce_tchk:tce_tools
-                     rmw_global:tce_rmwg)
+                     im2col_check:tce_i2cc:tce_tools rmw_global:tce_rmwg)
     string(REPLACE ":" ";" libs "${t}")
     list(POP_FRONT libs unit)
     add_executable(test_rtl_${unit} ${CMAKE_CURRENT_SOURCE_DIR}/rtl_units/test_rtl_${unit}.c)
@@ -62,7 +62,7 @@ if(TCE_UNITS_VERILATOR AND NOT TCE_SANITIZE)
     set_tests_properties(rtl-netlist-reduce PROPERTIES LABELS "rtl;nosan;slow" TIMEOUT 1500)
   endif()
 elseif(NOT TCE_UNITS_VERILATOR)
-  foreach(t IN ITEMS reduce row_walk desc_fetch tile_check rmw_global)
+  foreach(t IN ITEMS reduce row_walk desc_fetch tile_check im2col_check rmw_global)
     add_test(NAME test_rtl_${t} COMMAND sh -c "echo 'SKIP: test_rtl_${t}: verilator is not installed (run scripts/install-deps.sh)'; exit 77")
     set_tests_properties(test_rtl_${t} PROPERTIES SKIP_RETURN_CODE 77 LABELS "rtl;nosan")
   endforeach()

@@ -15,6 +15,9 @@ struct fetch_if {
     virtual void cycle(const tce_descf_in *in, tce_descf_out *out) = 0;
 };
 
+// tce_desc_fetch's default AXI ID width (RID is not read: the fetch owns the channel).
+constexpr unsigned ID_W = 4;
+
 template <typename V> struct fetch_model final : fetch_if {
     VerilatedContext ctx;
     V top{&ctx};
@@ -36,9 +39,7 @@ template <typename V> struct fetch_model final : fetch_if {
         top.wr_len = (uint8_t)in->wr_len;
         top.arready = in->arready;
         top.rvalid = in->rvalid;
-        ub_put_bytes(top.rdata, in->rdata, beat);
-        top.rresp = (uint8_t)in->rresp;
-        top.rlast = in->rlast;
+        ub_axi_r_put(top.axi_r, 8u * beat, ID_W, 0, in->rdata, in->rresp, in->rlast);
         top.eval();
         o->done = top.done;
         o->busy = top.busy;
@@ -46,9 +47,7 @@ template <typename V> struct fetch_model final : fetch_if {
         o->bus_err = top.bus_err;
         ub_get_bytes(top.desc, o->desc, 128);
         o->arvalid = top.arvalid;
-        o->arid = top.arid;
-        o->araddr = top.araddr;
-        o->arlen = top.arlen;
+        ub_axi_ax_get(top.axi_ar, &o->arid, &o->araddr, &o->arlen, ID_W);
         o->rready = top.rready;
         ub_tick(top);
     }

@@ -50,11 +50,18 @@ module tce_rmwg_top #(
   logic [DATA_W-1:0]   ru_in_mem, ru_in_src, ru_out_data;
   logic [DATA_W/8-1:0] ru_in_be, ru_out_be;
   logic                ru_out_illegal;
+  // The unit's AXI payloads (tce_axi_pkg) made of this harness's flat signals; tce_engine
+  // sends every burst with AWID 0, so the unit's AW ID is left out here too.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [3:0]          awid;
+  /* verilator lint_on UNUSEDSIGNAL */
   tce_rmw_global #(.DATA_W(DATA_W), .ID_W(4), .NOUT(NOUT)) u_rmw (
-    .clk, .rst_n, .reduce_in, .clear, .u_awvalid, .u_awready, .u_awaddr, .u_awlen, .u_wvalid,
-    .u_wready, .u_wdata, .u_wstrb, .u_wlast, .u_bvalid, .u_bresp, .awvalid, .awready, .awaddr,
-    .awlen, .wvalid, .wready, .wdata, .wstrb, .wlast, .bvalid, .bresp, .arvalid, .arready,
-    .arid, .araddr, .arlen, .rvalid, .rready, .rdata, .rresp, .ru_in_valid, .ru_in_ready,
+    .clk, .rst_n, .reduce_in, .clear, .u_awvalid, .u_awready, .u_aw({4'd0, u_awaddr, u_awlen}),
+    .u_wvalid, .u_wready, .u_w({u_wdata, u_wstrb, u_wlast}), .u_bvalid, .u_b(u_bresp),
+    .awvalid, .awready, .axi_aw({awid, awaddr, awlen}), .wvalid, .wready,
+    .axi_w({wdata, wstrb, wlast}), .bvalid, .axi_b(bresp), .arvalid, .arready,
+    .axi_ar({arid, araddr, arlen}), .rvalid, .rready, .axi_r({4'd0, rdata, rresp, 1'b0}),
+    .ru_in_valid, .ru_in_ready,
     .ru_in_mem, .ru_in_src, .ru_in_be, .ru_in_last, .ru_out_valid, .ru_out_ready, .ru_out_data,
     .ru_out_be, .ru_out_last);
   tce_red_unit #(.DATA_W(DATA_W), .TAG_W(1)) u_red (

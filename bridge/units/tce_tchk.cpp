@@ -3,26 +3,48 @@
 #include "tce_tchk.h"
 
 #include "Vtce_tile_check.h"
+#include "Vtce_tile_check_lite.h"
 #include "tce_unit_bits.h"
 
-struct tce_tchk {
+// One Verilated build of the unit (the default or the lite parameters).
+template <typename V> struct tchk_model {
     VerilatedContext ctx;
-    Vtce_tile_check top{&ctx};
+    V top{&ctx};
 };
 
-extern "C" tce_tchk *tce_tchk_create(void)
+struct tce_tchk {
+    tchk_model<Vtce_tile_check> *full;
+    tchk_model<Vtce_tile_check_lite> *lite;
+};
+
+extern "C" tce_tchk *tce_tchk_create(bool lite)
 {
-    return ub_create<tce_tchk>();
+    tce_tchk *u = new (std::nothrow) tce_tchk{nullptr, nullptr};
+    if (!u)
+        return nullptr;
+    if (lite)
+        u->lite = ub_create<tchk_model<Vtce_tile_check_lite>>();
+    else
+        u->full = ub_create<tchk_model<Vtce_tile_check>>();
+    if (!u->full && !u->lite) {
+        delete u;
+        return nullptr;
+    }
+    return u;
 }
 
 extern "C" void tce_tchk_destroy(tce_tchk *u)
 {
-    ub_destroy(u);
+    if (!u)
+        return;
+    ub_destroy(u->full);
+    ub_destroy(u->lite);
+    delete u;
 }
 
-extern "C" void tce_tchk_cycle(tce_tchk *u, const tce_tchk_in *in, bool hold, tce_tchk_out *out)
+template <typename V>
+static void cycle(V &t, const tce_tchk_in *in, bool hold, tce_tchk_out *out)
 {
-    Vtce_tile_check &t = u->top;
     ub_put_bytes(t.desc, in->desc, 128);
     t.hold = hold;
     t.mem_ncta = (uint8_t)in->mem_ncta;
@@ -57,5 +79,13 @@ extern "C" void tce_tchk_cycle(tce_tchk *u, const tce_tchk_in *in, bool hold, tc
     out->tx_bytes = t.tx_bytes;
     out->ctas = t.ctas;
     out->rows = t.rows;
-    ub_tick(u->top);
+    ub_tick(t);
+}
+
+extern "C" void tce_tchk_cycle(tce_tchk *u, const tce_tchk_in *in, bool hold, tce_tchk_out *out)
+{
+    if (u->lite)
+        cycle(u->lite->top, in, hold, out);
+    else
+        cycle(u->full->top, in, hold, out);
 }

@@ -1,5 +1,6 @@
 /* C interface to the Verilated tile check (rtl/check/tce_tile_check.sv with
- * tce_im2col_check and tce_desc_rules inside; tce_engine's default parameters). Inputs are
+ * tce_im2col_check and tce_desc_rules inside), in two builds: tce_engine's default
+ * parameters, and `lite`'s (HAS_IM2COL = HAS_GATHER = 0, GADDR_W = 32). Inputs are
  * given as tce_cmd_exec gives them (the command's fields, the fetched descriptor, CLUSTER
  * and SMEM_SIZE); tests/rtl_units/test_rtl_tile_check.c compares the verdict with the
  * golden model's. */
@@ -40,7 +41,8 @@ typedef struct {
 
 typedef struct tce_tchk tce_tchk;
 
-tce_tchk *tce_tchk_create(void);
+/* lite: the build at tce_engine's `lite` parameters; else the default build. */
+tce_tchk *tce_tchk_create(bool lite);
 void tce_tchk_destroy(tce_tchk *u);
 /* One cycle with `hold` as given; the outputs as they stood before the clock edge. */
 void tce_tchk_cycle(tce_tchk *u, const tce_tchk_in *in, bool hold, tce_tchk_out *out);

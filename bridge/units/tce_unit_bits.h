@@ -103,4 +103,26 @@ template <std::size_t N> static inline void ub_get_bytes(const VlWide<N> &w, uin
         b[i] = (uint8_t)(w[i / 4u] >> (8 * (i % 4u)));
 }
 
+// The AXI payload structs of rtl/tce_axi_pkg.sv (TCE_AXI_TYPEDEFS) as one flat port,
+// fields from the most significant down: AR/AW {id, addr[64], len[8]},
+// R {id, data, resp[2], last}, W {data, strb, last}.
+template <typename P> static inline void ub_axi_ax_get(const P &port, unsigned *id, uint64_t *addr,
+                                                       unsigned *len, unsigned id_w)
+{
+    *len = (unsigned)ub_get(port, 0, 8);
+    *addr = ub_get(port, 8, 64);
+    *id = (unsigned)ub_get(port, 72, id_w);
+}
+
+template <typename P> static inline void ub_axi_r_put(P &port, unsigned data_w, unsigned id_w,
+                                                      unsigned id, const uint8_t *data,
+                                                      unsigned resp, bool last)
+{
+    ub_put(port, 0, 1, last);
+    ub_put(port, 1, 2, resp);
+    for (unsigned i = 0; i < data_w / 8u; i++)
+        ub_put(port, 3 + 8 * i, 8, data[i]);
+    ub_put(port, 3 + data_w, id_w, id);
+}
+
 #endif

@@ -182,8 +182,10 @@ module tce_im2col_check (
           end
       end else begin
         // im2col_wide.c
+        // the instruction's mode names the wrong wide mode of the map: the golden model
+        // (csim/im2col_wide.c) blames the instruction's MODE, not the map
         if (!bad && (wide8 == 8'd1) != w128) begin
-          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
         end
         if (!bad && halo >= (w128 ? 16'd32 : 16'd512)) begin
           bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_IM2COL_0_IDX);

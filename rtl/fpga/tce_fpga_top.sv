@@ -3,7 +3,9 @@
 //   s_axil_*   AXI4-Lite, 12-bit address: the engine's registers (firmware/regmap.def)
 //   s_smem_*   AXI4-Lite, 29-bit address: the emulated shared memories and the shared-
 //              memory status registers (tce_fpga_smem.sv has the map)
-//   m_axi_*    AXI4 master to global memory (DDR, through the shell's interconnect)
+//   m_axi_*    AXI4 master to global memory (DDR, through the shell's interconnect), one
+//              port per AXI signal: the names a block design's interface inference
+//              matches (the engine's payload structs, tce_axi_pkg, stay inside)
 //   irq        the engine's interrupt, level
 //
 // The engine's shared-memory and mbarrier ports are served by tce_fpga_smem: one block RAM of

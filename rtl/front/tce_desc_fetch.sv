@@ -40,18 +40,23 @@ module tce_desc_fetch #(
     input  logic              wr_seen,
     input  logic [63:0]       wr_addr,
     input  logic [7:0]        wr_len,
-    // AXI4 read address / data (owned while busy)
+    // AXI4 read address / data (owned while busy), payloads of tce_axi_pkg
     output logic              arvalid,
     input  logic              arready,
-    output logic [ID_W-1:0]   arid,
-    output logic [63:0]       araddr,
-    output logic [7:0]        arlen,
+    output logic [tce_axi_pkg::ax_bits(ID_W)-1:0] axi_ar,
     input  logic              rvalid,
     output logic              rready,
-    input  logic [DATA_W-1:0] rdata,
-    input  logic [1:0]        rresp,
-    input  logic              rlast
+    input  logic [tce_axi_pkg::r_bits(DATA_W, ID_W)-1:0] axi_r
 );
+  `TCE_AXI_TYPEDEFS(DATA_W, ID_W)
+  axi_ax_t ar_s;
+  // The fetch owns the read channel alone, one burst at a time: RID is not needed.
+  /* verilator lint_off UNUSEDSIGNAL */
+  axi_r_t  r_s;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign axi_ar = ar_s;
+  assign r_s    = axi_r;
+
   localparam int DB = DATA_W / 8;
   localparam int BEATS_PER_HALF = (64 + DB - 1) / DB;   // beats of one 64-byte half
 
@@ -115,9 +120,9 @@ module tce_desc_fetch #(
   wire crosses = (addr[11:0] == 12'hFC0);   // 64-aligned: only offset 0xFC0 crosses 4 KB
   wire [63:0] cur_addr = base + (half ? 64'd64 : 64'd0);
   assign arvalid = (state == S_AR);
-  assign arid    = '0;
-  assign araddr  = cur_addr;
-  assign arlen   = both ? 8'(2 * BEATS_PER_HALF - 1) : 8'(BEATS_PER_HALF - 1);
+  assign ar_s.id   = '0;
+  assign ar_s.addr = cur_addr;
+  assign ar_s.len  = both ? 8'(2 * BEATS_PER_HALF - 1) : 8'(BEATS_PER_HALF - 1);
   assign rready  = (state == S_R);
   assign busy    = (state != S_IDLE);
 
@@ -149,20 +154,20 @@ module tce_desc_fetch #(
         end
         S_AR: if (arready) begin beat <= '0; state <= S_R; end
         S_R: if (rvalid) begin
-          if (rresp != 2'b00) err <= 1'b1;
+          if (r_s.resp != 2'b00) err <= 1'b1;
           // One enable per word, not `desc[word*DATA_W +: DATA_W] <= rdata`: Yosys builds
           // that indexed write as a 1024-bit shifter (about 5k LUTs at DATA_W 128).
           for (int i = 0; i < NW; i++)
-            if (word == WI'(i)) desc[i*DATA_W +: DATA_W] <= rdata;
+            if (word == WI'(i)) desc[i*DATA_W +: DATA_W] <= r_s.data;
           beat <= beat + 8'd1;
-          if (rlast) begin
+          if (r_s.last) begin
             if (!both && !half) begin
               half <= 1'b1; state <= S_AR;
             end else begin
-              state <= S_IDLE; done <= 1'b1; bus_err <= err || (rresp != 2'b00);
+              state <= S_IDLE; done <= 1'b1; bus_err <= err || (r_s.resp != 2'b00);
               // Cached only when whole, error-free and not written meanwhile.
               // Writes still in the snoop's first stages drop it when their compare ends.
-              c_valid <= clean && !err && (rresp == 2'b00) && !ov_q && !inval;
+              c_valid <= clean && !err && (r_s.resp == 2'b00) && !ov_q && !inval;
             end
           end
         end

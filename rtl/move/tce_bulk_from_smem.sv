@@ -44,17 +44,13 @@ module tce_bulk_from_smem #(
     // AXI4 write address / data / response
     output logic              awvalid,
     input  logic              awready,
-    output logic [ID_W-1:0]   awid,
-    output logic [63:0]       awaddr,
-    output logic [7:0]        awlen,
+    output logic [tce_axi_pkg::ax_bits(ID_W)-1:0] axi_aw,
     output logic              wvalid,
     input  logic              wready,
-    output logic [DATA_W-1:0] wdata,
-    output logic [DATA_W/8-1:0] wstrb,
-    output logic              wlast,
+    output logic [tce_axi_pkg::w_bits(DATA_W)-1:0] axi_w,
     input  logic              bvalid,
     output logic              bready,
-    input  logic [1:0]        bresp,
+    input  tce_axi_pkg::b_t   axi_b,
     // Shared-memory requests and their in-order responses
     output logic              sm_valid,
     input  logic              sm_ready,
@@ -67,6 +63,12 @@ module tce_bulk_from_smem #(
     input  logic [DATA_W-1:0] sm_rsp_rdata,
     input  logic              sm_rsp_err
 );
+  `TCE_AXI_TYPEDEFS(DATA_W, ID_W)
+  axi_ax_t aw_s;
+  axi_w_t  w_s;
+  assign axi_aw = aw_s;
+  assign axi_w  = w_s;
+
   localparam int DB  = DATA_W / 8;
   localparam int LB  = $clog2(DB);
   // Addresses are AW bits: one more than GADDR_W (65 in the full build), so that a copy
@@ -212,15 +214,15 @@ module tce_bulk_from_smem #(
   wire pop = prime || (w_fire && words_left != 32'd0);
 
   assign awvalid = stream && (aw_addr < d_end) && (aw_ahead != AHW'(AW_AHEAD));
-  assign awid    = '0;   // W beats follow the AWs in order; one ID is enough
+  assign aw_s.id = '0;   // W beats follow the AWs in order; one ID is enough
   // a burst starts below 2^GADDR_W: the extra bit is always 0 here
   wire [GADDR_W-1:0] aw_start = GADDR_W'((aw_addr < d_base) ? d_base : aw_addr);
-  assign awaddr  = 64'(aw_start);
-  assign awlen   = 8'(aw_len);
+  assign aw_s.addr = 64'(aw_start);
+  assign aw_s.len  = 8'(aw_len);
   assign wvalid  = w_ok;
-  assign wdata   = streamed;
-  assign wstrb   = strobes;
-  assign wlast   = last_beat_of_burst;
+  assign w_s.data = streamed;
+  assign w_s.strb = strobes;
+  assign w_s.last = last_beat_of_burst;
   assign bready  = 1'b1;
 
   assign sm_valid = (state == S_RD0) || (state == S_RD1) || (state == S_OUT) || rd_issue;
@@ -300,7 +302,7 @@ module tce_bulk_from_smem #(
             rd_got <= rd_got + 2'd1;
           end
         end
-        if (bvalid && bready && bresp != 2'b00) err_bus <= 1'b1;
+        if (bvalid && bready && axi_b.resp != 2'b00) err_bus <= 1'b1;
         b_outstanding <= b_outstanding + {15'd0, awvalid && awready} - {15'd0, bvalid && bready};
         // A page end is beat-aligned; the copy's end (maybe not) ends the AWs.
         if (awvalid && awready) aw_addr <= aw_burst_end;

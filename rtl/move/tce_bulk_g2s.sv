@@ -43,18 +43,13 @@ module tce_bulk_g2s #(
     output logic [7:0]        status,      // with done: ST_OK, ST_GLOBAL_BUS or ST_SHARED_RANGE
     output logic              tx_err,      // with done and SHARED_RANGE: its complete-tx failed
     output logic [31:0]       done_size,   // with done: its byte count (bytes read)
-    // AXI4 read address / data
+    // AXI4 read address / data, payloads of tce_axi_pkg
     output logic              arvalid,
     input  logic              arready,
-    output logic [ID_W-1:0]   arid,
-    output logic [63:0]       araddr,
-    output logic [7:0]        arlen,
+    output logic [tce_axi_pkg::ax_bits(ID_W)-1:0] axi_ar,
     input  logic              rvalid,
     output logic              rready,
-    input  logic [ID_W-1:0]   rid,
-    input  logic [DATA_W-1:0] rdata,
-    input  logic [1:0]        rresp,
-    input  logic              rlast,
+    input  logic [tce_axi_pkg::r_bits(DATA_W, ID_W)-1:0] axi_r,
     // Shared-memory requests (writes only) and their in-order responses
     output logic              sm_valid,
     input  logic              sm_ready,
@@ -73,6 +68,12 @@ module tce_bulk_g2s #(
     input  logic              mb_rsp_valid,
     input  logic              mb_rsp_err
 );
+  `TCE_AXI_TYPEDEFS(DATA_W, ID_W)
+  axi_ax_t ar_s;
+  axi_r_t  r_s;
+  assign axi_ar = ar_s;
+  assign r_s    = axi_r;
+
   localparam int DB  = DATA_W / 8;
   localparam int LB  = $clog2(DB);
   // Addresses are AW bits: one more than GADDR_W (65 in the full build), so that a copy
@@ -130,9 +131,9 @@ module tce_bulk_g2s #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   assign arvalid = iss_more && !slot_valid[id_ptr];
-  assign arid    = ID_W'(id_ptr);
-  assign araddr  = 64'(next_addr);
-  assign arlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
+  assign ar_s.id   = ID_W'(id_ptr);
+  assign ar_s.addr = 64'(next_addr);
+  assign ar_s.len  = 8'(burst_bytes[LB+8:LB] - 9'd1);
 
   // A new copy overlaps one in flight when they share a CTA and its shared range meets the
   // other's data or mbarrier (33-bit ends: no wrap).
@@ -172,7 +173,7 @@ module tce_bulk_g2s #(
   assign rready = busy && (!beat_valid || beat_leaving);
   // Slots are numbered 0..NRD-1, so the ID's upper bits are always zero.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [ID_W-1:0] rid_v = rid;
+  wire [ID_W-1:0] rid_v = r_s.id;
   /* verilator lint_on UNUSEDSIGNAL */
   wire [IW-1:0] rslot = rid_v[IW-1:0];
   wire          rctx  = slot_ctx[rslot];
@@ -269,7 +270,7 @@ module tce_bulk_g2s #(
       // Bursts in flight per copy: one more on an AR, one less on a last beat.
       for (int i = 0; i < NC; i++)
         c_slots[i] <= c_slots[i] + SW'(arvalid && arready && iss_ctx == 1'(i))
-                                 - SW'(rvalid && rready && rlast && rctx == 1'(i));
+                                 - SW'(rvalid && rready && r_s.last && rctx == 1'(i));
       // The write stage first: a beat taken in the same cycle overrides its clear.
       if (sm_fire) begin
         if (two_parts && !beat_part) begin
@@ -292,13 +293,13 @@ module tce_bulk_g2s #(
         logic [AW-1:0] gb, r_lo, r_hi_raw, r_hi;
         gb        = c_gbase[rctx];
         rot_bytes = {8'd0, c_sbase[rctx]} - gb[31:0];
-        doubled   = {rdata, rdata} << (128 * ((rot_bytes >> 4) & (NCH - 1)));
+        doubled   = {r_s.data, r_s.data} << (128 * ((rot_bytes >> 4) & (NCH - 1)));
         r_lo      = (slot_addr[rslot] < gb) ? gb : slot_addr[rslot];
         r_hi_raw  = slot_addr[rslot] + DBA;
         r_hi      = (r_hi_raw > slot_end[rslot]) ? slot_end[rslot] : r_hi_raw;
         slot_addr[rslot] <= slot_addr[rslot] + DBA;
-        if (rlast) slot_valid[rslot] <= 1'b0;
-        if (rresp != 2'b00) begin
+        if (r_s.last) slot_valid[rslot] <= 1'b0;
+        if (r_s.resp != 2'b00) begin
           // DECERR/SLVERR: the beat carries no data; nothing is written for it.
           c_err_bus[rctx] <= 1'b1;
         end else if (r_hi > r_lo && c_mask[rctx] != 0) begin

@@ -107,18 +107,13 @@ module tce_tile_load #(
     output logic [7:0]        status,
     output logic              tx_err,      // with status SHARED_RANGE: the complete-tx failed
     output logic [39:0]       bytes_read,
-    // AXI4 read address / data
+    // AXI4 read address / data, payloads of tce_axi_pkg
     output logic              arvalid,
     input  logic              arready,
-    output logic [ID_W-1:0]   arid,
-    output logic [63:0]       araddr,
-    output logic [7:0]        arlen,
+    output logic [tce_axi_pkg::ax_bits(ID_W)-1:0] axi_ar,
     input  logic              rvalid,
     output logic              rready,
-    input  logic [ID_W-1:0]   rid,
-    input  logic [DATA_W-1:0] rdata,
-    input  logic [1:0]        rresp,
-    input  logic              rlast,
+    input  logic [tce_axi_pkg::r_bits(DATA_W, ID_W)-1:0] axi_r,
     // Shared-memory writes and their in-order responses
     output logic              sm_valid,
     input  logic              sm_ready,
@@ -137,6 +132,12 @@ module tce_tile_load #(
     input  logic              mb_rsp_valid,
     input  logic              mb_rsp_err
 );
+  `TCE_AXI_TYPEDEFS(DATA_W, ID_W)
+  axi_ax_t ar_s;
+  axi_r_t  r_s;
+  assign axi_ar = ar_s;
+  assign r_s    = axi_r;
+
   localparam int DB  = DATA_W / 8;
   localparam int LB  = $clog2(DB);
   localparam int NCH = DB / 16;
@@ -414,9 +415,9 @@ module tce_tile_load #(
   /* verilator lint_off UNUSEDSIGNAL */
   wire [AW-1:0] burst_bytes = ax_end - ax_beat0 + (DB64 - AW'(1));
   /* verilator lint_on UNUSEDSIGNAL */
-  assign arid    = ID_W'(id_ptr);
-  assign araddr  = 64'(ax_start);
-  assign arlen   = 8'(burst_bytes[LB+8:LB] - 9'd1);
+  assign ar_s.id   = ID_W'(id_ptr);
+  assign ar_s.addr = 64'(ax_start);
+  assign ar_s.len  = 8'(burst_bytes[LB+8:LB] - 9'd1);
 
   // ------------------------------------------------------------- beat stage
   logic              beat_valid;
@@ -444,7 +445,7 @@ module tce_tile_load #(
   assign rready = !beat_valid || beat_leaving;
   // IDs are numbered 0..NRD-1, so the ID's upper bits are always zero.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [ID_W-1:0] rid_v = rid;
+  wire [ID_W-1:0] rid_v = r_s.id;
   /* verilator lint_on UNUSEDSIGNAL */
   wire [IW-1:0] rslot = rid_v[IW-1:0];
   // The R beat's burst context, and the beat's global address and requested bytes.
@@ -685,7 +686,7 @@ module tce_tile_load #(
     .ext_last, .next(row_next), .xw_row_valid, .xw_row_g, .xw_row_sbase, .xw_row_inb,
     .xw_last_row, .row_valid, .row_g, .row_sbase, .row_inb, .last_row, .row_step
   );
-  wire   rl_fire  = rvalid && rready && rlast;
+  wire   rl_fire  = rvalid && rready && r_s.last;
 
   // Burst contexts: written at the AR handshake, read only by that burst's R beats, so
   // they need no reset (and, without one, may sit in RAM).
@@ -896,13 +897,13 @@ module tce_tile_load #(
 
       // ---- R beats
       if (rvalid && rready) begin
-        hb[rslot] <= rlast ? 8'd0 : hb[rslot] + 8'd1;
-        if (rlast) rp[rslot] <= rp[rslot] + 1'b1;
-        if (rresp != 2'b00) begin
+        hb[rslot] <= r_s.last ? 8'd0 : hb[rslot] + 8'd1;
+        if (r_s.last) rp[rslot] <= rp[rslot] + 1'b1;
+        if (r_s.resp != 2'b00) begin
           s_err_bus[r_cs] <= 1'b1;   // this command's status; its other beats still land
         end else begin
           beat_valid <= 1'b1;
-          beat_data  <= rdata;
+          beat_data  <= r_s.data;
           beat_g     <= r_g;
           beat_lo_g  <= r_lo_g;
           beat_hi_g  <= r_hi_g;

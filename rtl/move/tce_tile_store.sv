@@ -75,17 +75,13 @@ module tce_tile_store #(
     // AXI4 write address / data / response
     output logic              awvalid,
     input  logic              awready,
-    output logic [ID_W-1:0]   awid,
-    output logic [63:0]       awaddr,
-    output logic [7:0]        awlen,
+    output logic [tce_axi_pkg::ax_bits(ID_W)-1:0] axi_aw,
     output logic              wvalid,
     input  logic              wready,
-    output logic [DATA_W-1:0] wdata,
-    output logic [DATA_W/8-1:0] wstrb,
-    output logic              wlast,
+    output logic [tce_axi_pkg::w_bits(DATA_W)-1:0] axi_w,
     input  logic              bvalid,
     output logic              bready,
-    input  logic [1:0]        bresp,
+    input  tce_axi_pkg::b_t   axi_b,
     // Shared-memory reads and their in-order responses
     output logic              sm_valid,
     input  logic              sm_ready,
@@ -95,6 +91,12 @@ module tce_tile_store #(
     input  logic [DATA_W-1:0] sm_rsp_rdata,
     input  logic              sm_rsp_err
 );
+  `TCE_AXI_TYPEDEFS(DATA_W, ID_W)
+  axi_ax_t aw_s;
+  axi_w_t  w_s;
+  assign axi_aw = aw_s;
+  assign axi_w  = w_s;
+
   localparam int DB  = DATA_W / 8;
   localparam int LB  = $clog2(DB);
   localparam int NCH = DB / 16;
@@ -290,9 +292,9 @@ module tce_tile_store #(
   logic [SA:0]       t_count, d_count;
 
   assign awvalid  = a_act && bq_count != (NBA+1)'(NB);
-  assign awid     = '0;
-  assign awaddr   = 64'(a_first);
-  assign awlen    = 8'(burst_len);
+  assign aw_s.id   = '0;
+  assign aw_s.addr = 64'(a_first);
+  assign aw_s.len  = 8'(burst_len);
   assign bready   = 1'b1;
   assign aw_fire  = awvalid && awready;
   assign rq_pop   = (!a_act || a_row_done) && rq_count != 2'd0;
@@ -325,9 +327,9 @@ module tce_tile_store #(
   wire a_pop  = (d_count != '0) && (!h_end || o_free);
 
   assign wvalid = o_valid;
-  assign wdata  = o_data;
-  assign wstrb  = o_strb;
-  assign wlast  = o_last;
+  assign w_s.data = o_data;
+  assign w_s.strb = o_strb;
+  assign w_s.last = o_last;
 
   wire drained = rq_count == 2'd0 && !a_act && bq_count == '0 && !b_act && t_count == '0 && !o_valid &&
                  b_outstanding == 16'd0 && !bvalid;
@@ -364,7 +366,7 @@ module tce_tile_store #(
     end else begin
       done <= 1'b0;
       b_outstanding <= b_outstanding + {15'd0, awvalid && awready} - {15'd0, bvalid && bready};
-      if (bvalid && bready && bresp != 2'b00) err_bus <= 1'b1;
+      if (bvalid && bready && axi_b.resp != 2'b00) err_bus <= 1'b1;
       if (sm_rsp_valid && sm_rsp_err) err_smem <= 1'b1;
 
       // ---- dim-0 clip (its inputs are fixed while a command runs; computed only then,

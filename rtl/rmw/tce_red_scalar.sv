@@ -25,16 +25,12 @@ module tce_red_scalar #(
     // AXI4 write channels
     output logic              awvalid,
     input  logic              awready,
-    output logic [ID_W-1:0]   awid,
-    output logic [63:0]       awaddr,
-    output logic [7:0]        awlen,
+    output logic [tce_axi_pkg::ax_bits(ID_W)-1:0] axi_aw,
     output logic              wvalid,
     input  logic              wready,
-    output logic [DATA_W-1:0] wdata,
-    output logic [DATA_W/8-1:0] wstrb,
-    output logic              wlast,
+    output logic [tce_axi_pkg::w_bits(DATA_W)-1:0] axi_w,
     input  logic              bvalid,
-    input  logic [1:0]        bresp,
+    input  tce_axi_pkg::b_t   axi_b,
     // shared-memory write and its response
     output logic              sm_valid,
     input  logic              sm_ready,
@@ -43,6 +39,12 @@ module tce_red_scalar #(
     input  logic              sm_rsp_valid,
     input  logic              sm_rsp_err
 );
+  `TCE_AXI_TYPEDEFS(DATA_W, ID_W)
+  axi_ax_t aw_s;
+  axi_w_t  w_s;
+  assign axi_aw = aw_s;
+  assign axi_w  = w_s;
+
   localparam int DB = DATA_W / 8;
   localparam int LB = $clog2(DB);
 
@@ -68,16 +70,16 @@ module tce_red_scalar #(
       data_wide = {{DATA_W{1'b0}}, packed_ops} << {lane, 3'd0};
       strb_wide = {{DB{1'b0}}, 16'((17'd1 << nbytes) - 17'd1)} << lane;
     end
-    wdata = data_wide[DATA_W-1:0];
-    wstrb = strb_wide[DB-1:0];
+    w_s.data = data_wide[DATA_W-1:0];
+    w_s.strb = strb_wide[DB-1:0];
+    w_s.last = 1'b1;
   end
 
   assign awvalid = (state == S_AW);
-  assign awid    = '0;
-  assign awaddr  = {a[63:4], 4'd0};
-  assign awlen   = 8'd0;
-  assign wvalid  = (state == S_W);
-  assign wlast   = 1'b1;
+  assign aw_s.id   = '0;
+  assign aw_s.addr = {a[63:4], 4'd0};
+  assign aw_s.len  = 8'd0;
+  assign wvalid    = (state == S_W);
   assign sm_valid = (state == S_SM);
   assign sm_cta   = c;
   assign sm_addr  = {a[23:LB], {LB{1'b0}}};
@@ -111,7 +113,7 @@ module tce_red_scalar #(
         S_AW: if (awready) state <= S_W;
         S_W:  if (wready) state <= S_B;
         S_B:  if (bvalid) begin
-          if (bresp != 2'b00) status <= tce_op_pkg::ST_GLOBAL_BUS;
+          if (axi_b.resp != 2'b00) status <= tce_op_pkg::ST_GLOBAL_BUS;
           done <= 1'b1; state <= S_IDLE;
         end
         S_SM: if (sm_ready) state <= S_SMRSP;

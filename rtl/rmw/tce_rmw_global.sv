@@ -58,39 +58,31 @@ module tce_rmw_global #(
     input  logic                rst_n,
     input  logic                reduce_in,    // this command reduces (else: a plain store)
     input  logic                clear,        // a command starts: forget read errors
-    // upstream: the mover's write channels
+    // upstream: the mover's write channels (payloads of tce_axi_pkg; its AW ID is not
+    // passed on: every burst leaves with the one ID the B order needs)
     input  logic                u_awvalid,
     output logic                u_awready,
-    input  logic [63:0]         u_awaddr,
-    input  logic [7:0]          u_awlen,
+    input  logic [tce_axi_pkg::ax_bits(ID_W)-1:0] u_aw,
     input  logic                u_wvalid,
     output logic                u_wready,
-    input  logic [DATA_W-1:0]   u_wdata,
-    input  logic [DATA_W/8-1:0] u_wstrb,
-    input  logic                u_wlast,
+    input  logic [tce_axi_pkg::w_bits(DATA_W)-1:0] u_w,
     output logic                u_bvalid,
-    output logic [1:0]          u_bresp,
+    output tce_axi_pkg::b_t     u_b,
     // downstream: the AXI4 master's write and read channels
     output logic                awvalid,
     input  logic                awready,
-    output logic [63:0]         awaddr,
-    output logic [7:0]          awlen,
+    output logic [tce_axi_pkg::ax_bits(ID_W)-1:0] axi_aw,
     output logic                wvalid,
     input  logic                wready,
-    output logic [DATA_W-1:0]   wdata,
-    output logic [DATA_W/8-1:0] wstrb,
-    output logic                wlast,
+    output logic [tce_axi_pkg::w_bits(DATA_W)-1:0] axi_w,
     input  logic                bvalid,
-    input  logic [1:0]          bresp,
+    input  tce_axi_pkg::b_t     axi_b,
     output logic                arvalid,
     input  logic                arready,
-    output logic [ID_W-1:0]     arid,
-    output logic [63:0]         araddr,
-    output logic [7:0]          arlen,
+    output logic [tce_axi_pkg::ax_bits(ID_W)-1:0] axi_ar,
     input  logic                rvalid,
     output logic                rready,
-    input  logic [DATA_W-1:0]   rdata,
-    input  logic [1:0]          rresp,
+    input  logic [tce_axi_pkg::r_bits(DATA_W, ID_W)-1:0] axi_r,
     // the reduction unit (shared with tce_rmw_smem; tag = WLAST)
     output logic                ru_in_valid,
     input  logic                ru_in_ready,
@@ -104,6 +96,20 @@ module tce_rmw_global #(
     input  logic [DATA_W/8-1:0] ru_out_be,
     input  logic                ru_out_last
 );
+  `TCE_AXI_TYPEDEFS(DATA_W, ID_W)
+  /* verilator lint_off UNUSEDSIGNAL */
+  axi_ax_t u_aw_s;    // its ID: see the port
+  axi_r_t  r_s;       // one ID, and the W beats say where a burst ends: RID, RLAST unused
+  /* verilator lint_on UNUSEDSIGNAL */
+  axi_w_t  u_w_s, w_s;
+  axi_ax_t aw_s, ar_s;
+  assign u_aw_s = u_aw;
+  assign u_w_s  = u_w;
+  assign r_s    = axi_r;
+  assign axi_aw = aw_s;
+  assign axi_w  = w_s;
+  assign axi_ar = ar_s;
+
   wire reduce = HAS_REDUCE && reduce_in;
   localparam int DB = DATA_W / 8;
   localparam int LB = $clog2(DB);
@@ -126,8 +132,8 @@ module tce_rmw_global #(
   logic [63:0]  p_addr;
   logic [7:0]   p_len;
   // Byte range [lo, hi) the burst may touch: whole beats from the aligned start.
-  wire [63:0]   u_lo = {u_awaddr[63:LB], {LB{1'b0}}};
-  wire [63:0]   u_hi = u_lo + ((64'(u_awlen) + 64'd1) << LB);
+  wire [63:0]   u_lo = {u_aw_s.addr[63:LB], {LB{1'b0}}};
+  wire [63:0]   u_hi = u_lo + ((64'(u_aw_s.len) + 64'd1) << LB);
   logic [63:0]  p_lo, p_hi;
   logic         overlap;
   // Only a reduction's held burst, before its AR, is checked against the ranges (overlap
@@ -177,8 +183,8 @@ module tce_rmw_global #(
   // read only after its R beat was written), so synthesis can keep them out of flip-flops.
   always_ff @(posedge clk) begin
     if (r_take) begin
-      rf_data[rf_tail] <= rdata;
-      rf_err[rf_tail] <= (rresp != 2'b00);
+      rf_data[rf_tail] <= r_s.data;
+      rf_err[rf_tail] <= (r_s.resp != 2'b00);
     end
   end
 
@@ -188,43 +194,42 @@ module tce_rmw_global #(
   logic       rd_err;
 
   assign arvalid = reduce && p_valid && p_need_ar && !overlap && room;
-  assign arid    = '0;     // one ID: R beats come back in AR order, matching the W beats
-  assign araddr  = p_addr;
-  assign arlen   = p_len;
+  assign ar_s.id   = '0;     // one ID: R beats come back in AR order, matching the W beats
+  assign ar_s.addr = p_addr;
+  assign ar_s.len  = p_len;
   assign rready  = (rf_count != (RA+1)'(RDEPTH));
 
   assign ru_in_valid = reduce && u_wvalid && !rf_empty;
   assign ru_in_mem   = rf_data[rf_head];
-  assign ru_in_src   = u_wdata;
-  assign ru_in_be    = rf_err[rf_head] ? '0 : u_wstrb;
-  assign ru_in_last  = u_wlast;
+  assign ru_in_src   = u_w_s.data;
+  assign ru_in_be    = rf_err[rf_head] ? '0 : u_w_s.strb;
+  assign ru_in_last  = u_w_s.last;
   assign ru_out_ready = wready && (aw_ahead != 9'd0);
 
   always_comb begin
+    aw_s.id = '0;
     if (reduce) begin
       u_awready = !p_valid;
       awvalid   = p_valid && !p_need_ar && p_need_aw;
-      awaddr    = p_addr;
-      awlen     = p_len;
+      aw_s.addr = p_addr;
+      aw_s.len  = p_len;
       u_wready  = ru_in_ready && !rf_empty;
       wvalid    = ru_out_valid && (aw_ahead != 9'd0);
-      wdata     = ru_out_data;
-      wstrb     = ru_out_be;
-      wlast     = ru_out_last;
+      w_s.data  = ru_out_data;
+      w_s.strb  = ru_out_be;
+      w_s.last  = ru_out_last;
     end else begin
       u_awready = awready && room;
       awvalid   = plain_aw;
-      awaddr    = u_awaddr;
-      awlen     = u_awlen;
+      aw_s.addr = u_aw_s.addr;
+      aw_s.len  = u_aw_s.len;
       u_wready  = wready;
       wvalid    = u_wvalid;
-      wdata     = u_wdata;
-      wstrb     = u_wstrb;
-      wlast     = u_wlast;
+      w_s       = u_w_s;
     end
   end
   assign u_bvalid = bvalid;
-  assign u_bresp  = rd_err ? 2'b10 : bresp;
+  assign u_b.resp = rd_err ? 2'b10 : axi_b.resp;
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
@@ -250,7 +255,7 @@ module tce_rmw_global #(
 
       if (reduce && u_awvalid && u_awready) begin
         p_valid <= 1'b1; p_need_ar <= 1'b1; p_need_aw <= 1'b1;
-        p_addr <= u_awaddr; p_len <= u_awlen; p_lo <= u_lo; p_hi <= u_hi;
+        p_addr <= u_aw_s.addr; p_len <= u_aw_s.len; p_lo <= u_lo; p_hi <= u_hi;
       end else begin
         if (ar_fire) p_need_ar <= 1'b0;
         if (awvalid && awready && reduce) begin
@@ -260,14 +265,14 @@ module tce_rmw_global #(
 
       if (r_take) begin
         rf_tail <= rf_tail + 1'b1;
-        if (rresp != 2'b00) rd_err <= 1'b1;
+        if (r_s.resp != 2'b00) rd_err <= 1'b1;
       end
       if (w_take) rf_head <= rf_head + 1'b1;
       rf_count <= rf_count + (RA+1)'(r_take) - (RA+1)'(w_take);
 
       // Counted for reductions only: a plain store leaves it at zero, and skipping the
       // update then saves the simulator a sum every cycle of every store.
-      if (reduce) aw_ahead <= aw_ahead + 9'(awvalid && awready) - 9'(w_out_fire && wlast);
+      if (reduce) aw_ahead <= aw_ahead + 9'(awvalid && awready) - 9'(w_out_fire && w_s.last);
       if (clear) rd_err <= 1'b0;
     end
   end

@@ -54,7 +54,8 @@ module bulk_g2s_fv #(
   tce_bulk_g2s #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(NRD), .GADDR_W(GADDR_W)) u (
     .clk, .rst_n, .start, .can_start, .gaddr, .size, .dst_off, .dst_mask, .mbar_off, .busy,
     .done_hold, .done, .status, .tx_err, .done_size,
-    .arvalid, .arready, .arid, .araddr, .arlen, .rvalid, .rready, .rid, .rdata, .rresp, .rlast,
+    .arvalid, .arready, .axi_ar({arid, araddr, arlen}), .rvalid, .rready,
+    .axi_r({rid, rdata, rresp, rlast}),
     .sm_valid, .sm_ready, .sm_cta, .sm_addr, .sm_wdata, .sm_wstrb, .sm_rsp_valid, .sm_rsp_err,
     .mb_valid, .mb_ready, .mb_cta, .mb_addr, .mb_tx_count, .mb_rsp_valid, .mb_rsp_err);
 

@@ -34,8 +34,8 @@ module desc_fetch_fv #(
 
   tce_desc_fetch #(.DATA_W(DATA_W), .ID_W(ID_W)) u (
     .clk, .rst_n, .start, .addr, .done, .busy, .hit, .bus_err, .desc, .inval, .wr_seen,
-    .wr_addr, .wr_len, .arvalid, .arready, .arid, .araddr, .arlen, .rvalid, .rready, .rdata,
-    .rresp, .rlast);
+    .wr_addr, .wr_len, .arvalid, .arready, .axi_ar({arid, araddr, arlen}), .rvalid, .rready,
+    .axi_r({rid, rdata, rresp, rlast}));
 
   axi_rd_slave #(.ID_W(ID_W), .DATA_W(DATA_W), .DEPTH(2)) u_mem (
     .clk, .rst_n, .arvalid, .arready, .arid, .arlen, .rvalid, .rready, .rid, .rdata, .rresp,

@@ -7,20 +7,22 @@
 #            nothing to check is not a pass)
 #   bmc K    the bounded proof and the covers only
 #   covers K the covers only
-#   prove.sh OUTDIR TOP MODE K [-p NAME=VALUE]... [-t TAP=NET]... [-c NET]... [-a INST]... [-m]
-#            -- SOURCES...
+#   prove.sh OUTDIR TOP MODE K [-p NAME=VALUE]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N]
+#            [-m] -- SOURCES...
 # -p sets a parameter of TOP; -t drives the wrapper's wire TAP from the flattened net NET
 # (Yosys 0.23 reads no hierarchical references, so an invariant on a unit's state names it
 # here); -c NET cuts the flattened net NET loose (its value becomes the solver's choice in
 # every cycle: an abstraction, sound for properties that hold whatever NET carries); -m maps
 # memories to registers first (a tap on one word of a memory needs it); -a INST makes the
 # assertions of the wrapper's instance INST assumptions (a checker of the rules an upstream
-# block obeys, as the environment of a unit between two buses).
+# block obeys, as the environment of a unit between two buses); -k N looks for the covers
+# within N steps instead of K (an induction that closes at a small K, for a unit whose
+# covers lie deeper).
 # A failed assertion leaves OUTDIR/trace.vcd (the counterexample) and exits 1. Exit 77
 # (CTest SKIPPED) when yosys, yosys-smtbmc or z3 is missing. SOLVER overrides z3.
 set -u
 if [ $# -lt 5 ]; then
-    echo "usage: $0 OUTDIR TOP prove|bmc|covers K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-m] -- SOURCES..." >&2
+    echo "usage: $0 OUTDIR TOP prove|bmc|covers K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] -- SOURCES..." >&2
     exit 2
 fi
 out=$1; top=$2; mode=$3; depth=$4; shift 4
@@ -34,7 +36,7 @@ done
 case $mode in prove|bmc|covers) ;; *) echo "$0: mode '$mode': prove, bmc or covers" >&2; exit 2;; esac
 case $depth in ''|*[!0-9]*) echo "$0: depth '$depth' is not a number" >&2; exit 2;; esac
 
-chparam=""; taps=""; cuts=""; assumes=""; mapmem=""
+chparam=""; taps=""; cuts=""; assumes=""; mapmem=""; cdepth=$depth
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case $1 in
         -p) chparam="$chparam -set ${2%%=*} ${2#*=}"; shift 2;;
@@ -45,6 +47,9 @@ cutpoint $top/w:${2}"; shift 2;;
         -a) assumes="$assumes
 select -assert-min 1 $top/c:*${2}.*\$assert*
 chformal -assert -assert2assume $top/c:*${2}.*\$assert*"; shift 2;;
+        -k) cdepth=$2
+            case $cdepth in ''|*[!0-9]*) echo "$0: cover depth '$cdepth' is not a number" >&2; exit 2;; esac
+            shift 2;;
         -m) mapmem="memory_map"; shift;;
         *) echo "$0: unknown option '$1'" >&2; exit 2;;
     esac
@@ -114,11 +119,11 @@ if [ "$mode" != covers ]; then
     fi
 fi
 if [ $status -eq 0 ] && grep -q "yosys-smt2-cover" "$out/model.smt2"; then
-    smt covers -c -t "$depth" --dump-vcd "$out/cover.vcd" || status=1
+    smt covers -c -t "$cdepth" --dump-vcd "$out/cover.vcd" || status=1
 elif [ $status -eq 0 ]; then
     echo "FAIL: $top: no cover statement: nothing shows the assumptions leave behaviour to check"
     status=1
 fi
 [ $status -eq 0 ] && rm -f "$out/trace.vcd"
-echo "$top: $mode K=$depth: $( [ $status -eq 0 ] && echo PASS || echo FAIL ) in $(( $(date +%s) - start )) s"
+echo "$top: $mode K=$depth$( [ "$cdepth" != "$depth" ] && echo ", covers within $cdepth" ): $( [ $status -eq 0 ] && echo PASS || echo FAIL ) in $(( $(date +%s) - start )) s"
 exit $status

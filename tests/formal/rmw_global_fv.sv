@@ -43,7 +43,7 @@ module rmw_global_fv #(
   logic [1:0] u_bresp, bresp, rresp;
   logic [63:0] awaddr, araddr;
   logic [7:0] awlen, arlen;
-  logic [ID_W-1:0] arid, rid;
+  logic [ID_W-1:0] arid, rid, aw_id;   // aw_id: the unit's AWID, 0, not checked here
   logic [DATA_W-1:0] wdata, rdata, ru_in_mem, ru_in_src, ru_out_data;
   logic [DATA_W/8-1:0] wstrb, ru_in_be, ru_out_be;
 
@@ -51,10 +51,12 @@ module rmw_global_fv #(
 
   tce_rmw_global #(.DATA_W(DATA_W), .ID_W(ID_W), .NOUT(NOUT), .RDEPTH(RDEPTH),
                    .HAS_REDUCE(1'b1)) u (
-    .clk, .rst_n, .reduce_in, .clear, .u_awvalid, .u_awready, .u_awaddr, .u_awlen, .u_wvalid,
-    .u_wready, .u_wdata, .u_wstrb, .u_wlast, .u_bvalid, .u_bresp, .awvalid, .awready, .awaddr,
-    .awlen, .wvalid, .wready, .wdata, .wstrb, .wlast, .bvalid, .bresp, .arvalid, .arready,
-    .arid, .araddr, .arlen, .rvalid, .rready, .rdata, .rresp, .ru_in_valid, .ru_in_ready,
+    .clk, .rst_n, .reduce_in, .clear, .u_awvalid, .u_awready,
+    .u_aw({ID_W'(0), u_awaddr, u_awlen}), .u_wvalid, .u_wready, .u_w({u_wdata, u_wstrb, u_wlast}),
+    .u_bvalid, .u_b(u_bresp), .awvalid, .awready, .axi_aw({aw_id, awaddr, awlen}), .wvalid,
+    .wready, .axi_w({wdata, wstrb, wlast}), .bvalid, .axi_b(bresp), .arvalid, .arready,
+    .axi_ar({arid, araddr, arlen}), .rvalid, .rready, .axi_r({rid, rdata, rresp, rlast}),
+    .ru_in_valid, .ru_in_ready,
     .ru_in_mem, .ru_in_src, .ru_in_be, .ru_in_last, .ru_out_valid, .ru_out_ready,
     .ru_out_data, .ru_out_be, .ru_out_last);
   assign bready = 1'b1;   // the unit takes every B (its port has no BREADY)

@@ -100,7 +100,7 @@ module tile_load_fv #(
     .row_bytes, .pitch, .rows, .want_tx, .mbar_off, .tx_count, .ext_rows(1'b0), .ext_x('0),
     .ext_last(1'b0), .row_step, .xw_start, .xw_next, .xw_row_valid, .xw_row_g, .xw_row_sbase,
     .xw_row_inb, .xw_last_row, .done_hold, .done, .status, .tx_err, .bytes_read, .arvalid,
-    .arready, .arid, .araddr, .arlen, .rvalid, .rready, .rid, .rdata, .rresp, .rlast,
+    .arready, .axi_ar({arid, araddr, arlen}), .rvalid, .rready, .axi_r({rid, rdata, rresp, rlast}),
     .sm_valid, .sm_ready, .sm_cta, .sm_addr, .sm_wdata, .sm_wstrb, .sm_rsp_valid, .sm_rsp_err,
     .mb_valid, .mb_ready, .mb_cta, .mb_addr, .mb_tx_count, .mb_rsp_valid, .mb_rsp_err);
 

@@ -54,15 +54,19 @@ module tile_store_fv #(
   always @(*) if ($initstate) assume (!rst_n);
   // The dim-0 clip (u.hi: in-bounds bytes of a row, from the latched tensor end, first
   // coordinate and row bytes) is cut loose (prove.sh -c u.hi) and tapped: any value, held
-  // from a command's first cycle after start to its end as the latched inputs hold it.
-  // The rules then hold for every clip, which spares the solver the clip's 41-bit shifts.
+  // from a command's second cycle after start (when the unit has registered it) to its end,
+  // non-zero exactly when the unit's early flag (u.d0_any) lets rows in. The rules then
+  // hold for every clip, which spares the solver the clip's 41-bit shifts.
   logic [13:0] t_hi, hi_q;
   logic [1:0] t_state;       // u.state: R_IDLE 0
-  logic busy_q;
+  logic t_d0_any, busy_q, busy_q2;   // the clip is registered the cycle after start
   always_ff @(posedge clk) begin
-    hi_q <= t_hi; busy_q <= rst_n && t_state != 2'd0;
+    hi_q <= t_hi; busy_q <= rst_n && t_state != 2'd0; busy_q2 <= busy_q && t_state != 2'd0;
   end
-  always @(*) if (rst_n && busy_q && t_state != 2'd0) assume (t_hi == hi_q);
+  always @(*) if (rst_n && busy_q2 && t_state != 2'd0)
+    assume (t_hi == hi_q && (t_hi != 14'd0) == t_d0_any);
+  // a box row is at least one unit (tce_tile_check)
+  always @(*) if (start) assume (row_bytes != 14'd0);
 
   tce_tile_store #(.DATA_W(DATA_W), .ID_W(ID_W), .SMD(SMD), .NB(NB), .GADDR_W(GADDR_W),
                    .EXT_ROWS(1'b0), .OWN_WALK(1'b0)) u (
@@ -70,8 +74,8 @@ module tile_store_fv #(
     .e('0), .coords, .swizzle, .src_cta, .soff('0), .row_bytes, .pitch('0), .ext_rows(1'b0),
     .ext_x('0), .ext_last(1'b0), .row_step, .xw_start, .xw_next, .xw_row_valid, .xw_row_g,
     .xw_row_sbase, .xw_row_inb, .xw_last_row, .done, .status, .bytes_written, .awvalid,
-    .awready, .awid, .awaddr, .awlen, .wvalid, .wready, .wdata, .wstrb, .wlast, .bvalid,
-    .bready, .bresp, .sm_valid, .sm_ready, .sm_cta, .sm_addr, .sm_rsp_valid, .sm_rsp_rdata,
+    .awready, .axi_aw({awid, awaddr, awlen}), .wvalid, .wready, .axi_w({wdata, wstrb, wlast}),
+    .bvalid, .bready, .axi_b(bresp), .sm_valid, .sm_ready, .sm_cta, .sm_addr, .sm_rsp_valid, .sm_rsp_rdata,
     .sm_rsp_err);
 
   axi_wr_slave u_mem (.clk, .rst_n, .awvalid, .awready, .wvalid, .wready, .wlast, .bvalid,

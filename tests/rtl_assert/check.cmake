@@ -11,7 +11,7 @@ include(${TCE_ROOT}/cmake/rtl_sources.cmake)
 execute_process(COMMAND ${VERILATOR} --binary --timing ${TCE_ASSERT_ARGS} -Wno-fatal -Wno-lint
                         -Wno-style --top-module tb_assert -Mdir ${OUT_DIR}
                         ${TCE_ASSERT_SOURCES} ${TCE_ROOT}/rtl/front/tce_fifo.sv
-                        ${TCE_ROOT}/rtl/rmw/tce_rmw_global.sv
+                        ${TCE_ROOT}/rtl/tce_axi_pkg.sv ${TCE_ROOT}/rtl/rmw/tce_rmw_global.sv
                         ${TCE_ROOT}/tests/rtl_assert/tb_assert.sv
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)

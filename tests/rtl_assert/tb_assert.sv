@@ -53,11 +53,10 @@ module tb_assert;
   /* verilator lint_off PINCONNECTEMPTY */
   tce_rmw_global #(.DATA_W(256), .ID_W(4)) u_rmw_global (
     .clk, .rst_n, .reduce_in(1'b0), .clear(1'b0),
-    .u_awvalid(1'b0), .u_awready(), .u_awaddr(64'd0), .u_awlen(8'd0), .u_wvalid(1'b0),
-    .u_wready(), .u_wdata(256'd0), .u_wstrb(32'd0), .u_wlast(1'b0), .u_bvalid(), .u_bresp(),
-    .awvalid(), .awready(1'b1), .awaddr(), .awlen(), .wvalid(), .wready(1'b1), .wdata(),
-    .wstrb(), .wlast(), .bvalid(rg_b), .bresp(2'b00), .arvalid(), .arready(1'b1), .arid(),
-    .araddr(), .arlen(), .rvalid(1'b0), .rready(), .rdata(256'd0), .rresp(2'b00),
+    .u_awvalid(1'b0), .u_awready(), .u_aw('0), .u_wvalid(1'b0), .u_wready(), .u_w('0),
+    .u_bvalid(), .u_b(), .awvalid(), .awready(1'b1), .axi_aw(), .wvalid(), .wready(1'b1),
+    .axi_w(), .bvalid(rg_b), .axi_b('0), .arvalid(), .arready(1'b1), .axi_ar(),
+    .rvalid(1'b0), .rready(), .axi_r('0),
     .ru_in_valid(), .ru_in_ready(1'b1), .ru_in_mem(), .ru_in_src(), .ru_in_be(),
     .ru_in_last(), .ru_out_valid(1'b0), .ru_out_ready(), .ru_out_data(256'd0),
     .ru_out_be(32'd0), .ru_out_last(1'b0));
