@@ -182,16 +182,15 @@ module tce_tile_store #(
   // ------------------------------------------------------------- burst issuer
   logic         a_act;         // a row is being cut into bursts
   logic [AW-1:0]  a_rowg, a_end; // its global range [a_rowg, a_end)
+  logic [AW-1:LB] a_endm1;       // page and beat of its last byte (a_end - 1)
+  wire            a_lastp = (a_addr[AW-1:12] == a_endm1[AW-1:12]);   // the burst ends it
   logic [23:0]  a_sbase;
   logic [AW-1:0]  a_addr;        // aligned global address of the next burst's first beat
   logic [8:0]   a_k;           // strided: the slice of the row being cut, and its dim-0
   logic [32:0]  a_x0;          //   coordinate c0 + a_k*e0
 
   logic [AW-1:0] next_burst_end, a_first, a_nextg;
-  // Beats in the burst: only bits [LB+8:LB] of the rounded-up byte count matter (<= 256).
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [AW-1:0] burst_bytes;
-  /* verilator lint_on UNUSEDSIGNAL */
+  logic [11:LB]  burst_len;     // beats in the burst - 1 (AWLEN)
   logic [33:0] a_next_x0;
   logic        a_more;
   wire         aw_fire;
@@ -201,18 +200,19 @@ module tce_tile_store #(
   // Otherwise the whole row [a_rowg, a_end) is one segment. Computed only while a row is
   // being cut (a_act; awvalid is low otherwise).
   always_comb begin
-    logic [AW-1:0] page_end, len_end;
+    logic [AW-1:0] page_end;
     logic [13:0] a_next_off;
-    page_end = '0; len_end = '0; a_next_off = '0;
-    next_burst_end = '0; burst_bytes = '0; a_first = '0; a_nextg = '0; a_next_x0 = '0;
+    page_end = '0; a_next_off = '0;
+    next_burst_end = '0; burst_len = '0; a_first = '0; a_nextg = '0; a_next_x0 = '0;
     a_more = 1'b0;
     if (a_act) begin
-      page_end = {a_addr[AW-1:12], 12'd0} + AW'(4096);
-      len_end  = a_addr + (DB64 << 8);
-      next_burst_end = a_end;
-      if (page_end < next_burst_end) next_burst_end = page_end;
-      if (len_end < next_burst_end) next_burst_end = len_end;
-      burst_bytes = next_burst_end - a_addr + (DB64 - AW'(1));
+      // A burst ends at the 4 KB page's end or the segment's, whichever is first (256
+      // beats reach at least the page's end, DATA_W >= 128): the segment's on the page of
+      // its last byte, an equality with a register, and the burst's beats a difference of
+      // beat indices inside the page (a_addr is aligned while a row is cut).
+      page_end = {a_addr[AW-1:12] + (AW-12)'(1), 12'd0};
+      next_burst_end = a_lastp ? a_end : page_end;
+      burst_len = a_lastp ? a_endm1[11:LB] - a_addr[11:LB] : ~a_addr[11:LB];
       a_first = (a_addr < a_rowg) ? a_rowg : a_addr;
       a_next_off = 14'({5'd0, a_k} + 14'd1) << el;
       a_next_x0  = {1'b0, a_x0} + {30'd0, ee0};
@@ -220,7 +220,14 @@ module tce_tile_store #(
       a_nextg    = a_rowg + (AW'(ee0) << el);
     end
   end
-  wire        a_seg_done = aw_fire && next_burst_end >= a_end;
+  wire        a_seg_done = aw_fire && a_lastp;
+  // The last byte of the row's next slice (strided) and of a new row's segment.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [13:0]   unit_m1 = unit_b - 14'd1;
+  wire [13:0]   seg_m1  = strided ? unit_m1 : hi - 14'd1;
+  wire [AW-1:0] a_slice_last = a_nextg + AW'(unit_m1);
+  wire [AW-1:0] a_row_last   = rq_g[rq_head] + AW'(seg_m1);
+  /* verilator lint_on UNUSEDSIGNAL */
   wire        a_row_done = a_seg_done && !a_more;
 
   // Burst FIFO: first byte, length, and the shared address minus the global one (so a
@@ -287,7 +294,7 @@ module tce_tile_store #(
   assign awvalid  = a_act && bq_count != (NBA+1)'(NB);
   assign aw_s.id   = '0;
   assign aw_s.addr = 64'(a_first);
-  assign aw_s.len  = 8'(burst_bytes[LB+8:LB] - 9'd1);
+  assign aw_s.len  = 8'(burst_len);
   assign bready   = 1'b1;
   assign aw_fire  = awvalid && awready;
   assign rq_pop   = (!a_act || a_row_done) && rq_count != 2'd0;
@@ -349,7 +356,7 @@ module tce_tile_store #(
       err_bus <= 1'b0; err_smem <= 1'b0;
       for (int i = 0; i < 2; i++) begin rq_g[i] <= '0; rq_s[i] <= '0; end
       rq_head <= 1'b0; rq_tail <= 1'b0; rq_count <= '0;
-      a_act <= 1'b0; a_rowg <= '0; a_end <= '0; a_sbase <= '0; a_addr <= '0;
+      a_act <= 1'b0; a_rowg <= '0; a_end <= '0; a_endm1 <= '0; a_sbase <= '0; a_addr <= '0;
       bq_wp <= '0; bq_rp <= '0; bq_count <= '0;
       b_act <= 1'b0; b_first <= '0; b_end <= '0; b_sm <= '0; b_addr <= '0;
       b_fresh <= 1'b0; b_pend <= '0;
@@ -406,6 +413,7 @@ module tce_tile_store #(
         if (a_seg_done && a_more) begin   // the row's next slice
           a_rowg <= a_nextg;
           a_end <= a_nextg + AW'(unit_b);
+          a_endm1 <= a_slice_last[AW-1:LB];
           a_sbase <= a_sbase + {10'd0, unit_b};
           a_addr <= {a_nextg[AW-1:LB], {LB{1'b0}}};
           a_k <= a_k + 9'd1;
@@ -417,6 +425,7 @@ module tce_tile_store #(
         a_act <= 1'b1;
         a_rowg <= rq_g[rq_head];
         a_end <= rq_g[rq_head] + (strided ? AW'(unit_b) : AW'(hi));
+        a_endm1 <= a_row_last[AW-1:LB];
         a_sbase <= rq_s[rq_head];
         a_addr <= {rq_g[rq_head][AW-1:LB], {LB{1'b0}}};
         a_k <= '0;
