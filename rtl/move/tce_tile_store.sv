@@ -98,6 +98,10 @@ module tce_tile_store #(
   assign axi_w  = w_s;
 
   localparam int DB  = DATA_W / 8;
+  // A burst of 256 beats must reach its page's end (the burst issuer's AWLEN).
+  if (DATA_W < 128) begin : g_bad_data_w
+    $error("tce_tile_store: DATA_W must be at least 128");
+  end
   localparam int LB  = $clog2(DB);
   localparam int NCH = DB / 16;
   localparam int LW  = (NCH > 1) ? $clog2(NCH) : 1;   // bits of a chunk lane index
