@@ -43,7 +43,8 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do
         -t) taps="$taps
 connect -set ${2%%=*} ${2#*=}"; shift 2;;
         -c) cuts="$cuts
-cutpoint $top/w:${2}"; shift 2;;
+select -assert-min 1 w:${2}
+cutpoint w:${2}"; shift 2;;
         -a) assumes="$assumes
 select -assert-min 1 c:*${2}.*\$assert*
 chformal -assert -assert2assume c:*${2}.*\$assert*"; shift 2;;

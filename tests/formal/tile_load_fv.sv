@@ -9,10 +9,10 @@
 // the mover says it can (can_start, as tce_cmd_exec waits for it), and shared memory and
 // the mbarrier port answer in order after any delay.
 // NRD, RDD and NS are smaller than the engine's (4 IDs, 4 bursts each, 4 slots): the same
-// logic at a depth a bounded proof sees full. Three nets are cut loose (prove.sh -c), which
-// only widens what is checked and spares the solver their multipliers: the first and last
-// in-bounds dim-0 unit (u.lo_e, u.hi_k, reciprocal divisions) and the shared extent
-// rows * pitch (u.n_ext, which only holds a new command back).
+// logic at a depth a bounded proof sees full. The CTest solves the unit as built; cutting
+// three nets loose (prove.sh -c u.lo_e -c u.hi_k -c u.n_ext: the first and last in-bounds
+// dim-0 unit from reciprocal divisions, and the shared extent rows * pitch, which only
+// holds a new command back) widens what is checked and spares the solver the multipliers.
 module tile_load_fv #(
     parameter int DATA_W  = 128,
     parameter int GADDR_W = 32,

@@ -53,10 +53,10 @@ module tile_store_fv #(
 
   always @(*) if ($initstate) assume (!rst_n);
   // The dim-0 clip (u.hi: in-bounds bytes of a row, from the latched tensor end, first
-  // coordinate and row bytes) is cut loose (prove.sh -c u.hi) and tapped: any value, held
-  // from a command's second cycle after start (when the unit has registered it) to its end,
-  // non-zero exactly when the unit's early flag (u.d0_any) lets rows in. The rules then
-  // hold for every clip, which spares the solver the clip's 41-bit shifts.
+  // coordinate and row bytes) is tapped: held from a command's second cycle after start
+  // (when the unit has registered it) to its end, non-zero exactly when the unit's early
+  // flag (u.d0_any) lets rows in. Run with `prove.sh -c u.hi` it is cut loose as well, and
+  // the rules are then checked for every clip (the CTest checks the clip as built).
   logic [13:0] t_hi, hi_q;
   logic [1:0] t_state;       // u.state: R_IDLE 0
   logic t_d0_any, busy_q, busy_q2;   // the clip is registered the cycle after start
