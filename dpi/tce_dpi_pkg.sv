@@ -46,6 +46,17 @@ package tce_dpi_pkg;
                                               inout byte unsigned smem[], input int ncta,
                                               input int smem_bytes);
 
+  // An operation of `kind` moving from `src_space` to `dst_space`, completing by
+  // `completion`: the fields every operation sets first.
+  function automatic chandle op_new(int kind, int src_space, int dst_space, int completion);
+    chandle op = tce_dpi_op_new(kind);
+    if (op == null) $fatal(1, "tce_dpi_op_new: out of memory");
+    op_set(op, "src_space", src_space);
+    op_set(op, "dst_space", dst_space);
+    op_set(op, "completion", completion);
+    return op;
+  endfunction
+
   // Set a field; a refused name or value is a testbench bug, so it stops the run.
   function automatic void op_set(chandle op, string field, longint value);
     if (tce_dpi_op_set(op, field, value) != 0)

@@ -370,10 +370,7 @@ module tb_dpi_scoreboard;
     reg_write(REG_CTRL_OFF, 1 << CTRL_ENABLE_LSB);
 
     // 1. cp.async.bulk.shared::cluster.global: 512 bytes into CTA 1
-    op = tce_dpi_op_new(OP_BULK_COPY);
-    op_set(op, "src_space", SPACE_GLOBAL);
-    op_set(op, "dst_space", SPACE_SHARED_CLUSTER);
-    op_set(op, "completion", DONE_MBARRIER);
+    op = op_new(OP_BULK_COPY, SPACE_GLOBAL, SPACE_SHARED_CLUSTER, DONE_MBARRIER);
     op_set(op, "gaddr", GBASE + 64'h1230);
     op_set(op, "saddr", (1 << 24) | 32'h800);
     op_set(op, "size", 512);
@@ -390,10 +387,7 @@ module tb_dpi_scoreboard;
       if (st != 0) $fatal(1, "encode: %s", tce_dpi_why());
       put_map(MAPS, desc);
     end
-    op = tce_dpi_op_new(OP_TENSOR_LOAD);
-    op_set(op, "src_space", SPACE_GLOBAL);
-    op_set(op, "dst_space", SPACE_SHARED_CTA);
-    op_set(op, "completion", DONE_MBARRIER);
+    op = op_new(OP_TENSOR_LOAD, SPACE_GLOBAL, SPACE_SHARED_CTA, DONE_MBARRIER);
     op_set(op, "mode", MODE_TILE);
     op_set(op, "dims", 2);
     op_set(op, "tmap_addr", MAPS);
@@ -422,10 +416,7 @@ module tb_dpi_scoreboard;
       if (st != 0) $fatal(1, "encode: %s", tce_dpi_why());
       put_map(MAPS + 128, desc);
     end
-    op = tce_dpi_op_new(OP_TENSOR_LOAD);
-    op_set(op, "src_space", SPACE_GLOBAL);
-    op_set(op, "dst_space", SPACE_SHARED_CTA);
-    op_set(op, "completion", DONE_MBARRIER);
+    op = op_new(OP_TENSOR_LOAD, SPACE_GLOBAL, SPACE_SHARED_CTA, DONE_MBARRIER);
     op_set(op, "cta", 1);
     op_set(op, "dims", 2);
     op_set(op, "tmap_addr", MAPS + 128);
@@ -442,10 +433,7 @@ module tb_dpi_scoreboard;
     tce_dpi_op_free(op);
 
     // 6. cp.async.bulk.global.shared::cta: 256 bytes of CTA 1 back to global memory
-    op = tce_dpi_op_new(OP_BULK_COPY);
-    op_set(op, "src_space", SPACE_SHARED_CTA);
-    op_set(op, "dst_space", SPACE_GLOBAL);
-    op_set(op, "completion", DONE_BULK_GROUP);
+    op = op_new(OP_BULK_COPY, SPACE_SHARED_CTA, SPACE_GLOBAL, DONE_BULK_GROUP);
     op_set(op, "cta", 1);
     op_set(op, "gaddr", GBASE + 64'h4_0010);
     op_set(op, "saddr", 32'h3000);
@@ -464,10 +452,7 @@ module tb_dpi_scoreboard;
       if (st != 0) $fatal(1, "encode: %s", tce_dpi_why());
       put_map(MAPS + 256, desc);
     end
-    op = tce_dpi_op_new(OP_TENSOR_LOAD);
-    op_set(op, "src_space", SPACE_GLOBAL);
-    op_set(op, "dst_space", SPACE_SHARED_CTA);
-    op_set(op, "completion", DONE_MBARRIER);
+    op = op_new(OP_TENSOR_LOAD, SPACE_GLOBAL, SPACE_SHARED_CTA, DONE_MBARRIER);
     op_set(op, "mode", MODE_IM2COL);
     op_set(op, "dims", 4);
     op_set(op, "tmap_addr", MAPS + 256);
@@ -480,10 +465,7 @@ module tb_dpi_scoreboard;
 
     // 8. cp.reduce.async.bulk.global.shared::cta.add.f32: 384 bytes of CTA 0 added into
     //    global memory through the engine's reduction unit (read, add, write back)
-    op = tce_dpi_op_new(OP_BULK_REDUCE);
-    op_set(op, "src_space", SPACE_SHARED_CTA);
-    op_set(op, "dst_space", SPACE_GLOBAL);
-    op_set(op, "completion", DONE_BULK_GROUP);
+    op = op_new(OP_BULK_REDUCE, SPACE_SHARED_CTA, SPACE_GLOBAL, DONE_BULK_GROUP);
     op_set(op, "gaddr", GBASE + 64'h6_0040);
     op_set(op, "saddr", 32'h5000);
     op_set(op, "size", 384);
@@ -494,10 +476,7 @@ module tb_dpi_scoreboard;
 
     // 9. a bulk load whose last 64 bytes lie past the end of global memory: both refuse it
     //    (GLOBAL_BUS_ERROR at the global address) and the shared destination stays as it was
-    op = tce_dpi_op_new(OP_BULK_COPY);
-    op_set(op, "src_space", SPACE_GLOBAL);
-    op_set(op, "dst_space", SPACE_SHARED_CLUSTER);
-    op_set(op, "completion", DONE_MBARRIER);
+    op = op_new(OP_BULK_COPY, SPACE_GLOBAL, SPACE_SHARED_CLUSTER, DONE_MBARRIER);
     op_set(op, "gaddr", GBASE + GSIZE - 64);
     op_set(op, "saddr", 32'h6000);
     op_set(op, "size", 128);
