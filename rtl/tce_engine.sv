@@ -246,7 +246,7 @@ module tce_engine #(
   logic tchk_ready, tchk_hold, desc_busy;
   // tce_tile_check's own verdict, before the window walk (tce_window_walk) adds its own
   logic [7:0] tc_status, tc_field;
-  logic tc_ready;
+  logic tc_ready, tc_walk_first, tc_walk_rows;
   logic [15:0] tchk_ctas;
   logic [31:0] tchk_tx_bytes;
   logic [39:0] tile_rbytes;
@@ -380,6 +380,7 @@ module tce_engine #(
     .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .tx_bytes(tchk_tx_bytes),
     .red_etype(tchk_red_etype), .red_noftz(tchk_red_noftz),
     .coords(cmd_coords), .im2col_off(cmd_im2col), .origin_rd(tg_origin_rd), .row_gen(tg_row_gen),
+    .walk_first(tc_walk_first), .walk_rows(tc_walk_rows),
     .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group
   );
 
@@ -388,14 +389,26 @@ module tce_engine #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic ww_walking;   // for waves
   /* verilator lint_on UNUSEDSIGNAL */
-  tce_window_walk #(.GADDR_W(GADDR_W), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER)) u_window_walk (
+  // Builds without an outside row generator (no im2col, no gather4: `lite`) share one row
+  // walker between the tile load, the tile store and the window walk (below).
+  localparam bit SHARE_WALK = !(HAS_IM2COL || HAS_GATHER);
+  logic tl_xw_start, tl_xw_next, ts_xw_start, ts_xw_next, ww_xw_start, ww_xw_next, xw_free;
+  logic xw_row_valid, xw_row_inb, xw_last_row;
+  logic [GADDR_W-1:0] xw_row_g;
+  logic [23:0] xw_row_sbase;
+  tce_window_walk #(.GADDR_W(GADDR_W), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER),
+                    .OWN_WALK(!SHARE_WALK)) u_window_walk (
     .clk, .rst_n, .hold(tchk_hold && !desc_busy && !mem_wr), .desc, .gwin_base, .gwin_size,
-    .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch),
+    .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch),
     .ready_in(tc_ready), .status_in(tc_status), .field_in(tc_field),
+    .walk_first(tc_walk_first), .walk_rows(tc_walk_rows),
     .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr), .wcoords(tg_wcoords),
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e), .soff(tg_soff),
-    .pitch(tg_pitch), .row_gen(tg_row_gen), .row_coords(cmd_coords[159:32]),
+    .pitch(tg_pitch), .row_bytes(tg_row_bytes), .swizzle(tg_swizzle), .row_gen(tg_row_gen),
+    .row_coords(cmd_coords[159:32]),
     .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group,
+    .xw_free, .xw_start(ww_xw_start), .xw_next(ww_xw_next), .xw_row_valid, .xw_row_g,
+    .xw_row_sbase, .xw_row_inb, .xw_last_row,
     .ready_out(tchk_ready), .status_out(tchk_status), .field_out(tchk_field),
     .walking(ww_walking)
   );
@@ -435,37 +448,42 @@ module tce_engine #(
     /* verilator lint_on UNUSEDSIGNAL */
   end
 
-  // Builds without an outside row generator (no im2col, no gather4: `lite`) share one row
-  // walker between the tile load and the tile store. The two never walk at once: a store
-  // waits in the executor until no load is in flight (tce_cmd_exec loads_idle), and nothing
-  // starts while a store runs. Such a walker is the odometer-only one (tce_row_walk
-  // EXT_ROWS = 0), clocked by clk since it serves both movers' clock domains. Other builds
-  // keep a walker in each mover.
-  localparam bit SHARE_WALK = !(HAS_IM2COL || HAS_GATHER);
-  logic tl_xw_start, tl_xw_next, ts_xw_start, ts_xw_next;
-  logic xw_row_valid, xw_row_inb, xw_last_row;
-  logic [GADDR_W-1:0] xw_row_g;
-  logic [23:0] xw_row_sbase;
+  // The shared row walker (SHARE_WALK). The two movers never walk at once: a store waits in
+  // the executor until no load is in flight (tce_cmd_exec loads_idle), and nothing starts
+  // while a store runs. The window walk checks the next command's rows before any mover
+  // has it, so it takes the walker only when no mover walks (xw_free: from a mover's start
+  // to its taking the last row); a walk it leaves early is simply restarted by the next
+  // start. Such a walker is the odometer-only one (tce_row_walk EXT_ROWS = 0), clocked by
+  // clk since it serves both movers' clock domains. Other builds keep a walker in each
+  // mover and in the window walk.
   if (SHARE_WALK) begin : g_shared_walk
+    logic mv_walks;
+    always_ff @(posedge clk or negedge rst_n) begin
+      if (!rst_n) mv_walks <= 1'b0;
+      else if (tl_xw_start || ts_xw_start) mv_walks <= 1'b1;
+      else if ((tl_xw_next || ts_xw_next) && xw_row_valid && xw_last_row) mv_walks <= 1'b0;
+    end
+    assign xw_free = !mv_walks;
     /* verilator lint_off UNUSEDSIGNAL */
     logic xw_row_step;      // no outside generator to step
     /* verilator lint_on UNUSEDSIGNAL */
     tce_row_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(1'b0)) u_walk (
-      .clk, .rst_n, .start(tl_xw_start || ts_xw_start), .rank(tg_rank), .ul(tg_ul),
+      .clk, .rst_n, .start(tl_xw_start || ts_xw_start || ww_xw_start), .rank(tg_rank), .ul(tg_ul),
       .gaddr(tg_gaddr), .gdim14(tg_gdim[164:33]), .gstride(tg_gstride), .n(tg_n), .e(tg_e),
       .coords(tg_wcoords), .soff(tg_soff), .pitch(tg_pitch), .ext_rows(1'b0), .ext_x('0),
-      .ext_last(1'b0), .next(tl_xw_next || ts_xw_next), .row_valid(xw_row_valid),
+      .ext_last(1'b0), .next(tl_xw_next || ts_xw_next || ww_xw_next), .row_valid(xw_row_valid),
       .row_g(xw_row_g), .row_sbase(xw_row_sbase), .row_inb(xw_row_inb),
       .last_row(xw_last_row), .row_step(xw_row_step)
     );
   end else begin : g_own_walks
+    assign xw_free = 1'b0;
     assign xw_row_valid = 1'b0;
     assign xw_row_g = '0;
     assign xw_row_sbase = '0;
     assign xw_row_inb = 1'b0;
     assign xw_last_row = 1'b0;
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_xw = ^{tl_xw_start, tl_xw_next, ts_xw_start, ts_xw_next};
+    wire unused_xw = ^{tl_xw_start, tl_xw_next, ts_xw_start, ts_xw_next, ww_xw_start, ww_xw_next};
     /* verilator lint_on UNUSEDSIGNAL */
   end
 

@@ -105,6 +105,13 @@ module tce_tile_check #(
     // globalAddress itself (csim/tile.c load_reads_origin; docs/tile.md).
     output logic          origin_rd,
     output logic [1:0]    row_gen,
+    // A fault the golden model finds only after (part of) its walk of the box
+    // (tce_window_walk walks first, so a window fault it meets on the way wins):
+    // walk_first, an im2col load's destination checks (csim i2c_deliver_load, after every
+    // pixel is read); walk_rows, a row past SMEM_SIZE (csim/tile.c walk(WALK_CHECK) checks
+    // each row's shared span before its units; the walk stops at the first such row).
+    output logic          walk_first,
+    output logic          walk_rows,
     output logic [2:0]    i2c_nwalk,    // im2col walk parameters (tce_im2col_check)
     output logic [119:0]  i2c_win_lo,
     output logic [119:0]  i2c_win_hi,
@@ -359,6 +366,7 @@ module tce_tile_check #(
   logic        box0_div;          // ... else the interleave division
   logic        s1_bad_desc;       // the descriptor check failed (before the range check)
   logic        s1_bad_d, s1_bad_q, s1_bd_q;
+  logic        s1_late, s1_late_q;  // an im2col load's fault is a destination check
   logic [7:0]  s1_status, s1_field, s1_status_q, s1_field_q;
   logic [20:0] quo_q [0:4];
   logic [2:0]  ul_q;
@@ -398,7 +406,7 @@ module tce_tile_check #(
     n_one_q <= n_one;
     box0_div_q <= box0_div;
     box0_d_q <= box0_d;
-    s1_bad_q <= s1_bad_d; s1_bd_q <= s1_bad_desc; s1_status_q <= s1_status; s1_field_q <= s1_field;
+    s1_bad_q <= s1_bad_d; s1_late_q <= s1_late; s1_bd_q <= s1_bad_desc; s1_status_q <= s1_status; s1_field_q <= s1_field;
     // stage 2: the element counts' pair products, the row's bytes and pitch
     p12_q <= 18'(n[8:0]) * 18'(n[17:9]);
     p34_q <= 18'(n[26:18]) * 18'(n[35:27]);
@@ -442,7 +450,7 @@ module tce_tile_check #(
     logic [59:0] ch_prod;
     bad = 1'b0; bad_desc = 1'b0; reserved_ok = 1'b0; c0_bytes = '0;
     eb = '0; est_ok = 1'b0; es = '0;
-    s1_status = tce_op_pkg::ST_OK; s1_field = F_NONE; s1_bad_d = 1'b0;
+    s1_status = tce_op_pkg::ST_OK; s1_field = F_NONE; s1_bad_d = 1'b0; s1_late = 1'b0;
     rank = '0; gaddr = '0; wcoords = '0; swizzle = '0; fill_nan = 1'b0; tf32 = 1'b0;
     gdim = '0; gstride = '0; e = '0; soff = '0; ctas = '0;
     for (int i = 0; i < 5; i++) begin div_a[i] = '0; div_d[i] = '0; end
@@ -600,6 +608,8 @@ module tce_tile_check #(
       // A prefetch ends here (tile.c after check_coords, im2col*.c after the walk's start):
       // it lands no bytes, so the shared-memory side below is not checked.
       if (is_prefetch) bad = 1'b1;
+      // The checks from here on are i2c_deliver_load's for an im2col load.
+      s1_late = is_i2c && !is_store && !bad;
       if (!bad && !is_store && dst_space != tce_op_pkg::SPACE_SHARED_CLUSTER && dst_space != tce_op_pkg::SPACE_SHARED_CTA) begin
         bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_DST_SPACE_IDX);
       end
@@ -631,6 +641,7 @@ module tce_tile_check #(
         bad = 1'b1; s1_status = tce_op_pkg::ST_MISALIGNED; s1_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
       s1_bad_d = bad;
+      s1_late = s1_late && bad;
     end
   end
 
@@ -650,12 +661,15 @@ module tce_tile_check #(
     /* verilator lint_on UNUSEDSIGNAL */
     logic [47:0] span_end;
     logic [31:0] mb_off;
+    walk_first = 1'b0;
+    walk_rows = 1'b0;
     if (box_over_q) begin
       bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end else if (!s1_bd_q && !g_fits_q) begin
       bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end else begin
       bad = s1_bad_q; status = s1_status_q; field = s1_field_q;
+      walk_first = s1_bad_q && s1_late_q;
     end
     rows = nrows_q;
     txb = (K+15)'(nsat_q) * (K+15)'(row_bytes);
@@ -673,15 +687,22 @@ module tce_tile_check #(
     box_out = 48'(np) > 48'(mem_smem) || span_end > 48'(mem_smem);
     if (!bad && is_i2c && box_out) begin
       bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      // csim/im2col_no_offs.c checks each row's shared span before its units, with no
+      // whole-box check first
+      walk_first = !is_store; walk_rows = is_store;
     end
     if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off[2:0] != 3'd0) begin
       bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
+      walk_first = is_i2c;
     end
     if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off + 32'd8 > 32'(mem_smem)) begin
       bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
+      walk_first = is_i2c;
     end
     if (!bad && box_out) begin
       status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      // csim/tile.c: the whole box against SMEM_SIZE before the walk, a row's span in it
+      walk_rows = 48'(np) <= 48'(mem_smem);
     end
   end
 endmodule

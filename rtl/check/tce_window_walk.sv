@@ -4,24 +4,39 @@
 // outside every window fails the command with GLOBAL_BUS (field none) and nothing moves.
 //
 // Sits between tce_tile_check and the executor: it passes tce_tile_check's verdict on
-// (ready_out, status_out, field_out), and only when that verdict is OK for a load, store or
-// reduce (not a prefetch, which the golden model does not walk), the windows are set, and
-// the tensor's whole byte range [globalAddress, + extent) is not inside one window, it holds
-// ready_out low and walks the box's rows with a row walk of its own (tce_row_walk and, in
-// builds that have them, its own im2col and gather4 row generators) before it says OK or
-// GLOBAL_BUS. The extent test runs in three register stages beside tce_tile_check's three,
-// from the same held descriptor, so a tensor inside one window costs no cycle.
+// (ready_out, status_out, field_out), and only when the windows are set, the command is not
+// a prefetch (the golden model does not walk those) and the tensor's whole byte range
+// [globalAddress, + extent) is not inside one window, it holds ready_out low and walks the
+// box's rows before it says OK or GLOBAL_BUS: with the movers' shared row walker where the
+// build has one (OWN_WALK = 0, no outside row generator), else with a row walk of its own
+// (tce_row_walk and its own im2col and gather4 row generators). The extent test
+// runs in three register stages beside tce_tile_check's three, from the same held
+// descriptor, so a tensor inside one window costs no cycle.
+//
+// The golden model's order: a fault of tce_tile_check's that it finds before its walk goes
+// on unwalked; one it finds after (walk_first: an im2col load's destination checks, made
+// after every pixel is read) or inside its walk (walk_rows: a row past SMEM_SIZE, checked
+// before that row's units) is walked first, and a window fault met on the way wins.
 //
 // A row's in-bounds units are contiguous when the dim-0 traversal stride e0 is 1 (every
 // non-interleaved map): the walk takes the run [row + lo, row + hi) (lo, hi: the command's
 // dim-0 clip, the same for every row) and checks it a window at a time: the window holding
 // the run's first unit either reaches past its end, or the run goes on from that window's
-// end rounded down to a unit (two cycles a step). With e0 > 1 (interleaved maps) it checks
-// one unit a step. A window write (mem_wr drops `hold`) restarts everything.
+// end rounded down to a unit. With e0 > 1 (interleaved maps) it checks one unit a step.
+// The windows are compared one a cycle (2 cycles a window), starting from the last one that
+// held a unit (at first, the one holding globalAddress): one comparator, not eight.
+//
+// Window bounds are GADDR_W + 1 bits: every unit checked lies below 2^GADDR_W (tce_tile_check
+// refuses a tensor whose byte range does not), so a window based at or past 2^GADDR_W holds
+// none of them and one reaching past 2^GADDR_W holds the same ones as if it ended there.
+// A window write (mem_wr drops `hold`) restarts everything.
 module tce_window_walk #(
     parameter int  GADDR_W = 64,
     parameter bit  HAS_IM2COL = 1'b1,
-    parameter bit  HAS_GATHER = 1'b1
+    parameter bit  HAS_GATHER = 1'b1,
+    // 0: the rows come from the movers' shared walker (tce_engine, builds without an outside
+    // row generator), taken when no mover walks it; 1: from a row walk of its own.
+    parameter bit  OWN_WALK = 1'b1
 ) (
     input  logic          clk,
     input  logic          rst_n,
@@ -29,12 +44,15 @@ module tce_window_walk #(
     input  logic [1023:0] desc,
     input  logic [8*64-1:0] gwin_base,
     input  logic [8*64-1:0] gwin_size,
+    input  logic [24:0]   mem_smem,     // SMEM_SIZE in force (a row's span, walk_rows)
     input  logic          is_store,     // store or reduce
     input  logic          is_prefetch,
     // tce_tile_check's verdict and the geometry it gives the movers
     input  logic          ready_in,
     input  logic [7:0]    status_in,
     input  logic [7:0]    field_in,
+    input  logic          walk_first,   // the verdict's fault comes after the golden model's walk
+    input  logic          walk_rows,    // ... is a row's shared span, checked row by row in it
     input  logic [2:0]    rank,
     input  logic [2:0]    ul,
     input  logic [3:0]    e0,
@@ -47,6 +65,8 @@ module tce_window_walk #(
     input  logic [15:0]   e,
     input  logic [23:0]   soff,
     input  logic [13:0]   pitch,
+    input  logic [13:0]   row_bytes,
+    input  logic [2:0]    swizzle,
     input  logic [1:0]    row_gen,
     input  logic [127:0]  row_coords,   // the command's tensorCoords[1..4] (gather4 rows)
     input  logic [2:0]    i2c_nwalk,
@@ -56,33 +76,58 @@ module tce_window_walk #(
     input  logic [159:0]  i2c_pos0,
     input  logic [10:0]   i2c_rows,
     input  logic [5:0]    i2c_group,
+    // the shared walker (OWN_WALK = 0)
+    input  logic          xw_free,      // no mover walks it
+    output logic          xw_start,
+    output logic          xw_next,
+    input  logic          xw_row_valid,
+    input  logic [GADDR_W-1:0] xw_row_g,
+    input  logic [23:0]   xw_row_sbase,
+    input  logic          xw_row_inb,
+    input  logic          xw_last_row,
     // to the executor
     output logic          ready_out,
     output logic [7:0]    status_out,
     output logic [7:0]    field_out,
     output logic          walking       // a walk is on (for waves and tests)
 );
+  localparam int G = GADDR_W;
+  localparam int EW = G + 4;            // the extent's sums (each term below 2^(G+1))
+  localparam int G1 = G + 1;            // window ends reach 2^G
   localparam int GOFF = tce_desc_pkg::DESC_GADDR_OFFSET;
   localparam int DOFF = tce_desc_pkg::DESC_GDIM_M1_OFFSET;
   localparam int SOFF = tce_desc_pkg::DESC_GSTRIDE_OFFSET;
   localparam int IOFF = tce_desc_pkg::DESC_INTERLEAVE_OFFSET;
   localparam int ROFF = tce_desc_pkg::DESC_RANK_OFFSET;
 
+  // ---- the windows' ends, clamped to 2^G (registered every cycle from GWIN_*) ----
+  // 0 for a window based at or past 2^G (no unit can end at or below 0).
+  logic [G:0] wend_q [8];
+  always_ff @(posedge clk) begin
+    for (int w = 0; w < 8; w++) begin
+      logic [127:0] b, z;
+      logic [G:0]   sum;
+      b = {64'd0, gwin_base[w*64 +: 64]};
+      z = {64'd0, gwin_size[w*64 +: 64]};
+      sum = {1'b0, b[G-1:0]} + {1'b0, z[G-1:0]};
+      if (b[127:G] != '0) wend_q[w] <= '0;
+      else if (z[127:G] != '0 || sum[G]) wend_q[w] <= G1'(1) << G;
+      else wend_q[w] <= sum;
+    end
+  end
+
   // ---- the extent test, three stages beside tce_tile_check's ----
   // Stage 1: (globalDim[i] - 1) * globalStride[i] for dims 1..4 (a stride of 2^40 or more is
   // a bad descriptor: it only has to make the tensor "not inside"), dim 0's bytes (a
-  // non-interleaved store's rounded up to 16, csim tce_store_in_bounds), and per window
-  // globalAddress - base. Stage 2: two partial sums, the room each window has from
-  // globalAddress on. Stage 3: the extent against the room of the window holding
-  // globalAddress.
+  // non-interleaved store's rounded up to 16, csim tce_store_in_bounds), the windows' ends.
+  // Stage 2: which window holds globalAddress; two partial sums of globalAddress and the
+  // extent (a term of 2^(G+1) or more: not inside). Stage 3: the end against that window's.
   wire [7:0]  rank8 = desc[ROFF*8 +: 8];
   wire [63:0] dgaddr = desc[GOFF*8 +: 64];
   logic [71:0] prod_q [4];
   logic        big_q, big2_q;
   logic [39:0] d0_q;
-  logic [64:0] off_q [8];
-  logic [72:0] sa_q, sb_q;
-  logic [64:0] room_q [8];
+  logic [EW-1:0] sa_q, sb_q;
   logic [7:0]  hit_q;
   logic        inside_q;
   always_ff @(posedge clk) begin
@@ -100,33 +145,34 @@ module tce_window_walk #(
       end else
         prod_q[i-1] <= '0;
     end
-    big_q <= big;
+    big_q <= big || (72'(dgaddr) >> G) != '0;
     d0 = (39'(desc[DOFF*8 +: 32]) + 39'd1) << ul;
     if (is_store && desc[IOFF*8 +: 8] == 8'd0) d0_q <= (40'(d0) + 40'd15) & ~40'd15;
     else d0_q <= 40'(d0);
-    for (int w = 0; w < 8; w++) off_q[w] <= {1'b0, dgaddr} - {1'b0, gwin_base[w*64 +: 64]};
     // stage 2
-    sa_q <= 73'(prod_q[0]) + 73'(prod_q[1]);
-    sb_q <= 73'(prod_q[2]) + 73'(prod_q[3]) + 73'(d0_q);
-    big2_q <= big_q;
-    for (int w = 0; w < 8; w++) begin
-      room_q[w] <= {1'b0, gwin_size[w*64 +: 64]} - off_q[w];
-      hit_q[w]  <= gwin_size[w*64 +: 64] != '0 && !off_q[w][64] && off_q[w] < {1'b0, gwin_size[w*64 +: 64]};
-    end
-    // stage 3: windows do not overlap (csim/memsys.c), so at most one holds globalAddress;
-    // OR-ing the masked rooms picks it (overlapping registers: no skip, the walk decides).
     begin
-      logic [64:0] room;
-      logic [73:0] ext;
-      room = '0;
-      for (int w = 0; w < 8; w++) room = room | (hit_q[w] ? room_q[w] : '0);
-      ext = 74'(sa_q) + 74'(sb_q);
-      inside_q <= !big2_q && hit_q != 8'd0 && (hit_q & (hit_q - 8'd1)) == 8'd0 && ext <= 74'(room);
+      logic over;
+      over = big_q || (72'(d0_q) >> (G+1)) != '0;
+      for (int i = 0; i < 4; i++) if ((prod_q[i] >> (G+1)) != '0) over = 1'b1;
+      big2_q <= over;
+    end
+    sa_q <= EW'(dgaddr[G-1:0]) + EW'(prod_q[0][G:0]) + EW'(prod_q[1][G:0]);
+    sb_q <= EW'(prod_q[2][G:0]) + EW'(prod_q[3][G:0]) + EW'(d0_q[(G < 39 ? G : 39):0]);
+    for (int w = 0; w < 8; w++)
+      hit_q[w] <= gwin_base[w*64 +: G] <= dgaddr[G-1:0] && {1'b0, dgaddr[G-1:0]} < wend_q[w];
+    // stage 3: windows do not overlap (csim/memsys.c), so at most one holds globalAddress;
+    // OR-ing the masked ends picks it (overlapping registers: no skip, the walk decides).
+    begin
+      logic [G:0] wend;
+      wend = '0;
+      for (int w = 0; w < 8; w++) wend = wend | (hit_q[w] ? wend_q[w] : '0);
+      inside_q <= !big2_q && hit_q != 8'd0 && (hit_q & (hit_q - 8'd1)) == 8'd0 &&
+                  sa_q + sb_q <= EW'(wend);
     end
   end
 
   // ---- the walk ----
-  typedef enum logic [2:0] { W_IDLE, W_ROW, W_UNIT, W_OFF, W_HIT, W_DEC, W_NEXT, W_DONE } wstate_t;
+  typedef enum logic [2:0] { W_IDLE, W_ROW, W_UNIT, W_HIT, W_DEC, W_NEXT, W_DONE } wstate_t;
   wstate_t st;
   logic fault;
 
@@ -134,16 +180,20 @@ module tce_window_walk #(
   // units lie in [off_lo, off_hi) (x0 in [0, globalDim[0]), a non-interleaved store's end
   // rounded up to 16 bytes); for e0 = 1 the row's run is [r_lo, r_hi) within [0, span).
   // Three register stages from the held command, like the extent test, so they are valid
-  // when tce_tile_check is ready; the unit's size and step are registered too.
+  // when tce_tile_check is ready; the unit's size and step are registered too, and the
+  // highest row start whose span still fits in shared memory (walk_rows).
   logic signed [41:0] c0b_q, d0b_q, span_q, off_lo, off_hi, span2_q;
   logic [13:0] r_lo, r_hi;
+  logic [14:0] r_lo_u;          // r_lo + unit
   logic        run_empty;
-  logic [64:0] unit;            // bytes of a unit
-  logic [16:0] umask;           // unit - 1
+  logic [5:0]  unit;            // bytes of a unit
+  logic [4:0]  umask;           // unit - 1
   logic [16:0] stride_b;        // bytes from one unit of a row to the next (e0 units)
   logic        win_on_q;
+  logic signed [25:0] slim_q;   // a row at a higher shared address runs past SMEM_SIZE
   always_ff @(posedge clk) begin
     logic signed [41:0] d0b, lo, hi;
+    logic [24:0] lim;
     c0b_q <= 42'(signed'(wcoords[31:0])) <<< ul;
     d0b = 42'(gdim[32:0]) << ul;
     if (is_store && desc[IOFF*8 +: 8] == 8'd0) d0b = (d0b + 42'sd15) & ~42'sd15;
@@ -157,27 +207,36 @@ module tce_window_walk #(
     run_empty <= lo >= hi;
     r_lo <= 14'(lo);
     r_hi <= 14'(hi);
-    unit <= 65'd1 << ul;
-    umask <= (17'd1 << ul) - 17'd1;
+    r_lo_u <= 15'(lo) + 15'(unit);
+    unit <= 6'd1 << ul;
+    umask <= 5'((6'd1 << ul) - 6'd1);
     stride_b <= 17'(e0) << ul;
     win_on_q <= |gwin_size;
+    // tce_tile_check's span rule a row at a time: with a swizzle and SMEM_SIZE not a whole
+    // number of 128-byte lines, the row's end rounded up to a line (end > SMEM_SIZE rounded
+    // down to a line, the same thing)
+    lim = (swizzle != 3'd0) ? {mem_smem[24:7], 7'd0} : mem_smem;
+    slim_q <= 26'(lim) - 26'(row_bytes);
   end
 
-  // The row walk (its own: the movers' walkers are busy with earlier commands).
+  // The row walk: its own (the movers' walkers may be busy with earlier commands), or the
+  // movers' shared one once no mover walks it.
   localparam bit EXT = HAS_IM2COL || HAS_GATHER;
-  logic wk_start, wk_next, row_valid, row_inb, last_row, row_step;
+  logic wk_want, wk_start, wk_next, row_valid, row_inb, last_row, row_step;
   logic [GADDR_W-1:0] row_g;
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [23:0] row_sbase;   // the shared side is tce_tile_check's
-  /* verilator lint_on UNUSEDSIGNAL */
+  logic [23:0] row_sbase;
   logic [159:0] i2c_x, g4_x;
   logic i2c_last, g4_last;
-  tce_row_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT)) u_walk (
-    .clk, .rst_n, .start(wk_start), .rank, .ul, .gaddr, .gdim14(gdim[164:33]), .gstride,
-    .n, .e, .coords(wcoords), .soff, .pitch, .ext_rows(row_gen != 2'd0),
+  tce_mover_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT), .OWN_WALK(OWN_WALK)) u_walk (
+    .clk, .rst_n, .start(wk_start), .rank, .ul, .gaddr, .gdim14(gdim[164:33]), .gstride, .n,
+    .e, .coords(wcoords), .soff, .pitch, .ext_rows(row_gen != 2'd0),
     .ext_x(row_gen == 2'd2 ? g4_x : i2c_x), .ext_last(row_gen == 2'd2 ? g4_last : i2c_last),
-    .next(wk_next), .row_valid, .row_g, .row_sbase, .row_inb, .last_row, .row_step
+    .next(wk_next), .xw_row_valid, .xw_row_g, .xw_row_sbase, .xw_row_inb, .xw_last_row,
+    .row_valid, .row_g, .row_sbase, .row_inb, .last_row, .row_step
   );
+  // tce_engine starts and steps the shared walker from these (OWN_WALK = 0).
+  assign xw_start = !OWN_WALK && wk_start;
+  assign xw_next  = !OWN_WALK && wk_next;
   if (HAS_IM2COL) begin : g_im2col
     tce_im2col_walk u_im2col_walk (
       .clk, .rst_n, .start(wk_start), .step(row_step), .rank, .nwalk(i2c_nwalk),
@@ -209,59 +268,68 @@ module tce_window_walk #(
     /* verilator lint_on UNUSEDSIGNAL */
   end
 
-  // One step: the unit (or run) at a, rem bytes of it left in the row.
-  logic [63:0] a;
-  logic [16:0] rem;
-  logic [8:0]  k;               // e0 > 1: the unit in the row
+  // One step: the unit (or run) at a, rem bytes of it left in the row, tried against
+  // window wi.
+  logic [G-1:0] a;
+  logic [G:0]   a_u;            // a + unit
+  logic [16:0]  rem;
+  logic [8:0]   k;              // e0 > 1: the unit in the row
   logic signed [41:0] orel;     // ... and its offset from the row's address
-  logic [64:0] woff_q [8];      // a - base, per window
+  logic [2:0]   wi;             // the window tried
+  logic [2:0]   nmiss;          // windows tried in vain for this unit
+  logic         whit_q;         // W_HIT's: window wi holds the unit at a
+  logic [G:0]   left_q;         // ... and reaches this far from a
 
   // Registers only (the verdict's `ready` waits on none of tce_tile_check's logic): a command
   // that failed the check is let go in W_ROW.
-  assign wk_start = st == W_IDLE && hold && ready_in && !is_prefetch && win_on_q && !inside_q;
+  assign wk_want  = st == W_IDLE && hold && ready_in && !is_prefetch && win_on_q && !inside_q;
+  assign wk_start = wk_want && (OWN_WALK || xw_free);
   assign walking = st != W_IDLE && st != W_DONE;
   // The walker moves on from a registered state only.
   assign wk_next = st == W_NEXT;
 
-  // W_HIT: per window, whether it holds the unit at a and how far it reaches from a
-  // (registered); W_DEC: one that holds it (windows do not overlap; if set so, any will
-  // do: each reaches at least the unit) and whether it covers the rest of the run.
-  logic [7:0]  whit_q;
-  logic [64:0] left_q [8];
-  logic        any_hit, covers;
-  logic [64:0] left;
-  always_comb begin
-    any_hit = |whit_q; left = '0;
-    for (int w = 0; w < 8; w++) if (whit_q[w]) left = left_q[w];
-    covers = 65'(rem) <= left;
-  end
-  // e0 = 1: how far the run goes on in the window (left < rem < 2^17 where it is used)
-  wire [16:0] ustep = left[16:0] & ~umask;
+  // The row is past SMEM_SIZE (its shared span is checked before its units).
+  wire span_bad = $signed({2'b0, row_sbase}) > slim_q;
+  // e0 = 1: the run is covered, or how far it goes on in the window (left < rem < 2^17
+  // where that is used)
+  logic       covers;
+  always_comb covers = G1'(rem) <= left_q;
+  wire [16:0] ustep = left_q[16:0] & ~{12'd0, umask};
   wire        k_last = 9'(k + 9'd1) == box0;
   wire        dim0_out = orel < off_lo || orel >= off_hi;
+  // The window holding globalAddress (stage 2 of the extent test), where the walk starts.
+  logic [2:0] wi0;
+  always_comb begin
+    wi0 = '0;
+    for (int w = 7; w >= 0; w--) if (hit_q[w]) wi0 = 3'(w);
+  end
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      st <= W_IDLE; fault <= 1'b0; a <= '0; rem <= '0; k <= '0; orel <= '0; whit_q <= '0;
-      for (int w = 0; w < 8; w++) begin woff_q[w] <= '0; left_q[w] <= '0; end
+      st <= W_IDLE; fault <= 1'b0; a <= '0; a_u <= '0; rem <= '0; k <= '0; orel <= '0;
+      wi <= '0; nmiss <= '0; whit_q <= 1'b0; left_q <= '0;
     end else if (!hold || !ready_in) begin
       st <= W_IDLE; fault <= 1'b0;
     end else begin
       case (st)
-        W_IDLE: if (wk_start) st <= W_ROW;
-        W_ROW: if (status_in != tce_op_pkg::ST_OK) begin
-          st <= W_DONE;             // the check's own verdict goes on
+        W_IDLE: if (wk_start) begin
+          st <= W_ROW; wi <= wi0;
+        end
+        W_ROW: if (status_in != tce_op_pkg::ST_OK && !walk_first && !walk_rows) begin
+          st <= W_DONE;             // a fault before the golden model's walk goes on
         end else if (row_valid) begin
-          if (!row_inb || (e0 == 4'd1 && run_empty)) begin
+          nmiss <= '0;
+          if (walk_rows && span_bad) begin
+            st <= W_DONE;           // this row past SMEM_SIZE: the check's verdict
+          end else if (!row_inb || (e0 == 4'd1 && run_empty)) begin
             st <= last_row ? W_DONE : W_NEXT;       // no in-bounds unit
           end else if (e0 == 4'd1) begin
-            a <= 64'(row_g) + 64'(r_lo);
-            for (int w = 0; w < 8; w++)
-              woff_q[w] <= {1'b0, 64'(row_g) + 64'(r_lo)} - {1'b0, gwin_base[w*64 +: 64]};
+            a <= row_g + G'(r_lo);
+            a_u <= {1'b0, row_g} + G1'(r_lo_u);
             rem <= 17'(r_hi) - 17'(r_lo);
             st <= W_HIT;
           end else begin
-            a <= 64'(row_g); k <= '0; orel <= '0;
+            a <= row_g; k <= '0; orel <= '0;
             st <= W_UNIT;
           end
         end
@@ -269,37 +337,37 @@ module tce_window_walk #(
           // outside the tensor in dim 0: nothing to check
           if (k_last) st <= last_row ? W_DONE : W_NEXT;
           else begin
-            k <= k + 9'd1; a <= a + 64'(stride_b); orel <= orel + 42'(stride_b);
+            k <= k + 9'd1; a <= a + G'(stride_b); orel <= orel + 42'(stride_b);
           end
         end else begin
           rem <= 17'(unit);
-          st <= W_OFF;
-        end
-        W_OFF: begin
-          for (int w = 0; w < 8; w++) woff_q[w] <= {1'b0, a} - {1'b0, gwin_base[w*64 +: 64]};
+          a_u <= {1'b0, a} + G1'(unit);
+          nmiss <= '0;
           st <= W_HIT;
         end
         W_HIT: begin
-          for (int w = 0; w < 8; w++) begin
-            logic [64:0] room;
-            room = {1'b0, gwin_size[w*64 +: 64]};
-            whit_q[w] <= room != '0 && !woff_q[w][64] && woff_q[w] <= room &&
-                        unit <= room - woff_q[w];
-            left_q[w] <= room - woff_q[w];
-          end
+          whit_q <= gwin_base[{wi, 6'd0} +: G] <= a && a_u <= wend_q[wi];
+          left_q <= wend_q[wi] - {1'b0, a};
           st <= W_DEC;
         end
-        W_DEC: if (!any_hit) begin
-          fault <= 1'b1; st <= W_DONE;
+        W_DEC: if (!whit_q) begin
+          // the next window, until all eight held nothing
+          if (nmiss == 3'd7) begin
+            fault <= 1'b1; st <= W_DONE;
+          end else begin
+            nmiss <= nmiss + 3'd1; wi <= wi + 3'd1; st <= W_HIT;
+          end
         end else if (e0 == 4'd1 ? covers : k_last) begin
           st <= last_row ? W_DONE : W_NEXT;
         end else if (e0 == 4'd1) begin
-          // on from the window's end, rounded down to a unit
-          a <= a + {47'd0, ustep};
+          // on from the window's end, rounded down to a unit: another window's, if any
+          a <= a + G'(ustep);
+          a_u <= a_u + G1'(ustep);
           rem <= rem - ustep;
-          st <= W_OFF;
+          nmiss <= '0; wi <= wi + 3'd1;
+          st <= W_HIT;
         end else begin
-          k <= k + 9'd1; a <= a + 64'(stride_b); orel <= orel + 42'(stride_b);
+          k <= k + 9'd1; a <= a + G'(stride_b); orel <= orel + 42'(stride_b);
           st <= W_UNIT;
         end
         W_NEXT: st <= W_ROW;
@@ -309,7 +377,7 @@ module tce_window_walk #(
   end
 
   // Nothing to walk: tce_tile_check's verdict goes on in the cycle it is ready.
-  assign ready_out  = ready_in && ((st == W_IDLE && !wk_start) || st == W_DONE);
+  assign ready_out  = ready_in && ((st == W_IDLE && !wk_want) || st == W_DONE);
   assign status_out = fault ? tce_op_pkg::ST_GLOBAL_BUS : status_in;
   assign field_out  = fault ? 8'(tce_regs_pkg::FIELD_NONE) : field_in;
 endmodule
