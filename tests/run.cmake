@@ -132,7 +132,8 @@ endforeach()
 # Every scenario, and the built-in main job, must pass there: the RTL now runs each
 # instruction they use (multicast tile loads with 128B swizzle, im2col, reduce-add).
 if(TARGET tce_bridge AND NOT TCE_SANITIZE)
-  foreach(name bulk_groups tensormap_replace red_and_reduce mission driver_maps window_gaps)
+  foreach(name bulk_groups tensormap_replace red_and_reduce mission driver_maps window_gaps
+               window_order)
     add_test(NAME run-rtl-${name}
              COMMAND tce run --backend=rtl ${CMAKE_CURRENT_SOURCE_DIR}/scenarios/${name}.tce)
     set_tests_properties(run-rtl-${name} PROPERTIES LABELS "rtl;nosan")

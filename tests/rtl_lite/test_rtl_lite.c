@@ -503,8 +503,11 @@ static void drawn_tiles(const tce_sim_params *p, unsigned batches, bool wide)
  * engine must give the golden model's status and field (GLOBAL_BUS, none, where an element
  * lies in the gap; OK where the rows skip it), the same bytes in every window and every
  * CTA's shared memory (a refused operation writes nothing) and the same complete-tx count.
- * Returns how many the golden model refused. */
-static unsigned window_gaps(const tce_sim_params *p, unsigned count)
+ * Every third one's box rows also start 128..1024 bytes before the end of shared memory, so
+ * later rows run past it: the golden model names the fault it meets first (a row's shared
+ * span before that row's units, csim/tile.c), GLOBAL_BUS or SHARED_RANGE; `order` counts
+ * those two outcomes. Returns how many the golden model refused. */
+static unsigned window_gaps(const tce_sim_params *p, unsigned count, unsigned order[2])
 {
     static const uint64_t wb[4] = {REGRESS_GBASE, REGRESS_DESC_BASE, REGRESS_GFAR_BASE,
                                    REGRESS_GFAR_BASE + REGRESS_GFAR_SIZE + REGRESS_GFAR_GAP};
@@ -536,6 +539,9 @@ static unsigned window_gaps(const tce_sim_params *p, unsigned count)
         while (it.illegal || it.extreme || !it.has_map || it.op.mode != TCE_MODE_TILE ||
                it.op.kind == TCE_OP_TENSOR_REDUCE || it.op.kind == TCE_OP_TENSOR_PREFETCH);
         regress_straddle_gap(&grng, &it);
+        bool past = k % 3 == 2;
+        if (past)
+            it.op.saddr = (it.op.saddr & 0xFF000000u) | (p->smem_bytes - 128u * (1 + k / 3 % 8));
         cosim_fill_same(b.sim, &b.ms, wb[0], ws[0], REGRESS_SMEM_USED, next_byte);
         for (unsigned w = 2; w < 4; w++) {
             uint8_t *g = tce_sim_gmem(b.sim, wb[w], ws[w]);
@@ -561,6 +567,10 @@ static unsigned window_gaps(const tce_sim_params *p, unsigned count)
             for (unsigned c = 0; c < 16; c++)
                 want_tx += (want.tx_ctas >> c) & 1u;
         refused_n += want.status != TCE_OK;
+        if (past && want.status == TCE_ERR_GLOBAL_BUS)
+            order[0]++;
+        if (past && want.status == TCE_ERR_SHARED_RANGE)
+            order[1]++;
         submit(&b, &it.op);
         unsigned field;
         unsigned got = run_engine(&b, name, &field);
@@ -586,8 +596,9 @@ static unsigned window_gaps(const tce_sim_params *p, unsigned count)
         CHECK(tce_sim_tx_count(b.sim) == want_tx, "window gap %u (%s): %u complete-tx, golden %u",
               k, name, tce_sim_tx_count(b.sim), want_tx);
     }
-    printf("test_rtl_lite: %u tile loads and stores across a window gap, %u refused alike\n",
-           count, refused_n);
+    printf("test_rtl_lite: %u tile loads and stores across a window gap, %u refused alike; of "
+           "those past shared memory too, %u GLOBAL_BUS and %u SHARED_RANGE\n",
+           count, refused_n, order[0], order[1]);
     tce_sim_destroy(b.sim);
     tce_memsys_free(&b.ms);
     return refused_n;
@@ -689,8 +700,12 @@ int main(void)
     drawn_tiles(&p, 150, false);
     drawn_tiles(&p, 150, true);
     /* both outcomes must occur, or the cases test nothing */
-    unsigned nref = window_gaps(&p, 120);
+    unsigned order[2] = {0, 0};
+    unsigned nref = window_gaps(&p, 120, order);
     CHECK(nref > 0 && nref < 120, "window gaps: %u of 120 refused, want some of each", nref);
+    CHECK(order[0] > 0 && order[1] > 0,
+          "window gaps past shared memory: %u GLOBAL_BUS, %u SHARED_RANGE, want some of each",
+          order[0], order[1]);
     printf("test_rtl_lite: %s\n", failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }

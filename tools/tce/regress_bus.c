@@ -43,6 +43,12 @@ bool regress_bus_draw(uint64_t seed, unsigned long batch, const regress_item *it
         p->size = REGRESS_GSLOT_SIZE;
         p->dirs = INJECT_WRITE;
     } else if (items[v].has_map) {
+        /* The judge takes the golden model's bytes from the victim's shared slot: a load
+         * whose rows were moved out of it (to the end of shared memory) runs unbroken. */
+        uint32_t off = TCE_SADDR_OFF(op->saddr);
+        if (op->kind == TCE_OP_TENSOR_LOAD &&
+            (off < regress_sslot(v) || off - regress_sslot(v) >= REGRESS_SSLOT_SIZE))
+            return false;
         p->kind = REGRESS_BUS_DESC;
         p->base = op->tmap_addr;
         p->size = 128;

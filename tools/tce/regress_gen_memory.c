@@ -110,6 +110,21 @@ void regress_straddle_gap(uint64_t *rng, regress_item *it)
     it->what = "tensor straddling a gap between windows";
 }
 
+/* The straddling tensor's box rows start 128..1024 bytes before the end of shared memory,
+ * so a later row runs past it: a unit in the gap, a row past shared memory, or both, and
+ * the golden model names the fault it meets first (csim/tile.c walk(WALK_CHECK) checks a
+ * row's shared span before its units; an im2col load reads every pixel before it checks
+ * the destination). */
+static void rows_past_shared(uint64_t *rng, regress_item *it)
+{
+    tce_op *op = &it->op;
+    if (op->kind == TCE_OP_TENSOR_PREFETCH)
+        return; /* no shared side */
+    uint32_t off = TCE_ENGINE_SMEM_BYTES - 128u * (1 + rnd(rng, 8));
+    op->saddr = (op->saddr & 0xFF000000u) | off;
+    it->what = "tensor straddling a gap, its rows running past shared memory";
+}
+
 void regress_make_memory_illegal(uint64_t *rng, regress_item *it)
 {
     tce_op *op = &it->op;
@@ -118,6 +133,8 @@ void regress_make_memory_illegal(uint64_t *rng, regress_item *it)
     if (it->has_map) {
         if (!it->extreme && rnd(rng, 2) == 0) {
             regress_straddle_gap(rng, it);
+            if (rnd(rng, 3) == 0)
+                rows_past_shared(rng, it);
         } else if (rnd(rng, 6) == 0) { /* the map itself just past the descriptor window */
             op->tmap_addr = REGRESS_DESC_BASE + REGRESS_DESC_SIZE;
             it->what = "tensor map address past the mapped windows";
