@@ -266,8 +266,21 @@ static void test_sta(void)
     CHECK(syn_parse_log(LOG_GENERIC, &log) && log.sta_ps == -1);
 }
 
+/* A last line without a line end (found by fuzz_yosys_log): one of only CRs hung the
+ * reader, and the part of a long one past the line buffer was read as a line of its own. */
+static void test_last_line(void)
+{
+    syn_log log;
+    CHECK(syn_parse_log("ERROR: stop\n\r\r", &log) && log.error);
+    char text[700];
+    memset(text, 'x', 511);
+    strcpy(text + 511, "ERROR: not a line of its own");
+    CHECK(syn_parse_log(text, &log) && !log.error);
+}
+
 int main(void)
 {
+    test_last_line();
     test_sta();
     test_xc7();
     test_generic();

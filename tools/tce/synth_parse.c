@@ -112,10 +112,12 @@ bool syn_parse_log(const char *text, syn_log *out)
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
         char line[512];
         copy_text(line, sizeof line, p, len);
+        /* step over the whole line as read: the copy may be cut short or lose its CRs, and
+         * stepping by the copy's length stopped on a last line of only CRs (a hang) */
+        p = nl ? nl + 1 : p + len;
         len = strlen(line);
         while (len && line[len - 1] == '\r')
             line[--len] = 0;
-        p = nl ? nl + 1 : p + len;
 
         if (strstr(line, "Printing statistics.")) {
             /* A new `stat`: its blocks replace those of any earlier one. */
