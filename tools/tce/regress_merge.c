@@ -123,8 +123,9 @@ static int read_shard(const char *file, prop *p, regress_failures *f)
             } else if (!unescape(q + 9, p[k].text, sizeof p[k].text)) {
                 snprintf(why, sizeof why, "property '%s': bad or overlong value", name);
                 rc = bad(file, lno, why);
+            } else {
+                p[k].have = true; /* only a known name: k == P_N is one past the array */
             }
-            p[k].have = true;
         } else if (starts(line, "<testcase classname=\"tce.regress\" name=\"seed ")) {
             char *b = strstr(line, " batch ");
             char *e = b ? strchr(b + 7, '"') : NULL;
