@@ -278,9 +278,24 @@ static void test_last_line(void)
     CHECK(syn_parse_log(text, &log) && !log.error);
 }
 
+/* Counts no Yosys run writes (found by fuzz_yosys_log: sums of them overflowed a long):
+ * the log is refused with the line, never summed. */
+static void test_huge_counts(void)
+{
+    syn_log log;
+    CHECK(syn_parse_log("=== top ===\n\n   Number of cells: 3\n     LUT6  99999999999999999999\n", &log));
+    CHECK(log.error && strstr(log.error_line, "line 4: a count outside 0..10000000"));
+    CHECK(syn_parse_log("=== top ===\n\n   Number of cells: 3\n     LUT6  6000000\n     LUT6  6000000\n",
+                        &log));
+    CHECK(log.error && strstr(log.error_line, "line 5:") && syn_count(&log.modules[0], "LUT6") == 6000000);
+    CHECK(syn_parse_log("=== top ===\n\n   Number of cells: 3\n     LUT6  10000000\n", &log));
+    CHECK(!log.error && syn_count(&log.modules[0], "LUT6") == 10000000);
+}
+
 int main(void)
 {
     test_last_line();
+    test_huge_counts();
     test_sta();
     test_xc7();
     test_generic();
