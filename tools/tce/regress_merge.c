@@ -75,6 +75,10 @@ static int read_shard(const char *file, prop *p, regress_failures *f)
     char why[256];
     while (rc == 0 && (len = getline(&line, &cap, in)) >= 0) {
         lno++;
+        if (memchr(line, '\0', (size_t)len)) { /* a block is kept as a C string: it would end there */
+            rc = bad(file, lno, "a NUL byte inside the line");
+            break;
+        }
         if (in_block) {
             char *nb = realloc(block, blen + (size_t)len + 1);
             if (!nb) {
