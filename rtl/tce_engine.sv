@@ -401,7 +401,7 @@ module tce_engine #(
     .clk, .rst_n, .hold(tchk_hold && !desc_busy && !mem_wr), .desc, .gwin_base, .gwin_size,
     .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch),
     .ready_in(tc_ready), .status_in(tc_status), .field_in(tc_field),
-    .walk_first(tc_walk_first), .walk_rows(tc_walk_rows),
+    .walk_first(tc_walk_first), .walk_rows(tc_walk_rows), .origin_rd(tg_origin_rd),
     .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr), .wcoords(tg_wcoords),
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e), .soff(tg_soff),
     .pitch(tg_pitch), .row_bytes(tg_row_bytes), .swizzle(tg_swizzle), .row_gen(tg_row_gen),

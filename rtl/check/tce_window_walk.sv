@@ -53,6 +53,7 @@ module tce_window_walk #(
     input  logic [7:0]    field_in,
     input  logic          walk_first,   // the verdict's fault comes after the golden model's walk
     input  logic          walk_rows,    // ... is a row's shared span, checked row by row in it
+    input  logic          origin_rd,    // a tile load that reads globalAddress first
     input  logic [2:0]    rank,
     input  logic [2:0]    ul,
     input  logic [3:0]    e0,
@@ -130,6 +131,7 @@ module tce_window_walk #(
   logic [EW-1:0] sa_q, sb_q;
   logic [7:0]  hit_q;
   logic        inside_q;
+  logic        org_in_q;      // the origin read's 16 bytes (csim TCE_TILE_ORIGIN_READ_BYTES) lie in one window
   always_ff @(posedge clk) begin
     logic big;
     logic [38:0] d0;
@@ -168,6 +170,8 @@ module tce_window_walk #(
       for (int w = 0; w < 8; w++) wend = wend | (hit_q[w] ? wend_q[w] : '0);
       inside_q <= !big2_q && hit_q != 8'd0 && (hit_q & (hit_q - 8'd1)) == 8'd0 &&
                   sa_q + sb_q <= EW'(wend);
+      org_in_q <= hit_q != 8'd0 && (hit_q & (hit_q - 8'd1)) == 8'd0 &&
+                  EW'(dgaddr[G-1:0]) + EW'(16) <= EW'(wend);
     end
   end
 
@@ -277,6 +281,7 @@ module tce_window_walk #(
   logic signed [41:0] orel;     // ... and its offset from the row's address
   logic [2:0]   wi;             // the window tried
   logic [2:0]   nmiss;          // windows tried in vain for this unit
+  logic         row0;           // no row taken yet
   logic         whit_q;         // W_HIT's: window wi holds the unit at a
   logic [G:0]   left_q;         // ... and reaches this far from a
 
@@ -307,18 +312,22 @@ module tce_window_walk #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       st <= W_IDLE; fault <= 1'b0; a <= '0; a_u <= '0; rem <= '0; k <= '0; orel <= '0;
-      wi <= '0; nmiss <= '0; whit_q <= 1'b0; left_q <= '0;
+      wi <= '0; nmiss <= '0; whit_q <= 1'b0; left_q <= '0; row0 <= 1'b0;
     end else if (!hold || !ready_in) begin
       st <= W_IDLE; fault <= 1'b0;
     end else begin
       case (st)
         W_IDLE: if (wk_start) begin
-          st <= W_ROW; wi <= wi0;
+          st <= W_ROW; wi <= wi0; row0 <= 1'b1;
         end
         W_ROW: if (status_in != tce_op_pkg::ST_OK && !walk_first && !walk_rows) begin
           st <= W_DONE;             // a fault before the golden model's walk goes on
+        end else if (row0 && walk_rows && origin_rd && !org_in_q) begin
+          // csim/tile.c checks the origin read's window before its walk; the mover would
+          // read it on the bus, but a row past SMEM_SIZE keeps the command from moving
+          fault <= 1'b1; st <= W_DONE;
         end else if (row_valid) begin
-          nmiss <= '0;
+          nmiss <= '0; row0 <= 1'b0;
           if (walk_rows && span_bad) begin
             st <= W_DONE;           // this row past SMEM_SIZE: the check's verdict
           end else if (!row_inb || (e0 == 4'd1 && run_empty)) begin
