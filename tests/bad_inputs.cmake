@@ -1,7 +1,8 @@
 # Bad input that is not a scenario or corpus file of its own (tests/CMakeLists.txt adds
 # one CTest per CASE): a directory or a file with CR-only line ends given as input,
 # several PTX files on one command line, PTX immediates past 64 bits, and numeric options
-# that are not numbers or are out of range. Each must end with its named error (or, for
+# that are not numbers or are out of range, what the fuzz harnesses found, and verdict-file lines
+# that do not fit. Each must end with its named error (or, for
 # several files, read them all), never a pass with nothing checked.
 # -DTCE=<tce> -DCASE=<name> -DDIR=<scratch dir> -DSRC=<source dir>
 cmake_minimum_required(VERSION 3.20)
@@ -62,6 +63,18 @@ elseif(CASE STREQUAL "fuzz-findings")
   run(2 "${f}:15: unknown property 'trap'" regress-merge --out=${DIR}/merged.xml ${f})
   set(f ${SRC}/tests/data/fuzz_findings/regress_merge_nul_in_failure.xml)
   run(2 "${f}:24: a NUL byte inside the line" regress-merge --out=${DIR}/merged.xml ${f})
+elseif(CASE STREQUAL "regress-merge-totals")
+  # a shard file whose operations are not passed + failed + unsupported (regress.c always
+  # writes them so) was merged into a file that does not add up either, exit 0
+  set(f ${SRC}/tests/data/bad_junit/totals_do_not_add_up.xml)
+  run(2 "${f}: operations 60 are not passed + failed + unsupported (59 + 0 + 0)" regress-merge
+      --out=${DIR}/merged.xml ${f})
+elseif(CASE STREQUAL "ptx-check-lines")
+  # a verdict line past the line buffer was read as two verdict lines, and one with a NUL
+  # byte as its part before the NUL (both counted as agreeing)
+  set(d ${SRC}/tests/data/ptx/bad_verdicts)
+  run(2 "${d}/long_line.tsv:1: error: a line longer than 4095 characters" ptx --check ${d}/long_line.tsv)
+  run(2 "${d}/nul_byte.tsv:1: error: a NUL byte inside the line" ptx --check ${d}/nul_byte.tsv)
 elseif(CASE STREQUAL "options")
   set(corpus ${SRC}/tests/data/hwcorpus/red.txt)
   run(2 "--case='x' is not a number" replay --case=x ${corpus})
