@@ -578,7 +578,7 @@ module tce_tile_load #(
   always_comb
     for (int i = 0; i < NCH; i++)
       c_live[i] = (LB+1)'(16 * i) >= (LB+1)'(beat_blo) && (LB+1)'(16 * i) < beat_bhi;
-  // The chunk the per-chunk path writes (beat_q).
+  // The chunk the per-chunk path writes (beat_q; with one chunk a beat, that one).
   logic         q_live;
   logic [OW-1:0] q_kh, q_kl;
   logic signed [OW+1:0] q_dl, q_dh;
@@ -586,7 +586,7 @@ module tce_tile_load #(
   always_comb begin
     q_live = 1'b0; q_kh = '0; q_kl = '0; q_dl = '0; q_dh = '0; q_raw = '0;
     for (int i = 0; i < NCH; i++)
-      if (beat_q == i[$clog2(NCH+1)-1:0]) begin
+      if (NCH == 1 || beat_q == i[$clog2(NCH+1)-1:0]) begin
         q_live = c_live[i]; q_kh = beat_kh[i]; q_kl = beat_kl[i];
         q_dl = beat_dl[i]; q_dh = beat_dh[i]; q_raw = beat_data[i*128 +: 128];
       end
