@@ -214,8 +214,8 @@ module tce_tile_load #(
   // to a pitch of 2^lp (sct, row bytes 2^lrb, m = 2^lrb - 1), row off >> lrb of the burst,
   // off mod 2^lrb into it. (off >> lrb) << lp is off's row bits shifted up by dsh = lp -
   // lrb, with zeros below bit lp where the offset in the row goes: one shift and an OR, no
-  // second add. The shift is by a one-hot pw = 1 << dsh, an AND-OR of the 16 shifted
-  // copies (two LUT levels, where a shifter by a binary amount takes four).
+  // second add. The shift is by a one-hot pw = 1 << dsh (decoded when the beat is taken),
+  // an AND-OR of the 16 shifted copies rather than four stages of muxes.
   // off comes split at the row size: kh = off & ~m, kl = off & m; when rows are not
   // padded (not sct) all of off is in kl (m all ones, kh 0), so the same sum places it.
   function automatic logic [23:0] place(input logic [23:0] sb, input logic [OW-1:0] kh,
