@@ -49,9 +49,15 @@ module tce_group_tracker #(
   logic [NW-1:0] live_cnt [NUM_CTAS];
 
   // Wrap-safe: s has retired when done is at or past it (their distance is non-negative).
+  // The distance's sign bit, not a compare with 0: Yosys builds `>= 0` as a second carry
+  // chain behind the subtraction's.
+  /* verilator lint_off UNUSEDSIGNAL */
   function automatic logic retired(input logic [31:0] done, input logic [31:0] s);
-    retired = ($signed(done - s) >= 0);
+    logic [31:0] d;
+    d = done - s;
+    retired = !d[31];
   endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
   // Which entries retire now. Only a valid entry can, so with none valid (most cycles: an
   // entry lives from a commit to its group's last retirement) the nine wrap-safe compares
@@ -63,22 +69,38 @@ module tce_group_tracker #(
     if (ent_valid != '0)
       for (int i = 0; i < NENT; i++) ent_retire[i] = ent_valid[i] && retired(seq_done, ent_seq[i]);
   end
-  // The first free entry, for a commit: evaluated in the clocked block under the commit
-  // that uses it.
+  // The first free entry, for a commit.
   function automatic logic [$clog2(NENT):0] first_free(input logic [NENT-1:0] v);
     first_free = '1;   // none: the top bit set
     for (int i = NENT - 1; i >= 0; i--) if (!v[i]) first_free = ($clog2(NENT)+1)'(i);
   endfunction
   assign group_done = |ent_retire;
-  // The retiring entry's CTA: at most one entry retires a cycle (entries hold distinct seqs).
-  logic [3:0] ret_cta;
-  always_comb begin
-    ret_cta = '0;
-    for (int i = 0; i < NENT; i++) ret_cta = ret_cta | (ent_retire[i] ? ent_cta[i] : 4'd0);
-  end
 
   wire [3:0] cc = commit_cta;
   wire commit_live = commit && (open_cnt[cc] != 0) && !retired(seq_done, last_seq[cc]);
+  // A commit takes an entry (for a CTA of this build, with one free: see the header).
+  wire [$clog2(NENT):0] free_ent = first_free(ent_valid);
+  wire taken = commit_live && 32'(cc) < NUM_CTAS && !free_ent[$clog2(NENT)];
+
+  // Each CTA's live count moves by at most one a cycle each way: +1 when a commit takes an
+  // entry for it, -1 when one of its entries retires (at most one entry retires a cycle:
+  // entries hold distinct sequence numbers). The retiring CTA is found per CTA as an
+  // AND-OR of the entries' retire bits with "entry i is CTA c" (from registers), not by
+  // first forming the retiring entry's CTA number and comparing it (two levels more into
+  // the counters, which were the tracker's deepest paths).
+  logic [NUM_CTAS-1:0] cta_dec, cta_inc;
+  logic [NW-1:0] live_up [NUM_CTAS];
+  logic [NW-1:0] live_dn [NUM_CTAS];
+  always_comb begin
+    for (int c = 0; c < NUM_CTAS; c++) begin
+      live_up[c] = live_cnt[c] + NW'(1);
+      live_dn[c] = live_cnt[c] - NW'(1);
+      cta_dec[c] = 1'b0;
+      for (int i = 0; i < NENT; i++)
+        if (ent_retire[i] && ent_cta[i] == 4'(c)) cta_dec[c] = 1'b1;
+      cta_inc[c] = taken && cc == 4'(c);
+    end
+  end
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
@@ -98,9 +120,7 @@ module tce_group_tracker #(
         live_cnt[c] <= '0;
       end
       ent_valid <= '0;
-    end else begin : step
-      logic taken;
-      taken = 1'b0;
+    end else begin
       ent_valid <= ent_valid & ~ent_retire;
       if (accept && accept_is_group && 32'(accept_cta) < NUM_CTAS) begin
         if (open_cnt[accept_cta] != 8'hFF) open_cnt[accept_cta] <= open_cnt[accept_cta] + 8'd1;
@@ -110,19 +130,17 @@ module tce_group_tracker #(
         open_cnt[cc] <= '0;
         // A free entry always exists (see the header); the check keeps a broken invariant
         // from overwriting a live entry.
-        if (commit_live) begin : take_entry
-          logic [$clog2(NENT):0] f;
-          f = first_free(ent_valid);
-          if (!f[$clog2(NENT)]) begin
-            taken = 1'b1;
-            ent_valid[f[$clog2(NENT)-1:0]] <= 1'b1;
-            ent_cta[f[$clog2(NENT)-1:0]]   <= cc;
-            ent_seq[f[$clog2(NENT)-1:0]]   <= last_seq[cc];
-          end
+        if (taken) begin
+          ent_valid[free_ent[$clog2(NENT)-1:0]] <= 1'b1;
+          ent_cta[free_ent[$clog2(NENT)-1:0]]   <= cc;
+          ent_seq[free_ent[$clog2(NENT)-1:0]]   <= last_seq[cc];
         end
       end
+      // The count +1 and -1 come from the register alone; inc and dec, the late signals,
+      // only choose among them.
       for (int c = 0; c < NUM_CTAS; c++)
-        live_cnt[c] <= live_cnt[c] + NW'(taken && cc == 4'(c)) - NW'(group_done && ret_cta == 4'(c));
+        if (cta_inc[c] && !cta_dec[c]) live_cnt[c] <= live_up[c];
+        else if (cta_dec[c] && !cta_inc[c]) live_cnt[c] <= live_dn[c];
     end
   end
 
