@@ -260,8 +260,18 @@ module tce_cmd_exec #(
       assign mm_addr[gi*64 +: 64] = 64'd0;
     end
   end
+  // log2 of red's element bytes (tce_etype)
+  function automatic logic [1:0] etype_log2(input logic [3:0] et);
+    if (et == tce_red_pkg::ET_F16 || et == tce_red_pkg::ET_BF16) etype_log2 = 2'd1;
+    else if (et == tce_red_pkg::ET_B64 || et == tce_red_pkg::ET_U64 || et == tce_red_pkg::ET_S64 ||
+             et == tce_red_pkg::ET_F64) etype_log2 = 2'd3;
+    else etype_log2 = 2'd2;
+  endfunction
+  function automatic logic tensor_op(input logic [3:0] op);
+    tensor_op = op == tce_op_pkg::OP_TENSOR_LOAD || op == tce_op_pkg::OP_TENSOR_STORE ||
+                (HAS_REDUCE && op == tce_op_pkg::OP_TENSOR_REDUCE) || op == tce_op_pkg::OP_TENSOR_PREFETCH;
+  endfunction
   always_comb begin : decode
-    logic et_64;
     for (int i = 0; i < 8; i++)
       rs_operands[i*64 +: 64] = {cmd[(tce_regs_pkg::CMDF_OPERAND_HI_WORD + i * tce_regs_pkg::CMDF_OPERAND_HI_STRIDE)*32 +: 32],
                                  cmd[(tce_regs_pkg::CMDF_OPERAND_LO_WORD + i * tce_regs_pkg::CMDF_OPERAND_LO_STRIDE)*32 +: 32]};
@@ -295,8 +305,7 @@ module tce_cmd_exec #(
     is_treduce = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_TENSOR_REDUCE);
     is_tpref   = (f_opcode == tce_op_pkg::OP_TENSOR_PREFETCH);
     is_mm      = HAS_MULTIMEM && (f_opcode == tce_op_pkg::OP_MULTIMEM_COPY);
-    is_tensor  = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE ||
-                  is_treduce || is_tpref);
+    is_tensor  = tensor_op(f_opcode);
     to_global  = (f_dst == tce_op_pkg::SPACE_GLOBAL);
     mode_off   = (!HAS_IM2COL && (f_mode == tce_op_pkg::MODE_IM2COL || f_mode == tce_op_pkg::MODE_IM2COL_W || f_mode == tce_op_pkg::MODE_IM2COL_W128 || f_mode == tce_op_pkg::MODE_IM2COL_NO_OFFS)) ||
                  (!HAS_GATHER && (f_mode == tce_op_pkg::MODE_GATHER4 || f_mode == tce_op_pkg::MODE_SCATTER4));
@@ -310,10 +319,8 @@ module tce_cmd_exec #(
     else if (is_treduce) chk_ctx = tce_red_pkg::CTX_TENSOR_REDUCE;
     else chk_ctx = to_global ? tce_red_pkg::CTX_BULK_REDUCE : tce_red_pkg::CTX_BULK_REDUCE_CLUSTER;
 
-    et_half = (f_etype == tce_red_pkg::ET_F16) || (f_etype == tce_red_pkg::ET_BF16);
-    et_64   = (f_etype == tce_red_pkg::ET_B64) || (f_etype == tce_red_pkg::ET_U64) ||
-              (f_etype == tce_red_pkg::ET_S64) || (f_etype == tce_red_pkg::ET_F64);
-    rs_esl  = et_half ? 2'd1 : et_64 ? 2'd3 : 2'd2;
+    rs_esl  = etype_log2(f_etype);
+    et_half = rs_esl == 2'd1;
     red_len = {4'd0, f_vec} << rs_esl;
     red_cta = (f_dst == tce_op_pkg::SPACE_SHARED_CLUSTER) ? f_saddr[27:24] : f_cta;
     red_off = f_saddr[23:0];
@@ -346,14 +353,16 @@ module tce_cmd_exec #(
   // range's end is formed once for all eight windows; the form with the offset a - base
   // and the room left after it cost two subtractions and two compares per window.
   wire win_on = |gwin_size;
-  function automatic logic mapped(input logic [63:0] a, input logic [32:0] n);
-    logic [64:0] a_end, w_end;
-    mapped = !win_on;
-    a_end = {1'b0, a} + {32'd0, n};
+  function automatic logic mapped_end(input logic [63:0] a, input logic [64:0] a_end);
+    logic [64:0] w_end;
+    mapped_end = !win_on;
     for (int i = 0; i < 8; i++) begin
       w_end = {1'b0, gwin_base[i*64 +: 64]} + {1'b0, gwin_size[i*64 +: 64]};
-      if (gwin_size[i*64 +: 64] != 64'd0 && a >= gwin_base[i*64 +: 64] && a_end <= w_end) mapped = 1'b1;
+      if (gwin_size[i*64 +: 64] != 64'd0 && a >= gwin_base[i*64 +: 64] && a_end <= w_end) mapped_end = 1'b1;
     end
+  endfunction
+  function automatic logic mapped(input logic [63:0] a, input logic [32:0] n);
+    mapped = mapped_end(a, {1'b0, a} + {32'd0, n});
   endfunction
 
   // ------------------------------------------------------------- the checks, in order
@@ -401,15 +410,48 @@ module tce_cmd_exec #(
     if (!rst_n) p_valid <= 1'b0;
     else        p_valid <= !q_pop && !mem_wr;
   end
+  // The one global range a command has against the windows (one checker, not one per use):
+  // a tensor command's map, red's vector, else the bulk range (csim: an empty one still
+  // needs its first byte). Its start and end are formed from the queue's head as the
+  // command is popped (words past the entry's count read 0, as in `cmd`), so stage 1's
+  // window compares start from registers: formed from `cmd`, the operand's choice and the
+  // end's sum were five of p_gmapped's twelve LUT levels.
+  localparam int QE = QW - QDROP;                          // words per queue entry
+  localparam int OPW = tce_regs_pkg::CMDF_OPERAND_LO_WORD;  // the first word not kept
+  wire [7:0] q_n = q_head[QE*32+32 +: 8];
+  logic [63:0] win_a_q;
+  logic [64:0] win_end_q;
+  always_ff @(posedge clk) begin : win_operand
+    logic [31:0] w [OPW];   // the fields read here lie below the operand words
+    logic [3:0]  op;
+    logic [31:0] size;
+    logic [63:0] a;
+    logic [32:0] n;
+    logic [7:0]  rl;
+    for (int i = 0; i < OPW; i++) w[i] = (32'(q_n) > i) ? q_head[i*32 +: 32] : 32'd0;
+    op   = w[tce_regs_pkg::CMDF_OPCODE_WORD][tce_regs_pkg::CMDF_OPCODE_LSB +: tce_regs_pkg::CMDF_OPCODE_W];
+    size = w[tce_regs_pkg::CMDF_SIZE_WORD];
+    if (tensor_op(op)) begin
+      a = {w[tce_regs_pkg::CMDF_TMAP_HI_WORD], w[tce_regs_pkg::CMDF_TMAP_LO_WORD]};
+      n = 33'd128;
+    end else begin
+      a = {w[tce_regs_pkg::CMDF_GADDR_HI_WORD], w[tce_regs_pkg::CMDF_GADDR_LO_WORD]};
+      rl = {4'd0, w[tce_regs_pkg::CMDF_VEC_WORD][tce_regs_pkg::CMDF_VEC_LSB +: tce_regs_pkg::CMDF_VEC_W]}
+           << etype_log2(w[tce_regs_pkg::CMDF_ETYPE_WORD][tce_regs_pkg::CMDF_ETYPE_LSB +: tce_regs_pkg::CMDF_ETYPE_W]);
+      if (HAS_REDUCE && op == tce_op_pkg::OP_RED)
+        n = {25'd0, rl};   // red_len
+      else
+        n = (size == 32'd0) ? 33'd1 : {1'b0, size};
+    end
+    if (q_pop) begin
+      win_a_q <= a;
+      win_end_q <= {1'b0, a} + {32'd0, n};
+    end
+  end
   always_ff @(posedge clk) begin : stage1
     logic [64:0] g_end;
-    logic [32:0] g_len;
     g_end = {1'b0, f_gaddr} + {33'd0, f_size};
-    g_len = (f_size == 32'd0) ? 33'd1 : {1'b0, f_size};   // csim: an empty range still needs its first byte
-    // The one global range a command has against the windows (one checker, not one per
-    // use): a tensor command's map, red's vector, else the bulk range.
-    p_gmapped <= mapped(is_tensor ? f_tmap : f_gaddr,
-                        is_tensor ? 33'd128 : is_red ? {25'd0, red_len} : g_len);
+    p_gmapped <= mapped_end(win_a_q, win_end_q);
     p_gwrap   <= g_end > 65'h1_0000_0000_0000_0000;
     p_gbig    <= GADDR_W < 64 && g_end > (65'd1 << GADDR_W);
     p_cta_bad <= {1'b0, f_cta} >= mem_ncta;
@@ -766,9 +808,6 @@ module tce_cmd_exec #(
       cmd_clr_n <= 1'b1;
     end
   end
-  localparam int QE = QW - QDROP;                          // words per queue entry
-  localparam int OPW = tce_regs_pkg::CMDF_OPERAND_LO_WORD;  // the first word not kept
-  wire [7:0] q_n = q_head[QE*32+32 +: 8];
   // One clear condition per word, ahead of the load, is the form Yosys maps onto the
   // flip-flops' reset (a clear nested inside the load cost a LUT per bit).
   always_ff @(posedge clk) begin
@@ -865,7 +904,8 @@ module tce_cmd_exec #(
             state <= S_RETIRE;
         end
         S_MMNEXT: state <= S_MOVE;
-        S_MMWIN: if (mm_k_first && !mapped(mm_addr[{mm_k[2:0], 6'd0} +: 64], g_len_q)) begin
+        // (built only with multimem: the state is unreachable without it)
+        S_MMWIN: if (HAS_MULTIMEM && mm_k_first && !mapped(mm_addr[{mm_k[2:0], 6'd0} +: 64], g_len_q)) begin
           st <= tce_op_pkg::ST_GLOBAL_BUS; fld <= fidx(tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
           rb_q <= '0; wb_q <= '0;
           state <= S_RETIRE;
