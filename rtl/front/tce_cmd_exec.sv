@@ -421,13 +421,17 @@ module tce_cmd_exec #(
   wire [7:0] q_n = q_head[QE*32+32 +: 8];
   logic [63:0] win_a_q;
   logic [64:0] win_end_q;
-  always_ff @(posedge clk) begin : win_operand
+  // Bytes one copy writes: with .cp_mask only the enabled bytes of each 16-byte chunk (the
+  // golden model's count). Formed at the pop too (a multiply after a count of the mask).
+  logic [39:0] copy_bytes_q;
+  always_ff @(posedge clk) begin : pop_operands
     logic [31:0] w [OPW];   // the fields read here lie below the operand words
     logic [3:0]  op;
     logic [31:0] size;
     logic [63:0] a;
     logic [32:0] n;
     logic [7:0]  rl;
+    logic [15:0] bm;
     for (int i = 0; i < OPW; i++) w[i] = (32'(q_n) > i) ? q_head[i*32 +: 32] : 32'd0;
     op   = w[tce_regs_pkg::CMDF_OPCODE_WORD][tce_regs_pkg::CMDF_OPCODE_LSB +: tce_regs_pkg::CMDF_OPCODE_W];
     size = w[tce_regs_pkg::CMDF_SIZE_WORD];
@@ -443,9 +447,12 @@ module tce_cmd_exec #(
       else
         n = (size == 32'd0) ? 33'd1 : {1'b0, size};
     end
+    bm = w[tce_regs_pkg::CMDF_BYTE_MASK_WORD][tce_regs_pkg::CMDF_BYTE_MASK_LSB +: tce_regs_pkg::CMDF_BYTE_MASK_W];
     if (q_pop) begin
       win_a_q <= a;
       win_end_q <= {1'b0, a} + {32'd0, n};
+      copy_bytes_q <= w[tce_regs_pkg::CMDF_HAS_BYTE_MASK_WORD][tce_regs_pkg::CMDF_HAS_BYTE_MASK_LSB]
+                      ? {12'd0, size[31:4]} * {35'd0, ones16(bm)} : {8'd0, size};
     end
   end
   always_ff @(posedge clk) begin : stage1
@@ -651,10 +658,18 @@ module tce_cmd_exec #(
   // is set (with none, nothing there could fail: the cycle counts stay as they were).
   wire mm_win = is_mm && mm_pre_ok && win_on;
   logic [39:0] rb_q, wb_q;   // bytes read / written by the command retiring at S_RETIRE
-  // Bytes one copy writes: with .cp_mask only the enabled bytes of each 16-byte chunk (the
-  // golden model's count). Read in the clocked block at a command's start only.
-  wire [4:0]  f_bm_ones = ones16(f_bmask);
-  wire [39:0] copy_bytes = f_has_bm ? {12'd0, f_size[31:4]} * {35'd0, f_bm_ones} : {8'd0, f_size};
+  // Bytes the command writes: copy_bytes_q (formed at the pop, above) times the destinations
+  // it writes (multimem: its addresses; a reduce: one), registered every cycle: S_CHECK
+  // reads it no sooner than two cycles after the pop (p_valid), so it always holds the
+  // command's own. Formed where they are written, the two products were 11 LUT levels
+  // into lr_wbytes and wb_q. Likewise a tensor load's destination count (tile_start comes
+  // at least four cycles after the pop).
+  logic [39:0] wbytes_q;
+  logic [4:0]  tload_ndst_q;
+  always_ff @(posedge clk) begin
+    wbytes_q <= copy_bytes_q * {35'd0, is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : ones16(dmask)};
+    tload_ndst_q <= ones16(tchk_ctas);
+  end
   wire  [32:0] g_len_q = (f_size == 32'd0) ? 33'd1 : {1'b0, f_size};   // multimem's range length
 
   // Tensor loads in flight: their retirement records, oldest at lr_hd.
@@ -673,8 +688,7 @@ module tce_cmd_exec #(
   always_ff @(posedge clk) begin
     if (tile_start || g2s_start) begin
       lr_seq[lr_tl] <= cur_seq; lr_cta[lr_tl] <= f_cta; lr_kind[lr_tl] <= f_opcode;
-      lr_wbytes[lr_tl] <= tile_start ? {8'd0, tchk_tx_bytes} * {35'd0, ones16(tchk_ctas)} :
-                                       copy_bytes * {35'd0, ones16(dmask)};
+      lr_wbytes[lr_tl] <= tile_start ? {8'd0, tchk_tx_bytes} * {35'd0, tload_ndst_q} : wbytes_q;
     end
   end
   // A command that may run beside loads in flight: a tensor load that passed the checks
@@ -847,7 +861,7 @@ module tce_cmd_exec #(
           end else if (mm_win) begin
             // the bytes it will move if S_MMWIN finds every address mapped
             rb_q <= {8'd0, f_size};
-            wb_q <= copy_bytes * {35'd0, 1'b0, f_mmcount};
+            wb_q <= wbytes_q;
             mm_k <= 4'd0;
             state <= S_MMWIN;
           end else if (bad || !(f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || is_red || is_mm)) begin
@@ -858,8 +872,7 @@ module tce_cmd_exec #(
             // A reduce reads its source and its destination and writes the destination.
             rb_q <= is_red ? {32'd0, red_len} :
                     is_breduce ? {7'd0, f_size, 1'b0} : {8'd0, f_size};
-            wb_q <= is_red ? {32'd0, red_len} :
-                    copy_bytes * {35'd0, is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : ones16(dmask)};
+            wb_q <= is_red ? {32'd0, red_len} : wbytes_q;
             state <= S_MOVE;
           end
         end
