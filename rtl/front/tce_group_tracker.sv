@@ -93,8 +93,8 @@ module tce_group_tracker #(
   logic [NW-1:0] live_dn [NUM_CTAS];
   always_comb begin
     for (int c = 0; c < NUM_CTAS; c++) begin
-      live_up[c] = live_cnt[c] + NW'(1);
-      live_dn[c] = live_cnt[c] - NW'(1);
+      live_up[c] = live_cnt[c] + 1'b1;
+      live_dn[c] = live_cnt[c] - 1'b1;
       cta_dec[c] = 1'b0;
       for (int i = 0; i < NENT; i++)
         if (ent_retire[i] && ent_cta[i] == 4'(c)) cta_dec[c] = 1'b1;
