@@ -344,6 +344,8 @@ module tce_tile_check #(
   // them into the DSP48s' own registers; `ready` alone says when they are valid.
   localparam int STAGES = 3;
   localparam int K = $clog2(SMEM_BYTES + 1);   // 2^K > SMEM_BYTES: the row count's saturation
+  // Width of the span's end, rows x pitch (K + 14 bits) + base (25 bits), with a bit to spare.
+  localparam int CW = ((K + 14 > 25) ? K + 14 : 25) + 2;
   logic [1:0]  age;
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) age <= '0;
@@ -389,7 +391,8 @@ module tce_tile_check #(
     logic [K+13:0] txb;
     /* verilator lint_on UNUSEDSIGNAL */
     logic [24:0] bs;
-    logic [47:0] nz_end, ext;
+    logic [47:0] nz_end;
+    logic [CW-1:0] ext;
     logic        big, nz_wrap;
     // stage 1
     for (int i = 0; i < 5; i++) begin
@@ -446,7 +449,8 @@ module tce_tile_check #(
     txb_q <= 32'(txb);
     bs = 25'(soff) + 25'(row_bytes_q);
     nz_end = 48'(bs) - 48'(pitch_q);
-    ext = 48'(np) + nz_end;
+    // (in CW bits: the end is below 2^(CW-1) when there are rows, so the sum cannot wrap)
+    ext = CW'(np) + CW'(nz_end);
     // The whole box must lie in shared memory. With a swizzle the last row's bytes may land
     // anywhere in its 128-byte line, so the end is rounded up to its line: compared with
     // span_lim_q (stage 1). No rows (an im2col walk of none): the end, base - pitch, is
@@ -455,7 +459,7 @@ module tce_tile_check #(
     nz_wrap = nz_end[47:7] == '1 && nz_end[6:0] != 7'd0;
     box_out_q <= big || 48'(np) > 48'(mem_smem) ||
                  (nr == 36'd0 ? nz_end > 48'(span_lim_q) && !(span_rnd_q && nz_wrap)
-                              : ext > 48'(span_lim_q));
+                              : ext > CW'(span_lim_q));
   end
   // Stage 1's element counts and box0 (the dividers' quotients).
   for (genvar i = 1; i < 5; i++) begin : g_n
