@@ -78,11 +78,6 @@ module tce_group_tracker #(
     if (ent_valid != '0)
       for (int i = 0; i < NENT; i++) ent_retire[i] = ent_valid[i] && retired(seq_done, ent_seq[i]);
   end
-  // The first free entry, for a commit.
-  function automatic logic [$clog2(NENT):0] first_free(input logic [NENT-1:0] v);
-    first_free = '1;   // none: the top bit set
-    for (int i = NENT - 1; i >= 0; i--) if (!v[i]) first_free = ($clog2(NENT)+1)'(i);
-  endfunction
   assign group_done = |ent_retire;
 
   wire [3:0] cc = commit_cta;
@@ -93,9 +88,10 @@ module tce_group_tracker #(
       for (int c = 0; c < NUM_CTAS; c++) if (seq_done == last_seq[c]) last_now[c] = 1'b0;
   end
   wire commit_live = commit && (open_cnt[cc] != 0) && |(last_now & (NUM_CTAS'(1) << cc));
-  // A commit takes an entry (for a CTA of this build, with one free: see the header).
-  wire [$clog2(NENT):0] free_ent = first_free(ent_valid);
-  wire taken = commit_live && 32'(cc) < NUM_CTAS && !free_ent[$clog2(NENT)];
+  // A commit takes the first free entry (for a CTA of this build, with one free: see the
+  // header), as a one-hot: the lowest clear bit of ent_valid (no index to encode and decode).
+  wire [NENT-1:0] free_oh = ~ent_valid & (ent_valid + 1'b1);
+  wire taken = commit_live && 32'(cc) < NUM_CTAS && free_oh != '0;
 
   // Each CTA's live count moves by at most one a cycle each way: +1 when a commit takes an
   // entry for it, -1 when one of its entries retires (at most one entry retires a cycle:
@@ -151,11 +147,12 @@ module tce_group_tracker #(
         open_cnt[cc] <= '0;
         // A free entry always exists (see the header); the check keeps a broken invariant
         // from overwriting a live entry.
-        if (taken) begin
-          ent_valid[free_ent[$clog2(NENT)-1:0]] <= 1'b1;
-          ent_cta[free_ent[$clog2(NENT)-1:0]]   <= cc;
-          ent_seq[free_ent[$clog2(NENT)-1:0]]   <= last_seq[cc];
-        end
+        for (int i = 0; i < NENT; i++)
+          if (taken && free_oh[i]) begin
+            ent_valid[i] <= 1'b1;
+            ent_cta[i]   <= cc;
+            ent_seq[i]   <= last_seq[cc];
+          end
       end
       // The count +1 and -1 come from the register alone; inc and dec, the late signals,
       // only choose among them.
