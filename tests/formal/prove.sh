@@ -136,27 +136,21 @@ smt() {  # smt LOGNAME ARGS...: runs yosys-smtbmc, prints its verdict, returns i
     return $rc
 }
 status=0
+abc() {  # abc NAME COMMAND PASSED_LINE: ABC on the AIG (`fold` turns the constraints into
+         # the property), a failure's counterexample (inputs per frame, model.aim) in cex.txt
+    yosys-abc -c "read_aiger $out/model.aig; fold; strash; $2; write_cex $out/cex.txt" \
+        > "$out/$1.log" 2>&1
+    grep -q "^$3" "$out/$1.log" && return 0
+    echo "FAIL: $top: $1 ($out/$1.log):"
+    grep -E "asserted|failed|Error|error|undecided|Property" "$out/$1.log" | head -4
+    [ -s "$out/cex.txt" ] && echo "counterexample: $out/cex.txt (inputs by frame, $out/model.aim)"
+    return 1
+}
 if [ "$mode" = pdr ]; then
-    # `fold` turns the constraints into the property; pdr answers "Property proved" or
-    # leaves a counterexample (inputs per frame, model.aim names them) in cex.txt.
-    yosys-abc -c "read_aiger $out/model.aig; fold; strash; pdr; write_cex $out/cex.txt" \
-        > "$out/pdr.log" 2>&1
-    if ! grep -q "^Property proved" "$out/pdr.log"; then
-        echo "FAIL: $top: pdr ($out/pdr.log):"
-        grep -E "asserted|failed|Error|error|undecided|Property" "$out/pdr.log" | head -4
-        [ -s "$out/cex.txt" ] && echo "counterexample: $out/cex.txt (inputs by frame, $out/model.aim)"
-        status=1
-    fi
+    abc pdr pdr "Property proved" || status=1
 elif [ "$mode" = abcbmc ]; then
     # bmc3 -v prints each frame as it is done: how deep a run got when it was stopped.
-    yosys-abc -c "read_aiger $out/model.aig; fold; strash; bmc3 -v -F $depth; write_cex $out/cex.txt" \
-        > "$out/abcbmc.log" 2>&1
-    if ! grep -q "^No output asserted in $depth frames" "$out/abcbmc.log"; then
-        echo "FAIL: $top: abcbmc ($out/abcbmc.log):"
-        grep -E "asserted|Error|error|Reached" "$out/abcbmc.log" | head -4
-        [ -s "$out/cex.txt" ] && echo "counterexample: $out/cex.txt (inputs by frame, $out/model.aim)"
-        status=1
-    fi
+    abc abcbmc "bmc3 -v -F $depth" "No output asserted in $depth frames" || status=1
 elif [ "$mode" != covers ]; then
     smt bmc -t "$depth" --dump-vcd "$out/trace.vcd" || status=1
     if [ $status -eq 0 ] && [ "$mode" = prove ]; then

@@ -49,7 +49,7 @@ elseif(KIND STREQUAL "corpus")
     math(EXPR n "${n} + 1")
     file(WRITE ${corpus}/seed${n} "${text}")
   endforeach()
-elseif(KIND MATCHES "^(scenario|synth_blif|yosys_log|regress_merge|cov|fcov)$")
+elseif(KIND MATCHES "^(scenario|synth_blif|yosys_log|rv32_elf|regress_merge|cov|fcov)$")
   # each file alone; for the harnesses that read several files, also the files of one run
   # as one input, separated by two NUL bytes (tests/fuzz/mem_files.h): the shards of a run,
   # the waivers and .dat files, the count files
@@ -82,9 +82,9 @@ elseif(KIND STREQUAL "ptx_check")
     math(EXPR n "${n} + 1")
     file(WRITE ${corpus}/seed${n} "${text}\n")
   endforeach()
-elseif(KIND MATCHES "^(desc_unpack|cumap_decode|cmd_unpack|map)$")
-  # descriptors from the driver's encode cases: ours (desc_unpack) or the driver's own
-  # bytes (cumap_decode); the driver's maps as hex text and the cases' parameters as
+elseif(KIND MATCHES "^(desc_unpack|cumap_decode|tmreplace|cmd_unpack|map)$")
+  # descriptors from the driver's encode cases: ours (desc_unpack, tmreplace) or the driver's
+  # own bytes (cumap_decode); the driver's maps as hex text and the cases' parameters as
   # `map check` words (map); command words of the scenario PTX's operations (cmd_unpack).
   # The harness writes them itself when asked (TCE_FUZZ_SEEDS_FROM / TCE_FUZZ_SEEDS_TO)
   set(from ${SRC}/tests/data/hwcorpus/encode.txt)
@@ -106,6 +106,8 @@ if(KIND MATCHES "desc_unpack|cumap_decode")
   set(len -max_len=128) # the harness reads 128 bytes; longer inputs only waste runs
 elseif(KIND STREQUAL "cmd_unpack")
   set(len -max_len=196) # 49 command words
+elseif(KIND STREQUAL "tmreplace")
+  set(len -max_len=138) # a map, the field, the ordinal and the 8-byte value
 elseif(KIND STREQUAL "ptx_check")
   set(len -max_len=4096) # a run's cost grows with the lines; 4 KB holds dozens of them
 elseif(KIND STREQUAL "ptx_module")
