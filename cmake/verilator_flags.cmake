@@ -71,10 +71,16 @@ endif()
 # The counted model is about 60 C++ files of 1-4 MB: at -O2 they took over an hour on the
 # shared 2-core build machine, so this build compiles them at -O1 without debug
 # information (docs/coverage.md).
-#   TCE_VERILATOR_COV_ARGS  Verilator options of tce_vmodel
+# -fno-split: Verilator 5.006's block splitting (V3Split) loses the counts of the later arms
+# of a chain `if (!bad && a) bad = 1; if (!bad && b) ...` (the check units' style): taken
+# arms read 0 (docs/coverage.md, "The coverage build").
+# CTest cov-chain-counts holds these options to that (tests/data/coverage/chain.sv).
+#   TCE_VERILATOR_COV_FLAGS the coverage options
+#   TCE_VERILATOR_COV_ARGS  Verilator options of tce_vmodel: those, in a coverage build
 option(TCE_COVERAGE "line and toggle coverage in the engine's Verilated model" OFF)
+set(TCE_VERILATOR_COV_FLAGS --coverage-line --coverage-toggle -fno-split)
 set(TCE_VERILATOR_COV_ARGS)
 if(TCE_COVERAGE)
-  set(TCE_VERILATOR_COV_ARGS --coverage-line --coverage-toggle)
+  set(TCE_VERILATOR_COV_ARGS ${TCE_VERILATOR_COV_FLAGS})
   set(TCE_VERILATED_CXX_OPT -O1 -g0)
 endif()

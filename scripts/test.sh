@@ -31,6 +31,5 @@ echo "== fuzzing (libFuzzer, ASan + UBSan: each harness ${TCE_FUZZ_SECONDS:-30} 
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
       -DCMAKE_CXX_COMPILER=clang++ -DTCE_SANITIZE=ON -DTCE_FUZZ=ON \
       -DTCE_FUZZ_SECONDS="${TCE_FUZZ_SECONDS:-30}" >/dev/null
-cmake --build build-fuzz -j "$jobs" --target fuzz_ptx_decode fuzz_ptx_module fuzz_scenario \
-      fuzz_corpus fuzz_desc_unpack fuzz_cumap_decode
+cmake --build build-fuzz -j "$jobs" --target fuzz_all
 ctest --test-dir build-fuzz --output-on-failure -j "$jobs" -L fuzz

@@ -1,7 +1,8 @@
 # Bad input that is not a scenario or corpus file of its own (tests/CMakeLists.txt adds
 # one CTest per CASE): a directory or a file with CR-only line ends given as input,
 # several PTX files on one command line, PTX immediates past 64 bits, and numeric options
-# that are not numbers or are out of range. Each must end with its named error (or, for
+# that are not numbers or are out of range, what the fuzz harnesses found, and verdict-file lines
+# that do not fit. Each must end with its named error (or, for
 # several files, read them all), never a pass with nothing checked.
 # -DTCE=<tce> -DCASE=<name> -DDIR=<scratch dir> -DSRC=<source dir>
 cmake_minimum_required(VERSION 3.20)
@@ -54,6 +55,20 @@ elseif(CASE STREQUAL "ptx-fuzz-findings")
   # start of a buffer (ASan in the sanitizer build); it is an instruction outside the family
   file(WRITE ${DIR}/pf.ptx ".version 8.0\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\n\tprefetch.;\n\tret;\n}\n")
   run(0 "" ptx ${DIR}/pf.ptx)
+elseif(CASE STREQUAL "fuzz-findings")
+  # what the command harnesses found (docs/fuzzing.md): a shard file with an unknown
+  # property set a flag one past the property table (ASan, in the sanitizer build); a NUL
+  # byte in a failing batch's block cut the merged file short there (a broken file, exit 1)
+  set(f ${SRC}/tests/data/fuzz_findings/regress_merge_unknown_property.xml)
+  run(2 "${f}:15: unknown property 'trap'" regress-merge --out=${DIR}/merged.xml ${f})
+  set(f ${SRC}/tests/data/fuzz_findings/regress_merge_nul_in_failure.xml)
+  run(2 "${f}:24: a NUL byte inside the line" regress-merge --out=${DIR}/merged.xml ${f})
+elseif(CASE STREQUAL "ptx-check-lines")
+  # a verdict line past the line buffer was read as two verdict lines, and one with a NUL
+  # byte as its part before the NUL (both counted as agreeing)
+  set(d ${SRC}/tests/data/ptx/bad_verdicts)
+  run(2 "${d}/long_line.tsv:1: error: a line longer than 4095 characters" ptx --check ${d}/long_line.tsv)
+  run(2 "${d}/nul_byte.tsv:1: error: a NUL byte inside the line" ptx --check ${d}/nul_byte.tsv)
 elseif(CASE STREQUAL "options")
   set(corpus ${SRC}/tests/data/hwcorpus/red.txt)
   run(2 "--case='x' is not a number" replay --case=x ${corpus})

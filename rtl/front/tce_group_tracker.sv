@@ -6,9 +6,15 @@
 // number of its last command). Only groups whose last command has not retired yet need an
 // entry, and each such group ends at a distinct unretired command, so QUEUE_DEPTH + 1
 // entries (queued plus executing) can never overflow.
+// A CTA's last group command is compared with seq_done only while it is unretired
+// (last_live): the wrap-safe compare then never sees a stale seq 2^(SEQ_W-1) behind, however long
+// a CTA leaves its last group uncommitted.
 module tce_group_tracker #(
     parameter int NUM_CTAS    = 16,
-    parameter int QUEUE_DEPTH = 8
+    parameter int QUEUE_DEPTH = 8,
+    // Sequence number bits (the engine's are 32). The logic is correct at any width whose
+    // half, 2^(SEQ_W-1), exceeds the unretired commands; the proof runs at a narrow one.
+    parameter int SEQ_W       = 32
 ) (
     input  logic        clk,
     input  logic        rst_n,
@@ -17,15 +23,15 @@ module tce_group_tracker #(
     input  logic        accept,
     input  logic [3:0]  accept_cta,
     input  logic        accept_is_group,
-    input  logic [31:0] accept_seq,
+    input  logic [SEQ_W-1:0] accept_seq,
     // GROUP_COMMIT written for commit_cta.
     input  logic        commit,
     input  logic [3:0]  commit_cta,
     // Retirement: every command with seq <= seq_done has retired. The executing command
     // (cur_seq) has finished reading its source once cur_reads_done is set.
-    input  logic [31:0] seq_done,
+    input  logic [SEQ_W-1:0] seq_done,
     input  logic        cur_valid,
-    input  logic [31:0] cur_seq,
+    input  logic [SEQ_W-1:0] cur_seq,
     input  logic        cur_reads_done,
     // The context GROUP_SEL selects, counted from this cycle's state and registered (the
     // register block reads them a cycle after it accepts the read: tce_regs).
@@ -38,10 +44,13 @@ module tce_group_tracker #(
   localparam int NENT = QUEUE_DEPTH + 1;
 
   logic [7:0]  open_cnt [NUM_CTAS];
-  logic [31:0] last_seq [NUM_CTAS];
+  logic [SEQ_W-1:0] last_seq [NUM_CTAS];
+  // last_seq[c] has not retired: set by the accept, cleared in the cycle seq_done reaches it
+  // (seq_done counts retirements one by one; a soft reset, its only jump, clears it too).
+  logic [NUM_CTAS-1:0] last_live;
   logic [NENT-1:0] ent_valid;   // one vector: "no entry valid" is a single test
   logic [3:0]  ent_cta   [NENT];
-  logic [31:0] ent_seq   [NENT];
+  logic [SEQ_W-1:0] ent_seq   [NENT];
   // Live entries per CTA, kept beside the entries (+1 when a commit takes one, -1 when one
   // retires), so GROUP_PENDING is a read of a counter rather than a count over the entries
   // (a chain of nine adders: 19 LUT levels).
@@ -49,7 +58,7 @@ module tce_group_tracker #(
   logic [NW-1:0] live_cnt [NUM_CTAS];
 
   // Wrap-safe: s has retired when done is at or past it (their distance is non-negative).
-  function automatic logic retired(input logic [31:0] done, input logic [31:0] s);
+  function automatic logic retired(input logic [SEQ_W-1:0] done, input logic [SEQ_W-1:0] s);
     retired = ($signed(done - s) >= 0);
   endfunction
 
@@ -78,7 +87,13 @@ module tce_group_tracker #(
   end
 
   wire [3:0] cc = commit_cta;
-  wire commit_live = commit && (open_cnt[cc] != 0) && !retired(seq_done, last_seq[cc]);
+  logic [NUM_CTAS-1:0] last_now;   // last_live as of this cycle's seq_done (gated as ent_retire)
+  always_comb begin
+    last_now = last_live;
+    if (last_live != '0)
+      for (int c = 0; c < NUM_CTAS; c++) if (seq_done == last_seq[c]) last_now[c] = 1'b0;
+  end
+  wire commit_live = commit && (open_cnt[cc] != 0) && |(last_now & (NUM_CTAS'(1) << cc));
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
@@ -87,6 +102,7 @@ module tce_group_tracker #(
         last_seq[c] <= '0;
         live_cnt[c] <= '0;
       end
+      last_live <= '0;
       ent_valid <= '0;
       for (int i = 0; i < NENT; i++) begin
         ent_cta[i]   <= '0;
@@ -97,15 +113,20 @@ module tce_group_tracker #(
         open_cnt[c] <= '0;
         live_cnt[c] <= '0;
       end
+      last_live <= '0;
       ent_valid <= '0;
     end else begin : step
       logic taken;
+      logic [NUM_CTAS-1:0] live_next;
       taken = 1'b0;
       ent_valid <= ent_valid & ~ent_retire;
+      live_next = last_now;
       if (accept && accept_is_group && 32'(accept_cta) < NUM_CTAS) begin
         if (open_cnt[accept_cta] != 8'hFF) open_cnt[accept_cta] <= open_cnt[accept_cta] + 8'd1;
         last_seq[accept_cta] <= accept_seq;
+        for (int c = 0; c < NUM_CTAS; c++) if (accept_cta == 4'(c)) live_next[c] = 1'b1;
       end
+      last_live <= live_next;
       if (commit && 32'(cc) < NUM_CTAS) begin
         open_cnt[cc] <= '0;
         // A free entry always exists (see the header); the check keeps a broken invariant

@@ -7,6 +7,10 @@
 #            nothing to check is not a pass)
 #   bmc K    the bounded proof and the covers only
 #   covers K the covers only
+#   pdr K    an unbounded proof by ABC's property-directed reachability (IC3), which finds the
+#            inductive invariant itself, then the covers within K steps
+#   abcbmc K the bounded proof of K steps by ABC's bmc3 on the and-inverter graph (far
+#            quicker than z3 on the whole engine), frame by frame in abcbmc.log; no covers
 #   prove.sh OUTDIR TOP MODE K [-p NAME=VALUE]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N]
 #            [-m] -- SOURCES...
 # -p sets a parameter of TOP; -t drives the wrapper's wire TAP from the flattened net NET
@@ -20,9 +24,11 @@
 # covers lie deeper).
 # A failed assertion leaves OUTDIR/trace.vcd (the counterexample) and exits 1. Exit 77
 # (CTest SKIPPED) when yosys, yosys-smtbmc or z3 is missing. SOLVER overrides z3.
+# YOSYS_LOCK=FILE runs the Yosys step (gigabytes for the whole engine) under `flock FILE`
+# and the solver outside it, so a long solver run does not hold a machine's Yosys queue.
 set -u
 if [ $# -lt 5 ]; then
-    echo "usage: $0 OUTDIR TOP prove|bmc|covers K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] -- SOURCES..." >&2
+    echo "usage: $0 OUTDIR TOP prove|bmc|covers|pdr|abcbmc K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] -- SOURCES..." >&2
     exit 2
 fi
 out=$1; top=$2; mode=$3; depth=$4; shift 4
@@ -33,7 +39,11 @@ for tool in yosys yosys-smtbmc "$solver"; do
         exit 77
     fi
 done
-case $mode in prove|bmc|covers) ;; *) echo "$0: mode '$mode': prove, bmc or covers" >&2; exit 2;; esac
+case $mode in prove|bmc|covers|pdr|abcbmc) ;; *) echo "$0: mode '$mode': prove, bmc, covers, pdr or abcbmc" >&2; exit 2;; esac
+if { [ "$mode" = pdr ] || [ "$mode" = abcbmc ]; } && ! command -v yosys-abc >/dev/null 2>&1; then
+    echo "SKIP: $top: yosys-abc is not installed (it comes with yosys)"
+    exit 77
+fi
 case $depth in ''|*[!0-9]*) echo "$0: depth '$depth' is not a number" >&2; exit 2;; esac
 
 chparam=""; taps=""; cuts=""; assumes=""; mapmem=""; cdepth=$depth
@@ -59,7 +69,7 @@ done
 if [ $# -eq 0 ]; then echo "$0: no sources" >&2; exit 2; fi
 
 mkdir -p "$out"
-rm -f "$out/trace.vcd" "$out/model.smt2"
+rm -f "$out/trace.vcd" "$out/model.smt2" "$out/model.aig" "$out/cex.txt"
 {
     printf 'read_verilog -formal -sv'
     for s in "$@"; do printf ' %s' "$s"; done
@@ -86,9 +96,22 @@ dffunmap
 stat
 write_smt2 -wires $out/model.smt2
 YS
+    # pdr: the same model as an and-inverter graph (assumptions become AIGER constraints).
+    { [ "$mode" = pdr ] || [ "$mode" = abcbmc ]; } && cat <<YS
+chformal -cover -remove
+memory_map
+techmap
+opt -fast -keepdc
+dffunmap
+aigmap
+opt_clean
+write_aiger -zinit -map $out/model.aim $out/model.aig
+YS
 } > "$out/model.ys"
 start=$(date +%s)
-if ! yosys -q -l "$out/yosys.log" -s "$out/model.ys" > /dev/null 2>&1; then
+lock=""
+[ -n "${YOSYS_LOCK:-}" ] && lock="flock $YOSYS_LOCK"
+if ! $lock yosys -q -l "$out/yosys.log" -s "$out/model.ys" > /dev/null 2>&1; then
     echo "FAIL: $top: yosys could not build the model ($out/yosys.log):"
     grep -m5 -i "error" "$out/yosys.log"
     exit 1
@@ -113,13 +136,30 @@ smt() {  # smt LOGNAME ARGS...: runs yosys-smtbmc, prints its verdict, returns i
     return $rc
 }
 status=0
-if [ "$mode" != covers ]; then
+abc() {  # abc NAME COMMAND PASSED_LINE: ABC on the AIG (`fold` turns the constraints into
+         # the property), a failure's counterexample (inputs per frame, model.aim) in cex.txt
+    yosys-abc -c "read_aiger $out/model.aig; fold; strash; $2; write_cex $out/cex.txt" \
+        > "$out/$1.log" 2>&1
+    grep -q "^$3" "$out/$1.log" && return 0
+    echo "FAIL: $top: $1 ($out/$1.log):"
+    grep -E "asserted|failed|Error|error|undecided|Property" "$out/$1.log" | head -4
+    [ -s "$out/cex.txt" ] && echo "counterexample: $out/cex.txt (inputs by frame, $out/model.aim)"
+    return 1
+}
+if [ "$mode" = pdr ]; then
+    abc pdr pdr "Property proved" || status=1
+elif [ "$mode" = abcbmc ]; then
+    # bmc3 -v prints each frame as it is done: how deep a run got when it was stopped.
+    abc abcbmc "bmc3 -v -F $depth" "No output asserted in $depth frames" || status=1
+elif [ "$mode" != covers ]; then
     smt bmc -t "$depth" --dump-vcd "$out/trace.vcd" || status=1
     if [ $status -eq 0 ] && [ "$mode" = prove ]; then
         smt induction -i -t "$depth" --dump-vcd "$out/trace.vcd" || status=1
     fi
 fi
-if [ $status -eq 0 ] && grep -q "yosys-smt2-cover" "$out/model.smt2"; then
+if [ "$mode" = abcbmc ]; then
+    :   # the covers are the smtbmc modes' (z3 stalls on a model this size)
+elif [ $status -eq 0 ] && grep -q "yosys-smt2-cover" "$out/model.smt2"; then
     smt covers -c -t "$cdepth" --dump-vcd "$out/cover.vcd" || status=1
 elif [ $status -eq 0 ]; then
     echo "FAIL: $top: no cover statement: nothing shows the assumptions leave behaviour to check"

@@ -3,6 +3,9 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "replay.h"
 
 void fuzz_encode_seeds(bool (*make)(const corpus_case *c, uint8_t out[128]))
 {
@@ -25,4 +28,16 @@ void fuzz_encode_seeds(bool (*make)(const corpus_case *c, uint8_t out[128]))
         corpus_case_free(&c);
     }
     corpus_close(&r);
+}
+
+bool fuzz_our_descriptor(const corpus_case *c, uint8_t out[128])
+{
+    replay_ctx ctx;
+    tce_tensormap m;
+    memset(&ctx, 0, sizeof ctx);
+    memset(&m, 0, sizeof m);
+    if (replay_encode_map(c, &m, &ctx) != TCE_OK)
+        return false;
+    tce_desc_pack(&m, out);
+    return true;
 }

@@ -10,5 +10,7 @@
 #include "corpus.h"
 
 void fuzz_encode_seeds(bool (*make)(const corpus_case *c, uint8_t out[128]));
+/* A `make` for it: tce's descriptor of the case's map, when the encoder accepts it. */
+bool fuzz_our_descriptor(const corpus_case *c, uint8_t out[128]);
 
 #endif

@@ -1,5 +1,6 @@
 /* libFuzzer harness: hardware-corpus text through the corpus reader, and every case it
- * reads through the key getters and the tensor-map parameter reader replay uses. */
+ * reads through the key getters, the tensor-map parameter reader and the global-memory
+ * description reader (gaddr/gbuf/galloc/goutside) replay uses. */
 #define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include <stdint.h>
 #include <stdio.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 
 #include "corpus.h"
+#include "corpus_gmem.h"
 #include "replay.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -34,6 +36,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ctx.engine_name = "csim";
         tce_tensormap m;
         (void)replay_encode_map(&c, &m, &ctx);
+        corpus_gmem g;
+        corpus_gmem_err gerr;
+        if (corpus_gmem_read(&c, &g, &gerr) < 0 && (!gerr.key || !gerr.why[0]))
+            abort(); /* a refusal names its key and cause */
         corpus_case_free(&c);
     }
     corpus_close(&r);

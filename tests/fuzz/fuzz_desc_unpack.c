@@ -2,37 +2,14 @@
  * must pack back to a descriptor that unpacks to the same map (the engine and the golden
  * model read maps only through unpack). With TCE_FUZZ_SEEDS_FROM=encode.txt and
  * TCE_FUZZ_SEEDS_TO=DIR it first writes the descriptors of the driver's accepted encode
- * cases into DIR, as seeds (tests/fuzz/seeds.cmake). */
+ * cases into DIR, as seeds (tests/fuzz/seeds.cmake, our_descriptor_seeds.c). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "encode_seeds.h"
-#include "replay.h"
 #include "tensormap.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/* tce's descriptor of an encode case's map, when the encoder accepts it. */
-static bool our_bytes(const corpus_case *c, uint8_t out[128])
-{
-    replay_ctx ctx;
-    tce_tensormap m;
-    memset(&ctx, 0, sizeof ctx);
-    memset(&m, 0, sizeof m);
-    if (replay_encode_map(c, &m, &ctx) != TCE_OK)
-        return false;
-    tce_desc_pack(&m, out);
-    return true;
-}
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc, (void)argv;
-    fuzz_encode_seeds(our_bytes);
-    return 0;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,8 +1,9 @@
 # Runs one libFuzzer harness for SECONDS from seeds made of the repository's own inputs
 # (CTest fuzz-*, tests/fuzz.cmake). The working corpus lives in the build tree.
-# -DHARNESS=<binary> -DKIND=ptx_decode|ptx_module|desc_unpack|cumap_decode|scenario|corpus -DSEEDS=<files>
+# -DHARNESS=<binary> -DKIND=<harness name, fuzz_KIND> -DSEEDS=<files, separated by |>
 # -DSRC=<source dir> -DWORK=<scratch dir> -DSECONDS=<n>
 cmake_minimum_required(VERSION 3.20)
+string(REPLACE "|" ";" SEEDS "${SEEDS}") # tests/fuzz.cmake joins the files with '|'
 set(corpus ${WORK}/corpus)
 file(MAKE_DIRECTORY ${corpus})
 set(n 0)
@@ -48,20 +49,50 @@ elseif(KIND STREQUAL "corpus")
     math(EXPR n "${n} + 1")
     file(WRITE ${corpus}/seed${n} "${text}")
   endforeach()
-elseif(KIND STREQUAL "scenario")
+elseif(KIND MATCHES "^(scenario|synth_blif|yosys_log|regress_merge|cov|fcov)$")
+  # each file alone; for the harnesses that read several files, also the files of one run
+  # as one input, separated by two NUL bytes (tests/fuzz/mem_files.h): the shards of a run,
+  # the waivers and .dat files, the count files
+  set(group "")
   foreach(f IN LISTS SEEDS)
     if(NOT f)
       continue()
     endif()
     math(EXPR n "${n} + 1")
     configure_file(${f} ${corpus}/seed${n} COPYONLY)
+    if(KIND MATCHES "^(cov|fcov)$" OR (KIND STREQUAL "regress_merge" AND f MATCHES "shard"))
+      list(APPEND group ${SRC}/tests/data/fuzz_seeds/separator.bin ${f})
+    endif()
   endforeach()
-elseif(KIND STREQUAL "desc_unpack" OR KIND STREQUAL "cumap_decode")
-  # descriptors from the driver's encode cases: ours (desc_unpack) or the driver's own
-  # bytes (cumap_decode); the harness writes them itself when asked
-  # (TCE_FUZZ_SEEDS_FROM / TCE_FUZZ_SEEDS_TO)
+  if(group)
+    list(REMOVE_AT group 0)
+    math(EXPR n "${n} + 1")
+    execute_process(COMMAND ${CMAKE_COMMAND} -E cat ${group} OUTPUT_FILE ${corpus}/seed${n}
+                    RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "cannot join the seeds of ${KIND}")
+    endif()
+  endif()
+elseif(KIND STREQUAL "ptx_check")
+  # the opening lines (up to 4 KB) of each verdict file
+  foreach(f IN LISTS SEEDS)
+    file(READ ${f} text LIMIT 4096)
+    string(FIND "${text}" "\n" last REVERSE)
+    string(SUBSTRING "${text}" 0 ${last} text)
+    math(EXPR n "${n} + 1")
+    file(WRITE ${corpus}/seed${n} "${text}\n")
+  endforeach()
+elseif(KIND MATCHES "^(desc_unpack|cumap_decode|tmreplace|cmd_unpack|map)$")
+  # descriptors from the driver's encode cases: ours (desc_unpack, tmreplace) or the driver's
+  # own bytes (cumap_decode); the driver's maps as hex text and the cases' parameters as
+  # `map check` words (map); command words of the scenario PTX's operations (cmd_unpack).
+  # The harness writes them itself when asked (TCE_FUZZ_SEEDS_FROM / TCE_FUZZ_SEEDS_TO)
+  set(from ${SRC}/tests/data/hwcorpus/encode.txt)
+  if(KIND STREQUAL "cmd_unpack")
+    set(from ${SEEDS})
+  endif()
   execute_process(COMMAND ${CMAKE_COMMAND} -E env
-                          TCE_FUZZ_SEEDS_FROM=${SRC}/tests/data/hwcorpus/encode.txt
+                          TCE_FUZZ_SEEDS_FROM=${from}
                           TCE_FUZZ_SEEDS_TO=${corpus} ${HARNESS} -runs=0
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   file(GLOB made ${corpus}/*)
@@ -73,6 +104,12 @@ endif()
 set(len "")
 if(KIND MATCHES "desc_unpack|cumap_decode")
   set(len -max_len=128) # the harness reads 128 bytes; longer inputs only waste runs
+elseif(KIND STREQUAL "cmd_unpack")
+  set(len -max_len=196) # 49 command words
+elseif(KIND STREQUAL "tmreplace")
+  set(len -max_len=138) # a map, the field, the ordinal and the 8-byte value
+elseif(KIND STREQUAL "ptx_check")
+  set(len -max_len=4096) # a run's cost grows with the lines; 4 KB holds dozens of them
 elseif(KIND STREQUAL "ptx_module")
   # a run's cost grows with the module's length (every instruction is decoded twice, with
   # comparison tracing): 2 KB holds several kernels' scopes and multi-line statements, and

@@ -4,122 +4,7 @@
  * bytes read / written and leave every memory byte as it was. The golden model's verdict
  * is the truth (it is the H100's, docs/regress.md); the RTL must also explain its error in
  * words. Each case is one the two disagreed on before (measured on 4a0b819). */
-#include "engines.h"
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "../unit/check.h"
-#include "tce_cmd.h"
-
-#define GBASE 0x10000000ull
-#define GSIZE 0x800u /* ends mid-page: bytes past it share the last 4 KB page */
-#define DBASE 0x20000000ull
-#define NCTA 2u
-#define SMEM 16384u /* smaller than the engine's 227 KB */
-
-typedef struct {
-    tce_memsys ms;
-} world;
-
-static void world_init(world *w)
-{
-    if (tce_memsys_init(&w->ms, NCTA, SMEM) != 0 ||
-        tce_memsys_add_global(&w->ms, GBASE, GSIZE) != 0 ||
-        tce_memsys_add_global(&w->ms, DBASE, 4096) != 0) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    for (uint32_t i = 0; i < GSIZE; i++)
-        w->ms.g[0].bytes[i] = (uint8_t)(i * 7 + 3);
-    for (unsigned c = 0; c < NCTA; c++)
-        for (uint32_t i = 0; i < SMEM; i++)
-            w->ms.smem[c][i] = (uint8_t)(i * 5 + c);
-    for (unsigned c = 0; c < NCTA; c++)
-        memset(w->ms.smem[c] + 0x100, 0, 8); /* the mbarrier */
-}
-
-/* A valid 2-D tiled map of f32 at GBASE, 16 x 16 elements, box 8 x 8, packed at DBASE. */
-static void put_map(world *w)
-{
-    tce_tensormap m;
-    tce_diag why;
-    uint64_t gdim[2] = {16, 16}, gstride[1] = {64};
-    uint32_t box[2] = {8, 8}, es[2] = {1, 1};
-    if (tce_encode_tiled(&m, TCE_DT_FLOAT32, 2, GBASE, gdim, gstride, box, es, TCE_IL_NONE,
-                         TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why) != TCE_OK) {
-        fprintf(stderr, "encode: %s\n", why.text);
-        exit(2);
-    }
-    tce_desc_pack(&m, w->ms.g[1].bytes);
-}
-
-/* The field agree() requires of the golden model's verdict; ANY_FIELD: only that the
- * engines name the same one. */
-#define ANY_FIELD 0x100u
-static unsigned want_field = ANY_FIELD;
-
-static const char *field_name(unsigned f)
-{
-    return f < TCE_CMDF_COUNT ? tce_cmd_fields[f].name : "none";
-}
-
-/* Run op on both engines from the same memories, built by setup (and then `poke`d: a
- * descriptor corruption); check status, field, statistics and untouched memory. */
-static void agree(tce_engine *rtl, const char *name, const tce_op *op,
-                  void (*poke)(uint8_t *desc), tce_status want)
-{
-    world w[2];
-    tce_result res[2];
-    for (int k = 0; k < 2; k++) {
-        world_init(&w[k]);
-        put_map(&w[k]);
-        if (poke)
-            poke(w[k].ms.g[1].bytes);
-    }
-    world before;
-    world_init(&before);
-    put_map(&before);
-    if (poke)
-        poke(before.ms.g[1].bytes);
-    tce_engine *csim = tce_engine_open("csim");
-    tce_engine_tx tx[TCE_ENGINE_MAX_TX];
-    unsigned ntx;
-    tce_engine_exec_queue(csim, op, 1, &w[0].ms, &res[0], tx, &ntx);
-    tce_engine_exec_queue(rtl, op, 1, &w[1].ms, &res[1], tx, &ntx);
-    tce_engine_close(csim);
-    unsigned f0 = tce_result_field(&res[0]), f1 = tce_result_field(&res[1]);
-    bool same = res[0].status == res[1].status && f0 == f1 &&
-                res[0].bytes_read == res[1].bytes_read &&
-                res[0].bytes_written == res[1].bytes_written;
-    CHECK(res[0].status == want);
-    CHECK(want_field == ANY_FIELD || f0 == want_field);
-    CHECK(same);
-    /* The RTL explains itself beyond the field name. */
-    const char *words = strstr(res[1].why, ": ");
-    CHECK(res[1].status == TCE_OK || (words && words[2] != '\0'));
-    bool untouched = true;
-    if (want != TCE_OK)
-        for (int k = 0; k < 2; k++) {
-            for (unsigned g = 0; g < 2; g++)
-                untouched &= !memcmp(w[k].ms.g[g].bytes, before.ms.g[g].bytes, w[k].ms.g[g].size);
-            for (unsigned c = 0; c < NCTA; c++)
-                untouched &= !memcmp(w[k].ms.smem[c], before.ms.smem[c], SMEM);
-        }
-    CHECK(untouched);
-    printf("%-44s csim %s field %s %llu/%llu | rtl %s field %s %llu/%llu%s\n", name,
-           tce_status_name(res[0].status), field_name(f0),
-           (unsigned long long)res[0].bytes_read, (unsigned long long)res[0].bytes_written,
-           tce_status_name(res[1].status), field_name(f1),
-           (unsigned long long)res[1].bytes_read, (unsigned long long)res[1].bytes_written,
-           same && untouched ? "" : "   <-- DISAGREE");
-    if (res[1].status != TCE_OK)
-        printf("    rtl says: %s\n", res[1].why);
-    for (int k = 0; k < 2; k++)
-        tce_memsys_free(&w[k].ms);
-    tce_memsys_free(&before.ms);
-}
+#include "errors_rig.h"
 
 /* Descriptor corruptions, byte offsets from csim/descriptor_layout.def. */
 static void stride_2p40(uint8_t *d) { d[48 + 5] = 0x01; }      /* GSTRIDE[0] += 2^40 */
@@ -175,28 +60,6 @@ static tce_op multimem3(uint64_t a0, uint64_t a1, uint64_t a2)
 /* One case for each status x field pair of the golden model (tools/tce/fcov.c, the errfield
  * bins) that CI's regressions do not draw: each breaks one rule of csim/ (named beside it);
  * both engines must report the status and the golden model exactly this field. */
-static tce_op load2d(void)
-{
-    int32_t at[2] = {0, 0};
-    return tce_op_tile_load(0, DBASE, 2, at, 0x400, 0x100);
-}
-static tce_op im2col_load(unsigned dims, unsigned j, uint16_t offset)
-{
-    int32_t at[5] = {0, 0, 0, 0, 0};
-    tce_op op = tce_op_tile_load(0, DBASE, dims, at, 0x400, 0x100);
-    op.mode = TCE_MODE_IM2COL;
-    op.im2col[j] = offset;
-    return op;
-}
-static void to_store(tce_op *op)
-{
-    op->kind = TCE_OP_TENSOR_STORE;
-    op->src_space = TCE_SPACE_SHARED_CTA;
-    op->dst_space = TCE_SPACE_GLOBAL;
-    op->completion = TCE_DONE_BULK_GROUP;
-    op->mbar = 0;
-}
-
 static void e_s2s_cta(tce_op *o)
 {
     *o = tce_op_bulk_copy(TCE_SPACE_SHARED_CTA, TCE_SPACE_SHARED_CTA, 0, 0, 0x400, 0x40, 0);
@@ -276,25 +139,6 @@ static void e_im2col_h(tce_op *o) { *o = im2col_load(4, 1, 0x100); }
 static void e_im2col_d(tce_op *o) { *o = im2col_load(5, 2, 0x20); }
 static void e_im2col_d_max(tce_op *o) { *o = im2col_load(5, 2, 0x1F); }
 
-/* im2col maps of f32 at GBASE, 4 channels, spatial dims 4 wide (rank 4: W, H; rank 5: W, H,
- * D), one image, for the offset limits of im2col.c (8 bits at rank 4, 5 bits at rank 5). */
-static void im2col_map(uint8_t *d, unsigned rank)
-{
-    tce_tensormap m;
-    tce_diag why;
-    uint64_t gdim[5] = {4, 4, 4, 4, 1}, gstride[4] = {16, 64, 256, 1024};
-    int32_t lower[3] = {0, 0, 0}, upper[3] = {0, 0, 0};
-    uint32_t es[5] = {1, 1, 1, 1, 1};
-    gdim[rank - 1] = 1;
-    if (tce_encode_im2col(&m, TCE_DT_FLOAT32, rank, GBASE, gdim, gstride, lower, upper, 4, 4, es,
-                          TCE_IL_NONE, TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why) != TCE_OK) {
-        fprintf(stderr, "encode im2col: %s\n", why.text);
-        exit(2);
-    }
-    tce_desc_pack(&m, d);
-}
-static void im2col_4d(uint8_t *d) { im2col_map(d, 4); }
-static void im2col_5d(uint8_t *d) { im2col_map(d, 5); }
 
 static void error_fields(tce_engine *rtl)
 {
@@ -358,11 +202,7 @@ static void error_fields(tce_engine *rtl)
 
 int main(void)
 {
-    tce_engine *rtl = tce_engine_open("rtl");
-    if (!rtl) {
-        fprintf(stderr, "rtl engine: %s\n", tce_engine_open_error());
-        return 2;
-    }
+    tce_engine *rtl = open_rtl();
     /* the cluster's shared memory ends at SMEM */
     tce_op op = g2s(GBASE, SMEM - 0x80, 0x100);
     agree(rtl, "shared past the cluster's shared memory", &op, NULL, TCE_ERR_SHARED_RANGE);

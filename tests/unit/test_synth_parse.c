@@ -266,8 +266,36 @@ static void test_sta(void)
     CHECK(syn_parse_log(LOG_GENERIC, &log) && log.sta_ps == -1);
 }
 
+/* A last line without a line end (found by fuzz_yosys_log): one of only CRs hung the
+ * reader, and the part of a long one past the line buffer was read as a line of its own. */
+static void test_last_line(void)
+{
+    syn_log log;
+    CHECK(syn_parse_log("ERROR: stop\n\r\r", &log) && log.error);
+    char text[700];
+    memset(text, 'x', 511);
+    strcpy(text + 511, "ERROR: not a line of its own");
+    CHECK(syn_parse_log(text, &log) && !log.error);
+}
+
+/* Counts no Yosys run writes (found by fuzz_yosys_log: sums of them overflowed a long):
+ * the log is refused with the line, never summed. */
+static void test_huge_counts(void)
+{
+    syn_log log;
+    CHECK(syn_parse_log("=== top ===\n\n   Number of cells: 3\n     LUT6  99999999999999999999\n", &log));
+    CHECK(log.error && strstr(log.error_line, "line 4: a count outside 0..10000000"));
+    CHECK(syn_parse_log("=== top ===\n\n   Number of cells: 3\n     LUT6  6000000\n     LUT6  6000000\n",
+                        &log));
+    CHECK(log.error && strstr(log.error_line, "line 5:") && syn_count(&log.modules[0], "LUT6") == 6000000);
+    CHECK(syn_parse_log("=== top ===\n\n   Number of cells: 3\n     LUT6  10000000\n", &log));
+    CHECK(!log.error && syn_count(&log.modules[0], "LUT6") == 10000000);
+}
+
 int main(void)
 {
+    test_last_line();
+    test_huge_counts();
     test_sta();
     test_xc7();
     test_generic();

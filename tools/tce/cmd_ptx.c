@@ -1,5 +1,6 @@
 /* `tce ptx`: decode PTX files with the firmware decoder, or replay a ptxas verdict file
  * (--check) and report where the decoder's verdict or cause category differs. */
+#define _POSIX_C_SOURCE 200809L /* getline */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,14 +36,16 @@ static int check_file(const char *path, unsigned show, double min_pct)
 {
     char why[512];
     FILE *f = tce_input_open(path, why, sizeof why);
-    char line[LINE_MAX_CHARS];
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
     unsigned lineno = 0, total = 0, verdict_ok = 0, both_rej = 0, cause_ok = 0, agree = 0, shown = 0;
     double vpct, cpct;
     if (!f) {
         fprintf(stderr, "tce ptx: %s\n", why);
         return 2;
     }
-    while (fgets(line, sizeof line, f)) {
+    while ((len = getline(&line, &cap, f)) >= 0) {
         char *fields[4] = {0};
         char *p = line;
         unsigned nf = 0;
@@ -53,6 +56,17 @@ static int check_file(const char *path, unsigned show, double min_pct)
         bool want_ok, got_ok, same;
         ptx_cause want_cause = PTX_CAUSE_NONE;
         lineno++;
+        /* fgets once cut a long line into two verdict lines, and a NUL ended one early */
+        size_t body = (size_t)len - (line[len - 1] == '\n');
+        const char *bad = memchr(line, '\0', (size_t)len) ? "a NUL byte inside the line"
+                          : body >= LINE_MAX_CHARS         ? "a line longer than 4095 characters"
+                                                           : NULL;
+        if (bad) {
+            fprintf(stderr, "%s:%u: error: %s\n", path, lineno, bad);
+            free(line);
+            fclose(f);
+            return 2;
+        }
         chomp(line);
         if (!line[0] || line[0] == '#')
             continue;
@@ -68,6 +82,7 @@ static int check_file(const char *path, unsigned show, double min_pct)
             (strcmp(fields[1], "ok") != 0 && strcmp(fields[1], "error") != 0)) {
             fprintf(stderr, "%s:%u: error: malformed verdict line (want target<TAB>ok|error<TAB>instruction<TAB>message)\n",
                     path, lineno);
+            free(line);
             fclose(f);
             return 2;
         }
@@ -100,6 +115,7 @@ static int check_file(const char *path, unsigned show, double min_pct)
                 printf("    ptxas: %s\n", fields[3]);
         }
     }
+    free(line);
     fclose(f);
     vpct = total ? 100.0 * verdict_ok / total : 100.0;
     cpct = both_rej ? 100.0 * cause_ok / both_rej : 100.0;

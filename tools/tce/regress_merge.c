@@ -75,6 +75,10 @@ static int read_shard(const char *file, prop *p, regress_failures *f)
     char why[256];
     while (rc == 0 && (len = getline(&line, &cap, in)) >= 0) {
         lno++;
+        if (memchr(line, '\0', (size_t)len)) { /* a block is kept as a C string: it would end there */
+            rc = bad(file, lno, "a NUL byte inside the line");
+            break;
+        }
         if (in_block) {
             char *nb = realloc(block, blen + (size_t)len + 1);
             if (!nb) {
@@ -123,8 +127,9 @@ static int read_shard(const char *file, prop *p, regress_failures *f)
             } else if (!unescape(q + 9, p[k].text, sizeof p[k].text)) {
                 snprintf(why, sizeof why, "property '%s': bad or overlong value", name);
                 rc = bad(file, lno, why);
+            } else {
+                p[k].have = true; /* only a known name: k == P_N is one past the array */
             }
-            p[k].have = true;
         } else if (starts(line, "<testcase classname=\"tce.regress\" name=\"seed ")) {
             char *b = strstr(line, " batch ");
             char *e = b ? strchr(b + 7, '"') : NULL;

@@ -44,6 +44,24 @@ static bool parse_name_count(const char *line, size_t len, char *name, size_t ca
     return true;
 }
 
+/* Counts and instance products past this are refused, not added: no design this tool
+ * reports on comes near it, and sums and products of numbers below it (at most 48
+ * modules of 64 cell types) fit in a long. */
+#define SYN_COUNT_MAX 10000000L
+
+/* A count outside 0..SYN_COUNT_MAX on line lno: the log is marked unreadable (error). */
+static bool too_big(syn_log *out, unsigned long lno, long v, const char *line)
+{
+    if (v >= 0 && v <= SYN_COUNT_MAX)
+        return false;
+    if (!out->error) {
+        out->error = true;
+        snprintf(out->error_line, sizeof out->error_line, "line %lu: a count outside 0..%ld: %.120s",
+                 lno, SYN_COUNT_MAX, line);
+    }
+    return true;
+}
+
 static void add_count(syn_module *m, const char *type, long n)
 {
     for (size_t i = 0; i < m->ntypes; i++) {
@@ -107,15 +125,19 @@ bool syn_parse_log(const char *text, syn_log *out)
     bool in_cells = false;
     long hier_mult[HIER_MAX_DEPTH] = {0};   /* instances of the tree line's module at each depth */
     const char *p = text;
+    unsigned long lno = 0;
     while (*p) {
+        lno++;
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
         char line[512];
         copy_text(line, sizeof line, p, len);
+        /* step over the whole line as read: the copy may be cut short or lose its CRs, and
+         * stepping by the copy's length stopped on a last line of only CRs (a hang) */
+        p = nl ? nl + 1 : p + len;
         len = strlen(line);
         while (len && line[len - 1] == '\r')
             line[--len] = 0;
-        p = nl ? nl + 1 : p + len;
 
         if (strstr(line, "Printing statistics.")) {
             /* A new `stat`: its blocks replace those of any earlier one. */
@@ -203,7 +225,8 @@ bool syn_parse_log(const char *text, syn_log *out)
             continue;
         const char *q = skip_spaces(line);
         if (starts_with(q, "Number of cells:")) {
-            cur->cells = strtol(q + 16, NULL, 10);
+            long cells = strtol(q + 16, NULL, 10);
+            cur->cells = too_big(out, lno, cells, line) ? 0 : cells;
             in_cells = true;
             if (st == IN_HIER_LIST)
                 st = IN_HIER_TOTAL;
@@ -222,14 +245,19 @@ bool syn_parse_log(const char *text, syn_log *out)
              * in both tile movers) has a line under each, and one under a parent used n
              * times is there n times as often: instances = the sum over its lines of the
              * product of the counts down the tree. */
-            if (*q && parse_name_count(line, len, name, sizeof name, &count)) {
+            if (*q && parse_name_count(line, len, name, sizeof name, &count) &&
+                !too_big(out, lno, count, line)) {
                 size_t depth = (size_t)(q - line) >= 3 ? ((size_t)(q - line) - 3) / 2 : 0;
                 if (depth >= HIER_MAX_DEPTH)
                     depth = HIER_MAX_DEPTH - 1;
-                hier_mult[depth] = count * (depth ? hier_mult[depth - 1] : 1);
+                long mult = count * (depth ? hier_mult[depth - 1] : 1); /* both <= 10^7 */
+                if (too_big(out, lno, mult, line))
+                    mult = 0;
+                hier_mult[depth] = mult;
                 for (size_t i = 0; i < out->nmodules; i++)
-                    if (!strcmp(out->modules[i].name, name))
-                        out->modules[i].instances += hier_mult[depth];
+                    if (!strcmp(out->modules[i].name, name) &&
+                        !too_big(out, lno, out->modules[i].instances + mult, line))
+                        out->modules[i].instances += mult;
                 if (!cur->name[0])
                     copy_text(cur->name, sizeof cur->name, name, strlen(name));
             }
@@ -241,7 +269,8 @@ bool syn_parse_log(const char *text, syn_log *out)
             in_cells = false;
             continue;
         }
-        if (in_cells && parse_name_count(line, len, name, sizeof name, &count))
+        if (in_cells && parse_name_count(line, len, name, sizeof name, &count) &&
+            !too_big(out, lno, count, line) && !too_big(out, lno, count + syn_count(cur, name), line))
             add_count(cur, name, count);
     }
     /* A design of one module has no hierarchy block: that module is the total. */

@@ -1,0 +1,110 @@
+/* In-memory input files for the command harnesses; see mem_files.h. */
+#define _GNU_SOURCE /* memfd_create */
+#include "mem_files.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+static int fds[FUZZ_MAX_FILES + 1];
+static char paths[FUZZ_MAX_FILES + 1][32];
+
+static int slot_fd(unsigned slot)
+{
+    if (slot > FUZZ_MAX_FILES)
+        return -1;
+    if (!fds[slot]) {
+        int fd = memfd_create("fuzz-input", 0);
+        if (fd < 0)
+            return -1;
+        fds[slot] = fd;
+        snprintf(paths[slot], sizeof paths[slot], "/proc/self/fd/%d", fd);
+    }
+    return fds[slot];
+}
+
+const char *fuzz_mem_file(unsigned slot, const void *data, size_t size)
+{
+    int fd = slot_fd(slot);
+    if (fd < 0 || ftruncate(fd, 0) != 0)
+        return NULL;
+    const char *p = data;
+    for (size_t done = 0; done < size;) {
+        ssize_t n = pwrite(fd, p + done, size - done, (off_t)done);
+        if (n <= 0)
+            return NULL;
+        done += (size_t)n;
+    }
+    return paths[slot];
+}
+
+char *fuzz_mem_read(unsigned slot, size_t *size)
+{
+    int fd = slot_fd(slot);
+    off_t end = fd < 0 ? -1 : lseek(fd, 0, SEEK_END);
+    char *buf = end < 0 ? NULL : malloc((size_t)end + 1);
+    if (!buf)
+        return NULL;
+    size_t got = 0;
+    while (got < (size_t)end) {
+        ssize_t n = pread(fd, buf + got, (size_t)end - got, (off_t)got);
+        if (n <= 0) {
+            free(buf);
+            return NULL;
+        }
+        got += (size_t)n;
+    }
+    buf[got] = 0;
+    *size = got;
+    return buf;
+}
+
+size_t fuzz_split(const uint8_t *data, size_t size, fuzz_part parts[FUZZ_MAX_FILES])
+{
+    size_t n = 0, start = 0;
+    for (size_t i = 0; i + 1 < size && n + 1 < FUZZ_MAX_FILES; i++)
+        if (!data[i] && !data[i + 1]) {
+            parts[n++] = (fuzz_part){data + start, i - start};
+            start = i + 2;
+            i++;
+        }
+    parts[n++] = (fuzz_part){data + start, size - start};
+    return n;
+}
+
+size_t fuzz_files(const uint8_t *data, size_t size, char *paths[FUZZ_MAX_FILES])
+{
+    fuzz_part part[FUZZ_MAX_FILES];
+    size_t n = fuzz_split(data, size, part);
+    for (size_t i = 0; i < n; i++)
+        if (!(paths[i] = (char *)fuzz_mem_file((unsigned)i, part[i].data, part[i].size)))
+            abort(); /* the harness cannot run, not a finding */
+    return n;
+}
+
+const char *fuzz_out_file(void)
+{
+    const char *p = fuzz_mem_file(FUZZ_MAX_FILES, "", 0);
+    if (!p)
+        abort();
+    return p;
+}
+
+int fuzz_quiet_main(int (*cmd)(int, char **), int argc, char **argv)
+{
+    static FILE *sink;
+    if (!sink)
+        sink = fopen("/dev/null", "w");
+    if (!sink)
+        abort();
+    FILE *out = stdout, *err = stderr;
+    stdout = sink;
+    stderr = sink;
+    int rc = cmd(argc, argv);
+    fflush(sink);
+    stdout = out;
+    stderr = err;
+    return rc;
+}
