@@ -63,6 +63,12 @@ elseif(CASE STREQUAL "fuzz-findings")
   run(2 "${f}:15: unknown property 'trap'" regress-merge --out=${DIR}/merged.xml ${f})
   set(f ${SRC}/tests/data/fuzz_findings/regress_merge_nul_in_failure.xml)
   run(2 "${f}:24: a NUL byte inside the line" regress-merge --out=${DIR}/merged.xml ${f})
+elseif(CASE STREQUAL "regress-merge-totals")
+  # a shard file whose operations are not passed + failed + unsupported (regress.c always
+  # writes them so) was merged into a file that does not add up either, exit 0
+  set(f ${SRC}/tests/data/bad_junit/totals_do_not_add_up.xml)
+  run(2 "${f}: operations 60 are not passed + failed + unsupported (59 + 0 + 0)" regress-merge
+      --out=${DIR}/merged.xml ${f})
 elseif(CASE STREQUAL "ptx-check-lines")
   # a verdict line past the line buffer was read as two verdict lines, and one with a NUL
   # byte as its part before the NUL (both counted as agreeing)

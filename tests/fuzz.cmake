@@ -1,7 +1,7 @@
 # libFuzzer harnesses (tests/fuzz/, docs/fuzzing.md): every reader of outside data (the PTX
 # decoder and module reader, the scenario and corpus readers, descriptor, driver-map and
-# command-word unpack, and the files regress-merge, cov, fcov, map, ptx --check and synth
-# read), under ASan and UBSan. Built only with
+# command-word unpack, tensormap.replace, the soft CPU's ELF loader, and the files
+# regress-merge, cov, fcov, map, ptx --check and synth read), under ASan and UBSan. Built only with
 # -DTCE_FUZZ=ON and clang (the top CMakeLists.txt compiles everything for coverage-guided
 # fuzzing then); each CTest entry runs one harness for TCE_FUZZ_SECONDS (30) from seeds in
 # tests/data. Without TCE_FUZZ one test says it skipped (CTest "Skipped", not a pass).
@@ -14,7 +14,7 @@ endif()
 set(TCE_FUZZ_SECONDS 30 CACHE STRING "seconds each fuzz-* CTest runs its harness")
 set(fuzz_dir ${CMAKE_CURRENT_SOURCE_DIR}/fuzz)
 set(fuzz_harnesses ptx_decode ptx_module desc_unpack cumap_decode scenario corpus
-    regress_merge cov fcov map ptx_check synth_blif yosys_log cmd_unpack tmreplace)
+    regress_merge cov fcov map ptx_check synth_blif yosys_log cmd_unpack tmreplace rv32_elf)
 add_library(fuzz_support STATIC ${fuzz_dir}/encode_seeds.c ${fuzz_dir}/mem_files.c)
 target_link_libraries(fuzz_support PUBLIC tce_tools)
 add_custom_target(fuzz_all) # every harness: what scripts/test.sh builds
@@ -27,6 +27,7 @@ foreach(h ${fuzz_harnesses})
 endforeach()
 target_sources(fuzz_desc_unpack PRIVATE ${fuzz_dir}/our_descriptor_seeds.c)
 target_sources(fuzz_tmreplace PRIVATE ${fuzz_dir}/our_descriptor_seeds.c)
+target_link_libraries(fuzz_rv32_elf PRIVATE tce_rv32) # tests/soc.cmake
 # Seeds: the repository's own inputs of each kind, copied into a fresh corpus directory
 # per run so the repository is never written (tests/fuzz/seeds.cmake).
 set(seeds_ptx_decode ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/scenario.ptx)
@@ -51,6 +52,7 @@ file(GLOB seeds_synth_blif ${fuzz_seed_dir}/blif/*.blif)
 file(GLOB seeds_yosys_log ${CMAKE_CURRENT_SOURCE_DIR}/data/yosys_logs/*.log
      ${CMAKE_CURRENT_SOURCE_DIR}/data/fuzz_findings/yosys_log_*.log)
 set(seeds_cmd_unpack ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/scenario.ptx)
+file(GLOB seeds_rv32_elf ${fuzz_seed_dir}/elf/*.elf)
 foreach(h ${fuzz_harnesses})
   # '|' between the files: a ';' list in add_test became separate arguments, and the
   # script saw only the first seed file

@@ -147,7 +147,6 @@ module tce_tile_load #(
   // burst-length limit just past the top of the tensor's range does not wrap (the full
   // 64-bit build keeps 64: its tensors end far below 2^64, csim refuses the rest).
   localparam int AW  = (GADDR_W < 64) ? GADDR_W + 1 : 64;
-  localparam logic [AW-1:0] DB64 = AW'(DB);
   localparam int IW  = (NRD > 1) ? $clog2(NRD) : 1;
   // Byte offsets in a row: a row is at most 256 dim-0 units of at most 32 bytes (an
   // interleave slice), and a merged burst (below) runs up to 4 KB past the offset of its
@@ -190,28 +189,41 @@ module tce_tile_load #(
       default: recip = 17'd65536;
     endcase
   endfunction
+  // The divisor recip() divides by: e0, or 1 outside 1..8 (tce_tile_check refuses those).
+  function automatic logic [3:0] rdiv(input logic [3:0] d);
+    rdiv = (d >= 4'd1 && d <= 4'd8) ? d : 4'd1;
+  endfunction
   /* verilator lint_off UNUSEDSIGNAL */
-  function automatic logic [12:0] div_rcp(input logic [11:0] a, input logic [16:0] m);
-    logic [28:0] p;
-    p = {17'd0, a} * {12'd0, m};
+  function automatic logic [12:0] div_rcp(input logic [12:0] a, input logic [16:0] m);
+    logic [29:0] p;
+    p = {17'd0, a} * {13'd0, m};
     div_rcp = p[28:16];
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
-  function automatic logic [11:0] clamp12(input logic [40:0] v);
-    clamp12 = (v > 41'd4095) ? 12'd4095 : v[11:0];
+  // A dividend: the distance v clamped to 4095, + e0 - 1. The clamped value's sum is a
+  // table of e0 (4094 + e0), so the add runs beside the clamp's compare, not after it.
+  function automatic logic [12:0] cl_div(input logic [40:0] v, input logic [3:0] d);
+    logic [12:0] sat;
+    sat = '0;
+    for (int k = 0; k < 16; k++) if (d == 4'(k)) sat = 13'(4094 + k);
+    cl_div = (v[40:12] != 29'd0) ? sat : 13'(v[11:0]) + 13'(d) - 13'd1;
   endfunction
 
   // Pre-swizzle shared address of the byte at distance `off` from the address of the row
   // whose shared base is sb: off itself in a row or across dense rows; across rows padded
-  // to a pitch of 2^lp (sct, row bytes 2^lrb), row off >> lrb of the burst, off mod 2^lrb
-  // into it.
-  function automatic logic [23:0] place(input logic [23:0] sb, input logic [OW-1:0] off,
-                                        input logic sct, input logic [3:0] lrb,
-                                        input logic [3:0] lp);
-    logic [OW-1:0] k, m;
-    k = off >> lrb;
-    m = off & ~(OW'({OW{1'b1}}) << lrb);
-    place = sct ? sb + (24'(k) << lp) + 24'(m) : sb + 24'(off);
+  // to a pitch of 2^lp (sct, row bytes 2^lrb, m = 2^lrb - 1), row off >> lrb of the burst,
+  // off mod 2^lrb into it. (off >> lrb) << lp is off's row bits shifted up by dsh = lp -
+  // lrb, with zeros below bit lp where the offset in the row goes: one shift and an OR, no
+  // second add. The shift is by a one-hot pw = 1 << dsh (decoded when the beat is taken),
+  // an AND-OR of the 16 shifted copies rather than four stages of muxes.
+  // off comes split at the row size: kh = off & ~m, kl = off & m; when rows are not
+  // padded (not sct) all of off is in kl (m all ones, kh 0), so the same sum places it.
+  function automatic logic [23:0] place(input logic [23:0] sb, input logic [OW-1:0] kh,
+                                        input logic [OW-1:0] kl, input logic [15:0] pw);
+    logic [23:0]   sh;
+    sh = '0;
+    for (int k = 0; k < 16; k++) if (pw[k]) sh = sh | (24'(kh) << k);
+    place = sb + (sh | 24'(kl));
   endfunction
   // log2 of a power of two below 2^14 (the position of its highest set bit).
   function automatic logic [3:0] log2_14(input logic [13:0] v);
@@ -265,37 +277,43 @@ module tce_tile_load #(
   logic [OW-1:0] lo, hi;
   logic        has;
   logic [DW-1:0] rd_off;       // lo * e0: the first in-bounds unit's distance from row_g
-  logic [OW-1:0] row_rem;      // a direct row's read: hi rounded up to chunks (lo = 0), or
-                               // one unit when strided
+                               // (from lo's register: used only in READ, after W_SETUP)
+  logic [OW-1:0] row_rem;      // a direct row's read: the row rounded up to chunks, or one
+                               // unit when strided
   logic        nofill0;
   logic        o_need;         // the command reads globalAddress first
   logic [AW-1:0] o_addr;       // that address
   logic [OW-1:0] chunk;        // ROW: chunk being considered (byte offset)
+  logic [OW-1:0] chunk_e;      // ROW: its end, chunk + 16 (kept beside it: no add before the
+                               // fill compare)
   logic [3:0]  wcta;           // ROW: CTA being written
   logic [15:0] wleft;          // ROW: CTAs still to write the chunk to, after wcta
   logic [AW-1:0] rd_next;        // READ: next global address to request
   logic [OW-1:0] rd_rem;       // READ: bytes from rd_next to the end of the row's read
   logic [OW-1:0] rd_rel;       // READ: rd_next's offset in its row (a context's rel)
-  logic [OW-1:0] rd_sl_end;    // READ, strided: row offset just past the current slice
+  logic [OW-1:0] rd_end;       // READ: rd_rel + rd_rem, the row offset where the current
+                               // read ends (a strided row's slice, else the row's read)
 
   // Units k of a row are at dim-0 coordinate c0 + k*e0; the in-bounds ones are [lo_e, hi_e):
   // lo_e = ceil(-c0 / e0) (0 when c0 >= 0), hi_e = min(ceil((gdim0 - c0) / e0), box0).
   // Both only matter up to box0 (< 512): a quotient of box0 or more means "past the box"
-  // either way (no unit in bounds when lo_e reaches box0), so the dividends are clamped to
-  // 12 bits (4095 / e0 >= 511 for e0 <= 8), divided by e0 (1..8) exactly, as a multiply by
-  // a 16-bit reciprocal (div_rcp), and both quotients are capped at box0.
-  // The dividends are formed and clamped from the inputs at `start` (lo_cl, hi_cl), the
-  // divisions done in W_SETUP: one cycle would hold both 41-bit sums, the clamp, the
-  // multiply and the compares after it.
+  // either way (no unit in bounds when lo_e reaches box0), so the distances -c0 and
+  // gdim0 - c0 are clamped to 12 bits before e0 - 1 is added (4095 / e0 >= 511 for e0 <=
+  // 8), divided by e0 (1..8) exactly, as a multiply by a 16-bit reciprocal (div_rcp: the
+  // dividend stays below 4103, so the reciprocal's overshoot stays below 1/8), and both
+  // quotients are capped at box0. The dividends are formed from the inputs at `start`
+  // (lo_cl, hi_cl), the divisions done in W_SETUP: one cycle would hold the 41-bit
+  // subtraction, the clamp, the multiply and the compares after it.
   wire signed [40:0] c0s_in   = {{9{coords[31]}}, coords[31:0]};
   wire signed [40:0] gdim0_in = {8'd0, gdim[32:0]};
-  wire [40:0] e0_41  = {37'd0, e0};
-  wire [40:0] lo_num = 41'(-c0s_in) + e0_41 - 41'd1;
-  wire [40:0] hi_num = 41'(gdim0_in - c0s_in) + e0_41 - 41'd1;
-  logic [11:0] lo_cl, hi_cl;   // the clamped dividends
+  wire [40:0] lo_x   = 41'(-c0s_in);
+  wire [40:0] hi_x   = 41'(gdim0_in - c0s_in);
+  logic [12:0] lo_cl, hi_cl;   // the dividends: the clamped distances + e0 - 1
   logic [16:0] rcp;            // recip(e0)
   logic        lo_any;         // c0 < 0: some units lie before the tensor (lo_e >= 1)
   logic        hi_any;         // c0 < gdim0: some unit can lie inside it
+  logic [12:0] be0;            // box0 * e0: hi_e = box0 (the row ends in bounds) iff
+                               // hi_any and hi_cl >= be0
   wire [12:0] lo_q = div_rcp(lo_cl, rcp);
   wire [12:0] hi_k = div_rcp(hi_cl, rcp);
   wire [8:0]  lo_e = !lo_any ? 9'd0 : (lo_q < 13'(bx0)) ? lo_q[8:0] : bx0;
@@ -307,8 +325,9 @@ module tce_tile_load #(
   // each ID keeps a FIFO of burst contexts: written at the AR handshake, read by the R
   // beats of its oldest burst (hb counts that burst's beats). NRD x RDD bursts cover the
   // memory latency even when every burst is one 128-byte row. A context holds what the
-  // beat writer needs, compactly: the first requested byte (start), the burst's length,
-  // start's offset in its row and the row's pre-swizzle shared address.
+  // beat writer needs, compactly: the first requested byte's offset in its beat, the
+  // low bits of the burst's length (its last beat's end), the first byte's offset in its
+  // row and the row's pre-swizzle shared address.
   // The contexts are one LUT RAM (one write port, no reset, read asynchronously by the R
   // beat's ID); which of them hold a burst is wp/rp/cnt's business, kept in flip-flops.
   localparam int DWP = $clog2(RDD);
@@ -322,23 +341,25 @@ module tce_tile_load #(
   // Slot table, a ring in command order: hd_p is the oldest command, cur_s the walker's.
   localparam int SLW = (NS > 1) ? $clog2(NS) : 1;
   localparam int BCW = $clog2(NE + 1);
-  // A burst context: the first requested byte, bytes requested (<= 4096; 0 for the origin
-  // read), start - row address, the row's pre-swizzle shared address, the command slot,
-  // and whether every byte of the burst is in bounds (no fill merge). (Plain vectors, not
-  // packed structs: Yosys 0.23 does not read arrays of structs.)
-  localparam int CTXW = AW + 13 + OW + 24 + SLW + 1;
+  // A burst context: the first requested byte's offset in its beat, bytes requested
+  // modulo 2 beats (0 for the origin read), start - row address, the row's pre-swizzle
+  // shared address, the command slot, and whether every byte of the burst is in bounds
+  // (no fill merge). (Plain vectors, not packed structs: Yosys 0.23 does not read arrays
+  // of structs.)
+  localparam int CTXW = LB + (LB + 1) + OW + 24 + SLW + 1;
   logic [CTXW-1:0] e_ram [NE];
   logic [SLW-1:0]  hd_p, cur_s;
   logic [SLW:0]    n_used;
   // What the beat writer needs of its beat's command (written at start, read by the R
-  // beat's slot): swizzle, fill, tf32, padded merged rows, log2 row bytes and pitch, and
-  // its CTAs as the first one and the others (lowest_rest).
+  // beat's slot): swizzle, fill, tf32, padded merged rows, the row-offset mask and the
+  // pitch's shift over it (place()), and its CTAs as the first one and the others
+  // (lowest_rest).
   // What the back end needs of the oldest command (written at start, read by hd_p): CTAs,
   // complete-tx count, mbarrier.
   // Slot fields read one slot at a time are LUT RAM (one write port each, no reset; a
   // slot is written before anything reads it); those every cycle compares across all slots
   // (extent, mbarrier) or counts up and down are flip-flops.
-  logic [33:0]     sb_ram [NS];
+  logic [30+OW-1:0] sb_ram [NS];
   logic [71:0]     sh_ram [NS];
   logic [2*OW-1:0] sr_ram [NS];       // [lo, hi) of the rows (written in W_SETUP)
   logic [BCW-1:0]  s_bursts[NS];     // bursts requested and not yet wholly returned
@@ -346,7 +367,9 @@ module tce_tile_load #(
   logic [23:0]     s_mb    [NS];      // for the clash compare (sh_ram has the head's copy)
   logic [24:0]     s_rlo   [NS], s_rhi [NS];   // shared extent, 128-byte lines
   logic [NS-1:0]   s_issued, s_err_bus, s_want_tx;
-  wire  [SLW-1:0]  tl_p = hd_p + SLW'(n_used);
+  logic [NS-1:0]   s_busy;            // the slot holds a command in flight (for the clash
+                                      // check: no ring-distance compare with n_used)
+  logic [SLW-1:0]  tl_p;             // the next free slot: hd_p + n_used, kept as a register
 
   // Where reads come from: READ's registers, or in ROW the presented row itself. A piece
   // is its start (cur_next) and the bytes from there to the end of the row's read
@@ -357,14 +380,15 @@ module tce_tile_load #(
     $error("tce_tile_load: DATA_W must be at least 128");
   end
   wire        strided = ee0 != 4'd1;
-  wire [OW-1:0] unit_b = OW'(1) << el;
+  logic [OW-1:0] unit_b;        // bytes of a dim-0 unit (set at start)
   // A strided row's next slice starts e0 units after the one just read: e0 - 1 units after
   // its end.
-  wire [3:0]    e0m1    = ee0 - 4'd1;
-  wire [AW-1:0] sl_skip = AW'(e0m1) << el;
+  logic [AW-1:0] sl_skip;       // (e0 - 1) units (set at start)
+  wire  [3:0]    e0m1_in = e0 - 4'd1;
   // The first in-bounds byte: a true address below 2^GADDR_W once reduced modulo 2^GADDR_W
   // (row_g may have wrapped, for a negative c0); the read's end is measured from it
   // (row_rem), so that it lands in AW bits unwrapped.
+  assign rd_off = DW'(lo) * DW'(ee0);
   wire [GADDR_W-1:0] rs_next_g = row_g + GADDR_W'(rd_off);
   wire [AW-1:0] rs_next = AW'(rs_next_g);
   wire        in_read = (ws == W_READ);
@@ -374,15 +398,35 @@ module tce_tile_load #(
   wire [AW-1:0] cur_next = in_read ? rd_next : AW'(row_g);
   wire [OW-1:0] cur_rem  = in_read ? rd_rem : row_rem;
   wire [OW-1:0] p_rel    = in_read ? rd_rel : '0;
-  wire [OW-1:0] cur_sl_end = in_read ? rd_sl_end : unit_b;
+  // (a direct row's read ends at row_rem: it starts at offset 0)
+  wire [OW-1:0] cur_end  = in_read ? rd_end : row_rem;
   wire        rd_go   = (in_read && row_inb && has) || direct;
-  wire        sl_more = strided && cur_sl_end < hi;
+  wire        sl_more = strided && cur_end < hi;
 
   // Bytes from cur_next to its page end (1..4096); the piece stops there or at the end.
+  // The piece's end is formed beside p_whole, not after it: from cur_next's offset in its
+  // page plus the bytes to go (pg_sum, at most 4096 when the piece is whole) and its page
+  // number plus one.
   wire [12:0]   to_page = 13'd4096 - {1'b0, cur_next[11:0]};
-  wire          p_whole = cur_rem <= OW'(to_page);
-  wire [OW-1:0] p_len   = p_whole ? cur_rem : OW'(to_page);   // bytes of the piece
-  wire [AW-1:0] burst_end = cur_next + AW'(p_len);
+  wire [OW:0]   pg_sum  = (OW+1)'(cur_next[11:0]) + (OW+1)'(cur_rem);
+  wire          p_whole = pg_sum <= (OW+1)'(4096);
+  wire [12:0]   p_len   = p_whole ? 13'(cur_rem) : to_page;   // bytes of the piece (<= 4096)
+  wire [AW-13:0] pg_up  = cur_next[AW-1:12] + 1'b1;
+  wire [AW-1:0] burst_end = !p_whole ? {pg_up, 12'd0} :
+                            {pg_sum[12] ? pg_up : cur_next[AW-1:12], pg_sum[11:0]};
+  // What the piece leaves of its row's read, and the row offset just past it.
+  wire [OW-1:0] p_rem_after = p_whole ? '0 : OW'(pg_sum - (OW+1)'(4096));
+  wire [OW-1:0] p_rel_after = p_whole ? cur_end : p_rel + OW'(to_page);
+  // A strided row's next slice starts e0 - 1 units past the end of a whole piece.
+  wire [AW-1:0] sl_next = cur_next + (AW'(cur_rem) + sl_skip);
+  // AXI length of the piece: its beats less one, to the page end when not whole
+  // (4096 / DB beats less cur_next's beat in the page: the complement of that beat).
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [LB+8:0] p_bytes = (LB+9)'(cur_next[LB-1:0]) + (LB+9)'(cur_rem) + (LB+9)'(DB - 1);
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [11-LB:0] pg_beat = cur_next[11:LB];
+  wire [11-LB:0] pg_left = ~pg_beat;
+  wire [7:0]    p_alen  = p_whole ? 8'(p_bytes[LB+8:LB] - 9'd1) : 8'(pg_left);
 
   // ------------------------------------------------------------- burst merging
   // The walker offers one read piece at a time (p_*: at most a row, never across a page).
@@ -428,34 +472,38 @@ module tce_tile_load #(
   // The burst on AR: the pending one, else the origin read, else the walker's piece when it
   // is not held.
   wire [AW-1:0]   ax_start = pd_go ? pd_start : o_go ? o_addr : cur_next;
-  wire [12:0]     ax_len   = pd_go ? pd_len : o_go ? 13'd1 : 13'(p_len);
+  wire [LB:0]     ax_len   = pd_go ? pd_len[LB:0] : p_len[LB:0];   // low bits, for the context
   assign arvalid = cnt_ok && (pd_go || o_go || (!pd_v && p_valid && !p_all));
   wire   ar_fire  = arvalid && arready;
   // The walker's piece is taken: added to the pending burst, made the new pending burst
   // (none is pending, or the pending one leaves now), or sent on AR itself.
   wire   p_hold   = p_valid && p_all && (!pd_v || (pd_go && ar_fire));
   wire   p_take   = p_cont || p_hold || (!pd_v && p_valid && !p_all && ar_fire);
-  // Beats in the burst (<= 256: it stays in its page): from its first beat's start, the
-  // bytes rounded up to beats; the low LB bits are the rounding.
+  // Beats in the burst (<= 256: it stays in its page) less one: from its first beat's
+  // start, the bytes rounded up to beats (the low LB bits are the rounding); the origin
+  // read is one beat.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [LB+8:0] burst_bytes = (LB+9)'(ax_start[LB-1:0]) + (LB+9)'(ax_len) + (LB+9)'(DB - 1);
+  wire [LB+8:0] pd_bytes = (LB+9)'(pd_start[LB-1:0]) + (LB+9)'(pd_len) + (LB+9)'(DB - 1);
   /* verilator lint_on UNUSEDSIGNAL */
   assign ar_s.id   = ID_W'(id_ptr);
   assign ar_s.addr = 64'(ax_start);
-  assign ar_s.len  = 8'(burst_bytes[LB+8:LB] - 9'd1);
+  assign ar_s.len  = pd_go ? 8'(pd_bytes[LB+8:LB] - 9'd1) : o_go ? 8'd0 : p_alen;
 
   // ------------------------------------------------------------- beat stage
   logic              beat_valid;
   logic              beat_new;      // the beat was taken in the cycle before
   logic [DATA_W-1:0] beat_data;
-  logic [AW-1:0]       beat_g;        // global address of the beat (aligned)
-  logic [AW-1:0]       beat_lo_g, beat_hi_g;   // requested bytes of this beat
-  logic [AW-1:0]       beat_rowg;
+  // Where the beat lies, found when it is taken, so that writing it needs no address-wide
+  // subtract or compare: its requested bytes [blo, bhi) relative to its first byte, and of
+  // each chunk the row offset split at the row size (kh, kl: place()) and the distances of
+  // the row's in-bounds bytes [lo, hi) from it (dl, dh: merge()).
+  logic [LB-1:0]     beat_blo;
+  logic [LB:0]       beat_bhi;
+  logic [OW-1:0]     beat_kh [NCH], beat_kl [NCH];
+  logic signed [OW+1:0] beat_dl [NCH], beat_dh [NCH];
   logic [23:0]       beat_sbase;
-  logic [OW-1:0]     beat_lo, beat_hi;
   logic              beat_all;      // the beat's burst is all in bounds: no fill merge
-  logic              beat_sct;      // ... and its rows are padded in shared memory (place())
-  logic [3:0]        beat_lrb, beat_lp;
+  logic [15:0]       beat_pw;       // 1 << (log2 pitch - log2 row bytes) (place())
   logic [$clog2(NCH+1)-1:0] beat_q;   // chunk of the beat being written
   logic [3:0]        beat_cta;
   logic [15:0]       beat_left;     // CTAs still to write the chunk to, after beat_cta
@@ -479,45 +527,68 @@ module tce_tile_load #(
   // The R beat's burst context, and the beat's global address and requested bytes.
   wire [IW+DWP-1:0] r_e = {rslot, rp[rslot]};
   wire [IW+DWP-1:0] w_e = {id_ptr, wp[id_ptr]};
-  wire [AW-1:0]  r_start;
-  wire [12:0]    r_len;
+  wire [LB-1:0]  r_s0;
+  wire [LB:0]    r_len;
   wire [OW-1:0]  r_rel;
   wire [23:0]    r_sbase;
   wire [SLW-1:0] r_cs;
   wire           r_all;
-  assign {r_start, r_len, r_rel, r_sbase, r_cs, r_all} = e_ram[r_e];
+  assign {r_s0, r_len, r_rel, r_sbase, r_cs, r_all} = e_ram[r_e];
   wire [2:0]     sb_sw;
   wire           sb_fnan, sb_t32, sb_sct;
-  wire [3:0]     sb_lrb, sb_lp;
+  wire [OW-1:0]  sb_m;
+  wire [3:0]     sb_dsh;
   wire [3:0]     sb_first;
   wire [15:0]    sb_rest;
-  assign {sb_sw, sb_fnan, sb_t32, sb_sct, sb_lrb, sb_lp, sb_first, sb_rest} = sb_ram[r_cs];
+  assign {sb_sw, sb_fnan, sb_t32, sb_sct, sb_m, sb_dsh, sb_first, sb_rest} = sb_ram[r_cs];
   wire [2*OW-1:0] r_sr = sr_ram[r_cs];
-  wire [AW-1:0] r_end   = r_start + AW'(r_len);
-  wire [AW-1:0] r_g     = {r_start[AW-1:LB], {LB{1'b0}}} + (AW'(hb[rslot]) << LB);
-  wire [AW-1:0] r_lo_g  = (r_g < r_start) ? r_start : r_g;
-  wire [AW-1:0] r_hi_g  = (r_g + DB64 > r_end) ? r_end : r_g + DB64;
-
-  // Every chunk of the beat: whether it was requested, its row offset.
-  logic [NCH-1:0] c_live;
-  logic [OW-1:0]  c_off [NCH];
+  // The R beat is beat hb of its burst, whose first requested byte lies r_s0 into the
+  // burst's first beat; the burst's bytes end r_len after it. Relative to the beat's
+  // first byte: the requested bytes start at r_s0 on the first beat and at 0 after it,
+  // and end DB on, except on the last beat (RLAST), where they end at r_s0 + r_len - hb
+  // beats (in [0, DB], so LB+1 bits of r_len do: subtracting hb beats there only flips
+  // bit LB by hb[0]). The beat's first byte lies hb beats - r_s0 + r_rel into its row.
+  wire [7:0]    r_hb   = hb[rslot];
+  wire [LB:0]   r_tail = ((LB+1)'(r_s0) + r_len) ^ {r_hb[0], {LB{1'b0}}};
+  wire [LB-1:0] r_blo  = (r_hb == 8'd0) ? r_s0 : '0;
+  wire [LB:0]   r_bhi  = r_s.last ? r_tail : (LB+1)'(DB);
+  wire [OW-1:0] r_off  = OW'({r_hb, {LB{1'b0}}}) - OW'(r_s0) + r_rel;
+  // Of each chunk of the R beat: its row offset split at the row size (r_m, the mask of
+  // the low lrb bits), and the distances from it to the row's lo and hi.
+  // (a burst whose rows are not padded in shared memory keeps its whole offset in kl: the
+  // mask is then all ones, and place() needs no choice)
+  wire [OW-1:0] r_m    = (r_all && sb_sct) ? sb_m : '1;
+  logic [OW-1:0] r_kh [NCH], r_kl [NCH];
+  logic signed [OW+1:0] r_dl [NCH], r_dh [NCH];
   always_comb begin
     for (int i = 0; i < NCH; i++) begin
-      logic [AW-1:0] g;
-      g = beat_g + AW'(16 * i);
-      c_live[i] = (g >= beat_lo_g) && (g < beat_hi_g);
-      c_off[i]  = OW'(g - beat_rowg);
+      logic [OW-1:0] o;
+      o = r_off + OW'(16 * i);
+      r_kh[i] = o & ~r_m;
+      r_kl[i] = o & r_m;
+      r_dl[i] = $signed({2'b00, r_sr[2*OW-1:OW]}) - $signed({2'b00, o});
+      r_dh[i] = $signed({2'b00, r_sr[OW-1:0]}) - $signed({2'b00, o});
     end
   end
-  // The chunk the per-chunk path writes (beat_q).
+
+  wire [LB:0] beat_nb = beat_bhi - (LB+1)'(beat_blo);   // the beat's requested bytes
+
+  // Every chunk of the beat: whether it was requested.
+  logic [NCH-1:0] c_live;
+  always_comb
+    for (int i = 0; i < NCH; i++)
+      c_live[i] = (LB+1)'(16 * i) >= (LB+1)'(beat_blo) && (LB+1)'(16 * i) < beat_bhi;
+  // The chunk the per-chunk path writes (beat_q; with one chunk a beat, that one).
   logic         q_live;
-  logic [OW-1:0] q_off;
+  logic [OW-1:0] q_kh, q_kl;
+  logic signed [OW+1:0] q_dl, q_dh;
   logic [127:0] q_raw;
   always_comb begin
-    q_live = 1'b0; q_off = '0; q_raw = '0;
+    q_live = 1'b0; q_kh = '0; q_kl = '0; q_dl = '0; q_dh = '0; q_raw = '0;
     for (int i = 0; i < NCH; i++)
-      if (beat_q == i[$clog2(NCH+1)-1:0]) begin
-        q_live = c_live[i]; q_off = c_off[i]; q_raw = beat_data[i*128 +: 128];
+      if (NCH == 1 || beat_q == i[$clog2(NCH+1)-1:0]) begin
+        q_live = c_live[i]; q_kh = beat_kh[i]; q_kl = beat_kl[i];
+        q_dl = beat_dl[i]; q_dh = beat_dh[i]; q_raw = beat_data[i*128 +: 128];
       end
   end
 
@@ -554,12 +625,21 @@ module tce_tile_load #(
 
   // A chunk write: data with bytes outside [lo, hi) of the row replaced by the fill, unless
   // the whole burst is in bounds (`all`: a merged burst's offsets run past its first row).
+  // Byte b of the chunk at row offset off is in [lo, hi) when dl = lo - off <= b < dh =
+  // hi - off: two subtractions per chunk (when the beat is taken), not two compares per
+  // byte (a written chunk's off + 15 stays below ROW_MAX + 4096 + 16, so nothing wraps).
   function automatic logic [127:0] merge(input logic [127:0] d, input logic [127:0] f,
-                                         input logic [OW-1:0] off, input logic [OW-1:0] l,
-                                         input logic [OW-1:0] h, input logic all);
+                                         input logic signed [OW+1:0] dl,
+                                         input logic signed [OW+1:0] dh, input logic all);
     logic [127:0] r;
+    logic lneg, lbig, hneg, hbig;
+    // dl <= b: dl negative, or below 16 with its low bits at most b; b < dh: dh at least
+    // 16, or non-negative with its low bits above b (bit tests, not a compare chain each).
+    lneg = dl[OW+1]; lbig = dl[OW:4] != '0;
+    hneg = dh[OW+1]; hbig = dh[OW:4] != '0;
     for (int b = 0; b < 16; b++)
-      r[b*8 +: 8] = (all || (off + OW'(b) >= l && off + OW'(b) < h)) ? d[b*8 +: 8] : f[b*8 +: 8];
+      r[b*8 +: 8] = (all || ((lneg || (!lbig && dl[3:0] <= 4'(b))) &&
+                             !hneg && (hbig || dh[3:0] > 4'(b)))) ? d[b*8 +: 8] : f[b*8 +: 8];
     merge = r;
   endfunction
 
@@ -569,7 +649,8 @@ module tce_tile_load #(
   // one word, the beat is written in one request per CTA; otherwise chunk by chunk.
   logic [23:0]       f_word;        // physical word of the first live chunk
   logic              f_one;         // all live chunks in f_word
-  logic [DATA_W-1:0] f_data;
+  logic [DATA_W-1:0] f_data;        // (before the 8-byte flip, which is applied last)
+  logic [NCH-1:0]    f_flip;        // a lane's chunk swaps its 8-byte halves
   logic [DB-1:0]     f_strb;
   // Computed only while a beat is held (every use is under beat_valid): the simulation then
   // skips the per-byte merges when no beat is there (docs/sim_speed.md).
@@ -577,14 +658,13 @@ module tce_tile_load #(
     logic found;
     logic [23:0]  pa, ph;
     logic [127:0] d;
-    found = 1'b0; f_word = '0; f_one = 1'b1; f_data = '0; f_strb = '0;
+    found = 1'b0; f_word = '0; f_one = 1'b1; f_data = '0; f_flip = '0; f_strb = '0;
     pa = '0; ph = '0; d = '0;
     if (beat_valid)
     for (int i = 0; i < NCH; i++) begin
-      pa = place(beat_sbase, c_off[i], beat_sct, beat_lrb, beat_lp);
+      pa = place(beat_sbase, beat_kh[i], beat_kl[i], beat_pw);
       ph = swz(beat_sw, pa);
-      d  = merge(load_data(beat_data[i*128 +: 128], beat_t32), beat_fill, c_off[i], beat_lo, beat_hi, beat_all);
-      if (beat_sw == 3'd5 && pa[7]) d = {d[63:0], d[127:64]};
+      d  = merge(load_data(beat_data[i*128 +: 128], beat_t32), beat_fill, beat_dl[i], beat_dh[i], beat_all);
       if (c_live[i]) begin
         if (!found) f_word = {ph[23:LB], {LB{1'b0}}};
         else if ({ph[23:LB], {LB{1'b0}}} != f_word) f_one = 1'b0;
@@ -592,6 +672,7 @@ module tce_tile_load #(
         for (int l = 0; l < NCH; l++)
           if (({8'd0, ph} & 32'(DB - 1)) == 32'(l * 16)) begin
             f_data[l*128 +: 128] = d;
+            f_flip[l] = beat_sw == 3'd5 && pa[7];
             f_strb[l*16 +: 16] = 16'hFFFF;
           end
       end
@@ -601,7 +682,7 @@ module tce_tile_load #(
   wire full  = beat_valid && f_one;
 
   // Walker fill chunk: wholly outside [lo, hi) (or the whole row when the row is out).
-  wire        w_fill = !row_inb || !has || (chunk + OW'(16) <= lo) || (chunk >= hi);
+  wire        w_fill = !row_inb || !has || (chunk_e <= lo) || (chunk >= hi);
 
   // Which writer has the data port: a beat being drained first, then the walker's fills.
   // The oldest command's complete-tx has the mbarrier port to itself.
@@ -611,23 +692,32 @@ module tce_tile_load #(
   wire        use_beat = beat_valid && (full ? f_any : q_live);
   wire        use_fill = !beat_valid && ws == W_ROW && row_valid && !direct &&
                          chunk < rbytes && w_fill;
-  wire [23:0] pre_a  = use_beat ? place(beat_sbase, q_off, beat_sct, beat_lrb, beat_lp)
+  wire [23:0] pre_a  = use_beat ? place(beat_sbase, q_kh, q_kl, beat_pw)
                                  : row_sbase + 24'(chunk);
-  wire [127:0] data0 = use_beat ? merge(load_data(q_raw, beat_t32), beat_fill, q_off, beat_lo, beat_hi, beat_all) : fill_chunk;
+  wire [127:0] data0 = use_beat ? merge(load_data(q_raw, beat_t32), beat_fill, q_dl, q_dh, beat_all) : fill_chunk;
   wire [2:0]  wr_sw  = use_beat ? beat_sw : sw;
   wire [23:0] phys   = swz(wr_sw, pre_a);
   wire        flip   = (wr_sw == 3'd5) && pre_a[7];
-  wire [127:0] data1 = flip ? {data0[63:0], data0[127:64]} : data0;
   wire [3:0]  wr_cta = use_beat ? beat_cta : wcta;
 
   assign sm_valid = use_beat || use_fill;
   assign sm_cta   = wr_cta;
-  assign sm_addr  = (use_beat && full) ? f_word : {phys[23:LB], {LB{1'b0}}};
+  // (one chunk a beat: the whole-beat word is the chunk's own, phys, and no choice is made)
+  assign sm_addr  = (NCH > 1 && use_beat && full) ? f_word : {phys[23:LB], {LB{1'b0}}};
   assign mb_valid    = (bs == B_TX);
   assign mb_cta      = first_cta(b_txm);
   wire [15:0] h_mask;
   assign {h_mask, mb_tx_count, mb_addr} = sh_ram[hd_p];
-  assign sm_wdata = (use_beat && full) ? f_data : {NCH{data1}};
+  // Each lane's data, then its flip last: the flip waits on the placement's add, the data
+  // does not.
+  always_comb
+    for (int l = 0; l < NCH; l++) begin
+      logic [127:0] w;
+      logic         fl;
+      w  = (use_beat && full) ? f_data[l*128 +: 128] : data0;
+      fl = (use_beat && full) ? f_flip[l] : flip;
+      sm_wdata[l*128 +: 128] = fl ? {w[63:0], w[127:64]} : w;
+    end
   always_comb begin
     sm_wstrb = '0;
     for (int i = 0; i < NCH; i++)
@@ -659,32 +749,39 @@ module tce_tile_load #(
   // W_SETUP, from stage A). With no command in flight nothing can clash, so the first
   // command after an idle spell never waits for the stages.
   wire [43:0] n_ext = 44'(rows) * 44'(pitch);
-  // Only the line number of the end matters (bits [6:0] are the offset in the line).
+  // Only the line number of the end matters (bits [6:0] are the offset in the line). The
+  // end saturates at 2^25 (past any shared memory): when the extent alone reaches it, or
+  // else its low 25 bits + soff + 127 carry into bit 25 (the check of the extent's high
+  // bits runs beside the add, not after it).
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [44:0] n_end = 45'(soff) + 45'(n_ext) + 45'd127;
+  wire [25:0] n_end = 26'(soff) + 26'(n_ext[24:0]) + 26'd127;
   /* verilator lint_on UNUSEDSIGNAL */
+  wire        n_sat = (n_ext[43:25] != 19'd0) || n_end[25];
   wire [24:0] n_rlo = {1'b0, soff[23:7], 7'd0};
-  wire [24:0] n_rhi = (n_end[44:25] != 20'd0) ? 25'h1FF_FF80 : {n_end[24:7], 7'd0};
+  wire [24:0] n_rhi = n_sat ? 25'h1FF_FF80 : {n_end[24:7], 7'd0};
   localparam int CKW = 17 + 32 + 14 + 24 + 1;
   wire [CKW-1:0] ck_now = {soff[23:7], rows, pitch, mbar_off, want_tx};
   logic [CKW-1:0] ck_q;
   logic           same_q, clash_q;
   logic [24:0]    a_rlo, a_rhi, a_mb;
+  // Stage A also keeps the sums stage B compares with: a_mb + 8 (the mbarrier's end), and
+  // a_rlo - 8, so that "an mbarrier ends past a_rlo" (omb + 8 > a_rlo) is one compare
+  // (a_rlo is a multiple of 128: a_rlo_z covers a_rlo = 0, where any mbarrier does).
+  logic [24:0]    a_mb8, a_rlo_m8;
+  logic           a_rlo_z;
   logic           a_want;
   wire            same_now = (ck_now == ck_q);
   // Stage B's compare, on stage A's extent.
   logic clash;
   always_comb begin
-    logic [SLW-1:0] age;
     logic [24:0]    omb;
     clash = 1'b0;
     for (int i = 0; i < NS; i++) begin
-      age = SLW'(i) - hd_p;
       omb = {1'b0, s_mb[i]};
-      if ({1'b0, age} < n_used &&
+      if (s_busy[i] &&
           ((a_rlo < s_rhi[i] && s_rlo[i] < a_rhi) ||
-           (a_want && a_mb + 25'd8 > s_rlo[i] && a_mb < s_rhi[i]) ||
-           (s_want_tx[i] && omb + 25'd8 > a_rlo && omb < a_rhi)))
+           (a_want && a_mb8 > s_rlo[i] && a_mb < s_rhi[i]) ||
+           (s_want_tx[i] && (a_rlo_z || omb > a_rlo_m8) && omb < a_rhi)))
         clash = 1'b1;
     end
   end
@@ -692,9 +789,12 @@ module tce_tile_load #(
     if (!rst_n) begin
       ck_q <= '0; same_q <= 1'b0; clash_q <= 1'b1;
       a_rlo <= '0; a_rhi <= '0; a_mb <= '0; a_want <= 1'b0;
+      a_mb8 <= '0; a_rlo_m8 <= '0; a_rlo_z <= 1'b1;
     end else begin
       ck_q <= ck_now; same_q <= same_now;
       a_rlo <= n_rlo; a_rhi <= n_rhi; a_mb <= {1'b0, mbar_off}; a_want <= want_tx;
+      a_mb8 <= {1'b0, mbar_off} + 25'd8;
+      a_rlo_m8 <= n_rlo - 25'd8; a_rlo_z <= soff[23:7] == 17'd0;
       clash_q <= clash;
     end
   end
@@ -707,7 +807,11 @@ module tce_tile_load #(
                    !(pd_v && pd_cs == hd_p) && !(beat_valid && beat_cs == hd_p);
   // Its writes (or its complete-tx) are all answered; answers name no command, so an
   // error answer since the previous command's completion is charged to this one.
-  wire b_acked = $signed(wr_cnt - b_tgt) >= 0;   // wr_cnt at or past b_tgt (wrap-safe)
+  // wr_cnt at or past b_tgt (wrap-safe): the difference's sign bit, no compare after it.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [15:0] b_diff = wr_cnt - b_tgt;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire b_acked = !b_diff[15];
   wire b_go_tx = s_want_tx[hd_p] && !s_err_bus[hd_p] && !b_err;
   wire m_acked = (m_out == 5'd0);
   wire b_fin   = !done_hold && ((bs == B_ACK && b_acked && !b_go_tx) || (bs == B_TXACK && m_acked));
@@ -716,7 +820,8 @@ module tce_tile_load #(
   wire [OW-1:0] hi_n = OW'(hi_e) << el;
   // ~(N'(c)), not ~N'(c): Yosys 0.23 drops a ~ written straight before a cast
   // (docs/rtl.md, "Netlist model").
-  wire [OW-1:0] hi16_n = (hi_n + OW'(15)) & ~(OW'(15));
+  wire [OW-1:0] hi16   = (hi + OW'(15)) & ~(OW'(15));
+  wire [OW-1:0] rb16   = (rbytes + OW'(15)) & ~(OW'(15));
   // The row's reads are all issued (or there are none): the walk moves on.
   wire rd_last = p_take && p_whole && !sl_more;
   assign row_next = (direct && rd_last) ||
@@ -738,14 +843,17 @@ module tce_tile_load #(
   // they need no reset (and, without one, may sit in RAM).
   always_ff @(posedge clk) begin
     if (ar_fire)
-      e_ram[w_e] <= {ax_start, o_go && !pd_go ? 13'd0 : ax_len, pd_go ? pd_rel : p_rel,
+      e_ram[w_e] <= {ax_start[LB-1:0], o_go && !pd_go ? (LB+1)'(0) : ax_len, pd_go ? pd_rel : p_rel,
                      pd_go ? pd_sbase : row_sbase, pd_go ? pd_cs : cur_s, pd_go};
   end
   // Slot RAMs: the command's fields when `start` takes it, its rows' range in W_SETUP.
   always_ff @(posedge clk) begin
     if (ws == W_IDLE && start) begin
+      // (row bytes - 1 is the mask of a row's offsets when rows are padded: then the row
+      // bytes are a power of two)
       sb_ram[tl_p] <= {swizzle, fill_nan, tf32, m_ok && pitch != row_bytes,
-                       log2_14(row_bytes), log2_14(pitch), first_cta(ctas), lowest_rest(ctas)};
+                       OW'(row_bytes - 14'd1), log2_14(pitch) - log2_14(row_bytes),
+                       first_cta(ctas), lowest_rest(ctas)};
       sh_ram[tl_p] <= {ctas, tx_count, mbar_off};
     end
     if (ws == W_SETUP) sr_ram[cur_s] <= {lo_n, hi_n};
@@ -755,38 +863,42 @@ module tce_tile_load #(
     if (!rst_n) begin
       done <= 1'b0; status <= '0; tx_err <= 1'b0; bytes_read <= '0;
       el <= '0; ee0 <= 4'd1; rcp <= 17'd65536; lo_cl <= '0; hi_cl <= '0; lo_any <= 1'b0; hi_any <= 1'b0;
+      be0 <= '0; unit_b <= '0; sl_skip <= '0;
       sw <= '0; fnan <= 1'b0; m_first <= '0; m_rest <= '0; rbytes <= '0; bx0 <= '0;
-      ws <= W_IDLE; lo <= '0; hi <= '0; has <= 1'b0; rd_off <= '0; row_rem <= '0; nofill0 <= 1'b0;
-      chunk <= '0; wcta <= '0; wleft <= '0; rd_next <= '0; rd_rem <= '0; o_need <= 1'b0; o_addr <= '0;
-      rd_rel <= '0; rd_sl_end <= '0;
+      ws <= W_IDLE; lo <= '0; hi <= '0; has <= 1'b0; row_rem <= '0; nofill0 <= 1'b0;
+      chunk <= '0; chunk_e <= OW'(16); wcta <= '0; wleft <= '0; rd_next <= '0; rd_rem <= '0; o_need <= 1'b0; o_addr <= '0;
+      rd_rel <= '0; rd_end <= '0;
       for (int i = 0; i < NRD; i++) begin
         wp[i] <= '0; rp[i] <= '0; cnt[i] <= '0; hb[i] <= '0;
       end
       for (int i = 0; i < NS; i++) begin
         s_bursts[i] <= '0; s_bytes[i] <= '0; s_mb[i] <= '0; s_rlo[i] <= '0; s_rhi[i] <= '0;
       end
-      s_issued <= '0; s_err_bus <= '0; s_want_tx <= '0;
-      hd_p <= '0; cur_s <= '0; n_used <= '0;
+      s_issued <= '0; s_err_bus <= '0; s_want_tx <= '0; s_busy <= '0;
+      hd_p <= '0; cur_s <= '0; n_used <= '0; tl_p <= '0;
       bs <= B_WAIT; b_txm <= '0; wf_cnt <= '0; wr_cnt <= '0; b_tgt <= '0; b_err <= 1'b0;
       m_out <= '0; m_err <= 1'b0;
       beat_cs <= '0; beat_sw <= '0; beat_t32 <= 1'b0; beat_first <= '0; beat_rest <= '0; beat_left <= '0; beat_fill <= '0;
       id_ptr <= '0;
-      beat_valid <= 1'b0; beat_new <= 1'b0; beat_data <= '0; beat_g <= '0; beat_lo_g <= '0; beat_hi_g <= '0;
-      beat_rowg <= '0; beat_sbase <= '0; beat_lo <= '0; beat_hi <= '0; beat_q <= '0;
-      beat_all <= 1'b0; beat_sct <= 1'b0; beat_lrb <= '0; beat_lp <= '0;
+      beat_valid <= 1'b0; beat_new <= 1'b0; beat_data <= '0; beat_blo <= '0; beat_bhi <= '0;
+      beat_sbase <= '0; beat_q <= '0;
+      for (int i = 0; i < NCH; i++) begin
+        beat_kh[i] <= '0; beat_kl[i] <= '0; beat_dl[i] <= '0; beat_dh[i] <= '0;
+      end
+      beat_all <= 1'b0; beat_pw <= '0;
       pd_v <= 1'b0; pd_fix <= 1'b0; pd_start <= '0; pd_end <= '0; pd_rel <= '0;
       pd_sbase <= '0; pd_send <= '0; pd_lnext <= '0; pd_len <= '0; pd_cs <= '0; mok <= 1'b0; msct <= 1'b0; pch <= '0;
       beat_cta <= '0;
     end else begin
       done <= 1'b0;
-      wf_cnt <= wf_cnt + {15'd0, sm_fire};
+      if (sm_fire) wf_cnt <= wf_cnt + 16'd1;
       wr_cnt <= wr_cnt + {15'd0, sm_rsp_valid};
       if (sm_rsp_valid && sm_rsp_err) b_err <= 1'b1;
 
       // ---- back end: completes the oldest command (B_WAIT -> B_ACK [-> B_TX -> B_TXACK])
       case (bs)
         B_WAIT: if (head_data) begin
-          b_tgt <= wf_cnt + {15'd0, sm_fire};
+          b_tgt <= sm_fire ? wf_cnt + 16'd1 : wf_cnt;
           bs <= B_ACK;
         end
         B_ACK: if (b_acked) begin
@@ -819,14 +931,29 @@ module tce_tile_load #(
       if (b_fin) begin
         done <= 1'b1; bytes_read <= s_bytes[hd_p]; hd_p <= hd_p + 1'b1;
       end
-      n_used <= n_used + (SLW+1)'(ws == W_IDLE && start) - (SLW+1)'(b_fin);
+      // One step up or down, or none: a function of n_used and two bits per bit, not an
+      // adder after the back end's completion.
+      case ({ws == W_IDLE && start, b_fin})
+        2'b10:   n_used <= n_used + 1'b1;
+        2'b01:   n_used <= n_used - 1'b1;
+        default: ;
+      endcase
+      if (ws == W_IDLE && start) tl_p <= tl_p + 1'b1;
+      // (start and b_fin never name one slot: b_fin needs a command in flight, and start a
+      // free slot, which is then not the oldest)
+      for (int i = 0; i < NS; i++)
+        if (ws == W_IDLE && start && tl_p == SLW'(i)) s_busy[i] <= 1'b1;
+        else if (b_fin && hd_p == SLW'(i)) s_busy[i] <= 1'b0;
 
       // ---- row walker
       case (ws)
         W_IDLE: if (start) begin
           el <= esl; ee0 <= e0;
-          lo_cl <= clamp12(lo_num); hi_cl <= clamp12(hi_num); rcp <= recip(e0);
+          lo_cl <= cl_div(lo_x, e0); hi_cl <= cl_div(hi_x, e0);
+          rcp <= recip(e0);
           lo_any <= c0s_in < 0; hi_any <= gdim0_in > c0s_in;
+          be0 <= 13'(box0) * 13'(rdiv(e0));
+          unit_b <= OW'(1) << esl; sl_skip <= AW'(e0m1_in) << esl;
           o_need <= origin_rd; o_addr <= AW'(gaddr);
           sw <= swizzle; fnan <= fill_nan; m_first <= first_cta(ctas); m_rest <= lowest_rest(ctas);
           rbytes <= OW'(row_bytes); bx0 <= box0;
@@ -834,7 +961,7 @@ module tce_tile_load #(
           pch <= OW'(pitch);
           // The command's slot: the next in the ring (free: can_start says so).
           cur_s <= tl_p;
-          s_issued[tl_p] <= 1'b0; s_err_bus[tl_p] <= 1'b0;
+          s_issued[tl_p] <= 1'b0;
           s_bytes[tl_p] <= '0; s_want_tx[tl_p] <= want_tx; s_mb[tl_p] <= mbar_off;
           ws <= W_SETUP;
         end
@@ -843,11 +970,13 @@ module tce_tile_load #(
           lo <= lo_n; hi <= hi_n; has <= row0_has;
           // stage A holds the extent of the inputs `start` took
           s_rlo[cur_s] <= a_rlo; s_rhi[cur_s] <= a_rhi;
-          rd_off <= DW'(lo_n) * DW'(ee0);
-          row_rem <= (ee0 != 4'd1) ? unit_b : hi16_n;
-          // lo_n is 0 exactly when c0 >= 0 (lo_e >= 1 otherwise)
-          nofill0 <= row0_has && !lo_any && hi_n >= rbytes;
-          chunk <= '0; wcta <= m_first; wleft <= m_rest;
+          // A row without fill has c0 >= 0 (lo_e = 0) and hi_e = box0, so its bytes are the
+          // row's (tce_tile_check makes row_bytes box0 << esl): neither needs the division.
+          // floor(hi_cl / e0) >= box0 iff hi_cl >= box0 * e0.
+          // (hi_cl and be0 are both 13 bits: 4095 + 7 and 511 * 8 fit)
+          row_rem <= (ee0 != 4'd1) ? unit_b : rb16;
+          nofill0 <= !lo_any && hi_any && bx0 != 9'd0 && hi_cl >= be0;
+          chunk <= '0; chunk_e <= OW'(16); wcta <= m_first; wleft <= m_rest;
           ws <= o_need ? W_ORG : W_ROW;
         end
         W_ORG: if (ar_fire && !pd_go) ws <= W_OWAIT;
@@ -860,14 +989,14 @@ module tce_tile_load #(
           if (chunk >= rbytes) begin
             ws <= W_READ;
             // (with e0 = 1, rd_off = lo)
-            rd_next <= rs_next; rd_rem <= strided ? row_rem : row_rem - lo; rd_rel <= lo;
-            rd_sl_end <= lo + unit_b;
+            rd_next <= rs_next; rd_rem <= strided ? row_rem : hi16 - lo; rd_rel <= lo;
+            rd_end <= strided ? lo + unit_b : hi16;
           end else if (!w_fill) begin
-            chunk <= chunk + OW'(16);
+            chunk <= chunk_e; chunk_e <= chunk_e + OW'(16);
           end else if (use_fill && sm_ready) begin
             if (wleft == 16'd0) begin
               wcta <= m_first; wleft <= m_rest;
-              chunk <= chunk + OW'(16);
+              chunk <= chunk_e; chunk_e <= chunk_e + OW'(16);
             end else begin
               wcta <= first_cta(wleft); wleft <= lowest_rest(wleft);
             end
@@ -879,7 +1008,7 @@ module tce_tile_load #(
         default: ws <= W_IDLE;
       endcase
       if (row_next) begin
-        chunk <= '0; wcta <= m_first; wleft <= m_rest;
+        chunk <= '0; chunk_e <= OW'(16); wcta <= m_first; wleft <= m_rest;
         if (last_row) begin
           // Every read of the command is out: the back end finishes it, the walker is free.
           ws <= W_IDLE;
@@ -891,13 +1020,13 @@ module tce_tile_load #(
 
       // ---- read issue
       if (p_take) begin
-        rd_next <= burst_end; rd_rem <= cur_rem - p_len; rd_rel <= p_rel + p_len;
-        rd_sl_end <= cur_sl_end;
+        rd_next <= burst_end; rd_rem <= p_rem_after; rd_rel <= p_rel_after;
+        rd_end <= cur_end;
         if (p_whole && sl_more) begin
           // next slice of a strided row: e0 slices on in global memory, one in the row
-          rd_next   <= burst_end + sl_skip;
+          rd_next   <= sl_next;
           rd_rem    <= unit_b;
-          rd_sl_end <= cur_sl_end + unit_b;
+          rd_end    <= cur_end + unit_b;
         end
       end
       if (ar_fire) begin
@@ -906,12 +1035,19 @@ module tce_tile_load #(
       end
       // ---- pending burst
       if (p_cont) begin
-        pd_end <= burst_end; pd_len <= pd_len + 13'(p_len);
-        pd_send <= pd_send + 24'(p_len); pd_lnext <= row_sbase + 24'(pch);
+        // A continuing piece is a direct row's (cur_* are row_g, row_rem). Not whole, it
+        // runs to the page end, which pd_start's page is: the burst is then the rest of
+        // that page (no add after p_whole).
+        pd_end <= burst_end;
+        pd_len <= p_whole ? pd_len + 13'(row_rem) : 13'd4096 - {1'b0, pd_start[11:0]};
+        pd_send <= pd_send + 24'(row_rem); pd_lnext <= row_sbase + 24'(pch);
       end else if (p_hold) begin
         pd_v <= 1'b1; pd_fix <= 1'b0;
-        pd_start <= cur_next; pd_end <= burst_end; pd_len <= 13'(p_len); pd_rel <= p_rel;
-        pd_sbase <= row_sbase; pd_send <= row_sbase + 24'(p_rel) + 24'(p_len);
+        pd_start <= cur_next; pd_end <= burst_end; pd_len <= p_len; pd_rel <= p_rel;
+        // pd_send only matters while the burst may be continued, so only when the piece
+        // was whole: one ending at a page end is never continued (p_cont wants a row that
+        // does not start a page). Then its end is the read's end, cur_end.
+        pd_sbase <= row_sbase; pd_send <= row_sbase + 24'(cur_end);
         pd_lnext <= row_sbase + 24'(pch); pd_cs <= cur_s;
       end else if (pd_go && ar_fire) begin
         pd_v <= 1'b0; pd_fix <= 1'b0;
@@ -945,26 +1081,30 @@ module tce_tile_load #(
       // register, not the R channel): the beat is still held then, so its command cannot
       // be finished before the count is in.
       beat_new <= rvalid && rready && r_s.resp == 2'b00;
-      if (beat_new) s_bytes[beat_cs] <= s_bytes[beat_cs] + 40'(16'(beat_hi_g - beat_lo_g));
+      // An error beat sets its command's status while it is offered (not only once taken:
+      // the same beat is offered until taken, and its command waits for all its bursts), so
+      // the status bit does not wait on rready. Its other beats still land.
+      // Written bit by bit: a new command's slot is cleared, an error beat's slot set (never
+      // the same slot: the error beat's command is in flight), so no write waits on the other.
+      for (int i = 0; i < NS; i++)
+        if (rvalid && r_s.resp != 2'b00 && r_cs == SLW'(i)) s_err_bus[i] <= 1'b1;
+        else if (ws == W_IDLE && start && tl_p == SLW'(i)) s_err_bus[i] <= 1'b0;
+      if (beat_new) s_bytes[beat_cs] <= s_bytes[beat_cs] + 40'(beat_nb);
       if (rvalid && rready) begin
         hb[rslot] <= r_s.last ? 8'd0 : hb[rslot] + 8'd1;
         if (r_s.last) rp[rslot] <= rp[rslot] + 1'b1;
-        if (r_s.resp != 2'b00) begin
-          s_err_bus[r_cs] <= 1'b1;   // this command's status; its other beats still land
-        end else begin
+        if (r_s.resp == 2'b00) begin
           beat_valid <= 1'b1;
           beat_data  <= r_s.data;
-          beat_g     <= r_g;
-          beat_lo_g  <= r_lo_g;
-          beat_hi_g  <= r_hi_g;
-          beat_rowg  <= r_start - AW'(r_rel);
+          beat_blo   <= r_blo;
+          beat_bhi   <= r_bhi;
+          for (int i = 0; i < NCH; i++) begin
+            beat_kh[i] <= r_kh[i]; beat_kl[i] <= r_kl[i];
+            beat_dl[i] <= r_dl[i]; beat_dh[i] <= r_dh[i];
+          end
           beat_sbase <= r_sbase;
-          beat_lo    <= r_sr[2*OW-1:OW];
-          beat_hi    <= r_sr[OW-1:0];
           beat_all   <= r_all;
-          beat_sct   <= r_all && sb_sct;
-          beat_lrb   <= sb_lrb;
-          beat_lp    <= sb_lp;
+          beat_pw    <= 16'd1 << sb_dsh;
           beat_q     <= '0;
           beat_cta   <= sb_first;
           beat_left  <= sb_rest;

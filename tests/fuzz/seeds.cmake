@@ -49,7 +49,7 @@ elseif(KIND STREQUAL "corpus")
     math(EXPR n "${n} + 1")
     file(WRITE ${corpus}/seed${n} "${text}")
   endforeach()
-elseif(KIND MATCHES "^(scenario|synth_blif|yosys_log|regress_merge|cov|fcov)$")
+elseif(KIND MATCHES "^(scenario|synth_blif|yosys_log|rv32_elf|regress_merge|cov|fcov)$")
   # each file alone; for the harnesses that read several files, also the files of one run
   # as one input, separated by two NUL bytes (tests/fuzz/mem_files.h): the shards of a run,
   # the waivers and .dat files, the count files

@@ -301,16 +301,28 @@ int regress_merge_main(int argc, char **argv)
                         file, f.v[j].batch, k, n);
                 goto done;
             }
-        t.batches += v[P_BATCHES];
-        t.ops += v[P_OPS];
-        t.passed += v[P_PASSED];
-        t.failed += v[P_FAILED];
-        t.traps += v[P_TRAPS];
-        t.illegal += v[P_ILLEGAL];
-        t.unsup += v[P_UNSUP];
-        t.bus_injected += v[P_BUS_INJ];
-        t.bus_reported += v[P_BUS_REP];
-        t.bus_untouched += v[P_BUS_UNT];
+        /* regress.c writes operations = passed + failed + unsupported, each shard within the
+         * run: totals that do not add up, or sums that would wrap, are not a merge */
+        if (v[P_OPS] > t.count - t.ops || v[P_PASSED] > v[P_OPS] ||
+            v[P_FAILED] > v[P_OPS] - v[P_PASSED] || v[P_UNSUP] != v[P_OPS] - v[P_PASSED] - v[P_FAILED]) {
+            fprintf(stderr, "tce regress-merge: %s: operations %lu are not passed + failed + "
+                    "unsupported (%lu + %lu + %lu), or past the run's %lu with the shards before\n",
+                    file, v[P_OPS], v[P_PASSED], v[P_FAILED], v[P_UNSUP], t.count);
+            goto done;
+        }
+        unsigned long *sum[P_N] = {[P_BATCHES] = &t.batches, [P_OPS] = &t.ops,
+                                   [P_PASSED] = &t.passed, [P_FAILED] = &t.failed,
+                                   [P_TRAPS] = &t.traps, [P_ILLEGAL] = &t.illegal,
+                                   [P_UNSUP] = &t.unsup, [P_BUS_INJ] = &t.bus_injected,
+                                   [P_BUS_REP] = &t.bus_reported, [P_BUS_UNT] = &t.bus_untouched};
+        for (int j = P_BATCHES; j < P_N; j++) {
+            if (v[j] > ULONG_MAX - *sum[j]) {
+                fprintf(stderr, "tce regress-merge: %s: the shards' %s add up past %lu\n", file,
+                        prop_names[j], ULONG_MAX);
+                goto done;
+            }
+            *sum[j] += v[j];
+        }
     }
     if (t.ops != t.count) {
         fprintf(stderr, "tce regress-merge: the shards ran %lu operations, the run has %lu\n",
