@@ -52,7 +52,8 @@ file(GLOB seeds_synth_blif ${fuzz_seed_dir}/blif/*.blif)
 file(GLOB seeds_yosys_log ${CMAKE_CURRENT_SOURCE_DIR}/data/yosys_logs/*.log
      ${CMAKE_CURRENT_SOURCE_DIR}/data/fuzz_findings/yosys_log_*.log)
 set(seeds_cmd_unpack ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/scenario.ptx)
-file(GLOB seeds_rv32_elf ${fuzz_seed_dir}/elf/*.elf)
+file(GLOB seeds_rv32_elf ${fuzz_seed_dir}/elf/*.elf
+     ${CMAKE_CURRENT_SOURCE_DIR}/data/fuzz_findings/rv32_elf_*.elf)
 foreach(h ${fuzz_harnesses})
   # '|' between the files: a ';' list in add_test became separate arguments, and the
   # script saw only the first seed file

@@ -11,7 +11,8 @@
 /* The descriptor's bytes (csim/descriptor_layout.def): offsets of the fields poked here. */
 enum {
     D_KIND = 2, D_DTYPE = 3, D_RANK = 4, D_IL = 5, D_SWZ = 6, D_FILL = 8, D_CHANS = 10,
-    D_PIXELS = 12, D_ESIZE = 14, D_GDIM = 24, D_BOX = 80, D_LOWER = 90
+    D_WIDE = 9, D_PIXELS = 12, D_ESIZE = 14, D_GADDR = 16, D_GDIM = 24, D_BOX = 80,
+    D_ESTRIDE = 85, D_LOWER = 90
 };
 
 static void put32(uint8_t *d, unsigned off, uint32_t v)
@@ -60,6 +61,13 @@ static void d_nan_uint(uint8_t *d)
     d[D_DTYPE] = TCE_DT_UINT32;
     d[D_FILL] = TCE_OOB_NAN;
 }
+/* a tiled map carries no channels and no wide mode */
+static void d_tiled_chans(uint8_t *d) { d[D_CHANS] = 4; }
+static void d_tiled_wide(uint8_t *d) { d[D_WIDE] = 1; }
+/* the global address 16-byte aligned (GBASE + 8 is not) */
+static void d_gaddr_8(uint8_t *d) { d[D_GADDR] |= 8; }
+/* elementStrides 1..8 (9 is not) */
+static void d_estride_9(uint8_t *d) { d[D_ESTRIDE] = 8; }
 /* im2col maps: 16U4_ALIGN16B takes 128 channels only (4 here) */
 static void d_i2c_u4a16(uint8_t *d)
 {
@@ -280,6 +288,10 @@ int main(void)
         {"16U4_ALIGN16B, 32B swizzle", tload(2), d_u4a16_swz32, TCE_ERR_BAD_DESCRIPTOR, TMAP},
         {"16U6_ALIGN16B interleaved", tload(2), d_u6_il, TCE_ERR_BAD_DESCRIPTOR, TMAP},
         {"NaN fill on UINT32", tload(2), d_nan_uint, TCE_ERR_BAD_DESCRIPTOR, TMAP},
+        {"tiled map with 4 channels", tload(2), d_tiled_chans, TCE_ERR_BAD_DESCRIPTOR, TMAP},
+        {"tiled map with a wide mode", tload(2), d_tiled_wide, TCE_ERR_BAD_DESCRIPTOR, TMAP},
+        {"global address off 16 bytes", tload(2), d_gaddr_8, TCE_ERR_BAD_DESCRIPTOR, TMAP},
+        {"elementStride 9", tload(2), d_estride_9, TCE_ERR_BAD_DESCRIPTOR, TMAP},
         {"im2col 16U4_ALIGN16B, 4 channels", i2c(4), d_i2c_u4a16, TCE_ERR_BAD_DESCRIPTOR, TMAP},
         {"im2col rank 4, lower corner 200", i2c(4), d_i2c_corner, TCE_ERR_BAD_DESCRIPTOR, TMAP},
         {"im2col wide without its swizzle", i2c(4), d_i2c_wide_noswz, TCE_ERR_BAD_DESCRIPTOR,

@@ -103,5 +103,22 @@ int main(void)
         remove(path);
     }
 
+    /* Program headers of 2 bytes at offset 0 (found by fuzz_rv32_elf): the entry size was
+     * checked only for a nonzero e_phoff, and loading read past the file's end. */
+    char tiny[] = "test_rv32_cpu_tiny_phentsize.elf";
+    uint8_t h[80] = {0x7f, 'E', 'L', 'F', 1, 1, 1};
+    h[16] = 2, h[18] = 243;       /* ET_EXEC, EM_RISCV */
+    h[42] = 2, h[44] = 40;        /* e_phentsize 2, e_phnum 40: 80 bytes from e_phoff 0 */
+    f = fopen(tiny, "wb");
+    if (f) {
+        fwrite(h, 1, sizeof h, f);
+        fclose(f);
+        rv32_elf e;
+        char err[300];
+        CHECK(rv32_elf_open(&e, tiny, err, sizeof err) == -1 &&
+              strstr(err, "e_phentsize is smaller than an ELF32 program header"));
+        remove(tiny);
+    }
+
     return check_finish("test_rv32_cpu");
 }

@@ -55,7 +55,8 @@ int rv32_elf_open(rv32_elf *e, const char *path, char *err, size_t errlen)
         why = "not an executable (e_type is not ET_EXEC)";
     else if (rd16(h + 18) != EM_RISCV)
         why = "not RISC-V (e_machine is not EM_RISCV)";
-    else if (rd32(h + 28) && rd16(h + 42) < 32)
+    else if (rd16(h + 44) && rd16(h + 42) < 32) /* entries (not e_phoff) decide: the table
+                                                   may start at offset 0 */
         why = "e_phentsize is smaller than an ELF32 program header";
     else if (!span_ok(e, rd32(h + 28), (uint64_t)rd16(h + 42) * rd16(h + 44)))
         why = "program header table lies outside the file";
