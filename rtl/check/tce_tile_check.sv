@@ -9,10 +9,11 @@
 // descriptor fetch is writing `desc`), so each stage just registers its part every cycle
 // and `ready` rises STAGES cycles into an unbroken run of `hold`:
 //   stage 1  the box-element counts (ceil(box / elementStride): a multiply by a reciprocal
-//            in a DSP48, not a divider), the global range's four products and the status
-//            chain up to the shared-memory span;
+//            in a DSP48, not a divider), the global range's four products, the descriptor
+//            rules (tce_desc_rules, two stages of its own) and the mbarrier's checks;
 //   stage 2  the products of element-count pairs, the row pitch, the range's partial sums;
-//   stage 3  the row count and whether the range fits below 2^GADDR_W;
+//   stage 3  the row count, whether the range fits below 2^GADDR_W, and the status chain
+//            up to the shared-memory span (it reads the rules' verdict);
 // then the span compare, the byte count and the last checks are logic after stage 3. With
 // the descriptor cached, the executor reaches S_TCHECK two cycles after the pop, so the
 // check costs one cycle there.
@@ -317,7 +318,7 @@ module tce_tile_check #(
   // Everything else the golden model's descriptor unpack refuses (ESIZE, items the kind and
   // rank do not use, the encoder's rules): BAD_DESCRIPTOR with the checks below.
   logic desc_rules_bad;
-  tce_desc_rules u_rules (.desc, .bad(desc_rules_bad));
+  tce_desc_rules u_rules (.clk, .desc, .bad(desc_rules_bad));   // registered: valid in stage 2
   // ... and its box-size rule, pipelined: valid after stage 3, put first in the chain there.
   logic box_over_q;
   tce_box_bytes u_box_bytes (.clk, .desc, .over(box_over_q));
@@ -343,6 +344,8 @@ module tce_tile_check #(
   // them into the DSP48s' own registers; `ready` alone says when they are valid.
   localparam int STAGES = 3;
   localparam int K = $clog2(SMEM_BYTES + 1);   // 2^K > SMEM_BYTES: the row count's saturation
+  // Width of the span's end, rows x pitch (K + 14 bits) + base (25 bits), with a bit to spare.
+  localparam int CW = ((K + 14 > 25) ? K + 14 : 25) + 2;
   logic [1:0]  age;
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) age <= '0;
@@ -364,21 +367,33 @@ module tce_tile_check #(
   logic [2:0]  ul_q;
   logic [7:0]  smin_q;            // the swizzle span a row's pitch is at least (0: none)
   logic [8:0]  sthr_q;            // ... as box0 units: row bytes < smin iff box0 < sthr
-  logic [K:0]  nsat_q, nsat_m1_q;
-  logic        nzero_q;
-  logic [24:0] base_q;            // soff + row bytes
+  logic        box_out_q;         // the box leaves shared memory (stage 3)
+  logic [31:0] txb_q;             // its bytes (read only when it passes)
   logic [4:0]  n_one_q;
   logic        box0_div_q;
   logic [8:0]  box0_d_q;
   logic [17:0] p12_q, p34_q;
   logic [13:0] row_bytes_q, pitch_q;
   logic [31:0] nrows_q;
+  logic        mb_mis_q, mb_rng_q;  // the mbarrier's alignment and range checks failed
+  logic [24:0] span_lim_q;        // the span's end may not be past this
+  logic        span_rnd_q;        // the end is rounded up to its line (swizzle, SMEM_SIZE off a line)
   always_ff @(posedge clk) begin
     logic [8:0]  b0, x;
     logic [7:0]  smin;
     logic [13:0] rb;
     logic [35:0] nr;
-    logic [K:0]  ns;
+    logic [K-1:0]  nt;
+    logic [K+13:0] np;
+    // tx_bytes is 32 bits; a box whose byte count needs more fails the shared-memory
+    // check long before, so the upper bits of the product are never needed.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [K+13:0] txb;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [24:0] bs;
+    logic [47:0] nz_end;
+    logic [CW-1:0] ext;
+    logic        big, nz_wrap;
     // stage 1
     for (int i = 0; i < 5; i++) begin
       x = 9'(({div_a[i], 1'b1} + {6'd0, div_d[i], 1'b1}) >> 1);   // a + d - 1, at most 263
@@ -394,11 +409,23 @@ module tce_tile_check #(
       default: smin = 8'd128;
     endcase
     smin_q <= smin;
-    sthr_q <= 9'((16'(smin) + (16'd1 << ul) - 16'd1) >> ul);    // ceil(smin / 2^ul)
+    // ceil(smin / 2^ul) is smin >> ul: smin is a multiple of 32 and ul at most 5.
+    sthr_q <= {1'b0, smin >> ul};
     n_one_q <= n_one;
     box0_div_q <= box0_div;
     box0_d_q <= box0_d;
+    // the chain reads desc_rules_bad, which is valid from stage 2: so this is valid in stage 3
     s1_bad_q <= s1_bad_d; s1_bd_q <= s1_bad_desc; s1_status_q <= s1_status; s1_field_q <= s1_field;
+    // The mbarrier's checks need only the command and SMEM_SIZE (a write of it restarts
+    // the pipeline), so they are registered here and leave the last stage's logic.
+    mb_mis_q <= !is_store && completion == tce_op_pkg::DONE_MBARRIER && mbar_off[2:0] != 3'd0;
+    mb_rng_q <= !is_store && completion == tce_op_pkg::DONE_MBARRIER && {8'd0, mbar_off} + 32'd8 > 32'(mem_smem);
+    // The span's limit. With a swizzle the span's end is rounded up to its 128-byte line
+    // before the compare with SMEM_SIZE; for an end that does not wrap that is the same as
+    // comparing the end itself with SMEM_SIZE rounded down to a line (a multiple of 128 is
+    // above s exactly when it is above s's line), which needs no adder after the product.
+    span_lim_q <= (swizzle != 3'd0) ? {mem_smem[24:7], 7'd0} : mem_smem;
+    span_rnd_q <= swizzle != 3'd0 && mem_smem[6:0] != 7'd0;
     // stage 2: the element counts' pair products, the row's bytes and pitch
     p12_q <= 18'(n[8:0]) * 18'(n[17:9]);
     p34_q <= 18'(n[26:18]) * 18'(n[35:27]);
@@ -411,11 +438,28 @@ module tce_tile_check #(
     if (is_i2c) nr = 36'(i2c_rows);
     if (is_g4 || is_s4) nr = 36'd4;
     nrows_q <= 32'(nr);       // a row count that passes the check is below 2^K
-    ns = (nr >> K) != 36'd0 ? (K+1)'(1) << K : (K+1)'(nr);
-    nsat_q <= ns;
-    nsat_m1_q <= ns - (K+1)'(1);
-    nzero_q <= nr == 36'd0;
-    base_q <= 25'(soff) + 25'(row_bytes_q);
+    // The box's span in shared memory, in this stage too: a row count of 2^K or more
+    // (2^K > SMEM_BYTES) overflows shared memory whatever the pitch (each row has a byte at
+    // least), so the products take the count's K low bits and stay one DSP48 wide. The
+    // span's end, (rows - 1) x pitch + base, is rows x pitch + (base - pitch).
+    big = (nr >> K) != 36'd0;
+    nt  = K'(nr);
+    np  = (K+14)'(nt) * (K+14)'(pitch_q);
+    txb = (K+14)'(nt) * (K+14)'(row_bytes_q);
+    txb_q <= 32'(txb);
+    bs = 25'(soff) + 25'(row_bytes_q);
+    nz_end = 48'(bs) - 48'(pitch_q);
+    // (in CW bits: the end is below 2^(CW-1) when there are rows, so the sum cannot wrap)
+    ext = CW'(np) + CW'(nz_end);
+    // The whole box must lie in shared memory. With a swizzle the last row's bytes may land
+    // anywhere in its 128-byte line, so the end is rounded up to its line: compared with
+    // span_lim_q (stage 1). No rows (an im2col walk of none): the end, base - pitch, is
+    // before the start in 48-bit arithmetic, where rounding it up can wrap it to 0: then it
+    // is in range.
+    nz_wrap = nz_end[47:7] == '1 && nz_end[6:0] != 7'd0;
+    box_out_q <= big || 48'(np) > 48'(mem_smem) ||
+                 (nr == 36'd0 ? nz_end > 48'(span_lim_q) && !(span_rnd_q && nz_wrap)
+                              : ext > CW'(span_lim_q));
   end
   // Stage 1's element counts and box0 (the dividers' quotients).
   for (genvar i = 1; i < 5; i++) begin : g_n
@@ -634,22 +678,11 @@ module tce_tile_check #(
     end
   end
 
-  // After stage 3: the range check in its place, the box's shared-memory span and byte
-  // count, and the last checks of the chain in the golden model's order (they need the
-  // span). The row count is saturated at 2^K > SMEM_BYTES first: a box of that many rows
-  // (each at least one byte) overflows shared memory either way, and the products stay
-  // one DSP48 wide. tx_bytes is read only when the check passes (fewer rows than that).
+  // After stage 3: the range check in its place and the last checks of the chain in the
+  // golden model's order (they need the span), all from registers, so the verdict the
+  // executor and tce_window_walk read is a few levels deep.
   always_comb begin
-    logic bad, box_out;
-    logic [K+25:0] ext;
-    logic [K+14:0] np;
-    // tx_bytes is 32 bits; a box whose byte count needs more fails the shared-memory
-    // check below long before, so the upper bits of the product are never needed.
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [K+14:0] txb;
-    /* verilator lint_on UNUSEDSIGNAL */
-    logic [47:0] span_end;
-    logic [31:0] mb_off;
+    logic bad;
     if (box_over_q) begin
       bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end else if (!s1_bd_q && !g_fits_q) begin
@@ -658,29 +691,17 @@ module tce_tile_check #(
       bad = s1_bad_q; status = s1_status_q; field = s1_field_q;
     end
     rows = nrows_q;
-    txb = (K+15)'(nsat_q) * (K+15)'(row_bytes);
-    tx_bytes = 32'(txb);
-    np  = (K+15)'(nsat_q) * (K+15)'(pitch);
-    ext = (K+26)'(nsat_m1_q) * (K+26)'(pitch) + (K+26)'(base_q);
-    mb_off = {8'd0, mbar_off};
-    // The whole box must lie in shared memory; with a swizzle the last row's bytes may
-    // land anywhere in its 128-byte line (rounding the end up to the line changes nothing
-    // when SMEM_BYTES is a whole number of lines). No rows: the end is before the start,
-    // in 48-bit arithmetic, as the full product would give.
-    if (nzero_q) span_end = 48'(base_q) - 48'(pitch);
-    else span_end = 48'(ext);
-    if (swizzle != 3'd0 && mem_smem[6:0] != 7'd0) span_end = (span_end + 48'd127) & ~48'd127;
-    box_out = 48'(np) > 48'(mem_smem) || span_end > 48'(mem_smem);
-    if (!bad && is_i2c && box_out) begin
+    tx_bytes = txb_q;
+    if (!bad && is_i2c && box_out_q) begin
       bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
     end
-    if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off[2:0] != 3'd0) begin
+    if (!bad && mb_mis_q) begin
       bad = 1'b1; status = tce_op_pkg::ST_MISALIGNED; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
     end
-    if (!bad && !is_store && completion == tce_op_pkg::DONE_MBARRIER && mb_off + 32'd8 > 32'(mem_smem)) begin
+    if (!bad && mb_rng_q) begin
       bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
     end
-    if (!bad && box_out) begin
+    if (!bad && box_out_q) begin
       status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
     end
   end

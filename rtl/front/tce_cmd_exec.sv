@@ -260,8 +260,18 @@ module tce_cmd_exec #(
       assign mm_addr[gi*64 +: 64] = 64'd0;
     end
   end
+  // log2 of red's element bytes (tce_etype)
+  function automatic logic [1:0] etype_log2(input logic [3:0] et);
+    if (et == tce_red_pkg::ET_F16 || et == tce_red_pkg::ET_BF16) etype_log2 = 2'd1;
+    else if (et == tce_red_pkg::ET_B64 || et == tce_red_pkg::ET_U64 || et == tce_red_pkg::ET_S64 ||
+             et == tce_red_pkg::ET_F64) etype_log2 = 2'd3;
+    else etype_log2 = 2'd2;
+  endfunction
+  function automatic logic tensor_op(input logic [3:0] op);
+    tensor_op = op == tce_op_pkg::OP_TENSOR_LOAD || op == tce_op_pkg::OP_TENSOR_STORE ||
+                (HAS_REDUCE && op == tce_op_pkg::OP_TENSOR_REDUCE) || op == tce_op_pkg::OP_TENSOR_PREFETCH;
+  endfunction
   always_comb begin : decode
-    logic et_64;
     for (int i = 0; i < 8; i++)
       rs_operands[i*64 +: 64] = {cmd[(tce_regs_pkg::CMDF_OPERAND_HI_WORD + i * tce_regs_pkg::CMDF_OPERAND_HI_STRIDE)*32 +: 32],
                                  cmd[(tce_regs_pkg::CMDF_OPERAND_LO_WORD + i * tce_regs_pkg::CMDF_OPERAND_LO_STRIDE)*32 +: 32]};
@@ -295,8 +305,7 @@ module tce_cmd_exec #(
     is_treduce = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_TENSOR_REDUCE);
     is_tpref   = (f_opcode == tce_op_pkg::OP_TENSOR_PREFETCH);
     is_mm      = HAS_MULTIMEM && (f_opcode == tce_op_pkg::OP_MULTIMEM_COPY);
-    is_tensor  = (f_opcode == tce_op_pkg::OP_TENSOR_LOAD || f_opcode == tce_op_pkg::OP_TENSOR_STORE ||
-                  is_treduce || is_tpref);
+    is_tensor  = tensor_op(f_opcode);
     to_global  = (f_dst == tce_op_pkg::SPACE_GLOBAL);
     mode_off   = (!HAS_IM2COL && (f_mode == tce_op_pkg::MODE_IM2COL || f_mode == tce_op_pkg::MODE_IM2COL_W || f_mode == tce_op_pkg::MODE_IM2COL_W128 || f_mode == tce_op_pkg::MODE_IM2COL_NO_OFFS)) ||
                  (!HAS_GATHER && (f_mode == tce_op_pkg::MODE_GATHER4 || f_mode == tce_op_pkg::MODE_SCATTER4));
@@ -310,10 +319,8 @@ module tce_cmd_exec #(
     else if (is_treduce) chk_ctx = tce_red_pkg::CTX_TENSOR_REDUCE;
     else chk_ctx = to_global ? tce_red_pkg::CTX_BULK_REDUCE : tce_red_pkg::CTX_BULK_REDUCE_CLUSTER;
 
-    et_half = (f_etype == tce_red_pkg::ET_F16) || (f_etype == tce_red_pkg::ET_BF16);
-    et_64   = (f_etype == tce_red_pkg::ET_B64) || (f_etype == tce_red_pkg::ET_U64) ||
-              (f_etype == tce_red_pkg::ET_S64) || (f_etype == tce_red_pkg::ET_F64);
-    rs_esl  = et_half ? 2'd1 : et_64 ? 2'd3 : 2'd2;
+    rs_esl  = etype_log2(f_etype);
+    et_half = rs_esl == 2'd1;
     red_len = {4'd0, f_vec} << rs_esl;
     red_cta = (f_dst == tce_op_pkg::SPACE_SHARED_CLUSTER) ? f_saddr[27:24] : f_cta;
     red_off = f_saddr[23:0];
@@ -346,14 +353,16 @@ module tce_cmd_exec #(
   // range's end is formed once for all eight windows; the form with the offset a - base
   // and the room left after it cost two subtractions and two compares per window.
   wire win_on = |gwin_size;
-  function automatic logic mapped(input logic [63:0] a, input logic [32:0] n);
-    logic [64:0] a_end, w_end;
-    mapped = !win_on;
-    a_end = {1'b0, a} + {32'd0, n};
+  function automatic logic mapped_end(input logic [63:0] a, input logic [64:0] a_end);
+    logic [64:0] w_end;
+    mapped_end = !win_on;
     for (int i = 0; i < 8; i++) begin
       w_end = {1'b0, gwin_base[i*64 +: 64]} + {1'b0, gwin_size[i*64 +: 64]};
-      if (gwin_size[i*64 +: 64] != 64'd0 && a >= gwin_base[i*64 +: 64] && a_end <= w_end) mapped = 1'b1;
+      if (gwin_size[i*64 +: 64] != 64'd0 && a >= gwin_base[i*64 +: 64] && a_end <= w_end) mapped_end = 1'b1;
     end
+  endfunction
+  function automatic logic mapped(input logic [63:0] a, input logic [32:0] n);
+    mapped = mapped_end(a, {1'b0, a} + {32'd0, n});
   endfunction
 
   // ------------------------------------------------------------- the checks, in order
@@ -401,15 +410,55 @@ module tce_cmd_exec #(
     if (!rst_n) p_valid <= 1'b0;
     else        p_valid <= !q_pop && !mem_wr;
   end
+  // The one global range a command has against the windows (one checker, not one per use):
+  // a tensor command's map, red's vector, else the bulk range (csim: an empty one still
+  // needs its first byte). Its start and end are formed from the queue's head as the
+  // command is popped (words past the entry's count read 0, as in `cmd`), so stage 1's
+  // window compares start from registers: formed from `cmd`, the operand's choice and the
+  // end's sum were five of p_gmapped's twelve LUT levels.
+  localparam int QE = QW - QDROP;                          // words per queue entry
+  localparam int OPW = tce_regs_pkg::CMDF_OPERAND_LO_WORD;  // the first word not kept
+  wire [7:0] q_n = q_head[QE*32+32 +: 8];
+  logic [63:0] win_a_q;
+  logic [64:0] win_end_q;
+  // Bytes one copy writes: with .cp_mask only the enabled bytes of each 16-byte chunk (the
+  // golden model's count). Formed at the pop too (a multiply after a count of the mask).
+  logic [39:0] copy_bytes_q;
+  always_ff @(posedge clk) begin : pop_operands
+    logic [31:0] w [OPW];   // the fields read here lie below the operand words
+    logic [3:0]  op;
+    logic [31:0] size;
+    logic [63:0] a;
+    logic [32:0] n;
+    logic [7:0]  rl;
+    logic [15:0] bm;
+    for (int i = 0; i < OPW; i++) w[i] = (32'(q_n) > i) ? q_head[i*32 +: 32] : 32'd0;
+    op   = w[tce_regs_pkg::CMDF_OPCODE_WORD][tce_regs_pkg::CMDF_OPCODE_LSB +: tce_regs_pkg::CMDF_OPCODE_W];
+    size = w[tce_regs_pkg::CMDF_SIZE_WORD];
+    if (tensor_op(op)) begin
+      a = {w[tce_regs_pkg::CMDF_TMAP_HI_WORD], w[tce_regs_pkg::CMDF_TMAP_LO_WORD]};
+      n = 33'd128;
+    end else begin
+      a = {w[tce_regs_pkg::CMDF_GADDR_HI_WORD], w[tce_regs_pkg::CMDF_GADDR_LO_WORD]};
+      rl = {4'd0, w[tce_regs_pkg::CMDF_VEC_WORD][tce_regs_pkg::CMDF_VEC_LSB +: tce_regs_pkg::CMDF_VEC_W]}
+           << etype_log2(w[tce_regs_pkg::CMDF_ETYPE_WORD][tce_regs_pkg::CMDF_ETYPE_LSB +: tce_regs_pkg::CMDF_ETYPE_W]);
+      if (HAS_REDUCE && op == tce_op_pkg::OP_RED)
+        n = {25'd0, rl};   // red_len
+      else
+        n = (size == 32'd0) ? 33'd1 : {1'b0, size};
+    end
+    bm = w[tce_regs_pkg::CMDF_BYTE_MASK_WORD][tce_regs_pkg::CMDF_BYTE_MASK_LSB +: tce_regs_pkg::CMDF_BYTE_MASK_W];
+    if (q_pop) begin
+      win_a_q <= a;
+      win_end_q <= {1'b0, a} + {32'd0, n};
+      copy_bytes_q <= w[tce_regs_pkg::CMDF_HAS_BYTE_MASK_WORD][tce_regs_pkg::CMDF_HAS_BYTE_MASK_LSB]
+                      ? {12'd0, size[31:4]} * {35'd0, ones16(bm)} : {8'd0, size};
+    end
+  end
   always_ff @(posedge clk) begin : stage1
     logic [64:0] g_end;
-    logic [32:0] g_len;
     g_end = {1'b0, f_gaddr} + {33'd0, f_size};
-    g_len = (f_size == 32'd0) ? 33'd1 : {1'b0, f_size};   // csim: an empty range still needs its first byte
-    // The one global range a command has against the windows (one checker, not one per
-    // use): a tensor command's map, red's vector, else the bulk range.
-    p_gmapped <= mapped(is_tensor ? f_tmap : f_gaddr,
-                        is_tensor ? 33'd128 : is_red ? {25'd0, red_len} : g_len);
+    p_gmapped <= mapped_end(win_a_q, win_end_q);
     p_gwrap   <= g_end > 65'h1_0000_0000_0000_0000;
     p_gbig    <= GADDR_W < 64 && g_end > (65'd1 << GADDR_W);
     p_cta_bad <= {1'b0, f_cta} >= mem_ncta;
@@ -609,10 +658,18 @@ module tce_cmd_exec #(
   // is set (with none, nothing there could fail: the cycle counts stay as they were).
   wire mm_win = is_mm && mm_pre_ok && win_on;
   logic [39:0] rb_q, wb_q;   // bytes read / written by the command retiring at S_RETIRE
-  // Bytes one copy writes: with .cp_mask only the enabled bytes of each 16-byte chunk (the
-  // golden model's count). Read in the clocked block at a command's start only.
-  wire [4:0]  f_bm_ones = ones16(f_bmask);
-  wire [39:0] copy_bytes = f_has_bm ? {12'd0, f_size[31:4]} * {35'd0, f_bm_ones} : {8'd0, f_size};
+  // Bytes the command writes: copy_bytes_q (formed at the pop, above) times the destinations
+  // it writes (multimem: its addresses; a reduce: one), registered every cycle: S_CHECK
+  // reads it no sooner than two cycles after the pop (p_valid), so it always holds the
+  // command's own. Formed where they are written, the two products were 11 LUT levels
+  // into lr_wbytes and wb_q. Likewise a tensor load's destination count (tile_start comes
+  // at least four cycles after the pop).
+  logic [39:0] wbytes_q;
+  logic [4:0]  tload_ndst_q;
+  always_ff @(posedge clk) begin
+    wbytes_q <= copy_bytes_q * {35'd0, is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : ones16(dmask)};
+    tload_ndst_q <= ones16(tchk_ctas);
+  end
   wire  [32:0] g_len_q = (f_size == 32'd0) ? 33'd1 : {1'b0, f_size};   // multimem's range length
 
   // Tensor loads in flight: their retirement records, oldest at lr_hd.
@@ -631,8 +688,7 @@ module tce_cmd_exec #(
   always_ff @(posedge clk) begin
     if (tile_start || g2s_start) begin
       lr_seq[lr_tl] <= cur_seq; lr_cta[lr_tl] <= f_cta; lr_kind[lr_tl] <= f_opcode;
-      lr_wbytes[lr_tl] <= tile_start ? {8'd0, tchk_tx_bytes} * {35'd0, ones16(tchk_ctas)} :
-                                       copy_bytes * {35'd0, ones16(dmask)};
+      lr_wbytes[lr_tl] <= tile_start ? {8'd0, tchk_tx_bytes} * {35'd0, tload_ndst_q} : wbytes_q;
     end
   end
   // A command that may run beside loads in flight: a tensor load that passed the checks
@@ -766,9 +822,6 @@ module tce_cmd_exec #(
       cmd_clr_n <= 1'b1;
     end
   end
-  localparam int QE = QW - QDROP;                          // words per queue entry
-  localparam int OPW = tce_regs_pkg::CMDF_OPERAND_LO_WORD;  // the first word not kept
-  wire [7:0] q_n = q_head[QE*32+32 +: 8];
   // One clear condition per word, ahead of the load, is the form Yosys maps onto the
   // flip-flops' reset (a clear nested inside the load cost a LUT per bit).
   always_ff @(posedge clk) begin
@@ -808,7 +861,7 @@ module tce_cmd_exec #(
           end else if (mm_win) begin
             // the bytes it will move if S_MMWIN finds every address mapped
             rb_q <= {8'd0, f_size};
-            wb_q <= copy_bytes * {35'd0, 1'b0, f_mmcount};
+            wb_q <= wbytes_q;
             mm_k <= 4'd0;
             state <= S_MMWIN;
           end else if (bad || !(f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || is_red || is_mm)) begin
@@ -819,8 +872,7 @@ module tce_cmd_exec #(
             // A reduce reads its source and its destination and writes the destination.
             rb_q <= is_red ? {32'd0, red_len} :
                     is_breduce ? {7'd0, f_size, 1'b0} : {8'd0, f_size};
-            wb_q <= is_red ? {32'd0, red_len} :
-                    copy_bytes * {35'd0, is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : ones16(dmask)};
+            wb_q <= is_red ? {32'd0, red_len} : wbytes_q;
             state <= S_MOVE;
           end
         end
@@ -865,7 +917,8 @@ module tce_cmd_exec #(
             state <= S_RETIRE;
         end
         S_MMNEXT: state <= S_MOVE;
-        S_MMWIN: if (mm_k_first && !mapped(mm_addr[{mm_k[2:0], 6'd0} +: 64], g_len_q)) begin
+        // (built only with multimem: the state is unreachable without it)
+        S_MMWIN: if (HAS_MULTIMEM && mm_k_first && !mapped(mm_addr[{mm_k[2:0], 6'd0} +: 64], g_len_q)) begin
           st <= tce_op_pkg::ST_GLOBAL_BUS; fld <= fidx(tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
           rb_q <= '0; wb_q <= '0;
           state <= S_RETIRE;

@@ -58,9 +58,15 @@ module tce_group_tracker #(
   logic [NW-1:0] live_cnt [NUM_CTAS];
 
   // Wrap-safe: s has retired when done is at or past it (their distance is non-negative).
+  // The distance's sign bit, not a compare with 0: Yosys builds `>= 0` as a second carry
+  // chain behind the subtraction's.
+  /* verilator lint_off UNUSEDSIGNAL */
   function automatic logic retired(input logic [SEQ_W-1:0] done, input logic [SEQ_W-1:0] s);
-    retired = ($signed(done - s) >= 0);
+    logic [SEQ_W-1:0] d;
+    d = done - s;
+    retired = !d[SEQ_W-1];
   endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
   // Which entries retire now. Only a valid entry can, so with none valid (most cycles: an
   // entry lives from a commit to its group's last retirement) the nine wrap-safe compares
@@ -72,19 +78,7 @@ module tce_group_tracker #(
     if (ent_valid != '0)
       for (int i = 0; i < NENT; i++) ent_retire[i] = ent_valid[i] && retired(seq_done, ent_seq[i]);
   end
-  // The first free entry, for a commit: evaluated in the clocked block under the commit
-  // that uses it.
-  function automatic logic [$clog2(NENT):0] first_free(input logic [NENT-1:0] v);
-    first_free = '1;   // none: the top bit set
-    for (int i = NENT - 1; i >= 0; i--) if (!v[i]) first_free = ($clog2(NENT)+1)'(i);
-  endfunction
   assign group_done = |ent_retire;
-  // The retiring entry's CTA: at most one entry retires a cycle (entries hold distinct seqs).
-  logic [3:0] ret_cta;
-  always_comb begin
-    ret_cta = '0;
-    for (int i = 0; i < NENT; i++) ret_cta = ret_cta | (ent_retire[i] ? ent_cta[i] : 4'd0);
-  end
 
   wire [3:0] cc = commit_cta;
   logic [NUM_CTAS-1:0] last_now;   // last_live as of this cycle's seq_done (gated as ent_retire)
@@ -94,6 +88,30 @@ module tce_group_tracker #(
       for (int c = 0; c < NUM_CTAS; c++) if (seq_done == last_seq[c]) last_now[c] = 1'b0;
   end
   wire commit_live = commit && (open_cnt[cc] != 0) && |(last_now & (NUM_CTAS'(1) << cc));
+  // A commit takes the first free entry (for a CTA of this build, with one free: see the
+  // header), as a one-hot: the lowest clear bit of ent_valid (no index to encode and decode).
+  wire [NENT-1:0] free_oh = ~ent_valid & (ent_valid + 1'b1);
+  wire taken = commit_live && 32'(cc) < NUM_CTAS && free_oh != '0;
+
+  // Each CTA's live count moves by at most one a cycle each way: +1 when a commit takes an
+  // entry for it, -1 when one of its entries retires (at most one entry retires a cycle:
+  // entries hold distinct sequence numbers). The retiring CTA is found per CTA as an
+  // AND-OR of the entries' retire bits with "entry i is CTA c" (from registers), not by
+  // first forming the retiring entry's CTA number and comparing it (two levels more into
+  // the counters, which were the tracker's deepest paths).
+  logic [NUM_CTAS-1:0] cta_dec, cta_inc;
+  logic [NW-1:0] live_up [NUM_CTAS];
+  logic [NW-1:0] live_dn [NUM_CTAS];
+  always_comb begin
+    for (int c = 0; c < NUM_CTAS; c++) begin
+      live_up[c] = live_cnt[c] + 1'b1;
+      live_dn[c] = live_cnt[c] - 1'b1;
+      cta_dec[c] = 1'b0;
+      for (int i = 0; i < NENT; i++)
+        if (ent_retire[i] && ent_cta[i] == 4'(c)) cta_dec[c] = 1'b1;
+      cta_inc[c] = taken && cc == 4'(c);
+    end
+  end
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
@@ -116,9 +134,7 @@ module tce_group_tracker #(
       last_live <= '0;
       ent_valid <= '0;
     end else begin : step
-      logic taken;
       logic [NUM_CTAS-1:0] live_next;
-      taken = 1'b0;
       ent_valid <= ent_valid & ~ent_retire;
       live_next = last_now;
       if (accept && accept_is_group && 32'(accept_cta) < NUM_CTAS) begin
@@ -131,19 +147,18 @@ module tce_group_tracker #(
         open_cnt[cc] <= '0;
         // A free entry always exists (see the header); the check keeps a broken invariant
         // from overwriting a live entry.
-        if (commit_live) begin : take_entry
-          logic [$clog2(NENT):0] f;
-          f = first_free(ent_valid);
-          if (!f[$clog2(NENT)]) begin
-            taken = 1'b1;
-            ent_valid[f[$clog2(NENT)-1:0]] <= 1'b1;
-            ent_cta[f[$clog2(NENT)-1:0]]   <= cc;
-            ent_seq[f[$clog2(NENT)-1:0]]   <= last_seq[cc];
+        for (int i = 0; i < NENT; i++)
+          if (taken && free_oh[i]) begin
+            ent_valid[i] <= 1'b1;
+            ent_cta[i]   <= cc;
+            ent_seq[i]   <= last_seq[cc];
           end
-        end
       end
+      // The count +1 and -1 come from the register alone; inc and dec, the late signals,
+      // only choose among them.
       for (int c = 0; c < NUM_CTAS; c++)
-        live_cnt[c] <= live_cnt[c] + NW'(taken && cc == 4'(c)) - NW'(group_done && ret_cta == 4'(c));
+        if (cta_inc[c] && !cta_dec[c]) live_cnt[c] <= live_up[c];
+        else if (cta_dec[c] && !cta_inc[c]) live_cnt[c] <= live_dn[c];
     end
   end
 

@@ -10,20 +10,24 @@
 // (row_inb, every dimension compared at once) and whether it is the last; the user takes
 // it with `next`, and the following row can be presented in the very next cycle.
 //
-// The address is kept incrementally, never recomputed from scratch: the walk holds the
-// presented row's coordinates (xr) and, to take the generator's row, adds
-// (x[i] - xr[i]) * stride[i] for every dimension. Between neighbouring rows a coordinate
-// moves by an element stride (1..8) or wraps back by a short window (an im2col pixel row),
-// so the difference is usually small: every difference within [-16, 15] is multiplied by
-// shifts and adds, all dimensions in one cycle. A larger difference (an odometer wrap over
-// more than 16 elements, a gather4 row, row 0's own coordinates from xr = 0) goes through
-// the one full multiplier, one dimension per cycle, before the row is presented (in the
-// same cycle when it is the only dimension that moves). So a row costs one cycle, plus one
-// per dimension that jumps while others move too.
+// With an outside generator (EXT_ROWS = 1) every row's address is computed whole, in a
+// pipeline: row_g = gaddr + c0 * unit + sum over dims 1..4 of x[i] * stride[i]. Only rows
+// whose dims 1..4 all lie in the tensor are ever read or written, and for them
+// 0 <= x[i] < gdim[i] <= 2^32, while a stride is a multiple of 16 below 2^40 (the encoder's
+// rules, refused by tce_desc_rules otherwise): so x[i] is taken as 32 unsigned bits and
+// stride/16 as 36, four DSP48 products per dimension (17 x 24 bits and smaller). A row out of
+// bounds gets a meaningless address, which nobody uses. Stages: the products (the DSP48s'
+// registers), the sum of each dimension's four products, then the address (base plus the four
+// sums). Rank 1-2 skips the middle stage (one dimension: its four products are added at the
+// last stage). The stages move together while the presentation register is free or being
+// taken (adv), so rows come out one per cycle; the walk takes the generator's next row while
+// earlier ones are still in the pipeline.
 //
-// The walk runs one row ahead of the user: it steps the generator (row_step) as soon as
-// it has taken the generator's row, so the next row's coordinates are already there when
-// the user takes the current one.
+// Row 0 of an odometer walk (a tiled box) is not taken from the odometer: its products are
+// formed from the command's own coordinates at `start`, and the odometer starts one step
+// on, so row 0 is presented the cycle after start (rank 1-2; rank 3-5 one cycle later) and
+// the rows after it follow with no gap. An outside generator's row 0 exists only after
+// start, so its walk presents row 0 two (rank 1-2) or three cycles after start.
 //
 // Without an outside generator (EXT_ROWS = 0: a build without im2col and gather4, such as
 // the `lite` configuration of `tce synth`) the rows come from the odometer alone, and an
@@ -35,9 +39,8 @@
 // dimension. The multiplier's operands and its product are registers (a DSP48 with its
 // output register; the wrap's small n-1 times e product is registered beside it), so a
 // product is used the cycle after it is formed. Row 0 then comes 2 cycles after start per
-// dimension above 0 (3 per dimension below the top one) plus one, where the general walk
-// takes 1 to rank; the rows after it come one per cycle, where the general walk spends a
-// second cycle on a wrap over 16 elements.
+// dimension above 0 (3 per dimension below the top one) plus one; the rows after it come
+// one per cycle.
 //
 // Addresses, strides and their sums are GADDR_W bits (tce_engine GADDR_W): every sum is
 // taken modulo 2^GADDR_W, which is exact for the rows that are read or written, because
@@ -87,8 +90,10 @@ module tce_row_walk #(
   // are 40 bits (ext_x).
   localparam int XW = EXT_ROWS ? 40 : 34;
   logic [XW-1:0] ox [4];           // odometer coordinates (signed)
-  logic [XW-1:0] xp [4];           // coordinates of the presented row (per build, below)
   logic          odo_step;         // the odometer moves on (per build, below)
+  // Where the odometer starts (per build, below): row 0, or the row after it.
+  logic [8:0]    k_st [4];
+  logic [XW-1:0] ox_st [4];
 
   localparam int G = GADDR_W;
   if (G < 32 || G > 64) begin : g_bad_gaddr_w
@@ -113,14 +118,15 @@ module tce_row_walk #(
     olast = &owrap;
   end
 
-  // Bounds of dims 1..rank-1 of the presented row, all at once (a negative x has its top
-  // bit set).
-  always_comb begin
-    row_inb = 1'b1;
+  // Whether dims 1..r-1 of coordinates x (4 x XW, signed) all lie in the tensor, all at
+  // once (a negative x has its top bit set).
+  function automatic logic in_tensor(input logic [4*XW-1:0] x, input logic [131:0] gdv,
+                                     input logic [2:0] r);
+    in_tensor = 1'b1;
     for (int i = 0; i < 4; i++)
-      if (i + 1 < {29'd0, rk} && (xp[i][XW-1:33] != '0 || xp[i][32:0] >= gd[i*33 +: 33]))
-        row_inb = 1'b0;
-  end
+      if (i + 1 < {29'd0, r} && (x[i*XW + 33 +: XW-33] != '0 || x[i*XW +: 33] >= gdv[i*33 +: 33]))
+        in_tensor = 1'b0;
+  endfunction
 
   // The command's parameters, the odometer (dim 1 fastest) and the shared address, alike in
   // both builds.
@@ -133,10 +139,7 @@ module tce_row_walk #(
       rk <= rank; xrows <= ext_rows; gd <= gdim14; gs <= gstride; nn <= n; ee <= e;
       cc <= coords_used; rpitch <= pitch;
       row_sbase <= soff;
-      for (int i = 0; i < 4; i++) begin
-        k[i] <= '0;
-        ox[i] <= {{(XW-32){coords_used[(i+1)*32 + 31]}}, coords_used[(i+1)*32 +: 32]};
-      end
+      for (int i = 0; i < 4; i++) begin k[i] <= k_st[i]; ox[i] <= ox_st[i]; end
     end else begin
       if (next && row_valid && !last_row) row_sbase <= row_sbase + {10'd0, rpitch};
       if (odo_step) begin
@@ -162,88 +165,137 @@ module tce_row_walk #(
   wire [G-1:0] row0_g = gaddr + ((({G{coords[31]}} << 32) | G'(coords[31:0])) << ul);
 
   if (EXT_ROWS) begin : g_general
-    // ---- rows from the odometer or an outside generator: the difference adders ----
-    logic [XW-1:0] xr [4];         // coordinates of the presented (or assembled) row
+    // ---- every row's address computed whole, in a pipeline (see the top) ----
+    // Stride bits kept, in 16-byte units (bits 39:4 of a stride; fewer when GADDR_W < 40),
+    // and the width of an address in 16-byte units.
+    localparam int SB = ((G < 40) ? G : 40) - 4;
+    localparam int SH = SB - 24;
+    localparam int AW16 = G - 4;
     logic          gpend;          // the generator's current row is not taken yet
-    always_comb for (int i = 0; i < 4; i++) xp[i] = xr[i];
+
+    // The odometer starts one step past row 0, whose products are formed at start from the
+    // command's coordinates; a box of one row (every n 1) has no step to make.
+    logic          one_row;
+    always_comb begin
+      logic carry;
+      carry = 1'b1;
+      one_row = 1'b1;
+      for (int i = 0; i < 4; i++) begin
+        k_st[i] = '0;
+        ox_st[i] = {{(XW-32){coords_used[(i+1)*32 + 31]}}, coords_used[(i+1)*32 +: 32]};
+        if (n[i*9 +: 9] != 9'd1) one_row = 1'b0;
+        if (carry && n[i*9 +: 9] != 9'd1) begin
+          k_st[i] = 9'd1;
+          ox_st[i] = ox_st[i] + XW'(e[i*4 +: 4]);
+          carry = 1'b0;
+        end
+      end
+    end
 
     // The generator's row (odometer or outside), dimensions beyond the rank forced to 0.
-    logic [XW-1:0] xg [4];
+    logic [4*XW-1:0] xg;
     logic        glast;
     always_comb begin
       for (int i = 0; i < 4; i++)
-        xg[i] = (i + 1 < {29'd0, rk}) ? (xrows ? ext_x[i*40 +: XW] : ox[i]) : '0;
+        xg[i*XW +: XW] = (i + 1 < {29'd0, rk}) ? (xrows ? ext_x[i*40 +: XW] : ox[i]) : '0;
       glast = xrows ? ext_last : olast;
     end
+    logic [4*XW-1:0] x_st;          // row 0's coordinates, at start
+    always_comb
+      for (int i = 0; i < 4; i++)
+        x_st[i*XW +: XW] = {{(XW-32){coords_used[(i+1)*32 + 31]}}, coords_used[(i+1)*32 +: 32]};
 
-    // Differences to the assembled row: small ones (within [-16, 15]) all at once, by
-    // shifts and adds (d = d[3:0] - 16*d[4]); the first large one through the full
-    // multiplier.
-    logic [G-1:0] small_sum;
-    logic        any_big, only_big;
-    logic [1:0]  big_i;
-    logic [2:0]  moved;              // dimensions whose coordinate differs
-    always_comb begin
-      small_sum = '0; any_big = 1'b0; big_i = '0; moved = '0;
-      for (int i = 3; i >= 0; i--) begin
-        logic [XW-1:0] d;
-        logic [G-1:0] s;
-        d = xg[i] - xr[i];
-        s = gs[i*G +: G];
-        moved = moved + {2'd0, d != '0};
-        if (d[XW-1:4] == {(XW-4){d[4]}}) begin
-          small_sum = small_sum + (d[0] ? s : '0) + (d[1] ? s << 1 : '0) +
-                      (d[2] ? s << 2 : '0) + (d[3] ? s << 3 : '0) - (d[4] ? s << 4 : '0);
-        end else begin
-          any_big = 1'b1; big_i = 2'(i);
-        end
-      end
-      only_big = any_big && moved == 3'd1;
-    end
-    wire [XW-1:0] big_d = xg[big_i] - xr[big_i];
-    // Taken modulo 2^G (two's complement), like every address sum here: only the low G bits
-    // of the difference matter.
-    localparam int BDW = (G < XW) ? G : XW;
-    // Sign extension written as a shifted mask: no zero-width replication when G = BDW.
-    wire [G-1:0] big_d_ext = ({G{big_d[BDW-1]}} << BDW) | G'(big_d[BDW-1:0]);
-    wire [G-1:0] big_prod = gs[32'(big_i) * G +: G] * big_d_ext;
-
-    // Take the generator's row when the presentation register is (or is becoming) free.
-    // A row whose one moving dimension jumps (row 0 of a 2-D box, a gather4 row) is
-    // presented with its full product in the same cycle.
-    wire take    = gpend && (!row_valid || next);
-    wire present = take && (!any_big || only_big);
-    assign row_step = present && !glast;
+    // The stages move on when the presentation register is free or being taken.
+    wire adv  = !row_valid || next;
+    wire take = adv && gpend && !start;
+    assign row_step = take && !glast;
     assign odo_step = row_step && !xrows;
 
+    // Products of the row entering the pipeline: at start row 0 from the command's inputs
+    // (odometer walks only), else the generator's row. x[i] low 17 / high 15 bits times
+    // stride/16 low 24 / high SH bits.
+    logic [31:0]   mx [4];
+    logic [SB-1:0] ms [4];
+    always_comb
+      for (int i = 0; i < 4; i++) begin
+        mx[i] = start ? x_st[i*XW +: 32] : xg[i*XW +: 32];
+        ms[i] = start ? gstride[i*G + 4 +: SB] : gs[i*G + 4 +: SB];
+      end
+    // The DSP48s' registers: no reset, enabled like the stages.
+    logic [40:0]    p_ll [4];
+    logic [16+SH:0] p_lh [4];
+    logic [38:0]    p_hl [4];
+    logic [14+SH:0] p_hh [4];
+    always_ff @(posedge clk)
+      if (start || adv)
+        for (int i = 0; i < 4; i++) begin
+          p_ll[i] <= mx[i][16:0] * ms[i][23:0];
+          p_lh[i] <= mx[i][16:0] * ms[i][SB-1:24];
+          p_hl[i] <= mx[i][31:17] * ms[i][23:0];
+          p_hh[i] <= mx[i][31:17] * ms[i][SB-1:24];
+        end
+    // Each dimension's four products at their places (in 16-byte units), low to high.
+    logic [4*AW16-1:0] pl [4];
+    always_comb
+      for (int i = 0; i < 4; i++)
+        pl[i] = {AW16'({p_hh[i], 41'd0}), AW16'({p_hl[i], 17'd0}), AW16'({p_lh[i], 24'd0}),
+                 AW16'(p_ll[i])};
+    // The middle stage (rank 3-5): each dimension's sum.
+    logic [AW16-1:0] dsum [4];
+    always_ff @(posedge clk)
+      if (adv)
+        for (int i = 0; i < 4; i++)
+          dsum[i] <= (pl[i][0 +: AW16] + pl[i][AW16 +: AW16]) +
+                     (pl[i][2*AW16 +: AW16] + pl[i][3*AW16 +: AW16]);
+    // The last stage's four terms: dimension 1's products (rank 1-2) or the four sums.
+    logic          r12;            // the command's rank is 1 or 2
+    logic [AW16-1:0] t [4];
+    always_comb
+      for (int j = 0; j < 4; j++) t[j] = r12 ? pl[0][j*AW16 +: AW16] : dsum[j];
+
+    logic [G-1:0]  base;           // row0_g of the command
+    logic          v_p, v_d;       // the stages hold a row
+    logic          last_p, last_d, inb_p, inb_d;
     always_ff @(posedge clk or negedge rst_n) begin
       if (!rst_n) begin
-        row_g <= '0; row_valid <= 1'b0; last_row <= 1'b0; gpend <= 1'b0;
-        for (int i = 0; i < 4; i++) xr[i] <= '0;
+        base <= '0; r12 <= 1'b0; gpend <= 1'b0;
+        v_p <= 1'b0; v_d <= 1'b0; last_p <= 1'b0; last_d <= 1'b0; inb_p <= 1'b0; inb_d <= 1'b0;
+        row_g <= '0; row_valid <= 1'b0; last_row <= 1'b0; row_inb <= 1'b0;
       end else if (start) begin
-        // Row 0 is assembled from xr = 0: its coordinates' products are added as
-        // differences.
-        for (int i = 0; i < 4; i++) xr[i] <= '0;
-        row_g <= row0_g;
-        row_valid <= 1'b0; last_row <= 1'b0; gpend <= 1'b1;
-      end else begin
-        if (next && row_valid) row_valid <= 1'b0;
-        if (take && !present) begin
-          row_g <= row_g + big_prod;
-          xr[big_i] <= xg[big_i];
-        end else if (present) begin
-          row_g <= row_g + (any_big ? big_prod : small_sum);
-          for (int i = 0; i < 4; i++) xr[i] <= xg[i];
-          row_valid <= 1'b1;
-          last_row <= glast;
+        base <= row0_g; r12 <= (rank <= 3'd2);
+        // An odometer walk's row 0 enters the pipeline now; a generator's row 0 is pending.
+        v_p <= !ext_rows; last_p <= one_row; inb_p <= in_tensor(x_st, gdim14, rank);
+        gpend <= ext_rows || !one_row;
+        v_d <= 1'b0; row_valid <= 1'b0;
+      end else if (adv) begin
+        v_p <= take;
+        if (take) begin
+          last_p <= glast; inb_p <= in_tensor(xg, gd, rk);
           if (glast) gpend <= 1'b0;
         end
+        v_d <= v_p; last_d <= last_p; inb_d <= inb_p;
+        row_valid <= r12 ? v_p : v_d;
+        last_row  <= r12 ? last_p : last_d;
+        row_inb   <= r12 ? inb_p : inb_d;
+        // One sum of five terms: Yosys makes it a carry-save tree ending in one carry chain.
+        row_g <= base + {t[0], 4'd0} + {t[1], 4'd0} + {t[2], 4'd0} + {t[3], 4'd0};
       end
     end
+    // Stride bits 3:0 are 0 and bits 63:40 too (tce_desc_rules), so they are not read.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_gs = ^{gs, gstride};
+    /* verilator lint_on UNUSEDSIGNAL */
   end else begin : g_odometer
     // ---- rows from the odometer only: precomputed deltas, one add per row ----
-    // The presented row is the odometer's position.
-    always_comb for (int i = 0; i < 4; i++) xp[i] = ox[i];
+    // The presented row is the odometer's position, which starts at row 0.
+    always_comb
+      for (int i = 0; i < 4; i++) begin
+        k_st[i] = '0;
+        ox_st[i] = {{(XW-32){coords_used[(i+1)*32 + 31]}}, coords_used[(i+1)*32 +: 32]};
+      end
+    logic [4*XW-1:0] xp;
+    always_comb for (int i = 0; i < 4; i++) xp[i*XW +: XW] = ox[i];
+    assign row_inb = in_tensor(xp, gd, rk);
     assign last_row = olast;
     assign row_step = 1'b0;      // no outside generator to step
     /* verilator lint_off UNUSEDSIGNAL */
