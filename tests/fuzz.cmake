@@ -41,7 +41,8 @@ file(GLOB seeds_scenario ${CMAKE_CURRENT_SOURCE_DIR}/scenarios/*.tce
      ${CMAKE_CURRENT_SOURCE_DIR}/data/bad_scenarios/*.tce)
 file(GLOB seeds_corpus ${CMAKE_CURRENT_SOURCE_DIR}/data/malformed/*.txt)
 set(fuzz_seed_dir ${CMAKE_CURRENT_SOURCE_DIR}/data/fuzz_seeds)
-file(GLOB seeds_regress_merge ${fuzz_seed_dir}/junit/*.xml)
+file(GLOB seeds_regress_merge ${fuzz_seed_dir}/junit/*.xml
+     ${CMAKE_CURRENT_SOURCE_DIR}/data/fuzz_findings/regress_merge_*.xml)
 set(seeds_cov ${CMAKE_CURRENT_SOURCE_DIR}/data/coverage/waivers.txt # the waivers first
     ${CMAKE_CURRENT_SOURCE_DIR}/data/coverage/run_a.dat ${CMAKE_CURRENT_SOURCE_DIR}/data/coverage/run_b.dat)
 file(GLOB seeds_fcov ${fuzz_seed_dir}/fcov/*.txt)

@@ -35,6 +35,8 @@ static bool unescape(const char *s, char *out, size_t cap)
     size_t n = 0;
     while (*s) {
         char c = *s++;
+        if ((unsigned char)c < 0x20 || c == 0x7f)
+            return false; /* the writer never leaves one raw, and its \xNN form reads back as text */
         if (c == '&') {
             size_t k = 0;
             while (k < 5 && !starts(s - 1, ents[k].ent))
