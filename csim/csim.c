@@ -120,6 +120,11 @@ tce_result tce_csim_execute(const tce_op *op, tce_memsys *ms)
     case TCE_OP_TENSOR_STORE:
     case TCE_OP_TENSOR_REDUCE:
     case TCE_OP_TENSOR_PREFETCH:
+        /* PTX: a tensor load completes on an mbarrier only (.bulk_group is a store's) */
+        if (op->kind == TCE_OP_TENSOR_LOAD && op->completion == TCE_DONE_BULK_GROUP)
+            return tce_fail(TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_COMPLETION,
+                            "tensor load: completion must be .mbarrier::complete_tx::bytes, "
+                            "not .bulk_group");
         r = fetch_map(op, ms, &map);
         if (r.status != TCE_OK)
             return r;

@@ -504,12 +504,10 @@ module tce_cmd_exec #(
         // cp.reduce.async.bulk (csim/bulk.c bulk_reduce): shared::cta to global or to
         // shared::cluster only, a legal op/type pair, then the qualifiers, then the size.
         if (f_src != tce_op_pkg::SPACE_SHARED_CTA || (dir != DIR_S2G && dir != DIR_S2S))
-          fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src != tce_op_pkg::SPACE_SHARED_CTA)
-               ? tce_regs_pkg::CMDF_SRC_SPACE_IDX : tce_regs_pkg::CMDF_DST_SPACE_IDX);
+          fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_DST_SPACE_IDX);  // csim names the direction
         if (!op_legal) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
       end else if (dir == DIR_NONE) begin
-        fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src == tce_op_pkg::SPACE_GLOBAL || f_src == tce_op_pkg::SPACE_SHARED_CTA)
-             ? tce_regs_pkg::CMDF_DST_SPACE_IDX : tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+        fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_DST_SPACE_IDX);  // no direction (csim bulk_copy)
       end
       // No such PTX form: wrong completion or a qualifier the direction does not have.
       if (f_done != ((dir == DIR_S2G) ? tce_op_pkg::DONE_BULK_GROUP : tce_op_pkg::DONE_MBARRIER))
@@ -617,7 +615,11 @@ module tce_cmd_exec #(
           if (i < 32'(f_mmcount) && p_mm_big[i])
             fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
     end else if (is_tensor) begin
-      // The rest is checked once the descriptor is in (tce_tile_check).
+      // The rest is checked once the descriptor is in (tce_tile_check). A load completes
+      // only on an mbarrier: as a bulk group it would be one more unretired group than the
+      // group tracker has entries for.
+      if (f_opcode == tce_op_pkg::OP_TENSOR_LOAD && f_done == tce_op_pkg::DONE_BULK_GROUP)
+        fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
       if (mode_off) fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MODE_IDX);
       if (f_tmap[5:0] != 6'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
       if (!g_mapped) fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_TMAP_LO_IDX);

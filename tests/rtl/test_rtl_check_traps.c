@@ -440,6 +440,9 @@ int main(void)
     b[++k] = mm(), b[k].saddr = SMEM - 0x10;                            /* 30 */
     b[++k] = mm(), b[k].multimem_addr[1] = 0xFFFFFFFFFFFFFFF0ull;       /* 31 */
     b[++k] = tload(2), b[k].tmap_addr = 0x30000000;                     /* 32 */
+    b[++k] = tload(2), b[k].completion = TCE_DONE_BULK_GROUP;           /* 33 */
+    b[++k] = reduce_s2g(), b[k].src_space = TCE_SPACE_GLOBAL;           /* 34 */
+    b[++k] = s2g64(), b[k].src_space = TCE_SPACE_SHARED_CLUSTER;        /* 35 */
     const trap bulk[] = {
         {"bulk prefetch completing an mbarrier", b[0], NULL, TCE_ERR_ILLEGAL_INSTR,
          TCE_CMDF_COMPLETION},
@@ -490,6 +493,13 @@ int main(void)
         {"multimem, address wrapping past 2^64", b[31], NULL, TCE_ERR_GLOBAL_BUS,
          TCE_CMDF_MULTIMEM_LO},
         {"tensor map in unmapped memory", b[32], NULL, TCE_ERR_GLOBAL_BUS, TMAP},
+        /* csim/csim.c: a tensor load completes on an mbarrier only */
+        {"tile load completing a bulk group", b[33], NULL, TCE_ERR_ILLEGAL_INSTR,
+         TCE_CMDF_COMPLETION},
+        /* csim/bulk.c bulk_reduce, bulk_copy: no direction names the destination space */
+        {"bulk reduce from global", b[34], NULL, TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_DST_SPACE},
+        {"bulk copy shared::cluster -> global", b[35], NULL, TCE_ERR_ILLEGAL_INSTR,
+         TCE_CMDF_DST_SPACE},
     };
     run(rtl, bulk, sizeof bulk / sizeof bulk[0]);
 
