@@ -63,6 +63,10 @@ elseif(CASE STREQUAL "fuzz-findings")
   run(2 "${f}:15: unknown property 'trap'" regress-merge --out=${DIR}/merged.xml ${f})
   set(f ${SRC}/tests/data/fuzz_findings/regress_merge_nul_in_failure.xml)
   run(2 "${f}:24: a NUL byte inside the line" regress-merge --out=${DIR}/merged.xml ${f})
+  # a DSP register parameter of 90 binary digits overflowed a signed long (UBSan) and was
+  # then cut to an int: now the netlist is refused at its line
+  set(f ${SRC}/tests/data/fuzz_findings/synth_blif_param_overflow.blif)
+  run(1 "${f}:7: DSP register parameter CREG is not a count 0..15" synth --levels=${f})
 elseif(CASE STREQUAL "regress-merge-totals")
   # a shard file whose operations are not passed + failed + unsupported (regress.c always
   # writes them so) was merged into a file that does not add up either, exit 0

@@ -49,7 +49,8 @@ file(GLOB seeds_fcov ${fuzz_seed_dir}/fcov/*.txt)
 set(seeds_map ${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus/encode.txt)
 file(GLOB seeds_ptx_check ${CMAKE_CURRENT_SOURCE_DIR}/data/ptxcorpus/*.tsv
      ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/*.tsv)
-file(GLOB seeds_synth_blif ${fuzz_seed_dir}/blif/*.blif)
+file(GLOB seeds_synth_blif ${fuzz_seed_dir}/blif/*.blif
+     ${CMAKE_CURRENT_SOURCE_DIR}/data/fuzz_findings/synth_blif_*.blif)
 file(GLOB seeds_yosys_log ${CMAKE_CURRENT_SOURCE_DIR}/data/yosys_logs/*.log
      ${CMAKE_CURRENT_SOURCE_DIR}/data/fuzz_findings/yosys_log_*.log)
 set(seeds_cmd_unpack ${CMAKE_CURRENT_SOURCE_DIR}/data/ptx/scenario.ptx)

@@ -283,18 +283,24 @@ static bool add_names(netlist *nl, char **tok, size_t ntok, int line)
     return true;
 }
 
-static long param_value(const char *v)
+/* A DSP48 register parameter (AREG ..): Yosys writes it as a binary string, or decimal.
+ * Anything but a small count (0..15) is a malformed netlist: false, never a wrapped value. */
+static bool param_value(const char *v, int *out)
 {
-    long x = 0;
-    if (*v && strspn(v, "01") == strlen(v)) {
-        for (; *v; v++)
-            x = x * 2 + (*v - '0');
-        return x;
+    unsigned long x = 0;
+    bool bin = *v && strspn(v, "01") == strlen(v);
+    if (!bin && (!*v || strspn(v, "0123456789") != strlen(v)))
+        return false;
+    for (; *v; v++) {
+        x = x * (bin ? 2u : 10u) + (unsigned)(*v - '0');
+        if (x > 15u)
+            return false;
     }
-    return strtol(v, NULL, 10);
+    *out = (int)x;
+    return true;
 }
 
-static void set_param(cell *ce, const char *name, const char *value)
+static bool set_param(cell *ce, const char *name, const char *value)
 {
     static const struct { const char *name; size_t off; } P[] = {
         {"AREG", offsetof(cell, areg)},         {"BREG", offsetof(cell, breg)},
@@ -306,7 +312,8 @@ static void set_param(cell *ce, const char *name, const char *value)
     };
     for (size_t i = 0; i < sizeof P / sizeof P[0]; i++)
         if (!strcmp(P[i].name, name))
-            *(int *)((char *)ce + P[i].off) = (int)param_value(value);
+            return param_value(value, (int *)((char *)ce + P[i].off));
+    return true;
 }
 
 static bool parse(netlist *nl, char *text)
@@ -384,8 +391,8 @@ static bool parse(netlist *nl, char *text)
             if (!add_cell(nl, ci, tok_buf + 2, n - 2, line))
                 return false;
         } else if (!strcmp(kw, ".param")) {
-            if (nl->ncells && n >= 3)
-                set_param(&nl->cells[nl->ncells - 1], tok_buf[1], tok_buf[2]);
+            if (nl->ncells && n >= 3 && !set_param(&nl->cells[nl->ncells - 1], tok_buf[1], tok_buf[2]))
+                fail(nl, line, "DSP register parameter %s is not a count 0..15", tok_buf[1]);
         } else if (!strcmp(kw, ".cname")) {
             if (nl->ncells && n >= 2)
                 nl->cells[nl->ncells - 1].cname = tok_buf[1];
