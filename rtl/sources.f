@@ -23,6 +23,7 @@ rtl/check/tce_window_walk.sv
 rtl/walk/tce_row_walk.sv
 rtl/walk/tce_im2col_walk.sv
 rtl/walk/tce_gather4_walk.sv
+rtl/walk/tce_row_gens.sv
 rtl/walk/tce_mover_walk.sv
 // movers: the data paths between global and shared memory
 rtl/move/tce_tile_load.sv

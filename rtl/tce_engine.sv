@@ -415,38 +415,11 @@ module tce_engine #(
 
   // The external row generators exist only in builds with their modes; without them the
   // executor refuses those modes, so tg_row_gen stays 0 and nothing reads their outputs.
-  if (HAS_IM2COL) begin : g_im2col
-    tce_im2col_walk u_im2col_walk (
-      .clk(clk), .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
-      .rank(tg_rank), .nwalk(i2c_nwalk),
-      .win_lo(i2c_win_lo), .win_hi(i2c_win_hi), .pos_off(i2c_pos_off), .pos0(i2c_pos0),
-      .e(tg_e), .rows(i2c_rows), .group(i2c_group), .x(i2c_x), .last(i2c_last)
-    );
-  end else begin : g_no_im2col
-    assign i2c_x = '0;
-    assign i2c_last = 1'b0;
-    // tce_tile_check still drives the walk's parameters (constants in this build).
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_i2c = ^{i2c_nwalk, i2c_win_lo, i2c_win_hi, i2c_pos_off, i2c_pos0, i2c_rows,
-                        i2c_group};
-    /* verilator lint_on UNUSEDSIGNAL */
-  end
-  if (HAS_GATHER) begin : g_gather
-    tce_gather4_walk u_gather4_walk (
-      .clk(clk), .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
-      .row_coords(cmd_coords[159:32]),
-      .x(g4_x), .last(g4_last)
-    );
-  end else begin : g_no_gather
-    assign g4_x = '0;
-    assign g4_last = 1'b0;
-  end
-  if (!HAS_IM2COL && !HAS_GATHER) begin : g_no_row_gen
-    // Nothing takes the movers' row steps.
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_step = tl_row_step ^ ts_row_step;
-    /* verilator lint_on UNUSEDSIGNAL */
-  end
+  tce_row_gens #(.HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER)) u_row_gens (
+    .clk, .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
+    .rank(tg_rank), .e(tg_e), .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0,
+    .i2c_rows, .i2c_group, .row_coords(cmd_coords[159:32]), .i2c_x, .i2c_last, .g4_x, .g4_last
+  );
 
   // The shared row walker (SHARE_WALK). The two movers never walk at once: a store waits in
   // the executor until no load is in flight (tce_cmd_exec loads_idle), and nothing starts

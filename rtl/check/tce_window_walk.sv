@@ -241,36 +241,11 @@ module tce_window_walk #(
   // tce_engine starts and steps the shared walker from these (OWN_WALK = 0).
   assign xw_start = !OWN_WALK && wk_start;
   assign xw_next  = !OWN_WALK && wk_next;
-  if (HAS_IM2COL) begin : g_im2col
-    tce_im2col_walk u_im2col_walk (
-      .clk, .rst_n, .start(wk_start), .step(row_step), .rank, .nwalk(i2c_nwalk),
-      .win_lo(i2c_win_lo), .win_hi(i2c_win_hi), .pos_off(i2c_pos_off), .pos0(i2c_pos0),
-      .e, .rows(i2c_rows), .group(i2c_group), .x(i2c_x), .last(i2c_last)
-    );
-  end else begin : g_no_im2col
-    assign i2c_x = '0;
-    assign i2c_last = 1'b0;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_i2c = ^{i2c_nwalk, i2c_win_lo, i2c_win_hi, i2c_pos_off, i2c_pos0, i2c_rows,
-                        i2c_group};
-    /* verilator lint_on UNUSEDSIGNAL */
-  end
-  if (HAS_GATHER) begin : g_gather
-    tce_gather4_walk u_gather4_walk (
-      .clk, .rst_n, .start(wk_start), .step(row_step), .row_coords, .x(g4_x), .last(g4_last)
-    );
-  end else begin : g_no_gather
-    assign g4_x = '0;
-    assign g4_last = 1'b0;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_g4 = ^row_coords;
-    /* verilator lint_on UNUSEDSIGNAL */
-  end
-  if (!EXT) begin : g_no_step
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_step = row_step;
-    /* verilator lint_on UNUSEDSIGNAL */
-  end
+  tce_row_gens #(.HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER)) u_row_gens (
+    .clk, .rst_n, .start(wk_start), .step(row_step), .rank, .e, .i2c_nwalk, .i2c_win_lo,
+    .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group, .row_coords, .i2c_x,
+    .i2c_last, .g4_x, .g4_last
+  );
 
   // One step: the unit (or run) at a, rem bytes of it left in the row, tried against
   // window wi.
