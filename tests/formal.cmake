@@ -11,7 +11,8 @@ set(TCE_FORMAL_DIR ${CMAKE_SOURCE_DIR}/tests/formal)
 # its own files (RTL), which saves Yosys parsing the whole engine each time.
 set(TCE_FORMAL_COMMON ${CMAKE_SOURCE_DIR}/rtl/assert/tce_axi_assert.sv
     ${TCE_FORMAL_DIR}/axi_rd_rules.sv ${TCE_FORMAL_DIR}/axi_wr_rules.sv ${TCE_FORMAL_DIR}/axi_rd_slave.sv ${TCE_FORMAL_DIR}/axi_wr_slave.sv
-    ${TCE_FORMAL_DIR}/in_order_responder.sv ${TCE_FORMAL_DIR}/axil_master_assume.sv)
+    ${TCE_FORMAL_DIR}/in_order_responder.sv ${TCE_FORMAL_DIR}/axil_master_assume.sv
+    ${TCE_FORMAL_DIR}/patience.sv)
 set(TCE_FORMAL_PKGS ${CMAKE_SOURCE_DIR}/rtl/generated/tce_desc_pkg.sv
     ${CMAKE_SOURCE_DIR}/rtl/generated/tce_regs_pkg.sv ${CMAKE_SOURCE_DIR}/rtl/generated/tce_op_pkg.sv
     ${CMAKE_SOURCE_DIR}/rtl/tce_axi_pkg.sv)
