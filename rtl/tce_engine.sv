@@ -243,7 +243,7 @@ module tce_engine #(
   logic cmd_multicast;
   logic [15:0] cmd_cta_mask;
   logic [7:0] tchk_status, tchk_field, tile_status;
-  logic tchk_ready, tchk_hold, desc_busy;
+  logic tchk_ready, tchk_hold, desc_busy, tchk_pass, tc_pass;
   // tce_tile_check's own verdict, before the window walk (tce_window_walk) adds its own
   logic [7:0] tc_status, tc_field;
   logic tc_ready, tc_walk_first, tc_walk_rows;
@@ -270,7 +270,7 @@ module tce_engine #(
     .g2s_done, .g2s_status, .fs_done, .fs_reads_done, .fs_status,
     .desc_start, .desc_addr, .desc_done, .desc_err, .desc_hit, .cmd_coords, .cmd_im2col, .cmd_dims, .cmd_mode,
     .cmd_dst_space, .cmd_completion, .cmd_cta, .cmd_saddr, .cmd_mbar_off, .cmd_multicast,
-    .cmd_cta_mask, .tchk_hold, .tchk_ready, .tchk_status, .tchk_field, .tchk_ctas, .tchk_tx_bytes,
+    .cmd_cta_mask, .tchk_hold, .tchk_ready, .tchk_status, .tchk_field, .tchk_pass, .tchk_ctas, .tchk_tx_bytes,
     .tile_start, .tile_want_tx, .tile_can_start, .tile_active, .tile_done_hold, .tile_done,
     .tile_status, .tile_tx_err, .tile_rbytes,
     .cmd_is_store, .cmd_is_prefetch, .cmd_src_space, .tstore_start, .tstore_done, .tstore_status,
@@ -367,9 +367,22 @@ module tce_engine #(
     else if (tstore_start) ts_row_gen <= tg_row_gen;
   end
 
+  // The check units' inputs hold still from the executor's pop through S_TCHECK, except
+  // while a descriptor is fetched and from the cycle after a CLUSTER/SMEM_SIZE/GWIN write
+  // (mem_wr: the new value is in force from the next cycle, so the verdict of the write's
+  // own cycle is still the old description's, as the executor's p_valid has it). From
+  // registers only: the combinational mem_wr (the AXI4-Lite slave's s_bvalid and address
+  // decode) was the start of the engine's deepest path, through the verdict into the
+  // tile load's start.
+  logic mem_wr_q;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) mem_wr_q <= 1'b0;
+    else        mem_wr_q <= mem_wr;
+  end
+  wire chk_hold = tchk_hold && !desc_busy && !mem_wr_q;
   tce_tile_check #(.SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL),
                    .HAS_GATHER(HAS_GATHER), .GADDR_W(GADDR_W)) u_tile_check (
-    .clk, .rst_n, .hold(tchk_hold && !desc_busy && !mem_wr), .ready(tc_ready), .desc, .mem_ncta, .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
+    .clk, .rst_n, .hold(chk_hold), .ready(tc_ready), .pass(tc_pass), .desc, .mem_ncta, .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
     .coord_neg({cmd_coords[159], cmd_coords[127], cmd_coords[95], cmd_coords[63], cmd_coords[31]}),
     .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
     .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),
@@ -398,9 +411,9 @@ module tce_engine #(
   logic [23:0] xw_row_sbase;
   tce_window_walk #(.GADDR_W(GADDR_W), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER),
                     .OWN_WALK(!SHARE_WALK)) u_window_walk (
-    .clk, .rst_n, .hold(tchk_hold && !desc_busy && !mem_wr), .desc, .gwin_base, .gwin_size,
+    .clk, .rst_n, .hold(chk_hold), .desc, .gwin_base, .gwin_size,
     .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch),
-    .ready_in(tc_ready), .status_in(tc_status), .field_in(tc_field),
+    .ready_in(tc_ready), .status_in(tc_status), .field_in(tc_field), .pass_in(tc_pass),
     .walk_first(tc_walk_first), .walk_rows(tc_walk_rows), .origin_rd(tg_origin_rd),
     .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr), .wcoords(tg_wcoords),
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e), .soff(tg_soff),
@@ -409,7 +422,7 @@ module tce_engine #(
     .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group,
     .xw_free, .xw_start(ww_xw_start), .xw_next(ww_xw_next), .xw_row_valid, .xw_row_g,
     .xw_row_sbase, .xw_row_inb, .xw_last_row,
-    .ready_out(tchk_ready), .status_out(tchk_status), .field_out(tchk_field),
+    .ready_out(tchk_ready), .status_out(tchk_status), .field_out(tchk_field), .pass_out(tchk_pass),
     .walking(ww_walking)
   );
 
@@ -803,5 +816,11 @@ module tce_engine #(
     .clk, .rst_n, .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awaddr(m_axi_awaddr),
     .awlen(m_axi_awlen), .arvalid(rg_arvalid), .arready(m_axi_arready && rd_owner == 2'd3),
     .araddr(rg_ar.addr), .arlen(rg_ar.len), .bvalid(m_axi_bvalid));
+  // The movers start on tchk_pass: it must say what the verdict's status says.
+  always @(posedge clk or negedge rst_n)
+    if (!rst_n) begin
+    end else if (tchk_ready)
+      assert (tchk_pass == (tchk_status == tce_op_pkg::ST_OK))
+        else $error("check verdict: pass %0d with status %0d", tchk_pass, tchk_status);
 `endif
 endmodule

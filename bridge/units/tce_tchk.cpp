@@ -76,6 +76,7 @@ static void cycle(V &t, const tce_tchk_in *in, bool hold, tce_tchk_out *out)
     out->ready = t.ready;
     out->status = t.status;
     out->field = t.field;
+    out->pass = t.pass;
     out->tx_bytes = t.tx_bytes;
     out->ctas = t.ctas;
     out->rows = t.rows;

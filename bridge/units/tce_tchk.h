@@ -34,6 +34,7 @@ typedef struct {
 typedef struct {
     bool ready;
     unsigned status, field;
+    bool pass;           /* status is OK, from the unit's registers (it starts the movers) */
     uint32_t tx_bytes;
     uint16_t ctas;
     uint32_t rows;

@@ -16,7 +16,9 @@
 //            up to the shared-memory span (it reads the rules' verdict);
 // then the span compare, the byte count and the last checks are logic after stage 3. With
 // the descriptor cached, the executor reaches S_TCHECK two cycles after the pop, so the
-// check costs one cycle there.
+// check costs one cycle there. A fourth stage, and a cycle more, only with a swizzle and a
+// SMEM_SIZE that is not whole 128-byte lines: which bytes of the last, partial line the box
+// lands on after the swizzle (the golden model checks every swizzled byte then).
 //
 // This engine build implements tile loads (tf32 loads round in tce_tile_load; interleaved
 // layouts whose row is at most 2 KB), stores and reduces of 1..8-byte element types
@@ -78,6 +80,9 @@ module tce_tile_check #(
     input  logic [47:0]   im2col_off,   // IM2COL_0..2 command fields
     output logic [7:0]    status,
     output logic [7:0]    field,
+    // status == ST_OK, formed from registers alone (an AND-OR of flags, not a compare after
+    // the status chain): the executor starts a mover on it in the cycle `ready` rises
+    output logic          pass,
     // geometry
     output logic [2:0]    rank,
     output logic [2:0]    ul,           // log2 bytes of one dim-0 unit (element or slice)
@@ -353,13 +358,15 @@ module tce_tile_check #(
   localparam int K = $clog2(SMEM_BYTES + 1);   // 2^K > SMEM_BYTES: the row count's saturation
   // Width of the span's end, rows x pitch (K + 14 bits) + base (25 bits), with a bit to spare.
   localparam int CW = ((K + 14 > 25) ? K + 14 : 25) + 2;
-  logic [1:0]  age;
+  logic [2:0]  age;
+  logic        span_rnd_q;        // the end is checked byte by byte (swizzle, SMEM_SIZE off a line)
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) age <= '0;
     else if (!hold) age <= '0;
-    else if (age != 2'(STAGES)) age <= age + 2'd1;
+    else if (age != 3'(STAGES + 1)) age <= age + 3'd1;
   end
-  assign ready = hold && age == 2'(STAGES);
+  // (span_rnd_q is a stage-1 register: valid from age 1 on)
+  assign ready = hold && age == (span_rnd_q ? 3'(STAGES + 1) : 3'(STAGES));
 
   // Stage 1 inputs, from the decode below.
   logic [7:0]  div_a [0:4];       // box0 (interleave), box[1..4]: box elements - 1
@@ -370,6 +377,7 @@ module tce_tile_check #(
   logic        s1_bad_desc;       // the descriptor check failed (before the range check)
   logic        s1_bad_d, s1_bad_q, s1_bd_q;
   logic        s1_late, s1_late_q;  // an im2col load's fault is a destination check
+  logic        s1_pre_ok, s1_pre_ok_q;  // no fault before a prefetch stops the chain (with OK)
   logic [7:0]  s1_status, s1_field, s1_status_q, s1_field_q;
   logic [20:0] quo_q [0:4];
   logic [2:0]  ul_q;
@@ -386,7 +394,13 @@ module tce_tile_check #(
   logic [31:0] nrows_q;
   logic        mb_mis_q, mb_rng_q;  // the mbarrier's alignment and range checks failed
   logic [24:0] span_lim_q;        // the span's end may not be past this
-  logic        span_rnd_q;        // the end is rounded up to its line (swizzle, SMEM_SIZE off a line)
+  // Stage 4 (span_rnd_q): the partial last line, see below.
+  logic [7:0]  allow_q;           // chunk j of that line is below SMEM_SIZE after the swizzle (stage 1)
+  logic [17:0] lp1_q;             // its line number + 1 (stage 1)
+  logic [CW-1:0] end_q;           // the box's end (stage 3)
+  logic        rows_q;            // the box has rows (stage 3)
+  logic [7:0]  occ_u_q;           // the box has chunk u before its end, u < 8 (stage 3)
+  logic        line_ok_q;         // stage 4: the box's bytes in the partial line stay below SMEM_SIZE
   always_ff @(posedge clk) begin
     logic [8:0]  b0, x;
     logic [7:0]  smin;
@@ -403,6 +417,9 @@ module tce_tile_check #(
     logic [47:0] nz_end;
     logic [CW-1:0] ext;
     logic        big, nz_wrap;
+    logic [2:0]  swk;
+    logic [3:0]  pc, rc, rows8;
+    logic        occ;
     // stage 1
     for (int i = 0; i < 5; i++) begin
       x = 9'(({div_a[i], 1'b1} + {6'd0, div_d[i], 1'b1}) >> 1);   // a + d - 1, at most 263
@@ -425,6 +442,7 @@ module tce_tile_check #(
     box0_d_q <= box0_d;
     // the chain reads desc_rules_bad, which is valid from stage 2: so this is valid in stage 3
     s1_bad_q <= s1_bad_d; s1_late_q <= s1_late; s1_bd_q <= s1_bad_desc; s1_status_q <= s1_status; s1_field_q <= s1_field;
+    s1_pre_ok_q <= s1_pre_ok;
     // The mbarrier's checks need only the command and SMEM_SIZE (a write of it restarts
     // the pipeline), so they are registered here and leave the last stage's logic.
     mb_mis_q <= !is_store && completion == tce_op_pkg::DONE_MBARRIER && mbar_off[2:0] != 3'd0;
@@ -435,6 +453,19 @@ module tce_tile_check #(
     // above s exactly when it is above s's line), which needs no adder after the product.
     span_lim_q <= (swizzle != 3'd0) ? {mem_smem[24:7], 7'd0} : mem_smem;
     span_rnd_q <= swizzle != 3'd0 && mem_smem[6:0] != 7'd0;
+    // the swizzle's XOR of the partial line's chunk index, k (its line number's low bits;
+    // the 8-byte flip of 128B_ATOM_32B_FLIP_8B stays inside a chunk), and which chunks j
+    // land below SMEM_SIZE: j ^ k < SMEM_SIZE[6:4]
+    case (swizzle)
+      3'd1, 3'd7: swk = {2'b00, mem_smem[7]};      // 32B, 96B
+      3'd2:       swk = {1'b0, mem_smem[8:7]};     // 64B
+      3'd3:       swk = mem_smem[9:7];             // 128B
+      3'd4, 3'd5: swk = {mem_smem[8:7], 1'b0};     // 128B_ATOM_32B (and FLIP_8B)
+      3'd6:       swk = {mem_smem[7], 2'b00};      // 128B_ATOM_64B
+      default:    swk = 3'd0;
+    endcase
+    for (int j = 0; j < 8; j++) allow_q[j] <= (3'(j) ^ swk) < mem_smem[6:4];
+    lp1_q <= mem_smem[24:7] + 18'd1;
     // stage 2: the element counts' pair products, the row's bytes and pitch
     p12_q <= 18'(n[8:0]) * 18'(n[17:9]);
     p34_q <= 18'(n[26:18]) * 18'(n[35:27]);
@@ -467,10 +498,59 @@ module tce_tile_check #(
     // is in range.
     nz_wrap = nz_end[47:7] == '1 && nz_end[6:0] != 7'd0;
     np_out_q <= big || 48'(np) > 48'(mem_smem);
+    end_q <= ext;
+    rows_q <= nr != 36'd0;
+    // Chunk u before the end (u < 8) is the box's when it lies in the last RB chunks of row
+    // i from the last, i < rows: u mod P < RB and u / P < rows (P, RB: the pitch and the row
+    // in 16-byte chunks, up to 8; rows up to 8, from the factors of the count, not from it).
+    pc = (pitch_q[13:7] != 7'd0) ? 4'd8 : {1'b0, pitch_q[6:4]};
+    rc = (row_bytes_q[13:7] != 7'd0) ? 4'd8 : {1'b0, row_bytes_q[6:4]};
+    if (is_i2c) rows8 = (i2c_rows[10:3] != 8'd0) ? 4'd8 : {1'b0, i2c_rows[2:0]};
+    else if (is_g4 || is_s4) rows8 = 4'd4;
+    else begin
+      // (a factor of 8 or more: 8 rows or more, or none; below, a table, not a multiplier)
+      rows8 = 4'd8;
+      for (int a = 0; a < 8; a++)
+        for (int b = 0; b < 8; b++)
+          if (p12_q[17:3] == 15'd0 && p34_q[17:3] == 15'd0 && p12_q[2:0] == 3'(a) && p34_q[2:0] == 3'(b))
+            rows8 = (a * b > 8) ? 4'd8 : 4'(a * b);
+    end
+    // (one arm per P, so u mod P and u / P are constants: compares, not dividers)
+    for (int u = 0; u < 8; u++) begin
+      occ = 1'b0;
+      for (int pp = 1; pp <= 8; pp++)
+        if (pc == 4'(pp) && 4'(u % pp) < rc && 4'(u / pp) < rows8) occ = 1'b1;
+      occ_u_q[u] <= occ;
+    end
     box_out_q <= big || 48'(np) > 48'(mem_smem) ||
                  (nr == 36'd0 ? nz_end > 48'(span_lim_q) && !(span_rnd_q && nz_wrap)
                               : ext > CW'(span_lim_q));
   end
+  // Stage 4 (span_rnd_q only): with a swizzle and SMEM_SIZE off whole lines the golden model
+  // checks each swizzled byte (csim/tensor_access.c tce_smem_span_ok). A swizzle moves a
+  // byte only inside its 128-byte line, XORing its 16-byte chunk index with a constant of
+  // the line, and rows are whole chunks from a 128-byte-aligned base, so only the partial
+  // line L = SMEM_SIZE >> 7 needs a closer look: the box passes when its end E is at most a
+  // line past L's start (box_out_q said E is past it) and each of its chunks in L lands
+  // below SMEM_SIZE (allow_q). With D chunks of L before E, chunk j = D - 1 - u.
+  always_ff @(posedge clk) begin
+    logic [CW-8:0] e_hi;
+    logic [3:0]    dc;
+    logic          in_line;
+    logic [8:1]    bad_d;
+    e_hi = end_q[CW-1:7];
+    in_line = end_q[6:0] != 7'd0 ? e_hi == (CW-7)'(mem_smem[24:7]) : e_hi == (CW-7)'(lp1_q);
+    dc = end_q[6:0] == 7'd0 ? 4'd8 : {1'b0, end_q[6:4]};
+    for (int d = 1; d <= 8; d++) begin
+      bad_d[d] = 1'b0;
+      for (int u = 0; u < d; u++)
+        if (occ_u_q[u] && !allow_q[d - 1 - u]) bad_d[d] = 1'b1;
+    end
+    line_ok_q <= rows_q && in_line && dc != 4'd0 && !bad_d[dc];
+  end
+  // The box's bytes past SMEM_SIZE: stage 3's test, where stage 4 has the last word.
+  wire box_out = box_out_q && !(span_rnd_q && !np_out_q && line_ok_q);
+
   // Stage 1's element counts and box0 (the dividers' quotients).
   for (genvar i = 1; i < 5; i++) begin : g_n
     assign n[(i-1)*9 +: 9] = n_one_q[i] ? 9'd1 : quo_q[i][19:11];
@@ -496,7 +576,7 @@ module tce_tile_check #(
     logic [59:0] ch_prod;
     bad = 1'b0; bad_desc = 1'b0; reserved_ok = 1'b0; c0_bytes = '0;
     eb = '0; est_ok = 1'b0; es = '0;
-    s1_status = tce_op_pkg::ST_OK; s1_field = F_NONE; s1_bad_d = 1'b0; s1_late = 1'b0;
+    s1_status = tce_op_pkg::ST_OK; s1_field = F_NONE; s1_bad_d = 1'b0; s1_late = 1'b0; s1_pre_ok = 1'b0;
     rank = '0; gaddr = '0; wcoords = '0; swizzle = '0; fill_nan = 1'b0; tf32 = 1'b0;
     gdim = '0; gstride = '0; e = '0; soff = '0; ctas = '0;
     for (int i = 0; i < 5; i++) begin div_a[i] = '0; div_d[i] = '0; end
@@ -653,6 +733,7 @@ module tce_tile_check #(
       end
       // A prefetch ends here (tile.c after check_coords, im2col*.c after the walk's start):
       // it lands no bytes, so the shared-memory side below is not checked.
+      s1_pre_ok = !bad;
       if (is_prefetch) bad = 1'b1;
       // The checks from here on are i2c_deliver_load's for an im2col load.
       s1_late = is_i2c && !is_store && !bad;
@@ -708,7 +789,7 @@ module tce_tile_check #(
     end
     rows = nrows_q;
     tx_bytes = txb_q;
-    if (!bad && is_i2c && box_out_q) begin
+    if (!bad && is_i2c && box_out) begin
       bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       // csim/im2col_no_offs.c checks each row's shared span before its units, with no
       // whole-box check first
@@ -722,10 +803,16 @@ module tce_tile_check #(
       bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_MBAR_IDX);
       walk_first = is_i2c;
     end
-    if (!bad && box_out_q) begin
+    if (!bad && box_out) begin
       status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       // csim/tile.c: the whole box against SMEM_SIZE before the walk, a row's span in it
       walk_rows = !np_out_q;
     end
   end
+  // The chain above says OK exactly when no test of it fails: stage 1's chain stopped
+  // with OK (a prefetch with no fault before it: the only stop that leaves s1_status OK) or
+  // passed, and none of the registered tests after it failed (box_out covers the im2col
+  // test).
+  assign pass = !box_over_q && (s1_bd_q || g_fits_q) &&
+                (s1_bad_q ? is_prefetch && s1_pre_ok_q : !(box_out || mb_mis_q || mb_rng_q));
 endmodule

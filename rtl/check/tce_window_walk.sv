@@ -51,6 +51,7 @@ module tce_window_walk #(
     input  logic          ready_in,
     input  logic [7:0]    status_in,
     input  logic [7:0]    field_in,
+    input  logic          pass_in,      // status_in is ST_OK (from registers: tce_tile_check)
     input  logic          walk_first,   // the verdict's fault comes after the golden model's walk
     input  logic          walk_rows,    // ... is a row's shared span, checked row by row in it
     input  logic          origin_rd,    // a tile load that reads globalAddress first
@@ -90,6 +91,7 @@ module tce_window_walk #(
     output logic          ready_out,
     output logic [7:0]    status_out,
     output logic [7:0]    field_out,
+    output logic          pass_out,     // status_out is ST_OK, from registers
     output logic          walking       // a walk is on (for waves and tests)
 );
   localparam int G = GADDR_W;
@@ -364,4 +366,5 @@ module tce_window_walk #(
   assign ready_out  = ready_in && ((st == W_IDLE && !wk_want) || st == W_DONE);
   assign status_out = fault ? tce_op_pkg::ST_GLOBAL_BUS : status_in;
   assign field_out  = fault ? 8'(tce_regs_pkg::FIELD_NONE) : field_in;
+  assign pass_out   = pass_in && !fault;
 endmodule

@@ -121,6 +121,7 @@ module tce_cmd_exec #(
     input  logic        tchk_ready,     // tce_tile_check's pipeline has the check's result
     input  logic [7:0]  tchk_status,
     input  logic [7:0]  tchk_field,
+    input  logic        tchk_pass,      // tchk_status is ST_OK, from the checks' registers
     input  logic [15:0] tchk_ctas,
     input  logic [31:0] tchk_tx_bytes,
     output logic        tile_start,
@@ -750,11 +751,13 @@ module tce_cmd_exec #(
   end
   assign desc_start = chk_go && !bad && is_tensor;
   assign desc_addr  = f_tmap;
-  assign tile_start = (state == S_TCHECK) && tchk_ready && tchk_status == tce_op_pkg::ST_OK && !cmd_is_store &&
+  // The movers start on tchk_pass, not on a compare of tchk_status: the status is the end of
+  // the checks' ordered chain, and behind it the mover's start was 17 LUT levels deep.
+  assign tile_start = (state == S_TCHECK) && tchk_ready && tchk_pass && !cmd_is_store &&
                       !is_tpref && tile_can_start;
   assign tchk_hold = (state == S_CHECK || state == S_DESC || state == S_TCHECK);
   assign cmd_is_prefetch = is_tpref;
-  assign tstore_start = (state == S_TCHECK) && tchk_ready && tchk_status == tce_op_pkg::ST_OK && cmd_is_store;
+  assign tstore_start = (state == S_TCHECK) && tchk_ready && tchk_pass && cmd_is_store;
   assign cmd_src_space = f_src;
   assign cmd_dims = f_dims;
   assign cmd_mode = f_mode;
@@ -888,7 +891,7 @@ module tce_cmd_exec #(
         end
         S_TCHECK: if (tchk_ready) begin
           st <= tchk_status; fld <= tchk_field;
-          if (tchk_status != tce_op_pkg::ST_OK || is_tpref) begin
+          if (!tchk_pass || is_tpref) begin
             state <= S_RETIRE;
           end else if (!cmd_is_store) begin
             // A load goes to the tile loader (when it can take one) and retires from there.

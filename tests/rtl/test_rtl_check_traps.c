@@ -122,6 +122,11 @@ static void d_u4_valid(uint8_t *d)
 static void d_gdim_2p31(uint8_t *d) { put32(d, D_GDIM + 4, 0x80000000u); }
 /* the 2-D map with a 32B swizzle (its rows are 32 bytes) */
 static void d_swz32(uint8_t *d) { d[D_SWZ] = TCE_SW_32B; }
+/* The box's rows (32 bytes each) with a swizzle, for the partial last line of shared memory. */
+static void d_swz32_rows6(uint8_t *d) { d[D_SWZ] = TCE_SW_32B; d[D_BOX + 1] = 5; }
+static void d_swz32_rows7(uint8_t *d) { d[D_SWZ] = TCE_SW_32B; d[D_BOX + 1] = 6; }
+static void d_swz64_rows3(uint8_t *d) { d[D_SWZ] = TCE_SW_64B; d[D_BOX + 1] = 2; }
+static void d_swz128_rows1(uint8_t *d) { d[D_SWZ] = TCE_SW_128B; d[D_BOX + 1] = 0; }
 /* the im2col map with 32 channels of 16U4_ALIGN8B (16-byte rows; globalDim[0] 32) */
 static void d_i2c_u4(uint8_t *d)
 {
@@ -503,11 +508,29 @@ int main(void)
     };
     run(rtl, bulk, sizeof bulk / sizeof bulk[0]);
 
-    /* A swizzled load when shared memory is not whole 128-byte lines (16320 bytes): the
-     * engine rounds the box's end up to its 128-byte line there (tce_tile_check). */
+    /* Swizzled loads when shared memory is not whole 128-byte lines (16320 bytes: the last
+     * line 0x3F80 has 64 bytes, so 16-byte chunk j of it is there when j ^ k < 4, k the
+     * swizzle's XOR of that line: csim/tensor_access.c checks every swizzled byte). Rows of
+     * 32 bytes from 0x3F00: 32B (pitch 32, k = 1), 64B (pitch 64, k = 3), 128B (pitch
+     * 128, k = 7). */
     smem_bytes = SMEM - 0x40;
+    tce_op at3f00 = tload(2), at3f80 = tload(2);
+    at3f00.saddr = 0x3F00;
+    at3f80.saddr = 0x3F80;
     const trap edge[] = {
         {"32B-swizzled load, shared memory 16320 bytes", tload(2), d_swz32, TCE_OK, NONE},
+        /* chunks 0..3 of the last line -> 1, 0, 3, 2 */
+        {"32B-swizzled 6 rows of 32 B at 0x3F00, shared memory 16320", at3f00, d_swz32_rows6,
+         TCE_OK, NONE},
+        /* chunks 4, 5 -> 5, 4: past the line's 64 bytes */
+        {"32B-swizzled 7 rows of 32 B at 0x3F00, shared memory 16320", at3f00, d_swz32_rows7,
+         TCE_ERR_SHARED_RANGE, TCE_CMDF_SADDR},
+        /* the row at 0x3F80: chunks 0, 1 -> 3, 2 */
+        {"64B-swizzled 3 rows of 32 B at 0x3F00, shared memory 16320", at3f00, d_swz64_rows3,
+         TCE_OK, NONE},
+        /* chunks 0, 1 -> 7, 6: past the line's 64 bytes though the row's end is not */
+        {"128B-swizzled row of 32 B at 0x3F80, shared memory 16320", at3f80, d_swz128_rows1,
+         TCE_ERR_SHARED_RANGE, TCE_CMDF_SADDR},
     };
     run(rtl, edge, sizeof edge / sizeof edge[0]);
     smem_bytes = SMEM;
