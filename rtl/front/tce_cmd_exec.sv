@@ -423,8 +423,9 @@ module tce_cmd_exec #(
   logic [63:0] win_a_q;
   logic [64:0] win_end_q;
   // Bytes one copy writes: with .cp_mask only the enabled bytes of each 16-byte chunk (the
-  // golden model's count). Formed at the pop too (a multiply after a count of the mask).
-  logic [39:0] copy_bytes_q;
+  // golden model's count): the mask's count at the pop (0 without .cp_mask), its product
+  // with the size from the command register a cycle later (copy_bytes_q, below).
+  logic [4:0]  bm_cnt_q;
   always_ff @(posedge clk) begin : pop_operands
     logic [31:0] w [OPW];   // the fields read here lie below the operand words
     logic [3:0]  op;
@@ -452,8 +453,8 @@ module tce_cmd_exec #(
     if (q_pop) begin
       win_a_q <= a;
       win_end_q <= {1'b0, a} + {32'd0, n};
-      copy_bytes_q <= w[tce_regs_pkg::CMDF_HAS_BYTE_MASK_WORD][tce_regs_pkg::CMDF_HAS_BYTE_MASK_LSB]
-                      ? {12'd0, size[31:4]} * {35'd0, ones16(bm)} : {8'd0, size};
+      bm_cnt_q <= w[tce_regs_pkg::CMDF_HAS_BYTE_MASK_WORD][tce_regs_pkg::CMDF_HAS_BYTE_MASK_LSB]
+                  ? ones16(bm) : 5'd0;
     end
   end
   always_ff @(posedge clk) begin : stage1
@@ -661,16 +662,23 @@ module tce_cmd_exec #(
   // is set (with none, nothing there could fail: the cycle counts stay as they were).
   wire mm_win = is_mm && mm_pre_ok && win_on;
   logic [39:0] rb_q, wb_q;   // bytes read / written by the command retiring at S_RETIRE
-  // Bytes the command writes: copy_bytes_q (formed at the pop, above) times the destinations
-  // it writes (multimem: its addresses; a reduce: one), registered every cycle: S_CHECK
-  // reads it no sooner than two cycles after the pop (p_valid), so it always holds the
-  // command's own. Formed where they are written, the two products were 11 LUT levels
-  // into lr_wbytes and wb_q. Likewise a tensor load's destination count (tile_start comes
+  logic        wb_late;      // wb_q takes wbytes_q this cycle (S_CHECK chose it a cycle ago)
+  // Bytes the command writes: one copy's bytes (copy_bytes_q) times the destinations it
+  // writes (multimem: its addresses; a reduce: one; ndst_q), each registered every cycle
+  // from the command register and bm_cnt_q, then their product (wbytes_q): it holds the
+  // command's own from three cycles after the pop, one cycle after the earliest S_CHECK
+  // that takes it, so wb_q and a bulk copy's record take it a cycle late (wb_late, lw_*).
+  // Formed in fewer cycles the products, the mask count and the destinations' count were
+  // 10 LUT levels and 7.9 ns. Likewise a tensor load's destination count (tile_start comes
   // at least four cycles after the pop).
+  logic [31:0] copy_bytes_q;   // (size / 16) x at most 16 bytes: below 2^32
+  logic [4:0]  ndst_q;
   logic [39:0] wbytes_q;
   logic [4:0]  tload_ndst_q;
   always_ff @(posedge clk) begin
-    wbytes_q <= copy_bytes_q * {35'd0, is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : ones16(dmask)};
+    copy_bytes_q <= f_has_bm ? 32'({4'd0, f_size[31:4]} * {27'd0, bm_cnt_q}) : f_size;
+    ndst_q <= is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : ones16(dmask);
+    wbytes_q <= {8'd0, copy_bytes_q} * {35'd0, ndst_q};
     tload_ndst_q <= ones16(tchk_ctas);
   end
   wire  [32:0] g_len_q = (f_size == 32'd0) ? 33'd1 : {1'b0, f_size};   // multimem's range length
@@ -688,11 +696,23 @@ module tce_cmd_exec #(
   // The records are a RAM (one write port, read at lr_hd, no reset: a record is read only
   // once its load is done, long after it was written), so synthesis maps them to LUT RAM
   // instead of 16 x 80 flip-flops and a 16:1 read mux per bit.
+  // A record's bytes are written a cycle after it (lw_*): a bulk copy's wbytes_q is its
+  // own only from then. The next start comes at least three cycles after a bulk copy's.
+  logic           lw_v, lw_tile;
+  logic [SLW-1:0] lw_at;
+  logic [39:0]    lw_tbytes;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) lw_v <= 1'b0;
+    else        lw_v <= tile_start || g2s_start;
+  end
   always_ff @(posedge clk) begin
+    lw_at <= lr_tl;
+    lw_tile <= tile_start;
+    lw_tbytes <= {8'd0, tchk_tx_bytes} * {35'd0, tload_ndst_q};
     if (tile_start || g2s_start) begin
       lr_seq[lr_tl] <= cur_seq; lr_cta[lr_tl] <= f_cta; lr_kind[lr_tl] <= f_opcode;
-      lr_wbytes[lr_tl] <= tile_start ? {8'd0, tchk_tx_bytes} * {35'd0, tload_ndst_q} : wbytes_q;
     end
+    if (lw_v) lr_wbytes[lw_at] <= lw_tile ? lw_tbytes : wbytes_q;
   end
   // A command that may run beside loads in flight: a tensor load that passed the checks
   // so far (is_tload) beside tensor loads, a bulk copy global -> shared beside bulk copies
@@ -840,9 +860,12 @@ module tce_cmd_exec #(
       state <= S_IDLE; cur_seq <= '0; run_dir <= DIR_NONE;
       tx_left <= '0; tx_cur <= '0; tx_outstanding <= '0; st <= '0; fld <= '0; want_tx <= 1'b0; txc <= '0;
       run_store <= 1'b0; run_rs <= 1'b0; mm_i <= '0; mm_k <= '0;
-      rb_q <= '0; wb_q <= '0;
+      rb_q <= '0; wb_q <= '0; wb_late <= 1'b0;
       lr_hd <= '0; lr_n <= '0;
     end else begin
+      // (before the states: one that clears wb_q in this cycle wins)
+      wb_late <= 1'b0;
+      if (wb_late) wb_q <= wbytes_q;
       if (lr_done) lr_hd <= lr_hd + 1'b1;
       lr_n <= lr_n + (SLW+1)'(tile_start || g2s_start) - (SLW+1)'(lr_done);
       case (state)
@@ -866,7 +889,7 @@ module tce_cmd_exec #(
           end else if (mm_win) begin
             // the bytes it will move if S_MMWIN finds every address mapped
             rb_q <= {8'd0, f_size};
-            wb_q <= wbytes_q;
+            wb_late <= 1'b1;        // wbytes_q, a cycle later
             mm_k <= 4'd0;
             state <= S_MMWIN;
           end else if (bad || !(f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || is_red || is_mm)) begin
@@ -877,7 +900,8 @@ module tce_cmd_exec #(
             // A reduce reads its source and its destination and writes the destination.
             rb_q <= is_red ? {32'd0, red_len} :
                     is_breduce ? {7'd0, f_size, 1'b0} : {8'd0, f_size};
-            wb_q <= is_red ? {32'd0, red_len} : wbytes_q;
+            if (is_red) wb_q <= {32'd0, red_len};
+            else        wb_late <= 1'b1;   // wbytes_q, a cycle later
             state <= S_MOVE;
           end
         end
