@@ -107,6 +107,79 @@ static void test_levels(void)
                lv.worst[i].via);
 }
 
+/* A carry chain whose output returns through a LUT to a later bit of the same CARRY4
+ * (as a float adder's compare feeds its own alignment): no loop bit by bit, so it is
+ * counted, not refused. Registers ra, rb (D from inputs):
+ *   n0 = LUT2(ra, rb)                     1
+ *   c1: S[0] = n0, DI[0] = ra, S[2] = f, rest constant; CI, CYINIT constant
+ *   c1.O[0] = max(S0) + 1                 2
+ *   f  = LUT1(c1.O[0])                    3   (into c1.S[2])
+ *   c1.O[1] = max(S0, DI0, S1) + 1        2   -> r3: 2 (bits below the return are not
+ *                                                 deepened by it)
+ *   c2 (CI = c1.CO[3]): the chain's entry through bit 3 is max(S0 1, DI0 0, S2 3) = 3
+ *   c2.O[1] = 3 + 1                       4   -> r1: 4 (LUT, chain, LUT, same chain)
+ *   f -> r4.CE                            3
+ * Delays (ps, cells_sim.v; clk is a top input at 0, no clock buffer here):
+ *   ra, rb Q: 303;  n0: ra via I0 303 + 238 = 541;  c1.O[0]: S[0] 541 + 223 = 764;
+ *   f: 764 + 127 = 891;  c1.CO[3]: S[2] 891 + 378 = 1269 (S[0] 541 + 508 = 1049,
+ *   DI[0] 303 + 526 = 829);  c2.O[1]: CI 1269 + 334 = 1603 -> r1.D (setup 0): 1603;
+ *   r4.CE: 891 + 109 = 1000;  r3.D: c1.O[1] = max(S[0] 541 + 400, DI[0] 303 + 407) = 941. */
+static const char CHAIN_RETURN[] =
+    ".model top\n"
+    ".inputs clk in1 in2\n"
+    ".names $false\n"
+    ".names $true\n"
+    "1\n"
+    ".subckt FDRE C=clk CE=$true D=in1 Q=u_a.ra R=$false\n"
+    ".subckt FDRE C=clk CE=$true D=in2 Q=u_a.rb R=$false\n"
+    ".subckt LUT2 I0=u_a.ra I1=u_a.rb O=u_a.n0\n"
+    ".subckt CARRY4 CI=$false CO[0]=$co0 CO[1]=$co1 CO[2]=$co2 CO[3]=$co3 CYINIT=$false "
+    "DI[0]=u_a.ra DI[1]=$false DI[2]=$false DI[3]=$false O[0]=u_c.o0 O[1]=u_c.o1 O[2]=$o2 O[3]=$o3 "
+    "S[0]=u_a.n0 S[1]=$false S[2]=u_c.f S[3]=$false\n"
+    ".cname c1\n"
+    ".subckt LUT1 I0=u_c.o0 O=u_c.f\n"
+    ".subckt CARRY4 CI=$co3 CYINIT=$false DI[0]=$false DI[1]=$false O[1]=u_c.sum1 "
+    "S[0]=$true S[1]=$false\n"
+    ".cname c2\n"
+    ".subckt FDRE C=clk CE=$true D=u_c.sum1 Q=u_b.r1 R=$false\n"
+    ".subckt FDRE C=clk CE=$true D=u_c.o1 Q=u_b.r3 R=$false\n"
+    ".subckt FDRE C=clk CE=u_c.f D=in1 Q=u_b.r4 R=$false\n"
+    ".end\n";
+
+static void test_chain_return(void)
+{
+    syn_levels lv;
+    char err[300];
+    bool ok = syn_levels_from_blif(CHAIN_RETURN, 3, &lv, err, sizeof err);
+    CHECK(ok);
+    if (!ok) {
+        fprintf(stderr, "error: %s\n", err);
+        return;
+    }
+    CHECK(lv.max_levels == 4);
+    /* r1 (4) is the one group deeper than 3; groups: ra, rb, r1, r3, r4 */
+    CHECK(lv.end_groups == 5 && lv.end_groups_over == 1);
+    CHECK(lv.nworst >= 3);
+    CHECK(lv.worst[0].levels == 4 && !strcmp(lv.worst[0].end, "u_b.r1") &&
+          !strcmp(lv.worst[0].start, "u_a.ra"));
+    CHECK(lv.worst[1].levels == 3 && !strcmp(lv.worst[1].end, "u_b.r4"));
+    CHECK(lv.worst[2].levels == 2 && !strcmp(lv.worst[2].end, "u_b.r3"));
+}
+
+/* A real loop inside one CARRY4: O[2] depends on S[1], which O[2] feeds back. */
+static void test_chain_loop(void)
+{
+    syn_levels lv;
+    char err[300];
+    static const char loop[] = ".model t\n.inputs a\n.outputs o\n"
+                               ".subckt CARRY4 CI=$false CYINIT=$false O[2]=x S[0]=a S[1]=y S[2]=a\n"
+                               ".cname c\n"
+                               ".subckt LUT1 I0=x O=y\n"
+                               ".subckt OBUF I=x O=o\n.end\n";
+    CHECK(!syn_levels_from_blif(loop, 8, &lv, err, sizeof err));
+    CHECK(strstr(err, "combinational loop") != NULL);
+}
+
 /* Bad netlists are refused with the line and the cause, never counted. */
 static void test_refusals(void)
 {
@@ -137,6 +210,8 @@ static void test_refusals(void)
 int main(void)
 {
     test_levels();
+    test_chain_return();
+    test_chain_loop();
     test_refusals();
     return check_finish("test_synth_levels");
 }

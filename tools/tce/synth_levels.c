@@ -1,7 +1,9 @@
 /* LUT-level counter over a flattened xc7 BLIF netlist (synth_levels.h). Each net's level is
  * the deepest level of logic between a path start and that net; a cell's output level is
  * found from its inputs' (memoized depth-first search), and a search that meets a cell it
- * is still inside reports a combinational loop instead of a number. */
+ * is still inside reports a combinational loop instead of a number. CARRY4s are followed
+ * bit by bit (a chain still counts one level), so logic that leaves a chain and returns
+ * to a later bit of it is counted, not taken for a loop. */
 #define _POSIX_C_SOURCE 200809L
 #include "synth_levels.h"
 
@@ -55,6 +57,7 @@ static const cell_info CELLS[] = {
 typedef struct {
     char *name;    /* pin base name ("CO" of "CO[2]") */
     int net;
+    int bit;       /* the index in brackets, -1 without */
     bool out;
 } pin;
 
@@ -67,6 +70,12 @@ typedef struct {
     int best;      /* the input net that set it (-1: none: constant, or a register inside) */
     int state;     /* 0 not visited, 1 being evaluated, 2 done */
     int line;
+    /* CARRY4, per bit: the chain's entry level through bit i-1 (slot 0: the chain's input
+     * CI/CYINIT), the net that set it, and the same 0/1/2 state: a chain is followed bit
+     * by bit, so logic that leaves at one bit and returns at a later one is no loop. */
+    long cent[5];
+    int cbest[5];
+    unsigned char cstate[5];
 } cell;
 
 typedef struct {
@@ -228,13 +237,22 @@ static bool add_cell(netlist *nl, const cell_info *ci, char **tok, size_t ntok, 
         }
         *eq = 0;
         char *br = strchr(tok[i], '[');
-        if (br)
+        int bit = -1;
+        if (br) {
             *br = 0;
+            char *end = NULL;
+            long b = strtol(br + 1, &end, 10);
+            if (end == br + 1 || *end != ']' || end[1] || b < 0 || b > 4095) {
+                fail(nl, line, "pin '%s' with a bad bit index", tok[i]);
+                return false;
+            }
+            bit = (int)b;
+        }
         int n = net_id(nl, eq + 1);
         if (n < 0)
             return false;
         bool out = is_out_pin(ci, tok[i]);
-        nl->pins[nl->npins] = (pin){tok[i], n, out};
+        nl->pins[nl->npins] = (pin){tok[i], n, bit, out};
         if (out && !set_driver(nl, n, c, (int)nl->npins, line))
             return false;
         nl->npins++;
@@ -269,13 +287,13 @@ static bool add_names(netlist *nl, char **tok, size_t ntok, int line)
         int n = net_id(nl, tok[0]);
         if (n < 0)
             return false;
-        nl->pins[nl->npins++] = (pin){"I", n, false};
+        nl->pins[nl->npins++] = (pin){"I", n, -1, false};
         ce->npins++;
     }
     int o = net_id(nl, tok[ntok - 1]);
     if (o < 0)
         return false;
-    nl->pins[nl->npins] = (pin){"O", o, true};
+    nl->pins[nl->npins] = (pin){"O", o, -1, true};
     if (!set_driver(nl, o, c, (int)nl->npins, line))
         return false;
     nl->npins++;
@@ -431,6 +449,8 @@ static bool start_pin(const netlist *nl, int c, int p)
 }
 
 static long ram_read_level(netlist *nl, int c, const char *outpin, int *best);
+static long carry_out_level(netlist *nl, int c, const pin *out, int *best);
+static void take(long *lv, int *best, long v, int net_);
 
 static long net_level(netlist *nl, int n)
 {
@@ -440,11 +460,86 @@ static long net_level(netlist *nl, int n)
     if (start_pin(nl, ne->driver, ne->dpin))
         return 0;
     cell_kind k = nl->cells[ne->driver].info->kind;
-    if (k == K_LUTRAM || k == K_SRL) {
-        int best;
+    int best;
+    if (k == K_LUTRAM || k == K_SRL)
         return ram_read_level(nl, ne->driver, nl->pins[ne->dpin].name, &best);
-    }
+    if (k == K_CARRY)
+        return carry_out_level(nl, ne->driver, &nl->pins[ne->dpin], &best);
     return cell_level(nl, ne->driver);
+}
+
+/* CARRY4 bit i's carry entry (i = -1: the chain's input): the deepest level among S[0..i],
+ * DI[0..i] and the chain's input, where a CI from a previous CARRY4's CO[k] continues that
+ * chain (its entry through bit k, no level added) and a CI or CYINIT from logic is that
+ * logic's level. CO[i] is one level past entry(i); O[i] one past max(entry(i-1), S[i]). */
+static long carry_entry(netlist *nl, int c, int i, int *best)
+{
+    cell *ce = &nl->cells[c];
+    int slot = i + 1;
+    if (ce->cstate[slot] == 2) {
+        *best = ce->cbest[slot];
+        return ce->cent[slot];
+    }
+    if (ce->cstate[slot] == 1) {
+        fail(nl, ce->line, "combinational loop through cell '%s'", ce->cname ? ce->cname : ce->info->type);
+        *best = -1;
+        return -1;
+    }
+    ce->cstate[slot] = 1;
+    long lv = -1;
+    int b = -1;
+    if (i >= 0) {
+        lv = carry_entry(nl, c, i - 1, &b);
+    }
+    for (size_t k = 0; k < ce->npins; k++) {
+        const pin *pp = &nl->pins[ce->pin0 + k];
+        if (pp->out)
+            continue;
+        bool here;
+        if (i < 0)
+            here = !strcmp(pp->name, "CI") || !strcmp(pp->name, "CYINIT");
+        else
+            here = pp->bit == i && (!strcmp(pp->name, "S") || !strcmp(pp->name, "DI"));
+        if (!here)
+            continue;
+        const net *ne = &nl->nets[pp->net];
+        if (!strcmp(pp->name, "CI") && ne->driver >= 0 && nl->cells[ne->driver].info->kind == K_CARRY &&
+            !strcmp(nl->pins[ne->dpin].name, "CO")) {
+            int pb;
+            long pl = carry_entry(nl, ne->driver, nl->pins[ne->dpin].bit, &pb);
+            take(&lv, &b, pl, pb);
+        } else {
+            take(&lv, &b, net_level(nl, pp->net), pp->net);
+        }
+    }
+    ce->cent[slot] = lv;
+    ce->cbest[slot] = b;
+    ce->cstate[slot] = 2;
+    *best = b;
+    return lv;
+}
+
+static long carry_out_level(netlist *nl, int c, const pin *out, int *best)
+{
+    const cell *ce = &nl->cells[c];
+    int i = out->bit < 0 ? 0 : out->bit;
+    if (i > 3) {
+        fail(nl, ce->line, "CARRY4 output bit past 3 on cell '%s'", ce->cname ? ce->cname : ce->info->type);
+        *best = -1;
+        return -1;
+    }
+    long lv;
+    if (!strcmp(out->name, "CO")) {
+        lv = carry_entry(nl, c, i, best);
+    } else {
+        lv = carry_entry(nl, c, i - 1, best);
+        for (size_t k = 0; k < ce->npins; k++) {
+            const pin *pp = &nl->pins[ce->pin0 + k];
+            if (!pp->out && pp->bit == i && !strcmp(pp->name, "S"))
+                take(&lv, best, net_level(nl, pp->net), pp->net);
+        }
+    }
+    return lv >= 0 ? lv + 1 : -1;
 }
 
 static bool pin_is(const char *name, const char *const *list)
@@ -588,26 +683,7 @@ static long cell_level(netlist *nl, int c)
         if (ce->info->kind == K_LUT && lv >= 0)
             lv++;
         break;
-    case K_CARRY:
-        /* The chain's entry level: its S/DI/CYINIT inputs and, through CI, its
-         * predecessor's entry (one chain, one level); stored as `level` - 1 below. */
-        for (size_t i = 0; i < ce->npins; i++) {
-            const pin *pp = &nl->pins[ce->pin0 + i];
-            if (pp->out)
-                continue;
-            const net *ne = &nl->nets[pp->net];
-            if (!strcmp(pp->name, "CI") && ne->driver >= 0 && nl->cells[ne->driver].info->kind == K_CARRY) {
-                long pl = cell_level(nl, ne->driver);
-                const cell *pred = &nl->cells[ne->driver];
-                if (pl >= 0)
-                    take(&lv, &best, pl - 1, pred->best);
-            } else {
-                take(&lv, &best, net_level(nl, pp->net), pp->net);
-            }
-        }
-        if (lv >= 0)
-            lv++;
-        break;
+    case K_CARRY:   /* per output bit: carry_out_level */
     case K_LUTRAM:
     case K_SRL:
         lv = 0;   /* read per output: ram_read_level */
@@ -714,9 +790,12 @@ static void trace(netlist *nl, int n, char *start, size_t scap, char *via, size_
             break;
         }
         const cell *ce = &nl->cells[ne->driver];
-        if (ce->info->kind == K_LUTRAM || ce->info->kind == K_SRL) {
+        if (ce->info->kind == K_LUTRAM || ce->info->kind == K_SRL || ce->info->kind == K_CARRY) {
             int best;
-            ram_read_level(nl, ne->driver, nl->pins[ne->dpin].name, &best);
+            if (ce->info->kind == K_CARRY)
+                carry_out_level(nl, ne->driver, &nl->pins[ne->dpin], &best);
+            else
+                ram_read_level(nl, ne->driver, nl->pins[ne->dpin].name, &best);
             if (best < 0) {
                 snprintf(start, scap, "%s (%s)", cell_name(ce), ce->info->type);
                 break;
