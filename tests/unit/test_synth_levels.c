@@ -105,6 +105,17 @@ static void test_levels(void)
     for (size_t i = 0; i < lv.nworst; i++)
         printf("  %ld  %s -> %s  (%s)\n", lv.worst[i].levels, lv.worst[i].start, lv.worst[i].end,
                lv.worst[i].via);
+    /* Cell delays (ps, cells_sim.v; clk is a top input at 0): ra, rb Q 303; n1 = ra via
+     * LUT2.I0 (238) 541; n2 +127 = 668; n3 = MUXF7 I0 668 + 217 = 885 (I1 541 + 223, S 303 +
+     * 296 are less); n4 = INV +127 = 1012; c1.CO[3] from S[0] +508 = 1520; n5 = c2.O[0] from
+     * CI +222 = 1742; x = LUT3.I0 (407) 2149 -> r3.D (setup 0): 2149. Also 2149: d1.A
+     * (setup 0: d1 leaves ADREG at its default 1, so A is registered and no arc crosses it);
+     * r3 comes first in the netlist. Less: d1's P (CLK->P with CREG 1: 1687) -> r4; d2.A
+     * 668 + 254; m.DPO (WCLK->DPO 1153 beats DPRA0 303 + 642) -> y 1280 -> r6; out 1742. */
+    CHECK(lv.delay_ps == 2149);
+    CHECK(!strcmp(lv.delay_from, "u_a.ra") && !strcmp(lv.delay_to, "u_b.r3"));
+    CHECK(lv.delay_levels == 4);
+    CHECK(lv.untimed_cells == 0);
 }
 
 /* A carry chain whose output returns through a LUT to a later bit of the same CARRY4
@@ -164,6 +175,9 @@ static void test_chain_return(void)
           !strcmp(lv.worst[0].start, "u_a.ra"));
     CHECK(lv.worst[1].levels == 3 && !strcmp(lv.worst[1].end, "u_b.r4"));
     CHECK(lv.worst[2].levels == 2 && !strcmp(lv.worst[2].end, "u_b.r3"));
+    CHECK(lv.delay_ps == 1603);
+    CHECK(!strcmp(lv.delay_from, "u_a.ra") && !strcmp(lv.delay_to, "u_b.r1"));
+    CHECK(!strcmp(lv.delay_via, "u_a, u_c"));
 }
 
 /* A real loop inside one CARRY4: O[2] depends on S[1], which O[2] feeds back. */

@@ -6,6 +6,7 @@
  * to a later bit of it is counted, not taken for a loop. */
 #define _POSIX_C_SOURCE 200809L
 #include "synth_levels.h"
+#include "synth_xc7_delay.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -66,6 +67,8 @@ typedef struct {
     char *cname;
     size_t pin0, npins;
     int areg, breg, creg, dreg, mreg, preg, inreg, opreg, alureg, cireg, ciselreg; /* DSP48E1 */
+    int adreg, use_mult, doa_reg, dob_reg;   /* the rest of what picks its delays */
+    bool use_dport, patdet;
     long level;    /* output level (-1: constant), valid when state == 2 */
     int best;      /* the input net that set it (-1: none: constant, or a register inside) */
     int state;     /* 0 not visited, 1 being evaluated, 2 done */
@@ -97,6 +100,10 @@ typedef struct {
     char *err;
     size_t errcap;
     bool failed;
+    /* delays, per net: arrival (ps, -1 none), the driver's input pin that set it, state */
+    long *arr;
+    int *arr_pin;
+    unsigned char *arr_state;
 } netlist;
 
 static bool grow(void **p, size_t *cap, size_t need, size_t elem)
@@ -229,6 +236,14 @@ static bool add_cell(netlist *nl, const cell_info *ci, char **tok, size_t ntok, 
     /* DSP48E1's register parameters default to 1 (cells_sim.v) */
     ce->areg = ce->breg = ce->creg = ce->dreg = ce->mreg = ce->preg = 1;
     ce->inreg = ce->opreg = ce->alureg = ce->cireg = ce->ciselreg = 1;
+    xc7_params dp;
+    xc7_params_default(&dp);
+    ce->adreg = dp.adreg;
+    ce->use_mult = dp.use_mult;
+    ce->use_dport = dp.use_dport;
+    ce->patdet = dp.patdet;
+    ce->doa_reg = dp.doa_reg;
+    ce->dob_reg = dp.dob_reg;
     for (size_t i = 0; i < ntok; i++) {
         char *eq = strchr(tok[i], '=');
         if (!eq) {
@@ -320,13 +335,27 @@ static bool param_value(const char *v, int *out)
 
 static bool set_param(cell *ce, const char *name, const char *value)
 {
+    /* the string parameters that choose a DSP48E1's delays ("MULTIPLY", quoted) */
+    if (!strcmp(name, "USE_MULT")) {
+        ce->use_mult = strstr(value, "MULTIPLY") ? 1 : strstr(value, "DYNAMIC") ? 2 : 0;
+        return true;
+    }
+    if (!strcmp(name, "USE_DPORT")) {
+        ce->use_dport = strstr(value, "TRUE") != NULL;
+        return true;
+    }
+    if (!strcmp(name, "USE_PATTERN_DETECT")) {
+        ce->patdet = strstr(value, "NO_PATDET") == NULL;
+        return true;
+    }
     static const struct { const char *name; size_t off; } P[] = {
         {"AREG", offsetof(cell, areg)},         {"BREG", offsetof(cell, breg)},
         {"CREG", offsetof(cell, creg)},         {"DREG", offsetof(cell, dreg)},
         {"MREG", offsetof(cell, mreg)},         {"PREG", offsetof(cell, preg)},
         {"INMODEREG", offsetof(cell, inreg)},   {"OPMODEREG", offsetof(cell, opreg)},
         {"ALUMODEREG", offsetof(cell, alureg)}, {"CARRYINREG", offsetof(cell, cireg)},
-        {"CARRYINSELREG", offsetof(cell, ciselreg)},
+        {"CARRYINSELREG", offsetof(cell, ciselreg)}, {"ADREG", offsetof(cell, adreg)},
+        {"DOA_REG", offsetof(cell, doa_reg)},   {"DOB_REG", offsetof(cell, dob_reg)},
     };
     for (size_t i = 0; i < sizeof P / sizeof P[0]; i++)
         if (!strcmp(P[i].name, name))
@@ -913,6 +942,164 @@ static bool collect(netlist *nl, endpoint **eps, size_t *n, size_t *cap, char **
     return !nl->failed;
 }
 
+/* ---- cell delay ------------------------------------------------------------------ */
+
+static xc7_params params_of(const cell *ce)
+{
+    return (xc7_params){ce->areg, ce->breg, ce->creg, ce->dreg, ce->adreg, ce->mreg, ce->preg,
+                        ce->use_mult, ce->use_dport, ce->patdet, ce->doa_reg, ce->dob_reg};
+}
+
+static const char *type_of(const cell *ce)
+{
+    return ce->info->type;
+}
+
+/* A net's arrival time: top inputs at 0, a cell output the latest of its inputs' arrivals
+ * plus each input's arc (a clock pin's arc is clock to output), as Yosys's `sta` adds them,
+ * but memoized: each net once. -1: nothing timed reaches it. */
+static long net_arrival(netlist *nl, int n)
+{
+    if (nl->arr_state[n] == 2)
+        return nl->arr[n];
+    const net *ne = &nl->nets[n];
+    if (nl->arr_state[n] == 1) {
+        const cell *ce = &nl->cells[ne->driver];
+        fail(nl, ce->line, "combinational loop through cell '%s'", cell_name(ce));
+        return -1;
+    }
+    long a = ne->driver < 0 && ne->input ? 0 : -1;
+    int bp = -1;
+    if (ne->driver >= 0) {
+        nl->arr_state[n] = 1;
+        const cell *ce = &nl->cells[ne->driver];
+        const pin *op = &nl->pins[ne->dpin];
+        xc7_params prm = params_of(ce);
+        for (size_t i = 0; i < ce->npins && !nl->failed; i++) {
+            const pin *pp = &nl->pins[ce->pin0 + i];
+            if (pp->out)
+                continue;
+            long d = xc7_arc(type_of(ce), pp->name, pp->bit, op->name, op->bit, &prm);
+            if (d < 0)
+                continue;
+            long ai = net_arrival(nl, pp->net);
+            if (ai >= 0 && ai + d > a) {
+                a = ai + d;
+                bp = (int)(ce->pin0 + i);
+            }
+        }
+    }
+    nl->arr[n] = a;
+    nl->arr_pin[n] = bp;
+    nl->arr_state[n] = 2;
+    return a;
+}
+
+/* Walk the worst delay path back from net n to its start: a register (the first cell
+ * entered at its clock pin) or a top input; the scopes it passes, start first. */
+static void trace_delay(netlist *nl, int n, char *start, size_t scap, char *via, size_t vcap)
+{
+    int chain[4096];
+    size_t len = 0;
+    snprintf(start, scap, "(constant)");
+    while (n >= 0 && len < sizeof chain / sizeof chain[0]) {
+        chain[len++] = n;
+        const net *ne = &nl->nets[n];
+        int bp = nl->arr_pin[n];
+        if (ne->driver < 0 || bp < 0) {
+            group_of(ne->name, start, scap);
+            break;
+        }
+        const cell *ce = &nl->cells[ne->driver];
+        if (xc7_is_clock(type_of(ce), nl->pins[bp].name)) {
+            if (ne->name[0] != '$')
+                group_of(ne->name, start, scap);
+            else
+                snprintf(start, scap, "%s (%s)", cell_name(ce), type_of(ce));
+            break;
+        }
+        n = nl->pins[bp].net;
+    }
+    char last[SYN_LV_NAME_MAX] = "";
+    via[0] = 0;
+    for (size_t i = len; i-- > 0;)
+        append_scope(via, vcap, last, sizeof last, nl->nets[chain[i]].name);
+}
+
+/* The largest arrival plus setup over every timed end pin and top output. */
+static bool worst_delay(netlist *nl, char **outputs, size_t nout, syn_levels *out)
+{
+    size_t nn = nl->nnets ? nl->nnets : 1;
+    nl->arr = malloc(nn * sizeof *nl->arr);
+    nl->arr_pin = malloc(nn * sizeof *nl->arr_pin);
+    nl->arr_state = calloc(nn, 1);
+    if (!nl->arr || !nl->arr_pin || !nl->arr_state)
+        return false;
+    long best = -1;
+    int best_net = -1, best_cell = -1;
+    const char *best_pin = "";
+    for (size_t c = 0; c < nl->ncells && !nl->failed; c++) {
+        const cell *ce = &nl->cells[c];
+        if (!xc7_has_delays(type_of(ce))) {
+            out->untimed_cells++;
+            continue;
+        }
+        xc7_params prm = params_of(ce);
+        for (size_t i = 0; i < ce->npins; i++) {
+            const pin *pp = &nl->pins[ce->pin0 + i];
+            if (pp->out)
+                continue;
+            long su = xc7_setup(type_of(ce), pp->name, pp->bit, &prm);
+            if (su < 0)
+                continue;
+            long a = net_arrival(nl, pp->net);
+            if (a >= 0 && a + su > best) {
+                best = a + su;
+                best_net = pp->net;
+                best_cell = (int)c;
+                best_pin = pp->name;
+            }
+        }
+    }
+    for (size_t i = 0; i < nout && !nl->failed; i++) {
+        int id = net_id(nl, outputs[i]);
+        if (id < 0 || (size_t)id >= nn)
+            continue;
+        long a = net_arrival(nl, id);
+        if (a > best) {
+            best = a;
+            best_net = id;
+            best_cell = -1;
+            best_pin = "";
+        }
+    }
+    if (nl->failed)
+        return false;
+    out->delay_ps = best;
+    if (best_net < 0)
+        return true;
+    trace_delay(nl, best_net, out->delay_from, sizeof out->delay_from, out->delay_via, sizeof out->delay_via);
+    if (best_cell < 0) {
+        snprintf(out->delay_to, sizeof out->delay_to, "%s", nl->nets[best_net].name);
+    } else {
+        const cell *ce = &nl->cells[best_cell];
+        const char *q = NULL;
+        for (size_t i = 0; i < ce->npins && !q; i++)
+            if (nl->pins[ce->pin0 + i].out)
+                q = nl->nets[nl->pins[ce->pin0 + i].net].name;
+        char g[2 * SYN_LV_NAME_MAX];
+        if (ce->info->kind == K_FF && q && q[0] != '$')
+            group_of(q, g, sizeof g);
+        else
+            snprintf(g, sizeof g, "%s.%s", cell_name(ce), best_pin);
+        size_t gl = strlen(g) < sizeof out->delay_to ? strlen(g) : sizeof out->delay_to - 1;
+        memcpy(out->delay_to, g, gl);
+        out->delay_to[gl] = 0;
+    }
+    out->delay_levels = net_level(nl, best_net);
+    return !nl->failed;
+}
+
 bool syn_levels_from_blif(const char *blif, long threshold, syn_levels *out, char *err, size_t errcap)
 {
     memset(out, 0, sizeof *out);
@@ -953,6 +1140,9 @@ bool syn_levels_from_blif(const char *blif, long threshold, syn_levels *out, cha
         goto done;
     out->cells = (long)nl.ncells;
     out->endpoints = (long)neps;
+    out->delay_ps = -1;
+    if (!worst_delay(&nl, outputs, nout, out))
+        goto done;
     /* End groups: the deepest endpoint of each. */
     if (neps)
         qsort(eps, neps, sizeof *eps, by_group);
@@ -1000,6 +1190,9 @@ done:
     free(nl.hash);
     free(nl.cells);
     free(nl.pins);
+    free(nl.arr);
+    free(nl.arr_pin);
+    free(nl.arr_state);
     free(text);
     if (ok)
         err[0] = 0;
