@@ -478,6 +478,15 @@ static void write_timing(FILE *f, const synth_run runs[][NTARGETS], const bool w
                 r->levels.end_groups, r->levels.delay_ps > 0 ? 1e6 / (double)r->levels.delay_ps : 0.0,
                 r->levels.delay_from, r->levels.delay_to, sta);
     }
+    for (size_t i = 0; i < NCONFIGS; i++) {
+        const synth_run *r = &runs[i][T_XC7];
+        if (want[i][T_XC7] && r->ok && r->levels.loops)
+            fprintf(f, "\n**`%s` has structural combinational loops in its netlist**: %ld met while\n"
+                       "counting, each cut at the input that closes it (as Vivado's timing breaks a loop),\n"
+                       "so a path through one is a lower bound; the first closes at `%s` (BLIF line %d).\n"
+                       "Yosys's `sta` does not end on such a netlist.\n",
+                    CONFIGS[i].name, r->levels.loops, r->levels.loop_cell, r->levels.loop_line);
+    }
     bool met = true;
     for (size_t i = 0; i < NCONFIGS; i++)
         if (want[i][T_XC7] && runs[i][T_XC7].ok &&
@@ -631,6 +640,9 @@ static int levels_only(const char *path)
            lv.delay_levels, lv.delay_from, lv.delay_to, lv.delay_via[0] ? "  via " : "", lv.delay_via);
     if (lv.untimed_cells)
         printf("  %ld cells of types without delay figures left out of the delay\n", lv.untimed_cells);
+    if (lv.loops)
+        printf("  %ld structural combinational loop(s), each cut at its closing input (paths through one "
+               "are lower bounds); first: cell '%s' (line %d)\n", lv.loops, lv.loop_cell, lv.loop_line);
     for (size_t k = 0; k < lv.nworst; k++)
         printf("  %2ld  %s -> %s%s%s\n", lv.worst[k].levels, lv.worst[k].start, lv.worst[k].end,
                lv.worst[k].via[0] ? "  via " : "", lv.worst[k].via);

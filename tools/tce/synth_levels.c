@@ -1,9 +1,10 @@
 /* LUT-level counter over a flattened xc7 BLIF netlist (synth_levels.h). Each net's level is
  * the deepest level of logic between a path start and that net; a cell's output level is
  * found from its inputs' (memoized depth-first search), and a search that meets a cell it
- * is still inside reports a combinational loop instead of a number. CARRY4s are followed
- * bit by bit (a chain still counts one level), so logic that leaves a chain and returns
- * to a later bit of it is counted, not taken for a loop. */
+ * is still inside has found a structural combinational loop: it is counted and named, and
+ * the input that closes it is left out there (as Vivado's timing breaks a loop), so the
+ * paths through it are lower bounds. CARRY4s are followed bit by bit (a chain still counts
+ * one level), so logic that leaves a chain and returns to a later bit of it is no loop. */
 #define _POSIX_C_SOURCE 200809L
 #include "synth_levels.h"
 #include "synth_xc7_delay.h"
@@ -104,6 +105,10 @@ typedef struct {
     long *arr;
     int *arr_pin;
     unsigned char *arr_state;
+    /* structural loops met (an input reached while its cell is still being evaluated) */
+    long loops;
+    const char *loop_cell;
+    int loop_line;
 } netlist;
 
 static bool grow(void **p, size_t *cap, size_t need, size_t elem)
@@ -461,6 +466,16 @@ static bool parse(netlist *nl, char *text)
 
 /* ---- levels ---------------------------------------------------------------------- */
 
+/* A structural loop closes at this cell: count it, keep the first one's name and line; the
+ * caller leaves the closing input out. */
+static void loop_met(netlist *nl, const cell *ce)
+{
+    if (!nl->loops++) {
+        nl->loop_cell = ce->cname ? ce->cname : ce->info->type;
+        nl->loop_line = ce->line;
+    }
+}
+
 static long cell_level(netlist *nl, int c);
 
 static bool start_pin(const netlist *nl, int c, int p)
@@ -510,7 +525,7 @@ static long carry_entry(netlist *nl, int c, int i, int *best)
         return ce->cent[slot];
     }
     if (ce->cstate[slot] == 1) {
-        fail(nl, ce->line, "combinational loop through cell '%s'", ce->cname ? ce->cname : ce->info->type);
+        loop_met(nl, ce);
         *best = -1;
         return -1;
     }
@@ -600,7 +615,7 @@ static long ram_read_level(netlist *nl, int c, const char *outpin, int *best)
     long lv = -1;
     *best = -1;
     if (ce->state == 1) {
-        fail(nl, ce->line, "combinational loop through cell '%s'", ce->cname ? ce->cname : ce->info->type);
+        loop_met(nl, ce);
         return -1;
     }
     ce->state = 1;
@@ -695,7 +710,7 @@ static long cell_level(netlist *nl, int c)
     if (ce->state == 2)
         return ce->level;
     if (ce->state == 1) {
-        fail(nl, ce->line, "combinational loop through cell '%s'", ce->cname ? ce->cname : ce->info->type);
+        loop_met(nl, ce);
         return -1;
     }
     ce->state = 1;
@@ -965,7 +980,7 @@ static long net_arrival(netlist *nl, int n)
     const net *ne = &nl->nets[n];
     if (nl->arr_state[n] == 1) {
         const cell *ce = &nl->cells[ne->driver];
-        fail(nl, ce->line, "combinational loop through cell '%s'", cell_name(ce));
+        loop_met(nl, ce);
         return -1;
     }
     long a = ne->driver < 0 && ne->input ? 0 : -1;
@@ -1140,6 +1155,11 @@ bool syn_levels_from_blif(const char *blif, long threshold, syn_levels *out, cha
         goto done;
     out->cells = (long)nl.ncells;
     out->endpoints = (long)neps;
+    out->loops = nl.loops;
+    if (nl.loops) {
+        snprintf(out->loop_cell, sizeof out->loop_cell, "%s", nl.loop_cell);
+        out->loop_line = nl.loop_line;
+    }
     out->delay_ps = -1;
     if (!worst_delay(&nl, outputs, nout, out))
         goto done;

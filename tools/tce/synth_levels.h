@@ -43,12 +43,17 @@ typedef struct {
     char delay_via[SYN_LV_NAME_MAX];  /* hierarchy scopes it runs through, start first */
     long delay_levels;             /* the LUT levels of its end point's deepest path */
     long untimed_cells;            /* cells of a type without delay figures (left out) */
+    /* Structural combinational loops met while counting (0 in a clean netlist): each is
+     * left out at the input that closes it, so paths through one are lower bounds. */
+    long loops;
+    char loop_cell[SYN_LV_NAME_MAX]; /* the first one's closing cell, and its BLIF line */
+    int loop_line;
 } syn_levels;
 
 /* Count the levels of `blif` (NUL-terminated) and find the path of the largest cell delay.
  * Groups deeper than `threshold` are counted in end_groups_over. Returns false with a message in err (`LINE: cause`) on a
- * netlist it cannot read: an unknown cell type, a net with two drivers, a combinational
- * loop, or no model. */
+ * netlist it cannot read: an unknown cell type, a net with two drivers, or no model. A
+ * combinational loop is no refusal: it is counted in `loops` (synth_levels.c). */
 bool syn_levels_from_blif(const char *blif, long threshold, syn_levels *out, char *err,
                           size_t errcap);
 
