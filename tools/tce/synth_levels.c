@@ -819,48 +819,55 @@ static void append_scope(char *via, size_t cap, char *last, size_t lastcap, cons
         snprintf(via + vl, cap - vl, "%s%s", vl ? ", " : "", s);
 }
 
-/* Walk back from an endpoint net along the inputs that set each level: the start's name
- * and the scopes passed (start first). */
-static void trace(netlist *nl, int n, char *start, size_t scap, char *via, size_t vcap)
+/* One step back along a path: the net before n, or -1 at the path's start, whose name
+ * it then writes to `start`. */
+typedef int (*trace_step)(netlist *nl, int n, char *start, size_t scap);
+
+/* Walk back from an endpoint net: the start's name and the scopes passed (start first). */
+static void trace_with(netlist *nl, int n, trace_step step, char *start, size_t scap, char *via,
+                       size_t vcap)
 {
     int chain[4096];
     size_t len = 0;
     snprintf(start, scap, "(constant)");
     while (n >= 0 && len < sizeof chain / sizeof chain[0]) {
         chain[len++] = n;
-        const net *ne = &nl->nets[n];
-        if (ne->driver < 0) {
-            group_of(ne->name, start, scap);
-            break;
-        }
-        const cell *ce = &nl->cells[ne->driver];
-        if (ce->info->kind == K_LUTRAM || ce->info->kind == K_SRL || ce->info->kind == K_CARRY) {
-            int best;
-            if (ce->info->kind == K_CARRY)
-                carry_out_level(nl, ne->driver, &nl->pins[ne->dpin], &best);
-            else
-                ram_read_level(nl, ne->driver, nl->pins[ne->dpin].name, &best);
-            if (best < 0) {
-                snprintf(start, scap, "%s (%s)", cell_name(ce), ce->info->type);
-                break;
-            }
-            n = best;
-            continue;
-        }
-        /* a register, or a cell whose level starts at a register inside it (a DSP48's) */
-        if (start_pin(nl, ne->driver, ne->dpin) || ce->best < 0) {
-            if (ce->info->kind == K_FF || ne->name[0] != '$')
-                group_of(ne->name, start, scap);
-            else
-                snprintf(start, scap, "%s (%s)", cell_name(ce), ce->info->type);
-            break;
-        }
-        n = ce->best;
+        n = step(nl, n, start, scap);
     }
     char last[SYN_LV_NAME_MAX] = "";
     via[0] = 0;
     for (size_t i = len; i-- > 0;)
         append_scope(via, vcap, last, sizeof last, nl->nets[chain[i]].name);
+}
+
+/* Levels: back along the inputs that set each level. */
+static int level_step(netlist *nl, int n, char *start, size_t scap)
+{
+    const net *ne = &nl->nets[n];
+    if (ne->driver < 0) {
+        group_of(ne->name, start, scap);
+        return -1;
+    }
+    const cell *ce = &nl->cells[ne->driver];
+    if (ce->info->kind == K_LUTRAM || ce->info->kind == K_SRL || ce->info->kind == K_CARRY) {
+        int best;
+        if (ce->info->kind == K_CARRY)
+            carry_out_level(nl, ne->driver, &nl->pins[ne->dpin], &best);
+        else
+            ram_read_level(nl, ne->driver, nl->pins[ne->dpin].name, &best);
+        if (best < 0)
+            snprintf(start, scap, "%s (%s)", cell_name(ce), ce->info->type);
+        return best;
+    }
+    /* a register, or a cell whose level starts at a register inside it (a DSP48's) */
+    if (start_pin(nl, ne->driver, ne->dpin) || ce->best < 0) {
+        if (ce->info->kind == K_FF || ne->name[0] != '$')
+            group_of(ne->name, start, scap);
+        else
+            snprintf(start, scap, "%s (%s)", cell_name(ce), ce->info->type);
+        return -1;
+    }
+    return ce->best;
 }
 
 static int by_level_desc(const void *a, const void *b)
@@ -1010,35 +1017,25 @@ static long net_arrival(netlist *nl, int n)
     return a;
 }
 
-/* Walk the worst delay path back from net n to its start: a register (the first cell
- * entered at its clock pin) or a top input; the scopes it passes, start first. */
-static void trace_delay(netlist *nl, int n, char *start, size_t scap, char *via, size_t vcap)
+/* Delay: back along the arcs that set each arrival, to a register (the first cell entered
+ * at its clock pin) or a top input. */
+static int delay_step(netlist *nl, int n, char *start, size_t scap)
 {
-    int chain[4096];
-    size_t len = 0;
-    snprintf(start, scap, "(constant)");
-    while (n >= 0 && len < sizeof chain / sizeof chain[0]) {
-        chain[len++] = n;
-        const net *ne = &nl->nets[n];
-        int bp = nl->arr_pin[n];
-        if (ne->driver < 0 || bp < 0) {
-            group_of(ne->name, start, scap);
-            break;
-        }
-        const cell *ce = &nl->cells[ne->driver];
-        if (xc7_is_clock(type_of(ce), nl->pins[bp].name)) {
-            if (ne->name[0] != '$')
-                group_of(ne->name, start, scap);
-            else
-                snprintf(start, scap, "%s (%s)", cell_name(ce), type_of(ce));
-            break;
-        }
-        n = nl->pins[bp].net;
+    const net *ne = &nl->nets[n];
+    int bp = nl->arr_pin[n];
+    if (ne->driver < 0 || bp < 0) {
+        group_of(ne->name, start, scap);
+        return -1;
     }
-    char last[SYN_LV_NAME_MAX] = "";
-    via[0] = 0;
-    for (size_t i = len; i-- > 0;)
-        append_scope(via, vcap, last, sizeof last, nl->nets[chain[i]].name);
+    const cell *ce = &nl->cells[ne->driver];
+    if (xc7_is_clock(type_of(ce), nl->pins[bp].name)) {
+        if (ne->name[0] != '$')
+            group_of(ne->name, start, scap);
+        else
+            snprintf(start, scap, "%s (%s)", cell_name(ce), type_of(ce));
+        return -1;
+    }
+    return nl->pins[bp].net;
 }
 
 /* The largest arrival plus setup over every timed end pin and top output. */
@@ -1093,7 +1090,8 @@ static bool worst_delay(netlist *nl, char **outputs, size_t nout, syn_levels *ou
     out->delay_ps = best;
     if (best_net < 0)
         return true;
-    trace_delay(nl, best_net, out->delay_from, sizeof out->delay_from, out->delay_via, sizeof out->delay_via);
+    trace_with(nl, best_net, delay_step, out->delay_from, sizeof out->delay_from, out->delay_via,
+               sizeof out->delay_via);
     if (best_cell < 0) {
         snprintf(out->delay_to, sizeof out->delay_to, "%s", nl->nets[best_net].name);
     } else {
@@ -1188,7 +1186,7 @@ bool syn_levels_from_blif(const char *blif, long threshold, syn_levels *out, cha
         pth.levels = eps[i].level;
         snprintf(pth.end, sizeof pth.end, "%s", eps[i].group);
         if (eps[i].net >= 0)
-            trace(&nl, eps[i].net, pth.start, sizeof pth.start, pth.via, sizeof pth.via);
+            trace_with(&nl, eps[i].net, level_step, pth.start, sizeof pth.start, pth.via, sizeof pth.via);
         else
             snprintf(pth.start, sizeof pth.start, "%s", eps[i].group);
         bool seen = false;
