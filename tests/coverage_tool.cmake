@@ -49,6 +49,20 @@ if(NOT rc EQUAL 0 OR NOT out MATCHES "\ntce_big +4000/5000 +80\\.0%")
   message(FATAL_ERROR "tce cov on 5,000 points, 4,000 hit: exit ${rc}:\n${out}${err}")
 endif()
 
+# A range of bits in one waiver: data[2:1] waives data[1] (a hole) and data[2], and
+# leaves valid the one toggle hole (tce_small toggle 1/2, 2 waived); a range over covered
+# bits only is stale.
+file(WRITE ${OUT}/range.txt "tce_small line small.sv:20 as waivers.txt\n"
+                            "tce_small toggle data[2:1] two bits in one line\n")
+execute_process(COMMAND ${TCE} cov --waivers=${OUT}/range.txt --holes=${OUT}/rholes.txt
+                        ${DATA}/run_a.dat ${DATA}/run_b.dat
+                OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+file(READ ${OUT}/rholes.txt rholes)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "tce_small +3/4 +75.0% +1/2 +50.0% +1 +2\n"
+   OR NOT rholes STREQUAL "tce_small line small.sv:10  # block\ntce_small toggle valid\n")
+  message(FATAL_ERROR "tce cov with a range waiver: exit ${rc}:\n${out}\nholes:\n${rholes}")
+endif()
+
 # Bad input: exit 2 and the cause with its place.
 function(expect_error what want)
   execute_process(COMMAND ${TCE} cov ${ARGN} OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
@@ -59,6 +73,9 @@ endfunction()
 file(WRITE ${OUT}/stale.txt "tce_tiny toggle q[0] it toggles, so this waiver is stale\n")
 expect_error("stale waiver" "stale.txt:1: waiver tce_tiny toggle q\\[0\\] matches no uncovered point"
              --waivers=${OUT}/stale.txt ${DATA}/run_a.dat)
+file(WRITE ${OUT}/stale_range.txt "tce_small toggle data[0:0] data[0] toggles\n")
+expect_error("stale range waiver" "stale_range.txt:1: waiver tce_small toggle data\\[0:0\\] matches no"
+             --waivers=${OUT}/stale_range.txt ${DATA}/run_a.dat ${DATA}/run_b.dat)
 file(WRITE ${OUT}/noreason.txt "# comment\n\ntce_small toggle valid\n")
 expect_error("waiver without reason" "noreason.txt:3: a waiver is MODULE"
              --waivers=${OUT}/noreason.txt ${DATA}/run_a.dat)
