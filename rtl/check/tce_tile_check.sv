@@ -365,8 +365,9 @@ module tce_tile_check #(
     else if (!hold) age <= '0;
     else if (age != 3'(STAGES + 1)) age <= age + 3'd1;
   end
-  // (span_rnd_q is a stage-1 register: valid from age 1 on)
-  assign ready = hold && age == (span_rnd_q ? 3'(STAGES + 1) : 3'(STAGES));
+  // (span_rnd_q is a stage-1 register: valid from age 1 on; age stops at STAGES + 1, and
+  // ready stays high from then while hold does)
+  assign ready = hold && (age == 3'(STAGES + 1) || (age == 3'(STAGES) && !span_rnd_q));
 
   // Stage 1 inputs, from the decode below.
   logic [7:0]  div_a [0:4];       // box0 (interleave), box[1..4]: box elements - 1
