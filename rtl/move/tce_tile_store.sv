@@ -131,7 +131,6 @@ module tce_tile_store #(
   // ------------------------------------------------------------- command
   logic [2:0]   el;
   logic [32:0]  gd0;
-  logic [31:0]  c0;
   logic [2:0]   sw;
   logic [3:0]   cta;
   logic [13:0]  rbytes;
@@ -169,6 +168,7 @@ module tce_tile_store #(
   logic [40:0] end0_16, c0b;
   logic        d0_any;
   logic [13:0] hi;
+  logic [32:0] c0e;            // c0 + e0: the dim-0 coordinate of a row's second slice
   wire [40:0] end0_16_in = (({8'd0, gdim[32:0]} << ul) + 41'd15) & ~41'd15;
   wire [40:0] c0b_in = {9'd0, coords[31:0]} << ul;   // c0 >= 0 (checked)
   wire [13:0] unit_b = 14'd1 << el;
@@ -190,13 +190,16 @@ module tce_tile_store #(
   wire            a_lastp = (a_addr[AW-1:12] == a_endm1[AW-1:12]);   // the burst ends it
   logic [23:0]  a_sbase;
   logic [AW-1:0]  a_addr;        // aligned global address of the next burst's first beat
-  logic [8:0]   a_k;           // strided: the slice of the row being cut, and its dim-0
-  logic [32:0]  a_x0;          //   coordinate c0 + a_k*e0
+  // Strided: of the slice after the one being cut, the row offset ((k+1) << el) and dim-0
+  // coordinate (c0 + (k+1)*e0), and whether that slice is written (a_more, a register:
+  // formed when the slice before it is taken, so no add, shift or compare runs into the
+  // row FIFO's pop). a_more0 is the first slice's (the same for every row).
+  logic [13:0]  a_noff;
+  logic [33:0]  a_nx0;
+  logic         a_more, a_more0;
 
   logic [AW-1:0] next_burst_end, a_first, a_nextg;
   logic [11:LB]  burst_len;     // beats in the burst - 1 (AWLEN)
-  logic [33:0] a_next_x0;
-  logic        a_more;
   wire         aw_fire;
   // A strided row (interleave, e0 > 1) is cut one slice at a time: slice k lies at global
   // row + k*e0*unit and shared row + k*unit, and the row ends after the box's last slice or
@@ -205,10 +208,8 @@ module tce_tile_store #(
   // being cut (a_act; awvalid is low otherwise).
   always_comb begin
     logic [AW-1:0] page_end;
-    logic [13:0] a_next_off;
-    page_end = '0; a_next_off = '0;
-    next_burst_end = '0; burst_len = '0; a_first = '0; a_nextg = '0; a_next_x0 = '0;
-    a_more = 1'b0;
+    page_end = '0;
+    next_burst_end = '0; burst_len = '0; a_first = '0; a_nextg = '0;
     if (a_act) begin
       // A burst ends at the 4 KB page's end or the segment's, whichever is first (256
       // beats reach at least the page's end, DATA_W >= 128): the segment's on the page of
@@ -218,9 +219,6 @@ module tce_tile_store #(
       next_burst_end = a_lastp ? a_end : page_end;
       burst_len = a_lastp ? a_endm1[11:LB] - a_addr[11:LB] : ~a_addr[11:LB];
       a_first = (a_addr < a_rowg) ? a_rowg : a_addr;
-      a_next_off = 14'({5'd0, a_k} + 14'd1) << el;
-      a_next_x0  = {1'b0, a_x0} + {30'd0, ee0};
-      a_more     = strided && a_next_off < rbytes && a_next_x0 < {1'b0, gd0};
       a_nextg    = a_rowg + (AW'(ee0) << el);
     end
   end
@@ -354,9 +352,9 @@ module tce_tile_store #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       state <= R_IDLE; done <= 1'b0; status <= '0; bytes_written <= '0;
-      el <= '0; gd0 <= '0; c0 <= '0; sw <= '0; cta <= '0; rbytes <= '0;
-      end0_16 <= '0; c0b <= '0; d0_any <= 1'b0; hi <= '0;
-      ee0 <= 4'd1; strided <= 1'b0; a_k <= '0; a_x0 <= '0;
+      el <= '0; gd0 <= '0; sw <= '0; cta <= '0; rbytes <= '0;
+      end0_16 <= '0; c0b <= '0; d0_any <= 1'b0; hi <= '0; c0e <= '0;
+      ee0 <= 4'd1; strided <= 1'b0; a_noff <= '0; a_nx0 <= '0; a_more <= 1'b0; a_more0 <= 1'b0;
       err_bus <= 1'b0; err_smem <= 1'b0;
       for (int i = 0; i < 2; i++) begin rq_g[i] <= '0; rq_s[i] <= '0; end
       rq_head <= 1'b0; rq_tail <= 1'b0; rq_count <= '0;
@@ -379,12 +377,14 @@ module tce_tile_store #(
         logic [40:0] avail;
         avail = (end0_16 > c0b) ? end0_16 - c0b : 41'd0;
         hi <= (avail < {27'd0, rbytes}) ? avail[13:0] : rbytes;
+        a_more0 <= strided && unit_b < rbytes && {1'b0, c0e} < {1'b0, gd0};
       end
 
       // ---- row walker
       case (state)
         R_IDLE: if (start) begin
-          el <= ul; gd0 <= gdim[32:0]; c0 <= coords[31:0]; sw <= swizzle; cta <= src_cta;
+          el <= ul; gd0 <= gdim[32:0]; sw <= swizzle; cta <= src_cta;
+          c0e <= {1'b0, coords[31:0]} + {29'd0, e0};
           rbytes <= row_bytes; ee0 <= e0; strided <= e0 > 4'd1;
           end0_16 <= end0_16_in; c0b <= c0b_in;
           d0_any <= end0_16_in > c0b_in && row_bytes != 14'd0;
@@ -420,8 +420,9 @@ module tce_tile_store #(
           a_endm1 <= a_slice_last[AW-1:LB];
           a_sbase <= a_sbase + {10'd0, unit_b};
           a_addr <= {a_nextg[AW-1:LB], {LB{1'b0}}};
-          a_k <= a_k + 9'd1;
-          a_x0 <= a_next_x0[32:0];
+          a_noff <= a_noff + unit_b;
+          a_nx0 <= a_nx0 + {30'd0, ee0};
+          a_more <= a_noff + unit_b < rbytes && a_nx0 + {30'd0, ee0} < {1'b0, gd0};
           bytes_written <= bytes_written + {26'd0, unit_b};
         end
       end
@@ -432,8 +433,9 @@ module tce_tile_store #(
         a_endm1 <= a_row_last[AW-1:LB];
         a_sbase <= rq_s[rq_head];
         a_addr <= {rq_g[rq_head][AW-1:LB], {LB{1'b0}}};
-        a_k <= '0;
-        a_x0 <= {1'b0, c0};
+        a_noff <= unit_b;
+        a_nx0 <= {1'b0, c0e};
+        a_more <= a_more0;
         bytes_written <= bytes_written + {26'd0, strided ? unit_b : hi};
       end
       bq_count <= bq_count + (NBA+1)'(aw_fire) - (NBA+1)'(bq_pop);
