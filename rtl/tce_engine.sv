@@ -164,7 +164,9 @@ module tce_engine #(
   // What memory exists (CLUSTER, SMEM_SIZE, GWIN_*): what the checks refuse against.
   logic [4:0]  mem_ncta;
   logic [24:0] mem_smem;
-  logic [8*64-1:0] gwin_base, gwin_size;
+  logic [8*64-1:0] gwin_base;
+  logic [8*65-1:0] gwin_end;
+  logic [7:0] gwin_on;
   logic mem_wr;   // one of them changes at the next edge: the checks start again
 
   tce_regs #(.DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QUEUE_DEPTH(QUEUE_DEPTH),
@@ -182,7 +184,7 @@ module tce_engine #(
     .accept, .accept_cta, .accept_is_group, .seq_issued, .seq_done,
     .group_commit, .group_sel, .soft_reset, .desc_inval,
     .grp_pending, .grp_read_pending, .grp_open, .grp_done,
-    .mem_ncta, .mem_smem, .gwin_base, .gwin_size, .mem_wr
+    .mem_ncta, .mem_smem, .gwin_base, .gwin_end, .gwin_on, .mem_wr
   );
 
   tce_fifo #(.WIDTH((QW - QDROP) * 32 + 40), .DEPTH(QUEUE_DEPTH)) u_queue (
@@ -247,6 +249,8 @@ module tce_engine #(
   // tce_tile_check's own verdict, before the window walk (tce_window_walk) adds its own
   logic [7:0] tc_status, tc_field;
   logic tc_ready, tc_walk_first, tc_walk_rows;
+  logic [67:0] tc_rng_end;     // the tensor's range end for the window walk (tce_tile_check)
+  logic tc_rng_over;
   logic [15:0] tchk_ctas;
   logic [31:0] tchk_tx_bytes;
   logic [39:0] tile_rbytes;
@@ -259,7 +263,7 @@ module tce_engine #(
                  .HAS_REDUCE(HAS_REDUCE), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER),
                  .HAS_MULTIMEM(HAS_MULTIMEM), .GADDR_W(GADDR_W)) u_exec (
     .clk, .rst_n, .run, .retire_hold(err_hold), .q_empty, .q_head, .q_pop, .busy(exec_busy),
-    .mem_ncta, .mem_smem, .gwin_base, .gwin_size, .mem_wr,
+    .mem_ncta, .mem_smem, .gwin_base, .gwin_end, .gwin_on, .mem_wr,
     .inflight(exec_inflight),
     .cur_seq, .cur_reads_done,
     .retire, .retire_status, .retire_field, .retire_cta, .retire_kind, .retire_seq,
@@ -380,7 +384,7 @@ module tce_engine #(
     .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .tx_bytes(tchk_tx_bytes),
     .red_etype(tchk_red_etype), .red_noftz(tchk_red_noftz),
     .coords(cmd_coords), .im2col_off(cmd_im2col), .origin_rd(tg_origin_rd), .row_gen(tg_row_gen),
-    .walk_first(tc_walk_first), .walk_rows(tc_walk_rows),
+    .walk_first(tc_walk_first), .walk_rows(tc_walk_rows), .rng_end(tc_rng_end), .rng_over(tc_rng_over),
     .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group
   );
 
@@ -398,10 +402,11 @@ module tce_engine #(
   logic [23:0] xw_row_sbase;
   tce_window_walk #(.GADDR_W(GADDR_W), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER),
                     .OWN_WALK(!SHARE_WALK)) u_window_walk (
-    .clk, .rst_n, .hold(tchk_hold && !desc_busy && !mem_wr), .desc, .gwin_base, .gwin_size,
+    .clk, .rst_n, .hold(tchk_hold && !desc_busy && !mem_wr), .desc, .gwin_base, .gwin_end, .gwin_on,
     .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch),
     .ready_in(tc_ready), .status_in(tc_status), .field_in(tc_field),
     .walk_first(tc_walk_first), .walk_rows(tc_walk_rows), .origin_rd(tg_origin_rd),
+    .rng_end(tc_rng_end), .rng_over(tc_rng_over),
     .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr), .wcoords(tg_wcoords),
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e), .soff(tg_soff),
     .pitch(tg_pitch), .row_bytes(tg_row_bytes), .swizzle(tg_swizzle), .row_gen(tg_row_gen),
