@@ -154,7 +154,11 @@ module tce_engine #(
   logic err_hold;
   logic [7:0] retire_status, retire_field;
   logic [3:0] retire_cta, retire_kind;
-  logic [31:0] seq_issued, seq_done, cur_seq;
+  logic [31:0] seq_issued;
+  // the group tracker reads their low GSEQ_W bits (below), the registers all of seq_done
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0] seq_done, cur_seq;
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [39:0] retire_rbytes, retire_wbytes;
   logic accept, accept_is_group, group_commit, soft_reset, cur_reads_done;
   logic [3:0] accept_cta, group_sel;
@@ -192,11 +196,19 @@ module tce_engine #(
     .pop(q_pop), .head(q_head), .empty(q_empty), .full(q_full), .count(q_count)
   );
 
-  tce_group_tracker #(.NUM_CTAS(NUM_CTAS), .QUEUE_DEPTH(QUEUE_DEPTH)) u_groups (
+  // The tracker compares sequence numbers only among unretired commands (queued, in the
+  // executor, loads and bulk copies in flight: at most QUEUE_DEPTH + LOAD_SLOTS + 1), so
+  // their low bits do, with half their range above that count (tce_group_tracker SEQ_W).
+  localparam int GSEQ_W = $clog2(QUEUE_DEPTH + LOAD_SLOTS + 2) + 1;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [31:0] grp_seq_next = seq_issued + 32'd1;
+  /* verilator lint_on UNUSEDSIGNAL */
+  tce_group_tracker #(.NUM_CTAS(NUM_CTAS), .QUEUE_DEPTH(QUEUE_DEPTH), .SEQ_W(GSEQ_W)) u_groups (
     .clk, .rst_n, .clear(soft_reset),
-    .accept, .accept_cta, .accept_is_group, .accept_seq(seq_issued + 32'd1),
+    .accept, .accept_cta, .accept_is_group, .accept_seq(grp_seq_next[GSEQ_W-1:0]),
     .commit(group_commit), .commit_cta(group_sel),
-    .seq_done, .cur_valid(exec_busy), .cur_seq, .cur_reads_done,
+    .seq_done(seq_done[GSEQ_W-1:0]), .cur_valid(exec_busy), .cur_seq(cur_seq[GSEQ_W-1:0]),
+    .cur_reads_done,
     .sel_cta(group_sel), .sel_pending(grp_pending), .sel_read_pending(grp_read_pending),
     .sel_open(grp_open), .group_done(grp_done)
   );
