@@ -412,6 +412,8 @@ module tce_engine #(
   logic xw_row_valid, xw_row_inb, xw_last_row;
   logic [GADDR_W-1:0] xw_row_g;
   logic [23:0] xw_row_sbase;
+  tce_walk_pkg::xw_row_t xw_row;   // the same row, as its users take it
+  assign xw_row = {xw_row_valid, 64'(xw_row_g), xw_row_sbase, xw_row_inb, xw_last_row};
   tce_window_walk #(.GADDR_W(GADDR_W), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER),
                     .OWN_WALK(!SHARE_WALK)) u_window_walk (
     .clk, .rst_n, .hold(tchk_hold && !desc_busy && !mem_wr), .desc, .gwin_base, .gwin_end, .gwin_on,
@@ -424,8 +426,7 @@ module tce_engine #(
     .pitch(tg_pitch), .row_bytes(tg_row_bytes), .swizzle(tg_swizzle), .row_gen(tg_row_gen),
     .row_coords(cmd_coords[159:32]),
     .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group,
-    .xw_free, .xw_start(ww_xw_start), .xw_next(ww_xw_next), .xw_row_valid, .xw_row_g,
-    .xw_row_sbase, .xw_row_inb, .xw_last_row,
+    .xw_free, .xw_start(ww_xw_start), .xw_next(ww_xw_next), .xw_row,
     .ready_out(tchk_ready), .status_out(tchk_status), .field_out(tchk_field),
     .walking(ww_walking)
   );
@@ -498,8 +499,7 @@ module tce_engine #(
     .mbar_off(cmd_mbar_off), .tx_count(tchk_tx_bytes),
     .ext_rows(tg_row_gen != 2'd0), .ext_x(tl_row_gen == 2'd2 ? g4_x : i2c_x),
     .ext_last(tl_row_gen == 2'd2 ? g4_last : i2c_last), .row_step(tl_row_step),
-    .xw_start(tl_xw_start), .xw_next(tl_xw_next), .xw_row_valid, .xw_row_g, .xw_row_sbase,
-    .xw_row_inb, .xw_last_row,
+    .xw_start(tl_xw_start), .xw_next(tl_xw_next), .xw_row,
     .done_hold(tile_done_hold), .done(tile_done), .status(tile_status), .tx_err(tile_tx_err), .bytes_read(tile_rbytes),
     .arvalid(tl_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_TILE_LOAD), .axi_ar(tl_ar),
     .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_TILE_LOAD), .rready(tl_rready), .axi_r(m_r),
@@ -624,8 +624,7 @@ module tce_engine #(
     .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(ts_row_gen == 2'd2 ? g4_x : i2c_x),
     .ext_last(ts_row_gen == 2'd2 ? g4_last : i2c_last),
     .row_step(ts_row_step),
-    .xw_start(ts_xw_start), .xw_next(ts_xw_next), .xw_row_valid, .xw_row_g, .xw_row_sbase,
-    .xw_row_inb, .xw_last_row,
+    .xw_start(ts_xw_start), .xw_next(ts_xw_next), .xw_row,
     .done(tstore_done), .status(tstore_status), .bytes_written(tstore_wbytes),
     .awvalid(ts_awvalid), .awready(u_awready && wr_owner == tce_op_pkg::WR_OWNER_TILE_STORE), .axi_aw(ts_aw),
     .wvalid(ts_wvalid), .wready(u_wready && wr_owner == tce_op_pkg::WR_OWNER_TILE_STORE), .axi_w(ts_w),

@@ -14,7 +14,7 @@ set(TCE_FORMAL_COMMON ${CMAKE_SOURCE_DIR}/rtl/assert/tce_axi_assert.sv
     ${TCE_FORMAL_DIR}/in_order_responder.sv ${TCE_FORMAL_DIR}/axil_master_assume.sv)
 set(TCE_FORMAL_PKGS ${CMAKE_SOURCE_DIR}/rtl/generated/tce_desc_pkg.sv
     ${CMAKE_SOURCE_DIR}/rtl/generated/tce_regs_pkg.sv ${CMAKE_SOURCE_DIR}/rtl/generated/tce_op_pkg.sv
-    ${CMAKE_SOURCE_DIR}/rtl/tce_axi_pkg.sv)
+    ${CMAKE_SOURCE_DIR}/rtl/tce_axi_pkg.sv ${CMAKE_SOURCE_DIR}/rtl/walk/tce_walk_pkg.sv)
 
 # tce_formal(NAME TOP MODE K [PARAMS N=V...] [TAPS TAP=NET...] [CUTS NET...] [ASSUME INST...]
 #            [RTL files...] [MAPMEM] [COVER_DEPTH N] [TIMEOUT s] [LAUNCHER cmd]):

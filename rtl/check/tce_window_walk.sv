@@ -88,11 +88,7 @@ module tce_window_walk #(
     input  logic          xw_free,      // no mover walks it
     output logic          xw_start,
     output logic          xw_next,
-    input  logic          xw_row_valid,
-    input  logic [GADDR_W-1:0] xw_row_g,
-    input  logic [23:0]   xw_row_sbase,
-    input  logic          xw_row_inb,
-    input  logic          xw_last_row,
+    input  tce_walk_pkg::xw_row_t xw_row,
     // to the executor
     output logic          ready_out,
     output logic [7:0]    status_out,
@@ -202,7 +198,7 @@ module tce_window_walk #(
     .clk, .rst_n, .start(wk_start), .rank, .ul, .gaddr, .gdim14(gdim[164:33]), .gstride, .n,
     .e, .coords(wcoords), .soff, .pitch, .ext_rows(row_gen != 2'd0),
     .ext_x(row_gen == 2'd2 ? g4_x : i2c_x), .ext_last(row_gen == 2'd2 ? g4_last : i2c_last),
-    .next(wk_next), .xw_row_valid, .xw_row_g, .xw_row_sbase, .xw_row_inb, .xw_last_row,
+    .next(wk_next), .xw_row,
     .row_valid, .row_g, .row_sbase, .row_inb, .last_row, .row_step
   );
   // tce_engine starts and steps the shared walker from these (OWN_WALK = 0).
