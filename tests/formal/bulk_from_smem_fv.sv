@@ -94,6 +94,12 @@ module bulk_from_smem_fv #(
   logic [1:0]        t_rd_expect, t_rd_got;   // u.rd_expect, u.rd_got
   logic [31:0]       t_words, t_rd_addr, t_rd_last; // u.words_left, u.rd_addr, u.rd_last
   logic              t_primed;                 // u.primed
+  // the burst and beat bounds the mover keeps in registers (u.d_lastp, u.d_lastb: the page
+  // and beat of the copy's last byte; u.last_q; u.beats_left)
+  logic [AW-1:12]    t_lastp;
+  logic [11:LB]      t_lastb;
+  logic              t_last_q;
+  logic [32:0]       t_beats_left;
   wire streaming = t_glob && t_state == 3'd6;
   wire [AW-1:0] page  = {t_beat[AW-1:12], 12'd0};
   wire [AW-1:0] based = {t_base[AW-1:LB], {LB{1'b0}}};
@@ -142,6 +148,13 @@ module bulk_from_smem_fv #(
       assert (t_words == 32'(t_rq_count) + 32'(t_rq_inflight) +
                          ((t_rd_addr <= t_rd_last) ? ((t_rd_last - t_rd_addr) >> LB) + 1 : 0));
     end
+    // The registered bounds agree with the range they were computed from: the AW lengths
+    // and WLAST come from them, not from d_end.
+    if (streaming) begin
+      assert ({t_lastp, t_lastb} == (AW-LB)'((t_end - AW'(1)) >> LB));
+      assert (t_beats_left == 33'((t_end - t_beat) >> LB));
+      assert (t_last_q == (t_beats_left == 33'd1));
+    end
     if (streaming) begin
       assert (t_beat >= based && t_beat < t_end && t_base < t_end);
       assert (32'(t_w_beats) == 32'((t_beat - bs) >> LB));
@@ -152,6 +165,8 @@ module bulk_from_smem_fv #(
                 32'((pend(page + AW'(4096 * i), t_end) - (i == 0 ? bs : page + AW'(4096 * i)) +
                      AW'(DATA_W / 8 - 1)) >> LB));
         if (i + 1 == 32'(t_ahead)) assert (t_aw == pend(page + AW'(4096 * i), t_end));
+        // an AW goes out only below the copy's end: every open burst has beats
+        if (i > 0) assert (page + AW'(4096 * i) < t_end);
       end
     end
   end

@@ -5,9 +5,19 @@
 //     AXI4-Lite master (assumed to hold valid and payload until ready), every answer order
 //     and timing of axi_rd_slave / axi_wr_slave (memory answering within LATENCY cycles),
 //     and shared memory and mbarrier ports that answer their requests in order
-// Covers show how far a run gets within the bound (a doorbell accepted, a command retired).
+//   - progress, the retirement bound's step: while the engine runs (CTRL.ENABLE, no error
+//     pending: RUN) and holds an accepted command not yet retired, no STALL_M cycles in a
+//     row pass without a retirement or a handshake on one of its memory ports (AXI AR, R,
+//     AW, W, B; shared-memory request and response; mbarrier request and response), given
+//     an environment that answers within LATENCY cycles: memory, shared memory, mbarrier
+//     port and the register master's BREADY/RREADY. A command retires within
+//     STALL_M * (H + 1) run cycles of becoming the oldest, H its handshakes and those of
+//     the loads beside it (docs/formal.md, "The retirement bound").
+// The unit's sequence counters and RUN are taps (prove.sh -t: t_issued=u.seq_issued,
+// t_done=u.seq_done, t_run=u.run, t_retire=u.retire).
 module engine_lite_fv #(
-    parameter int LATENCY = 2
+    parameter int LATENCY = 2,
+    parameter int STALL_M = 16
 ) (
     input logic         clk,
     input logic         rst_n,
@@ -49,7 +59,7 @@ module engine_lite_fv #(
   logic [1:0] m_axi_awburst, m_axi_arburst, m_axi_bresp, m_axi_rresp;
   logic [DATA_W-1:0] m_axi_wdata, m_axi_rdata;
   logic [DATA_W/8-1:0] m_axi_wstrb;
-  logic sm_req_valid, sm_rsp_valid, mb_req_valid, mb_rsp_valid;
+  logic sm_req_valid, sm_rsp_valid, mb_req_valid, mb_rsp_valid, sm_owing, mb_owing;
   logic [1:0] sm_req_kind;
   logic [3:0] sm_req_cta, mb_req_cta;
   logic [23:0] sm_req_addr, mb_req_addr;
@@ -58,7 +68,7 @@ module engine_lite_fv #(
   logic [31:0] mb_req_tx_count;
 
   tce_engine #(.DATA_W(DATA_W), .NUM_CTAS(2), .SMEM_BYTES(16384), .HAS_REDUCE(1'b0),
-               .HAS_IM2COL(1'b0), .HAS_GATHER(1'b0), .LOAD_SLOTS(4), .NRD(4), .GADDR_W(32)) u (
+               .HAS_IM2COL(1'b0), .HAS_GATHER(1'b0), .HAS_MULTIMEM(1'b0), .LOAD_SLOTS(4), .NRD(4), .GADDR_W(32)) u (
     .clk, .rst_n, .s_axil_awvalid, .s_axil_awready, .s_axil_awaddr, .s_axil_wvalid,
     .s_axil_wready, .s_axil_wdata, .s_axil_wstrb, .s_axil_bvalid, .s_axil_bready, .s_axil_bresp,
     .s_axil_arvalid, .s_axil_arready, .s_axil_araddr, .s_axil_rvalid, .s_axil_rready,
@@ -90,9 +100,17 @@ module engine_lite_fv #(
     .bresp(m_axi_bresp), .c_awready, .c_wready, .c_bvalid, .c_bresp);
 
   in_order_responder u_smem (.clk, .rst_n, .req_fire(sm_req_valid && sm_req_ready),
-                            .c_rsp(c_sm_rsp), .rsp_valid(sm_rsp_valid));
+                            .c_rsp(c_sm_rsp), .rsp_valid(sm_rsp_valid), .owing(sm_owing));
   in_order_responder u_mbar (.clk, .rst_n, .req_fire(mb_req_valid && mb_req_ready),
-                            .c_rsp(c_mb_rsp), .rsp_valid(mb_rsp_valid));
+                            .c_rsp(c_mb_rsp), .rsp_valid(mb_rsp_valid), .owing(mb_owing));
+  // The environment's patience: shared memory and mbarrier port take a request and answer an
+  // owed one within LATENCY cycles, the register master takes B and R within LATENCY.
+  patience #(.LATENCY(LATENCY)) p_sm_req (.clk, .rst_n, .waiting(sm_req_valid), .act(sm_req_ready));
+  patience #(.LATENCY(LATENCY)) p_sm_rsp (.clk, .rst_n, .waiting(sm_owing), .act(c_sm_rsp));
+  patience #(.LATENCY(LATENCY)) p_mb_req (.clk, .rst_n, .waiting(mb_req_valid), .act(mb_req_ready));
+  patience #(.LATENCY(LATENCY)) p_mb_rsp (.clk, .rst_n, .waiting(mb_owing), .act(c_mb_rsp));
+  patience #(.LATENCY(LATENCY)) p_axil_b (.clk, .rst_n, .waiting(s_axil_bvalid), .act(s_axil_bready));
+  patience #(.LATENCY(LATENCY)) p_axil_r (.clk, .rst_n, .waiting(s_axil_rvalid), .act(s_axil_rready));
 
   tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(8)) u_rules (
     .clk, .rst_n, .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awid(m_axi_awid),
@@ -102,8 +120,24 @@ module engine_lite_fv #(
     .arready(m_axi_arready), .arid(m_axi_arid), .araddr(m_axi_araddr), .arlen(m_axi_arlen),
     .arsize(m_axi_arsize), .arburst(m_axi_arburst));
 
+  // ---- progress (taps: the unit's sequence counters, RUN and its retirement pulse)
+  logic [31:0] t_issued, t_done;
+  logic t_run, t_retire;
+  wire handshake = (m_axi_arvalid && m_axi_arready) || (m_axi_rvalid && m_axi_rready) ||
+                   (m_axi_awvalid && m_axi_awready) || (m_axi_wvalid && m_axi_wready) ||
+                   (m_axi_bvalid && m_axi_bready) || (sm_req_valid && sm_req_ready) ||
+                   sm_rsp_valid || (mb_req_valid && mb_req_ready) || mb_rsp_valid;
+  // run cycles in a row with a command unretired and nothing moving
+  logic [7:0] stall;
+  always_ff @(posedge clk or negedge rst_n)
+    if (!rst_n) stall <= '0;
+    else if (t_issued == t_done || handshake || t_retire) stall <= '0;
+    else if (t_run && stall != 8'hFF) stall <= stall + 8'd1;
+  always @(*) if (rst_n) assert (stall < 8'(STALL_M));
+
   always @(*) if (rst_n) begin
     cover (s_axil_bvalid);
     cover (m_axi_arvalid || m_axi_awvalid || sm_req_valid);
+    cover (t_retire);
   end
 endmodule
