@@ -97,11 +97,15 @@ stat
 write_smt2 -wires $out/model.smt2
 YS
     # pdr: the same model as an and-inverter graph (assumptions become AIGER constraints).
+    # An undefined bit left by the gate mapping (an out-of-range part select of the whole
+    # engine) becomes a free input, a widening (every value it could take is checked):
+    # write_aiger refuses x bits.
     { [ "$mode" = pdr ] || [ "$mode" = abcbmc ]; } && cat <<YS
 chformal -cover -remove
 memory_map
 techmap
 opt -fast -keepdc
+setundef -anyseq
 dffunmap
 aigmap
 opt_clean
