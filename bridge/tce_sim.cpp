@@ -337,6 +337,7 @@ tce_sim_params tce_sim_default_params(void)
     p.axi_bw_beats = 0;
     p.axi_bw_window = 0;
     p.watchdog_cycles = 200000;
+    p.smem_stall_pct = 0;
     return p;
 }
 
@@ -355,6 +356,8 @@ tce_sim *tce_sim_create(const tce_sim_params *p, char *err, size_t errlen)
         why = "mem_latency_max: below mem_latency";
     else if (p->axi_bw_window && (p->axi_bw_beats == 0 || p->axi_bw_beats > p->axi_bw_window))
         why = "axi_bw_beats: must be 1..axi_bw_window";
+    else if (p->smem_stall_pct >= 100)
+        why = "smem_stall_pct: must be below 100 (at 100 the port never takes a request)";
     if (why) {
         if (err && errlen)
             std::snprintf(err, errlen, "tce_sim_create: %s", why);
@@ -397,6 +400,7 @@ tce_sim *tce_sim_create(const tce_sim_params *p, char *err, size_t errlen)
         delete s;
         return nullptr;
     }
+    tce_smem_stall(&s->sm, p->smem_stall_pct, p->seed);
     tce_sim_reset(s);
     tce_sim_probe_clear(s, 0, 0);
     return s;

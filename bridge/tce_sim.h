@@ -39,6 +39,8 @@ typedef struct {
                                              window 0: no bandwidth cap */
     uint64_t watchdog_cycles; /* STATUS.BUSY with no handshake on any port for this long is
                                  a hang (tce_sim_fault names what is stuck); 0: off */
+    unsigned smem_stall_pct;  /* % of cycles each shared-memory port (data, mbarrier) holds
+                                 its request READY low, drawn from seed; 0: never */
 } tce_sim_params;
 
 /* The parameters the model was built with (fill in latencies as wanted). */

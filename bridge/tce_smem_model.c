@@ -37,19 +37,36 @@ void tce_smem_free(tce_smem_model *m)
 
 void tce_smem_reset(tce_smem_model *m)
 {
+    m->stall = m->mstall = false;
     m->npipe = m->head = 0;
     m->nmpipe = m->mhead = 0;
     m->ntx = 0;
 }
 
+void tce_smem_stall(tce_smem_model *m, unsigned pct, uint64_t seed)
+{
+    m->stall_pct = pct > 100 ? 100 : pct;
+    m->rng = seed ^ 0x5A3C96E1D2B4F087ull;
+    m->stall = m->mstall = false;
+}
+
+/* splitmix64: the next draw of the stall stream */
+static uint64_t stall_draw(tce_smem_model *m)
+{
+    uint64_t z = (m->rng += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
 bool tce_smem_ready(const tce_smem_model *m)
 {
-    return m->npipe < TCE_SMEM_PIPE;
+    return !m->stall && m->npipe < TCE_SMEM_PIPE;
 }
 
 bool tce_smem_mbar_ready(const tce_smem_model *m)
 {
-    return m->nmpipe < TCE_SMEM_PIPE;
+    return !m->mstall && m->nmpipe < TCE_SMEM_PIPE;
 }
 
 static const tce_smem_rsp *due(const tce_smem_rsp *pipe, unsigned n, unsigned head,
@@ -151,5 +168,10 @@ void tce_smem_edge(tce_smem_model *m, uint64_t cycle, const tce_smem_req *req,
     if (mtake) {
         tce_smem_rsp *r = push(m->mpipe, &m->nmpipe, m->mhead, cycle + m->latency);
         r->err = !complete_tx(m, mreq);
+    }
+    /* READY for the next cycle */
+    if (m->stall_pct) {
+        m->stall = stall_draw(m) % 100 < m->stall_pct;
+        m->mstall = stall_draw(m) % 100 < m->stall_pct;
     }
 }

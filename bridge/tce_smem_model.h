@@ -1,7 +1,8 @@
 /* The shared memories of one cluster behind the engine's shared-memory port and mbarrier
- * port, with the mbarrier complete-tx requests logged in order. Requests are always accepted;
- * each gets one response on its own port, in order, `latency` cycles later (docs/rtl.md,
- * "Shared-memory port", "mbarrier port"). */
+ * port, with the mbarrier complete-tx requests logged in order. Requests are accepted unless
+ * a stall was asked for (tce_smem_stall: each port holds READY low on a share of cycles, so
+ * the engine's waits on a busy port run); each gets one response on its own port, in order,
+ * `latency` cycles later (docs/rtl.md, "Shared-memory port", "mbarrier port"). */
 #ifndef TCE_SMEM_MODEL_H
 #define TCE_SMEM_MODEL_H
 
@@ -42,6 +43,10 @@ typedef struct {
     unsigned nmpipe, mhead;
     tce_smem_tx *tx;
     unsigned ntx, captx;
+    /* READY withheld on stall_pct % of cycles, drawn per port and cycle from rng */
+    unsigned stall_pct;
+    uint64_t rng;
+    bool stall, mstall;
 } tce_smem_model;
 
 typedef struct {
@@ -65,6 +70,8 @@ int tce_smem_init(tce_smem_model *m, unsigned ncta, uint32_t size, unsigned word
                   unsigned latency);
 void tce_smem_free(tce_smem_model *m);
 void tce_smem_reset(tce_smem_model *m);
+/* Hold each port's READY low on pct % of cycles (0: never), drawn from seed. */
+void tce_smem_stall(tce_smem_model *m, unsigned pct, uint64_t seed);
 bool tce_smem_ready(const tce_smem_model *m);
 bool tce_smem_mbar_ready(const tce_smem_model *m);
 /* The response offered this cycle on the data port / the mbarrier port, or NULL. */

@@ -1,6 +1,7 @@
 #!/bin/sh
 # One RTL unit alone through Yosys's xc7 flow, for timing work on it (docs/fpga.md, "Timing
-# of one unit"): LUT levels of its paths (tce synth --levels) and Yosys sta's cell delay.
+# of one unit"): LUT levels and cell delay of its paths (tce synth --levels), and Yosys
+# sta's cell delay beside it as a cross-check.
 # Its inputs start paths and its outputs end them, so a combinational unit shows its
 # whole depth from input to output.
 #   scripts/synth_unit.sh OUTDIR TOP [PARAM=VALUE ...]

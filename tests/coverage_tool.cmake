@@ -29,6 +29,40 @@ if(NOT rc EQUAL 0 OR NOT out MATCHES "2 modules, 2 meet the goals")
   message(FATAL_ERROR "tce cov with goals 75/33: exit ${rc}:\n${out}")
 endif()
 
+# Many points (the point table starts small and grows: every point must survive each
+# growth): 5,000 line points of one module, every fifth one never hit, so 4,000/5,000.
+string(ASCII 1 K) # the separators of a .dat key
+string(ASCII 2 V)
+set(big "# SystemC::Coverage-3\n")
+foreach(i RANGE 1 5000)
+  math(EXPR fifth "${i} % 5")
+  set(hits 1)
+  if(fifth EQUAL 0)
+    set(hits 0)
+  endif()
+  string(APPEND big "C '${K}f${V}/r/big.sv${K}l${V}${i}${K}n${V}3${K}page${V}v_line/tce_big${K}o${V}block${K}h${V}TOP.b' ${hits}\n")
+endforeach()
+file(WRITE ${OUT}/big.dat "${big}")
+execute_process(COMMAND ${TCE} cov --line-goal=0 --toggle-goal=0 ${OUT}/big.dat
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "\ntce_big +4000/5000 +80\\.0%")
+  message(FATAL_ERROR "tce cov on 5,000 points, 4,000 hit: exit ${rc}:\n${out}${err}")
+endif()
+
+# A range of bits in one waiver: data[2:1] waives data[1] (a hole) and data[2], and
+# leaves valid the one toggle hole (tce_small toggle 1/2, 2 waived); a range over covered
+# bits only is stale.
+file(WRITE ${OUT}/range.txt "tce_small line small.sv:20 as waivers.txt\n"
+                            "tce_small toggle data[2:1] two bits in one line\n")
+execute_process(COMMAND ${TCE} cov --waivers=${OUT}/range.txt --holes=${OUT}/rholes.txt
+                        ${DATA}/run_a.dat ${DATA}/run_b.dat
+                OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+file(READ ${OUT}/rholes.txt rholes)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "tce_small +3/4 +75.0% +1/2 +50.0% +1 +2\n"
+   OR NOT rholes STREQUAL "tce_small line small.sv:10  # block\ntce_small toggle valid\n")
+  message(FATAL_ERROR "tce cov with a range waiver: exit ${rc}:\n${out}\nholes:\n${rholes}")
+endif()
+
 # Bad input: exit 2 and the cause with its place.
 function(expect_error what want)
   execute_process(COMMAND ${TCE} cov ${ARGN} OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
@@ -39,6 +73,9 @@ endfunction()
 file(WRITE ${OUT}/stale.txt "tce_tiny toggle q[0] it toggles, so this waiver is stale\n")
 expect_error("stale waiver" "stale.txt:1: waiver tce_tiny toggle q\\[0\\] matches no uncovered point"
              --waivers=${OUT}/stale.txt ${DATA}/run_a.dat)
+file(WRITE ${OUT}/stale_range.txt "tce_small toggle data[0:0] data[0] toggles\n")
+expect_error("stale range waiver" "stale_range.txt:1: waiver tce_small toggle data\\[0:0\\] matches no"
+             --waivers=${OUT}/stale_range.txt ${DATA}/run_a.dat ${DATA}/run_b.dat)
 file(WRITE ${OUT}/noreason.txt "# comment\n\ntce_small toggle valid\n")
 expect_error("waiver without reason" "noreason.txt:3: a waiver is MODULE"
              --waivers=${OUT}/noreason.txt ${DATA}/run_a.dat)
@@ -48,8 +85,6 @@ file(WRITE ${OUT}/notdat.dat "hello\n")
 expect_error("not a .dat" "notdat.dat:1: not a Verilator coverage file" ${OUT}/notdat.dat)
 file(WRITE ${OUT}/badline.dat "# SystemC::Coverage-3\nC 'x' 1\nC bogus\n")
 expect_error("no page" "badline.dat:2: point without page" ${OUT}/badline.dat)
-string(ASCII 1 K) # the separators of a .dat key
-string(ASCII 2 V)
 file(WRITE ${OUT}/badcount.dat "# SystemC::Coverage-3\nC '${K}f${V}a.sv${K}l${V}1${K}page${V}v_line/m' 123456789012345678901\n")
 expect_error("count past 2^64" "badcount.dat:2: count '123456789012345678901' is not a number"
              ${OUT}/badcount.dat)

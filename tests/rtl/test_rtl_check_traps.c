@@ -443,6 +443,8 @@ int main(void)
     b[++k] = tload(2), b[k].completion = TCE_DONE_BULK_GROUP;           /* 33 */
     b[++k] = reduce_s2g(), b[k].src_space = TCE_SPACE_GLOBAL;           /* 34 */
     b[++k] = s2g64(), b[k].src_space = TCE_SPACE_SHARED_CLUSTER;        /* 35 */
+    /* DST_SPACE is two bits wide: a raw command may carry 3, which names no space */
+    b[++k] = red_u32((tce_space)3, 0x40);                               /* 36 */
     const trap bulk[] = {
         {"bulk prefetch completing an mbarrier", b[0], NULL, TCE_ERR_ILLEGAL_INSTR,
          TCE_CMDF_COMPLETION},
@@ -500,6 +502,8 @@ int main(void)
         {"bulk reduce from global", b[34], NULL, TCE_ERR_ILLEGAL_INSTR, TCE_CMDF_DST_SPACE},
         {"bulk copy shared::cluster -> global", b[35], NULL, TCE_ERR_ILLEGAL_INSTR,
          TCE_CMDF_DST_SPACE},
+        /* csim/red.c: a dst_space outside tce_space is UNDEFINED at DST_SPACE */
+        {"red into state space 3", b[36], NULL, TCE_ERR_UNDEFINED, TCE_CMDF_DST_SPACE},
     };
     run(rtl, bulk, sizeof bulk / sizeof bulk[0]);
 

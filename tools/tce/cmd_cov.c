@@ -29,8 +29,29 @@ static const char *base_name(const char *path)
     return s ? s + 1 : path;
 }
 
-/* A toggle point's comment is the signal with its bit ("sig[3]"); a waiver names the bit or
- * the whole signal. A line waiver is FILE:LINE with FILE the source's name. */
+/* One index of a waiver's signal against the point's: `*` is any index, `HI:LO` a range of
+ * them (a bus's constant bits in one line), anything else itself. */
+static bool index_matches(const char *w, size_t wl, const char *p, size_t pl)
+{
+    if (wl == 1 && w[0] == '*')
+        return true;
+    const char *colon = memchr(w, ':', wl);
+    if (!colon)
+        return wl == pl && !memcmp(w, p, wl);
+    char *end;
+    unsigned long hi = strtoul(w, &end, 10), lo, b;
+    if (end != colon || colon + 1 == w + wl)
+        return false;
+    lo = strtoul(colon + 1, &end, 10);
+    if (end != w + wl || pl == 0)
+        return false;
+    b = strtoul(p, &end, 10);
+    return end == p + pl && lo <= b && b <= hi;
+}
+
+/* A toggle point's comment is the signal with its indices ("sig[3]", "arr[1][3]"); a waiver
+ * names the signal alone (every bit), or with as many indices, each of them exact, `*` or
+ * a range `HI:LO`. A line waiver is FILE:LINE with FILE the source's name. */
 static bool waiver_matches(const waiver *w, const cov_point *p)
 {
     if (w->kind != p->kind || strcmp(w->module, p->module))
@@ -40,9 +61,22 @@ static bool waiver_matches(const waiver *w, const cov_point *p)
         snprintf(at, sizeof at, "%s:%lu", base_name(p->file), p->line);
         return !strcmp(w->what, at);
     }
-    size_t l = strlen(w->what);
-    return !strcmp(w->what, p->comment) ||
-           (!strncmp(w->what, p->comment, l) && p->comment[l] == '[' && !strchr(w->what, '['));
+    const char *a = w->what, *b = p->comment;
+    size_t an = strcspn(a, "["), bn = strcspn(b, "[");
+    if (an != bn || strncmp(a, b, an))
+        return false;
+    a += an;
+    b += bn;
+    if (!*a)
+        return true; /* the whole signal */
+    while (*a == '[' && *b == '[') {
+        size_t al = strcspn(a + 1, "]"), bl = strcspn(b + 1, "]");
+        if (a[1 + al] != ']' || b[1 + bl] != ']' || !index_matches(a + 1, al, b + 1, bl))
+            return false;
+        a += al + 2;
+        b += bl + 2;
+    }
+    return !*a && !*b;
 }
 
 static int read_waivers(const char *path, waiver **out, size_t *nout)

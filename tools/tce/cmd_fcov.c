@@ -16,11 +16,11 @@
 typedef struct {
     char name[FCOV_NAME_MAX];
     const char *why; /* NULL: legal */
-    unsigned long long hits;
 } bin;
 
 typedef struct {
-    bin *v;
+    bin *v;            /* report order */
+    const bin **named; /* the same bins sorted by name: a count line is a binary search */
     size_t n, cap;
     bool oom;
 } bins;
@@ -41,18 +41,52 @@ static void add_bin(void *ctx, const char *name, const char *why)
     bin *x = &b->v[b->n++];
     snprintf(x->name, sizeof x->name, "%s", name);
     x->why = why;
-    x->hits = 0;
 }
 
-static bin *find_bin(bins *b, const char *name)
+static int by_name(const void *a, const void *b)
 {
-    for (size_t i = 0; i < b->n; i++)
-        if (!strcmp(b->v[i].name, name))
-            return &b->v[i];
-    return NULL;
+    return strcmp((*(const bin *const *)a)->name, (*(const bin *const *)b)->name);
 }
 
-static int read_counts(bins *b, const char *path)
+/* The bins depend on nothing the command reads, so they are built once per process: a
+ * caller running the command many times in one process (tests/fuzz) pays for them once. */
+static const bins *bin_table(void)
+{
+    static bins b;
+    if (b.named)
+        return &b;
+    fcov_enumerate(add_bin, &b);
+    if (!b.oom && !(b.named = malloc((b.n ? b.n : 1) * sizeof *b.named)))
+        b.oom = true;
+    if (b.oom) {
+        free(b.v);
+        memset(&b, 0, sizeof b);
+        return NULL;
+    }
+    for (size_t i = 0; i < b.n; i++)
+        b.named[i] = &b.v[i];
+    qsort(b.named, b.n, sizeof *b.named, by_name);
+    return &b;
+}
+
+/* The index of the bin called name, or -1. */
+static long find_bin(const bins *b, const char *name)
+{
+    size_t lo = 0, hi = b->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(name, b->named[mid]->name);
+        if (!c)
+            return (long)(b->named[mid] - b->v);
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return -1;
+}
+
+static int read_counts(const bins *b, unsigned long long *hits, const char *path)
 {
     char why[300];
     FILE *f = tce_input_open(path, why, sizeof why);
@@ -81,14 +115,14 @@ static int read_counts(bins *b, const char *path)
             rc = -1;
             break;
         }
-        bin *x = find_bin(b, sp + 1);
-        if (!x) {
+        long x = find_bin(b, sp + 1);
+        if (x < 0) {
             fprintf(stderr, "%s:%lu: '%s' is not a bin (tce fcov --bins lists them)\n", path, lno,
                     sp + 1);
             rc = -1;
             break;
         }
-        x->hits = x->hits + c < x->hits ? UINT64_MAX : x->hits + c;
+        hits[x] = hits[x] + c < hits[x] ? UINT64_MAX : hits[x] + c;
     }
     if (rc == 0 && lno == 0) {
         fprintf(stderr, "%s: empty, not a tce fcov count file\n", path);
@@ -131,43 +165,43 @@ int fcov_main(int argc, char **argv)
         } else
             nfiles++;
     }
-    bins b = {0};
-    fcov_enumerate(add_bin, &b);
-    if (b.oom) {
+    const bins *t = bin_table();
+    unsigned long long *hits = t ? calloc(t->n ? t->n : 1, sizeof *hits) : NULL;
+    if (!hits) {
         fprintf(stderr, "tce fcov: out of memory\n");
-        free(b.v);
         return 2;
     }
+    const bins b = *t;
     if (list) {
         for (size_t i = 0; i < b.n; i++)
             printf("%s%s%s\n", b.v[i].name,
                    !b.v[i].why ? "" : "  excluded: ",
                    b.v[i].why ? b.v[i].why : "");
-        free(b.v);
+        free(hits);
         return 0;
     }
     if (!nfiles) {
         fprintf(stderr, "tce fcov: no count file given\n");
         usage(stderr);
-        free(b.v);
+        free(hits);
         return 2;
     }
     for (int i = 1; i < argc; i++)
-        if (argv[i][0] != '-' && read_counts(&b, argv[i]) != 0) {
-            free(b.v);
+        if (argv[i][0] != '-' && read_counts(&b, hits, argv[i]) != 0) {
+            free(hits);
             return 2;
         }
     int rc = 0;
     for (size_t i = 0; i < b.n; i++)
-        if (b.v[i].why && b.v[i].hits) {
+        if (b.v[i].why && hits[i]) {
             fprintf(stderr, "tce fcov: excluded bin %s was hit %llu times (excluded: %s)\n",
-                    b.v[i].name, b.v[i].hits, b.v[i].why);
+                    b.v[i].name, hits[i], b.v[i].why);
             rc = 1;
         }
     FILE *mf = NULL;
     if (misses_path && !(mf = fopen(misses_path, "w"))) {
         fprintf(stderr, "tce fcov: cannot write %s\n", misses_path);
-        free(b.v);
+        free(hits);
         return 2;
     }
     printf("%-10s %7s %7s %7s %9s\n", "group", "legal", "hit", "%", "excluded");
@@ -189,7 +223,7 @@ int fcov_main(int argc, char **argv)
         }
         glegal++;
         legal++;
-        if (b.v[i].hits) {
+        if (hits[i]) {
             ghit++;
             hit++;
         } else if (mf)
@@ -203,6 +237,6 @@ int fcov_main(int argc, char **argv)
     }
     if (check && hit != legal && !rc)
         rc = 1;
-    free(b.v);
+    free(hits);
     return rc;
 }

@@ -5,9 +5,10 @@
  *
  * Per configuration, two Yosys runs:
  *   xc7      synth_xilinx -family xc7 -top tce_fpga_top (hierarchy kept), `stat`; then the
- *            design is flattened and written as BLIF, whose LUT levels synth_levels.c
- *            counts, and Yosys's `sta` estimates the worst path's cell delay from the
- *            specify blocks of the xc7 cells_sim.v.
+ *            design is flattened and written as BLIF, whose LUT levels and worst cell delay
+ *            (the specify figures of the xc7 cells_sim.v, synth_xc7_delay.c) synth_levels.c
+ *            finds in seconds; with --sta, Yosys's own `sta` too, as a cross-check (it ran
+ *            past 1.5 hours on the flattened `small` top).
  *   generic  synth -top tce_engine, `stat`, flatten, `ltp -noff` (gate levels).
  * The engine core's xc7 numbers are the sum of the modules that are not tce_fpga_*.
  *
@@ -87,7 +88,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: tce synth [--out=FILE] [--config=NAME ...] [--root=DIR] [--logdir=DIR]\n"
-            "                 [--yosys=PATH] [--jobs=N] [--sources=FILE] [--report-only]\n"
+            "                 [--yosys=PATH] [--jobs=N] [--sources=FILE] [--report-only] [--sta]\n"
             "                 [--target=xc7|generic ...] [--run=CONFIG:TARGET ...]\n"
             "  Synthesises rtl/fpga/tce_fpga_top.sv for xc7 (synth_xilinx) and tce_engine with\n"
             "  the generic library (synth) and writes LUT/FF/BRAM/DSP counts and logic depth.\n"
@@ -104,7 +105,9 @@ static void usage(FILE *f)
             "                 pairs --config x --target select (only these when neither is given)\n"
             "  --sources=FILE RTL files, one a line (default: cmake/synth_sources.cmake's list)\n"
             "  --report-only  run no Yosys: rebuild the report from the logs already in --logdir\n"
-            "  --levels=BLIF  only count the LUT levels of this flattened xc7 netlist (a unit\n"
+            "  --sta          also run Yosys's own `sta` on each xc7 netlist, beside tce's delay\n"
+            "                 (a cross-check; hours on the flattened `small` top)\n"
+            "  --levels=BLIF  only count the LUT levels and worst cell delay of this flattened xc7 netlist (a unit\n"
             "                 synthesised alone: write_blif -param after synth_xilinx and flatten)\n"
             "exit status: 0 all runs gave numbers and no latch, 1 otherwise, 2 bad usage\n");
 }
@@ -160,7 +163,7 @@ static int wait_rc(pid_t pid)
 }
 
 static bool write_script(const char *path, const synth_config *c, int target, char **srcs, size_t nsrcs,
-                         const char *blif)
+                         const char *blif, bool sta)
 {
     FILE *f = fopen(path, "w");
     if (!f)
@@ -190,14 +193,16 @@ static bool write_script(const char *path, const synth_config *c, int target, ch
         fprintf(f, "alumacc\nopt\nmemory -nomap\nopt_clean\n");
         fprintf(f, "synth_xilinx -family xc7 -top %s -run map_memory:\n", top);
         fprintf(f, "stat\n");
-        /* Timing: the flattened netlist for the LUT-level count (synth_levels.c), then the
-         * cell library's specify delays for `sta` (-abc9 would read them too, but crashes
-         * on this design in Yosys 0.23). */
+        /* Timing: the flattened netlist for synth_levels.c's levels and delay; on request
+         * also the cell library's specify delays for Yosys's `sta` (-abc9 would read them
+         * too, but crashes on this design in Yosys 0.23). */
         fprintf(f, "flatten\n");
         fprintf(f, "hierarchy -top %s\n", top);
         fprintf(f, "write_blif -param -cname %s\n", blif);
-        fprintf(f, "read_verilog -lib -specify +/xilinx/cells_sim.v\n");
-        fprintf(f, "sta\n");
+        if (sta) {
+            fprintf(f, "read_verilog -lib -specify +/xilinx/cells_sim.v\n");
+            fprintf(f, "sta\n");
+        }
     } else {
         fprintf(f, "synth -top %s -noshare\n", top);
         fprintf(f, "stat\n");
@@ -253,7 +258,7 @@ static void yosys_version(const char *yosys, char *buf, size_t cap)
 }
 
 /* Numbers a run must have produced for the report to be complete. */
-static bool run_has_numbers(const synth_run *r, int target, char *why, size_t cap)
+static bool run_has_numbers(const synth_run *r, int target, bool sta, char *why, size_t cap)
 {
     if (!r->log.have_total || r->log.total.cells <= 0) {
         snprintf(why, cap, "no `stat` cell counts in %s", r->log_path);
@@ -264,11 +269,11 @@ static bool run_has_numbers(const synth_run *r, int target, char *why, size_t ca
         return false;
     }
     if (target == T_XC7) {
-        if (r->log.sta_ps < 0) {
-            snprintf(why, cap, "no `sta` arrival time in %s", r->log_path);
+        if (sta && r->log.sta_ps < 0) {
+            snprintf(why, cap, "no `sta` arrival time in %s (--sta)", r->log_path);
             return false;
         }
-        if (!r->have_levels || r->levels.max_levels < 0) {
+        if (!r->have_levels || r->levels.max_levels < 0 || r->levels.delay_ps < 0) {
             snprintf(why, cap, "no register-to-register path counted in %s", r->blif_path);
             return false;
         }
@@ -287,7 +292,7 @@ static bool run_has_numbers(const synth_run *r, int target, char *why, size_t ca
 }
 
 /* Read and judge one run's log; returns false when the run cannot be reported. */
-static bool evaluate_run(synth_run *r, const synth_config *c, int target)
+static bool evaluate_run(synth_run *r, const synth_config *c, int target, bool sta)
 {
     const char *tname = TARGET_NAME[target];
     char *text = read_file(r->log_path);
@@ -317,7 +322,7 @@ static bool evaluate_run(synth_run *r, const synth_config *c, int target)
             return false;
         }
     }
-    if (!run_has_numbers(r, target, why, sizeof why)) {
+    if (!run_has_numbers(r, target, sta, why, sizeof why)) {
         fprintf(stderr, "tce synth: %s/%s: %s\n", c->name, tname, why);
         return false;
     }
@@ -435,12 +440,19 @@ static void write_timing(FILE *f, const synth_run runs[][NTARGETS], const bool w
                "the nets Yosys kept (a flip-flop by its Q), bit index dropped (one group per\n"
                "register; a flip-flop whose Q Yosys named itself is a group of its own, by its cell\n"
                "name); `via` lists the\n"
-               "hierarchy scopes the path's named nets lie in, start first. The delay is Yosys 0.23's\n"
-               "`sta` on the same flattened netlist with the specify delays of the xc7 `cells_sim.v`:\n"
-               "cell delays only, the clock buffer's included. **Left out: routing** (on 7-series\n"
-               "often as much again as the cells), setup time, clock skew and uncertainty, and the\n"
-               "speed grade: the estimate is a lower bound of the real path delay.\n\n", GOAL_LEVELS,
-            GOAL_DELAY_PS / 1000.0);
+               "hierarchy scopes the path's named nets lie in, start first. The cell delay is found\n"
+               "on the same netlist by synth_levels.c from the specify delays of Yosys 0.23's xc7\n"
+               "`cells_sim.v` (tools/tce/synth_xc7_delay.c), added up as Yosys's `sta` adds them:\n"
+               "the clock buffer, clock to output, every pin-to-pin arc, and the end pin's setup\n"
+               "time; a top input starts at 0, and an asynchronous clear or preset passes through\n"
+               "to Q as `sta` has it. It equals `sta`'s figure on four `lite` netlists (10.761,\n"
+               "12.113, 15.431, 37.327 ns) and takes seconds where `sta` ran past 1.5 hours on the\n"
+               "flattened `small` top; `tce synth --sta` runs `sta` too, beside it. Where the library\n"
+               "gives a timed pin no arc, the neighbouring figure is used, so no path is dropped\n"
+               "(LUT6_2, RAM64M ADDR*[5], RAM128X1D WCLK->DPO, block RAM clock to DO:\n"
+               "synth_xc7_delay.h). **Left out: routing** (on 7-series often as much again as the\n"
+               "cells), clock skew and uncertainty, and the speed grade: the estimate is a lower\n"
+               "bound of the real path delay.\n\n", GOAL_LEVELS, GOAL_DELAY_PS / 1000.0);
     fprintf(f, "How each unit was cut, with per-unit figures before and after: docs/fpga.md "
                "(\"Timing\" and the sections after it).\n\n");
     bool any = false;
@@ -450,21 +462,35 @@ static void write_timing(FILE *f, const synth_run runs[][NTARGETS], const bool w
         fprintf(f, "Not run this time (no configuration synthesised for xc7).\n\n");
         return;
     }
-    fprintf(f, "| config | LUT levels | cell delay | end registers over %ld levels | cells only: MHz | delay path (sta): from | to |\n"
-               "| --- | ---: | ---: | ---: | ---: | --- | --- |\n", GOAL_LEVELS);
+    fprintf(f, "| config | LUT levels | cell delay | end registers over %ld levels | cells only: MHz | delay path: from | to | Yosys `sta` |\n"
+               "| --- | ---: | ---: | ---: | ---: | --- | --- | ---: |\n", GOAL_LEVELS);
     for (size_t i = 0; i < NCONFIGS; i++) {
         const synth_run *r = &runs[i][T_XC7];
         if (!want[i][T_XC7] || !r->ok)
             continue;
-        fprintf(f, "| %s | %ld | %.2f ns | %ld of %ld | %.0f | `%s` | `%s` |\n", CONFIGS[i].name,
-                r->levels.max_levels, r->log.sta_ps / 1000.0, r->levels.end_groups_over,
-                r->levels.end_groups, r->log.sta_ps > 0 ? 1e6 / (double)r->log.sta_ps : 0.0,
-                r->log.sta_start, r->log.sta_end);
+        char sta[40];
+        if (r->log.sta_ps >= 0)
+            snprintf(sta, sizeof sta, "%.2f ns", r->log.sta_ps / 1000.0);
+        else
+            snprintf(sta, sizeof sta, "not run");
+        fprintf(f, "| %s | %ld | %.2f ns | %ld of %ld | %.0f | `%s` | `%s` | %s |\n", CONFIGS[i].name,
+                r->levels.max_levels, r->levels.delay_ps / 1000.0, r->levels.end_groups_over,
+                r->levels.end_groups, r->levels.delay_ps > 0 ? 1e6 / (double)r->levels.delay_ps : 0.0,
+                r->levels.delay_from, r->levels.delay_to, sta);
+    }
+    for (size_t i = 0; i < NCONFIGS; i++) {
+        const synth_run *r = &runs[i][T_XC7];
+        if (want[i][T_XC7] && r->ok && r->levels.loops)
+            fprintf(f, "\n**`%s` has structural combinational loops in its netlist**: %ld met while\n"
+                       "counting, each cut at the input that closes it (as Vivado's timing breaks a loop),\n"
+                       "so a path through one is a lower bound; the first closes at `%s` (BLIF line %d).\n"
+                       "Yosys's `sta` does not end on such a netlist.\n",
+                    CONFIGS[i].name, r->levels.loops, r->levels.loop_cell, r->levels.loop_line);
     }
     bool met = true;
     for (size_t i = 0; i < NCONFIGS; i++)
         if (want[i][T_XC7] && runs[i][T_XC7].ok &&
-            (runs[i][T_XC7].levels.max_levels > GOAL_LEVELS || runs[i][T_XC7].log.sta_ps > GOAL_DELAY_PS))
+            (runs[i][T_XC7].levels.max_levels > GOAL_LEVELS || runs[i][T_XC7].levels.delay_ps > GOAL_DELAY_PS))
             met = false;
     fprintf(f, "\nGoal (at most %ld LUT levels and %.1f ns on every configuration above): **%s**.\n\n",
             GOAL_LEVELS, GOAL_DELAY_PS / 1000.0, met ? "met" : "not met");
@@ -610,6 +636,13 @@ static int levels_only(const char *path)
     printf("%s: deepest path %ld LUT levels; %ld of %ld end registers over %ld levels (%ld timed "
            "endpoints, %ld cells)\n", path, lv.max_levels, lv.end_groups_over, lv.end_groups,
            GOAL_LEVELS, lv.endpoints, lv.cells);
+    printf("  worst cell delay %.3f ns (%ld LUT levels at its end): %s -> %s%s%s\n", lv.delay_ps / 1000.0,
+           lv.delay_levels, lv.delay_from, lv.delay_to, lv.delay_via[0] ? "  via " : "", lv.delay_via);
+    if (lv.untimed_cells)
+        printf("  %ld cells of types without delay figures left out of the delay\n", lv.untimed_cells);
+    if (lv.loops)
+        printf("  %ld structural combinational loop(s), each cut at its closing input (paths through one "
+               "are lower bounds); first: cell '%s' (line %d)\n", lv.loops, lv.loop_cell, lv.loop_line);
     for (size_t k = 0; k < lv.nworst; k++)
         printf("  %2ld  %s -> %s%s%s\n", lv.worst[k].levels, lv.worst[k].start, lv.worst[k].end,
                lv.worst[k].via[0] ? "  via " : "", lv.worst[k].via);
@@ -621,7 +654,7 @@ int synth_main(int argc, char **argv)
     const char *out = NULL, *root = ".", *logdir = NULL, *yosys = "yosys", *sources = NULL;
     unsigned jobs = 1;
     bool selected[NCONFIGS] = {false};
-    bool any_selected = false, report_only = false;
+    bool any_selected = false, report_only = false, sta = false;
     bool want_target[NTARGETS] = {false, false}, any_target = false;
     static bool want[NCONFIGS][NTARGETS];
     bool any_run = false;
@@ -635,6 +668,8 @@ int synth_main(int argc, char **argv)
             return levels_only(a + 9);
         } else if (!strcmp(a, "--report-only")) {
             report_only = true;
+        } else if (!strcmp(a, "--sta")) {
+            sta = true;
         } else if (!strncmp(a, "--out=", 6)) {
             out = a + 6;
         } else if (!strncmp(a, "--root=", 7)) {
@@ -802,7 +837,7 @@ int synth_main(int argc, char **argv)
                 worst = 2;
         goto out;
             }
-            if (!evaluate_run(r, &CONFIGS[k], t))
+            if (!evaluate_run(r, &CONFIGS[k], t, false))
                 worst = 1;
         }
         next = total;
@@ -819,7 +854,7 @@ int synth_main(int argc, char **argv)
                      TARGET_NAME[t]);
             snprintf(r->blif_path, sizeof r->blif_path, "%s/synth-%s-%s.blif", logdir, CONFIGS[k].name,
                      TARGET_NAME[t]);
-            if (!write_script(ys, &CONFIGS[k], t, srcs, nsrcs, r->blif_path)) {
+            if (!write_script(ys, &CONFIGS[k], t, srcs, nsrcs, r->blif_path, sta)) {
                 fprintf(stderr, "tce synth: cannot write %s\n", ys);
                 worst = 2;
         goto out;
@@ -848,7 +883,7 @@ int synth_main(int argc, char **argv)
             r->ran = true;
             r->rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
             r->seconds = (long)(time(NULL) - active[a].t0);
-            if (evaluate_run(r, &CONFIGS[active[a].cfg], active[a].target))
+            if (evaluate_run(r, &CONFIGS[active[a].cfg], active[a].target, sta))
                 fprintf(stderr, "tce synth: %s/%s: done in %ld s\n", CONFIGS[active[a].cfg].name,
                         TARGET_NAME[active[a].target], r->seconds);
             else

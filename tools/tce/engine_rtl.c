@@ -310,6 +310,9 @@ tce_backend *tce_backend_rtl(const tce_engine_timing *t, char *why, size_t cap)
         p.axi_bw_window = t->axi_bw_window;
         if (t->watchdog_cycles)
             p.watchdog_cycles = t->watchdog_cycles;
+        if (t->smem_latency)
+            p.smem_latency = t->smem_latency;
+        p.smem_stall_pct = t->smem_stall_pct;
     }
     if (p.smem_bytes != TCE_ENGINE_SMEM_BYTES) {
         snprintf(why, cap, "rtl: the bridge was built with %u bytes of shared memory per CTA, "
@@ -364,7 +367,8 @@ static const sim_extras sc_extras = {sc_fault, sc_inject, sc_inject_clear, sc_tr
 bool tce_backend_systemc_built(void) { return true; }
 
 /* The TLM model has no ready/valid to withhold, no outstanding-burst limit and no bandwidth
- * cap (axi_stall_pct, axi_max_outstanding and axi_bw_* have no effect there); with
+ * cap (axi_stall_pct, axi_max_outstanding, axi_bw_* and the smem_* timing have no effect
+ * there); with
  * axi_reorder it draws each burst's latency from [mem_latency, mem_latency_max], by default
  * [mem_latency, 4 x mem_latency]. */
 tce_backend *tce_backend_systemc(const tce_engine_timing *t, char *why, size_t cap)

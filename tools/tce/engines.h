@@ -31,6 +31,8 @@ typedef struct {
     unsigned axi_max_outstanding; /* read (and write) bursts the memory accepts at once */
     unsigned axi_bw_beats, axi_bw_window; /* bandwidth cap: beats per window cycles */
     uint64_t watchdog_cycles;     /* busy with no handshake this long fails the run */
+    unsigned smem_latency;        /* shared-memory response latency, cycles */
+    unsigned smem_stall_pct;      /* % of cycles a shared-memory port is not ready */
 } tce_engine_timing;
 
 /* The name of this binary's Verilated engine: `rtl` (the RTL through bridge/), or, in

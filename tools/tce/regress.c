@@ -1,5 +1,6 @@
 /* `tce regress --seed S --count N [--engines=A,B] [--timing=random] [--only=K] [--queue=Q]
- *              [--bus-errors] [--wide] [--wave=FILE[,FROM:TO]] [--shard=K/N] [--junit=FILE]`
+ *              [--bus-errors] [--wide] [--smem-stall=P] [--wave=FILE[,FROM:TO]] [--shard=K/N]
+ *              [--junit=FILE]`
  * Random legal operations (regress_gen.c) run on two engines side by side, on identical
  * initial memories; every memory byte, every status and every complete-tx is compared.
  * Operations run in batches of 1..Q queued commands; batch K is reproduced by
@@ -128,12 +129,15 @@ static int tx_cmp(const void *pa, const void *pb)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: tce regress --seed S --count N [--engines=A,B] [--timing=random]\n"
-               "                   [--only=K] [--queue=Q] [--bus-errors] [--wide]\n"
+               "                   [--only=K] [--queue=Q] [--bus-errors] [--wide] [--smem-stall=P]\n"
                "                   [--wave=FILE[,FROM:TO]] [--verbose]\n"
                "  --engines  the two engines (default csim,rtl when built, else csim,regmodel)\n"
                "  --timing   random: draw the rtl bridge's memory latency (fixed or a range),\n"
-               "             AXI reordering, stalls, outstanding limit and bandwidth cap from\n"
-               "             the seed (default: the bridge's fixed timing)\n"
+               "             AXI reordering, stalls, outstanding limit, bandwidth cap and the\n"
+               "             shared-memory latency from the seed (default: the bridge's\n"
+               "             fixed timing)\n"
+               "  --smem-stall  P: the shared-memory ports are not ready on P %% of cycles\n"
+               "             (0..99, rtl engine; off by default: docs/coverage.md)\n"
                "  --bus-errors  inject SLVERR/DECERR on what one operation of every other\n"
                "             batch reads or writes (engines csim,rtl or csim,systemc): the\n"
                "             engine must report GLOBAL_BUS, write nothing outside that\n"
@@ -162,6 +166,7 @@ int regress_main(int argc, char **argv)
     long only = -1;
     unsigned queue = REGRESS_MAX_QUEUE;
     int random_timing = 0, verbose = 0, bus_errors = 0, wide = 0;
+    unsigned smem_stall = 0;
     tce_wave_spec wave;
     bool want_wave = false;
     unsigned long shard = 0, nshard = 1;
@@ -236,6 +241,11 @@ int regress_main(int argc, char **argv)
             }
             snprintf(plantstr, sizeof plantstr, "%s", a + 8);
         }
+        else if (!strncmp(a, "--smem-stall=", 13)) {
+            if (!tce_opt_u64("regress", "--smem-stall", a + 13, 0, 99, &v))
+                return 2;
+            smem_stall = (unsigned)v;
+        }
         else if (!strcmp(a, "--verbose"))
             verbose = 1;
         else if (!strcmp(a, "--bus-errors"))
@@ -284,6 +294,10 @@ int regress_main(int argc, char **argv)
         size_t l = strlen(optstr);
         snprintf(optstr + l, sizeof optstr - l, " --queue=%u", queue);
     }
+    if (smem_stall) {
+        size_t l = strlen(optstr);
+        snprintf(optstr + l, sizeof optstr - l, " --smem-stall=%u", smem_stall);
+    }
     if (nplant) {
         size_t l = strlen(optstr);
         if (l + 9 + strlen(plantstr) >= sizeof optstr) {
@@ -298,6 +312,7 @@ int regress_main(int argc, char **argv)
     tce_engine_timing timing;
     memset(&timing, 0, sizeof timing);
     timing.mem_latency = 8;
+    timing.smem_latency = 2; /* the bridge's defaults */
     timing.seed = seed;
     if (random_timing) {
         timing.mem_latency = 1 + (unsigned)(corpus_splitmix64(&trng) % 40);
@@ -315,14 +330,19 @@ int regress_main(int argc, char **argv)
             timing.axi_bw_window = 4;
             timing.axi_bw_beats = 1 + (unsigned)(r / 8192 % 4);
         }
+        /* Drawn last likewise: the shared-memory ports' response latency. */
+        timing.smem_latency = 1 + (unsigned)(corpus_splitmix64(&trng) % 6);
     }
+    /* Shared-memory back-pressure is asked for, not drawn: the tile load's writer changes
+     * its request while READY is low (docs/coverage.md), so CI's seeds leave it off. */
+    timing.smem_stall_pct = smem_stall;
     if (want_wave)
         tce_wave_request(&wave);
     side s[2];
     memset(s, 0, sizeof s);
     bool has_rtl = false;
     for (int k = 0; k < 2; k++) {
-        s[k].eng = tce_engine_open_timed(ename[k], random_timing ? &timing : NULL);
+        s[k].eng = tce_engine_open_timed(ename[k], random_timing || smem_stall ? &timing : NULL);
         if (!s[k].eng) {
             fprintf(stderr, "tce regress: engine '%s': %s\n", ename[k], tce_engine_open_error());
             if (k)
@@ -365,13 +385,15 @@ int regress_main(int argc, char **argv)
         }
         return 2;
     }
-    if (random_timing && has_rtl)
+    if ((random_timing || smem_stall) && has_rtl)
         printf("timing: mem_latency=%u..%u axi_reorder=%d axi_stall_pct=%u "
-               "axi_max_outstanding=%u axi_bw=%u/%u seed=%llu\n",
+               "axi_max_outstanding=%u axi_bw=%u/%u smem_latency=%u smem_stall_pct=%u "
+               "seed=%llu\n",
                timing.mem_latency,
                timing.mem_latency_max ? timing.mem_latency_max : timing.mem_latency,
                timing.axi_reorder, timing.axi_stall_pct, timing.axi_max_outstanding,
-               timing.axi_bw_beats, timing.axi_bw_window, (unsigned long long)timing.seed);
+               timing.axi_bw_beats, timing.axi_bw_window, timing.smem_latency,
+               timing.smem_stall_pct, (unsigned long long)timing.seed);
     /* tf32 maps for every engine (each rounds them); --wide as asked. */
     regress_gen_cfg cfg = {true, wide != 0};
 

@@ -1,9 +1,13 @@
 /* LUT-level counter over a flattened xc7 BLIF netlist (synth_levels.h). Each net's level is
  * the deepest level of logic between a path start and that net; a cell's output level is
  * found from its inputs' (memoized depth-first search), and a search that meets a cell it
- * is still inside reports a combinational loop instead of a number. */
+ * is still inside has found a structural combinational loop: it is counted and named, and
+ * the input that closes it is left out there (as Vivado's timing breaks a loop), so the
+ * paths through it are lower bounds. CARRY4s are followed bit by bit (a chain still counts
+ * one level), so logic that leaves a chain and returns to a later bit of it is no loop. */
 #define _POSIX_C_SOURCE 200809L
 #include "synth_levels.h"
+#include "synth_xc7_delay.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -55,6 +59,7 @@ static const cell_info CELLS[] = {
 typedef struct {
     char *name;    /* pin base name ("CO" of "CO[2]") */
     int net;
+    int bit;       /* the index in brackets, -1 without */
     bool out;
 } pin;
 
@@ -63,10 +68,18 @@ typedef struct {
     char *cname;
     size_t pin0, npins;
     int areg, breg, creg, dreg, mreg, preg, inreg, opreg, alureg, cireg, ciselreg; /* DSP48E1 */
+    int adreg, use_mult, doa_reg, dob_reg;   /* the rest of what picks its delays */
+    bool use_dport, patdet;
     long level;    /* output level (-1: constant), valid when state == 2 */
     int best;      /* the input net that set it (-1: none: constant, or a register inside) */
     int state;     /* 0 not visited, 1 being evaluated, 2 done */
     int line;
+    /* CARRY4, per bit: the chain's entry level through bit i-1 (slot 0: the chain's input
+     * CI/CYINIT), the net that set it, and the same 0/1/2 state: a chain is followed bit
+     * by bit, so logic that leaves at one bit and returns at a later one is no loop. */
+    long cent[5];
+    int cbest[5];
+    unsigned char cstate[5];
 } cell;
 
 typedef struct {
@@ -88,6 +101,14 @@ typedef struct {
     char *err;
     size_t errcap;
     bool failed;
+    /* delays, per net: arrival (ps, -1 none), the driver's input pin that set it, state */
+    long *arr;
+    int *arr_pin;
+    unsigned char *arr_state;
+    /* structural loops met (an input reached while its cell is still being evaluated) */
+    long loops;
+    const char *loop_cell;
+    int loop_line;
 } netlist;
 
 static bool grow(void **p, size_t *cap, size_t need, size_t elem)
@@ -220,6 +241,14 @@ static bool add_cell(netlist *nl, const cell_info *ci, char **tok, size_t ntok, 
     /* DSP48E1's register parameters default to 1 (cells_sim.v) */
     ce->areg = ce->breg = ce->creg = ce->dreg = ce->mreg = ce->preg = 1;
     ce->inreg = ce->opreg = ce->alureg = ce->cireg = ce->ciselreg = 1;
+    xc7_params dp;
+    xc7_params_default(&dp);
+    ce->adreg = dp.adreg;
+    ce->use_mult = dp.use_mult;
+    ce->use_dport = dp.use_dport;
+    ce->patdet = dp.patdet;
+    ce->doa_reg = dp.doa_reg;
+    ce->dob_reg = dp.dob_reg;
     for (size_t i = 0; i < ntok; i++) {
         char *eq = strchr(tok[i], '=');
         if (!eq) {
@@ -228,13 +257,22 @@ static bool add_cell(netlist *nl, const cell_info *ci, char **tok, size_t ntok, 
         }
         *eq = 0;
         char *br = strchr(tok[i], '[');
-        if (br)
+        int bit = -1;
+        if (br) {
             *br = 0;
+            char *end = NULL;
+            long b = strtol(br + 1, &end, 10);
+            if (end == br + 1 || *end != ']' || end[1] || b < 0 || b > 4095) {
+                fail(nl, line, "pin '%s' with a bad bit index", tok[i]);
+                return false;
+            }
+            bit = (int)b;
+        }
         int n = net_id(nl, eq + 1);
         if (n < 0)
             return false;
         bool out = is_out_pin(ci, tok[i]);
-        nl->pins[nl->npins] = (pin){tok[i], n, out};
+        nl->pins[nl->npins] = (pin){tok[i], n, bit, out};
         if (out && !set_driver(nl, n, c, (int)nl->npins, line))
             return false;
         nl->npins++;
@@ -269,13 +307,13 @@ static bool add_names(netlist *nl, char **tok, size_t ntok, int line)
         int n = net_id(nl, tok[0]);
         if (n < 0)
             return false;
-        nl->pins[nl->npins++] = (pin){"I", n, false};
+        nl->pins[nl->npins++] = (pin){"I", n, -1, false};
         ce->npins++;
     }
     int o = net_id(nl, tok[ntok - 1]);
     if (o < 0)
         return false;
-    nl->pins[nl->npins] = (pin){"O", o, true};
+    nl->pins[nl->npins] = (pin){"O", o, -1, true};
     if (!set_driver(nl, o, c, (int)nl->npins, line))
         return false;
     nl->npins++;
@@ -302,13 +340,27 @@ static bool param_value(const char *v, int *out)
 
 static bool set_param(cell *ce, const char *name, const char *value)
 {
+    /* the string parameters that choose a DSP48E1's delays ("MULTIPLY", quoted) */
+    if (!strcmp(name, "USE_MULT")) {
+        ce->use_mult = strstr(value, "MULTIPLY") ? 1 : strstr(value, "DYNAMIC") ? 2 : 0;
+        return true;
+    }
+    if (!strcmp(name, "USE_DPORT")) {
+        ce->use_dport = strstr(value, "TRUE") != NULL;
+        return true;
+    }
+    if (!strcmp(name, "USE_PATTERN_DETECT")) {
+        ce->patdet = strstr(value, "NO_PATDET") == NULL;
+        return true;
+    }
     static const struct { const char *name; size_t off; } P[] = {
         {"AREG", offsetof(cell, areg)},         {"BREG", offsetof(cell, breg)},
         {"CREG", offsetof(cell, creg)},         {"DREG", offsetof(cell, dreg)},
         {"MREG", offsetof(cell, mreg)},         {"PREG", offsetof(cell, preg)},
         {"INMODEREG", offsetof(cell, inreg)},   {"OPMODEREG", offsetof(cell, opreg)},
         {"ALUMODEREG", offsetof(cell, alureg)}, {"CARRYINREG", offsetof(cell, cireg)},
-        {"CARRYINSELREG", offsetof(cell, ciselreg)},
+        {"CARRYINSELREG", offsetof(cell, ciselreg)}, {"ADREG", offsetof(cell, adreg)},
+        {"DOA_REG", offsetof(cell, doa_reg)},   {"DOB_REG", offsetof(cell, dob_reg)},
     };
     for (size_t i = 0; i < sizeof P / sizeof P[0]; i++)
         if (!strcmp(P[i].name, name))
@@ -414,6 +466,16 @@ static bool parse(netlist *nl, char *text)
 
 /* ---- levels ---------------------------------------------------------------------- */
 
+/* A structural loop closes at this cell: count it, keep the first one's name and line; the
+ * caller leaves the closing input out. */
+static void loop_met(netlist *nl, const cell *ce)
+{
+    if (!nl->loops++) {
+        nl->loop_cell = ce->cname ? ce->cname : ce->info->type;
+        nl->loop_line = ce->line;
+    }
+}
+
 static long cell_level(netlist *nl, int c);
 
 static bool start_pin(const netlist *nl, int c, int p)
@@ -431,6 +493,8 @@ static bool start_pin(const netlist *nl, int c, int p)
 }
 
 static long ram_read_level(netlist *nl, int c, const char *outpin, int *best);
+static long carry_out_level(netlist *nl, int c, const pin *out, int *best);
+static void take(long *lv, int *best, long v, int net_);
 
 static long net_level(netlist *nl, int n)
 {
@@ -440,11 +504,86 @@ static long net_level(netlist *nl, int n)
     if (start_pin(nl, ne->driver, ne->dpin))
         return 0;
     cell_kind k = nl->cells[ne->driver].info->kind;
-    if (k == K_LUTRAM || k == K_SRL) {
-        int best;
+    int best;
+    if (k == K_LUTRAM || k == K_SRL)
         return ram_read_level(nl, ne->driver, nl->pins[ne->dpin].name, &best);
-    }
+    if (k == K_CARRY)
+        return carry_out_level(nl, ne->driver, &nl->pins[ne->dpin], &best);
     return cell_level(nl, ne->driver);
+}
+
+/* CARRY4 bit i's carry entry (i = -1: the chain's input): the deepest level among S[0..i],
+ * DI[0..i] and the chain's input, where a CI from a previous CARRY4's CO[k] continues that
+ * chain (its entry through bit k, no level added) and a CI or CYINIT from logic is that
+ * logic's level. CO[i] is one level past entry(i); O[i] one past max(entry(i-1), S[i]). */
+static long carry_entry(netlist *nl, int c, int i, int *best)
+{
+    cell *ce = &nl->cells[c];
+    int slot = i + 1;
+    if (ce->cstate[slot] == 2) {
+        *best = ce->cbest[slot];
+        return ce->cent[slot];
+    }
+    if (ce->cstate[slot] == 1) {
+        loop_met(nl, ce);
+        *best = -1;
+        return -1;
+    }
+    ce->cstate[slot] = 1;
+    long lv = -1;
+    int b = -1;
+    if (i >= 0) {
+        lv = carry_entry(nl, c, i - 1, &b);
+    }
+    for (size_t k = 0; k < ce->npins; k++) {
+        const pin *pp = &nl->pins[ce->pin0 + k];
+        if (pp->out)
+            continue;
+        bool here;
+        if (i < 0)
+            here = !strcmp(pp->name, "CI") || !strcmp(pp->name, "CYINIT");
+        else
+            here = pp->bit == i && (!strcmp(pp->name, "S") || !strcmp(pp->name, "DI"));
+        if (!here)
+            continue;
+        const net *ne = &nl->nets[pp->net];
+        if (!strcmp(pp->name, "CI") && ne->driver >= 0 && nl->cells[ne->driver].info->kind == K_CARRY &&
+            !strcmp(nl->pins[ne->dpin].name, "CO")) {
+            int pb;
+            long pl = carry_entry(nl, ne->driver, nl->pins[ne->dpin].bit, &pb);
+            take(&lv, &b, pl, pb);
+        } else {
+            take(&lv, &b, net_level(nl, pp->net), pp->net);
+        }
+    }
+    ce->cent[slot] = lv;
+    ce->cbest[slot] = b;
+    ce->cstate[slot] = 2;
+    *best = b;
+    return lv;
+}
+
+static long carry_out_level(netlist *nl, int c, const pin *out, int *best)
+{
+    const cell *ce = &nl->cells[c];
+    int i = out->bit < 0 ? 0 : out->bit;
+    if (i > 3) {
+        fail(nl, ce->line, "CARRY4 output bit past 3 on cell '%s'", ce->cname ? ce->cname : ce->info->type);
+        *best = -1;
+        return -1;
+    }
+    long lv;
+    if (!strcmp(out->name, "CO")) {
+        lv = carry_entry(nl, c, i, best);
+    } else {
+        lv = carry_entry(nl, c, i - 1, best);
+        for (size_t k = 0; k < ce->npins; k++) {
+            const pin *pp = &nl->pins[ce->pin0 + k];
+            if (!pp->out && pp->bit == i && !strcmp(pp->name, "S"))
+                take(&lv, best, net_level(nl, pp->net), pp->net);
+        }
+    }
+    return lv >= 0 ? lv + 1 : -1;
 }
 
 static bool pin_is(const char *name, const char *const *list)
@@ -476,7 +615,7 @@ static long ram_read_level(netlist *nl, int c, const char *outpin, int *best)
     long lv = -1;
     *best = -1;
     if (ce->state == 1) {
-        fail(nl, ce->line, "combinational loop through cell '%s'", ce->cname ? ce->cname : ce->info->type);
+        loop_met(nl, ce);
         return -1;
     }
     ce->state = 1;
@@ -571,7 +710,7 @@ static long cell_level(netlist *nl, int c)
     if (ce->state == 2)
         return ce->level;
     if (ce->state == 1) {
-        fail(nl, ce->line, "combinational loop through cell '%s'", ce->cname ? ce->cname : ce->info->type);
+        loop_met(nl, ce);
         return -1;
     }
     ce->state = 1;
@@ -588,26 +727,7 @@ static long cell_level(netlist *nl, int c)
         if (ce->info->kind == K_LUT && lv >= 0)
             lv++;
         break;
-    case K_CARRY:
-        /* The chain's entry level: its S/DI/CYINIT inputs and, through CI, its
-         * predecessor's entry (one chain, one level); stored as `level` - 1 below. */
-        for (size_t i = 0; i < ce->npins; i++) {
-            const pin *pp = &nl->pins[ce->pin0 + i];
-            if (pp->out)
-                continue;
-            const net *ne = &nl->nets[pp->net];
-            if (!strcmp(pp->name, "CI") && ne->driver >= 0 && nl->cells[ne->driver].info->kind == K_CARRY) {
-                long pl = cell_level(nl, ne->driver);
-                const cell *pred = &nl->cells[ne->driver];
-                if (pl >= 0)
-                    take(&lv, &best, pl - 1, pred->best);
-            } else {
-                take(&lv, &best, net_level(nl, pp->net), pp->net);
-            }
-        }
-        if (lv >= 0)
-            lv++;
-        break;
+    case K_CARRY:   /* per output bit: carry_out_level */
     case K_LUTRAM:
     case K_SRL:
         lv = 0;   /* read per output: ram_read_level */
@@ -699,45 +819,55 @@ static void append_scope(char *via, size_t cap, char *last, size_t lastcap, cons
         snprintf(via + vl, cap - vl, "%s%s", vl ? ", " : "", s);
 }
 
-/* Walk back from an endpoint net along the inputs that set each level: the start's name
- * and the scopes passed (start first). */
-static void trace(netlist *nl, int n, char *start, size_t scap, char *via, size_t vcap)
+/* One step back along a path: the net before n, or -1 at the path's start, whose name
+ * it then writes to `start`. */
+typedef int (*trace_step)(netlist *nl, int n, char *start, size_t scap);
+
+/* Walk back from an endpoint net: the start's name and the scopes passed (start first). */
+static void trace_with(netlist *nl, int n, trace_step step, char *start, size_t scap, char *via,
+                       size_t vcap)
 {
     int chain[4096];
     size_t len = 0;
     snprintf(start, scap, "(constant)");
     while (n >= 0 && len < sizeof chain / sizeof chain[0]) {
         chain[len++] = n;
-        const net *ne = &nl->nets[n];
-        if (ne->driver < 0) {
-            group_of(ne->name, start, scap);
-            break;
-        }
-        const cell *ce = &nl->cells[ne->driver];
-        if (ce->info->kind == K_LUTRAM || ce->info->kind == K_SRL) {
-            int best;
-            ram_read_level(nl, ne->driver, nl->pins[ne->dpin].name, &best);
-            if (best < 0) {
-                snprintf(start, scap, "%s (%s)", cell_name(ce), ce->info->type);
-                break;
-            }
-            n = best;
-            continue;
-        }
-        /* a register, or a cell whose level starts at a register inside it (a DSP48's) */
-        if (start_pin(nl, ne->driver, ne->dpin) || ce->best < 0) {
-            if (ce->info->kind == K_FF || ne->name[0] != '$')
-                group_of(ne->name, start, scap);
-            else
-                snprintf(start, scap, "%s (%s)", cell_name(ce), ce->info->type);
-            break;
-        }
-        n = ce->best;
+        n = step(nl, n, start, scap);
     }
     char last[SYN_LV_NAME_MAX] = "";
     via[0] = 0;
     for (size_t i = len; i-- > 0;)
         append_scope(via, vcap, last, sizeof last, nl->nets[chain[i]].name);
+}
+
+/* Levels: back along the inputs that set each level. */
+static int level_step(netlist *nl, int n, char *start, size_t scap)
+{
+    const net *ne = &nl->nets[n];
+    if (ne->driver < 0) {
+        group_of(ne->name, start, scap);
+        return -1;
+    }
+    const cell *ce = &nl->cells[ne->driver];
+    if (ce->info->kind == K_LUTRAM || ce->info->kind == K_SRL || ce->info->kind == K_CARRY) {
+        int best;
+        if (ce->info->kind == K_CARRY)
+            carry_out_level(nl, ne->driver, &nl->pins[ne->dpin], &best);
+        else
+            ram_read_level(nl, ne->driver, nl->pins[ne->dpin].name, &best);
+        if (best < 0)
+            snprintf(start, scap, "%s (%s)", cell_name(ce), ce->info->type);
+        return best;
+    }
+    /* a register, or a cell whose level starts at a register inside it (a DSP48's) */
+    if (start_pin(nl, ne->driver, ne->dpin) || ce->best < 0) {
+        if (ce->info->kind == K_FF || ne->name[0] != '$')
+            group_of(ne->name, start, scap);
+        else
+            snprintf(start, scap, "%s (%s)", cell_name(ce), ce->info->type);
+        return -1;
+    }
+    return ce->best;
 }
 
 static int by_level_desc(const void *a, const void *b)
@@ -834,6 +964,155 @@ static bool collect(netlist *nl, endpoint **eps, size_t *n, size_t *cap, char **
     return !nl->failed;
 }
 
+/* ---- cell delay ------------------------------------------------------------------ */
+
+static xc7_params params_of(const cell *ce)
+{
+    return (xc7_params){ce->areg, ce->breg, ce->creg, ce->dreg, ce->adreg, ce->mreg, ce->preg,
+                        ce->use_mult, ce->use_dport, ce->patdet, ce->doa_reg, ce->dob_reg};
+}
+
+static const char *type_of(const cell *ce)
+{
+    return ce->info->type;
+}
+
+/* A net's arrival time: top inputs at 0, a cell output the latest of its inputs' arrivals
+ * plus each input's arc (a clock pin's arc is clock to output), as Yosys's `sta` adds them,
+ * but memoized: each net once. -1: nothing timed reaches it. */
+static long net_arrival(netlist *nl, int n)
+{
+    if (nl->arr_state[n] == 2)
+        return nl->arr[n];
+    const net *ne = &nl->nets[n];
+    if (nl->arr_state[n] == 1) {
+        const cell *ce = &nl->cells[ne->driver];
+        loop_met(nl, ce);
+        return -1;
+    }
+    long a = ne->driver < 0 && ne->input ? 0 : -1;
+    int bp = -1;
+    if (ne->driver >= 0) {
+        nl->arr_state[n] = 1;
+        const cell *ce = &nl->cells[ne->driver];
+        const pin *op = &nl->pins[ne->dpin];
+        xc7_params prm = params_of(ce);
+        for (size_t i = 0; i < ce->npins && !nl->failed; i++) {
+            const pin *pp = &nl->pins[ce->pin0 + i];
+            if (pp->out)
+                continue;
+            long d = xc7_arc(type_of(ce), pp->name, pp->bit, op->name, op->bit, &prm);
+            if (d < 0)
+                continue;
+            long ai = net_arrival(nl, pp->net);
+            if (ai >= 0 && ai + d > a) {
+                a = ai + d;
+                bp = (int)(ce->pin0 + i);
+            }
+        }
+    }
+    nl->arr[n] = a;
+    nl->arr_pin[n] = bp;
+    nl->arr_state[n] = 2;
+    return a;
+}
+
+/* Delay: back along the arcs that set each arrival, to a register (the first cell entered
+ * at its clock pin) or a top input. */
+static int delay_step(netlist *nl, int n, char *start, size_t scap)
+{
+    const net *ne = &nl->nets[n];
+    int bp = nl->arr_pin[n];
+    if (ne->driver < 0 || bp < 0) {
+        group_of(ne->name, start, scap);
+        return -1;
+    }
+    const cell *ce = &nl->cells[ne->driver];
+    if (xc7_is_clock(type_of(ce), nl->pins[bp].name)) {
+        if (ne->name[0] != '$')
+            group_of(ne->name, start, scap);
+        else
+            snprintf(start, scap, "%s (%s)", cell_name(ce), type_of(ce));
+        return -1;
+    }
+    return nl->pins[bp].net;
+}
+
+/* The largest arrival plus setup over every timed end pin and top output. */
+static bool worst_delay(netlist *nl, char **outputs, size_t nout, syn_levels *out)
+{
+    size_t nn = nl->nnets ? nl->nnets : 1;
+    nl->arr = malloc(nn * sizeof *nl->arr);
+    nl->arr_pin = malloc(nn * sizeof *nl->arr_pin);
+    nl->arr_state = calloc(nn, 1);
+    if (!nl->arr || !nl->arr_pin || !nl->arr_state)
+        return false;
+    long best = -1;
+    int best_net = -1, best_cell = -1;
+    const char *best_pin = "";
+    for (size_t c = 0; c < nl->ncells && !nl->failed; c++) {
+        const cell *ce = &nl->cells[c];
+        if (!xc7_has_delays(type_of(ce))) {
+            out->untimed_cells++;
+            continue;
+        }
+        xc7_params prm = params_of(ce);
+        for (size_t i = 0; i < ce->npins; i++) {
+            const pin *pp = &nl->pins[ce->pin0 + i];
+            if (pp->out)
+                continue;
+            long su = xc7_setup(type_of(ce), pp->name, pp->bit, &prm);
+            if (su < 0)
+                continue;
+            long a = net_arrival(nl, pp->net);
+            if (a >= 0 && a + su > best) {
+                best = a + su;
+                best_net = pp->net;
+                best_cell = (int)c;
+                best_pin = pp->name;
+            }
+        }
+    }
+    for (size_t i = 0; i < nout && !nl->failed; i++) {
+        int id = net_id(nl, outputs[i]);
+        if (id < 0 || (size_t)id >= nn)
+            continue;
+        long a = net_arrival(nl, id);
+        if (a > best) {
+            best = a;
+            best_net = id;
+            best_cell = -1;
+            best_pin = "";
+        }
+    }
+    if (nl->failed)
+        return false;
+    out->delay_ps = best;
+    if (best_net < 0)
+        return true;
+    trace_with(nl, best_net, delay_step, out->delay_from, sizeof out->delay_from, out->delay_via,
+               sizeof out->delay_via);
+    if (best_cell < 0) {
+        snprintf(out->delay_to, sizeof out->delay_to, "%s", nl->nets[best_net].name);
+    } else {
+        const cell *ce = &nl->cells[best_cell];
+        const char *q = NULL;
+        for (size_t i = 0; i < ce->npins && !q; i++)
+            if (nl->pins[ce->pin0 + i].out)
+                q = nl->nets[nl->pins[ce->pin0 + i].net].name;
+        char g[2 * SYN_LV_NAME_MAX];
+        if (ce->info->kind == K_FF && q && q[0] != '$')
+            group_of(q, g, sizeof g);
+        else
+            snprintf(g, sizeof g, "%s.%s", cell_name(ce), best_pin);
+        size_t gl = strlen(g) < sizeof out->delay_to ? strlen(g) : sizeof out->delay_to - 1;
+        memcpy(out->delay_to, g, gl);
+        out->delay_to[gl] = 0;
+    }
+    out->delay_levels = net_level(nl, best_net);
+    return !nl->failed;
+}
+
 bool syn_levels_from_blif(const char *blif, long threshold, syn_levels *out, char *err, size_t errcap)
 {
     memset(out, 0, sizeof *out);
@@ -874,6 +1153,14 @@ bool syn_levels_from_blif(const char *blif, long threshold, syn_levels *out, cha
         goto done;
     out->cells = (long)nl.ncells;
     out->endpoints = (long)neps;
+    out->loops = nl.loops;
+    if (nl.loops) {
+        snprintf(out->loop_cell, sizeof out->loop_cell, "%s", nl.loop_cell);
+        out->loop_line = nl.loop_line;
+    }
+    out->delay_ps = -1;
+    if (!worst_delay(&nl, outputs, nout, out))
+        goto done;
     /* End groups: the deepest endpoint of each. */
     if (neps)
         qsort(eps, neps, sizeof *eps, by_group);
@@ -899,7 +1186,7 @@ bool syn_levels_from_blif(const char *blif, long threshold, syn_levels *out, cha
         pth.levels = eps[i].level;
         snprintf(pth.end, sizeof pth.end, "%s", eps[i].group);
         if (eps[i].net >= 0)
-            trace(&nl, eps[i].net, pth.start, sizeof pth.start, pth.via, sizeof pth.via);
+            trace_with(&nl, eps[i].net, level_step, pth.start, sizeof pth.start, pth.via, sizeof pth.via);
         else
             snprintf(pth.start, sizeof pth.start, "%s", eps[i].group);
         bool seen = false;
@@ -921,6 +1208,9 @@ done:
     free(nl.hash);
     free(nl.cells);
     free(nl.pins);
+    free(nl.arr);
+    free(nl.arr_pin);
+    free(nl.arr_state);
     free(text);
     if (ok)
         err[0] = 0;

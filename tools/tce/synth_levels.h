@@ -35,12 +35,25 @@ typedef struct {
     long end_groups_over;          /* of which have a path deeper than the threshold */
     long endpoints;                /* timed endpoint bits */
     long cells;
+    /* The worst path's cell delay (synth_xc7_delay.h): clock buffer, clock to output,
+     * every arc, and the end pin's setup, in ps; -1 when no path is timed. */
+    long delay_ps;
+    char delay_from[SYN_LV_NAME_MAX]; /* its start register group (or top input) */
+    char delay_to[SYN_LV_NAME_MAX];   /* its end register group, or CELL.PIN */
+    char delay_via[SYN_LV_NAME_MAX];  /* hierarchy scopes it runs through, start first */
+    long delay_levels;             /* the LUT levels of its end point's deepest path */
+    long untimed_cells;            /* cells of a type without delay figures (left out) */
+    /* Structural combinational loops met while counting (0 in a clean netlist): each is
+     * left out at the input that closes it, so paths through one are lower bounds. */
+    long loops;
+    char loop_cell[SYN_LV_NAME_MAX]; /* the first one's closing cell, and its BLIF line */
+    int loop_line;
 } syn_levels;
 
-/* Count the levels of `blif` (NUL-terminated). Groups deeper than `threshold` are
- * counted in end_groups_over. Returns false with a message in err (`LINE: cause`) on a
- * netlist it cannot read: an unknown cell type, a net with two drivers, a combinational
- * loop, or no model. */
+/* Count the levels of `blif` (NUL-terminated) and find the path of the largest cell delay.
+ * Groups deeper than `threshold` are counted in end_groups_over. Returns false with a message in err (`LINE: cause`) on a
+ * netlist it cannot read: an unknown cell type, a net with two drivers, or no model. A
+ * combinational loop is no refusal: it is counted in `loops` (synth_levels.c). */
 bool syn_levels_from_blif(const char *blif, long threshold, syn_levels *out, char *err,
                           size_t errcap);
 
