@@ -64,11 +64,7 @@ module tce_tile_store #(
     // The row walker outside (OWN_WALK = 0): its start and next, and the row it presents.
     output logic              xw_start,
     output logic              xw_next,
-    input  logic              xw_row_valid,
-    input  logic [GADDR_W-1:0] xw_row_g,
-    input  logic [23:0]       xw_row_sbase,
-    input  logic              xw_row_inb,
-    input  logic              xw_last_row,
+    input  tce_walk_pkg::xw_row_t xw_row,
     output logic              done,
     output logic [7:0]        status,
     output logic [39:0]       bytes_written,
@@ -152,8 +148,7 @@ module tce_tile_store #(
   tce_mover_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT_ROWS), .OWN_WALK(OWN_WALK)) u_walk (
     .clk, .rst_n, .start(walk_start), .rank, .ul, .gaddr, .gdim14(gdim[164:33]),
     .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x, .ext_last,
-    .next(row_go), .xw_row_valid, .xw_row_g, .xw_row_sbase, .xw_row_inb, .xw_last_row,
-    .row_valid, .row_g, .row_sbase, .row_inb, .last_row, .row_step
+    .next(row_go), .xw_row, .row_valid, .row_g, .row_sbase, .row_inb, .last_row, .row_step
   );
 
   // Dim-0 clip: bytes of the row before the tensor's end rounded up to 16 (the same for
