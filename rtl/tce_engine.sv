@@ -154,7 +154,11 @@ module tce_engine #(
   logic err_hold;
   logic [7:0] retire_status, retire_field;
   logic [3:0] retire_cta, retire_kind;
-  logic [31:0] seq_issued, seq_done, cur_seq;
+  logic [31:0] seq_issued;
+  // the group tracker reads their low GSEQ_W bits (below), the registers all of seq_done
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0] seq_done, cur_seq;
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [39:0] retire_rbytes, retire_wbytes;
   logic accept, accept_is_group, group_commit, soft_reset, cur_reads_done;
   logic [3:0] accept_cta, group_sel;
@@ -164,7 +168,9 @@ module tce_engine #(
   // What memory exists (CLUSTER, SMEM_SIZE, GWIN_*): what the checks refuse against.
   logic [4:0]  mem_ncta;
   logic [24:0] mem_smem;
-  logic [8*64-1:0] gwin_base, gwin_size;
+  logic [8*64-1:0] gwin_base;
+  logic [8*65-1:0] gwin_end;
+  logic [7:0] gwin_on;
   logic mem_wr;   // one of them changes at the next edge: the checks start again
 
   tce_regs #(.DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QUEUE_DEPTH(QUEUE_DEPTH),
@@ -182,7 +188,7 @@ module tce_engine #(
     .accept, .accept_cta, .accept_is_group, .seq_issued, .seq_done,
     .group_commit, .group_sel, .soft_reset, .desc_inval,
     .grp_pending, .grp_read_pending, .grp_open, .grp_done,
-    .mem_ncta, .mem_smem, .gwin_base, .gwin_size, .mem_wr
+    .mem_ncta, .mem_smem, .gwin_base, .gwin_end, .gwin_on, .mem_wr
   );
 
   tce_fifo #(.WIDTH((QW - QDROP) * 32 + 40), .DEPTH(QUEUE_DEPTH)) u_queue (
@@ -190,11 +196,19 @@ module tce_engine #(
     .pop(q_pop), .head(q_head), .empty(q_empty), .full(q_full), .count(q_count)
   );
 
-  tce_group_tracker #(.NUM_CTAS(NUM_CTAS), .QUEUE_DEPTH(QUEUE_DEPTH)) u_groups (
+  // The tracker compares sequence numbers only among unretired commands (queued, in the
+  // executor, loads and bulk copies in flight: at most QUEUE_DEPTH + LOAD_SLOTS + 1), so
+  // their low bits do, with half their range above that count (tce_group_tracker SEQ_W).
+  localparam int GSEQ_W = $clog2(QUEUE_DEPTH + LOAD_SLOTS + 2) + 1;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [31:0] grp_seq_next = seq_issued + 32'd1;
+  /* verilator lint_on UNUSEDSIGNAL */
+  tce_group_tracker #(.NUM_CTAS(NUM_CTAS), .QUEUE_DEPTH(QUEUE_DEPTH), .SEQ_W(GSEQ_W)) u_groups (
     .clk, .rst_n, .clear(soft_reset),
-    .accept, .accept_cta, .accept_is_group, .accept_seq(seq_issued + 32'd1),
+    .accept, .accept_cta, .accept_is_group, .accept_seq(grp_seq_next[GSEQ_W-1:0]),
     .commit(group_commit), .commit_cta(group_sel),
-    .seq_done, .cur_valid(exec_busy), .cur_seq, .cur_reads_done,
+    .seq_done(seq_done[GSEQ_W-1:0]), .cur_valid(exec_busy), .cur_seq(cur_seq[GSEQ_W-1:0]),
+    .cur_reads_done,
     .sel_cta(group_sel), .sel_pending(grp_pending), .sel_read_pending(grp_read_pending),
     .sel_open(grp_open), .group_done(grp_done)
   );
@@ -247,6 +261,8 @@ module tce_engine #(
   // tce_tile_check's own verdict, before the window walk (tce_window_walk) adds its own
   logic [7:0] tc_status, tc_field;
   logic tc_ready, tc_walk_first, tc_walk_rows;
+  logic [67:0] tc_rng_end;     // the tensor's range end for the window walk (tce_tile_check)
+  logic tc_rng_over;
   logic [15:0] tchk_ctas;
   logic [31:0] tchk_tx_bytes;
   logic [39:0] tile_rbytes;
@@ -259,7 +275,7 @@ module tce_engine #(
                  .HAS_REDUCE(HAS_REDUCE), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER),
                  .HAS_MULTIMEM(HAS_MULTIMEM), .GADDR_W(GADDR_W)) u_exec (
     .clk, .rst_n, .run, .retire_hold(err_hold), .q_empty, .q_head, .q_pop, .busy(exec_busy),
-    .mem_ncta, .mem_smem, .gwin_base, .gwin_size, .mem_wr,
+    .mem_ncta, .mem_smem, .gwin_base, .gwin_end, .gwin_on, .mem_wr,
     .inflight(exec_inflight),
     .cur_seq, .cur_reads_done,
     .retire, .retire_status, .retire_field, .retire_cta, .retire_kind, .retire_seq,
@@ -380,7 +396,7 @@ module tce_engine #(
     .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .tx_bytes(tchk_tx_bytes),
     .red_etype(tchk_red_etype), .red_noftz(tchk_red_noftz),
     .coords(cmd_coords), .im2col_off(cmd_im2col), .origin_rd(tg_origin_rd), .row_gen(tg_row_gen),
-    .walk_first(tc_walk_first), .walk_rows(tc_walk_rows),
+    .walk_first(tc_walk_first), .walk_rows(tc_walk_rows), .rng_end(tc_rng_end), .rng_over(tc_rng_over),
     .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group
   );
 
@@ -396,19 +412,21 @@ module tce_engine #(
   logic xw_row_valid, xw_row_inb, xw_last_row;
   logic [GADDR_W-1:0] xw_row_g;
   logic [23:0] xw_row_sbase;
+  tce_walk_pkg::xw_row_t xw_row;   // the same row, as its users take it
+  assign xw_row = {xw_row_valid, 64'(xw_row_g), xw_row_sbase, xw_row_inb, xw_last_row};
   tce_window_walk #(.GADDR_W(GADDR_W), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER),
                     .OWN_WALK(!SHARE_WALK)) u_window_walk (
-    .clk, .rst_n, .hold(tchk_hold && !desc_busy && !mem_wr), .desc, .gwin_base, .gwin_size,
+    .clk, .rst_n, .hold(tchk_hold && !desc_busy && !mem_wr), .desc, .gwin_base, .gwin_end, .gwin_on,
     .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch),
     .ready_in(tc_ready), .status_in(tc_status), .field_in(tc_field),
     .walk_first(tc_walk_first), .walk_rows(tc_walk_rows), .origin_rd(tg_origin_rd),
+    .rng_end(tc_rng_end), .rng_over(tc_rng_over),
     .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr), .wcoords(tg_wcoords),
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e), .soff(tg_soff),
     .pitch(tg_pitch), .row_bytes(tg_row_bytes), .swizzle(tg_swizzle), .row_gen(tg_row_gen),
     .row_coords(cmd_coords[159:32]),
     .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group,
-    .xw_free, .xw_start(ww_xw_start), .xw_next(ww_xw_next), .xw_row_valid, .xw_row_g,
-    .xw_row_sbase, .xw_row_inb, .xw_last_row,
+    .xw_free, .xw_start(ww_xw_start), .xw_next(ww_xw_next), .xw_row,
     .ready_out(tchk_ready), .status_out(tchk_status), .field_out(tchk_field),
     .walking(ww_walking)
   );
@@ -481,8 +499,7 @@ module tce_engine #(
     .mbar_off(cmd_mbar_off), .tx_count(tchk_tx_bytes),
     .ext_rows(tg_row_gen != 2'd0), .ext_x(tl_row_gen == 2'd2 ? g4_x : i2c_x),
     .ext_last(tl_row_gen == 2'd2 ? g4_last : i2c_last), .row_step(tl_row_step),
-    .xw_start(tl_xw_start), .xw_next(tl_xw_next), .xw_row_valid, .xw_row_g, .xw_row_sbase,
-    .xw_row_inb, .xw_last_row,
+    .xw_start(tl_xw_start), .xw_next(tl_xw_next), .xw_row,
     .done_hold(tile_done_hold), .done(tile_done), .status(tile_status), .tx_err(tile_tx_err), .bytes_read(tile_rbytes),
     .arvalid(tl_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_TILE_LOAD), .axi_ar(tl_ar),
     .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_TILE_LOAD), .rready(tl_rready), .axi_r(m_r),
@@ -607,8 +624,7 @@ module tce_engine #(
     .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(ts_row_gen == 2'd2 ? g4_x : i2c_x),
     .ext_last(ts_row_gen == 2'd2 ? g4_last : i2c_last),
     .row_step(ts_row_step),
-    .xw_start(ts_xw_start), .xw_next(ts_xw_next), .xw_row_valid, .xw_row_g, .xw_row_sbase,
-    .xw_row_inb, .xw_last_row,
+    .xw_start(ts_xw_start), .xw_next(ts_xw_next), .xw_row,
     .done(tstore_done), .status(tstore_status), .bytes_written(tstore_wbytes),
     .awvalid(ts_awvalid), .awready(u_awready && wr_owner == tce_op_pkg::WR_OWNER_TILE_STORE), .axi_aw(ts_aw),
     .wvalid(ts_wvalid), .wready(u_wready && wr_owner == tce_op_pkg::WR_OWNER_TILE_STORE), .axi_w(ts_w),

@@ -29,6 +29,26 @@ if(NOT rc EQUAL 0 OR NOT out MATCHES "2 modules, 2 meet the goals")
   message(FATAL_ERROR "tce cov with goals 75/33: exit ${rc}:\n${out}")
 endif()
 
+# Many points (the point table starts small and grows: every point must survive each
+# growth): 5,000 line points of one module, every fifth one never hit, so 4,000/5,000.
+string(ASCII 1 K) # the separators of a .dat key
+string(ASCII 2 V)
+set(big "# SystemC::Coverage-3\n")
+foreach(i RANGE 1 5000)
+  math(EXPR fifth "${i} % 5")
+  set(hits 1)
+  if(fifth EQUAL 0)
+    set(hits 0)
+  endif()
+  string(APPEND big "C '${K}f${V}/r/big.sv${K}l${V}${i}${K}n${V}3${K}page${V}v_line/tce_big${K}o${V}block${K}h${V}TOP.b' ${hits}\n")
+endforeach()
+file(WRITE ${OUT}/big.dat "${big}")
+execute_process(COMMAND ${TCE} cov --line-goal=0 --toggle-goal=0 ${OUT}/big.dat
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "\ntce_big +4000/5000 +80\\.0%")
+  message(FATAL_ERROR "tce cov on 5,000 points, 4,000 hit: exit ${rc}:\n${out}${err}")
+endif()
+
 # A range of bits in one waiver: data[2:1] waives data[1] (a hole) and data[2], and
 # leaves valid the one toggle hole (tce_small toggle 1/2, 2 waived); a range over covered
 # bits only is stale.
@@ -65,8 +85,6 @@ file(WRITE ${OUT}/notdat.dat "hello\n")
 expect_error("not a .dat" "notdat.dat:1: not a Verilator coverage file" ${OUT}/notdat.dat)
 file(WRITE ${OUT}/badline.dat "# SystemC::Coverage-3\nC 'x' 1\nC bogus\n")
 expect_error("no page" "badline.dat:2: point without page" ${OUT}/badline.dat)
-string(ASCII 1 K) # the separators of a .dat key
-string(ASCII 2 V)
 file(WRITE ${OUT}/badcount.dat "# SystemC::Coverage-3\nC '${K}f${V}a.sv${K}l${V}1${K}page${V}v_line/m' 123456789012345678901\n")
 expect_error("count past 2^64" "badcount.dat:2: count '123456789012345678901' is not a number"
              ${OUT}/badcount.dat)

@@ -15,7 +15,7 @@ set(TCE_FORMAL_COMMON ${CMAKE_SOURCE_DIR}/rtl/assert/tce_axi_assert.sv
     ${TCE_FORMAL_DIR}/patience.sv)
 set(TCE_FORMAL_PKGS ${CMAKE_SOURCE_DIR}/rtl/generated/tce_desc_pkg.sv
     ${CMAKE_SOURCE_DIR}/rtl/generated/tce_regs_pkg.sv ${CMAKE_SOURCE_DIR}/rtl/generated/tce_op_pkg.sv
-    ${CMAKE_SOURCE_DIR}/rtl/tce_axi_pkg.sv)
+    ${CMAKE_SOURCE_DIR}/rtl/tce_axi_pkg.sv ${CMAKE_SOURCE_DIR}/rtl/walk/tce_walk_pkg.sv)
 
 # tce_formal(NAME TOP MODE K [PARAMS N=V...] [TAPS TAP=NET...] [CUTS NET...] [ASSUME INST...]
 #            [RTL files...] [MAPMEM] [COVER_DEPTH N] [TIMEOUT s] [LAUNCHER cmd]):
@@ -62,6 +62,7 @@ tce_formal(fifo fifo_fv prove 8 MAPMEM RTL ${CMAKE_SOURCE_DIR}/rtl/front/tce_fif
                 t_mem[23:16]=u.mem[2] t_mem[31:24]=u.mem[3])
 # The AXI4-Lite register slave, its read data mux cut loose (regs_fv.sv says why).
 tce_formal(regs regs_fv prove 5 CUTS u.rd TAPS t_aw_held=u.aw_held t_w_held=u.w_held
+           t_gwin_size=u.gwin_size
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/front/tce_regs.sv)
 # The movers at `lite`'s data path and global address width (DATA_W 128, GADDR_W 32).
 tce_formal(bulk-g2s bulk_g2s_fv prove 4 PARAMS DATA_W=128 GADDR_W=32 NRD=4

@@ -79,6 +79,9 @@ static void cycle(V &t, const tce_tchk_in *in, bool hold, tce_tchk_out *out)
     out->tx_bytes = t.tx_bytes;
     out->ctas = t.ctas;
     out->rows = t.rows;
+    out->rng_end_lo = ub_get(t.rng_end, 0, 64);
+    out->rng_end_hi = (unsigned)ub_get(t.rng_end, 64, 4);
+    out->rng_over = t.rng_over;
     ub_tick(t);
 }
 

@@ -37,6 +37,11 @@ typedef struct {
     uint32_t tx_bytes;
     uint16_t ctas;
     uint32_t rows;
+    /* the range end for tce_window_walk: globalAddress + extent, bits 63:0 and 67:64, and
+     * its "over" flag (valid with the verdict) */
+    uint64_t rng_end_lo;
+    unsigned rng_end_hi;
+    bool rng_over;
 } tce_tchk_out;
 
 typedef struct tce_tchk tce_tchk;

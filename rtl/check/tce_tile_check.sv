@@ -113,6 +113,12 @@ module tce_tile_check #(
     // each row's shared span before its units; the walk stops at the first such row).
     output logic          walk_first,
     output logic          walk_rows,
+    // The tensor's byte range end, globalAddress + extent, for tce_window_walk's test of
+    // whether one window holds the whole tensor (it is formed here for the GADDR_W check
+    // anyway): valid in the third stage, like the verdict, unless rng_over (a product of
+    // 2^GADDR_W or more, a stride of 2^40 or more at 64 bits: the end is past every window).
+    output logic [67:0]   rng_end,
+    output logic          rng_over,
     output logic [2:0]    i2c_nwalk,    // im2col walk parameters (tce_im2col_check)
     output logic [119:0]  i2c_win_lo,
     output logic [119:0]  i2c_win_hi,
@@ -279,15 +285,17 @@ module tce_tile_check #(
   // is a GADDR_W x 16 (or 32 x (GADDR_W-16)) multiply whose bits past GADDR_W say "over":
   // half the multiplier of a full 32 x GADDR_W product (sixth session: 16 DSP48 for four).
   logic g_fits_q;               // stage 3
+  localparam int G = GADDR_W;
+  // Stage 1: each product's low G bits, whether its bits from G up are set, whether the
+  // dimension counts (below the rank, globalDim[i] > 1), "over" flags and dim 0's end.
+  logic [G-1:0]  plo [1:4];
+  logic [4:1]    phi;
+  logic [4:1]    use_q;
+  logic          over_q, over2_q;
+  logic [67:0]   top0_q, sum_a_q, sum_b_q, p4_q;
   if (GADDR_W < 64) begin : g_gaddr_fit
-    localparam int G  = GADDR_W;
     localparam int NW = (G - 16 > 16) ? G - 16 : 16;    // the narrow factor's bits
-    // stage 1: the four products, dim 0's end and the "over" flags; stage 2: two partial
-    // sums; stage 3: the total against 2^G.
     logic [G+NW-1:0] prod_q [1:4];
-    logic [4:1]      use_q;       // dim i counts: below the rank, globalDim[i] > 1
-    logic            over_q, over2_q;
-    logic [66:0]     top0_q, sum_a_q, sum_b_q, p4_q;
     always_ff @(posedge clk) begin
       logic [31:0] gm1;
       logic [63:0] st;
@@ -307,20 +315,47 @@ module tce_tile_check #(
           over = 1'b1;
       end
       over_q <= over;
-      top0_q <= 67'(desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: G]) +
-                ((67'(desc[GDIM_OFF*8 +: 32]) + 67'd1) << ul);
-      // stage 2
-      over2_q <= over_q || (use_q[1] && prod_q[1][G+NW-1:G] != '0) || (use_q[2] && prod_q[2][G+NW-1:G] != '0) ||
-                 (use_q[3] && prod_q[3][G+NW-1:G] != '0) || (use_q[4] && prod_q[4][G+NW-1:G] != '0);
-      sum_a_q <= top0_q + (use_q[1] ? 67'(prod_q[1][G-1:0]) : 67'd0);
-      sum_b_q <= (use_q[2] ? 67'(prod_q[2][G-1:0]) : 67'd0) + (use_q[3] ? 67'(prod_q[3][G-1:0]) : 67'd0);
-      p4_q    <= use_q[4] ? 67'(prod_q[4][G-1:0]) : 67'd0;
-      // stage 3
-      g_fits_q <= !over2_q && sum_a_q + sum_b_q + p4_q <= (67'd1 << G);
+    end
+    for (genvar i = 1; i < 5; i++) begin : g_p
+      assign plo[i] = prod_q[i][G-1:0];
+      assign phi[i] = prod_q[i][G+NW-1:G] != '0;
     end
   end else begin : g_gaddr_full
-    assign g_fits_q = 1'b1;
+    // 64-bit addresses: every range fits (the golden model's 64-bit sums), and the end is
+    // formed for the window walk only: 32 x 40-bit products, a stride of 2^40 or more over.
+    logic [71:0] prod_q [1:4];
+    always_ff @(posedge clk) begin
+      logic [31:0] gm1;
+      logic [63:0] st;
+      logic        over;
+      over = 1'b0;
+      for (int i = 1; i < 5; i++) begin
+        gm1 = desc[(GDIM_OFF + 4*i)*8 +: 32];
+        st  = desc[(GSTR_OFF + 8*(i-1))*8 +: 64];
+        prod_q[i] <= 72'(gm1) * 72'(st[39:0]);
+        use_q[i] <= i < {24'd0, rank8} && gm1 != 32'd0;
+        if (i < {24'd0, rank8} && gm1 != 32'd0 && st[63:40] != '0) over = 1'b1;
+      end
+      over_q <= over;
+    end
+    for (genvar i = 1; i < 5; i++) begin : g_p
+      assign plo[i] = prod_q[i][63:0];
+      assign phi[i] = prod_q[i][71:64] != '0;
+    end
   end
+  // Stage 2: two partial sums and the "over" of any counted product; stage 3: the total
+  // against 2^G (below 64 bits only).
+  always_ff @(posedge clk) begin
+    top0_q <= 68'(desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: G]) +
+              ((68'(desc[GDIM_OFF*8 +: 32]) + 68'd1) << ul);
+    over2_q <= over_q || |(use_q & phi);
+    sum_a_q <= top0_q + (use_q[1] ? 68'(plo[1]) : 68'd0);
+    sum_b_q <= (use_q[2] ? 68'(plo[2]) : 68'd0) + (use_q[3] ? 68'(plo[3]) : 68'd0);
+    p4_q    <= use_q[4] ? 68'(plo[4]) : 68'd0;
+    g_fits_q <= G == 64 || (!over2_q && rng_end <= (68'd1 << G));
+  end
+  assign rng_end  = sum_a_q + sum_b_q + p4_q;
+  assign rng_over = over2_q;
 
   // Everything else the golden model's descriptor unpack refuses (ESIZE, items the kind and
   // rank do not use, the encoder's rules): BAD_DESCRIPTOR with the checks below.

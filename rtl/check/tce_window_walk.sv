@@ -6,12 +6,12 @@
 // Sits between tce_tile_check and the executor: it passes tce_tile_check's verdict on
 // (ready_out, status_out, field_out), and only when the windows are set, the command is not
 // a prefetch (the golden model does not walk those) and the tensor's whole byte range
-// [globalAddress, + extent) is not inside one window, it holds ready_out low and walks the
-// box's rows before it says OK or GLOBAL_BUS: with the movers' shared row walker where the
-// build has one (OWN_WALK = 0, no outside row generator), else with a row walk of its own
-// (tce_row_walk and its own im2col and gather4 row generators). The extent test
-// runs in three register stages beside tce_tile_check's three, from the same held
-// descriptor, so a tensor inside one window costs no cycle.
+// [globalAddress, + extent) (its end from tce_tile_check) is not inside one window, it
+// holds ready_out low and walks the box's rows before it says OK or GLOBAL_BUS: with the
+// movers' shared row walker where the build has one (OWN_WALK = 0, no outside row
+// generator), else with a row walk of its own (tce_row_walk and its own im2col and gather4
+// row generators). The extent test runs beside tce_tile_check's three register stages,
+// from the same held descriptor, so a tensor inside one window costs no cycle.
 //
 // The golden model's order: a fault of tce_tile_check's that it finds before its walk goes
 // on unwalked; one it finds after (walk_first: an im2col load's destination checks, made
@@ -41,9 +41,13 @@ module tce_window_walk #(
     input  logic          clk,
     input  logic          rst_n,
     input  logic          hold,         // tce_tile_check's hold: the command and desc held
+    // globalAddress and the interleave byte are all it reads of the held descriptor
+    /* verilator lint_off UNUSEDSIGNAL */
     input  logic [1023:0] desc,
+    /* verilator lint_on UNUSEDSIGNAL */
     input  logic [8*64-1:0] gwin_base,
-    input  logic [8*64-1:0] gwin_size,
+    input  logic [8*65-1:0] gwin_end,   // base + size (tce_regs)
+    input  logic [7:0]      gwin_on,    // size is not 0
     input  logic [24:0]   mem_smem,     // SMEM_SIZE in force (a row's span, walk_rows)
     input  logic          is_store,     // store or reduce
     input  logic          is_prefetch,
@@ -54,6 +58,9 @@ module tce_window_walk #(
     input  logic          walk_first,   // the verdict's fault comes after the golden model's walk
     input  logic          walk_rows,    // ... is a row's shared span, checked row by row in it
     input  logic          origin_rd,    // a tile load that reads globalAddress first
+    // tce_tile_check's globalAddress + extent (third stage) and its "past every window"
+    input  logic [67:0]   rng_end,
+    input  logic          rng_over,
     input  logic [2:0]    rank,
     input  logic [2:0]    ul,
     input  logic [3:0]    e0,
@@ -81,11 +88,7 @@ module tce_window_walk #(
     input  logic          xw_free,      // no mover walks it
     output logic          xw_start,
     output logic          xw_next,
-    input  logic          xw_row_valid,
-    input  logic [GADDR_W-1:0] xw_row_g,
-    input  logic [23:0]   xw_row_sbase,
-    input  logic          xw_row_inb,
-    input  logic          xw_last_row,
+    input  tce_walk_pkg::xw_row_t xw_row,
     // to the executor
     output logic          ready_out,
     output logic [7:0]    status_out,
@@ -93,85 +96,45 @@ module tce_window_walk #(
     output logic          walking       // a walk is on (for waves and tests)
 );
   localparam int G = GADDR_W;
-  localparam int EW = G + 4;            // the extent's sums (each term below 2^(G+1))
   localparam int G1 = G + 1;            // window ends reach 2^G
   localparam int GOFF = tce_desc_pkg::DESC_GADDR_OFFSET;
-  localparam int DOFF = tce_desc_pkg::DESC_GDIM_M1_OFFSET;
-  localparam int SOFF = tce_desc_pkg::DESC_GSTRIDE_OFFSET;
   localparam int IOFF = tce_desc_pkg::DESC_INTERLEAVE_OFFSET;
-  localparam int ROFF = tce_desc_pkg::DESC_RANK_OFFSET;
 
   // ---- the windows' ends, clamped to 2^G (registered every cycle from GWIN_*) ----
   // 0 for a window based at or past 2^G (no unit can end at or below 0).
   logic [G:0] wend_q [8];
   always_ff @(posedge clk) begin
-    for (int w = 0; w < 8; w++) begin
-      logic [127:0] b, z;
-      logic [G:0]   sum;
-      b = {64'd0, gwin_base[w*64 +: 64]};
-      z = {64'd0, gwin_size[w*64 +: 64]};
-      sum = {1'b0, b[G-1:0]} + {1'b0, z[G-1:0]};
-      if (b[127:G] != '0) wend_q[w] <= '0;
-      else if (z[127:G] != '0 || sum[G]) wend_q[w] <= G1'(1) << G;
-      else wend_q[w] <= sum;
-    end
+    for (int w = 0; w < 8; w++)
+      if ((128'(gwin_base[w*64 +: 64]) >> G) != '0) wend_q[w] <= '0;
+      else if ((128'(gwin_end[w*65 +: 65]) >> G) != '0) wend_q[w] <= G1'(1) << G;
+      else wend_q[w] <= gwin_end[w*65 +: G1];
   end
 
-  // ---- the extent test, three stages beside tce_tile_check's ----
-  // Stage 1: (globalDim[i] - 1) * globalStride[i] for dims 1..4 (a stride of 2^40 or more is
-  // a bad descriptor: it only has to make the tensor "not inside"), dim 0's bytes (a
-  // non-interleaved store's rounded up to 16, csim tce_store_in_bounds), the windows' ends.
-  // Stage 2: which window holds globalAddress; two partial sums of globalAddress and the
-  // extent (a term of 2^(G+1) or more: not inside). Stage 3: the end against that window's.
-  wire [7:0]  rank8 = desc[ROFF*8 +: 8];
-  wire [63:0] dgaddr = desc[GOFF*8 +: 64];
-  logic [71:0] prod_q [4];
-  logic        big_q, big2_q;
-  logic [39:0] d0_q;
-  logic [EW-1:0] sa_q, sb_q;
+  // ---- the extent test, beside tce_tile_check's three stages ----
+  // Stage 2: which window holds globalAddress. Stage 3: tce_tile_check's end of the range
+  // against that window's. A non-interleaved store's dim 0 counts rounded up to 16 bytes
+  // (csim tce_store_in_bounds): globalAddress and the strides of a valid map are multiples
+  // of 16 (the walk matters only for one), so the rounded end fits a window exactly when
+  // the end fits the window's end rounded down to 16.
+  wire [G-1:0] dgaddr = desc[GOFF*8 +: G];
   logic [7:0]  hit_q;
   logic        inside_q;
   logic        org_in_q;      // the origin read's 16 bytes (csim TCE_TILE_ORIGIN_READ_BYTES) lie in one window
+  wire         round16 = is_store && desc[IOFF*8 +: 8] == 8'd0;
   always_ff @(posedge clk) begin
-    logic big;
-    logic [38:0] d0;
-    big = 1'b0;
-    for (int i = 1; i < 5; i++) begin
-      logic [31:0] gm1;
-      logic [63:0] st;
-      gm1 = desc[(DOFF + 4*i)*8 +: 32];
-      st  = desc[(SOFF + 8*(i-1))*8 +: 64];
-      if (i < {24'd0, rank8}) begin
-        prod_q[i-1] <= 72'(gm1) * 72'(st[39:0]);
-        if (st[63:40] != '0 && gm1 != '0) big = 1'b1;
-      end else
-        prod_q[i-1] <= '0;
-    end
-    big_q <= big || (72'(dgaddr) >> G) != '0;
-    d0 = (39'(desc[DOFF*8 +: 32]) + 39'd1) << ul;
-    if (is_store && desc[IOFF*8 +: 8] == 8'd0) d0_q <= (40'(d0) + 40'd15) & ~40'd15;
-    else d0_q <= 40'(d0);
-    // stage 2
-    begin
-      logic over;
-      over = big_q || (72'(d0_q) >> (G+1)) != '0;
-      for (int i = 0; i < 4; i++) if ((prod_q[i] >> (G+1)) != '0) over = 1'b1;
-      big2_q <= over;
-    end
-    sa_q <= EW'(dgaddr[G-1:0]) + EW'(prod_q[0][G:0]) + EW'(prod_q[1][G:0]);
-    sb_q <= EW'(prod_q[2][G:0]) + EW'(prod_q[3][G:0]) + EW'(d0_q[(G < 39 ? G : 39):0]);
     for (int w = 0; w < 8; w++)
-      hit_q[w] <= gwin_base[w*64 +: G] <= dgaddr[G-1:0] && {1'b0, dgaddr[G-1:0]} < wend_q[w];
+      hit_q[w] <= gwin_base[w*64 +: G] <= dgaddr && {1'b0, dgaddr} < wend_q[w];
     // stage 3: windows do not overlap (csim/memsys.c), so at most one holds globalAddress;
     // OR-ing the masked ends picks it (overlapping registers: no skip, the walk decides).
     begin
-      logic [G:0] wend;
+      logic [G:0] wend, wlim;
       wend = '0;
       for (int w = 0; w < 8; w++) wend = wend | (hit_q[w] ? wend_q[w] : '0);
-      inside_q <= !big2_q && hit_q != 8'd0 && (hit_q & (hit_q - 8'd1)) == 8'd0 &&
-                  sa_q + sb_q <= EW'(wend);
+      wlim = round16 ? {wend[G:4], 4'd0} : wend;
+      inside_q <= !rng_over && hit_q != 8'd0 && (hit_q & (hit_q - 8'd1)) == 8'd0 &&
+                  rng_end <= 68'(wlim);
       org_in_q <= hit_q != 8'd0 && (hit_q & (hit_q - 8'd1)) == 8'd0 &&
-                  EW'(dgaddr[G-1:0]) + EW'(16) <= EW'(wend);
+                  68'(dgaddr) + 68'd16 <= 68'(wend);
     end
   end
 
@@ -215,7 +178,7 @@ module tce_window_walk #(
     unit <= 6'd1 << ul;
     umask <= 5'((6'd1 << ul) - 6'd1);
     stride_b <= 17'(e0) << ul;
-    win_on_q <= |gwin_size;
+    win_on_q <= |gwin_on;
     // tce_tile_check's span rule a row at a time: with a swizzle and SMEM_SIZE not a whole
     // number of 128-byte lines, the row's end rounded up to a line (end > SMEM_SIZE rounded
     // down to a line, the same thing)
@@ -235,7 +198,7 @@ module tce_window_walk #(
     .clk, .rst_n, .start(wk_start), .rank, .ul, .gaddr, .gdim14(gdim[164:33]), .gstride, .n,
     .e, .coords(wcoords), .soff, .pitch, .ext_rows(row_gen != 2'd0),
     .ext_x(row_gen == 2'd2 ? g4_x : i2c_x), .ext_last(row_gen == 2'd2 ? g4_last : i2c_last),
-    .next(wk_next), .xw_row_valid, .xw_row_g, .xw_row_sbase, .xw_row_inb, .xw_last_row,
+    .next(wk_next), .xw_row,
     .row_valid, .row_g, .row_sbase, .row_inb, .last_row, .row_step
   );
   // tce_engine starts and steps the shared walker from these (OWN_WALK = 0).

@@ -60,7 +60,8 @@ module tce_cmd_exec #(
     input  logic [4:0]  mem_ncta,
     input  logic [24:0] mem_smem,
     input  logic [8*64-1:0] gwin_base,
-    input  logic [8*64-1:0] gwin_size,
+    input  logic [8*65-1:0] gwin_end,     // base + size, formed by tce_regs as it is written
+    input  logic [7:0]      gwin_on,      // size is not 0
     input  logic        mem_wr,         // one of those is written this cycle (new value next cycle)
     input  logic [(QW-QDROP)*32+39:0] q_head,   // {word count n, seq, kept words} (tce_regs)
     output logic        q_pop,
@@ -350,16 +351,14 @@ module tce_cmd_exec #(
   // A global range [a, a + n) must lie wholly in one window (csim/memsys.c tce_gmem); while
   // no window is set the bus alone answers (DECERR -> GLOBAL_BUS).
   // Per window: base <= a and a + n <= base + size, in 65 bits (neither sum wraps). The
-  // range's end is formed once for all eight windows; the form with the offset a - base
-  // and the room left after it cost two subtractions and two compares per window.
-  wire win_on = |gwin_size;
+  // range's end is formed once for all eight windows, each window's end once as it is
+  // written (tce_regs gwin_end); the form with the offset a - base and the room left after
+  // it cost two subtractions and two compares per window.
+  wire win_on = |gwin_on;
   function automatic logic mapped_end(input logic [63:0] a, input logic [64:0] a_end);
-    logic [64:0] w_end;
     mapped_end = !win_on;
-    for (int i = 0; i < 8; i++) begin
-      w_end = {1'b0, gwin_base[i*64 +: 64]} + {1'b0, gwin_size[i*64 +: 64]};
-      if (gwin_size[i*64 +: 64] != 64'd0 && a >= gwin_base[i*64 +: 64] && a_end <= w_end) mapped_end = 1'b1;
-    end
+    for (int i = 0; i < 8; i++)
+      if (gwin_on[i] && a >= gwin_base[i*64 +: 64] && a_end <= gwin_end[i*65 +: 65]) mapped_end = 1'b1;
   endfunction
   function automatic logic mapped(input logic [63:0] a, input logic [32:0] n);
     mapped = mapped_end(a, {1'b0, a} + {32'd0, n});

@@ -79,7 +79,8 @@ module tce_regs #(
     output logic [4:0]  mem_ncta,
     output logic [24:0] mem_smem,
     output logic [8*64-1:0] gwin_base,  // window i in [64i+63:64i]
-    output logic [8*64-1:0] gwin_size,  // 0: no window i
+    output logic [8*65-1:0] gwin_end,   // window i's base + size in [65i+64:65i]
+    output logic [7:0]      gwin_on,    // window i's size is not 0
     output logic        mem_wr          // one of those is written: they change at the next edge
 );
   localparam int QA = $clog2(QUEUE_DEPTH);
@@ -119,11 +120,17 @@ module tce_regs #(
   logic [31:0] cmd_q [QE];
   logic [31:0] cmd_ram [CW];
   logic [CW-1:0] cmd_set;
-  // GWIN_*: the executor reads the windows in flip-flops (gwin_base, gwin_size); their
+  // GWIN_*: the executor reads the windows in flip-flops (gwin_base, gwin_end, gwin_on); their
   // read-back comes from a mirror in LUT RAM (32 words, wa[6:2]) instead of a 32:1 mux
   // per bit, valid bits as for CMD[].
   logic [31:0] gwin_ram [32];
   logic [31:0] gwin_set;
+  // Each window's end is formed once, as a half of it is written (one adder for the eight,
+  // on the written window's new base and size), so the executor's eight range checks and
+  // the window walk's clamps compare with registers instead of adding base and size each.
+  logic [8*64-1:0] gwin_size;
+  logic [63:0] nw_base, nw_size;   // the written window's base and size after this write
+  logic [64:0] nw_end;
   logic [63:0] stat_cycles, stat_rbytes, stat_wbytes;
   logic [31:0] stat_ok, stat_err;
   logic [31:0] hi_cycles, hi_rbytes, hi_wbytes;   // _HI words latched by _LO reads
@@ -206,7 +213,7 @@ module tce_regs #(
       for (int e = 0; e < QE; e++) cmd_q[e] <= '0;
       cmd_set <= '0; gwin_set <= '0;
       cluster_ncta <= 5'(NUM_CTAS); smem_size <= 32'(SMEM_BYTES);
-      gwin_base <= '0; gwin_size <= '0;
+      gwin_base <= '0; gwin_size <= '0; gwin_end <= '0; gwin_on <= '0;
     end else begin
       if (s_awvalid && s_awready) begin aw_held <= 1'b1; aw_addr <= s_awaddr; end
       if (s_wvalid && s_wready) begin w_held <= 1'b1; w_data <= s_wdata; w_strb <= s_wstrb; end
@@ -223,13 +230,12 @@ module tce_regs #(
       // One constant part-select per window and half: an indexed part-select
       // (gwin_base[{wa[4:2], 6'd0} +: 32]) is built by Yosys as a shifter over all 512 bits.
       for (int i = 0; i < 8; i++)
-        if (wr_gwin && wa[4:2] == 3'(i))
-          case (wa[6:5])
-            2'd0: gwin_base[i*64 +: 32] <= w_data;
-            2'd1: gwin_base[i*64+32 +: 32] <= w_data;
-            2'd2: gwin_size[i*64 +: 32] <= w_data;
-            default: gwin_size[i*64+32 +: 32] <= w_data;
-          endcase
+        if (wr_gwin && wa[4:2] == 3'(i)) begin
+          gwin_base[i*64 +: 64] <= nw_base;
+          gwin_size[i*64 +: 64] <= nw_size;
+          gwin_end[i*65 +: 65] <= nw_end;
+          gwin_on[i] <= nw_size != 64'd0;
+        end
       // entry word e holds command word e below the dropped operand words, e + QDROP above
       for (int e = 0; e < QE; e++)
         if (wr_cmd && cmd_rel[CIW+1:2] == CIW'((e < OPW) ? e : e + QDROP))
@@ -278,6 +284,25 @@ module tce_regs #(
         stat_cycles <= '0; stat_rbytes <= '0; stat_wbytes <= '0; stat_ok <= '0; stat_err <= '0;
       end
     end
+  end
+
+  // The written window (wa[4:2]) with the written half (wa[6:5]: BASE_LO, BASE_HI, SIZE_LO,
+  // SIZE_HI) replaced. A loop of constant part-selects: an indexed one is built by Yosys as
+  // a shifter over all 512 bits.
+  always_comb begin
+    nw_base = '0; nw_size = '0;
+    for (int i = 0; i < 8; i++)
+      if (wa[4:2] == 3'(i)) begin
+        nw_base = gwin_base[i*64 +: 64];
+        nw_size = gwin_size[i*64 +: 64];
+      end
+    case (wa[6:5])
+      2'd0: nw_base[31:0] = w_data;
+      2'd1: nw_base[63:32] = w_data;
+      2'd2: nw_size[31:0] = w_data;
+      default: nw_size[63:32] = w_data;
+    endcase
+    nw_end = {1'b0, nw_base} + {1'b0, nw_size};
   end
 
   // The read-back mirrors (no reset: see cmd_set, gwin_set).

@@ -95,11 +95,7 @@ module tce_tile_load #(
     // The row walker outside (OWN_WALK = 0): its start and next, and the row it presents.
     output logic              xw_start,
     output logic              xw_next,
-    input  logic              xw_row_valid,
-    input  logic [GADDR_W-1:0] xw_row_g,
-    input  logic [23:0]       xw_row_sbase,
-    input  logic              xw_row_inb,
-    input  logic              xw_last_row,
+    input  tce_walk_pkg::xw_row_t xw_row,
     // Completion of the oldest command in flight (one-cycle pulse, in command order), not
     // while done_hold (the executor cannot retire it yet).
     input  logic              done_hold,
@@ -834,8 +830,7 @@ module tce_tile_load #(
   tce_mover_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT_ROWS), .OWN_WALK(OWN_WALK)) u_walk (
     .clk, .rst_n, .start(walk_start), .rank, .ul(esl), .gaddr,
     .gdim14(gdim[164:33]), .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x,
-    .ext_last, .next(row_next), .xw_row_valid, .xw_row_g, .xw_row_sbase, .xw_row_inb,
-    .xw_last_row, .row_valid, .row_g, .row_sbase, .row_inb, .last_row, .row_step
+    .ext_last, .next(row_next), .xw_row, .row_valid, .row_g, .row_sbase, .row_inb, .last_row, .row_step
   );
   wire   rl_fire  = rvalid && rready && r_s.last;
 

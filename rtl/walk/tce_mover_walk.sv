@@ -26,11 +26,7 @@ module tce_mover_walk #(
     input  logic          ext_last,
     input  logic          next,
     // the shared walker's row (OWN_WALK = 0)
-    input  logic          xw_row_valid,
-    input  logic [GADDR_W-1:0] xw_row_g,
-    input  logic [23:0]   xw_row_sbase,
-    input  logic          xw_row_inb,
-    input  logic          xw_last_row,
+    input  tce_walk_pkg::xw_row_t xw_row,
     // the row the mover works on (tce_row_walk's outputs)
     output logic          row_valid,
     output logic [GADDR_W-1:0] row_g,
@@ -46,14 +42,18 @@ module tce_mover_walk #(
       .last_row, .row_step
     );
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_xw = ^{xw_row_valid, xw_row_g, xw_row_sbase, xw_row_inb, xw_last_row};
+    wire unused_xw = ^xw_row;
     /* verilator lint_on UNUSEDSIGNAL */
   end else begin : g_shared
-    assign row_valid = xw_row_valid;
-    assign row_g     = xw_row_g;
-    assign row_sbase = xw_row_sbase;
-    assign row_inb   = xw_row_inb;
-    assign last_row  = xw_last_row;
+    assign row_valid = xw_row.valid;
+    assign row_g     = xw_row.g[GADDR_W-1:0];
+    assign row_sbase = xw_row.sbase;
+    assign row_inb   = xw_row.inb;
+    assign last_row  = xw_row.last;
+    // a build's GADDR_W low bits of the address are all there is
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_xw_g = ^xw_row.g;
+    /* verilator lint_on UNUSEDSIGNAL */
     assign row_step  = 1'b0;     // the shared walker has no outside generator to step
     // The shared walker takes the command's geometry itself (tce_engine).
     /* verilator lint_off UNUSEDSIGNAL */

@@ -50,7 +50,9 @@ module regs_fv (
   logic [31:0] seq_issued, seq_done;
   logic [4:0] mem_ncta;
   logic [24:0] mem_smem;
-  logic [8*64-1:0] gwin_base, gwin_size;
+  logic [8*64-1:0] gwin_base;
+  logic [8*65-1:0] gwin_end;
+  logic [7:0] gwin_on;
   logic mem_wr;
   logic [(17*32+40)-1:0] q_push_data;
 
@@ -62,7 +64,7 @@ module regs_fv (
     .retire_kind, .retire_seq, .retire_rbytes, .retire_wbytes, .accept, .accept_cta,
     .accept_is_group, .seq_issued, .seq_done, .group_commit, .group_sel, .soft_reset,
     .desc_inval, .grp_pending, .grp_read_pending, .grp_open, .grp_done, .mem_ncta, .mem_smem,
-    .gwin_base, .gwin_size, .mem_wr);
+    .gwin_base, .gwin_end, .gwin_on, .mem_wr);
 
   always @(*) if ($initstate) assume (!rst_n);
   // The queue never holds more than its 8 entries.
@@ -97,8 +99,10 @@ module regs_fv (
     bresp_q <= s_bresp; rresp_q <= s_rresp; rdata_q <= s_rdata;
   end
 
-  // taps (prove.sh -t): the slave's own record of a held AW and W, for the induction
+  // taps (prove.sh -t): the slave's own record of a held AW and W, for the induction; the
+  // windows' sizes as written
   logic t_aw_held, t_w_held;
+  logic [8*64-1:0] t_gwin_size;
 
   always @(*) if (rst_n && !$initstate) begin
     // the state behind the handshakes: an AW (W) is held exactly while one is open and
@@ -119,6 +123,14 @@ module regs_fv (
     if (b_held) assert (s_bvalid && s_bresp == bresp_q);
     if (r_held) assert (s_rvalid && s_rresp == rresp_q && s_rdata == rdata_q);
   end
+  // a window's end, formed once as a half is written, is its base + size, and it is "on"
+  // exactly when its size is not 0 (reset included): windows 0 and 7, the ends of the
+  // written-window select (all eight's adders stalled z3)
+  always @(*) if (!$initstate)
+    for (int i = 0; i < 8; i += 7) begin
+      assert (gwin_end[i*65 +: 65] == {1'b0, gwin_base[i*64 +: 64]} + {1'b0, t_gwin_size[i*64 +: 64]});
+      assert (gwin_on[i] == (t_gwin_size[i*64 +: 64] != 64'd0));
+    end
 
   always @(*) if (rst_n) begin
     cover (s_bvalid && s_bready && s_rvalid && !s_rready);

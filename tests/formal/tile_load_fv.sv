@@ -98,8 +98,9 @@ module tile_load_fv #(
     .clk, .rst_n, .start, .can_start, .active, .rank(3'd0), .esl, .e0, .gaddr, .origin_rd,
     .gdim, .gstride, .box0, .n('0), .e, .coords, .swizzle, .fill_nan, .tf32, .soff, .ctas,
     .row_bytes, .pitch, .rows, .want_tx, .mbar_off, .tx_count, .ext_rows(1'b0), .ext_x('0),
-    .ext_last(1'b0), .row_step, .xw_start, .xw_next, .xw_row_valid, .xw_row_g, .xw_row_sbase,
-    .xw_row_inb, .xw_last_row, .done_hold, .done, .status, .tx_err, .bytes_read, .arvalid,
+    .ext_last(1'b0), .row_step, .xw_start, .xw_next,
+    .xw_row({xw_row_valid, 64'(xw_row_g), xw_row_sbase, xw_row_inb, xw_last_row}),
+    .done_hold, .done, .status, .tx_err, .bytes_read, .arvalid,
     .arready, .axi_ar({arid, araddr, arlen}), .rvalid, .rready, .axi_r({rid, rdata, rresp, rlast}),
     .sm_valid, .sm_ready, .sm_cta, .sm_addr, .sm_wdata, .sm_wstrb, .sm_rsp_valid, .sm_rsp_err,
     .mb_valid, .mb_ready, .mb_cta, .mb_addr, .mb_tx_count, .mb_rsp_valid, .mb_rsp_err);

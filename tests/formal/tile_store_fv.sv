@@ -72,8 +72,9 @@ module tile_store_fv #(
                    .EXT_ROWS(1'b0), .OWN_WALK(1'b0)) u (
     .clk, .rst_n, .start, .rank(3'd0), .ul, .e0, .gaddr('0), .gdim, .gstride('0), .n('0),
     .e('0), .coords, .swizzle, .src_cta, .soff('0), .row_bytes, .pitch('0), .ext_rows(1'b0),
-    .ext_x('0), .ext_last(1'b0), .row_step, .xw_start, .xw_next, .xw_row_valid, .xw_row_g,
-    .xw_row_sbase, .xw_row_inb, .xw_last_row, .done, .status, .bytes_written, .awvalid,
+    .ext_x('0), .ext_last(1'b0), .row_step, .xw_start, .xw_next,
+    .xw_row({xw_row_valid, 64'(xw_row_g), xw_row_sbase, xw_row_inb, xw_last_row}),
+    .done, .status, .bytes_written, .awvalid,
     .awready, .axi_aw({awid, awaddr, awlen}), .wvalid, .wready, .axi_w({wdata, wstrb, wlast}),
     .bvalid, .bready, .axi_b(bresp), .sm_valid, .sm_ready, .sm_cta, .sm_addr, .sm_rsp_valid, .sm_rsp_rdata,
     .sm_rsp_err);

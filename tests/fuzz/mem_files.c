@@ -28,8 +28,10 @@ static int slot_fd(unsigned slot)
 const char *fuzz_mem_file(unsigned slot, const void *data, size_t size)
 {
     int fd = slot_fd(slot);
-    if (fd < 0 || ftruncate(fd, 0) != 0)
+    if (fd < 0)
         return NULL;
+    /* written over the old bytes, then cut to length: truncating to 0 first freed and
+     * refaulted the file's pages on every run */
     const char *p = data;
     for (size_t done = 0; done < size;) {
         ssize_t n = pwrite(fd, p + done, size - done, (off_t)done);
@@ -37,6 +39,8 @@ const char *fuzz_mem_file(unsigned slot, const void *data, size_t size)
             return NULL;
         done += (size_t)n;
     }
+    if (ftruncate(fd, (off_t)size) != 0)
+        return NULL;
     return paths[slot];
 }
 
@@ -63,13 +67,16 @@ char *fuzz_mem_read(unsigned slot, size_t *size)
 
 size_t fuzz_split(const uint8_t *data, size_t size, fuzz_part parts[FUZZ_MAX_FILES])
 {
+    /* memmem, not a loop here: this file is built with comparison tracing, which made a
+     * byte loop over the input a fifth of a command harness's time */
     size_t n = 0, start = 0;
-    for (size_t i = 0; i + 1 < size && n + 1 < FUZZ_MAX_FILES; i++)
-        if (!data[i] && !data[i + 1]) {
-            parts[n++] = (fuzz_part){data + start, i - start};
-            start = i + 2;
-            i++;
-        }
+    const uint8_t *sep;
+    while (n + 1 < FUZZ_MAX_FILES && size - start >= 2 &&
+           (sep = memmem(data + start, size - start, "\0\0", 2))) {
+        size_t at = (size_t)(sep - data);
+        parts[n++] = (fuzz_part){data + start, at - start};
+        start = at + 2;
+    }
     parts[n++] = (fuzz_part){data + start, size - start};
     return n;
 }

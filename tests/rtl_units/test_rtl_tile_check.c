@@ -17,6 +17,9 @@
  *                reduce op, the cluster's CTAs and shared memory, a descriptor byte, the
  *                im2col offsets)
  *   handshake    `ready` rises only after an unbroken run of `hold`, and falls with it
+ *   range end    for every tile-mode verdict OK: the range end tce_window_walk reads
+ *                (rng_end) is globalAddress + extent by the rule of range_end, unless
+ *                flagged over where the build's products stop (check_range_end)
  *
  * All three on two builds: tce_engine's defaults, and `lite`'s parameters (HAS_IM2COL =
  * HAS_GATHER = 0, GADDR_W = 32). The lite build only meets what lite's executor lets
@@ -86,11 +89,11 @@ static void to_inputs(const draw *w, tce_tchk_in *in)
         in->im2col[i] = op->im2col[i];
 }
 
-/* lite's GADDR_W = 32: does the tensor's byte range [globalAddress, globalAddress +
- * (globalDim[0] << unit) + sum of (globalDim[i] - 1) * globalStride[i]) end past 2^32?
- * (unit: an interleaved map's 16 or 32-byte slice, else the element; a dimension of size 1
- * adds nothing). Derived from docs/rtl.md's rule, not from the RTL. */
-static bool ends_past_2_32(const uint8_t *desc, const tce_tensormap *m)
+/* The end of the tensor's byte range, globalAddress + (globalDim[0] << unit) + sum of
+ * (globalDim[i] - 1) * globalStride[i] (unit: an interleaved map's 16 or 32-byte slice,
+ * else the element; a dimension of size 1 adds nothing). Derived from docs/rtl.md's rule,
+ * not from the RTL. */
+static unsigned __int128 range_end(const uint8_t *desc, const tce_tensormap *m)
 {
     unsigned es = desc[14]; /* ESIZE (csim/descriptor_layout.def) */
     unsigned unit = m->interleave == TCE_IL_16B   ? 16u
@@ -100,7 +103,39 @@ static bool ends_past_2_32(const uint8_t *desc, const tce_tensormap *m)
     for (unsigned i = 1; i < m->rank; i++)
         if (m->gdim[i] > 1)
             end += (unsigned __int128)(m->gdim[i] - 1) * m->gstride[i];
-    return end > ((unsigned __int128)1 << 32);
+    return end;
+}
+
+/* lite's GADDR_W = 32: does the tensor's byte range end past 2^32? */
+static bool ends_past_2_32(const uint8_t *desc, const tce_tensormap *m)
+{
+    return range_end(desc, m) > ((unsigned __int128)1 << 32);
+}
+
+/* A tile-mode operation the unit lets through: the range end it hands tce_window_walk
+ * (whose extent test lets a tensor inside one window go unwalked) must be the rule's, or
+ * flagged "over" only where a product passes what the build forms (lite: 2^32; the
+ * default build: a stride of 2^40 or more, so the end passes 2^40). */
+static unsigned long range_checked, range_over;
+static void check_range_end(const draw *w, const tce_tchk_out *v, const char *what)
+{
+    tce_tensormap m;
+    tce_diag why;
+    if (v->status != TCE_OK || w->op.mode != TCE_MODE_TILE ||
+        tce_desc_unpack(w->desc, &m, &why) != TCE_OK)
+        return;
+    unsigned __int128 end = range_end(w->desc, &m);
+    if (v->rng_over) {
+        range_over++;
+        CHECK(!lite && end > ((unsigned __int128)1 << 40),
+              "%s: range end flagged over, but it ends at 0x%" PRIx64 "%016" PRIx64, what,
+              (uint64_t)(end >> 64), (uint64_t)end);
+        return;
+    }
+    range_checked++;
+    unsigned __int128 got = ((unsigned __int128)v->rng_end_hi << 64) | v->rng_end_lo;
+    CHECK(got == end, "%s: range end 0x%x%016" PRIx64 ", want 0x%" PRIx64 "%016" PRIx64, what,
+          v->rng_end_hi, v->rng_end_lo, (uint64_t)(end >> 64), (uint64_t)end);
 }
 
 /* One verdict of unit u: hold high until ready, then low. false: ready never rose. */
@@ -136,6 +171,7 @@ static void check_draw(const draw *w, const char *what)
     to_inputs(w, &in);
     if (!run_unit(unit, &in, &v, what))
         return;
+    check_range_end(w, &v, what);
 
     tce_tensormap m;
     tce_diag why;
@@ -412,6 +448,10 @@ static void run_build(bool lite_build)
         printf("lite: %lu refused by the executor first (im2col, gather4, scatter4, reduce), "
                "%lu tensors past 2^32 refused, %lu verdicts the same as the default build's\n",
                refused_first, past_2_32, same_as_full);
+    printf("range ends for the window walk: %lu as the rule's, %lu flagged over\n",
+           range_checked, range_over);
+    CHECK(range_checked > 0, "no tile-mode verdict OK: the range end was never compared");
+    range_checked = range_over = 0;
     printf("golden-model verdicts compared:");
     for (unsigned s = 0; s < TCE_ERR_COUNT; s++)
         printf(" %s %lu", tce_status_name((tce_status)s), by_status[s]);

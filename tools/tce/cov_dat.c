@@ -29,9 +29,11 @@ static cov_point *slot(cov_table *t, const char *key)
     return &t->p[i];
 }
 
+/* Doubles the table (64 slots at first: a 256 KB start cost more than reading a small
+ * file, and doubling keeps a large one's cost linear). */
 static int grow(cov_table *t)
 {
-    cov_table n = {calloc(t->cap ? t->cap * 2 : 4096, sizeof(cov_point)), t->cap ? t->cap * 2 : 4096,
+    cov_table n = {calloc(t->cap ? t->cap * 2 : 64, sizeof(cov_point)), t->cap ? t->cap * 2 : 64,
                    t->n};
     if (!n.p)
         return -1;
