@@ -17,6 +17,14 @@ endfunction()
 
 tce_rtl_unit_check(rtl-lint-reduce "${TCE_UNITS_VERILATOR}" rtl_units_lint.cmake verilator)
 tce_rtl_unit_check(rtl-synth-reduce "${TCE_UNITS_YOSYS}" rtl_units_synth.cmake yosys)
+if(TCE_UNITS_YOSYS)
+  add_test(NAME rtl-xc7-loops-reduce COMMAND ${CMAKE_COMMAND} -DTCE_ROOT=${CMAKE_SOURCE_DIR}
+           -DTCE=$<TARGET_FILE:tce> -DLOG=${CMAKE_BINARY_DIR}/rtl-xc7-loops-reduce.log
+           -P ${CMAKE_SOURCE_DIR}/cmake/rtl_units_xc7_levels.cmake)
+else()
+  add_test(NAME rtl-xc7-loops-reduce COMMAND sh -c "echo 'SKIP: rtl-xc7-loops-reduce: yosys is not installed (run scripts/install-deps.sh)'; exit 77")
+endif()
+set_tests_properties(rtl-xc7-loops-reduce PROPERTIES SKIP_RETURN_CODE 77 LABELS "rtl")
 
 # The Verilated unit against the golden model. Verilated C++ is not built with the
 # sanitizers, so a sanitizer build leaves it out and the test carries the label nosan.

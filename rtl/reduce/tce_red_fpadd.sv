@@ -96,7 +96,7 @@ module tce_red_fpadd #(
 
   always_ff @(posedge clk) begin
     if (en[0]) begin : stage1
-      logic [IE-1:0] a_exp, b_exp, exp_max, e_big_f, e_small_f, e_big, e_small;
+      logic [IE-1:0] a_exp, b_exp, exp_max, e_big_f, e_small_f, a_e1, b_e1;
       logic [IM-1:0] a_man, b_man, m_big, m_small;
       logic [W-1:0]  fa, fb, special_val;
       logic          a_nan, b_nan, a_inf, b_inf, special, swap, a_flush, b_flush;
@@ -138,9 +138,12 @@ module tce_red_fpadd #(
       e_small_f = swap ? a_exp : b_exp;
       m_big     = swap ? b_man : a_man;
       m_small   = swap ? a_man : b_man;
-      // Subnormals have exponent 1 and no hidden bit.
-      e_big   = (e_big_f == '0) ? IE'(1) : e_big_f;
-      e_small = (e_small_f == '0) ? IE'(1) : e_small_f;
+      // Subnormals have exponent 1 and no hidden bit. Both differences are taken from the
+      // unordered operands and the compare picks one: a difference of the ordered pair let
+      // ABC reuse its XOR (a^b whichever way round) in the compare that orders them, a
+      // loop in the netlist that timing tools must cut (docs/fpga.md).
+      a_e1 = (a_exp == '0) ? IE'(1) : a_exp;
+      b_e1 = (b_exp == '0) ? IE'(1) : b_exp;
 
       s1_special     <= special;
       s1_special_val <= special_val;
@@ -148,8 +151,8 @@ module tce_red_fpadd #(
       s1_fmt1        <= use1;
       s1_sbig        <= swap ? fb[W-1] : fa[W-1];
       s1_ssmall      <= swap ? fa[W-1] : fb[W-1];
-      s1_exp         <= e_big;
-      s1_diff        <= e_big - e_small;
+      s1_exp         <= swap ? b_e1 : a_e1;
+      s1_diff        <= swap ? b_e1 - a_e1 : a_e1 - b_e1;
       s1_mbig        <= {e_big_f != '0, m_big};
       s1_msmall      <= {e_small_f != '0, m_small};
     end

@@ -139,5 +139,8 @@ module engine_lite_fv #(
     cover (s_axil_bvalid);
     cover (m_axi_arvalid || m_axi_awvalid || sm_req_valid);
     cover (t_retire);
+    // how long the engine really goes without a handshake (the bound's slack)
+    cover (stall >= 8'd4);
+    cover (stall >= 8'd8);
   end
 endmodule

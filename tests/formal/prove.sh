@@ -69,7 +69,21 @@ done
 if [ $# -eq 0 ]; then echo "$0: no sources" >&2; exit 2; fi
 
 mkdir -p "$out"
-rm -f "$out/trace.vcd" "$out/model.smt2" "$out/model.aig" "$out/cex.txt"
+rm -f "$out/trace.vcd" "$out/model.smt2" "$out/model.aig" "$out/covers.aig" "$out/cex.txt"
+aig_passes="memory_map
+techmap
+opt -fast -keepdc
+setundef -anyseq
+dffunmap
+aigmap
+opt_clean"
+cat > "$out/cover2assert.v" <<'V'
+(* techmap_celltype = "$cover" *)
+module cover2assert (A, EN);
+  input A, EN;
+  \$assert _TECHMAP_REPLACE_ (.A(!A), .EN(EN));
+endmodule
+V
 {
     printf 'read_verilog -formal -sv'
     for s in "$@"; do printf ' %s' "$s"; done
@@ -101,15 +115,19 @@ YS
     # engine) becomes a free input, a widening (every value it could take is checked):
     # write_aiger refuses x bits.
     { [ "$mode" = pdr ] || [ "$mode" = abcbmc ]; } && cat <<YS
+design -save formal
 chformal -cover -remove
-memory_map
-techmap
-opt -fast -keepdc
-setundef -anyseq
-dffunmap
-aigmap
-opt_clean
+$aig_passes
 write_aiger -zinit -map $out/model.aim $out/model.aig
+YS
+    # abcbmc's covers: a second graph without the assertions, each cover c an assertion of
+    # !c (cover2assert.v), so that bmc3 "fails" it in the first frame that reaches c.
+    [ "$mode" = abcbmc ] && cat <<YS
+design -load formal
+chformal -assert -remove
+techmap -map $out/cover2assert.v t:\$cover
+$aig_passes
+write_aiger -zinit -map $out/covers.aim $out/covers.aig
 YS
 } > "$out/model.ys"
 start=$(date +%s)
@@ -161,8 +179,23 @@ elif [ "$mode" != covers ]; then
         smt induction -i -t "$depth" --dump-vcd "$out/trace.vcd" || status=1
     fi
 fi
-if [ "$mode" = abcbmc ]; then
-    :   # the covers are the smtbmc modes' (z3 stalls on a model this size)
+if [ "$mode" = abcbmc ] && [ $status -eq 0 ]; then
+    # every cover reached within cdepth frames: bmc3 -a goes on past each output it fails
+    ncov=$(grep -c "yosys-smt2-cover" "$out/model.smt2")
+    yosys-abc -c "read_aiger $out/covers.aig; fold; strash; bmc3 -a -v -F $cdepth" \
+        > "$out/abccovers.log" 2>&1
+    nhit=$(grep -c "was asserted in frame" "$out/abccovers.log")
+    if [ "$ncov" -eq 0 ]; then
+        echo "FAIL: $top: no cover statement: nothing shows the assumptions leave behaviour to check"
+        status=1
+    elif [ "$nhit" -ne "$ncov" ]; then
+        echo "FAIL: $top: covers: $nhit of $ncov reached within $cdepth frames ($out/abccovers.log)"
+        status=1
+    else
+        grep "was asserted in frame" "$out/abccovers.log" | sed 's/^/cover: /'
+    fi
+elif [ "$mode" = abcbmc ]; then
+    :
 elif [ $status -eq 0 ] && grep -q "yosys-smt2-cover" "$out/model.smt2"; then
     smt covers -c -t "$cdepth" --dump-vcd "$out/cover.vcd" || status=1
 elif [ $status -eq 0 ]; then

@@ -12,8 +12,8 @@
  *   generic  synth -top tce_engine, `stat`, flatten, `ltp -noff` (gate levels).
  * The engine core's xc7 numbers are the sum of the modules that are not tce_fpga_*.
  *
- * Exit status: 0 every run gave numbers and no latch; 1 a run failed, found a latch or
- * gave no numbers; 2 bad usage or a missing input. */
+ * Exit status: 0 every run gave numbers and no latch; 1 a run failed, found a latch or a
+ * loop in its netlist, or gave no numbers; 2 bad usage or a missing input. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdbool.h>
@@ -109,7 +109,7 @@ static void usage(FILE *f)
             "                 (a cross-check; hours on the flattened `small` top)\n"
             "  --levels=BLIF  only count the LUT levels and worst cell delay of this flattened xc7 netlist (a unit\n"
             "                 synthesised alone: write_blif -param after synth_xilinx and flatten)\n"
-            "exit status: 0 all runs gave numbers and no latch, 1 otherwise, 2 bad usage\n");
+            "exit status: 0 all runs gave numbers and no latch or netlist loop, 1 otherwise, 2 bad usage\n");
 }
 
 static char *read_file(const char *path)
@@ -326,10 +326,16 @@ static bool evaluate_run(synth_run *r, const synth_config *c, int target, bool s
         fprintf(stderr, "tce synth: %s/%s: %s\n", c->name, tname, why);
         return false;
     }
-    r->ok = true; /* a latch still gets its numbers reported, marked */
+    r->ok = true; /* a latch or a netlist loop still gets its numbers reported, marked */
     if (r->log.latch) {
         fprintf(stderr, "tce synth: %s/%s: latch: %s (log %s)\n", c->name, tname, r->log.latch_line,
                 r->log_path);
+        return false;
+    }
+    if (target == T_XC7 && r->levels.loops) {
+        fprintf(stderr, "tce synth: %s/%s: %s:%d: structural combinational loop through cell '%s' "
+                        "(%ld met; levels and delay through them are lower bounds)\n",
+                c->name, tname, r->blif_path, r->levels.loop_line, r->levels.loop_cell, r->levels.loops);
         return false;
     }
     return true;
@@ -641,12 +647,13 @@ static int levels_only(const char *path)
     if (lv.untimed_cells)
         printf("  %ld cells of types without delay figures left out of the delay\n", lv.untimed_cells);
     if (lv.loops)
-        printf("  %ld structural combinational loop(s), each cut at its closing input (paths through one "
-               "are lower bounds); first: cell '%s' (line %d)\n", lv.loops, lv.loop_cell, lv.loop_line);
+        fprintf(stderr, "%s:%d: structural combinational loop through cell '%s' (%ld met, each cut at "
+                        "its closing input: levels and delay through them are lower bounds)\n",
+                path, lv.loop_line, lv.loop_cell, lv.loops);
     for (size_t k = 0; k < lv.nworst; k++)
         printf("  %2ld  %s -> %s%s%s\n", lv.worst[k].levels, lv.worst[k].start, lv.worst[k].end,
                lv.worst[k].via[0] ? "  via " : "", lv.worst[k].via);
-    return 0;
+    return lv.loops ? 1 : 0;
 }
 
 int synth_main(int argc, char **argv)
