@@ -150,8 +150,12 @@ module tce_bulk_from_smem #(
   // The first beat's figures, from the command (start cycle).
   wire [LB-1:0] base_low = to_global ? gaddr[LB-1:0] : dst_off[LB-1:0];
   wire [32:0]   end_rel  = {1'b0, size} + 33'(base_low);   // end of the copy from its first beat
-  wire          last0    = end_rel <= 33'(DB);
+  // The first beat holds DB - base_low bytes of the copy: it is the last when size is at
+  // most that (a compare of the low bits, not of the 33-bit end).
+  wire [LB:0]   lead     = (LB+1)'(DB) - {1'b0, base_low};
+  wire          last0    = size[31:LB+1] == '0 && size[LB:0] <= lead;
   wire [31:0]   src_beat0 = {8'd0, src_off} - 32'(base_low);
+  wire [31:0]   s_end0    = {8'd0, src_off} + size;
   // Advancing: the next beat is the last when two are left now.
   wire next_last = (beats_left == 33'd2);
 
@@ -336,8 +340,9 @@ module tce_bulk_from_smem #(
           // the last beat's lanes below the copy's end; all of them when it ends the beat
           hi_mask <= (end_rel[LB-1:0] == '0) ? {DB{1'b1}} : ~({DB{1'b1}} << end_rel[LB-1:0]);
           src_beat <= src_beat0; src_w0 <= {8'd0, src_off[23:LB], {LB{1'b0}}};
-          s_end <= {8'd0, src_off} + size;
-          src_hi <= last0 ? {8'd0, src_off} + size : src_beat0 + 32'(DB);
+          s_end <= s_end0;
+          // the first beat's source end: the copy's, or its first byte's + lead
+          src_hi <= last0 ? s_end0 : {8'd0, src_off} + 32'(lead);
           err_bus <= 1'b0; err_smem <= 1'b0;
           // The stream: source words [align(src_off), align(src_off + size - 1)]. A beat's
           // window starts sh chunks into {word m, word m-1}: c = source chunk in its word
@@ -347,7 +352,9 @@ module tce_bulk_from_smem #(
           // ~(N'(c)), not ~N'(c): Yosys 0.23 drops a ~ written straight before a cast
           // (docs/rtl.md, "Netlist model").
           rd_last <= ({8'd0, src_off} + size - 32'd1) & ~(32'(DB - 1));
-          words_left <= ((({8'd0, src_off} + size - 32'd1) >> LB) - ({8'd0, src_off} >> LB)) + 32'd1;
+          // the words [align(src_off), align(src_off + size - 1)]: ceil((src_off mod DB +
+          // size) / DB), one sum (size >= 1 here; size 0 goes to DRAIN)
+          words_left <= 32'(({1'b0, size} + 33'(src_off[LB-1:0]) + 33'(DB - 1)) >> LB);
           primed <= !(s_ch > d_ch);
           sh <= SHW'(sh_start);
           rq_head <= '0; rq_tail <= '0; rq_count <= '0; rq_inflight <= '0;

@@ -30,7 +30,7 @@ module tce_bulk_g2s #(
 ) (
     input  logic              clk,
     input  logic              rst_n,
-    input  logic              start,       // only while can_start
+    input  logic              start,       // only while can_start (the executor waits for it; not gated again)
     output logic              can_start,   // reads of the last copy all sent, a context free, no overlap
     input  logic [63:0]       gaddr,
     input  logic [31:0]       size,
@@ -76,13 +76,16 @@ module tce_bulk_g2s #(
 
   localparam int DB  = DATA_W / 8;
   localparam int LB  = $clog2(DB);
-  // Addresses are AW bits: one more than GADDR_W (65 in the full build), so that a copy
-  // ending exactly at 2^GADDR_W, its page ends and burst limits do not wrap.
-  localparam int AW = GADDR_W + 1;
-  localparam logic [AW-1:0] DBA = AW'(DB);
+  // A 256-beat burst then reaches past any 4 KB page's end, so only the page and the copy's
+  // end cut bursts.
+  if (DATA_W < 128) begin : g_bad_data_w
+    $error("tce_bulk_g2s: DATA_W must be at least 128");
+  end
+  localparam int G   = GADDR_W;
   localparam int NCH = DB / 16;              // 16-byte chunks per beat
   localparam int IW  = (NRD > 1) ? $clog2(NRD) : 1;
   localparam int SW  = $clog2(NRD + 1);      // a count of slots
+  localparam int WB  = 24 - LB;              // bits of a shared-memory word index
   // Two copies: one sending its reads while the other drains. A third could only start
   // once the second has sent all its reads, by when the first is long done.
   localparam int NC  = 2;
@@ -90,10 +93,14 @@ module tce_bulk_g2s #(
 
   // ---------------------------------------------------------------- copies in flight
   logic          c_valid  [NC];
-  logic [AW-1:0] c_gbase  [NC];
+  logic [32:0]   c_send   [NC];              // end of its shared range (33 bits: no wrap)
   logic [23:0]   c_sbase  [NC];
   logic [15:0]   c_mask   [NC];
+  logic          c_any    [NC];              // c_mask != 0
+  logic [3:0]    c_first  [NC];              // its lowest CTA
+  logic [15:0]   c_rest   [NC];              // the others
   logic [23:0]   c_mbar   [NC];
+  logic [24:0]   c_mbend  [NC];              // c_mbar + 8
   logic [31:0]   c_size   [NC];
   logic          c_err_bus [NC], c_err_smem [NC], c_tx_err [NC];
   logic [SW-1:0] c_slots  [NC];              // its bursts in flight
@@ -105,35 +112,57 @@ module tce_bulk_g2s #(
   /* verilator lint_off UNUSEDSIGNAL */
   wire [63:0] gaddr_in = gaddr;      // bits from GADDR_W up are zero below GADDR_W 64
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [AW-1:0] ga = AW'(gaddr_in);
-  logic [AW-1:0] g_end, next_addr;   // the reads still to send: [next_addr, g_end)
+  wire [G-1:0] ga = G'(gaddr_in);
 
   // ---------------------------------------------------------------- read issue
-  logic [NRD-1:0]  slot_valid;           // one bit per slot: "any slot" is a reduction
-  logic [AW-1:0]   slot_addr  [NRD];     // global address of the slot's next beat (aligned)
-  logic [AW-1:0]   slot_end   [NRD];     // end of the slot's burst (exclusive)
-  logic            slot_ctx   [NRD];     // the copy it reads for
+  // The next burst is kept ready in registers: its address, AXI length and whether it is
+  // the copy's last, so no address compare or sum runs into AR. Bursts after the first
+  // start on a page. The copy's last byte is lp pages past the burst's page at offset lb
+  // in its page (a count down, not a 65-bit end compared with each burst's).
+  logic          iss_more;           // bursts of the copy still to send
+  logic [G-1:0]  ar_addr;            // the next burst's first byte
+  logic [7:0]    ar_len;             // its AXI length (beats - 1)
+  logic          ar_last;            // it ends the copy
+  logic [20:0]   lp;                 // pages from its page to the copy's last byte's
+  logic [11:0]   lb;                 // the copy's last byte in its page
+  logic [23:0]   iss_delta;          // shared address minus global address of the copy
+  logic [NRD-1:0]  slot_valid;       // one bit per slot: "any slot" is a reduction
+  logic            slot_ctx  [NRD];  // the copy it reads for
+  // Per burst in flight, for its next beat: the shared word of the beat's lane 0 and the
+  // lanes (in the two-word window from that word) of the beat's first and last byte, the
+  // last byte's for a middle beat and for the burst's last beat. Only a copy's first beat
+  // starts past its lane 0 and only a burst's last beat may end before lane DB - 1.
+  logic [WB-1:0]   slot_w    [NRD];
+  logic [LB:0]     slot_s    [NRD];
+  logic [LB:0]     slot_fm   [NRD];
+  logic [LB:0]     slot_fl   [NRD];
+  localparam int RW = (NCH > 1) ? LB - 4 : 1;
+  logic [RW-1:0]   slot_rot  [NRD];  // chunks from a global lane to its shared lane
   logic [IW-1:0]   id_ptr;
 
-  wire iss_more = (next_addr < g_end);
-  wire [AW-1:0] beat0    = {next_addr[AW-1:LB], {LB{1'b0}}};
-  wire [AW-1:0] page_end = {next_addr[AW-1:12], 12'd0} + AW'(4096);
-  wire [AW-1:0] len_end  = beat0 + (DBA << 8);
-  logic [AW-1:0] burst_end;
-  always_comb begin
-    burst_end = g_end;
-    if (page_end < burst_end) burst_end = page_end;
-    if (len_end < burst_end) burst_end = len_end;
-  end
-  // Beats in the burst: only bits [LB+8:LB] of the rounded-up byte count matter (<= 256).
+  // At start: the copy's last byte as an offset from its first byte's page, and the first
+  // burst's length (to the page's end, or to the copy's end on the same page).
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [AW-1:0] burst_bytes = burst_end - beat0 + (DBA - AW'(1));
+  wire [32:0] t0 = {21'd0, ga[11:0]} + {1'b0, size} - 33'd1;
   /* verilator lint_on UNUSEDSIGNAL */
+  wire        last0 = t0[32:12] == 21'd0;
+  wire [11:LB] len0 = last0 ? t0[11:LB] - ga[11:LB] : ~ga[11:LB];
 
   assign arvalid = iss_more && !slot_valid[id_ptr];
   assign ar_s.id   = ID_W'(id_ptr);
-  assign ar_s.addr = 64'(next_addr);
-  assign ar_s.len  = 8'(burst_bytes[LB+8:LB] - 9'd1);
+  assign ar_s.addr = 64'(ar_addr);
+  // ar_len never passes the page's end from ar_addr; capping it there anyway makes that
+  // hold in every state of the registers, not only the reachable ones (formal-bulk-g2s's
+  // induction needs no invariant linking the two).
+  wire [11:LB] ar_room_b = ~ar_addr[11:LB];
+  wire [7:0] ar_room = 8'(ar_room_b);
+  assign ar_s.len  = (ar_len > ar_room) ? ar_room : ar_len;
+  wire ar_fire = arvalid && arready;
+  // The burst's shared word of lane 0 of its first beat, and that lane's place in the word.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [23:0] ar_sa = {ar_addr[23:LB], {LB{1'b0}}} + iss_delta;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [LB:0] ar_o  = {1'b0, iss_delta[LB-1:0]};
 
   // A new copy overlaps one in flight when they share a CTA and its shared range meets the
   // other's data or mbarrier (33-bit ends: no wrap).
@@ -144,9 +173,9 @@ module tce_bulk_g2s #(
     overlap = 1'b0;
     for (int i = 0; i < NC; i++)
       if (c_valid[i] && (c_mask[i] & dst_mask) != 16'd0) begin
-        if (n_lo < {9'd0, c_sbase[i]} + {1'b0, c_size[i]} && {9'd0, c_sbase[i]} < n_hi)
+        if (n_lo < c_send[i] && {9'd0, c_sbase[i]} < n_hi)
           overlap = 1'b1;
-        if (n_lo < {9'd0, c_mbar[i]} + 33'd8 && {9'd0, c_mbar[i]} < n_hi)
+        if (n_lo < {8'd0, c_mbend[i]} && {9'd0, c_mbar[i]} < n_hi)
           overlap = 1'b1;
       end
   end
@@ -154,11 +183,18 @@ module tce_bulk_g2s #(
   assign busy = c_valid[0] || c_valid[1];
 
   // ---------------------------------------------------------------- beat stage
+  // A beat taken is held with what its writes need, formed when it is taken: the data on
+  // its shared-memory lanes, the first shared word it writes, whether it writes a second,
+  // and the strobes of each.
   logic              beat_valid;
   logic              beat_ctx;
   logic [DATA_W-1:0] beat_rot;      // data on its shared-memory lanes
-  logic [31:0]       beat_slo, beat_shi;   // shared-memory byte range [slo, shi)
-  logic [15:0]       beat_mask;     // CTAs still to write
+  logic [WB-1:0]     beat_w;        // the first word written
+  logic              beat_two;      // a second word (beat_w + 1) is written too
+  logic [DB-1:0]     beat_strb0, beat_strb1;
+  logic [3:0]        beat_cta;      // the CTA being written
+  logic [15:0]       beat_rest;     // CTAs to write after it
+  logic              beat_one;      // beat_rest is empty: beat_cta is the last
   logic              beat_part;     // 0: first aligned word, 1: second
 
   // Tags of the writes awaiting a response (responses come in request order): a ring.
@@ -171,6 +207,7 @@ module tce_bulk_g2s #(
   // aligned copy to one CTA moves a full beat per cycle.
   wire beat_leaving;
   assign rready = busy && (!beat_valid || beat_leaving);
+  wire r_fire = rvalid && rready;
   // Slots are numbered 0..NRD-1, so the ID's upper bits are always zero.
   /* verilator lint_off UNUSEDSIGNAL */
   wire [ID_W-1:0] rid_v = r_s.id;
@@ -178,35 +215,49 @@ module tce_bulk_g2s #(
   wire [IW-1:0] rslot = rid_v[IW-1:0];
   wire          rctx  = slot_ctx[rslot];
 
-  // Current write: aligned word and strobes.
-  wire [31:0] w_first = {beat_slo[31:LB], {LB{1'b0}}};
-  wire [31:0] w_addr  = beat_part ? w_first + 32'(DB) : w_first;
-  wire        two_parts = (beat_shi > w_first + 32'(DB));
-  // Strobes: byte i is written when w_addr + i lies in [beat_slo, beat_shi). As lane
-  // bounds clamped to 0..DB that is a difference of two thermometer masks, instead of DB
-  // address comparisons that Verilator would evaluate every cycle (docs/sim_speed.md).
-  wire [31:0] lane_lo = (beat_slo <= w_addr) ? 32'd0 :
-                        (beat_slo - w_addr >= 32'(DB)) ? 32'(DB) : beat_slo - w_addr;
-  wire [31:0] lane_hi = (beat_shi <= w_addr) ? 32'd0 :
-                        (beat_shi - w_addr >= 32'(DB)) ? 32'(DB) : beat_shi - w_addr;
-  wire [DB-1:0] w_strb = ({DB{1'b1}} << lane_lo) & ~({DB{1'b1}} << lane_hi);
-  // The CTA being written is the lowest one still in beat_mask: isolate its bit (m & -m) and
-  // encode the one-hot word by four masked ORs, instead of a 16-step priority loop that the
-  // simulator would run every cycle. rest_mask is beat_mask without that CTA.
+  // The arriving beat's bytes, as lanes of the two shared words from slot_w: [r_s_, r_f].
+  wire [LB:0] r_s_ = slot_s[rslot];
+  wire [LB:0] r_f  = r_s.last ? slot_fl[rslot] : slot_fm[rslot];
+  logic [2*DB-1:0] r_lanes;
+  always_comb
+    for (int q = 0; q < 2 * DB; q++)
+      r_lanes[q] = (r_s_ <= (LB+1)'(q)) && ((LB+1)'(q) <= r_f);
+  // The rotation: global chunk j lands on shared lane chunk j + the copy's rotation.
+  wire [RW-1:0] r_rc = slot_rot[rslot];
+  logic [DATA_W-1:0] r_rot;
+  always_comb begin
+    r_rot = r_s.data;
+    for (int k = 1; k < NCH; k++)
+      if (r_rc == RW'(k))
+        for (int j = 0; j < NCH; j++)
+          r_rot[128*((j + k) % NCH) +: 128] = r_s.data[128*j +: 128];
+  end
+
+  // CTAs are written lowest first. The lowest set bit of a mask is isolated by a prefix OR
+  // (LUTs, where m & -m is a carry chain in series with what follows) and encoded by four
+  // masked ORs. The next CTA and whether it is the last are registers, so the port's
+  // CTA and the beat's release (rready) come from flip-flops.
+  function automatic logic [15:0] lowest16(input logic [15:0] m);
+    logic [15:0] below;
+    below[0] = 1'b0;
+    for (int i = 1; i < 16; i++) below[i] = below[i-1] | m[i-1];
+    lowest16 = m & ~below;
+  endfunction
   function automatic logic [3:0] enc16(input logic [15:0] onehot);
     enc16 = {|(onehot & 16'hFF00), |(onehot & 16'hF0F0), |(onehot & 16'hCCCC), |(onehot & 16'hAAAA)};
   endfunction
-  wire [15:0] cur_bit   = beat_mask & (~beat_mask + 16'd1);
-  wire [15:0] rest_mask = beat_mask & ~cur_bit;
+  wire [15:0] nxt_bit  = lowest16(beat_rest);
+  wire [15:0] nxt_rest = beat_rest & ~nxt_bit;
+  wire [15:0] dm_bit   = lowest16(dst_mask);
 
   assign sm_valid = beat_valid && !wq_full;
-  assign sm_cta   = enc16(cur_bit);
-  assign sm_addr  = w_addr[23:0];
+  assign sm_cta   = beat_cta;
+  assign sm_addr  = {beat_part ? beat_w + WB'(1) : beat_w, {LB{1'b0}}};
   assign sm_wdata = beat_rot;
-  assign sm_wstrb = w_strb;
+  assign sm_wstrb = beat_part ? beat_strb1 : beat_strb0;
 
   wire sm_fire = sm_valid && sm_ready;
-  assign beat_leaving = sm_fire && !(two_parts && !beat_part) && rest_mask == 16'd0;
+  assign beat_leaving = sm_fire && !(beat_two && !beat_part) && beat_one;
   wire rsp_ctx = wq_ctx[wq_rd];
 
   // ---------------------------------------------------------------- finishing, oldest first
@@ -214,7 +265,7 @@ module tce_bulk_g2s #(
   fin_t        fin;
   logic [15:0] tx_left;              // CTAs whose complete-tx is still to send
   logic [4:0]  mb_out;               // complete-tx requests awaiting their response
-  wire [15:0]  tx_bit = tx_left & (~tx_left + 16'd1);
+  wire [15:0]  tx_bit = lowest16(tx_left);
   // Every read of the oldest copy sent and answered, its last beat written and acknowledged.
   wire hd_in = c_valid[c_hd] && !(iss_more && iss_ctx == c_hd) && c_slots[c_hd] == '0 &&
                !(beat_valid && beat_ctx == c_hd) && c_wout[c_hd] == 4'd0;
@@ -233,82 +284,99 @@ module tce_bulk_g2s #(
   assign tx_err    = hd_ok && c_tx_err[c_hd];
   assign done_size = c_size[c_hd];
 
+  // A starting copy's shared address minus its global address.
+  wire [23:0] delta_in = dst_off - ga[23:0];
+
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      g_end <= '0; next_addr <= '0; id_ptr <= '0; iss_ctx <= 1'b0;
+      iss_more <= 1'b0; ar_addr <= '0; ar_len <= '0; ar_last <= 1'b0; lp <= '0; lb <= '0;
+      iss_delta <= '0; id_ptr <= '0; iss_ctx <= 1'b0;
       c_hd <= 1'b0; c_tl <= 1'b0;
-      beat_valid <= 1'b0; beat_ctx <= 1'b0; beat_rot <= '0; beat_slo <= '0; beat_shi <= '0;
-      beat_mask <= '0; beat_part <= 1'b0; slot_valid <= '0;
+      beat_valid <= 1'b0; beat_ctx <= 1'b0; beat_rot <= '0; beat_w <= '0; beat_two <= 1'b0;
+      beat_strb0 <= '0; beat_strb1 <= '0; beat_cta <= '0; beat_rest <= '0; beat_one <= 1'b0;
+      beat_part <= 1'b0; slot_valid <= '0;
       wq_rd <= '0; wq_n <= '0;
       fin <= F_DATA; tx_left <= '0; mb_out <= '0;
       for (int i = 0; i < NRD; i++) begin
-        slot_addr[i] <= '0; slot_end[i] <= '0; slot_ctx[i] <= 1'b0;
+        slot_ctx[i] <= 1'b0; slot_w[i] <= '0; slot_s[i] <= '0; slot_fm[i] <= '0;
+        slot_fl[i] <= '0; slot_rot[i] <= '0;
       end
       for (int i = 0; i < WD; i++) wq_ctx[i] <= 1'b0;
       for (int i = 0; i < NC; i++) begin
-        c_valid[i] <= 1'b0; c_gbase[i] <= '0; c_sbase[i] <= '0; c_mask[i] <= '0;
-        c_mbar[i] <= '0; c_size[i] <= '0; c_err_bus[i] <= 1'b0; c_err_smem[i] <= 1'b0;
-        c_tx_err[i] <= 1'b0; c_slots[i] <= '0; c_wout[i] <= '0;
+        c_valid[i] <= 1'b0; c_send[i] <= '0; c_sbase[i] <= '0; c_mask[i] <= '0;
+        c_any[i] <= 1'b0; c_first[i] <= '0; c_rest[i] <= '0; c_mbar[i] <= '0; c_mbend[i] <= '0; c_size[i] <= '0;
+        c_err_bus[i] <= 1'b0; c_err_smem[i] <= 1'b0; c_tx_err[i] <= 1'b0;
+        c_slots[i] <= '0; c_wout[i] <= '0;
       end
     end else begin
-      if (start && can_start) begin
-        g_end <= ga + AW'(size); next_addr <= ga; iss_ctx <= c_tl;
+      if (start) begin
+        iss_more <= size != 32'd0;
+        ar_addr <= ga; ar_len <= 8'(len0); ar_last <= last0;
+        lp <= t0[32:12]; lb <= t0[11:0];
+        iss_delta <= delta_in; iss_ctx <= c_tl;
         c_tl <= !c_tl;
         c_valid[c_tl] <= 1'b1;
-        c_gbase[c_tl] <= ga; c_sbase[c_tl] <= dst_off; c_mask[c_tl] <= dst_mask;
-        c_mbar[c_tl] <= mbar_off; c_size[c_tl] <= size;
+        c_send[c_tl] <= n_hi; c_sbase[c_tl] <= dst_off;
+        c_mask[c_tl] <= dst_mask; c_any[c_tl] <= dst_mask != 16'd0;
+        c_first[c_tl] <= enc16(dm_bit); c_rest[c_tl] <= dst_mask & ~dm_bit;
+        c_mbar[c_tl] <= mbar_off; c_mbend[c_tl] <= {1'b0, mbar_off} + 25'd8;
+        c_size[c_tl] <= size;
         c_err_bus[c_tl] <= 1'b0; c_err_smem[c_tl] <= 1'b0; c_tx_err[c_tl] <= 1'b0;
       end
-      if (arvalid && arready) begin
+      if (ar_fire) begin
         slot_valid[id_ptr] <= 1'b1;
-        slot_addr[id_ptr]  <= beat0;
-        slot_end[id_ptr]   <= burst_end;
         slot_ctx[id_ptr]   <= iss_ctx;
-        next_addr <= burst_end;
+        slot_w[id_ptr]     <= ar_sa[23:LB];
+        slot_s[id_ptr]     <= ar_o + (LB+1)'(ar_addr[LB-1:0]);
+        slot_fm[id_ptr]    <= ar_o + (LB+1)'(DB - 1);
+        slot_fl[id_ptr]    <= ar_o + {1'b0, ar_last ? lb[LB-1:0] : {LB{1'b1}}};
+        slot_rot[id_ptr]   <= RW'(ar_o[LB-1:0] >> 4);
         id_ptr <= (id_ptr == IW'(NRD - 1)) ? '0 : id_ptr + 1'b1;
+        // The next burst starts on the next page: to the copy's end if that is on it.
+        if (ar_last) iss_more <= 1'b0;
+        ar_addr <= {ar_addr[G-1:12] + (G-12)'(1), 12'd0};
+        lp <= lp - 21'd1;
+        ar_last <= lp == 21'd1;
+        ar_len <= (lp == 21'd1) ? 8'(lb[11:LB]) : 8'((4096 / DB) - 1);
       end
       // Bursts in flight per copy: one more on an AR, one less on a last beat.
       for (int i = 0; i < NC; i++)
-        c_slots[i] <= c_slots[i] + SW'(arvalid && arready && iss_ctx == 1'(i))
-                                 - SW'(rvalid && rready && r_s.last && rctx == 1'(i));
+        c_slots[i] <= c_slots[i] + SW'(ar_fire && iss_ctx == 1'(i))
+                                 - SW'(r_fire && r_s.last && rctx == 1'(i));
       // The write stage first: a beat taken in the same cycle overrides its clear.
       if (sm_fire) begin
-        if (two_parts && !beat_part) begin
+        if (beat_two && !beat_part) begin
           beat_part <= 1'b1;
         end else begin
           beat_part <= 1'b0;
-          beat_mask <= rest_mask;
-          if (rest_mask == 16'd0) beat_valid <= 1'b0;
+          beat_cta  <= enc16(nxt_bit);
+          beat_rest <= nxt_rest;
+          beat_one  <= nxt_rest == 16'd0;
+          if (beat_one) beat_valid <= 1'b0;
         end
         wq_ctx[3'(wq_rd + wq_n[2:0])] <= beat_ctx;
       end
-      if (rvalid && rready) begin : r_beat
-        // The rotation is the upper half of a doubled word shifted left; the lower half is
-        // spill. Computed here, only for a beat that arrives: as combinational logic the
-        // simulator would shift the 2*DATA_W-bit word every cycle.
-        /* verilator lint_off UNUSEDSIGNAL */
-        logic [2*DATA_W-1:0] doubled;
-        logic [31:0] rot_bytes;
-        /* verilator lint_on UNUSEDSIGNAL */
-        logic [AW-1:0] gb, r_lo, r_hi_raw, r_hi;
-        gb        = c_gbase[rctx];
-        rot_bytes = {8'd0, c_sbase[rctx]} - gb[31:0];
-        doubled   = {r_s.data, r_s.data} << (128 * ((rot_bytes >> 4) & (NCH - 1)));
-        r_lo      = (slot_addr[rslot] < gb) ? gb : slot_addr[rslot];
-        r_hi_raw  = slot_addr[rslot] + DBA;
-        r_hi      = (r_hi_raw > slot_end[rslot]) ? slot_end[rslot] : r_hi_raw;
-        slot_addr[rslot] <= slot_addr[rslot] + DBA;
+      if (r_fire) begin
+        // The burst's next beat starts on lane 0 and a word further.
+        slot_w[rslot] <= slot_w[rslot] + WB'(1);
+        slot_s[rslot] <= slot_fm[rslot] - (LB+1)'(DB - 1);
         if (r_s.last) slot_valid[rslot] <= 1'b0;
         if (r_s.resp != 2'b00) begin
           // DECERR/SLVERR: the beat carries no data; nothing is written for it.
           c_err_bus[rctx] <= 1'b1;
-        end else if (r_hi > r_lo && c_mask[rctx] != 0) begin
+        end else if (c_any[rctx]) begin
+          // Its bytes lie in the first word of the window or start in it and run into the
+          // second (a beat is DB bytes, so never past the second).
           beat_valid <= 1'b1;
           beat_ctx   <= rctx;
-          beat_rot   <= doubled[2*DATA_W-1:DATA_W];
-          beat_slo   <= r_lo[31:0] - gb[31:0] + {8'd0, c_sbase[rctx]};
-          beat_shi   <= r_hi[31:0] - gb[31:0] + {8'd0, c_sbase[rctx]};
-          beat_mask  <= c_mask[rctx];
+          beat_rot   <= r_rot;
+          beat_w     <= slot_w[rslot] + WB'(r_s_[LB]);
+          beat_two   <= !r_s_[LB] && r_f[LB];
+          beat_strb0 <= r_s_[LB] ? r_lanes[2*DB-1:DB] : r_lanes[DB-1:0];
+          beat_strb1 <= r_lanes[2*DB-1:DB];
+          beat_cta   <= c_first[rctx];
+          beat_rest  <= c_rest[rctx];
+          beat_one   <= c_rest[rctx] == 16'd0;
           beat_part  <= 1'b0;
         end
       end
@@ -343,4 +411,5 @@ module tce_bulk_g2s #(
       endcase
     end
   end
+
 endmodule

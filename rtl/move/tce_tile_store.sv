@@ -108,7 +108,6 @@ module tce_tile_store #(
   // that a row end, page end or burst-length limit at the top of that range does not wrap
   // (the full 64-bit build keeps 64).
   localparam int AW = (GADDR_W < 64) ? GADDR_W + 1 : 64;
-  localparam logic [AW-1:0] DB64 = AW'(DB);
 
   function automatic logic [23:0] swz(input logic [2:0] mode, input logic [23:0] a);
     logic [23:0] r;
@@ -125,9 +124,7 @@ module tce_tile_store #(
   endfunction
 
   // ------------------------------------------------------------- command
-  logic [2:0]   el;
   logic [32:0]  gd0;
-  logic [31:0]  c0;
   logic [2:0]   sw;
   logic [3:0]   cta;
   logic [13:0]  rbytes;
@@ -156,7 +153,7 @@ module tce_tile_store #(
   // on 16 bytes; with a stride (strided) only the first slice is measured here: it decides
   // whether the row writes anything, and the burst issuer ends the row at the first slice
   // past the end.
-  // In stages, so the unit shift (`el`) and the 41-bit compares do not run on into the row
+  // In stages, so the unit shift (`ul`) and the 41-bit compares do not run on into the row
   // FIFO: at start the tensor's end and c0 in bytes (end0_16, c0b) and whether the clip
   // leaves anything (d0_any, which is what a row push needs from it); the cycle after, the
   // clip itself (hi), first read by a row FIFO pop, which comes at least a cycle after the
@@ -164,9 +161,15 @@ module tce_tile_store #(
   logic [40:0] end0_16, c0b;
   logic        d0_any;
   logic [13:0] hi;
+  logic [32:0] c0e;            // c0 + e0: the dim-0 coordinate of a row's second slice
   wire [40:0] end0_16_in = (({8'd0, gdim[32:0]} << ul) + 41'd15) & ~41'd15;
   wire [40:0] c0b_in = {9'd0, coords[31:0]} << ul;   // c0 >= 0 (checked)
-  wire [13:0] unit_b = 14'd1 << el;
+  // The unit in bytes and a strided row's steps between slices in global memory, from
+  // one slice's start to the next's (ee0 units), its end and its last byte: registers set at
+  // start, so no shift by the unit runs into a slice's end.
+  logic [13:0] unit_b, unit_m1;
+  logic [AW-1:0] gstep, gstep_u, gstep_um1;
+  wire [4:0] e0p1 = {1'b0, e0} + 5'd1;
 
   // Row FIFO: rows to write (global address, pre-swizzle shared address).
   logic [AW-1:0] rq_g [2];
@@ -185,13 +188,16 @@ module tce_tile_store #(
   wire            a_lastp = (a_addr[AW-1:12] == a_endm1[AW-1:12]);   // the burst ends it
   logic [23:0]  a_sbase;
   logic [AW-1:0]  a_addr;        // aligned global address of the next burst's first beat
-  logic [8:0]   a_k;           // strided: the slice of the row being cut, and its dim-0
-  logic [32:0]  a_x0;          //   coordinate c0 + a_k*e0
+  // Strided: of the slice after the one being cut, the row offset ((k+1) << ul) and dim-0
+  // coordinate (c0 + (k+1)*e0), and whether that slice is written (a_more, a register:
+  // formed when the slice before it is taken, so no add, shift or compare runs into the
+  // row FIFO's pop). a_more0 is the first slice's (the same for every row).
+  logic [13:0]  a_noff;
+  logic [33:0]  a_nx0;
+  logic         a_more, a_more0;
 
   logic [AW-1:0] next_burst_end, a_first, a_nextg;
   logic [11:LB]  burst_len;     // beats in the burst - 1 (AWLEN)
-  logic [33:0] a_next_x0;
-  logic        a_more;
   wire         aw_fire;
   // A strided row (interleave, e0 > 1) is cut one slice at a time: slice k lies at global
   // row + k*e0*unit and shared row + k*unit, and the row ends after the box's last slice or
@@ -200,10 +206,8 @@ module tce_tile_store #(
   // being cut (a_act; awvalid is low otherwise).
   always_comb begin
     logic [AW-1:0] page_end;
-    logic [13:0] a_next_off;
-    page_end = '0; a_next_off = '0;
-    next_burst_end = '0; burst_len = '0; a_first = '0; a_nextg = '0; a_next_x0 = '0;
-    a_more = 1'b0;
+    page_end = '0;
+    next_burst_end = '0; burst_len = '0; a_first = '0; a_nextg = '0;
     if (a_act) begin
       // A burst ends at the 4 KB page's end or the segment's, whichever is first (256
       // beats reach at least the page's end, DATA_W >= 128): the segment's on the page of
@@ -213,18 +217,14 @@ module tce_tile_store #(
       next_burst_end = a_lastp ? a_end : page_end;
       burst_len = a_lastp ? a_endm1[11:LB] - a_addr[11:LB] : ~a_addr[11:LB];
       a_first = (a_addr < a_rowg) ? a_rowg : a_addr;
-      a_next_off = 14'({5'd0, a_k} + 14'd1) << el;
-      a_next_x0  = {1'b0, a_x0} + {30'd0, ee0};
-      a_more     = strided && a_next_off < rbytes && a_next_x0 < {1'b0, gd0};
-      a_nextg    = a_rowg + (AW'(ee0) << el);
+      a_nextg    = a_rowg + gstep;
     end
   end
   wire        a_seg_done = aw_fire && a_lastp;
   // The last byte of the row's next slice (strided) and of a new row's segment.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [13:0]   unit_m1 = unit_b - 14'd1;
   wire [13:0]   seg_m1  = strided ? unit_m1 : hi - 14'd1;
-  wire [AW-1:0] a_slice_last = a_nextg + AW'(unit_m1);
+  wire [AW-1:0] a_slice_last = a_rowg + gstep_um1;
   wire [AW-1:0] a_row_last   = rq_g[rq_head] + AW'(seg_m1);
   /* verilator lint_on UNUSEDSIGNAL */
   wire        a_row_done = a_seg_done && !a_more;
@@ -238,12 +238,20 @@ module tce_tile_store #(
   logic [NBA-1:0] bq_wp, bq_rp;
   logic [NBA:0]   bq_count;
   wire bq_pop;
+  // The head burst's first byte's lane plus its length: its end from its first beat.
+  wire [13:0] q_tot = 14'(bq_first[bq_rp][LB-1:0]) + {1'b0, bq_len[bq_rp]};
 
   // ------------------------------------------------------------- read issuer
   logic         b_act;         // a burst is being read
-  logic [AW-1:0]  b_first, b_end; // its bytes [b_first, b_end)
-  logic [23:0]  b_sm;
-  logic [AW-1:0]  b_addr;        // aligned global address of the current beat
+  // The current beat, by small numbers instead of global addresses (no 64-bit sum or
+  // compare per beat): its lane 0's pre-swizzle shared address, whether it is the burst's
+  // first (lanes below b_flo are not the burst's) and its last (lanes from b_elo on are
+  // not), and the beats after it.
+  logic [23:0]  b_sa;
+  logic         b_fb, b_lb;
+  logic [LB-1:0] b_flo;
+  logic [LB:0]  b_elo;
+  logic [8:0]   b_nb;
   logic         b_fresh;       // no read of the current beat issued yet
   logic [NCH-1:0] b_pend;      // lanes of the current beat still to read
 
@@ -258,17 +266,16 @@ module tce_tile_store #(
   logic           beat_end, burst_end_now;
   always_comb begin
     logic        found;
-    logic [AW-1:0] g;
     logic [23:0] pa, ph;
-    g = '0; pa = '0; ph = '0;
+    pa = '0; ph = '0;
     live = '0; pend = '0; take = '0; l_flip = '0; r_word = '0; found = 1'b0;
     beat_end = 1'b0; burst_end_now = 1'b0;
     for (int i = 0; i < NCH; i++) begin l_word[i] = '0; l_src[i] = '0; end
     if (b_act) begin
       for (int i = 0; i < NCH; i++) begin
-        g = b_addr + AW'(16 * i);
-        live[i] = (g >= b_first) && (g < b_end);
-        pa = b_sm + g[23:0];
+        live[i] = (!b_fb || (LB+1)'(16 * i) >= {1'b0, b_flo}) &&
+                  (!b_lb || (LB+1)'(16 * i) < b_elo);
+        pa = b_sa + 24'(16 * i);
         ph = swz(sw, pa);
         l_word[i] = {ph[23:LB], {LB{1'b0}}};
         l_src[i]  = (NCH > 1) ? LW'(ph >> 4) : '0;
@@ -279,7 +286,7 @@ module tce_tile_store #(
         if (pend[i] && !found) begin found = 1'b1; r_word = l_word[i]; end
       for (int i = 0; i < NCH; i++) take[i] = pend[i] && (l_word[i] == r_word);
       beat_end      = (pend & ~take) == '0;
-      burst_end_now = (b_addr + DB64 >= b_end);
+      burst_end_now = b_lb;
     end
   end
 
@@ -349,15 +356,17 @@ module tce_tile_store #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       state <= R_IDLE; done <= 1'b0; status <= '0; bytes_written <= '0;
-      el <= '0; gd0 <= '0; c0 <= '0; sw <= '0; cta <= '0; rbytes <= '0;
-      end0_16 <= '0; c0b <= '0; d0_any <= 1'b0; hi <= '0;
-      ee0 <= 4'd1; strided <= 1'b0; a_k <= '0; a_x0 <= '0;
+      gd0 <= '0; sw <= '0; cta <= '0; rbytes <= '0;
+      end0_16 <= '0; c0b <= '0; d0_any <= 1'b0; hi <= '0; c0e <= '0;
+      unit_b <= '0; unit_m1 <= '0; gstep <= '0; gstep_u <= '0; gstep_um1 <= '0;
+      ee0 <= 4'd1; strided <= 1'b0; a_noff <= '0; a_nx0 <= '0; a_more <= 1'b0; a_more0 <= 1'b0;
       err_bus <= 1'b0; err_smem <= 1'b0;
       for (int i = 0; i < 2; i++) begin rq_g[i] <= '0; rq_s[i] <= '0; end
       rq_head <= 1'b0; rq_tail <= 1'b0; rq_count <= '0;
       a_act <= 1'b0; a_rowg <= '0; a_end <= '0; a_endm1 <= '0; a_sbase <= '0; a_addr <= '0;
       bq_wp <= '0; bq_rp <= '0; bq_count <= '0;
-      b_act <= 1'b0; b_first <= '0; b_end <= '0; b_sm <= '0; b_addr <= '0;
+      b_act <= 1'b0; b_sa <= '0; b_fb <= 1'b0; b_lb <= 1'b0; b_flo <= '0; b_elo <= '0;
+      b_nb <= '0;
       b_fresh <= 1'b0; b_pend <= '0;
       t_wp <= '0; d_wp <= '0; rdp <= '0; t_count <= '0; d_count <= '0;
       acc <= '0; acc_m <= '0; o_valid <= 1'b0; o_last <= 1'b0; o_data <= '0; o_strb <= '0;
@@ -374,12 +383,18 @@ module tce_tile_store #(
         logic [40:0] avail;
         avail = (end0_16 > c0b) ? end0_16 - c0b : 41'd0;
         hi <= (avail < {27'd0, rbytes}) ? avail[13:0] : rbytes;
+        a_more0 <= strided && unit_b < rbytes && {1'b0, c0e} < {1'b0, gd0};
       end
 
       // ---- row walker
       case (state)
         R_IDLE: if (start) begin
-          el <= ul; gd0 <= gdim[32:0]; c0 <= coords[31:0]; sw <= swizzle; cta <= src_cta;
+          gd0 <= gdim[32:0]; sw <= swizzle; cta <= src_cta;
+          c0e <= {1'b0, coords[31:0]} + {29'd0, e0};
+          unit_b <= 14'd1 << ul; unit_m1 <= (14'd1 << ul) - 14'd1;
+          gstep <= AW'(e0) << ul;
+          gstep_u <= AW'(e0p1) << ul;
+          gstep_um1 <= (AW'(e0p1) << ul) - AW'(1);
           rbytes <= row_bytes; ee0 <= e0; strided <= e0 > 4'd1;
           end0_16 <= end0_16_in; c0b <= c0b_in;
           d0_any <= end0_16_in > c0b_in && row_bytes != 14'd0;
@@ -411,12 +426,13 @@ module tce_tile_store #(
         if (a_row_done) a_act <= 1'b0;
         if (a_seg_done && a_more) begin   // the row's next slice
           a_rowg <= a_nextg;
-          a_end <= a_nextg + AW'(unit_b);
+          a_end <= a_rowg + gstep_u;
           a_endm1 <= a_slice_last[AW-1:LB];
           a_sbase <= a_sbase + {10'd0, unit_b};
           a_addr <= {a_nextg[AW-1:LB], {LB{1'b0}}};
-          a_k <= a_k + 9'd1;
-          a_x0 <= a_next_x0[32:0];
+          a_noff <= a_noff + unit_b;
+          a_nx0 <= a_nx0 + {30'd0, ee0};
+          a_more <= a_noff + unit_b < rbytes && a_nx0 + {30'd0, ee0} < {1'b0, gd0};
           bytes_written <= bytes_written + {26'd0, unit_b};
         end
       end
@@ -427,8 +443,9 @@ module tce_tile_store #(
         a_endm1 <= a_row_last[AW-1:LB];
         a_sbase <= rq_s[rq_head];
         a_addr <= {rq_g[rq_head][AW-1:LB], {LB{1'b0}}};
-        a_k <= '0;
-        a_x0 <= {1'b0, c0};
+        a_noff <= unit_b;
+        a_nx0 <= {1'b0, c0e};
+        a_more <= a_more0;
         bytes_written <= bytes_written + {26'd0, strided ? unit_b : hi};
       end
       bq_count <= bq_count + (NBA+1)'(aw_fire) - (NBA+1)'(bq_pop);
@@ -438,17 +455,24 @@ module tce_tile_store #(
         b_fresh <= 1'b0;
         b_pend <= pend & ~take;
         if (beat_end) begin
-          b_addr <= b_addr + DB64;
+          b_sa <= b_sa + 24'(DB);
+          b_fb <= 1'b0;
+          b_nb <= b_nb - 9'd1;
+          b_lb <= b_nb == 9'd1;
           b_fresh <= 1'b1;
           if (burst_end_now) b_act <= 1'b0;
         end
       end
       if (bq_pop) begin
         b_act <= 1'b1;
-        b_first <= bq_first[bq_rp];
-        b_end <= bq_first[bq_rp] + AW'(bq_len[bq_rp]);
-        b_sm <= bq_sm[bq_rp];
-        b_addr <= {bq_first[bq_rp][AW-1:LB], {LB{1'b0}}};
+        // its bytes [first, first + len): from lane first mod DB of the first beat to
+        // lane b_elo - 1 of the last (len >= 1)
+        b_sa <= bq_sm[bq_rp] + {bq_first[bq_rp][23:LB], {LB{1'b0}}};
+        b_fb <= 1'b1;
+        b_flo <= bq_first[bq_rp][LB-1:0];
+        b_nb <= 9'((q_tot - 14'd1) >> LB);
+        b_lb <= (q_tot - 14'd1) >> LB == 14'd0;
+        b_elo <= (q_tot[LB-1:0] == '0) ? (LB+1)'(DB) : {1'b0, q_tot[LB-1:0]};
         b_fresh <= 1'b1;
         bq_rp <= bq_rp + 1'b1;
       end

@@ -33,7 +33,10 @@ module tce_im2col_walk (
   logic [39:0]  pos  [4];
   logic [39:0]  snap [4];           // ::w::128: the walk step that starts the next group
   logic [39:0]  lo   [3];
-  logic [39:0]  hi   [3];
+  // A step stays in the window when pos + stride <= hi, i.e. pos <= hi - stride: hms is
+  // that bound (41 bits, signed: no wrap), set at start, so the test is one compare of a
+  // register with pos, beside the step's sum instead of after it.
+  logic [40:0]  hms  [3];
   logic [15:0]  off  [3];
   logic [3:0]   stp  [4];
   logic [2:0]   rk, nw;
@@ -52,7 +55,7 @@ module tce_im2col_walk (
       if (carry) begin
         // i % 3: dimension 3 never walks (nwalk <= 3); the index only keeps it in range
         if (i < 3 && i < {29'd0, nw}) begin
-          if ($signed(np) <= $signed(hi[i % 3])) begin
+          if ($signed({pos[i][39], pos[i]}) <= $signed(hms[i % 3])) begin
             nxt[i] = np; carry = 1'b0;
           end else begin
             nxt[i] = lo[i % 3];
@@ -72,7 +75,7 @@ module tce_im2col_walk (
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       for (int i = 0; i < 4; i++) begin pos[i] <= '0; snap[i] <= '0; stp[i] <= '0; end
-      for (int j = 0; j < 3; j++) begin lo[j] <= '0; hi[j] <= '0; off[j] <= '0; end
+      for (int j = 0; j < 3; j++) begin lo[j] <= '0; hms[j] <= '0; off[j] <= '0; end
       rk <= '0; nw <= '0; nrows <= '0; r <= '0; grp <= '0; g <= '0;
     end else if (start) begin
       for (int i = 0; i < 4; i++) begin
@@ -80,7 +83,8 @@ module tce_im2col_walk (
         stp[i] <= e[i*4 +: 4];
       end
       for (int j = 0; j < 3; j++) begin
-        lo[j] <= win_lo[j*40 +: 40]; hi[j] <= win_hi[j*40 +: 40]; off[j] <= pos_off[j*16 +: 16];
+        lo[j] <= win_lo[j*40 +: 40]; off[j] <= pos_off[j*16 +: 16];
+        hms[j] <= {win_hi[j*40 + 39], win_hi[j*40 +: 40]} - {37'd0, e[j*4 +: 4]};
       end
       rk <= rank; nw <= nwalk; nrows <= rows; grp <= group; r <= '0; g <= '0;
     end else if (step) begin
