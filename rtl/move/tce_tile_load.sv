@@ -685,9 +685,15 @@ module tce_tile_load #(
   typedef enum logic [1:0] { B_WAIT, B_ACK, B_TX, B_TXACK } bstate_t;
   bstate_t     bs;
   logic [15:0] b_txm;               // B_TX: CTAs still owed the complete-tx
-  wire        use_beat = beat_valid && (full ? f_any : q_live);
-  wire        use_fill = !beat_valid && ws == W_ROW && row_valid && !direct &&
+  // A fill offered and not yet taken keeps the port until it is taken: a beat arriving
+  // meanwhile must not change the request while VALID waits for READY.
+  logic       fill_hold;
+  wire        use_beat = beat_valid && !fill_hold && (full ? f_any : q_live);
+  wire        use_fill = (!beat_valid || fill_hold) && ws == W_ROW && row_valid && !direct &&
                          chunk < rbytes && w_fill;
+  always_ff @(posedge clk or negedge rst_n)
+    if (!rst_n) fill_hold <= 1'b0;
+    else        fill_hold <= use_fill && !sm_ready;
   wire [23:0] pre_a  = use_beat ? place(beat_sbase, q_kh, q_kl, beat_pw)
                                  : row_sbase + 24'(chunk);
   wire [127:0] data0 = use_beat ? merge(load_data(q_raw, beat_t32), beat_fill, q_dl, q_dh, beat_all) : fill_chunk;
