@@ -6,12 +6,7 @@ cmake_minimum_required(VERSION 3.20)
 # It stops before `fine` (techmap to gates and ABC), which took nine tenths of this test's
 # ten minutes: the full mapping, to generic gates and to xc7, is CTest fpga-synth-report's.
 # -DTCE_ROOT=<repo> -DTOP=<top> -DLOG=<log file>. tests/rtl.cmake skips the test when yosys is absent.
-find_program(YOSYS yosys)
-if(NOT YOSYS)
-  message(FATAL_ERROR "yosys is not installed (scripts/install-deps.sh installs it)")
-endif()
-include(${TCE_ROOT}/cmake/rtl_sources.cmake)
-string(REPLACE ";" " " srcs "${TCE_RTL_SOURCES}")
+include(${TCE_ROOT}/cmake/yosys_sources.cmake)
 # -noshare: the share pass's SAT search over the executor's check chain ran past 24 GB once
 # the memory-description checks came in (docs/synthesis.md); latches are found without it.
 execute_process(COMMAND ${YOSYS} -l ${LOG} -p "read_verilog -sv ${srcs}; synth -top ${TOP} -noshare -run begin:fine; stat"

@@ -3,7 +3,8 @@ cmake_minimum_required(VERSION 3.20)
 # (DATA_W=256). Fails on any error, any warning and any latch (in this unit a latch can only
 # be an incomplete combinational assignment). Prints the cell count of `stat`.
 # -DTCE_ROOT=<repo> -DLOG=<log file>. tests/rtl_units.cmake skips the test when yosys is absent.
-include(${TCE_ROOT}/cmake/yosys_red_sources.cmake)
+set(YOSYS_SOURCES TCE_RED_SOURCES)
+include(${TCE_ROOT}/cmake/yosys_sources.cmake)
 execute_process(COMMAND ${YOSYS} -q -l ${LOG}
                         -p "read_verilog -sv ${srcs}; synth -top ${TCE_RED_TOP}; tee -o ${LOG}.stat stat"
                 RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)

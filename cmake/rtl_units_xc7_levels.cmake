@@ -5,7 +5,8 @@ cmake_minimum_required(VERSION 3.20)
 # one out of tce_red_fpadd's operand swap (docs/fpga.md, "Whole `small` and `default`"), a
 # netlist on which Yosys's `sta` never ends and Vivado's timing has to cut a path.
 # -DTCE_ROOT=<repo> -DTCE=<tce binary> -DLOG=<log file>.
-include(${TCE_ROOT}/cmake/yosys_red_sources.cmake)
+set(YOSYS_SOURCES TCE_RED_SOURCES)
+include(${TCE_ROOT}/cmake/yosys_sources.cmake)
 set(blif ${LOG}.blif)
 # tce synth's xc7 flow (tools/tce/cmd_synth.c, scripts/synth_unit.sh): synth_xilinx's coarse
 # step written out less `share`, then the rest of it, flattened.

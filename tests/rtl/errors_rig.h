@@ -16,6 +16,7 @@
 
 #include "../unit/check.h"
 #include "tce_cmd.h"
+#include "f32_map.h"
 
 #define GBASE 0x10000000ull
 #define GSIZE 0x800u /* ends mid-page: bytes past it share the last 4 KB page */
@@ -49,16 +50,7 @@ static void world_init(world *w)
 /* A valid 2-D tiled map of f32 at GBASE, 16 x 16 elements, box 8 x 8, packed at DBASE. */
 static void put_map(world *w)
 {
-    tce_tensormap m;
-    tce_diag why;
-    uint64_t gdim[2] = {16, 16}, gstride[1] = {64};
-    uint32_t box[2] = {8, 8}, es[2] = {1, 1};
-    if (tce_encode_tiled(&m, TCE_DT_FLOAT32, 2, GBASE, gdim, gstride, box, es, TCE_IL_NONE,
-                         TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why) != TCE_OK) {
-        fprintf(stderr, "encode: %s\n", why.text);
-        exit(2);
-    }
-    tce_desc_pack(&m, w->ms.g[1].bytes);
+    pack_f32_map(w->ms.g[1].bytes, GBASE, 16, 16, 8, 8, TCE_SW_NONE);
 }
 
 /* The rtl engine; exit 2 (the test cannot run) when it does not open. */

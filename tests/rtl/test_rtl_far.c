@@ -13,6 +13,7 @@
 
 #include "../unit/check.h"
 #include "tce_cmd.h"
+#include "f32_map.h"
 
 /* A 32 KB window whose bits 16..63 are all ones (bulk copies, the descriptors at its end)
  * and a 16 KB one with bits 16..56 set for the tensor: the encoder keeps a tensor below
@@ -44,16 +45,7 @@ static void world_init(tce_memsys *ms)
         memset(ms->smem[c] + 0x100, 0, 8); /* the mbarrier */
     }
     /* f32 64 x 64 at T57 (rows of 256 bytes), box 32 x 16, 128B swizzle */
-    tce_tensormap m;
-    tce_diag why;
-    uint64_t gdim[2] = {64, 64}, gstride[1] = {256};
-    uint32_t box[2] = {32, 16}, es[2] = {1, 1};
-    if (tce_encode_tiled(&m, TCE_DT_FLOAT32, 2, T57, gdim, gstride, box, es, TCE_IL_NONE,
-                         TCE_SW_128B, TCE_L2_NONE, TCE_OOB_ZERO, &why) != TCE_OK) {
-        fprintf(stderr, "encode: %s\n", why.text);
-        exit(2);
-    }
-    tce_desc_pack(&m, g + (TMAP - FAR));
+    pack_f32_map(g + (TMAP - FAR), T57, 64, 64, 32, 16, TCE_SW_128B);
     memset(g + (BADMAP - FAR), 0xFF, 128);
 }
 
