@@ -16,7 +16,7 @@
 
 #include "../unit/check.h"
 #include "tce_cmd.h"
-#include "f32_map.h"
+#include "map2d.h"
 
 #define GBASE 0x10000000ull
 #define GSIZE 0x800u /* ends mid-page: bytes past it share the last 4 KB page */
@@ -50,7 +50,7 @@ static void world_init(world *w)
 /* A valid 2-D tiled map of f32 at GBASE, 16 x 16 elements, box 8 x 8, packed at DBASE. */
 static void put_map(world *w)
 {
-    pack_f32_map(w->ms.g[1].bytes, GBASE, 16, 16, 8, 8, TCE_SW_NONE);
+    pack_map2d(w->ms.g[1].bytes, TCE_DT_FLOAT32, 4, GBASE, 16, 16, 8, 8, TCE_SW_NONE);
 }
 
 /* The rtl engine; exit 2 (the test cannot run) when it does not open. */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "rtl_drv_rig.h"
+#include "map2d.h"
 
 #define DESC 0x10000000ull   /* the map's global address */
 #define TENSOR 0x20000000ull /* u8, 256 x 64 */
@@ -30,16 +31,7 @@ static void fail(const char *what)
 static void map_at(uint64_t gaddr, uint64_t w, uint64_t h, uint32_t box0, uint32_t box1,
                    tce_swizzle sw, uint8_t out[TCE_DESC_BYTES])
 {
-    tce_tensormap m;
-    tce_diag why;
-    uint64_t gdim[2] = {w, h}, gstr[1] = {w};
-    uint32_t box[2] = {box0, box1}, es[2] = {1, 1};
-    if (tce_encode_tiled(&m, TCE_DT_UINT8, 2, gaddr, gdim, gstr, box, es, TCE_IL_NONE, sw,
-                         TCE_L2_NONE, TCE_OOB_ZERO, &why) != TCE_OK) {
-        fprintf(stderr, "encode: %s\n", why.text);
-        exit(2);
-    }
-    tce_desc_pack(&m, out);
+    pack_map2d(out, TCE_DT_UINT8, 1, gaddr, w, h, box0, box1, sw);
 }
 
 static void map(rig *r, uint32_t box0, uint32_t box1, tce_swizzle sw, uint8_t out[TCE_DESC_BYTES])

@@ -13,7 +13,7 @@
 
 #include "../unit/check.h"
 #include "tce_cmd.h"
-#include "f32_map.h"
+#include "map2d.h"
 
 /* A 32 KB window whose bits 16..63 are all ones (bulk copies, the descriptors at its end)
  * and a 16 KB one with bits 16..56 set for the tensor: the encoder keeps a tensor below
@@ -45,7 +45,7 @@ static void world_init(tce_memsys *ms)
         memset(ms->smem[c] + 0x100, 0, 8); /* the mbarrier */
     }
     /* f32 64 x 64 at T57 (rows of 256 bytes), box 32 x 16, 128B swizzle */
-    pack_f32_map(g + (TMAP - FAR), T57, 64, 64, 32, 16, TCE_SW_128B);
+    pack_map2d(g + (TMAP - FAR), TCE_DT_FLOAT32, 4, T57, 64, 64, 32, 16, TCE_SW_128B);
     memset(g + (BADMAP - FAR), 0xFF, 128);
 }
 
