@@ -45,7 +45,7 @@ void tce_smem_reset(tce_smem_model *m)
 
 void tce_smem_stall(tce_smem_model *m, unsigned pct, uint64_t seed)
 {
-    m->stall_pct = pct > 100 ? 100 : pct;
+    m->stall_pct = pct; /* 0..99: tce_sim_open refuses more */
     m->rng = seed ^ 0x5A3C96E1D2B4F087ull;
     m->stall = m->mstall = false;
 }

@@ -70,7 +70,7 @@ int tce_smem_init(tce_smem_model *m, unsigned ncta, uint32_t size, unsigned word
                   unsigned latency);
 void tce_smem_free(tce_smem_model *m);
 void tce_smem_reset(tce_smem_model *m);
-/* Hold each port's READY low on pct % of cycles (0: never), drawn from seed. */
+/* Hold each port's READY low on pct % of cycles (0: never; below 100), drawn from seed. */
 void tce_smem_stall(tce_smem_model *m, unsigned pct, uint64_t seed);
 bool tce_smem_ready(const tce_smem_model *m);
 bool tce_smem_mbar_ready(const tce_smem_model *m);

@@ -137,7 +137,7 @@ static void usage(FILE *f)
                "             shared-memory latency from the seed (default: the bridge's\n"
                "             fixed timing)\n"
                "  --smem-stall  P: the shared-memory ports are not ready on P %% of cycles\n"
-               "             (0..99, rtl engine; off by default: docs/coverage.md)\n"
+               "             (0..99, rtl engine; off by default: docs/regress.md)\n"
                "  --bus-errors  inject SLVERR/DECERR on what one operation of every other\n"
                "             batch reads or writes (engines csim,rtl or csim,systemc): the\n"
                "             engine must report GLOBAL_BUS, write nothing outside that\n"
