@@ -1,7 +1,7 @@
 # Runs one libFuzzer harness for SECONDS from seeds made of the repository's own inputs
 # (CTest fuzz-*, tests/fuzz.cmake). The working corpus lives in the build tree.
 # -DHARNESS=<binary> -DKIND=<harness name, fuzz_KIND> -DSEEDS=<files, separated by |>
-# -DSRC=<source dir> -DWORK=<scratch dir> -DSECONDS=<n>
+# -DSRC=<source dir> -DWORK=<scratch dir> -DSECONDS=<n> -DSEED=<libFuzzer -seed, 0: drawn>
 cmake_minimum_required(VERSION 3.20)
 string(REPLACE "|" ";" SEEDS "${SEEDS}") # tests/fuzz.cmake joins the files with '|'
 set(corpus ${WORK}/corpus)
@@ -116,8 +116,11 @@ elseif(KIND STREQUAL "ptx_module")
   # ran about 1.7 times as many inputs a second as the 8 KB seeds (docs/fuzzing.md)
   set(len -max_len=2048)
 endif()
+if(NOT SEED MATCHES "^[0-9]+$")
+  message(FATAL_ERROR "${KIND}: SEED '${SEED}' is not a number (TCE_FUZZ_SEED)")
+endif()
 execute_process(COMMAND ${HARNESS} ${corpus} -max_total_time=${SECONDS} -rss_limit_mb=4096
-                        -timeout=20 -print_final_stats=1 ${len}
+                        -seed=${SEED} -timeout=20 -print_final_stats=1 ${len}
                 WORKING_DIRECTORY ${WORK}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 string(REGEX MATCH "stat::number_of_executed_units: *[0-9]+" runs "${err}")
@@ -125,4 +128,5 @@ string(REGEX MATCH "#[0-9]+[ \t]+DONE[^\n]*" done "${err}")
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "${KIND}: the fuzzer found a problem (exit ${rc}); the input is in ${WORK}:\n${err}")
 endif()
-message(STATUS "${KIND}: ${n} seeds, ${SECONDS} s, ${runs}, no findings; last: ${done}")
+string(REGEX MATCH "Seed: [0-9]+" drawn "${err}")
+message(STATUS "${KIND}: ${n} seeds, ${SECONDS} s, ${drawn}, ${runs}, no findings; last: ${done}")

@@ -268,6 +268,16 @@ static bool add_cell(netlist *nl, const cell_info *ci, char **tok, size_t ntok, 
             }
             bit = (int)b;
         }
+        /* a CARRY4's four-bit vectors are followed bit by bit (cstate[5] and friends) */
+        if (ci->kind == K_CARRY) {
+            bool vec = !strcmp(tok[i], "S") || !strcmp(tok[i], "DI") || !strcmp(tok[i], "CO") ||
+                       !strcmp(tok[i], "O");
+            if (vec ? bit < 0 || bit > 3 : bit >= 0) {
+                fail(nl, line, "CARRY4 pin '%s': S, DI, CO and O take a bit 0..3, CI and CYINIT none",
+                     tok[i]);
+                return false;
+            }
+        }
         int n = net_id(nl, eq + 1);
         if (n < 0)
             return false;
@@ -566,12 +576,7 @@ static long carry_entry(netlist *nl, int c, int i, int *best)
 static long carry_out_level(netlist *nl, int c, const pin *out, int *best)
 {
     const cell *ce = &nl->cells[c];
-    int i = out->bit < 0 ? 0 : out->bit;
-    if (i > 3) {
-        fail(nl, ce->line, "CARRY4 output bit past 3 on cell '%s'", ce->cname ? ce->cname : ce->info->type);
-        *best = -1;
-        return -1;
-    }
+    int i = out->bit; /* 0..3: the reader refused any other */
     long lv;
     if (!strcmp(out->name, "CO")) {
         lv = carry_entry(nl, c, i, best);
