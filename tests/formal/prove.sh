@@ -189,7 +189,10 @@ abc() {  # abc NAME COMMAND PASSED_LINE: ABC on the AIG (`fold` turns the constr
         > "$out/$1.log" 2>&1
     grep -q "^$3" "$out/$1.log" && return 0
     echo "FAIL: $top: $1 ($out/$1.log):"
-    grep -E "asserted|failed|Error|error|undecided|Property" "$out/$1.log" | head -4
+    grep -iE "asserted|failed|error|undecided|Property" "$out/$1.log" | head -4
+    # ind's UNDECIDED: a step from states that satisfy every assertion K times breaks one
+    # (a state the invariants do not exclude, or a failure deeper than the bounded part)
+    grep -q "UNDECIDED" "$out/$1.log" && echo "the inductive step fails: an invariant is missing, or a failure lies deeper than K"
     [ -s "$out/cex.txt" ] && echo "counterexample: $out/cex.txt (inputs by frame, $out/model.aim)"
     return 1
 }
