@@ -213,6 +213,20 @@ static void test_carry_o_loop(void)
     CHECK(lv.loops >= 1 && !strcmp(lv.loop_cell, "c4") && lv.loop_line == 4);
 }
 
+/* A path may pass one CARRY4 twice, leaving at bit 0 and coming back at bit 1: a = 0,
+ * x = O[0] = 1, l = LUT1(x) = 2, y = CO[1] = max(S[1] = l, ...) + 1 = 3 levels with 2
+ * cells (fuzz_synth_blif had wanted levels <= cells; docs/fuzzing.md). */
+static void test_carry_twice(void)
+{
+    syn_levels lv;
+    char err[300];
+    static const char twice[] = ".model t\n.inputs a\n.outputs y\n"
+                                ".subckt CARRY4 CI=a CYINIT=a DI[0]=a DI[1]=a S[0]=a S[1]=l O[0]=x CO[1]=y\n"
+                                ".subckt LUT1 I0=x O=l\n.end\n";
+    CHECK(syn_levels_from_blif(twice, 8, &lv, err, sizeof err));
+    CHECK(lv.max_levels == 3 && lv.cells == 2 && lv.loops == 0);
+}
+
 /* A chain of 40 LUT RAMs, each one's DOA[0] all five read-address pins of the next: 40
  * levels. Levels were not remembered per RAM output, so each RAM was walked once per path
  * into it, 5^40 times; the alarm ends such a walk as a failure. */
@@ -304,6 +318,7 @@ int main(void)
     test_chain_return();
     test_chain_loop();
     test_carry_o_loop();
+    test_carry_twice();
     test_ram_chain();
     test_too_deep();
     test_refusals();
