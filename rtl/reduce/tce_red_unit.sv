@@ -49,10 +49,6 @@ module tce_red_unit #(
   localparam int ND  = N64 / 2;     // f64 adders (half the 64-bit lanes)
   localparam int HW  = DATA_W / 2;  // the bits those adders cover in one pass
 
-  if (DATA_W % 128 != 0) begin : g_bad_width
-    $error("tce_red_unit: DATA_W must be a multiple of 128");
-  end
-
   // ------------------------------------------------------------ handshake and valid bits
   // valid_q[k]: stage k+1 holds a beat. half_q/f32_q/f64_q[k]: and that beat is a float add
   // of that adder's width, the only adders whose stages load for it. first_q[k]: stage k+1
