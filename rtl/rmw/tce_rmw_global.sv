@@ -145,19 +145,20 @@ module tce_rmw_global #(
   wire [64:0]   u_hi = {1'b0, u_lo} + ((65'(u_aw_s.len) + 65'd1) << LB);
   logic [63:0]  p_lo;
   logic [64:0]  p_hi;
-  logic         overlap;
-  // Only a reduction's held burst, before its AR, is checked against the ranges (overlap
+  logic [NOUT-1:0] hit;    // entry i holds a range that the held burst's overlaps
+  // Only a reduction's held burst, before its AR, is checked against the ranges (hit
   // feeds arvalid alone), so the NOUT pairs of compares are evaluated only then; as plain
-  // logic the simulator would run them every cycle of every plain store. The verdict is
-  // registered (ovl_q, valid in chk_q) and the AR goes the cycle after: no range enters
-  // meanwhile (the only push of a reduction is its own AR, and q was empty when checked),
-  // and one that leaves only makes the verdict stale-safe for a cycle.
+  // logic the simulator would run them every cycle of every plain store. Each entry's
+  // verdict is registered (hit_q, valid in chk_q) and the AR goes the cycle after: no range
+  // enters meanwhile (the only push of a reduction is its own AR, and q was empty when
+  // checked), and one that leaves only makes its verdict stale-safe for a cycle.
   wire check_overlap = reduce && p_valid && p_need_ar;
-  logic ovl_q, chk_q;
+  logic [NOUT-1:0] hit_q;
+  logic chk_q;
   always_comb begin
-    overlap = 1'b0;
+    hit = '0;
     if (check_overlap) for (int i = 0; i < NOUT; i++)
-      if (rng_v[i] && {1'b0, p_lo} < rng_hi[i] && {1'b0, rng_lo[i]} < p_hi) overlap = 1'b1;
+      hit[i] = rng_v[i] && {1'b0, p_lo} < rng_hi[i] && {1'b0, rng_lo[i]} < p_hi;
   end
 
   // A burst's range enters the FIFO the cycle after it is accepted (a plain store's AW, a
@@ -207,7 +208,7 @@ module tce_rmw_global #(
   wire        w_out_fire = wvalid && wready;
   logic       rd_err;
 
-  assign arvalid = reduce && p_valid && p_need_ar && !q_valid && chk_q && !ovl_q && room;
+  assign arvalid = reduce && p_valid && p_need_ar && !q_valid && chk_q && hit_q == '0 && room;
   assign ar_s.id   = '0;     // one ID: R beats come back in AR order, matching the W beats
   assign ar_s.addr = p_addr;
   assign ar_s.len  = p_len;
@@ -252,7 +253,7 @@ module tce_rmw_global #(
       end
       rng_v <= '0; rng_head <= '0; rng_tail <= '0; rng_last <= '0; rng_count <= '0;
       last_hi <= '0; last_lim <= '0;
-      q_valid <= 1'b0; q_lo <= '0; q_hi <= '0; ovl_q <= 1'b0; chk_q <= 1'b0;
+      q_valid <= 1'b0; q_lo <= '0; q_hi <= '0; hit_q <= '0; chk_q <= 1'b0;
       p_valid <= 1'b0; p_need_ar <= 1'b0; p_need_aw <= 1'b0; p_addr <= '0; p_len <= '0;
       p_lo <= '0; p_hi <= '0;
       rf_head <= '0; rf_tail <= '0; rf_count <= '0;
@@ -261,7 +262,7 @@ module tce_rmw_global #(
       q_valid <= push;
       if (push) begin q_lo <= n_lo; q_hi <= n_hi; end
       chk_q <= check_overlap && !q_valid && !ar_fire;
-      ovl_q <= overlap;
+      hit_q <= hit;
       // Per entry: q joins the newest or opens the tail; a B counts down the head. (Only in
       // those cycles: the simulator then skips the loop while nothing is in flight.) The
       // flags n == 1 and n == 2 follow from the old ones, not from the new count, which
