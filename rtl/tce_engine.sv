@@ -361,12 +361,8 @@ module tce_engine #(
   assign cmd_coord0 = cmd_coords[31:0];
   // Row generators of the tile load besides its own odometer (tce_tile_check row_gen).
   logic [1:0] tg_row_gen;
-  logic [2:0] i2c_nwalk;
-  logic [119:0] i2c_win_lo, i2c_win_hi;
-  logic [47:0] i2c_pos_off;
-  logic [159:0] i2c_pos0, i2c_x, g4_x;
-  logic [10:0] i2c_rows;
-  logic [5:0] i2c_group;
+  tce_walk_pkg::i2c_walk_t i2c;    // the im2col walk's parameters (tce_tile_check)
+  logic [159:0] i2c_x, g4_x;
   logic tl_row_step, ts_row_step, i2c_last, g4_last;
   // The row generator of the load in the tile loader's walker. tg_row_gen follows the
   // executor's command, which moves on to the next one as soon as a load is handed over.
@@ -410,7 +406,8 @@ module tce_engine #(
     .red_etype(tchk_red_etype), .red_noftz(tchk_red_noftz),
     .coords(cmd_coords), .im2col_off(cmd_im2col), .origin_rd(tg_origin_rd), .row_gen(tg_row_gen),
     .walk_first(tc_walk_first), .walk_rows(tc_walk_rows), .rng_end(tc_rng_end), .rng_over(tc_rng_over),
-    .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group
+    .i2c_nwalk(i2c.nwalk), .i2c_win_lo(i2c.win_lo), .i2c_win_hi(i2c.win_hi),
+    .i2c_pos_off(i2c.pos_off), .i2c_pos0(i2c.pos0), .i2c_rows(i2c.rows), .i2c_group(i2c.group)
   );
 
   // Rows of the box that leave every global window fail the command before anything
@@ -438,8 +435,7 @@ module tce_engine #(
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e), .soff(tg_soff),
     .pitch(tg_pitch), .row_bytes(tg_row_bytes), .swizzle(tg_swizzle), .row_gen(tg_row_gen),
     .row_coords(cmd_coords[159:32]),
-    .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group,
-    .xw_free, .xw_start(ww_xw_start), .xw_next(ww_xw_next), .xw_row,
+    .i2c, .xw_free, .xw_start(ww_xw_start), .xw_next(ww_xw_next), .xw_row,
     .ready_out(tchk_ready), .status_out(tchk_status), .field_out(tchk_field), .pass_out(tchk_pass),
     .walking(ww_walking)
   );
@@ -448,8 +444,8 @@ module tce_engine #(
   // executor refuses those modes, so tg_row_gen stays 0 and nothing reads their outputs.
   tce_row_gens #(.HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER)) u_row_gens (
     .clk, .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
-    .rank(tg_rank), .e(tg_e), .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0,
-    .i2c_rows, .i2c_group, .row_coords(cmd_coords[159:32]), .i2c_x, .i2c_last, .g4_x, .g4_last
+    .rank(tg_rank), .e(tg_e), .i2c, .row_coords(cmd_coords[159:32]), .i2c_x, .i2c_last,
+    .g4_x, .g4_last
   );
 
   // The shared row walker (SHARE_WALK). The two movers never walk at once: a store waits in

@@ -78,13 +78,7 @@ module tce_window_walk #(
     input  logic [2:0]    swizzle,
     input  logic [1:0]    row_gen,
     input  logic [127:0]  row_coords,   // the command's tensorCoords[1..4] (gather4 rows)
-    input  logic [2:0]    i2c_nwalk,
-    input  logic [119:0]  i2c_win_lo,
-    input  logic [119:0]  i2c_win_hi,
-    input  logic [47:0]   i2c_pos_off,
-    input  logic [159:0]  i2c_pos0,
-    input  logic [10:0]   i2c_rows,
-    input  logic [5:0]    i2c_group,
+    input  tce_walk_pkg::i2c_walk_t i2c,   // im2col rows (tce_im2col_check's walk)
     // the shared walker (OWN_WALK = 0)
     input  logic          xw_free,      // no mover walks it
     output logic          xw_start,
@@ -224,8 +218,7 @@ module tce_window_walk #(
   assign xw_start = !OWN_WALK && wk_start;
   assign xw_next  = !OWN_WALK && wk_next;
   tce_row_gens #(.HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER)) u_row_gens (
-    .clk, .rst_n, .start(wk_start), .step(row_step), .rank, .e, .i2c_nwalk, .i2c_win_lo,
-    .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group, .row_coords, .i2c_x,
+    .clk, .rst_n, .start(wk_start), .step(row_step), .rank, .e, .i2c, .row_coords, .i2c_x,
     .i2c_last, .g4_x, .g4_last
   );
 
@@ -255,7 +248,6 @@ module tce_window_walk #(
   wire span_bad = $signed({2'b0, row_sbase}) > slim_q &&
                   (!tail_q || $signed({3'b0, row_sbase}) > slim2_q ||
                    !tail_ok_q[{row_in_l, row_sbase[6:4]}]);
-
   // e0 = 1: the run is covered, or how far it goes on in the window (left < rem < 2^17
   // where that is used)
   logic       covers;
