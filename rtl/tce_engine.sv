@@ -495,6 +495,14 @@ module tce_engine #(
   logic [DATA_W-1:0] tl_sm_wdata;
   logic [DATA_W/8-1:0] tl_sm_wstrb;
 
+  // An outside generator's row (row_gen 1: im2col, 2: gather4) for the movers; constants
+  // in a build with neither (SHARE_WALK), where tce_row_gens's outputs are 0: a synthesis
+  // that keeps the hierarchy does not see that, and built a 160-bit select per mover.
+  wire [159:0] tl_ext_x = SHARE_WALK ? '0 : tl_row_gen == 2'd2 ? g4_x : i2c_x;
+  wire [159:0] ts_ext_x = SHARE_WALK ? '0 : ts_row_gen == 2'd2 ? g4_x : i2c_x;
+  wire tl_ext_last = !SHARE_WALK && (tl_row_gen == 2'd2 ? g4_last : i2c_last);
+  wire ts_ext_last = !SHARE_WALK && (ts_row_gen == 2'd2 ? g4_last : i2c_last);
+
   tce_tile_load #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(NRD), .NS(LOAD_SLOTS),
                 .GADDR_W(GADDR_W), .EXT_ROWS(HAS_IM2COL || HAS_GATHER),
                 .OWN_WALK(!SHARE_WALK)) u_tile_load (
@@ -506,8 +514,8 @@ module tce_engine #(
     // tce_tile_check refuses loads whose row is over 2 KB, so 12 bits hold every load's
     .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .want_tx(tile_want_tx),
     .mbar_off(cmd_mbar_off), .tx_count(tchk_tx_bytes),
-    .ext_rows(tg_row_gen != 2'd0), .ext_x(tl_row_gen == 2'd2 ? g4_x : i2c_x),
-    .ext_last(tl_row_gen == 2'd2 ? g4_last : i2c_last), .row_step(tl_row_step),
+    .ext_rows(tg_row_gen != 2'd0), .ext_x(tl_ext_x), .ext_last(tl_ext_last),
+    .row_step(tl_row_step),
     .xw_start(tl_xw_start), .xw_next(tl_xw_next), .xw_row,
     .done_hold(tile_done_hold), .done(tile_done), .status(tile_status), .tx_err(tile_tx_err), .bytes_read(tile_rbytes),
     .arvalid(tl_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_TILE_LOAD), .axi_ar(tl_ar),
@@ -630,8 +638,7 @@ module tce_engine #(
     .clk(clk), .rst_n, .start(tstore_start), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(tg_wcoords),
     .swizzle(tg_swizzle), .src_cta(cmd_cta), .soff(tg_soff), .row_bytes(tg_row_bytes),
-    .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(ts_row_gen == 2'd2 ? g4_x : i2c_x),
-    .ext_last(ts_row_gen == 2'd2 ? g4_last : i2c_last),
+    .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(ts_ext_x), .ext_last(ts_ext_last),
     .row_step(ts_row_step),
     .xw_start(ts_xw_start), .xw_next(ts_xw_next), .xw_row,
     .done(tstore_done), .status(tstore_status), .bytes_written(tstore_wbytes),

@@ -207,10 +207,14 @@ module tce_window_walk #(
   logic [23:0] row_sbase;
   logic [159:0] i2c_x, g4_x;
   logic i2c_last, g4_last;
+  // (constants where the walk has no outside generator or is not its own: the select of
+  // tce_row_gens's outputs, 0 then, is not built in a synthesis that keeps the hierarchy)
+  localparam bit EXT_OWN = EXT && OWN_WALK;
+  wire [159:0] ext_x = EXT_OWN ? (row_gen == 2'd2 ? g4_x : i2c_x) : '0;
+  wire         ext_last = EXT_OWN && (row_gen == 2'd2 ? g4_last : i2c_last);
   tce_mover_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT), .OWN_WALK(OWN_WALK)) u_walk (
     .clk, .rst_n, .start(wk_start), .rank, .ul, .gaddr, .gdim14(gdim[164:33]), .gstride, .n,
-    .e, .coords(wcoords), .soff, .pitch, .ext_rows(row_gen != 2'd0),
-    .ext_x(row_gen == 2'd2 ? g4_x : i2c_x), .ext_last(row_gen == 2'd2 ? g4_last : i2c_last),
+    .e, .coords(wcoords), .soff, .pitch, .ext_rows(row_gen != 2'd0), .ext_x, .ext_last,
     .next(wk_next), .xw_row,
     .row_valid, .row_g, .row_sbase, .row_inb, .last_row, .row_step
   );
