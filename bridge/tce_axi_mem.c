@@ -1,6 +1,8 @@
 /* Global-memory AXI4 slave model; see tce_axi_mem.h. */
 #include "tce_axi_mem.h"
 
+#include "tce_prng.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,14 +24,7 @@ void tce_axi_mem_disorder(tce_axi_mem *m, bool reorder, unsigned stall_pct, uint
     m->rng = seed ? seed : 1;
 }
 
-static uint32_t rnd(tce_axi_mem *m)
-{
-    /* xorshift64*: small, seeded, repeatable */
-    m->rng ^= m->rng >> 12;
-    m->rng ^= m->rng << 25;
-    m->rng ^= m->rng >> 27;
-    return (uint32_t)((m->rng * 0x2545F4914F6CDD1Dull) >> 32);
-}
+static uint32_t rnd(tce_axi_mem *m) { return tce_prng_xorshift64s(&m->rng); }
 
 void tce_axi_mem_latency_range(tce_axi_mem *m, unsigned lat_min, unsigned lat_max)
 {

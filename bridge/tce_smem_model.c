@@ -1,6 +1,8 @@
 /* Shared-memory model; see tce_smem_model.h. */
 #include "tce_smem_model.h"
 
+#include "tce_prng.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,14 +52,8 @@ void tce_smem_stall(tce_smem_model *m, unsigned pct, uint64_t seed)
     m->stall = m->mstall = false;
 }
 
-/* splitmix64: the next draw of the stall stream */
-static uint64_t stall_draw(tce_smem_model *m)
-{
-    uint64_t z = (m->rng += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+/* the next draw of the stall stream */
+static uint64_t stall_draw(tce_smem_model *m) { return tce_prng_splitmix64(&m->rng); }
 
 bool tce_smem_ready(const tce_smem_model *m)
 {

@@ -1,6 +1,8 @@
 // Global and shared memory TLM targets; see tce_sc_memory.h.
 #include "tce_sc_memory.h"
 
+#include "tce_prng.h"
+
 #include <cstdlib>
 #include <cstring>
 
@@ -133,11 +135,8 @@ unsigned tce_sc_memory::next_latency()
 {
     if (lat_max_ == lat_min_)
         return lat_min_;
-    // splitmix64: a seeded, repeatable draw per transaction
-    uint64_t z = (rng_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    z ^= z >> 31;
+    // a seeded, repeatable draw per transaction
+    const uint64_t z = tce_prng_splitmix64(&rng_);
     return lat_min_ + (unsigned)(z % (uint64_t)(lat_max_ - lat_min_ + 1));
 }
 

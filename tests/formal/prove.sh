@@ -10,9 +10,11 @@
 #   pdr K    an unbounded proof by ABC's property-directed reachability (IC3), which finds the
 #            inductive invariant itself, then the covers within K steps
 #   abcbmc K the bounded proof of K steps by ABC's bmc3 on the and-inverter graph (far
-#            quicker than z3 on the whole engine), frame by frame in abcbmc.log; no covers
+#            quicker than z3 on the whole engine), frame by frame in abcbmc.log; then the covers
+#   abcprove K  K-induction by ABC on the and-inverter graph: bmc3's K steps from reset, then
+#            `ind` (the inductive step over all assertions at once); then the covers
 #   prove.sh OUTDIR TOP MODE K [-p NAME=VALUE]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N]
-#            [-m] -- SOURCES...
+#            [-m] [-z] -- SOURCES...
 # -p sets a parameter of TOP; -t drives the wrapper's wire TAP from the flattened net NET
 # (Yosys 0.23 reads no hierarchical references, so an invariant on a unit's state names it
 # here); -c NET cuts the flattened net NET loose (its value becomes the solver's choice in
@@ -21,14 +23,17 @@
 # assertions of the wrapper's instance INST assumptions (a checker of the rules an upstream
 # block obeys, as the environment of a unit between two buses); -k N looks for the covers
 # within N steps instead of K (an induction that closes at a small K, for a unit whose
-# covers lie deeper).
+# covers lie deeper); -z reads the bits the gate mapping leaves undefined as 0 instead of
+# making each a free input (the ABC modes; docs/formal.md says when that is sound).
 # A failed assertion leaves OUTDIR/trace.vcd (the counterexample) and exits 1. Exit 77
 # (CTest SKIPPED) when yosys, yosys-smtbmc or z3 is missing. SOLVER overrides z3.
 # YOSYS_LOCK=FILE runs the Yosys step (gigabytes for the whole engine) under `flock FILE`
 # and the solver outside it, so a long solver run does not hold a machine's Yosys queue.
+# The Yosys step is skipped when OUTDIR holds the model of the same script and sources
+# (OUTDIR/model.key: a checksum of both), so a rerun or a second mode costs no front end.
 set -u
 if [ $# -lt 5 ]; then
-    echo "usage: $0 OUTDIR TOP prove|bmc|covers|pdr|abcbmc K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] -- SOURCES..." >&2
+    echo "usage: $0 OUTDIR TOP prove|bmc|covers|pdr|abcbmc|abcprove K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] [-z] -- SOURCES..." >&2
     exit 2
 fi
 out=$1; top=$2; mode=$3; depth=$4; shift 4
@@ -39,14 +44,15 @@ for tool in yosys yosys-smtbmc "$solver"; do
         exit 77
     fi
 done
-case $mode in prove|bmc|covers|pdr|abcbmc) ;; *) echo "$0: mode '$mode': prove, bmc, covers, pdr or abcbmc" >&2; exit 2;; esac
-if { [ "$mode" = pdr ] || [ "$mode" = abcbmc ]; } && ! command -v yosys-abc >/dev/null 2>&1; then
+case $mode in prove|bmc|covers) abcmode=0;; pdr|abcbmc|abcprove) abcmode=1;;
+    *) echo "$0: mode '$mode': prove, bmc, covers, pdr, abcbmc or abcprove" >&2; exit 2;; esac
+if [ $abcmode = 1 ] && ! command -v yosys-abc >/dev/null 2>&1; then
     echo "SKIP: $top: yosys-abc is not installed (it comes with yosys)"
     exit 77
 fi
 case $depth in ''|*[!0-9]*) echo "$0: depth '$depth' is not a number" >&2; exit 2;; esac
 
-chparam=""; taps=""; cuts=""; assumes=""; mapmem=""; cdepth=$depth
+chparam=""; taps=""; cuts=""; assumes=""; mapmem=""; cdepth=$depth; undef=anyseq
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case $1 in
         -p) chparam="$chparam -set ${2%%=*} ${2#*=}"; shift 2;;
@@ -62,6 +68,7 @@ chformal -assert -assert2assume c:*${2}.*\$assert*"; shift 2;;
             case $cdepth in ''|*[!0-9]*) echo "$0: cover depth '$cdepth' is not a number" >&2; exit 2;; esac
             shift 2;;
         -m) mapmem="memory_map"; shift;;
+        -z) undef=zero; shift;;
         *) echo "$0: unknown option '$1'" >&2; exit 2;;
     esac
 done
@@ -69,14 +76,7 @@ done
 if [ $# -eq 0 ]; then echo "$0: no sources" >&2; exit 2; fi
 
 mkdir -p "$out"
-rm -f "$out/trace.vcd" "$out/model.smt2" "$out/model.aig" "$out/covers.aig" "$out/cex.txt"
-aig_passes="memory_map
-techmap
-opt -fast -keepdc
-setundef -anyseq
-dffunmap
-aigmap
-opt_clean"
+rm -f "$out/trace.vcd" "$out/cex.txt"
 cat > "$out/cover2assert.v" <<'V'
 (* techmap_celltype = "$cover" *)
 module cover2assert (A, EN);
@@ -108,42 +108,67 @@ check
 hierarchy -simcheck
 dffunmap
 stat
-write_smt2 -wires $out/model.smt2
+tee -q -o $out/covers.txt select -list t:\$cover
 YS
-    # pdr: the same model as an and-inverter graph (assumptions become AIGER constraints).
-    # An undefined bit left by the gate mapping (an out-of-range part select of the whole
-    # engine) becomes a free input, a widening (every value it could take is checked):
-    # write_aiger refuses x bits.
-    { [ "$mode" = pdr ] || [ "$mode" = abcbmc ]; } && cat <<YS
-design -save formal
-chformal -cover -remove
-$aig_passes
-write_aiger -zinit -map $out/model.aim $out/model.aig
-YS
-    # abcbmc's covers: a second graph without the assertions, each cover c an assertion of
-    # !c (cover2assert.v), so that bmc3 "fails" it in the first frame that reaches c.
-    [ "$mode" = abcbmc ] && cat <<YS
-design -load formal
-chformal -assert -remove
+    if [ $abcmode = 0 ]; then
+        echo "write_smt2 -wires $out/model.smt2"
+    else
+        # The ABC modes: one gate mapping to an and-inverter graph, each cover c first made an
+        # assertion of !c (cover2assert.v) marked fv_cover, then two graphs: model.aig with the
+        # wrapper's assertions (its assumptions AIGER constraints), covers.aig with the marked
+        # ones only, so that bmc3 "fails" each cover in the first frame that reaches it.
+        # An undefined bit left by the gate mapping (an out-of-range part select) becomes a
+        # free input, a widening (every value it could take is checked), or with -z a 0:
+        # write_aiger refuses x bits.
+        cat <<YS
+setattr -set fv_cover 1 t:\$cover
 techmap -map $out/cover2assert.v t:\$cover
-$aig_passes
+select -assert-none t:\$cover
+memory_map
+techmap
+opt -fast -keepdc
+setundef -$undef
+dffunmap
+aigmap
+opt_clean
+design -save mapped
+delete t:\$assert a:fv_cover %i
+opt_clean
+write_aiger -zinit -map $out/model.aim $out/model.aig
+design -load mapped
+delete t:\$assert a:fv_cover %i %n t:\$assert %i
+opt_clean
 write_aiger -zinit -map $out/covers.aim $out/covers.aig
 YS
+    fi
 } > "$out/model.ys"
 start=$(date +%s)
-lock=""
-[ -n "${YOSYS_LOCK:-}" ] && lock="flock $YOSYS_LOCK"
-if ! $lock yosys -q -l "$out/yosys.log" -s "$out/model.ys" > /dev/null 2>&1; then
-    echo "FAIL: $top: yosys could not build the model ($out/yosys.log):"
-    grep -m5 -i "error" "$out/yosys.log"
-    exit 1
+# The same script and sources give the same model: reuse it (the whole engine's Yosys step
+# takes half an hour on a loaded machine).
+key=$({ cat "$out/model.ys" "$@"; yosys -V; } | sha256sum | cut -c1-64)
+if [ $abcmode = 0 ]; then made="$out/model.smt2"; else made="$out/model.aig $out/covers.aig"; fi
+have=1
+for f in $made "$out/covers.txt" "$out/model.key"; do [ -s "$f" ] || have=0; done
+if [ $have = 1 ] && [ "$(cat "$out/model.key")" = "$key" ]; then
+    echo "$top: the model of $out/model.key is current: no Yosys step"
+else
+    rm -f "$out/model.key" "$out/model.smt2" "$out/model.aig" "$out/covers.aig" "$out/covers.txt"
+    lock=""
+    [ -n "${YOSYS_LOCK:-}" ] && lock="flock $YOSYS_LOCK"
+    if ! $lock yosys -q -l "$out/yosys.log" -s "$out/model.ys" > /dev/null 2>&1; then
+        echo "FAIL: $top: yosys could not build the model ($out/yosys.log):"
+        grep -m5 -i "error" "$out/yosys.log"
+        exit 1
+    fi
+    # A tap that names no net leaves the wrapper's wire undriven, which `check` reports.
+    if grep -q "is used but has no driver" "$out/yosys.log"; then
+        echo "FAIL: $top: an undriven wire in the model (a tap that names no net?):"
+        grep -m5 "is used but has no driver" "$out/yosys.log"
+        exit 1
+    fi
+    echo "$key" > "$out/model.key"
 fi
-# A tap that names no net leaves the wrapper's wire undriven, which `check` reports.
-if grep -q "is used but has no driver" "$out/yosys.log"; then
-    echo "FAIL: $top: an undriven wire in the model (a tap that names no net?):"
-    grep -m5 "is used but has no driver" "$out/yosys.log"
-    exit 1
-fi
+ncov=$(grep -c . "$out/covers.txt")
 
 smt() {  # smt LOGNAME ARGS...: runs yosys-smtbmc, prints its verdict, returns its status
     name=$1; shift
@@ -164,43 +189,48 @@ abc() {  # abc NAME COMMAND PASSED_LINE: ABC on the AIG (`fold` turns the constr
         > "$out/$1.log" 2>&1
     grep -q "^$3" "$out/$1.log" && return 0
     echo "FAIL: $top: $1 ($out/$1.log):"
-    grep -E "asserted|failed|Error|error|undecided|Property" "$out/$1.log" | head -4
+    grep -iE "asserted|failed|error|undecided|Property" "$out/$1.log" | head -4
+    # ind's UNDECIDED: a step from states that satisfy every assertion K times breaks one
+    # (a state the invariants do not exclude, or a failure deeper than the bounded part)
+    grep -q "UNDECIDED" "$out/$1.log" && echo "the inductive step fails: an invariant is missing, or a failure lies deeper than K"
     [ -s "$out/cex.txt" ] && echo "counterexample: $out/cex.txt (inputs by frame, $out/model.aim)"
     return 1
 }
 if [ "$mode" = pdr ]; then
     abc pdr pdr "Property proved" || status=1
-elif [ "$mode" = abcbmc ]; then
+elif [ "$mode" = abcbmc ] || [ "$mode" = abcprove ]; then
     # bmc3 -v prints each frame as it is done: how deep a run got when it was stopped.
     abc abcbmc "bmc3 -v -F $depth" "No output asserted in $depth frames" || status=1
+    # the inductive step over the conjunction of every assertion (orpos: one output that
+    # fails when any does), so that each invariant strengthens the others; ind's frame 0 is
+    # the step checked, so K assumed steps are K + 1 frames (smtbmc's `-i -t K`)
+    if [ $status -eq 0 ] && [ "$mode" = abcprove ]; then
+        abc induction "orpos; ind -v -F $((depth + 1))" "Networks are equivalent" || status=1
+    fi
 elif [ "$mode" != covers ]; then
     smt bmc -t "$depth" --dump-vcd "$out/trace.vcd" || status=1
     if [ $status -eq 0 ] && [ "$mode" = prove ]; then
         smt induction -i -t "$depth" --dump-vcd "$out/trace.vcd" || status=1
     fi
 fi
-if [ "$mode" = abcbmc ] && [ $status -eq 0 ]; then
+if [ $status -ne 0 ]; then
+    :
+elif [ "$ncov" -eq 0 ]; then
+    echo "FAIL: $top: no cover statement: nothing shows the assumptions leave behaviour to check"
+    status=1
+elif [ $abcmode = 1 ]; then
     # every cover reached within cdepth frames: bmc3 -a goes on past each output it fails
-    ncov=$(grep -c "yosys-smt2-cover" "$out/model.smt2")
     yosys-abc -c "read_aiger $out/covers.aig; fold; strash; bmc3 -a -v -F $cdepth" \
         > "$out/abccovers.log" 2>&1
     nhit=$(grep -c "was asserted in frame" "$out/abccovers.log")
-    if [ "$ncov" -eq 0 ]; then
-        echo "FAIL: $top: no cover statement: nothing shows the assumptions leave behaviour to check"
-        status=1
-    elif [ "$nhit" -ne "$ncov" ]; then
+    if [ "$nhit" -ne "$ncov" ]; then
         echo "FAIL: $top: covers: $nhit of $ncov reached within $cdepth frames ($out/abccovers.log)"
         status=1
     else
         grep "was asserted in frame" "$out/abccovers.log" | sed 's/^/cover: /'
     fi
-elif [ "$mode" = abcbmc ]; then
-    :
-elif [ $status -eq 0 ] && grep -q "yosys-smt2-cover" "$out/model.smt2"; then
+else
     smt covers -c -t "$cdepth" --dump-vcd "$out/cover.vcd" || status=1
-elif [ $status -eq 0 ]; then
-    echo "FAIL: $top: no cover statement: nothing shows the assumptions leave behaviour to check"
-    status=1
 fi
 [ $status -eq 0 ] && rm -f "$out/trace.vcd"
 echo "$top: $mode K=$depth$( [ "$cdepth" != "$depth" ] && echo ", covers within $cdepth" ): $( [ $status -eq 0 ] && echo PASS || echo FAIL ) in $(( $(date +%s) - start )) s"

@@ -110,6 +110,11 @@ elseif(KIND STREQUAL "tmreplace")
   set(len -max_len=138) # a map, the field, the ordinal and the 8-byte value
 elseif(KIND STREQUAL "ptx_check")
   set(len -max_len=4096) # a run's cost grows with the lines; 4 KB holds dozens of them
+elseif(KIND STREQUAL "synth_blif")
+  # a run's cost grows with the netlist's length: 12 KB holds the whole seed netlist with
+  # Yosys's short names (seed_unit_short.blif, every cell kind of the seeds), where the
+  # long-named one is 25 KB (docs/fuzzing.md, "Speed")
+  set(len -max_len=12288)
 elseif(KIND STREQUAL "ptx_module")
   # a run's cost grows with the module's length (every instruction is decoded twice, with
   # comparison tracing): 2 KB holds several kernels' scopes and multi-line statements, and

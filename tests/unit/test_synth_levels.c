@@ -1,7 +1,10 @@
 /* synth_levels: LUT levels of a small hand-built xc7 netlist in Yosys's `write_blif -param`
  * form. Every expected number is counted by hand in the comments. */
+#define _POSIX_C_SOURCE 200809L /* alarm() */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "synth_levels.h"
 
@@ -196,6 +199,89 @@ static void test_chain_loop(void)
     CHECK(lv.loops >= 1 && !strcmp(lv.loop_cell, "c"));
 }
 
+/* A CARRY4 whose O[0] drives its own S[0] (fuzz_synth_blif, docs/fuzzing.md): the O side
+ * of a bit was followed with no mark, so the walk recursed until the stack ran out. */
+static void test_carry_o_loop(void)
+{
+    syn_levels lv;
+    char err[300];
+    static const char loop[] = ".model t\n.inputs a\n.outputs o\n"
+                               ".subckt CARRY4 CI=a CYINIT=a DI[0]=a S[0]=x O[0]=x CO[0]=c\n"
+                               ".cname c4\n"
+                               ".subckt OBUF I=x O=o\n.end\n";
+    CHECK(syn_levels_from_blif(loop, 8, &lv, err, sizeof err));
+    CHECK(lv.loops >= 1 && !strcmp(lv.loop_cell, "c4") && lv.loop_line == 4);
+}
+
+/* A path may pass one CARRY4 twice, leaving at bit 0 and coming back at bit 1: a = 0,
+ * x = O[0] = 1, l = LUT1(x) = 2, y = CO[1] = max(S[1] = l, ...) + 1 = 3 levels with 2
+ * cells (fuzz_synth_blif had wanted levels <= cells; docs/fuzzing.md). */
+static void test_carry_twice(void)
+{
+    syn_levels lv;
+    char err[300];
+    static const char twice[] = ".model t\n.inputs a\n.outputs y\n"
+                                ".subckt CARRY4 CI=a CYINIT=a DI[0]=a DI[1]=a S[0]=a S[1]=l O[0]=x CO[1]=y\n"
+                                ".subckt LUT1 I0=x O=l\n.end\n";
+    CHECK(syn_levels_from_blif(twice, 8, &lv, err, sizeof err));
+    CHECK(lv.max_levels == 3 && lv.cells == 2 && lv.loops == 0);
+}
+
+/* A chain of 40 LUT RAMs, each one's DOA[0] all five read-address pins of the next: 40
+ * levels. Levels were not remembered per RAM output, so each RAM was walked once per path
+ * into it, 5^40 times; the alarm ends such a walk as a failure. */
+static void test_ram_chain(void)
+{
+    syn_levels lv;
+    char err[300];
+    char *text = malloc(40 * 160 + 200), *p = text;
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    p += sprintf(p, ".model t\n.inputs clk a we\n.outputs o\n");
+    for (int k = 0; k < 40; k++) {
+        p += sprintf(p, ".subckt RAM32M WCLK=clk WE=we");
+        for (int b = 0; b < 5; b++)
+            p += k ? sprintf(p, " ADDRA[%d]=r%d", b, k - 1) : sprintf(p, " ADDRA[%d]=a", b);
+        p += sprintf(p, " DOA[0]=r%d\n", k);
+    }
+    sprintf(p, ".subckt OBUF I=r39 O=o\n.end\n");
+    alarm(30);
+    CHECK(syn_levels_from_blif(text, 8, &lv, err, sizeof err));
+    alarm(0);
+    CHECK(lv.max_levels == 40);
+    free(text);
+}
+
+/* Paths are followed by recursion, so a path longer than any mapped design's is refused
+ * at the cell where the walk stopped instead of running out of stack: 10,000 LUTs in a
+ * row (10,000 driven nets) are counted, 10,001 are not (the first LUT, line 4, is where
+ * the walk from the register's D pin stops). */
+static void test_too_deep(void)
+{
+    syn_levels lv;
+    char err[300];
+    char *text = malloc(10001 * 40 + 200);
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    for (int n = 10000; n <= 10001; n++) {
+        char *p = text;
+        p += sprintf(p, ".model t\n.inputs clk a\n.outputs q\n");
+        for (int k = 0; k < n; k++)
+            p += k ? sprintf(p, ".subckt LUT1 I0=l%d O=l%d\n", k - 1, k) : sprintf(p, ".subckt LUT1 I0=a O=l0\n");
+        sprintf(p, ".subckt FDRE C=clk CE=a R=a D=l%d Q=q\n.end\n", n - 1);
+        bool ok = syn_levels_from_blif(text, 8, &lv, err, sizeof err);
+        if (n == 10000) {
+            CHECK(ok && lv.max_levels == 10000);
+        } else {
+            CHECK(!ok);
+            CHECK(!strcmp(err, "4: a path through more than 10000 nets and carry bits: too deep to follow"));
+        }
+    }
+    free(text);
+}
+
 /* Bad netlists are refused with the line and the cause, never counted. */
 static void test_refusals(void)
 {
@@ -231,6 +317,10 @@ int main(void)
     test_levels();
     test_chain_return();
     test_chain_loop();
+    test_carry_o_loop();
+    test_carry_twice();
+    test_ram_chain();
+    test_too_deep();
     test_refusals();
     return check_finish("test_synth_levels");
 }

@@ -101,6 +101,12 @@ typedef struct {
     char *err;
     size_t errcap;
     bool failed;
+    int depth;     /* nets and carry bits on the path being followed (deeper() bounds it) */
+    /* levels, per net, and the same 0/1/2 state: a LUT-RAM's or CARRY4's output level is
+     * read per pin, so without them a chain of RAMs was walked once per path (5^n for five
+     * address pins on one net) and a CARRY4 O pin fed back to its S pin recursed unbounded */
+    long *lv;
+    unsigned char *lv_state;
     /* delays, per net: arrival (ps, -1 none), the driver's input pin that set it, state */
     long *arr;
     int *arr_pin;
@@ -488,6 +494,22 @@ static void loop_met(netlist *nl, const cell *ce)
 
 static long cell_level(netlist *nl, int c);
 
+/* Paths are followed by recursion: past this many nets and carry bits on one path (no
+ * mapped design comes near; the whole engine's deepest is tens) the netlist is refused
+ * at the cell where it stopped, before the stack runs out. */
+#define SYN_LV_DEPTH_MAX 10000
+
+static bool deeper(netlist *nl, const cell *ce)
+{
+    if (nl->depth >= SYN_LV_DEPTH_MAX) {
+        fail(nl, ce->line, "a path through more than %s nets and carry bits: too deep to follow",
+             "10000");
+        return false;
+    }
+    nl->depth++;
+    return true;
+}
+
 static bool start_pin(const netlist *nl, int c, int p)
 {
     const cell *ce = &nl->cells[c];
@@ -513,13 +535,28 @@ static long net_level(netlist *nl, int n)
         return ne->input ? 0 : -1;
     if (start_pin(nl, ne->driver, ne->dpin))
         return 0;
+    if (nl->lv_state[n] == 2)
+        return nl->lv[n];
+    if (nl->lv_state[n] == 1) {
+        loop_met(nl, &nl->cells[ne->driver]);
+        return -1;
+    }
+    if (nl->failed || !deeper(nl, &nl->cells[ne->driver]))
+        return -1;
+    nl->lv_state[n] = 1;
     cell_kind k = nl->cells[ne->driver].info->kind;
     int best;
+    long lv;
     if (k == K_LUTRAM || k == K_SRL)
-        return ram_read_level(nl, ne->driver, nl->pins[ne->dpin].name, &best);
-    if (k == K_CARRY)
-        return carry_out_level(nl, ne->driver, &nl->pins[ne->dpin], &best);
-    return cell_level(nl, ne->driver);
+        lv = ram_read_level(nl, ne->driver, nl->pins[ne->dpin].name, &best);
+    else if (k == K_CARRY)
+        lv = carry_out_level(nl, ne->driver, &nl->pins[ne->dpin], &best);
+    else
+        lv = cell_level(nl, ne->driver);
+    nl->lv[n] = lv;
+    nl->lv_state[n] = 2;
+    nl->depth--;
+    return lv;
 }
 
 /* CARRY4 bit i's carry entry (i = -1: the chain's input): the deepest level among S[0..i],
@@ -536,6 +573,10 @@ static long carry_entry(netlist *nl, int c, int i, int *best)
     }
     if (ce->cstate[slot] == 1) {
         loop_met(nl, ce);
+        *best = -1;
+        return -1;
+    }
+    if (nl->failed || !deeper(nl, ce)) {
         *best = -1;
         return -1;
     }
@@ -569,6 +610,7 @@ static long carry_entry(netlist *nl, int c, int i, int *best)
     ce->cent[slot] = lv;
     ce->cbest[slot] = b;
     ce->cstate[slot] = 2;
+    nl->depth--;
     *best = b;
     return lv;
 }
@@ -998,8 +1040,10 @@ static long net_arrival(netlist *nl, int n)
     long a = ne->driver < 0 && ne->input ? 0 : -1;
     int bp = -1;
     if (ne->driver >= 0) {
-        nl->arr_state[n] = 1;
         const cell *ce = &nl->cells[ne->driver];
+        if (nl->failed || !deeper(nl, ce))
+            return -1;
+        nl->arr_state[n] = 1;
         const pin *op = &nl->pins[ne->dpin];
         xc7_params prm = params_of(ce);
         for (size_t i = 0; i < ce->npins && !nl->failed; i++) {
@@ -1015,6 +1059,7 @@ static long net_arrival(netlist *nl, int n)
                 bp = (int)(ce->pin0 + i);
             }
         }
+        nl->depth--;
     }
     nl->arr[n] = a;
     nl->arr_pin[n] = bp;
@@ -1154,6 +1199,10 @@ bool syn_levels_from_blif(const char *blif, long threshold, syn_levels *out, cha
     }
     if (!parse(&nl, text))
         goto done;
+    nl.lv = malloc((nl.nnets ? nl.nnets : 1) * sizeof *nl.lv);
+    nl.lv_state = calloc(nl.nnets ? nl.nnets : 1, 1);
+    if (!nl.lv || !nl.lv_state)
+        goto done;
     if (!collect(&nl, &eps, &neps, &capeps, outputs, nout))
         goto done;
     out->cells = (long)nl.ncells;
@@ -1216,6 +1265,8 @@ done:
     free(nl.arr);
     free(nl.arr_pin);
     free(nl.arr_state);
+    free(nl.lv);
+    free(nl.lv_state);
     free(text);
     if (ok)
         err[0] = 0;
