@@ -251,16 +251,20 @@ module tce_tile_load #(
 
   // ------------------------------------------------------------- row walker
   // The rows come from tce_row_walk (below), one presented at a time. SETUP (the cycle after
-  // start, while the walk assembles row 0) fixes the command's dim-0 range; ROW writes a
-  // row's fill chunks, or issues a row without fill straight from the walk (its first
-  // burst in the same cycle: a one-burst row takes one cycle); READ issues the rest.
+  // start, or after W_DIV; the walk assembles row 0 meanwhile) fixes the command's dim-0
+  // range; ROW writes a row's fill chunks, or issues a row without fill straight from the
+  // walk (its first burst in the same cycle: a one-burst row takes one cycle); READ issues
+  // the rest.
   //
   // A load whose box starts at a negative coordinate or misses the tensor first reads the
   // beat at globalAddress, as the H100 does (docs/tile.md): ORG issues that read (one beat,
   // no byte of it kept), OWAIT waits for its answer before anything is written, and on an
   // error SKIP lets the rows pass unwritten, so the command ends GLOBAL_BUS having written
   // nothing.
-  typedef enum logic [2:0] { W_IDLE, W_SETUP, W_ROW, W_READ, W_ORG, W_OWAIT, W_SKIP } wstate_t;
+  // W_DIV (between start and SETUP) divides the dim-0 range by a dim-0 stride that is not a
+  // power of two (3, 5, 6, 7: strided interleave loads only), so that the DSP48's product
+  // lands in a register; other strides are shifts done in SETUP itself.
+  typedef enum logic [2:0] { W_IDLE, W_SETUP, W_ROW, W_READ, W_ORG, W_OWAIT, W_SKIP, W_DIV } wstate_t;
   wstate_t ws;
   logic [23:0] row_sbase;      // pre-swizzle shared address of the row
   logic [GADDR_W-1:0] row_g;          // global address of dim-0 coordinate c0 in this row
@@ -295,23 +299,27 @@ module tce_tile_load #(
   // Both only matter up to box0 (< 512): a quotient of box0 or more means "past the box"
   // either way (no unit in bounds when lo_e reaches box0), so the distances -c0 and
   // gdim0 - c0 are clamped to 12 bits before e0 - 1 is added (4095 / e0 >= 511 for e0 <=
-  // 8), divided by e0 (1..8) exactly, as a multiply by a 16-bit reciprocal (div_rcp: the
-  // dividend stays below 4103, so the reciprocal's overshoot stays below 1/8), and both
-  // quotients are capped at box0. The dividends are formed from the inputs at `start`
-  // (lo_cl, hi_cl), the divisions done in W_SETUP: one cycle would hold the 41-bit
-  // subtraction, the clamp, the multiply and the compares after it.
+  // 8), divided by e0 (1..8) exactly, and both quotients are capped at box0. The dividends
+  // are formed from the inputs at `start` (lo_cl, hi_cl); a power-of-two e0 divides by a
+  // shift in W_SETUP (dsh), any other by a multiply with a 16-bit reciprocal (div_rcp: the
+  // dividend stays below 4103, so the reciprocal's overshoot stays below 1/8) in W_DIV,
+  // whose quotients replace the dividends (dsh 0 then). A multiply in W_SETUP itself put
+  // the DSP48's unregistered output before the caps and compares (6.8 ns).
   wire signed [40:0] c0s_in   = {{9{coords[31]}}, coords[31:0]};
   wire signed [40:0] gdim0_in = {8'd0, gdim[32:0]};
   wire [40:0] lo_x   = 41'(-c0s_in);
   wire [40:0] hi_x   = 41'(gdim0_in - c0s_in);
   logic [12:0] lo_cl, hi_cl;   // the dividends: the clamped distances + e0 - 1
   logic [16:0] rcp;            // recip(e0)
+  logic [1:0]  dsh;            // log2(e0) for e0 = 2, 4, 8; else 0
+  logic        st_q;           // the cycle after start (stage A holds start's inputs)
   logic        lo_any;         // c0 < 0: some units lie before the tensor (lo_e >= 1)
   logic        hi_any;         // c0 < gdim0: some unit can lie inside it
   logic [12:0] be0;            // box0 * e0: hi_e = box0 (the row ends in bounds) iff
                                // hi_any and hi_cl >= be0
-  wire [12:0] lo_q = div_rcp(lo_cl, rcp);
-  wire [12:0] hi_k = div_rcp(hi_cl, rcp);
+  wire [12:0] lo_q = lo_cl >> dsh;
+  wire [12:0] hi_k = hi_cl >> dsh;
+  wire        e0_odd = e0 == 4'd3 || e0 == 4'd5 || e0 == 4'd6 || e0 == 4'd7;
   wire [8:0]  lo_e = !lo_any ? 9'd0 : (lo_q < 13'(bx0)) ? lo_q[8:0] : bx0;
   wire [8:0]  hi_e = !hi_any ? 9'd0 : (hi_k < 13'(bx0)) ? hi_k[8:0] : bx0;
   wire        row0_has = hi_e > lo_e;
@@ -747,18 +755,26 @@ module tce_tile_load #(
   // the inputs of two cycles ago, and is used only while they have not changed since
   // (same_now, same_q). The slots it saw may differ from the slots now in two ways only: a
   // retired command (clash_q errs on the safe side), or one taken by `start`, after which
-  // the walker is busy for longer than stage B needs to see its extent (written in
-  // W_SETUP, from stage A). With no command in flight nothing can clash, so the first
+  // the walker is busy for longer than stage B needs to see its extent (written the cycle
+  // after start, from stage A). With no command in flight nothing can clash, so the first
   // command after an idle spell never waits for the stages.
-  wire [43:0] n_ext = 44'(rows) * 44'(pitch);
+  // The extent rows * pitch is formed from rows[23:0] * pitch, one DSP48 (all 32 bits of
+  // rows took a cascade of two: 5.8 ns to stage A); rows[24] adds pitch << 24, which alone
+  // reaches 2^25 unless pitch is 0 or 1, and rows[31:25] reach it with any pitch.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [37:0] n_m24 = 38'(rows[23:0]) * 38'(pitch);
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire        n_big = (rows[31:25] != 7'd0 && pitch != 14'd0) ||
+                      (rows[24] && pitch[13:1] != 13'd0) || n_m24[37:25] != 13'd0;
   // Only the line number of the end matters (bits [6:0] are the offset in the line). The
   // end saturates at 2^25 (past any shared memory): when the extent alone reaches it, or
   // else its low 25 bits + soff + 127 carry into bit 25 (the check of the extent's high
   // bits runs beside the add, not after it).
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [25:0] n_end = 26'(soff) + 26'(n_ext[24:0]) + 26'd127;
+  wire [26:0] n_end = 27'(soff) + 27'(n_m24[24:0]) + {2'b00, rows[24] && pitch[0], 24'd0} +
+                      27'd127;
   /* verilator lint_on UNUSEDSIGNAL */
-  wire        n_sat = (n_ext[43:25] != 19'd0) || n_end[25];
+  wire        n_sat = n_big || n_end[26:25] != 2'd0;
   wire [24:0] n_rlo = {1'b0, soff[23:7], 7'd0};
   wire [24:0] n_rhi = n_sat ? 25'h1FF_FF80 : {n_end[24:7], 7'd0};
   localparam int CKW = 17 + 32 + 14 + 24 + 1;
@@ -863,7 +879,7 @@ module tce_tile_load #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       done <= 1'b0; status <= '0; tx_err <= 1'b0; bytes_read <= '0;
-      el <= '0; ee0 <= 4'd1; rcp <= 17'd65536; lo_cl <= '0; hi_cl <= '0; lo_any <= 1'b0; hi_any <= 1'b0;
+      el <= '0; ee0 <= 4'd1; rcp <= 17'd65536; dsh <= '0; st_q <= 1'b0; lo_cl <= '0; hi_cl <= '0; lo_any <= 1'b0; hi_any <= 1'b0;
       be0 <= '0; unit_b <= '0; sl_skip <= '0;
       sw <= '0; fnan <= 1'b0; m_first <= '0; m_rest <= '0; rbytes <= '0; bx0 <= '0;
       ws <= W_IDLE; lo <= '0; hi <= '0; has <= 1'b0; row_rem <= '0; nofill0 <= 1'b0;
@@ -947,11 +963,18 @@ module tce_tile_load #(
         else if (b_fin && hd_p == SLW'(i)) s_busy[i] <= 1'b0;
 
       // ---- row walker
+      // Stage A holds the extent of the inputs `start` took the cycle after it (W_DIV or
+      // W_SETUP).
+      st_q <= walk_start;
+      if (st_q) begin
+        s_rlo[cur_s] <= a_rlo; s_rhi[cur_s] <= a_rhi;
+      end
       case (ws)
         W_IDLE: if (start) begin
           el <= esl; ee0 <= e0;
           lo_cl <= cl_div(lo_x, e0); hi_cl <= cl_div(hi_x, e0);
           rcp <= recip(e0);
+          dsh <= (e0 == 4'd2) ? 2'd1 : (e0 == 4'd4) ? 2'd2 : (e0 == 4'd8) ? 2'd3 : 2'd0;
           lo_any <= c0s_in < 0; hi_any <= gdim0_in > c0s_in;
           be0 <= 13'(box0) * 13'(rdiv(e0));
           unit_b <= OW'(1) << esl; sl_skip <= AW'(e0m1_in) << esl;
@@ -964,16 +987,22 @@ module tce_tile_load #(
           cur_s <= tl_p;
           s_issued[tl_p] <= 1'b0;
           s_bytes[tl_p] <= '0; s_want_tx[tl_p] <= want_tx; s_mb[tl_p] <= mbar_off;
+          ws <= e0_odd ? W_DIV : W_SETUP;
+        end
+        W_DIV: begin
+          // The quotients replace the dividends; hi_cl >= be0 then compares the quotient
+          // with box0 itself.
+          lo_cl <= div_rcp(lo_cl, rcp); hi_cl <= div_rcp(hi_cl, rcp);
+          be0 <= 13'(bx0);
           ws <= W_SETUP;
         end
         W_SETUP: begin
           // [lo, hi) is the same for every row of a command.
           lo <= lo_n; hi <= hi_n; has <= row0_has;
-          // stage A holds the extent of the inputs `start` took
-          s_rlo[cur_s] <= a_rlo; s_rhi[cur_s] <= a_rhi;
           // A row without fill has c0 >= 0 (lo_e = 0) and hi_e = box0, so its bytes are the
           // row's (tce_tile_check makes row_bytes box0 << esl): neither needs the division.
-          // floor(hi_cl / e0) >= box0 iff hi_cl >= box0 * e0.
+          // floor(hi_cl / e0) >= box0 iff hi_cl >= box0 * e0 (after W_DIV: hi_cl is the
+          // quotient and be0 box0).
           // (hi_cl and be0 are both 13 bits: 4095 + 7 and 511 * 8 fit)
           row_rem <= (ee0 != 4'd1) ? unit_b : rb16;
           nofill0 <= !lo_any && hi_any && bx0 != 9'd0 && hi_cl >= be0;

@@ -36,11 +36,11 @@
 // (n[i]-1)*e[i]*stride[i]. That build computes row 0's address and the four deltas once,
 // after start, with one multiplier (a product per cycle: a dimension's coordinate, step and
 // wrap), and then presents a row per cycle with one add: no difference adders per
-// dimension. The multiplier's operands and its product are registers (a DSP48 with its
-// output register; the wrap's small n-1 times e product is registered beside it), so a
-// product is used the cycle after it is formed. Row 0 then comes 2 cycles after start per
-// dimension above 0 (3 per dimension below the top one) plus one; the rows after it come
-// one per cycle.
+// dimension. The multiplier is two register stages (partial products in DSP48s with their
+// output registers, then their sum; the wrap's small n-1 times e product is registered
+// beside it), so a product is used two cycles after it is issued. Row 0 then comes 2
+// cycles after start per dimension above 0 (3 per dimension below the top one) plus two;
+// the rows after it come one per cycle.
 //
 // Addresses, strides and their sums are GADDR_W bits (tce_engine GADDR_W): every sum is
 // taken modulo 2^GADDR_W, which is exact for the rows that are read or written, because
@@ -80,7 +80,7 @@ module tce_row_walk #(
   logic         xrows;             // ext_rows of the command (the input may move on)
   logic [131:0] gd;
   logic [4*GADDR_W-1:0] gs;
-  logic [35:0]  nn;
+  logic [35:0]  nn;               // n - 1 of each dimension (the last position)
   logic [15:0]  ee;
   logic [159:0] cc;
   logic [13:0]  rpitch;
@@ -114,7 +114,7 @@ module tce_row_walk #(
   logic [3:0]  owrap;
   logic        olast;
   always_comb begin
-    for (int i = 0; i < 4; i++) owrap[i] = k[i] == nn[i*9 +: 9] - 9'd1;
+    for (int i = 0; i < 4; i++) owrap[i] = k[i] == nn[i*9 +: 9];
     olast = &owrap;
   end
 
@@ -136,7 +136,8 @@ module tce_row_walk #(
       row_sbase <= '0;
       for (int i = 0; i < 4; i++) begin k[i] <= '0; ox[i] <= '0; end
     end else if (start) begin
-      rk <= rank; xrows <= ext_rows; gd <= gdim14; gs <= gstride; nn <= n; ee <= e;
+      rk <= rank; xrows <= ext_rows; gd <= gdim14; gs <= gstride; ee <= e;
+      for (int i = 0; i < 4; i++) nn[i*9 +: 9] <= n[i*9 +: 9] - 9'd1;
       cc <= coords_used; rpitch <= pitch;
       row_sbase <= soff;
       for (int i = 0; i < 4; i++) begin k[i] <= k_st[i]; ox[i] <= ox_st[i]; end
@@ -306,33 +307,64 @@ module tce_row_walk #(
     // coordinate * stride to row 0's address, phase 1 takes e * stride (the step) as
     // delta[sd] = step - wsum, phase 2 adds (n-1) * e * stride (the wrap) to wsum. The top
     // dimension never wraps before the last row, so row 0 is presented after its phase 1.
-    // Phases are issued one a cycle (su, sd, ph) and their products used a cycle later
-    // (cv, csd, cph), in the same order, so wsum is complete before the next delta uses it.
+    // Phases are issued one a cycle (su, sd, ph) and their products used two cycles later
+    // (pv, then cv, csd, cph), in the same order, so wsum is complete before the next delta
+    // uses it.
     logic          su;             // issuing setup products
     logic [1:0]    sd, ph;         // the product being formed
     logic          cv;             // prod_q holds a product to use
     logic [1:0]    csd, cph;       // ... its dimension and phase
     logic          clast;          // ... and it is the last (row 0 follows)
+    logic          pv;             // the partial products are of a product to use
+    logic [1:0]    psd, pph;       // ... its dimension and phase
+    logic          plast;          // ... and it is the last
     logic [G-1:0]  dl [4];         // delta[j]: the address change of a step into dim j
     logic [G-1:0]  wsum;           // sum of the wraps of the dimensions below csd
     wire           live = {1'b0, sd} + 3'd1 < rk;    // dimension sd exists
     wire           top  = {1'b0, sd} + 3'd2 >= rk;   // ... and is the highest
     wire [31:0]    cs   = cc[32'(sd) * 32 + 32 +: 32];
     wire [3:0]     es   = ee[32'(sd) * 4 +: 4];
-    wire [8:0]     nm1  = nn[32'(sd) * 9 +: 9] - 9'd1;
+    wire [8:0]     nm1  = nn[32'(sd) * 9 +: 9];
     // (n-1) * e of dimension sd, registered: phase 2 uses it, two cycles into the same sd.
     logic [12:0]   wmul_q;
-    logic [G-1:0]  ma;
+    // The multiplier: 32 bits (signed only in phase 0) times a whole stride, modulo 2^G, in
+    // two registered stages: partial products of 17 or 15 bits of ma by 24 of the stride
+    // (one DSP48 each, its output registered), then their sum (a cascade of DSP48s with no
+    // register inside was 7.5 ns). A negative ma adds 2^32 too many strides: the sum takes
+    // them off (nothing to take at G = 32).
+    localparam int NB = (G + 23) / 24;
+    logic [31:0]   ma;
     always_comb
       case (ph)
-        2'd0:    ma = ({G{cs[31]}} << 32) | G'(cs);
-        2'd1:    ma = G'(es);
-        default: ma = G'(wmul_q);
+        2'd0:    ma = cs;
+        2'd1:    ma = 32'(es);
+        default: ma = 32'(wmul_q);
       endcase
-    logic [G-1:0]  prod_q;
+    wire [24*NB-1:0] msv = (24*NB)'(gs[32'(sd) * G +: G]);
+    logic [40:0]   pq_lo [NB];     // ma[16:0] x stride bits 24j..24j+23
+    logic [38:0]   pq_hi [NB];     // ma[31:17] x the same
+    logic          pq_neg;         // ma was negative
+    logic [G-1:0]  pq_s;           // ... and its stride
     always_ff @(posedge clk) begin
       wmul_q <= {4'd0, nm1} * {9'd0, es};
-      prod_q <= ma * gs[32'(sd) * G +: G];
+      for (int j = 0; j < NB; j++) begin
+        pq_lo[j] <= ma[16:0] * msv[24*j +: 24];
+        pq_hi[j] <= ma[31:17] * msv[24*j +: 24];
+      end
+      pq_neg <= ph == 2'd0 && cs[31];
+      pq_s <= gs[32'(sd) * G +: G];
+    end
+    logic [G-1:0]  prod_q;
+    always_ff @(posedge clk) begin
+      logic [G-1:0] sum;
+      // (a subtraction, not a minus sign before a cast: docs/rtl.md, "Netlist model")
+      sum = '0;
+      if (pq_neg) sum = sum - G'({pq_s, 32'd0});
+      for (int j = 0; j < NB; j++) begin
+        if (24 * j < G)      sum = sum + (G'(pq_lo[j]) << (24 * j));
+        if (24 * j + 17 < G) sum = sum + (G'(pq_hi[j]) << (24 * j + 17));
+      end
+      prod_q <= sum;
     end
     // The dimension a step moves into: the lowest one not at its last position.
     logic [1:0] jc;
@@ -347,13 +379,15 @@ module tce_row_walk #(
       if (!rst_n) begin
         row_g <= '0; row_valid <= 1'b0; su <= 1'b0; sd <= '0; ph <= '0; wsum <= '0;
         cv <= 1'b0; csd <= '0; cph <= '0; clast <= 1'b0;
+        pv <= 1'b0; psd <= '0; pph <= '0; plast <= 1'b0;
         for (int i = 0; i < 4; i++) dl[i] <= '0;
       end else if (start) begin
         row_g <= row0_g;
-        row_valid <= 1'b0; su <= 1'b1; sd <= '0; ph <= '0; wsum <= '0; cv <= 1'b0;
+        row_valid <= 1'b0; su <= 1'b1; sd <= '0; ph <= '0; wsum <= '0; cv <= 1'b0; pv <= 1'b0;
       end else begin
-        cv <= su && live;
-        csd <= sd; cph <= ph; clast <= ph == 2'd1 && top;
+        pv <= su && live;
+        psd <= sd; pph <= ph; plast <= ph == 2'd1 && top;
+        cv <= pv; csd <= psd; cph <= pph; clast <= plast;
         if (su) begin
           if (!live) begin
             su <= 1'b0; row_valid <= 1'b1;     // rank 1: no dimension to set up
