@@ -477,6 +477,11 @@ static void bus_fault(tce_sim *s, const char *what, uint32_t addr)
 
 int tce_sim_mmio_write(tce_sim *s, uint32_t addr, uint32_t value)
 {
+    return tce_sim_mmio_write_strb(s, addr, value, 0xF);
+}
+
+int tce_sim_mmio_write_strb(tce_sim *s, uint32_t addr, uint32_t value, unsigned strb)
+{
     if (!s->fault.empty())
         return -1;
     auto *t = s->top.get();
@@ -484,7 +489,7 @@ int tce_sim_mmio_write(tce_sim *s, uint32_t addr, uint32_t value)
     t->s_axil_awaddr = addr;
     t->s_axil_wvalid = 1;
     t->s_axil_wdata = value;
-    t->s_axil_wstrb = 0xF;
+    t->s_axil_wstrb = strb & 0xFu;
     t->s_axil_bready = 1;
     for (uint64_t n = 0; n < kMmioTimeout; n++) {
         s->step();

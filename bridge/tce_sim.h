@@ -56,6 +56,8 @@ void tce_sim_reset(tce_sim *s);
  * -1 when the engine did not answer within a bound (a hung bus is reported, not waited on)
  * or the simulation has failed (tce_sim_fault says why). */
 int tce_sim_mmio_write(tce_sim *s, uint32_t addr, uint32_t value);
+/* The same with WSTRB (bit b: byte b of value is written; bits above 3 are ignored). */
+int tce_sim_mmio_write_strb(tce_sim *s, uint32_t addr, uint32_t value, unsigned strb);
 int tce_sim_mmio_read(tce_sim *s, uint32_t addr, uint32_t *value);
 
 void tce_sim_run(tce_sim *s, uint64_t cycles);

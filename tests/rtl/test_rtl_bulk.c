@@ -495,6 +495,65 @@ static void test_groups(bench *b)
     CHECK(rd(b, TCE_REG_GROUP_PENDING) == 0, "an empty group is complete at once");
 }
 
+/* Submit once the queue has a free slot (a full queue refuses a doorbell). */
+static void submit_when_free(bench *b, const tce_op *op)
+{
+    for (unsigned polls = 0; TCE_RM_GET(STATUS, QUEUE_FREE, rd(b, TCE_REG_STATUS)) == 0; polls++)
+        cosim_must(polls < 100000, "the queue never drained");
+    submit(b, op);
+}
+
+/* The group tracker for every CTA of the cluster, with its counters near their top and
+ * every entry live at once (its toggle holes: CI's runs use CTAs 0..3 and a few commands
+ * per group). GROUP_OPEN counts a CTA's uncommitted .bulk_group commands (regmap.def);
+ * QUEUE_DEPTH + 1 = 9 groups can be unretired at once: one executing, eight queued. */
+static void test_groups_all_ctas(bench *b)
+{
+    for (unsigned c = 0; c < 16; c++) {
+        unsigned n = 128 + 8 * c;   /* 128..248: every bit of the 8-bit count */
+        tce_op op = s2g(c, GBASE + 0x1000 + 16 * c, 0x200, 16);
+        wr(b, TCE_REG_GROUP_SEL, c);
+        wr(b, TCE_REG_GROUP_COMMIT, 1);   /* what the tests before left uncommitted */
+        CHECK(rd(b, TCE_REG_GROUP_OPEN) == 0, "CTA %u: nothing open after a commit", c);
+        for (unsigned i = 0; i < n; i++)
+            submit_when_free(b, &op);
+        uint32_t open = rd(b, TCE_REG_GROUP_OPEN);
+        CHECK(open == n, "CTA %u: GROUP_OPEN %u after %u uncommitted commands", c, open, n);
+        wr(b, TCE_REG_GROUP_COMMIT, 1);
+        CHECK(rd(b, TCE_REG_GROUP_OPEN) == 0, "CTA %u: commit empties the open group", c);
+    }
+    CHECK(tce_sim_run_until_idle(b->sim, 10000000) == 0, "the commands drain");
+    /* A 64 KB store of CTA 15 (about 2000 cycles) executing while eight one-command
+     * groups of CTAs 0..7 wait in the held queue: nine groups pending. */
+    tce_op big = s2g(15, GBASE, 0, GSIZE);
+    wr(b, TCE_REG_GROUP_SEL, 15);
+    submit(b, &big);
+    wr(b, TCE_REG_GROUP_COMMIT, 1);
+    wr(b, TCE_REG_CTRL, 0);
+    CHECK(TCE_RM_GET(STATUS, BUSY, rd(b, TCE_REG_STATUS)) == 1, "the 64 KB store runs");
+    for (unsigned c = 0; c < 8; c++) {
+        tce_op op = s2g(c, GBASE + 0x100 * c, 0x400, 64);
+        wr(b, TCE_REG_GROUP_SEL, c);
+        submit(b, &op);
+        wr(b, TCE_REG_GROUP_COMMIT, 1);
+    }
+    for (unsigned c = 0; c < 16; c++) {
+        wr(b, TCE_REG_GROUP_SEL, c);
+        uint32_t want = (c < 8 || c == 15) ? 1 : 0;
+        uint32_t pend = rd(b, TCE_REG_GROUP_PENDING);
+        CHECK(pend == want, "CTA %u: GROUP_PENDING %u with nine groups unretired (want %u)", c,
+              pend, want);
+    }
+    CHECK(TCE_RM_GET(STATUS, BUSY, rd(b, TCE_REG_STATUS)) == 1,
+          "the store still ran while the counts were read");
+    wr(b, TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE));
+    CHECK(tce_sim_run_until_idle(b->sim, 1000000) == 0, "the nine groups drain");
+    for (unsigned c = 0; c < 16; c++) {
+        wr(b, TCE_REG_GROUP_SEL, c);
+        CHECK(rd(b, TCE_REG_GROUP_PENDING) == 0, "CTA %u: every group complete", c);
+    }
+}
+
 int main(void)
 {
     verbose = getenv("TCE_TEST_VERBOSE") != NULL;
@@ -527,6 +586,7 @@ int main(void)
     test_multimem(&b);
     test_irq(&b);
     test_groups(&b);
+    test_groups_all_ctas(&b);
     printf("test_rtl_bulk: in-order memory: %llu cycles\n", (unsigned long long)tce_sim_cycles(b.sim));
     tce_sim_destroy(b.sim);
     tce_memsys_free(&b.ms);

@@ -4,8 +4,9 @@
  * is a map the engine itself overwrote (a bulk shared -> global copy onto it, or a tile
  * store through the cached map onto its own bytes, each queued right before the load, no
  * fence: the cache's write snoop is registered, so this is the case it must not miss).
- * Every load's shared memory is compared with the golden model running the same operations
- * on the same memories. */
+ * A map at page offset 0xFC0 crosses a 4 KB page: it is fetched as two bursts. Every load's
+ * shared memory is compared with the golden model running the same operations on the same
+ * memories. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,6 +141,40 @@ int main(void)
         snprintf(m, sizeof m, "tile store over its cached map, then a load: %llu descriptor beats "
                  "read, want %llu (two fetches)", (unsigned long long)beats,
                  (unsigned long long)(2 * fetch));
+        fail(m);
+    }
+
+    /* Map A at page offset 0xFC0 (inside the tensor's window, past the rows the load
+     * reads): its 128 bytes span two 4 KB pages and an AXI burst may not cross one, so the
+     * fetch is two bursts of 64 bytes, one AR more than the same load through map A at
+     * DESC, the same descriptor beats, and the halves must make the same map. */
+    const uint64_t far = TENSOR + 0xFC0;
+    memcpy(tce_sim_gmem(r.sim, DESC, sizeof a), a, sizeof a);
+    memcpy(tce_gmem(&r.ref, DESC, sizeof a), a, sizeof a);
+    memcpy(tce_sim_gmem(r.sim, far, sizeof a), a, sizeof a);
+    memcpy(tce_gmem(&r.ref, far, sizeof a), a, sizeof a);
+    tce_drv_tensormap_fence(&r.drv);
+    uint64_t ars_near = 0, ars_far = 0, beats_far = 0;
+    for (int k = 0; k < 2; k++) {
+        tce_op l = load(64, 0);
+        l.tmap_addr = k ? far : DESC;
+        tce_sim_probe_clear(r.sim, l.tmap_addr, l.tmap_addr + TCE_DESC_BYTES);
+        if (tce_drv_submit(&r.drv, &l, NULL) != TCE_DRV_OK || tce_drv_wait_idle(&r.drv) != TCE_DRV_OK ||
+            tce_csim_execute(&l, &r.ref).status != TCE_OK)
+            fail("load through map A at page offset 0xFC0");
+        tce_sim_probe pr = tce_sim_probe_read(r.sim);
+        *(k ? &ars_far : &ars_near) = pr.ar_count;
+        if (k)
+            beats_far = pr.r_beats;
+        uint32_t sz = r.ref.smem_size;
+        if (memcmp(tce_sim_smem(r.sim, 0, 0, sz), tce_smem(&r.ref, 0, 0, sz), sz))
+            fail("load through map A at page offset 0xFC0: memory differs from the golden model");
+    }
+    if (ars_far != ars_near + 1 || beats_far != fetch) {
+        char m[200];
+        snprintf(m, sizeof m, "map at page offset 0xFC0: %llu ARs (at DESC %llu), %llu descriptor "
+                 "beats (want %llu)", (unsigned long long)ars_far, (unsigned long long)ars_near,
+                 (unsigned long long)beats_far, (unsigned long long)fetch);
         fail(m);
     }
 

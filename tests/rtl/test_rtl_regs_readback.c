@@ -2,10 +2,16 @@
  * driver's runs never read back (group select, cluster, shared-memory size, the eight global
  * windows) holds what was written, within its fields' widths; a DOORBELL whose word count is
  * outside 1..CMD_WORDS sets ERR_CODE.BADLEN and IRQ_STATUS.ERR and queues nothing; writing
- * ERR_CODE clears it. Written for code coverage: these were tce_regs's holes. */
+ * ERR_CODE clears it; a DOORBELL on a full queue sets ERR_CODE.OVERFLOW and is dropped; CMD
+ * words honour WSTRB as AXI4-Lite says (only the strobed bytes are written), both in their
+ * read-back and in the command that runs; unmapped offsets read 0. Written for code
+ * coverage: these were tce_regs's holes. */
 #include <stdio.h>
+#include <string.h>
 
 #include "../unit/check.h"
+#include "op.h"
+#include "tce_cmd.h"
 #include "tce_regmap.h"
 #include "tce_sim.h"
 
@@ -50,6 +56,113 @@ static void badlen(uint32_t words)
     CHECK(rd(TCE_REG_ERR_CODE) == 0);
 }
 
+/* With CTRL.ENABLE 0 the queue holds its commands (regmap.def CTRL): QUEUE_DEPTH doorbells
+ * fill it, the next is dropped as OVERFLOW (SEQ_ISSUED unchanged, IRQ_STATUS.ERR set), and
+ * SOFT_RESET drops the queued ones, counting them retired. */
+static void overflow(void)
+{
+    wr(TCE_REG_CTRL, 0);
+    wr(TCE_REG_CMD, 0); /* a one-word command; it never runs */
+    uint32_t depth = TCE_RM_GET(CAPS, QUEUE_DEPTH, rd(TCE_REG_CAPS));
+    CHECK(depth > 0);
+    uint32_t issued = rd(TCE_REG_SEQ_ISSUED);
+    for (uint32_t i = 0; i < depth; i++)
+        wr(TCE_REG_DOORBELL, 1);
+    CHECK(rd(TCE_REG_SEQ_ISSUED) == issued + depth);
+    CHECK(TCE_RM_GET(STATUS, QUEUE_FREE, rd(TCE_REG_STATUS)) == 0);
+    CHECK(rd(TCE_REG_ERR_CODE) == 0); /* a full queue is no error yet */
+    wr(TCE_REG_DOORBELL, 1);
+    CHECK(rd(TCE_REG_SEQ_ISSUED) == issued + depth); /* dropped */
+    CHECK(rd(TCE_REG_ERR_CODE) == TCE_RM_BIT(ERR_CODE, OVERFLOW));
+    CHECK((rd(TCE_REG_IRQ_STATUS) >> TCE_REG_IRQ_STATUS_ERR_LSB) & 1u);
+    wr(TCE_REG_CTRL, TCE_RM_BIT(CTRL, SOFT_RESET));
+    CHECK(rd(TCE_REG_ERR_CODE) == 0);
+    CHECK(TCE_RM_GET(STATUS, QUEUE_FREE, rd(TCE_REG_STATUS)) == depth);
+    CHECK(rd(TCE_REG_SEQ_DONE) == rd(TCE_REG_SEQ_ISSUED));
+}
+
+/* Offsets the map leaves unmapped read 0 (as the register model answers them,
+ * tools/tce/regmodel_engine.c): between registers, just past the last CMD word, past the
+ * windows, the last word of the 4 KB space. Read after CMD and GWIN hold nonzero words. */
+static void unmapped_reads_zero(void)
+{
+    static const uint32_t off[] = {0x00C, 0x04C, 0x0FC, TCE_REG_AT(TCE_REG_CMD, TCE_RM_CMD_WORDS),
+                                   0x280, 0xFFC};
+    for (unsigned i = 0; i < sizeof off / sizeof off[0]; i++)
+        if (rd(off[i]) != 0) {
+            fprintf(stderr, "  unmapped offset 0x%03x does not read 0\n", off[i]);
+            CHECK(!"unmapped read");
+        }
+}
+
+static void wr_strb(uint32_t off, uint32_t v, unsigned strb)
+{
+    CHECK(tce_sim_mmio_write_strb(sim, off, v, strb) == 0);
+}
+
+/* A CMD word never written since reset reads 0 in the bytes a strobe leaves out (as a reset
+ * word would); a written word keeps them. The last word is one no test command uses. */
+static void cmd_strobes_read_back(void)
+{
+    uint32_t last = TCE_REG_AT(TCE_REG_CMD, TCE_RM_CMD_WORDS - 1);
+    wr_strb(last, 0xAABBCCDDu, 0x1);
+    CHECK(rd(last) == 0x000000DDu);
+    wr_strb(last, 0x11223344u, 0x6);
+    CHECK(rd(last) == 0x002233DDu);
+    wr_strb(last, 0x55667788u, 0x0);
+    CHECK(rd(last) == 0x002233DDu);
+    wr_strb(last, 0x99000000u, 0x8);
+    CHECK(rd(last) == 0x992233DDu);
+}
+
+/* A bulk copy of 64 bytes from CTA 0's shared memory to global memory whose command words
+ * are first written inverted, then put right a half at a time with junk in the half the
+ * strobe leaves out: the copy runs only if every unstrobed byte was left alone. */
+static void cmd_strobes_run(void)
+{
+    const uint64_t gbase = 0x10000000ull;
+    CHECK(tce_sim_add_global(sim, gbase, 4096) == 0);
+    uint8_t *src = tce_sim_smem(sim, 0, 0x200, 64), *dst = tce_sim_gmem(sim, gbase, 64);
+    if (!src || !dst) {
+        CHECK(!"memories");
+        return;
+    }
+    for (unsigned i = 0; i < 64; i++) {
+        src[i] = (uint8_t)(i * 13 + 5);
+        dst[i] = 0;
+    }
+    /* The windows hold the read-back test's words: window 0 becomes this page, the
+     * others none (size 0). */
+    for (uint32_t i = 0; i < TCE_REG_GWIN_BASE_LO_COUNT; i++) {
+        wr(TCE_REG_AT(TCE_REG_GWIN_SIZE_LO, i), i ? 0 : 4096);
+        wr(TCE_REG_AT(TCE_REG_GWIN_SIZE_HI, i), 0);
+        wr(TCE_REG_AT(TCE_REG_GWIN_BASE_LO, i), i ? 0 : (uint32_t)gbase);
+        wr(TCE_REG_AT(TCE_REG_GWIN_BASE_HI, i), 0);
+    }
+    tce_op op = tce_op_bulk_copy(TCE_SPACE_SHARED_CTA, TCE_SPACE_GLOBAL, 0, gbase, 0x200, 64, 0);
+    uint32_t w[TCE_RM_CMD_WORDS];
+    tce_cmd_field_id bad;
+    unsigned n = tce_cmd_pack(&op, w, &bad);
+    CHECK(n > 0);
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t at = TCE_REG_AT(TCE_REG_CMD, i);
+        wr(at, ~w[i]);
+        wr_strb(at, (w[i] & 0x0000FFFFu) | 0xDEAD0000u, 0x3);
+        wr_strb(at, (w[i] & 0xFFFF0000u) | 0x0000BEEFu, 0xC);
+        CHECK(rd(at) == w[i]);
+    }
+    wr(TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE));
+    wr(TCE_REG_DOORBELL, n);
+    CHECK(tce_sim_run_until_idle(sim, 100000) == 0);
+    uint32_t err = rd(TCE_REG_ERR_CODE);
+    if (err)
+        fprintf(stderr, "  strobed command: ERR_CODE 0x%x ERR_INFO 0x%08x\n", err,
+                rd(TCE_REG_ERR_INFO));
+    CHECK(err == 0);
+    dst = tce_sim_gmem(sim, gbase, 64);
+    CHECK(dst && memcmp(dst, src, 64) == 0);
+}
+
 int main(void)
 {
     char err[160] = "";
@@ -81,6 +194,10 @@ int main(void)
             CHECK(rd(TCE_REG_AT(gwin[k].reg, i)) == gwin_value(i, k));
     badlen(0);
     badlen(TCE_RM_CMD_WORDS + 1);
+    overflow();
+    cmd_strobes_read_back();
+    cmd_strobes_run();
+    unmapped_reads_zero();
     tce_sim_destroy(sim);
     return check_finish("test_rtl_regs_readback");
 }
