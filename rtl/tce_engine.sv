@@ -392,9 +392,16 @@ module tce_engine #(
     else        mem_wr_q <= mem_wr;
   end
   wire chk_hold = tchk_hold && !desc_busy && !mem_wr_q;
+  // A fetch writes desc only at the edges after its busy cycles: the check's descriptor-side
+  // pipeline restarts on this.
+  logic desc_new_q;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) desc_new_q <= 1'b1;
+    else        desc_new_q <= desc_busy;
+  end
   tce_tile_check #(.SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL),
                    .HAS_GATHER(HAS_GATHER), .GADDR_W(GADDR_W)) u_tile_check (
-    .clk, .rst_n, .hold(chk_hold), .ready(tc_ready), .pass(tc_pass), .desc, .mem_ncta, .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
+    .clk, .rst_n, .hold(chk_hold), .desc_new(desc_new_q), .ready(tc_ready), .pass(tc_pass), .desc, .mem_ncta, .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
     .coord_neg({cmd_coords[159], cmd_coords[127], cmd_coords[95], cmd_coords[63], cmd_coords[31]}),
     .dims(cmd_dims), .mode(cmd_mode), .dst_space(cmd_dst_space),
     .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),

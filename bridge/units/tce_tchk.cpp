@@ -2,6 +2,8 @@
 // them (coord_neg and coord0_low from the coordinates), one clock cycle per call.
 #include "tce_tchk.h"
 
+#include <cstring>
+
 #include "Vtce_tile_check.h"
 #include "Vtce_tile_check_lite.h"
 #include "tce_unit_bits.h"
@@ -15,11 +17,12 @@ template <typename V> struct tchk_model {
 struct tce_tchk {
     tchk_model<Vtce_tile_check> *full;
     tchk_model<Vtce_tile_check_lite> *lite;
+    uint8_t last_desc[128]; // the descriptor of the last cycle: desc_new when it differs
 };
 
 extern "C" tce_tchk *tce_tchk_create(bool lite)
 {
-    tce_tchk *u = new (std::nothrow) tce_tchk{nullptr, nullptr};
+    tce_tchk *u = new (std::nothrow) tce_tchk{nullptr, nullptr, {0}};
     if (!u)
         return nullptr;
     if (lite)
@@ -43,10 +46,11 @@ extern "C" void tce_tchk_destroy(tce_tchk *u)
 }
 
 template <typename V>
-static void cycle(V &t, const tce_tchk_in *in, bool hold, tce_tchk_out *out)
+static void cycle(V &t, const tce_tchk_in *in, bool hold, bool desc_new, tce_tchk_out *out)
 {
     ub_put_bytes(t.desc, in->desc, 128);
     t.hold = hold;
+    t.desc_new = desc_new;
     t.mem_ncta = (uint8_t)in->mem_ncta;
     t.mem_smem = in->mem_smem;
     t.is_store = in->is_store;
@@ -88,8 +92,11 @@ static void cycle(V &t, const tce_tchk_in *in, bool hold, tce_tchk_out *out)
 
 extern "C" void tce_tchk_cycle(tce_tchk *u, const tce_tchk_in *in, bool hold, tce_tchk_out *out)
 {
+    // (the first cycle after create counts as new: the unit's reset says the same)
+    bool desc_new = memcmp(u->last_desc, in->desc, sizeof u->last_desc) != 0;
+    memcpy(u->last_desc, in->desc, sizeof u->last_desc);
     if (u->lite)
-        cycle(u->lite->top, in, hold, out);
+        cycle(u->lite->top, in, hold, desc_new, out);
     else
-        cycle(u->full->top, in, hold, out);
+        cycle(u->full->top, in, hold, desc_new, out);
 }

@@ -4,10 +4,10 @@
 // floor(boxDim[i] / elementStrides[i]) over the rank's dims (dim 0 included) times the
 // element's global bits / 8 for a tiled map, channelsPerPixel * pixelsPerColumn * bits / 8
 // for an im2col one. Not in the combinational tce_desc_rules: its products are pipelined
-// like tce_tile_check's, which reads `over` at the same point as its own stage-3 results.
+// like tce_tile_check's descriptor side, with one DSP48 multiply a stage at most.
 //
-// The descriptor holds still while tce_tile_check's `hold` is high, so each stage just
-// registers every cycle (no valid, no reset): `over` is right three cycles into a hold.
+// Each stage registers every cycle from `desc` alone (no valid, no reset): `over` is right
+// from the fourth edge after the descriptor last changed (tce_tile_check counts them).
 // A descriptor the other rules refuse may give any value here; it is BAD_DESCRIPTOR anyway.
 module tce_box_bytes (
     input  logic          clk,
@@ -67,10 +67,15 @@ module tce_box_bytes (
   logic [26:0]  cp_q;          // channels * pixels
   logic         tiled_q;
   logic [6:0]   bits_q;
-  logic [W-1:0] a_q, b_q, ab_q;
+  logic [W-1:0] a_q;           // stage 2: a pair product (tiled) or the im2col count
+  logic [32:0]  ab_q;          // stage 3: a_q x b_q, not saturated (below 2^33)
+  logic [16:0]  b_q;           // stage 2: the other pair product (<= 2^16; 1 for im2col)
   logic [15:0]  c_q, c2_q;     // stage 2, 3: dim 4's count times the bits
   always_ff @(posedge clk) begin
     logic [8:0] fl [0:4];
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [W+16:0] pl;          // (only its sign is read)
+    /* verilator lint_on UNUSEDSIGNAL */
     // stage 1
     for (int i = 0; i < 5; i++) begin
       q_q[i] <= (21'(desc[(BOX_OFF + i)*8 +: 8]) + 21'd1) * 21'(recip(desc[(EST_OFF + i)*8 +: 3]));
@@ -81,14 +86,20 @@ module tce_box_bytes (
     bits_q <= bits;
     // stage 2: pair products (dims beyond the rank count one)
     for (int i = 0; i < 5; i++) fl[i] = in_rank_q[i] ? q_q[i][19:11] : 9'd1;
-    a_q <= tiled_q ? sat((2*W)'(fl[0]) * (2*W)'(fl[1])) : sat((2*W)'(cp_q));
-    b_q <= tiled_q ? sat((2*W)'(fl[2]) * (2*W)'(fl[3])) : W'(1);
+    // (a pair of counts up to 256 is at most 2^16, below SAT: no saturation, and 17-bit
+    // factors keep the next product one DSP48)
+    a_q <= tiled_q ? W'(17'(fl[0]) * 17'(fl[1])) : sat((2*W)'(cp_q));
+    b_q <= tiled_q ? 17'(fl[2]) * 17'(fl[3]) : 17'd1;
     c_q <= tiled_q ? 16'(fl[4]) * 16'(bits_q) : 16'(bits_q);
-    // stage 3
-    ab_q <= sat((2*W)'(a_q) * (2*W)'(b_q));
+    // stage 3: one product a stage (a W x 17-bit multiply, one DSP48), the saturation after
+    ab_q <= 33'(a_q) * 33'(b_q);
     c2_q <= c_q;
+    // stage 4: the last product against LIMIT, registered: the sign of product - LIMIT, a
+    // subtraction the DSP48's own post-adder makes (a compare after the product was 6.8 ns).
+    // A product of 2^W > LIMIT or more is over unless the bits are 0.
+    pl = (W + 17)'(ab_q[W-1:0]) * (W + 17)'(c2_q) - (W + 17)'(LIMIT);
+    over <= (ab_q[32:W] != '0) ? c2_q != 16'd0 : !pl[W + 16];
   end
-  assign over = (W + 16)'(ab_q) * (W + 16)'(c2_q) >= (W + 16)'(LIMIT);
   /* verilator lint_off UNUSEDSIGNAL */
   wire unused = ^{chans, pixels[15:11], q_q[0][20], q_q[0][10:0], q_q[1][20], q_q[1][10:0],
                   q_q[2][20], q_q[2][10:0], q_q[3][20], q_q[3][10:0], q_q[4][20], q_q[4][10:0]};

@@ -3,22 +3,27 @@
 // so both report the same first fault. Also yields the box geometry the tile mover walks
 // and, for a reduce, the element type the descriptor's dtype names.
 //
-// Pipelined for timing (docs/synthesis.md): three register stages, not one cycle of logic.
-// The inputs (the descriptor and the executor's command fields) hold still while `hold` is
-// high (the executor holds a command between its pop and the end of S_TCHECK, and no
-// descriptor fetch is writing `desc`), so each stage just registers its part every cycle
-// and `ready` rises STAGES cycles into an unbroken run of `hold`:
+// Pipelined for timing (docs/synthesis.md): three register stages, not one cycle of logic,
+// and no two DSP48 multiplies in series inside one. The inputs (the descriptor and the
+// executor's command fields) hold still while `hold` is high (the executor holds a command
+// between its pop and the end of S_TCHECK, and no descriptor fetch is writing `desc`), so
+// each stage just registers its part every cycle and `ready` rises three cycles into an
+// unbroken run of `hold`:
 //   stage 1  the box-element counts (ceil(box / elementStride): a multiply by a reciprocal
 //            in a DSP48, not a divider), the global range's four products, the descriptor
 //            rules (tce_desc_rules, two stages of its own) and the mbarrier's checks;
-//   stage 2  the products of element-count pairs, the row pitch, the range's partial sums;
-//   stage 3  the row count, whether the range fits below 2^GADDR_W, and the status chain
-//            up to the shared-memory span (it reads the rules' verdict);
-// then the span compare, the byte count and the last checks are logic after stage 3. With
-// the descriptor cached, the executor reaches S_TCHECK two cycles after the pop, so the
-// check costs one cycle there. A fourth stage, and a cycle more, only with a swizzle and a
-// SMEM_SIZE that is not whole 128-byte lines: which bytes of the last, partial line the box
-// lands on after the swizzle (the golden model checks every swizzled byte then).
+//   stage 2  the row pitch, the range's partial sums;
+//   stage 3  the span (row count x pitch), whether the range fits below 2^GADDR_W, and the
+//            status chain up to the shared-memory span (it reads the rules' verdict);
+// then the span compare, the byte count and the last checks are logic after stage 3. The
+// row count, the product of the four element counts, depends on the descriptor alone: it
+// is formed beside stages 1-3 from `desc` whatever `hold` says (pair products, then their
+// product), so for a cached descriptor it is ready when the command comes, and for one
+// just fetched (desc_new) `ready` comes a cycle later. With the descriptor cached, the
+// executor reaches S_TCHECK two cycles after the pop, so the check costs one cycle there.
+// A fourth stage, and a cycle more, only with a swizzle and a SMEM_SIZE that is not whole
+// 128-byte lines: which bytes of the last, partial line the box lands on after the swizzle
+// (the golden model checks every swizzled byte then).
 //
 // This engine build implements tile loads (tf32 loads round in tce_tile_load; interleaved
 // layouts whose row is at most 2 KB), stores and reduces of 1..8-byte element types
@@ -56,6 +61,7 @@ module tce_tile_check #(
     input  logic          clk,
     input  logic          rst_n,
     input  logic          hold,         // desc and the command fields are valid and unchanged since the last cycle
+    input  logic          desc_new,     // desc may differ from the last cycle's (a fetch wrote it at the last edge)
     output logic          ready,        // status, field and the geometry are valid
     input  logic [1023:0] desc,
     input  logic [4:0]    mem_ncta,     // CTAs in the cluster (tce_regs CLUSTER, <= the engine's NUM_CTAS)
@@ -366,7 +372,8 @@ module tce_tile_check #(
   // rank do not use, the encoder's rules): BAD_DESCRIPTOR with the checks below.
   logic desc_rules_bad;
   tce_desc_rules u_rules (.clk, .desc, .bad(desc_rules_bad));   // registered: valid in stage 2
-  // ... and its box-size rule, pipelined: valid after stage 3, put first in the chain there.
+  // ... and its box-size rule, from desc alone in four stages (valid with the row count,
+  // see `dage`): put first in the chain after stage 3.
   logic box_over_q;
   tce_box_bytes u_box_bytes (.clk, .desc, .over(box_over_q));
 
@@ -389,25 +396,39 @@ module tce_tile_check #(
 
   // The pipeline (see the header). Data registers take no reset, so that synthesis can put
   // them into the DSP48s' own registers; `ready` alone says when they are valid.
-  localparam int STAGES = 3;
   localparam int K = $clog2(SMEM_BYTES + 1);   // 2^K > SMEM_BYTES: the row count's saturation
   // Width of the span's end, rows x pitch (K + 14 bits) + base (25 bits), with a bit to spare.
   localparam int CW = ((K + 14 > 25) ? K + 14 : 25) + 2;
-  logic [2:0]  age;
+  logic [1:0]  age;               // edges into the current run of hold, saturating at 2
+  logic [2:0]  dage;              // edges since desc last changed, saturating at 4
+  logic        v3_q, v4_q;        // stage 3 (stage 4) holds this command's and descriptor's values
   logic        span_rnd_q;        // the end is checked byte by byte (swizzle, SMEM_SIZE off a line)
+  // The descriptor-side pipeline (quo_q, dn_one_q, p12_q, p34_q, nr_d_q, tce_box_bytes)
+  // depends on desc alone and runs free: stage 1 reads quo_q in a command's first cycle and
+  // stage 2 reads nr_d_q in its second, so the verdict of a command whose stage 2 ran in
+  // cycle t is right when desc did not change in the four edges before t + 1 (dage_now
+  // reaches 4 at t): at once for a cached descriptor, two cycles later than a command's
+  // own stages for one just fetched.
+  wire [2:0] dage_now = desc_new ? 3'd0 : dage;
   always_ff @(posedge clk or negedge rst_n) begin
-    if (!rst_n) age <= '0;
-    else if (!hold) age <= '0;
-    else if (age != 3'(STAGES + 1)) age <= age + 3'd1;
+    if (!rst_n) begin
+      age <= '0; dage <= '0; v3_q <= 1'b0; v4_q <= 1'b0;
+    end else begin
+      if (!hold) age <= '0;
+      else if (age != 2'd2) age <= age + 2'd1;
+      dage <= (dage_now == 3'd4) ? 3'd4 : dage_now + 3'd1;
+      v3_q <= hold && age == 2'd2 && dage_now == 3'd4;
+      v4_q <= hold && v3_q;
+    end
   end
-  // (span_rnd_q is a stage-1 register: valid from age 1 on; age stops at STAGES + 1, and
-  // ready stays high from then while hold does)
-  assign ready = hold && (age == 3'(STAGES + 1) || (age == 3'(STAGES) && !span_rnd_q));
+  // (span_rnd_q is a stage-1 register: valid from age 1 on; ready stays high while hold does)
+  assign ready = hold && (span_rnd_q ? v4_q : v3_q);
 
   // Stage 1 inputs, from the decode below.
   logic [7:0]  div_a [0:4];       // box0 (interleave), box[1..4]: box elements - 1
   logic [2:0]  div_d [0:4];       // their stride - 1 (interleave slice unit, elementStride)
   logic [4:0]  n_one;             // dims 1..4 walk one element (beyond the rank; ileave rank-2)
+  logic [4:1]  dn_one_q;          // ... as the descriptor alone says (an im2col command's count is its own)
   logic [8:0]  box0_d;            // box0 when it needs no division
   logic        box0_div;          // ... else the interleave division
   logic        s1_bad_desc;       // the descriptor check failed (before the range check)
@@ -416,17 +437,22 @@ module tce_tile_check #(
   logic        s1_pre_ok, s1_pre_ok_q;  // no fault before a prefetch stops the chain (with OK)
   logic [7:0]  s1_status, s1_field, s1_status_q, s1_field_q;
   logic [20:0] quo_q [0:4];
-  logic [2:0]  ul_q;
-  logic [7:0]  smin_q;            // the swizzle span a row's pitch is at least (0: none)
-  logic [8:0]  sthr_q;            // ... as box0 units: row bytes < smin iff box0 < sthr
   logic        box_out_q;         // the box leaves shared memory (stage 3)
   logic        np_out_q;          // ... as a whole (rows x pitch past SMEM_SIZE: before the walk)
   logic [31:0] txb_q;             // its bytes (read only when it passes)
   logic [4:0]  n_one_q;
   logic        box0_div_q;
   logic [8:0]  box0_d_q;
-  logic [17:0] p12_q, p34_q;
-  logic [13:0] row_bytes_q, pitch_q;
+  logic [16:0] p12_q, p34_q;      // descriptor side: pair products of the element counts (<= 2^16)
+  logic [33:0] nr_d_q;            // ... and the box's row count
+  logic [13:0] row_bytes_q, pitch_q;  // stage 1
+  logic [35:0] nr_q;              // stage 2: the row count (the descriptor's, im2col's or 4)
+  logic        big_q;             // ... 2^K or more
+  logic [K+13:0] np_q;            // ... its K low bits x pitch
+  logic [CW-1:0] nzc_q;           // ... base - pitch, for the span's end np + (base - pitch)
+  logic        thr_neg_q;         // ... the end's limit less (base - pitch) is negative
+  logic [26:0] thr_q;             // ... else that limit: the end is past it iff np > thr
+  logic        z_out_q;           // ... no rows: base - pitch is past the limit
   logic [31:0] nrows_q;
   logic        mb_mis_q, mb_rng_q;  // the mbarrier's alignment and range checks failed
   logic [24:0] span_lim_q;        // the span's end may not be past this
@@ -443,7 +469,10 @@ module tce_tile_check #(
     logic [13:0] rb;
     logic [35:0] nr;
     logic [K-1:0]  nt;
-    logic [K+13:0] np;
+    // (below 2^26 in size: bits 46:27 repeat the sign)
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [47:0] thr;
+    /* verilator lint_on UNUSEDSIGNAL */
     // tx_bytes is 32 bits; a box whose byte count needs more fails the shared-memory
     // check long before, so the upper bits of the product are never needed.
     /* verilator lint_off UNUSEDSIGNAL */
@@ -452,7 +481,7 @@ module tce_tile_check #(
     logic [24:0] bs;
     logic [47:0] nz_end;
     logic [CW-1:0] ext;
-    logic        big, nz_wrap;
+    logic        nz_wrap;
     logic [3:0]  pc, rc, rows8;
     logic        occ;
     // stage 1
@@ -460,7 +489,6 @@ module tce_tile_check #(
       x = 9'(({div_a[i], 1'b1} + {6'd0, div_d[i], 1'b1}) >> 1);   // a + d - 1, at most 263
       quo_q[i] <= 21'(x) * 21'(recip_m1(div_d[i]));
     end
-    ul_q <= ul;
     // interleaved rows are dense (no swizzle-span pad)
     case ((is_il || il_i2c) ? 3'd0 : swizzle)
       3'd0:    smin = 8'd0;
@@ -469,9 +497,14 @@ module tce_tile_check #(
       3'd7:    smin = 8'd96;
       default: smin = 8'd128;
     endcase
-    smin_q <= smin;
-    // ceil(smin / 2^ul) is smin >> ul: smin is a multiple of 32 and ul at most 5.
-    sthr_q <= {1'b0, smin >> ul};
+    // The row's bytes and pitch, here in stage 1 so that the span's product has a stage of
+    // its own: box0 from the descriptor side's quotient (quo_q, valid from the first edge
+    // after desc changed, see `dage`) or the decode. ceil(smin / 2^ul) is smin >> ul: smin is
+    // a multiple of 32 and ul at most 5; row bytes < smin iff box0 < that.
+    b0 = box0_div ? quo_q[0][19:11] : box0_d;
+    rb = 14'({5'd0, b0} << ul);
+    row_bytes_q <= rb;
+    pitch_q <= (b0 < {1'b0, smin >> ul}) ? 14'(smin) : rb;
     n_one_q <= n_one;
     box0_div_q <= box0_div;
     box0_d_q <= box0_d;
@@ -491,40 +524,47 @@ module tce_tile_check #(
     // which chunks j of the partial last line land below SMEM_SIZE after the swizzle
     for (int j = 0; j < 8; j++) allow_q[j] <= tce_span_pkg::tail_ok(swizzle, mem_smem, 8'(1) << j);
     lp1_q <= mem_smem[24:7] + 18'd1;
-    // stage 2: the element counts' pair products, the row's bytes and pitch
-    p12_q <= 18'(n[8:0]) * 18'(n[17:9]);
-    p34_q <= 18'(n[26:18]) * 18'(n[35:27]);
-    b0 = box0;
-    rb = 14'({5'd0, b0} << ul_q);
-    row_bytes_q <= rb;
-    pitch_q <= (b0 < sthr_q) ? 14'(smin_q) : rb;
-    // stage 3: the row count, saturated at 2^K (below), and the span's base
-    nr = 36'(p12_q) * 36'(p34_q);
+    // the descriptor side (see `dage`): element counts, their pair products, the row count
+    for (int i = 1; i < 5; i++)
+      dn_one_q[i] <= !(i < {24'd0, rank8}) || (ileave != 8'd0 && i + 2 == {24'd0, rank8});
+    p12_q <= 17'(nd[1]) * 17'(nd[2]);
+    p34_q <= 17'(nd[3]) * 17'(nd[4]);
+    nr_d_q <= 34'(p12_q) * 34'(p34_q);
+    // stage 2: the row count, saturated at 2^K (below), the span's product and its base
+    nr = 36'(nr_d_q);
     if (is_i2c) nr = 36'(i2c_rows);
     if (is_g4 || is_s4) nr = 36'd4;
-    nrows_q <= 32'(nr);       // a row count that passes the check is below 2^K
-    // The box's span in shared memory, in this stage too: a row count of 2^K or more
-    // (2^K > SMEM_BYTES) overflows shared memory whatever the pitch (each row has a byte at
-    // least), so the products take the count's K low bits and stay one DSP48 wide. The
-    // span's end, (rows - 1) x pitch + base, is rows x pitch + (base - pitch).
-    big = (nr >> K) != 36'd0;
+    nr_q <= nr;
+    // A row count of 2^K or more (2^K > SMEM_BYTES) overflows shared memory whatever the
+    // pitch (each row has a byte at least), so the products take the count's K low bits
+    // and stay one DSP48 wide. The span's end, (rows - 1) x pitch + base, is rows x pitch +
+    // (base - pitch).
+    big_q <= (nr >> K) != 36'd0;
     nt  = K'(nr);
-    np  = (K+14)'(nt) * (K+14)'(pitch_q);
+    np_q <= (K+14)'(nt) * (K+14)'(pitch_q);
     txb = (K+14)'(nt) * (K+14)'(row_bytes_q);
     txb_q <= 32'(txb);
     bs = 25'(soff) + 25'(row_bytes_q);
     nz_end = 48'(bs) - 48'(pitch_q);
-    // (in CW bits: the end is below 2^(CW-1) when there are rows, so the sum cannot wrap)
-    ext = CW'(np) + CW'(nz_end);
+    nzc_q <= CW'(nz_end);
     // The whole box must lie in shared memory. With a swizzle the last row's bytes may land
     // anywhere in its 128-byte line, so the end is rounded up to its line: compared with
-    // span_lim_q (stage 1). No rows (an im2col walk of none): the end, base - pitch, is
-    // before the start in 48-bit arithmetic, where rounding it up can wrap it to 0: then it
-    // is in range.
+    // span_lim_q (stage 1). With rows, end > limit iff np > limit - (base - pitch) (both
+    // below 2^26 in size, so the 48-bit difference's sign says which way). No rows (an
+    // im2col walk of none): the end, base - pitch, is before the start in 48-bit
+    // arithmetic, where rounding it up can wrap it to 0: then it is in range.
+    thr = 48'(span_lim_q) - nz_end;
+    thr_neg_q <= thr[47];
+    thr_q <= thr[26:0];
     nz_wrap = nz_end[47:7] == '1 && nz_end[6:0] != 7'd0;
-    np_out_q <= big || 48'(np) > 48'(mem_smem);
+    z_out_q <= nz_end > 48'(span_lim_q) && !(span_rnd_q && nz_wrap);
+    // stage 3: the span's end against shared memory, from registers
+    nrows_q <= 32'(nr_q);     // a row count that passes the check is below 2^K
+    // (in CW bits: the end is below 2^(CW-1) when there are rows, so the sum cannot wrap)
+    ext = CW'(np_q) + nzc_q;
+    np_out_q <= big_q || 48'(np_q) > 48'(mem_smem);
     end_q <= ext;
-    rows_q <= nr != 36'd0;
+    rows_q <= nr_q != 36'd0;
     // Chunk u before the end (u < 8) is the box's when it lies in the last RB chunks of row
     // i from the last, i < rows: u mod P < RB and u / P < rows (P, RB: the pitch and the row
     // in 16-byte chunks, up to 8; rows up to 8, from the factors of the count, not from it).
@@ -537,7 +577,7 @@ module tce_tile_check #(
       rows8 = 4'd8;
       for (int a = 0; a < 8; a++)
         for (int b = 0; b < 8; b++)
-          if (p12_q[17:3] == 15'd0 && p34_q[17:3] == 15'd0 && p12_q[2:0] == 3'(a) && p34_q[2:0] == 3'(b))
+          if (p12_q[16:3] == 14'd0 && p34_q[16:3] == 14'd0 && p12_q[2:0] == 3'(a) && p34_q[2:0] == 3'(b))
             rows8 = (a * b > 8) ? 4'd8 : 4'(a * b);
     end
     // (one arm per P, so u mod P and u / P are constants: compares, not dividers)
@@ -547,9 +587,8 @@ module tce_tile_check #(
         if (pc == 4'(pp) && 4'(u % pp) < rc && 4'(u / pp) < rows8) occ = 1'b1;
       occ_u_q[u] <= occ;
     end
-    box_out_q <= big || 48'(np) > 48'(mem_smem) ||
-                 (nr == 36'd0 ? nz_end > 48'(span_lim_q) && !(span_rnd_q && nz_wrap)
-                              : ext > CW'(span_lim_q));
+    box_out_q <= big_q || 48'(np_q) > 48'(mem_smem) ||
+                 (nr_q == 36'd0 ? z_out_q : thr_neg_q || 48'(np_q) > 48'(thr_q));
   end
   // Stage 4 (span_rnd_q only): with a swizzle and SMEM_SIZE off whole lines the golden model
   // checks each swizzled byte (csim/tensor_access.c tce_smem_span_ok). A swizzle moves a
@@ -577,6 +616,10 @@ module tce_tile_check #(
   wire box_out = box_out_q && !(span_rnd_q && !np_out_q && line_ok_q);
 
   // Stage 1's element counts and box0 (the dividers' quotients).
+  logic [8:0] nd [1:4];
+  for (genvar i = 1; i < 5; i++) begin : g_nd
+    assign nd[i] = dn_one_q[i] ? 9'd1 : quo_q[i][19:11];
+  end
   for (genvar i = 1; i < 5; i++) begin : g_n
     assign n[(i-1)*9 +: 9] = n_one_q[i] ? 9'd1 : quo_q[i][19:11];
   end

@@ -406,6 +406,12 @@ module tce_cmd_exec #(
   logic        p_gmapped, p_gwrap, p_gbig, p_cta_bad, p_sd_bad, p_mask_bad, p_red_cta_bad;
   logic        p_fit_sd, p_fit_ss, p_fit_mb, p_fit_red;
   logic [7:0]  p_mm_wrap, p_mm_ovl, p_mm_big;   // multimem, per address of the group
+  // The chain's small tests of the command's own fields, registered too (the command
+  // register is still when they are read): from the command register the chain was 6 LUT
+  // levels and 5.3 ns into `st`.
+  logic        p_g2s, p_s2s, p_s2g;   // the direction (three flags: Yosys 0.23's fsm pass crashed on a copy of `dir`)
+  logic        p_sz_mis, p_g_mis, p_sd_mis, p_ss_mis, p_ss_form, p_mb_hi, p_mb_rank_bad, p_mb_mis;
+  logic        p_same_cta, p_done_bad, p_tmap_mis, p_saddr_hi;
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) p_valid <= 1'b0;
     else        p_valid <= !q_pop && !mem_wr;
@@ -470,6 +476,21 @@ module tce_cmd_exec #(
     p_fit_ss  <= fits(ss_off, f_size);
     p_fit_mb  <= fits(mb_off, 32'd8);
     p_fit_red <= fits(red_off, {24'd0, red_len});
+    p_g2s     <= dir == DIR_G2S;
+    p_s2s     <= dir == DIR_S2S;
+    p_s2g     <= dir == DIR_S2G;
+    p_sz_mis  <= f_size[3:0] != 4'd0;
+    p_g_mis   <= f_gaddr[3:0] != 4'd0;
+    p_sd_mis  <= sd_off[3:0] != 4'd0;
+    p_ss_mis  <= ss_off[3:0] != 4'd0;
+    p_ss_form <= ss_form_ok;
+    p_mb_hi   <= f_mbar[31:28] != 4'd0;
+    p_mb_rank_bad <= !f_mcast && mb_rank != 4'd0 && mb_rank != sd_cta;
+    p_mb_mis  <= mb_off[2:0] != 3'd0;
+    p_same_cta <= sd_cta == f_cta;
+    p_done_bad <= f_done != ((dir == DIR_S2G) ? tce_op_pkg::DONE_BULK_GROUP : tce_op_pkg::DONE_MBARRIER);
+    p_tmap_mis <= f_tmap[5:0] != 6'd0;
+    p_saddr_hi <= f_saddr[31:24] != 8'd0;
     for (int i = 0; i < 8; i++) begin
       p_mm_wrap[i] <= 65'(mm_addr[i*64 +: 64]) + 65'(f_size) >= {1'b1, 64'd0};
       p_mm_big[i]  <= GADDR_W < 64 && 65'(mm_addr[i*64 +: 64]) + 65'(f_size) > (65'd1 << GADDR_W);
@@ -495,76 +516,76 @@ module tce_cmd_exec #(
     // PTX: a size that is not a multiple of 16 is undefined behaviour (a reduce checks it
     // after its op and qualifiers, below).
     if (f_opcode == tce_op_pkg::OP_BULK_COPY || f_opcode == tce_op_pkg::OP_BULK_PREFETCH || is_mm)
-      if (f_size[3:0] != 4'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
+      if (p_sz_mis) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
     if (f_opcode == tce_op_pkg::OP_BULK_PREFETCH) begin
       if (f_src != tce_op_pkg::SPACE_GLOBAL) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_SRC_SPACE_IDX);
       if (f_done != tce_op_pkg::DONE_NONE) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
-      if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+      if (p_g_mis) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
     end else if (f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce) begin
       if (is_breduce) begin
         // cp.reduce.async.bulk (csim/bulk.c bulk_reduce): shared::cta to global or to
         // shared::cluster only, a legal op/type pair, then the qualifiers, then the size.
-        if (f_src != tce_op_pkg::SPACE_SHARED_CTA || (dir != DIR_S2G && dir != DIR_S2S))
+        if (f_src != tce_op_pkg::SPACE_SHARED_CTA || (!p_s2g && !p_s2s))
           fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_DST_SPACE_IDX);  // csim names the direction
         if (!op_legal) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
-      end else if (dir == DIR_NONE) begin
+      end else if (!(p_g2s || p_s2s || p_s2g)) begin
         fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_DST_SPACE_IDX);  // no direction (csim bulk_copy)
       end
       // No such PTX form: wrong completion or a qualifier the direction does not have.
-      if (f_done != ((dir == DIR_S2G) ? tce_op_pkg::DONE_BULK_GROUP : tce_op_pkg::DONE_MBARRIER))
+      if (p_done_bad)
         fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
       if (is_breduce) begin
         if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
         if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
-        if (f_size[3:0] != 4'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
+        if (p_sz_mis) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SIZE_IDX);
       end
-      if (dir == DIR_G2S) begin
+      if (p_g2s) begin
         if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
         if (f_mcast && !dst_cluster) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
-        if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+        if (p_g_mis) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
         if (p_gwrap || !g_mapped)
           fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_GADDR_LO_IDX);
         if (f_mcast) begin
-          if (f_saddr[31:24] != 8'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
+          if (p_saddr_hi) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
           if (f_ctamask == 16'd0) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_CTA_MASK_IDX);
           if (p_mask_bad) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_CTA_MASK_IDX);
         end else begin
           if (p_sd_bad) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         end
-        if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (p_sd_mis) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
         if (!p_fit_sd) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
       end
-      if (dir == DIR_S2S) begin
+      if (p_s2s) begin
         if (f_has_bm) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_HAS_BYTE_MASK_IDX);
         if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
-        if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
-        if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
+        if (!p_ss_form) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
+        if (p_ss_mis) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
         if (!p_fit_ss) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_SRC_IDX);
         if (p_sd_bad) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-        if (sd_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (p_sd_mis) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
         if (!p_fit_sd) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
         // PTX: shared::cta -> shared::cluster must target a different CTA (the reduce has
         // no such rule).
-        if (!is_breduce && sd_cta == f_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (!is_breduce && p_same_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_SADDR_IDX);
       end
-      if (dir == DIR_G2S || dir == DIR_S2S) begin
+      if (p_g2s || p_s2s) begin
         // The mbarrier lives with the data it tracks (cta_group::1).
-        if (f_mbar[31:28] != 4'd0) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_MBAR_IDX);
-        if (!f_mcast && mb_rank != 4'd0 && mb_rank != sd_cta) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MBAR_IDX);
-        if (mb_off[2:0] != 3'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MBAR_IDX);
+        if (p_mb_hi) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_MBAR_IDX);
+        if (p_mb_rank_bad) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MBAR_IDX);
+        if (p_mb_mis) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MBAR_IDX);
         if (!p_fit_mb) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_MBAR_IDX);
       end
-      if (dir == DIR_S2G) begin
+      if (p_s2g) begin
         if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
-        if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-        if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (!p_ss_form) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (p_ss_mis) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
         if (!p_fit_ss) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-        if (f_gaddr[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+        if (p_g_mis) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
         if (p_gwrap || !g_mapped)
           fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_GADDR_LO_IDX);
       end
       // Beyond this build's global addresses: refused by name, never wrapped.
-      if ((dir == DIR_G2S || dir == DIR_S2G) && p_gbig)
+      if ((p_g2s || p_s2g) && p_gbig)
         fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
     end else if (is_red) begin
       // red (csim/red.c): space, op/type, vector shape, then the naturally aligned vector
@@ -595,8 +616,8 @@ module tce_cmd_exec #(
       if (f_done != tce_op_pkg::DONE_BULK_GROUP) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
       if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
       if (f_mmcount == 4'd0 || f_mmcount > 4'd8) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_COUNT_IDX);
-      if (!ss_form_ok) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-      if (ss_off[3:0] != 4'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+      if (!p_ss_form) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+      if (p_ss_mis) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
       if (!p_fit_ss) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
       mm_pre_ok = !bad;
       // Per address, in the golden model's order: alignment, the range (its window part in
@@ -622,7 +643,7 @@ module tce_cmd_exec #(
       if (f_opcode == tce_op_pkg::OP_TENSOR_LOAD && f_done == tce_op_pkg::DONE_BULK_GROUP)
         fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
       if (mode_off) fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MODE_IDX);
-      if (f_tmap[5:0] != 6'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      if (p_tmap_mis) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
       if (!g_mapped) fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end else begin
       fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_OPCODE_IDX);

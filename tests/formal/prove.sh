@@ -14,7 +14,7 @@
 #   abcprove K  K-induction by ABC on the and-inverter graph: bmc3's K steps from reset, then
 #            `ind` (the inductive step over all assertions at once); then the covers
 #   prove.sh OUTDIR TOP MODE K [-p NAME=VALUE]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N]
-#            [-m] [-z] -- SOURCES...
+#            [-m] -- SOURCES...
 # -p sets a parameter of TOP; -t drives the wrapper's wire TAP from the flattened net NET
 # (Yosys 0.23 reads no hierarchical references, so an invariant on a unit's state names it
 # here); -c NET cuts the flattened net NET loose (its value becomes the solver's choice in
@@ -23,8 +23,7 @@
 # assertions of the wrapper's instance INST assumptions (a checker of the rules an upstream
 # block obeys, as the environment of a unit between two buses); -k N looks for the covers
 # within N steps instead of K (an induction that closes at a small K, for a unit whose
-# covers lie deeper); -z reads the bits the gate mapping leaves undefined as 0 instead of
-# making each a free input (the ABC modes; docs/formal.md says when that is sound).
+# covers lie deeper).
 # A failed assertion leaves OUTDIR/trace.vcd (the counterexample) and exits 1. Exit 77
 # (CTest SKIPPED) when yosys, yosys-smtbmc or z3 is missing. SOLVER overrides z3.
 # YOSYS_LOCK=FILE runs the Yosys step (gigabytes for the whole engine) under `flock FILE`
@@ -33,7 +32,7 @@
 # (OUTDIR/model.key: a checksum of both), so a rerun or a second mode costs no front end.
 set -u
 if [ $# -lt 5 ]; then
-    echo "usage: $0 OUTDIR TOP prove|bmc|covers|pdr|abcbmc|abcprove K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] [-z] -- SOURCES..." >&2
+    echo "usage: $0 OUTDIR TOP prove|bmc|covers|pdr|abcbmc|abcprove K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] -- SOURCES..." >&2
     exit 2
 fi
 out=$1; top=$2; mode=$3; depth=$4; shift 4
@@ -52,7 +51,7 @@ if [ $abcmode = 1 ] && ! command -v yosys-abc >/dev/null 2>&1; then
 fi
 case $depth in ''|*[!0-9]*) echo "$0: depth '$depth' is not a number" >&2; exit 2;; esac
 
-chparam=""; taps=""; cuts=""; assumes=""; mapmem=""; cdepth=$depth; undef=anyseq
+chparam=""; taps=""; cuts=""; assumes=""; mapmem=""; cdepth=$depth
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case $1 in
         -p) chparam="$chparam -set ${2%%=*} ${2#*=}"; shift 2;;
@@ -68,7 +67,6 @@ chformal -assert -assert2assume c:*${2}.*\$assert*"; shift 2;;
             case $cdepth in ''|*[!0-9]*) echo "$0: cover depth '$cdepth' is not a number" >&2; exit 2;; esac
             shift 2;;
         -m) mapmem="memory_map"; shift;;
-        -z) undef=zero; shift;;
         *) echo "$0: unknown option '$1'" >&2; exit 2;;
     esac
 done
@@ -118,8 +116,8 @@ YS
         # wrapper's assertions (its assumptions AIGER constraints), covers.aig with the marked
         # ones only, so that bmc3 "fails" each cover in the first frame that reaches it.
         # An undefined bit left by the gate mapping (an out-of-range part select) becomes a
-        # free input, a widening (every value it could take is checked), or with -z a 0:
-        # write_aiger refuses x bits.
+        # free input, a widening (every value it could take is checked): write_aiger refuses
+        # x bits.
         cat <<YS
 setattr -set fv_cover 1 t:\$cover
 techmap -map $out/cover2assert.v t:\$cover
@@ -127,7 +125,7 @@ select -assert-none t:\$cover
 memory_map
 techmap
 opt -fast -keepdc
-setundef -$undef
+setundef -anyseq
 dffunmap
 aigmap
 opt_clean
