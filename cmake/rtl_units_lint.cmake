@@ -7,7 +7,7 @@ if(NOT VERILATOR)
   message(FATAL_ERROR "verilator is not installed (scripts/install-deps.sh installs it)")
 endif()
 include(${TCE_ROOT}/cmake/rtl_sources.cmake)
-foreach(w 64 128 256 512)
+foreach(w 128 256 512)
   execute_process(COMMAND ${VERILATOR} --lint-only -Wall -GDATA_W=${w} --top-module ${TCE_RED_TOP}
                           ${TCE_RED_SOURCES}
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)

@@ -7,6 +7,7 @@ rtl/generated/tce_regs_pkg.sv
 rtl/generated/tce_op_pkg.sv
 rtl/tce_axi_pkg.sv
 rtl/walk/tce_walk_pkg.sv
+rtl/check/tce_span_pkg.sv
 -f rtl/reduce/sources.f
 // front end: registers, command queue, executor, descriptor fetch, completion groups
 rtl/front/tce_regs.sv

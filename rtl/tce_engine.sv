@@ -361,12 +361,8 @@ module tce_engine #(
   assign cmd_coord0 = cmd_coords[31:0];
   // Row generators of the tile load besides its own odometer (tce_tile_check row_gen).
   logic [1:0] tg_row_gen;
-  logic [2:0] i2c_nwalk;
-  logic [119:0] i2c_win_lo, i2c_win_hi;
-  logic [47:0] i2c_pos_off;
-  logic [159:0] i2c_pos0, i2c_x, g4_x;
-  logic [10:0] i2c_rows;
-  logic [5:0] i2c_group;
+  tce_walk_pkg::i2c_walk_t i2c;    // the im2col walk's parameters (tce_tile_check)
+  logic [159:0] i2c_x, g4_x;
   logic tl_row_step, ts_row_step, i2c_last, g4_last;
   // The row generator of the load in the tile loader's walker. tg_row_gen follows the
   // executor's command, which moves on to the next one as soon as a load is handed over.
@@ -417,7 +413,8 @@ module tce_engine #(
     .red_etype(tchk_red_etype), .red_noftz(tchk_red_noftz),
     .coords(cmd_coords), .im2col_off(cmd_im2col), .origin_rd(tg_origin_rd), .row_gen(tg_row_gen),
     .walk_first(tc_walk_first), .walk_rows(tc_walk_rows), .rng_end(tc_rng_end), .rng_over(tc_rng_over),
-    .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group
+    .i2c_nwalk(i2c.nwalk), .i2c_win_lo(i2c.win_lo), .i2c_win_hi(i2c.win_hi),
+    .i2c_pos_off(i2c.pos_off), .i2c_pos0(i2c.pos0), .i2c_rows(i2c.rows), .i2c_group(i2c.group)
   );
 
   // Rows of the box that leave every global window fail the command before anything
@@ -445,8 +442,7 @@ module tce_engine #(
     .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e), .soff(tg_soff),
     .pitch(tg_pitch), .row_bytes(tg_row_bytes), .swizzle(tg_swizzle), .row_gen(tg_row_gen),
     .row_coords(cmd_coords[159:32]),
-    .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group,
-    .xw_free, .xw_start(ww_xw_start), .xw_next(ww_xw_next), .xw_row,
+    .i2c, .xw_free, .xw_start(ww_xw_start), .xw_next(ww_xw_next), .xw_row,
     .ready_out(tchk_ready), .status_out(tchk_status), .field_out(tchk_field), .pass_out(tchk_pass),
     .walking(ww_walking)
   );
@@ -455,8 +451,8 @@ module tce_engine #(
   // executor refuses those modes, so tg_row_gen stays 0 and nothing reads their outputs.
   tce_row_gens #(.HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER)) u_row_gens (
     .clk, .rst_n, .start(tile_start || tstore_start), .step(tl_row_step || ts_row_step),
-    .rank(tg_rank), .e(tg_e), .i2c_nwalk, .i2c_win_lo, .i2c_win_hi, .i2c_pos_off, .i2c_pos0,
-    .i2c_rows, .i2c_group, .row_coords(cmd_coords[159:32]), .i2c_x, .i2c_last, .g4_x, .g4_last
+    .rank(tg_rank), .e(tg_e), .i2c, .row_coords(cmd_coords[159:32]), .i2c_x, .i2c_last,
+    .g4_x, .g4_last
   );
 
   // The shared row walker (SHARE_WALK). The two movers never walk at once: a store waits in
@@ -506,6 +502,14 @@ module tce_engine #(
   logic [DATA_W-1:0] tl_sm_wdata;
   logic [DATA_W/8-1:0] tl_sm_wstrb;
 
+  // An outside generator's row (row_gen 1: im2col, 2: gather4) for the movers; constants
+  // in a build with neither (SHARE_WALK), where tce_row_gens's outputs are 0: a synthesis
+  // that keeps the hierarchy does not see that, and built a 160-bit select per mover.
+  wire [159:0] tl_ext_x = SHARE_WALK ? '0 : tl_row_gen == 2'd2 ? g4_x : i2c_x;
+  wire [159:0] ts_ext_x = SHARE_WALK ? '0 : ts_row_gen == 2'd2 ? g4_x : i2c_x;
+  wire tl_ext_last = !SHARE_WALK && (tl_row_gen == 2'd2 ? g4_last : i2c_last);
+  wire ts_ext_last = !SHARE_WALK && (ts_row_gen == 2'd2 ? g4_last : i2c_last);
+
   tce_tile_load #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(NRD), .NS(LOAD_SLOTS),
                 .GADDR_W(GADDR_W), .EXT_ROWS(HAS_IM2COL || HAS_GATHER),
                 .OWN_WALK(!SHARE_WALK)) u_tile_load (
@@ -517,8 +521,8 @@ module tce_engine #(
     // tce_tile_check refuses loads whose row is over 2 KB, so 12 bits hold every load's
     .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .want_tx(tile_want_tx),
     .mbar_off(cmd_mbar_off), .tx_count(tchk_tx_bytes),
-    .ext_rows(tg_row_gen != 2'd0), .ext_x(tl_row_gen == 2'd2 ? g4_x : i2c_x),
-    .ext_last(tl_row_gen == 2'd2 ? g4_last : i2c_last), .row_step(tl_row_step),
+    .ext_rows(tg_row_gen != 2'd0), .ext_x(tl_ext_x), .ext_last(tl_ext_last),
+    .row_step(tl_row_step),
     .xw_start(tl_xw_start), .xw_next(tl_xw_next), .xw_row,
     .done_hold(tile_done_hold), .done(tile_done), .status(tile_status), .tx_err(tile_tx_err), .bytes_read(tile_rbytes),
     .arvalid(tl_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_TILE_LOAD), .axi_ar(tl_ar),
@@ -641,8 +645,7 @@ module tce_engine #(
     .clk(clk), .rst_n, .start(tstore_start), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
     .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(tg_wcoords),
     .swizzle(tg_swizzle), .src_cta(cmd_cta), .soff(tg_soff), .row_bytes(tg_row_bytes),
-    .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(ts_row_gen == 2'd2 ? g4_x : i2c_x),
-    .ext_last(ts_row_gen == 2'd2 ? g4_last : i2c_last),
+    .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(ts_ext_x), .ext_last(ts_ext_last),
     .row_step(ts_row_step),
     .xw_start(ts_xw_start), .xw_next(ts_xw_next), .xw_row,
     .done(tstore_done), .status(tstore_status), .bytes_written(tstore_wbytes),

@@ -36,16 +36,21 @@ module tce_desc_rules (
 
   logic bad_st, bad_enc, bad_box, bad_lay;          // the four groups' verdicts
   logic [2:0]  ext_on;                               // corner i's window of start pixels ...
-  logic [34:0] ext [3];                              // ... and its extent (must be > 0)
+  // ... is empty when its extent, globalDim + 1 + upper - lower, is not above 0, that is
+  // when globalDim + upper < lower: the sum, and lower, registered for the compare
+  logic [34:0] ext [3];
+  logic [15:0] ext_lo [3];
   logic [3:0]  bad_q;
   logic [2:0]  ext_on_q, ext_bad_q;
   logic [34:0] ext_q [3];
+  logic [15:0] ext_lo_q [3];
   always_ff @(posedge clk) begin
     bad_q <= {bad_st, bad_enc, bad_box, bad_lay};
     ext_on_q <= ext_on;
     for (int i = 0; i < 3; i++) begin
       ext_q[i] <= ext[i];
-      ext_bad_q[i] <= ext_on_q[i] && (ext_q[i][34] || ext_q[i] == '0);
+      ext_lo_q[i] <= ext_lo[i];
+      ext_bad_q[i] <= ext_on_q[i] && $signed(ext_q[i]) < $signed({{19{ext_lo_q[i][15]}}, ext_lo_q[i]});
     end
   end
   assign bad = |bad_q || |ext_bad_q;
@@ -60,13 +65,13 @@ module tce_desc_rules (
     logic [18:0] inner_bytes;  // the row's bytes as laid out in shared memory
     logic [7:0]  span;
     logic        lim7, lim4;   // corner offsets lie in [-128, 127] (rank 4) or [-16, 15] (rank 5)
-    logic [34:0] extent;
+    logic [31:0] gd;
     logic [15:0] lo, up;
     bad_st = 1'b0; bad_enc = 1'b0; bad_box = 1'b0; bad_lay = 1'b0;
     ext_on = '0;
-    for (int i = 0; i < 3; i++) ext[i] = '0;
+    for (int i = 0; i < 3; i++) begin ext[i] = '0; ext_lo[i] = '0; end
     dsize = 4'd0; packed4 = 1'b0; align16 = 1'b0; is_float = 1'b0; ncorner = 3'd0;
-    dlog = '0; inner = '0; unit_mask = '0; inner_bytes = '0; span = '0; lim7 = 1'b0; lim4 = 1'b0; extent = '0; lo = '0; up = '0;
+    dlog = '0; inner = '0; unit_mask = '0; inner_bytes = '0; span = '0; lim7 = 1'b0; lim4 = 1'b0; gd = '0; lo = '0; up = '0;
     begin
       case (dtype)
         8'd0: dsize = 4'd1;
@@ -137,11 +142,13 @@ module tce_desc_rules (
               bad_box = 1'b1;
             // the window of start pixels is not empty: globalDim[i + shift] + upper - lower
             // > 0, shift 1 (the H100 measures an interleaved map's corner i against dim i)
-            // (registered: its test is in the second stage, below)
-            extent = 35'(desc[(GDIM_OFF + 4*((il == 8'd0 || kind == 8'd2) ? i + 1 : i))*8 +: 32]) + 35'd1 +
-                     {{19{up[15]}}, up} - {{19{lo[15]}}, lo};
+            // (registered: its test is in the second stage, above). Two constant
+            // part-selects: an index that depends on the map is a shifter over all of desc.
+            gd = (il == 8'd0 || kind == 8'd2) ? desc[(GDIM_OFF + 4*(i + 1))*8 +: 32]
+                                              : desc[(GDIM_OFF + 4*i)*8 +: 32];
             ext_on[i] = 1'b1;
-            ext[i] = extent;
+            ext[i] = 35'(gd) + {{19{up[15]}}, up};
+            ext_lo[i] = lo;
           end
       end
 

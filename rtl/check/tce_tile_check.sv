@@ -482,7 +482,6 @@ module tce_tile_check #(
     logic [47:0] nz_end;
     logic [CW-1:0] ext;
     logic        nz_wrap;
-    logic [2:0]  swk;
     logic [3:0]  pc, rc, rows8;
     logic        occ;
     // stage 1
@@ -522,18 +521,8 @@ module tce_tile_check #(
     // above s exactly when it is above s's line), which needs no adder after the product.
     span_lim_q <= (swizzle != 3'd0) ? {mem_smem[24:7], 7'd0} : mem_smem;
     span_rnd_q <= swizzle != 3'd0 && mem_smem[6:0] != 7'd0;
-    // the swizzle's XOR of the partial line's chunk index, k (its line number's low bits;
-    // the 8-byte flip of 128B_ATOM_32B_FLIP_8B stays inside a chunk), and which chunks j
-    // land below SMEM_SIZE: j ^ k < SMEM_SIZE[6:4]
-    case (swizzle)
-      3'd1, 3'd7: swk = {2'b00, mem_smem[7]};      // 32B, 96B
-      3'd2:       swk = {1'b0, mem_smem[8:7]};     // 64B
-      3'd3:       swk = mem_smem[9:7];             // 128B
-      3'd4, 3'd5: swk = {mem_smem[8:7], 1'b0};     // 128B_ATOM_32B (and FLIP_8B)
-      3'd6:       swk = {mem_smem[7], 2'b00};      // 128B_ATOM_64B
-      default:    swk = 3'd0;
-    endcase
-    for (int j = 0; j < 8; j++) allow_q[j] <= (3'(j) ^ swk) < mem_smem[6:4];
+    // which chunks j of the partial last line land below SMEM_SIZE after the swizzle
+    for (int j = 0; j < 8; j++) allow_q[j] <= tce_span_pkg::tail_ok(swizzle, mem_smem, 8'(1) << j);
     lp1_q <= mem_smem[24:7] + 18'd1;
     // the descriptor side (see `dage`): element counts, their pair products, the row count
     for (int i = 1; i < 5; i++)

@@ -78,13 +78,7 @@ module tce_window_walk #(
     input  logic [2:0]    swizzle,
     input  logic [1:0]    row_gen,
     input  logic [127:0]  row_coords,   // the command's tensorCoords[1..4] (gather4 rows)
-    input  logic [2:0]    i2c_nwalk,
-    input  logic [119:0]  i2c_win_lo,
-    input  logic [119:0]  i2c_win_hi,
-    input  logic [47:0]   i2c_pos_off,
-    input  logic [159:0]  i2c_pos0,
-    input  logic [10:0]   i2c_rows,
-    input  logic [5:0]    i2c_group,
+    input  tce_walk_pkg::i2c_walk_t i2c,   // im2col rows (tce_im2col_check's walk)
     // the shared walker (OWN_WALK = 0)
     input  logic          xw_free,      // no mover walks it
     output logic          xw_start,
@@ -159,10 +153,16 @@ module tce_window_walk #(
   logic [4:0]  umask;           // unit - 1
   logic [16:0] stride_b;        // bytes from one unit of a row to the next (e0 units)
   logic        win_on_q;
-  logic signed [25:0] slim_q;   // a row at a higher shared address runs past SMEM_SIZE
+  logic signed [25:0] slim_q;   // a row at a higher shared address ends past SMEM_SIZE (with
+                                // a swizzle: past SMEM_SIZE's line, L = SMEM_SIZE >> 7)
+  logic signed [26:0] slim2_q;  // ... past L's end (a swizzle, SMEM_SIZE off a line)
+  logic        tail_q;          // a swizzle and SMEM_SIZE off a line: a row ending in L is checked
+  logic [15:0] tail_ok_q;       // ... in range, by the row's start {in L, chunk}
   always_ff @(posedge clk) begin
     logic signed [41:0] d0b, lo, hi;
     logic [24:0] lim;
+    logic [3:0]  ce;
+    logic [7:0]  chunks;
     c0b_q <= 42'(signed'(wcoords[31:0])) <<< ul;
     d0b = 42'(gdim[32:0]) << ul;
     if (is_store && desc[IOFF*8 +: 8] == 8'd0) d0b = (d0b + 42'sd15) & ~42'sd15;
@@ -181,11 +181,22 @@ module tce_window_walk #(
     umask <= 5'((6'd1 << ul) - 6'd1);
     stride_b <= 17'(e0) << ul;
     win_on_q <= |gwin_on;
-    // tce_tile_check's span rule a row at a time: with a swizzle and SMEM_SIZE not a whole
-    // number of 128-byte lines, the row's end rounded up to a line (end > SMEM_SIZE rounded
-    // down to a line, the same thing)
+    // The golden model's span rule a row at a time (tce_span_pkg, as tce_tile_check's for
+    // the box): with a swizzle a row ending past SMEM_SIZE's line L's start is in range only
+    // when SMEM_SIZE is off a line, the row ends in L and its chunks there land below
+    // SMEM_SIZE. Rows start on a chunk (a 128-byte-aligned base, a pitch of whole chunks),
+    // so a row ending in L covers chunks [start chunk s or 0, (s + its chunks) mod 8, or 8)
+    // of it: one verdict per start chunk s, in L or before it, formed here for the command.
     lim = (swizzle != 3'd0) ? {mem_smem[24:7], 7'd0} : mem_smem;
     slim_q <= 26'(lim) - 26'(row_bytes);
+    slim2_q <= 27'({mem_smem[24:7], 7'd0}) + 27'sd128 - 27'(row_bytes);
+    tail_q <= swizzle != 3'd0 && mem_smem[6:0] != 7'd0;
+    for (int t = 0; t < 16; t++) begin
+      ce = {1'b0, 3'(t) + row_bytes[6:4]};
+      if (ce == 4'd0) ce = 4'd8;
+      for (int j = 0; j < 8; j++) chunks[j] = (t < 8 || j >= t - 8) && 4'(j) < ce;
+      tail_ok_q[t] <= tce_span_pkg::tail_ok(swizzle, mem_smem, chunks);
+    end
   end
 
   // The row walk: its own (the movers' walkers may be busy with earlier commands), or the
@@ -196,10 +207,14 @@ module tce_window_walk #(
   logic [23:0] row_sbase;
   logic [159:0] i2c_x, g4_x;
   logic i2c_last, g4_last;
+  // (constants where the walk has no outside generator or is not its own: the select of
+  // tce_row_gens's outputs, 0 then, is not built in a synthesis that keeps the hierarchy)
+  localparam bit EXT_OWN = EXT && OWN_WALK;
+  wire [159:0] ext_x = EXT_OWN ? (row_gen == 2'd2 ? g4_x : i2c_x) : '0;
+  wire         ext_last = EXT_OWN && (row_gen == 2'd2 ? g4_last : i2c_last);
   tce_mover_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT), .OWN_WALK(OWN_WALK)) u_walk (
     .clk, .rst_n, .start(wk_start), .rank, .ul, .gaddr, .gdim14(gdim[164:33]), .gstride, .n,
-    .e, .coords(wcoords), .soff, .pitch, .ext_rows(row_gen != 2'd0),
-    .ext_x(row_gen == 2'd2 ? g4_x : i2c_x), .ext_last(row_gen == 2'd2 ? g4_last : i2c_last),
+    .e, .coords(wcoords), .soff, .pitch, .ext_rows(row_gen != 2'd0), .ext_x, .ext_last,
     .next(wk_next), .xw_row,
     .row_valid, .row_g, .row_sbase, .row_inb, .last_row, .row_step
   );
@@ -207,8 +222,7 @@ module tce_window_walk #(
   assign xw_start = !OWN_WALK && wk_start;
   assign xw_next  = !OWN_WALK && wk_next;
   tce_row_gens #(.HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER)) u_row_gens (
-    .clk, .rst_n, .start(wk_start), .step(row_step), .rank, .e, .i2c_nwalk, .i2c_win_lo,
-    .i2c_win_hi, .i2c_pos_off, .i2c_pos0, .i2c_rows, .i2c_group, .row_coords, .i2c_x,
+    .clk, .rst_n, .start(wk_start), .step(row_step), .rank, .e, .i2c, .row_coords, .i2c_x,
     .i2c_last, .g4_x, .g4_last
   );
 
@@ -234,7 +248,10 @@ module tce_window_walk #(
   assign wk_next = st == W_NEXT;
 
   // The row is past SMEM_SIZE (its shared span is checked before its units).
-  wire span_bad = $signed({2'b0, row_sbase}) > slim_q;
+  wire row_in_l = {1'b0, row_sbase[23:7]} == mem_smem[24:7];
+  wire span_bad = $signed({2'b0, row_sbase}) > slim_q &&
+                  (!tail_q || $signed({3'b0, row_sbase}) > slim2_q ||
+                   !tail_ok_q[{row_in_l, row_sbase[6:4]}]);
   // e0 = 1: the run is covered, or how far it goes on in the window (left < rem < 2^17
   // where that is used)
   logic       covers;

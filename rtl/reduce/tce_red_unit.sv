@@ -4,14 +4,17 @@
 // new memory data comes out LATENCY (tce_red_pkg, 4) cycles later. Interface, lanes and
 // timing: docs/reduction_unit.md.
 //
-//   lanes per beat   DATA_W/16 f16/bf16 adders and f16/bf16 min/max; DATA_W/32 f32 adders
-//                    and 32-bit integer lanes; DATA_W/64 f64 adders and 64-bit integer lanes
+//   lanes per beat   DATA_W/16 f16/bf16 min/max lanes; DATA_W/32 f32 adders and 32-bit
+//                    integer lanes; DATA_W/64 64-bit integer lanes; DATA_W/32 f16/bf16
+//                    adders and DATA_W/128 f64 adders, each serving two lanes of a beat
 //   handshake        valid/ready on both sides; the pipeline stalls as a whole while the
-//                    output is held, so with out_ready high it takes a beat every cycle
+//                    output is held, so with out_ready high it takes a beat every cycle,
+//                    except an f16/bf16/f64 add, which takes two: its lower lanes go
+//                    through the adders in the first, its upper lanes in the second
 //   byte enables     a byte whose enable is low, and every byte of an illegal beat, comes
 //                    out as the memory byte that went in (the engine writes it back or not)
 //
-// DATA_W must be a multiple of 64.
+// DATA_W must be a multiple of 128.
 module tce_red_unit #(
     parameter int DATA_W = 256,
     parameter int TAG_W  = 16   // carried alongside the beat for the caller (e.g. its address)
@@ -42,15 +45,25 @@ module tce_red_unit #(
   localparam int N32 = DATA_W / 32;
   localparam int N64 = DATA_W / 64;
   localparam int NB  = DATA_W / 8;
+  localparam int NH  = N16 / 2;     // f16/bf16 adders (half the 16-bit lanes)
+  localparam int ND  = N64 / 2;     // f64 adders (half the 64-bit lanes)
+  localparam int HW  = DATA_W / 2;  // the bits those adders cover in one pass
 
   // ------------------------------------------------------------ handshake and valid bits
   // valid_q[k]: stage k+1 holds a beat. half_q/f32_q/f64_q[k]: and that beat is a float add
-  // of that adder's width, the only adders whose stages load for it.
-  logic [LAT-1:0] valid_q, half_q, f32_q, f64_q;
+  // of that adder's width, the only adders whose stages load for it. first_q[k]: stage k+1
+  // holds the lower lanes of a two-pass add (no beat: the beat follows one stage behind).
+  logic [LAT-1:0] valid_q, half_q, f32_q, f64_q, first_q;
   logic go_half, go_f32, go_f64;  // the input beat is such an add (decoded below)
+  logic two_pass;                 // the input beat's type is an f16/bf16/f64 add
+  logic ph;                       // its lower lanes are in the pipeline, its upper not yet
   wire adv = !valid_q[LAT-1] || out_ready;  // the whole pipeline moves, or none of it
+  // A two-pass add's first pass moves into the pipeline as a bubble; the beat is taken with
+  // the second. in_ready does not depend on in_valid (the type is the command's).
+  wire first = two_pass && !ph;
+  wire take  = in_valid && !first;
 
-  assign in_ready  = adv;
+  assign in_ready  = adv && !first;
   assign out_valid = valid_q[LAT-1];
 
   always_ff @(posedge clk or negedge rst_n) begin
@@ -59,11 +72,15 @@ module tce_red_unit #(
       half_q  <= '0;
       f32_q   <= '0;
       f64_q   <= '0;
+      first_q <= '0;
+      ph      <= 1'b0;
     end else if (adv) begin
-      valid_q <= {valid_q[LAT-2:0], in_valid};
+      valid_q <= {valid_q[LAT-2:0], take};
       half_q  <= {half_q[LAT-2:0], go_half};
       f32_q   <= {f32_q[LAT-2:0], go_f32};
       f64_q   <= {f64_q[LAT-2:0], go_f64};
+      first_q <= {first_q[LAT-2:0], in_valid && first};
+      if (in_valid) ph <= first;
     end
   end
 
@@ -72,7 +89,7 @@ module tce_red_unit #(
   // every stage on adv (the values they skip are never selected), but Verilator evaluates
   // a stage's logic only when it loads, which keeps the idle unit off the engine's
   // simulation time (docs/sim_speed.md).
-  wire [LAT-1:0] en_beat = adv ? {valid_q[LAT-2:0], in_valid} : '0;
+  wire [LAT-1:0] en_beat = adv ? {valid_q[LAT-2:0], take} : '0;
   wire [LAT-1:0] en_half = adv ? {half_q[LAT-2:0], go_half} : '0;
   wire [LAT-1:0] en_f32  = adv ? {f32_q[LAT-2:0], go_f32} : '0;
   wire [LAT-1:0] en_f64  = adv ? {f64_q[LAT-2:0], go_f64} : '0;
@@ -103,9 +120,11 @@ module tce_red_unit #(
   // Float adds come out of the four-stage adders; everything else is one stage of logic
   // whose result waits in a delay line.
   wire use_fp = in_valid && legal && op_add;
-  assign go_half = use_fp && et_half;
+  wire et_f64  = in_etype == tce_red_pkg::ET_F64;
+  assign go_half = use_fp && et_half;   // both passes load the adders
   assign go_f32  = use_fp && (in_etype == tce_red_pkg::ET_F32);
-  assign go_f64  = use_fp && (in_etype == tce_red_pkg::ET_F64);
+  assign go_f64  = use_fp && et_f64;
+  assign two_pass = legal && op_add && (et_half || et_f64);
 
   // ------------------------------------------------------------ single-stage lanes
   // Integer ops and f16/bf16 min/max are one stage of logic (tce_red_pkg's lane functions),
@@ -141,23 +160,36 @@ module tce_red_unit #(
   end
 
   // ------------------------------------------------------------ four-stage float adders
-  logic [DATA_W-1:0] half_res, f32_res, f64_res;
+  // The f16/bf16 and f64 adders cover the lower half of the beat's bits in a two-pass add's
+  // first pass and the upper half in its second (ph): their lanes are half the beat's, at
+  // half the rate, which the engine's figures allow (docs/reduction_unit.md, "Timing").
+  logic [DATA_W-1:0] f32_res;
+  logic [HW-1:0]     half_res, f64_res;
+  wire  [HW-1:0]     mem_pass = ph ? in_mem[DATA_W-1:HW] : in_mem[HW-1:0];
+  wire  [HW-1:0]     src_pass = ph ? in_src[DATA_W-1:HW] : in_src[HW-1:0];
 
   // One 16-bit lane adds f16 or, with fmt1, bf16 (tce_red_fpadd: a shared internal format).
-  for (genvar i = 0; i < N16; i++) begin : g_half
+  for (genvar i = 0; i < NH; i++) begin : g_half
     tce_red_fpadd #(.EB(5), .MB(10), .EB1(8), .MB1(7), .CANON_NAN(1'b1)) u_add (
         .clk(clk), .en(en_half), .fmt1(et_bf16), .ftz(1'b0), .keep_mem(1'b0),
-        .mem(in_mem[16*i+:16]), .src(in_src[16*i+:16]), .res(half_res[16*i+:16]));
+        .mem(mem_pass[16*i+:16]), .src(src_pass[16*i+:16]), .res(half_res[16*i+:16]));
   end
   for (genvar i = 0; i < N32; i++) begin : g_f32
     tce_red_fpadd #(.EB(8), .MB(23), .CANON_NAN(1'b1)) u_add (
         .clk(clk), .en(en_f32), .fmt1(1'b0), .ftz(ftz32), .keep_mem(1'b0), .mem(in_mem[32*i+:32]),
         .src(in_src[32*i+:32]), .res(f32_res[32*i+:32]));
   end
-  for (genvar i = 0; i < N64; i++) begin : g_f64
+  for (genvar i = 0; i < ND; i++) begin : g_f64
     tce_red_fpadd #(.EB(11), .MB(52), .CANON_NAN(1'b0)) u_add (
-        .clk(clk), .en(en_f64), .fmt1(1'b0), .ftz(1'b0), .keep_mem(keep_mem64), .mem(in_mem[64*i+:64]),
-        .src(in_src[64*i+:64]), .res(f64_res[64*i+:64]));
+        .clk(clk), .en(en_f64), .fmt1(1'b0), .ftz(1'b0), .keep_mem(keep_mem64),
+        .mem(mem_pass[64*i+:64]), .src(src_pass[64*i+:64]), .res(f64_res[64*i+:64]));
+  end
+
+  // The first pass's results, kept as it leaves the last stage (it always leaves: it is no
+  // beat, so the pipeline advances), for the beat one stage behind it.
+  logic [HW-1:0] lower_q;
+  always_ff @(posedge clk) begin
+    if (adv && first_q[LAT-1]) lower_q <= f64_q[LAT-1] ? f64_res : half_res;
   end
 
   // ------------------------------------------------------------ delay lines and output
@@ -179,9 +211,9 @@ module tce_red_unit #(
     if (f32_q[LAT-1])
       fp_q = f32_res;
     else if (f64_q[LAT-1])
-      fp_q = f64_res;
+      fp_q = {f64_res, lower_q};
     else
-      fp_q = half_res;
+      fp_q = {half_res, lower_q};
     // The byte merge only for a float add: the common case is a plain copy.
     out_data = early_q;
     if (use_fp_q)

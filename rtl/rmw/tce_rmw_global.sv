@@ -16,6 +16,7 @@
 // (B responses return in AW order: every burst uses AWID 0). A reduction's AR waits while
 // its range overlaps any range in the FIFO, and any burst waits while the FIFO is full.
 // Non-overlapping bursts therefore stream back to back; only an overlapping one drains.
+// The check is registered: a reduction's AR goes the cycle after its AW is held and checked.
 //
 // Coalescing. A burst that starts at or after the end of the newest range, and whose end
 // lies within SPAN bytes of that range's start, joins the newest range instead of taking a
@@ -26,6 +27,9 @@
 // tensor reduce's rows, which ascend in memory, then share ranges: a streaming 2-D reduce
 // of 256-byte rows keeps about 50 bursts in flight at a memory latency of 200 cycles, in
 // about 13 ranges, where a range per burst would need 64 of the 64-bit comparators.
+// A burst's range enters the FIFO (or joins the newest) the cycle after the burst is
+// accepted, from a register, and the newest range's bounds have registers of their own, so
+// neither the mover's address nor a multiplexer over the ranges feeds that decision.
 //
 // Read ahead. The AR of a burst goes out as soon as its AW arrives from the mover (the
 // overlap rule permitting), before the W beats of earlier bursts; tce_bulk_from_smem sends
@@ -117,15 +121,20 @@ module tce_rmw_global #(
   localparam int RA = $clog2(RDEPTH);
 
   // ------------------------------------------------------------- ranges in flight
-  // A range counts its bursts still awaiting their B response (at most SPAN / DB).
+  // A range counts its bursts still awaiting their B response (at most SPAN / DB). Its end
+  // is kept in 65 bits: a burst that ends at 2**64 ends there, not at 0.
   localparam int CW = $clog2(SPAN / DB + 1);
-  logic [63:0]  rng_lo [NOUT];
-  logic [63:0]  rng_hi [NOUT];
+  logic [63:0]   rng_lo [NOUT];
+  logic [64:0]   rng_hi [NOUT];
   logic [CW-1:0] rng_n [NOUT];
-  logic [NA-1:0] rng_head, rng_tail;
+  logic          rng_one [NOUT];   // rng_n == 1: its next B retires it
+  logic          rng_two [NOUT];   // rng_n == 2 (rng_one's next value after a B)
+  logic [NOUT-1:0] rng_v;          // the entry holds a range (between head and tail)
+  logic [NA-1:0] rng_head, rng_tail, rng_last;   // rng_last: the newest range
   logic [NA:0]   rng_count;
-  wire           rng_full = (rng_count == (NA+1)'(NOUT));
-  wire [NA-1:0]  rng_last = rng_tail - 1'b1;    // the newest range
+  // The newest range's end, and its start + SPAN (the furthest end a merge may reach), in
+  // registers of their own: the merge check reads them with no multiplexer in front.
+  logic [64:0]   last_hi, last_lim;
 
   // The burst held between the mover's AW and the downstream AR/AW.
   logic         p_valid, p_need_ar, p_need_aw;
@@ -133,42 +142,48 @@ module tce_rmw_global #(
   logic [7:0]   p_len;
   // Byte range [lo, hi) the burst may touch: whole beats from the aligned start.
   wire [63:0]   u_lo = {u_aw_s.addr[63:LB], {LB{1'b0}}};
-  wire [63:0]   u_hi = u_lo + ((64'(u_aw_s.len) + 64'd1) << LB);
-  logic [63:0]  p_lo, p_hi;
-  logic         overlap;
-  // Only a reduction's held burst, before its AR, is checked against the ranges (overlap
-  // feeds arvalid alone), so the NOUT pairs of 64-bit compares are evaluated only then; as
-  // plain logic the simulator would run them every cycle of every plain store.
+  wire [64:0]   u_hi = {1'b0, u_lo} + ((65'(u_aw_s.len) + 65'd1) << LB);
+  logic [63:0]  p_lo;
+  logic [64:0]  p_hi;
+  logic [NOUT-1:0] hit;    // entry i holds a range that the held burst's overlaps
+  // Only a reduction's held burst, before its AR, is checked against the ranges (hit
+  // feeds arvalid alone), so the NOUT pairs of compares are evaluated only then; as plain
+  // logic the simulator would run them every cycle of every plain store. Each entry's
+  // verdict is registered (hit_q, valid in chk_q) and the AR goes the cycle after: no range
+  // enters meanwhile (the only push of a reduction is its own AR, and q was empty when
+  // checked), and one that leaves only makes its verdict stale-safe for a cycle.
   wire check_overlap = reduce && p_valid && p_need_ar;
+  logic [NOUT-1:0] hit_q;
+  logic chk_q;
   always_comb begin
-    logic [NA-1:0] pos;  // position of entry i behind the head, modulo NOUT
-    logic [NA:0]   age;
-    overlap = 1'b0;
-    pos = '0; age = '0;
-    if (check_overlap) for (int i = 0; i < NOUT; i++) begin
-      // The difference taken in NA bits first: a cast to NA+1 bits would widen the
-      // subtraction and skip every entry that wrapped past the end of the ring.
-      pos = NA'(i) - rng_head;
-      age = {1'b0, pos};
-      if (age < rng_count && p_lo < rng_hi[i] && rng_lo[i] < p_hi) overlap = 1'b1;
-    end
+    hit = '0;
+    if (check_overlap) for (int i = 0; i < NOUT; i++)
+      hit[i] = rng_v[i] && {1'b0, p_lo} < rng_hi[i] && {1'b0, rng_lo[i]} < p_hi;
   end
 
-  // A plain store pushes its range on its AW handshake; a reduction pushes it with its AR
-  // (after the overlap check), so a later reduction waits for it even before its AW.
-  wire [63:0] n_lo = reduce ? p_lo : u_lo;    // the range being pushed
-  wire [63:0] n_hi = reduce ? p_hi : u_hi;
-  wire merge_ok = rng_count != '0 && n_lo >= rng_hi[rng_last] &&
-                  n_hi - rng_lo[rng_last] <= 64'(SPAN);
-  wire room     = !HAS_REDUCE || !rng_full || merge_ok;
+  // A burst's range enters the FIFO the cycle after it is accepted (a plain store's AW, a
+  // reduction's AR), from q_*: so the merge decision reads registers only, and the mover's
+  // AW address reaches no further than q. Until then the burst counts as a range of its own
+  // for `room`, and a reduction's AR waits for it (q_valid) to be checked against it.
+  logic         q_valid;
+  logic [63:0]  q_lo;
+  logic [64:0]  q_hi;
+  wire [63:0] n_lo = reduce ? p_lo : u_lo;    // the range being accepted
+  wire [64:0] n_hi = reduce ? p_hi : u_hi;
+  wire room     = !HAS_REDUCE || (rng_count + (NA+1)'(q_valid) < (NA+1)'(NOUT));
   wire plain_aw = !reduce && u_awvalid && room;
   wire ar_fire  = arvalid && arready;
   wire push     = (plain_aw && awready) || ar_fire;
-  wire merge    = push && merge_ok;
   wire pop      = bvalid;    // bready is always high
-  // The oldest range leaves with the B response of its last burst.
-  wire [CW-1:0] head_n = rng_n[rng_head] + CW'(merge && rng_last == rng_head) - CW'(pop);
-  wire retire   = pop && head_n == '0;
+  // q joins the newest range when it starts at or after its end and ends within SPAN of
+  // its start; else it takes a range of its own, unless its B came already (the FIFO empty:
+  // B responses come in burst order, so this B is q's).
+  wire q_merge  = q_valid && rng_count != '0 && {1'b0, q_lo} >= last_hi && q_hi <= last_lim;
+  wire q_gone   = q_valid && rng_count == '0 && pop;
+  wire q_new    = q_valid && !q_merge && !q_gone;
+  wire head_pop = pop && rng_count != '0;    // the B belongs to the oldest range
+  // The oldest range leaves with the B response of its last burst (not while q joins it).
+  wire retire   = head_pop && rng_one[rng_head] && !(q_merge && rng_count == (NA+1)'(1));
 
   // ------------------------------------------------------------- R beats waiting for W
   logic [DATA_W-1:0] rf_data [RDEPTH];
@@ -193,7 +208,7 @@ module tce_rmw_global #(
   wire        w_out_fire = wvalid && wready;
   logic       rd_err;
 
-  assign arvalid = reduce && p_valid && p_need_ar && !overlap && room;
+  assign arvalid = reduce && p_valid && p_need_ar && !q_valid && chk_q && hit_q == '0 && room;
   assign ar_s.id   = '0;     // one ID: R beats come back in AR order, matching the W beats
   assign ar_s.addr = p_addr;
   assign ar_s.len  = p_len;
@@ -233,25 +248,58 @@ module tce_rmw_global #(
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      for (int i = 0; i < NOUT; i++) begin rng_lo[i] <= '0; rng_hi[i] <= '0; rng_n[i] <= '0; end
-      rng_head <= '0; rng_tail <= '0; rng_count <= '0;
+      for (int i = 0; i < NOUT; i++) begin
+        rng_lo[i] <= '0; rng_hi[i] <= '0; rng_n[i] <= '0; rng_one[i] <= 1'b0; rng_two[i] <= 1'b0;
+      end
+      rng_v <= '0; rng_head <= '0; rng_tail <= '0; rng_last <= '0; rng_count <= '0;
+      last_hi <= '0; last_lim <= '0;
+      q_valid <= 1'b0; q_lo <= '0; q_hi <= '0; hit_q <= '0; chk_q <= 1'b0;
       p_valid <= 1'b0; p_need_ar <= 1'b0; p_need_aw <= 1'b0; p_addr <= '0; p_len <= '0;
       p_lo <= '0; p_hi <= '0;
       rf_head <= '0; rf_tail <= '0; rf_count <= '0;
       aw_ahead <= '0; rd_err <= 1'b0;
     end else begin
-      if (merge) begin
-        rng_hi[rng_last] <= n_hi;
-        if (rng_last != rng_head) rng_n[rng_last] <= rng_n[rng_last] + 1'b1;
-      end else if (push) begin
-        rng_lo[rng_tail] <= n_lo;
-        rng_hi[rng_tail] <= n_hi;
-        rng_n[rng_tail]  <= CW'(1);
-        rng_tail <= rng_tail + 1'b1;
+      q_valid <= push;
+      if (push) begin q_lo <= n_lo; q_hi <= n_hi; end
+      chk_q <= check_overlap && !q_valid && !ar_fire;
+      hit_q <= hit;
+      // Per entry: q joins the newest or opens the tail; a B counts down the head. (Only in
+      // those cycles: the simulator then skips the loop while nothing is in flight.) The
+      // flags n == 1 and n == 2 follow from the old ones, not from the new count, which
+      // keeps the count's adder out of the retire decision's path.
+      if (q_valid || head_pop) for (int i = 0; i < NOUT; i++) begin : entry
+        logic open, inc, dec;
+        open = q_new && rng_tail == NA'(i);
+        inc  = q_merge && rng_last == NA'(i);
+        dec  = head_pop && rng_head == NA'(i);
+        if (open) begin
+          // a free entry: the head's B cannot be its own (the FIFO is not full)
+          rng_lo[i] <= q_lo;
+          rng_hi[i] <= q_hi;
+          rng_n[i] <= CW'(1);
+          rng_one[i] <= 1'b1;
+          rng_two[i] <= 1'b0;
+        end else begin
+          if (inc) rng_hi[i] <= q_hi;
+          rng_n[i] <= rng_n[i] + CW'(inc) - CW'(dec);
+          if (inc != dec) begin
+            rng_one[i] <= dec && rng_two[i];           // merges make an entry's count >= 2
+            rng_two[i] <= inc ? rng_one[i] : (rng_n[i] == CW'(3));
+          end
+        end
       end
-      if (pop || merge) rng_n[rng_head] <= head_n;
-      if (retire) rng_head <= rng_head + 1'b1;
-      rng_count <= rng_count + (NA+1)'(push && !merge) - (NA+1)'(retire);
+      if (q_new) begin
+        rng_v[rng_tail] <= 1'b1;
+        rng_last <= rng_tail;
+        rng_tail <= rng_tail + 1'b1;
+        last_lim <= {1'b0, q_lo} + 65'(SPAN);
+      end
+      if (q_new || q_merge) last_hi <= q_hi;
+      if (retire) begin
+        rng_v[rng_head] <= 1'b0;
+        rng_head <= rng_head + 1'b1;
+      end
+      rng_count <= rng_count + (NA+1)'(q_new) - (NA+1)'(retire);
 
       if (reduce && u_awvalid && u_awready) begin
         p_valid <= 1'b1; p_need_ar <= 1'b1; p_need_aw <= 1'b1;
@@ -283,9 +331,9 @@ module tce_rmw_global #(
   // never read empty nor written full; a reduced W beat goes out only behind its AW.
   always @(posedge clk or negedge rst_n) begin
     if (rst_n) begin
-      assert (!(push && !merge && rng_full))
+      assert (!(q_new && rng_count == (NA+1)'(NOUT)))
         else $error("tce_rmw_global: range FIFO: push while full (NOUT %0d)", NOUT);
-      assert (!(HAS_REDUCE && pop && rng_count == '0))
+      assert (!(HAS_REDUCE && pop && rng_count == '0 && !q_valid))
         else $error("tce_rmw_global: range FIFO: a B response with no write burst in flight");
       assert (!(w_take && rf_empty))
         else $error("tce_rmw_global: R buffer: a W beat reduced with no R beat");

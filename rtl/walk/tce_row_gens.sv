@@ -11,13 +11,7 @@ module tce_row_gens #(
     input  logic         step,
     input  logic [2:0]   rank,
     input  logic [15:0]  e,
-    input  logic [2:0]   i2c_nwalk,
-    input  logic [119:0] i2c_win_lo,
-    input  logic [119:0] i2c_win_hi,
-    input  logic [47:0]  i2c_pos_off,
-    input  logic [159:0] i2c_pos0,
-    input  logic [10:0]  i2c_rows,
-    input  logic [5:0]   i2c_group,
+    input  tce_walk_pkg::i2c_walk_t i2c,
     input  logic [127:0] row_coords,   // tensorCoords[1..4] (gather4 rows)
     output logic [159:0] i2c_x,
     output logic         i2c_last,
@@ -26,17 +20,16 @@ module tce_row_gens #(
 );
   if (HAS_IM2COL) begin : g_im2col
     tce_im2col_walk u_im2col_walk (
-      .clk, .rst_n, .start, .step, .rank, .nwalk(i2c_nwalk),
-      .win_lo(i2c_win_lo), .win_hi(i2c_win_hi), .pos_off(i2c_pos_off), .pos0(i2c_pos0),
-      .e, .rows(i2c_rows), .group(i2c_group), .x(i2c_x), .last(i2c_last)
+      .clk, .rst_n, .start, .step, .rank, .nwalk(i2c.nwalk),
+      .win_lo(i2c.win_lo), .win_hi(i2c.win_hi), .pos_off(i2c.pos_off), .pos0(i2c.pos0),
+      .e, .rows(i2c.rows), .group(i2c.group), .x(i2c_x), .last(i2c_last)
     );
   end else begin : g_no_im2col
     // tce_tile_check still drives the walk's parameters (constants in this build).
     assign i2c_x = '0;
     assign i2c_last = 1'b0;
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_i2c = ^{rank, e, i2c_nwalk, i2c_win_lo, i2c_win_hi, i2c_pos_off, i2c_pos0,
-                        i2c_rows, i2c_group};
+    wire unused_i2c = ^{rank, e, i2c};
     /* verilator lint_on UNUSEDSIGNAL */
   end
   if (HAS_GATHER) begin : g_gather

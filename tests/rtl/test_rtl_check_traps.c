@@ -127,6 +127,30 @@ static void d_swz32_rows6(uint8_t *d) { d[D_SWZ] = TCE_SW_32B; d[D_BOX + 1] = 5;
 static void d_swz32_rows7(uint8_t *d) { d[D_SWZ] = TCE_SW_32B; d[D_BOX + 1] = 6; }
 static void d_swz64_rows3(uint8_t *d) { d[D_SWZ] = TCE_SW_64B; d[D_BOX + 1] = 2; }
 static void d_swz128_rows1(uint8_t *d) { d[D_SWZ] = TCE_SW_128B; d[D_BOX + 1] = 0; }
+/* The same boxes on a tensor of 64 rows (4 KB from GBASE): rows 32 on lie past the 2 KB
+ * global window, so the window walk checks the box row by row (tce_window_walk walk_rows). */
+static void d_swz32_rows7_tall(uint8_t *d)
+{
+    d_swz32_rows7(d);
+    put32(d, D_GDIM + 4, 63);
+}
+/* A 16B-interleaved u64 map, 32B swizzle, rank 3: globalDim {8 slices, 1, 64}, strides
+ * 128, box {6, 1, 7} with elementStrides {2, 1, 1}: 7 rows of 3 slices (48 bytes), dense, so
+ * the row at 0x3F60 starts before the partial line and ends in it (csim/tile.c make_geom).
+ * Rows 16 on of dim 2 lie past the 2 KB window. */
+static void d_il16_swz32_tall(uint8_t *d)
+{
+    tce_tensormap m;
+    tce_diag why;
+    uint64_t gdim[3] = {8, 1, 64}, gstride[2] = {128, 128};
+    uint32_t box[3] = {6, 1, 7}, es[3] = {2, 1, 1};
+    if (tce_encode_tiled(&m, TCE_DT_UINT64, 3, GBASE, gdim, gstride, box, es, TCE_IL_16B,
+                         TCE_SW_32B, TCE_L2_NONE, TCE_OOB_ZERO, &why) != TCE_OK) {
+        fprintf(stderr, "encode interleaved: %s\n", why.text);
+        exit(2);
+    }
+    tce_desc_pack(&m, d);
+}
 /* the im2col map with 32 channels of 16U4_ALIGN8B (16-byte rows; globalDim[0] 32) */
 static void d_i2c_u4(uint8_t *d)
 {
@@ -537,6 +561,31 @@ int main(void)
          TCE_ERR_SHARED_RANGE, TCE_CMDF_SADDR},
     };
     run(rtl, edge, sizeof edge / sizeof edge[0]);
+
+    /* The same rule row by row (csim/tile.c walk(WALK_CHECK): each row's span before its
+     * units) when the box leaves shared memory and the tensor is not inside one window: a
+     * row of the partial line that the swizzle keeps below SMEM_SIZE is walked, and a unit
+     * of it (tensor row 32, global 0x10000800) outside every window is GLOBAL_BUS. Rows of
+     * 32 B from 0x3F00, row 6 (0x3FC0) past SMEM_SIZE. */
+    tce_op from_row[4] = {at3f00, at3f00, at3f00, at3f00};
+    from_row[0].coords[1] = 28;   /* row 4, 0x3F80: chunks 0, 1 -> 1, 0 */
+    from_row[1].coords[1] = 27;   /* row 5, 0x3FA0: chunks 2, 3 -> 3, 2 */
+    from_row[2].coords[1] = 26;   /* rows 0..5 inside the window: row 6's span first */
+    /* interleaved rows of 48 B: row 2, 0x3F60..0x3F90, chunk 0 of the line -> 1 */
+    from_row[3].dims = 3;
+    from_row[3].coords[1] = 0;
+    from_row[3].coords[2] = 14;
+    const trap rows[] = {
+        {"32B-swizzled 7 rows from tensor row 28, 16320", from_row[0], d_swz32_rows7_tall,
+         TCE_ERR_GLOBAL_BUS, NONE},
+        {"32B-swizzled 7 rows from tensor row 27, 16320", from_row[1], d_swz32_rows7_tall,
+         TCE_ERR_GLOBAL_BUS, NONE},
+        {"32B-swizzled 7 rows from tensor row 26, 16320", from_row[2], d_swz32_rows7_tall,
+         TCE_ERR_SHARED_RANGE, TCE_CMDF_SADDR},
+        {"16B-interleaved 32B-swizzled rows of 48 B, row 14", from_row[3], d_il16_swz32_tall,
+         TCE_ERR_GLOBAL_BUS, NONE},
+    };
+    run(rtl, rows, sizeof rows / sizeof rows[0]);
     smem_bytes = SMEM;
 
     tce_engine_close(rtl);
