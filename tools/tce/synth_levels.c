@@ -498,12 +498,14 @@ static long cell_level(netlist *nl, int c);
  * mapped design comes near; the whole engine's deepest is tens) the netlist is refused
  * at the cell where it stopped, before the stack runs out. */
 #define SYN_LV_DEPTH_MAX 10000
+#define SYN_LV_STR(x) #x
+#define SYN_LV_XSTR(x) SYN_LV_STR(x) /* the bound in the refusal, from the one definition */
 
 static bool deeper(netlist *nl, const cell *ce)
 {
     if (nl->depth >= SYN_LV_DEPTH_MAX) {
         fail(nl, ce->line, "a path through more than %s nets and carry bits: too deep to follow",
-             "10000");
+             SYN_LV_XSTR(SYN_LV_DEPTH_MAX));
         return false;
     }
     nl->depth++;
