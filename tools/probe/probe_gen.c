@@ -9,6 +9,12 @@
  *                  pairs the H100 accepts and how it computes them
  *   add_types      reduce.tile add on FLOAT64 TFLOAT32 TFLOAT32_FTZ only (the pairs
  *                  reduce_types found legal beyond the PTX table), `values` fills
+ *   wide_load      load.tile over wider fields than tile_load.txt: rank 1..5, every type,
+ *                  rows up to 256 bytes, boxes up to 64 along outer dims, element strides up
+ *                  to 8, boxes partly or wholly out of bounds (negative coordinates too),
+ *                  NaN fill, a few interleaved maps and misaligned coordinates/offsets
+ *   wide_store     store.tile / reduce.tile (half each, legal op/type pairs) on such tensors
+ *   wide_im2col    load.im2col through non-interleaved maps, channels up to 256 bytes
  * The draws follow the shapes of the existing captures (ileave_load.txt, im2col_load.txt):
  * small tensors, rank 3..5, box dim 0 of 16 or 32 bytes, a few deliberately illegal
  * coordinates and shared offsets. The driver decides which maps are legal; the probe
@@ -255,10 +261,193 @@ static int gen_im2col(long id)
     return 1;
 }
 
+/* A tensor for the wide kinds: non-interleaved unless `il`, dims up to 300 elements inside
+ * and 40 outside, strides on 16 bytes with some padding, at most MAXG bytes. */
+#define MAXG (256u * 1024u)
+static int draw_wide_tensor(tensor *t, int dt, int il, int min_rank)
+{
+    t->dt = dt;
+    t->es = DSIZE[dt];
+    t->rank = (int)rnd(min_rank, 5);
+    t->il = il;
+    t->slice = il == 2 ? 32u : 16u;
+    t->sw = il == 2 ? (pct(85) ? 1 : (int)rnd(0, 3)) : (int)rnd(0, 3);
+    t->gdim[0] = rnd(1, pct(50) ? 32 : 300);
+    t->gstride[0] = (int64_t)t->es;
+    int64_t s = ((t->gdim[0] * t->es + 15) / 16) * 16;
+    if (pct(30))
+        s += 16 * rnd(1, 4);
+    for (int i = 1; i < t->rank; i++) {
+        t->gdim[i] = rnd(1, pct(70) ? 8 : 40);
+        t->gstride[i] = s;
+        s = s * t->gdim[i] + (pct(20) ? 16 * rnd(1, 2) : 0);
+        if ((uint64_t)s > MAXG)
+            return 0;
+    }
+    uint64_t reach = (uint64_t)t->gdim[0] * (t->slice > t->es ? t->slice : t->es);
+    for (int i = 1; i < t->rank; i++)
+        reach += (uint64_t)(t->gdim[i] - 1) * (uint64_t)t->gstride[i];
+    t->gbytes = (uint64_t)s > reach ? (uint64_t)s : reach;
+    t->gbytes = (t->gbytes + 255) & ~255ull;
+    for (int i = 0; i < t->rank; i++)
+        t->estride[i] = pct(75) ? 1 : rnd(2, 8);
+    return t->gbytes <= MAXG;
+}
+
+/* Box dim 0 in elements: whole 16-byte granules within the swizzle span (the driver's rule),
+ * now and then one that is not. */
+static int64_t draw_box0(const tensor *t)
+{
+    unsigned span = t->sw ? SWZ_SPAN[t->sw] : 256u;
+    int64_t g = rnd(1, span / 16);
+    int64_t b = (16 * g) / (int64_t)t->es;
+    if (pct(4))
+        b = rnd(1, 2 * b + 1);
+    return b < 1 ? 1 : b;
+}
+
+/* Shared bytes a box can take at most (whole box, rows padded to 16 bytes and the swizzle
+ * span): sizes the dump; the probe re-arms tx from what the bytes show. */
+static uint64_t box_bound(const tensor *t, const int64_t *box)
+{
+    uint64_t row = ((uint64_t)box[0] * t->es + 15) & ~15ull;
+    if (row < t->slice)
+        row = t->slice;
+    if (row < SWZ_SPAN[t->sw])
+        row = SWZ_SPAN[t->sw];
+    uint64_t rows = 1;
+    for (int i = 1; i < t->rank; i++)
+        rows *= (uint64_t)box[i];
+    return rows * row;
+}
+
+static int gen_wide_load(long id)
+{
+    tensor t;
+    int il = pct(12) ? (int)rnd(1, 2) : 0;
+    if (!draw_wide_tensor(&t, (int)rnd(0, 12), il, il ? 3 : 1))
+        return 0;
+    int64_t box[5], c[5];
+    box[0] = draw_box0(&t);
+    for (int i = 1; i < t.rank; i++)
+        box[i] = rnd(1, pct(60) ? 8 : 64);
+    uint64_t bound = box_bound(&t, box);
+    if (bound > 16384)
+        return 0;
+    for (int i = 0; i < t.rank; i++) {
+        int64_t lo = pct(85) ? 0 : -box[i] - 1, hi = t.gdim[i] - 1 + (pct(15) ? box[i] + 2 : 0);
+        c[i] = rnd(lo, hi);
+    }
+    if (!il && pct(93)) /* dim 0 on a 16-byte boundary: off it traps (regress --wide) */
+        c[0] -= ((c[0] % (16 / (int64_t)t.es)) + 16 / (int64_t)t.es) % (16 / (int64_t)t.es);
+    int64_t smem_off = 128 * rnd(0, 7) + (pct(3) ? 16 * rnd(1, 7) : 0);
+    printf("case %ld\nop load.tile\n", id);
+    put_tensor_head(&t, "tiled");
+    put_list("box", box, t.rank);
+    put_map_tail(&t);
+    put_list("coords", c, t.rank);
+    printf("gseed %llu\ngbytes %llu\nsmem_off %lld\ntx %llu\nfootprint %llu\nend\n",
+           (unsigned long long)next(), (unsigned long long)t.gbytes, (long long)smem_off,
+           (unsigned long long)bound, (unsigned long long)bound);
+    return 1;
+}
+
+static int gen_wide_store(long id)
+{
+    tensor t;
+    int reduce = pct(50), dt, op = 0;
+    if (reduce) {
+        int k = (int)rnd(0, sizeof LEGAL / sizeof LEGAL[0] - 1);
+        dt = LEGAL[k].dt;
+        do
+            op = (int)rnd(0, 7);
+        while (!((LEGAL[k].ops >> op) & 1u));
+    } else {
+        dt = (int)rnd(0, 12);
+    }
+    if (!draw_wide_tensor(&t, dt, 0, 1) || t.gbytes > 8192)
+        return 0;
+    int64_t box[5], c[5];
+    box[0] = draw_box0(&t);
+    for (int i = 1; i < t.rank; i++)
+        box[i] = rnd(1, pct(60) ? 8 : 32);
+    uint64_t sbytes = ((box_bound(&t, box) + 127) & ~127ull) + 128;
+    if (sbytes > 32768)
+        return 0;
+    for (int i = 0; i < t.rank; i++) {
+        c[i] = rnd(0, t.gdim[i] - 1 + (pct(15) ? box[i] + 2 : 0));
+        if (pct(1))
+            c[i] = -rnd(1, 2);
+    }
+    c[0] -= c[0] % (16 / (int64_t)t.es);
+    printf("case %ld\nop %s\n", id, reduce ? "reduce.tile" : "store.tile");
+    if (reduce)
+        printf("redop %s\n", REDOPS[op]);
+    put_tensor_head(&t, "tiled");
+    put_list("box", box, t.rank);
+    put_map_tail(&t);
+    put_list("coords", c, t.rank);
+    const char *fill = reduce && is_float(dt, 0) ? "values" : "raw";
+    printf("gseed %llu\ngfill %s\nsseed %llu\nsfill %s\ngbytes %llu\nsmem_off %lld\n"
+           "sbytes %llu\nend\n",
+           (unsigned long long)next(), fill, (unsigned long long)next(), fill,
+           (unsigned long long)t.gbytes, (long long)(128 * rnd(0, 7)),
+           (unsigned long long)sbytes);
+    return 1;
+}
+
+/* im2col through a non-interleaved map: the lower/upper corners within the driver's range
+ * for the rank, start pixels mostly inside, some past the last start pixel. */
+static int gen_wide_im2col(long id)
+{
+    tensor t;
+    if (!draw_wide_tensor(&t, (int)rnd(0, 12), 0, 3))
+        return 0;
+    int nsp = t.rank - 2;
+    int64_t lim = t.rank == 3 ? 32 : t.rank == 4 ? 8 : 4;
+    int64_t lo[3], up[3], c[5], off[3];
+    for (int i = 0; i < nsp; i++) {
+        lo[i] = rnd(-lim, pct(80) ? 0 : lim - 1);
+        up[i] = rnd(pct(80) ? 0 : -lim, lim - 1);
+    }
+    unsigned span = t.sw ? SWZ_SPAN[t.sw] : 256u;
+    int64_t ch = (16 * rnd(1, span / 16)) / (int64_t)t.es;
+    if (ch < 1 || pct(4))
+        ch = rnd(1, 16);
+    int64_t px = rnd(1, pct(70) ? 32 : 256);
+    c[0] = pct(85) ? 0 : rnd(0, t.gdim[0]);
+    for (int i = 0; i < nsp; i++) {
+        int64_t d = t.gdim[1 + i];
+        c[1 + i] = rnd(lo[i], d - 1 + up[i] < lo[i] ? lo[i] : d - 1 + up[i]);
+        if (pct(4))
+            c[1 + i] = d + up[i] + rnd(0, 2);
+        off[i] = pct(70) ? 0 : rnd(0, 3);
+    }
+    c[t.rank - 1] = rnd(0, t.gdim[t.rank - 1] - 1);
+    uint64_t row = ((uint64_t)ch * t.es + 15) & ~15ull;
+    if (row < SWZ_SPAN[t.sw])
+        row = SWZ_SPAN[t.sw];
+    uint64_t tx = (uint64_t)px * (uint64_t)ch * t.es, footprint = (uint64_t)px * row;
+    if (footprint > 16384)
+        return 0;
+    printf("case %ld\nop load.im2col\n", id);
+    put_tensor_head(&t, "im2col");
+    put_list("lower", lo, nsp);
+    put_list("upper", up, nsp);
+    printf("channels %lld\npixels %lld\n", (long long)ch, (long long)px);
+    put_map_tail(&t);
+    put_list("coords", c, t.rank);
+    put_list("offsets", off, nsp);
+    printf("gseed %llu\ngbytes %llu\nsmem_off %lld\ntx %llu\nfootprint %llu\nend\n",
+           (unsigned long long)next(), (unsigned long long)t.gbytes,
+           (long long)(128 * rnd(0, 7)), (unsigned long long)tx, (unsigned long long)footprint);
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 4) {
-        fprintf(stderr, "usage: probe_gen ileave_store|ileave_reduce|ileave_im2col|reduce_types|add_types COUNT SEED\n");
+        fprintf(stderr, "usage: probe_gen ileave_store|ileave_reduce|ileave_im2col|reduce_types|add_types|wide_load|wide_store|wide_im2col COUNT SEED\n");
         return 2;
     }
     long count = strtol(argv[2], NULL, 10);
@@ -268,12 +457,19 @@ int main(int argc, char **argv)
                : !strcmp(argv[1], "ileave_im2col") ? 2
                : !strcmp(argv[1], "reduce_types")  ? 3
                : !strcmp(argv[1], "add_types")     ? 4
+               : !strcmp(argv[1], "wide_load")     ? 5
+               : !strcmp(argv[1], "wide_store")    ? 6
+               : !strcmp(argv[1], "wide_im2col")   ? 7
                                                    : -1;
     if (kind < 0 || count <= 0) {
         fprintf(stderr, "probe_gen: unknown kind '%s' or bad count\n", argv[1]);
         return 2;
     }
     for (long id = 0; id < count;)
-        id += kind == 2 ? gen_im2col(id) : gen_store(id, kind != 0, kind >= 3, kind == 4);
+        id += kind == 2   ? gen_im2col(id)
+              : kind == 5 ? gen_wide_load(id)
+              : kind == 6 ? gen_wide_store(id)
+              : kind == 7 ? gen_wide_im2col(id)
+                          : gen_store(id, kind != 0, kind >= 3, kind == 4);
     return 0;
 }
