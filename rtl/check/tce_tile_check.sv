@@ -336,7 +336,12 @@ module tce_tile_check #(
   end else begin : g_gaddr_full
     // 64-bit addresses: every range fits (the golden model's 64-bit sums), and the end is
     // formed for the window walk only: 32 x 40-bit products, a stride of 2^40 or more over.
+    // From desc alone, each in two stages (four partial products of one DSP48 each, then
+    // their sum; as one stage a 32 x 40 product was 6.5 ns of cascaded DSP48s): the sums
+    // below read them a stage later than the command's, from a descriptor still for at least
+    // three edges by then (see `dage`).
     logic [71:0] prod_q [1:4];
+    logic [40:0] pp_q [1:4][0:3];    // gm1 x st in 17/15 x 24/16-bit pieces
     always_ff @(posedge clk) begin
       logic [31:0] gm1;
       logic [63:0] st;
@@ -345,7 +350,12 @@ module tce_tile_check #(
       for (int i = 1; i < 5; i++) begin
         gm1 = desc[(GDIM_OFF + 4*i)*8 +: 32];
         st  = desc[(GSTR_OFF + 8*(i-1))*8 +: 64];
-        prod_q[i] <= 72'(gm1) * 72'(st[39:0]);
+        pp_q[i][0] <= 41'(gm1[16:0]) * 41'(st[23:0]);
+        pp_q[i][1] <= 41'(gm1[16:0]) * 41'(st[39:24]);
+        pp_q[i][2] <= 41'(gm1[31:17]) * 41'(st[23:0]);
+        pp_q[i][3] <= 41'(gm1[31:17]) * 41'(st[39:24]);
+        prod_q[i] <= 72'(pp_q[i][0]) + (72'(pp_q[i][1]) << 24) + (72'(pp_q[i][2]) << 17) +
+                     (72'(pp_q[i][3]) << 41);
         use_q[i] <= i < {24'd0, rank8} && gm1 != 32'd0;
         if (i < {24'd0, rank8} && gm1 != 32'd0 && st[63:40] != '0) over = 1'b1;
       end
@@ -405,7 +415,8 @@ module tce_tile_check #(
   logic [2:0]  dage;              // edges since desc last changed, saturating at 4
   logic        v3_q, v4_q;        // stage 3 (stage 4) holds this command's and descriptor's values
   logic        span_rnd_q;        // the end is checked byte by byte (swizzle, SMEM_SIZE off a line)
-  // The descriptor-side pipeline (quo_q, dn_one_q, p12_q, p34_q, nr_d_q, tce_box_bytes)
+  // The descriptor-side pipeline (quo_q, dn_one_q, p12_q, p34_q, nr_d_q, tce_box_bytes,
+  // the 64-bit build's range products)
   // depends on desc alone and runs free: stage 1 reads quo_q in a command's first cycle and
   // stage 2 reads nr_d_q in its second, so the verdict of a command whose stage 2 ran in
   // cycle t is right when desc did not change in the four edges before t + 1 (dage_now

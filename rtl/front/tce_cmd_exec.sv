@@ -365,9 +365,6 @@ module tce_cmd_exec #(
     for (int i = 0; i < 8; i++)
       if (gwin_on[i] && a >= gwin_base[i*64 +: 64] && a_end <= gwin_end[i*65 +: 65]) mapped_end = 1'b1;
   endfunction
-  function automatic logic mapped(input logic [63:0] a, input logic [32:0] n);
-    mapped = mapped_end(a, {1'b0, a} + {32'd0, n});
-  endfunction
 
   // ------------------------------------------------------------- the checks, in order
   // The order follows the golden model (csim/bulk.c), so both report the same first fault.
@@ -721,6 +718,17 @@ module tce_cmd_exec #(
     tload_ndst_q <= ones16(tchk_ctas);
   end
   wire  [32:0] g_len_q = (f_size == 32'd0) ? 33'd1 : {1'b0, f_size};   // multimem's range length
+  // S_MMWIN's address (mm_k's) and its range's end, registered a cycle ahead as mm_k steps
+  // (S_MMWIN either leaves or steps every cycle): from the command register the 8:1 select
+  // and the sum before the window compares made S_MMWIN's decision 12 LUT levels deep.
+  logic [63:0] mmw_a_q;
+  logic [64:0] mmw_end_q;
+  always_ff @(posedge clk) begin
+    logic [2:0] k;
+    k = (state == S_MMWIN) ? mm_k[2:0] + 3'd1 : 3'd0;
+    mmw_a_q <= mm_addr[{k, 6'd0} +: 64];
+    mmw_end_q <= {1'b0, mm_addr[{k, 6'd0} +: 64]} + {32'd0, g_len_q};
+  end
 
   // Tensor loads in flight: their retirement records, oldest at lr_hd.
   localparam int SLW = (NS > 1) ? $clog2(NS) : 1;
@@ -991,7 +999,7 @@ module tce_cmd_exec #(
         end
         S_MMNEXT: state <= S_MOVE;
         // (built only with multimem: the state is unreachable without it)
-        S_MMWIN: if (HAS_MULTIMEM && mm_k_first && !mapped(mm_addr[{mm_k[2:0], 6'd0} +: 64], g_len_q)) begin
+        S_MMWIN: if (HAS_MULTIMEM && mm_k_first && !mapped_end(mmw_a_q, mmw_end_q)) begin
           st <= tce_op_pkg::ST_GLOBAL_BUS; fld <= fidx(tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
           rb_q <= '0; wb_q <= '0;
           state <= S_RETIRE;
