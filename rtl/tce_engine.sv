@@ -162,7 +162,8 @@ module tce_engine #(
   logic [39:0] retire_rbytes, retire_wbytes;
   logic accept, accept_is_group, group_commit, soft_reset, cur_reads_done;
   logic [3:0] accept_cta, group_sel;
-  logic [7:0] grp_pending, grp_read_pending, grp_open;
+  logic [7:0] grp_pending, grp_read_pending;
+  logic [8:0] grp_open;   // GROUP_OPEN: {MORE, COUNT}
   logic grp_done;
 
   // What memory exists (CLUSTER, SMEM_SIZE, GWIN_*): what the checks refuse against.

@@ -72,7 +72,7 @@ module tce_regs #(
     output logic        desc_inval,     // CTRL.DESC_INVAL pulse (for the descriptor cache)
     input  logic [7:0]  grp_pending,
     input  logic [7:0]  grp_read_pending,
-    input  logic [7:0]  grp_open,
+    input  logic [8:0]  grp_open,       // {MORE, COUNT}
     input  logic        grp_done,
     // What memory exists (CLUSTER, SMEM_SIZE, GWIN_*): the limits the executor and the
     // tensor check refuse against, each the smaller of the register and the build's
@@ -361,7 +361,9 @@ module tce_regs #(
       rd = gwin_set[ra[6:2]] ? gwin_ram[ra[6:2]] : 32'd0;
     else if ((ra == tce_regs_pkg::REG_GROUP_PENDING_OFF[11:0])) rd = {24'd0, grp_pending};
     else if ((ra == tce_regs_pkg::REG_GROUP_READ_PENDING_OFF[11:0])) rd = {24'd0, grp_read_pending};
-    else if ((ra == tce_regs_pkg::REG_GROUP_OPEN_OFF[11:0])) rd = {24'd0, grp_open};
+    else if ((ra == tce_regs_pkg::REG_GROUP_OPEN_OFF[11:0]))
+      rd = ({24'd0, grp_open[7:0]} << tce_regs_pkg::GROUP_OPEN_COUNT_LSB) |
+           ({31'd0, grp_open[8]} << tce_regs_pkg::GROUP_OPEN_MORE_LSB);
     else if ((ra == tce_regs_pkg::REG_STAT_CYCLES_LO_OFF[11:0])) rd = stat_cycles[31:0];
     else if ((ra == tce_regs_pkg::REG_STAT_RBYTES_LO_OFF[11:0])) rd = stat_rbytes[31:0];
     else if ((ra == tce_regs_pkg::REG_STAT_WBYTES_LO_OFF[11:0])) rd = stat_wbytes[31:0];

@@ -132,10 +132,12 @@ opt_clean
 design -save mapped
 delete t:\$assert a:fv_cover %i
 opt_clean
+tee -q -o $out/asserts.il dump t:\$assert
 write_aiger -zinit -map $out/model.aim $out/model.aig
 design -load mapped
 delete t:\$assert a:fv_cover %i %n t:\$assert %i
 opt_clean
+tee -q -o $out/covers.il dump t:\$assert
 write_aiger -zinit -map $out/covers.aim $out/covers.aig
 YS
     fi
@@ -181,13 +183,33 @@ smt() {  # smt LOGNAME ARGS...: runs yosys-smtbmc, prints its verdict, returns i
     return $rc
 }
 status=0
+# named DUMP: each "Output N ... asserted in frame F" line of ABC on stdin, led by the name of
+# graph output N: the model script dumps the $assert cells in write_aiger's order, and
+# assert_names.awk turns cell N+1 into its source file:line and instance.
+named() {
+    awk -f "$(dirname "$0")/assert_names.awk" "$1" > "$1.txt" 2>/dev/null
+    while IFS= read -r line; do
+        n=$(printf '%s\n' "$line" | sed -n 's/^Output \([0-9][0-9]*\) .*asserted in frame.*/\1/p')
+        if [ -n "$n" ]; then
+            prop=$(sed -n "$((n + 1))p" "$1.txt")
+            printf '%s: %s\n' "${prop:-output $n (not named in $1)}" "$line"
+        else
+            printf '%s\n' "$line"
+        fi
+    done
+}
 abc() {  # abc NAME COMMAND PASSED_LINE: ABC on the AIG (`fold` turns the constraints into
          # the property), a failure's counterexample (inputs per frame, model.aim) in cex.txt
     yosys-abc -c "read_aiger $out/model.aig; fold; strash; $2; write_cex $out/cex.txt" \
         > "$out/$1.log" 2>&1
     grep -q "^$3" "$out/$1.log" && return 0
     echo "FAIL: $top: $1 ($out/$1.log):"
-    grep -iE "asserted|failed|error|undecided|Property" "$out/$1.log" | head -4
+    # (orpos leaves one output, the OR of them all: its number names no single assertion)
+    case $2 in
+        *orpos*) grep -iE "asserted|failed|error|undecided|Property" "$out/$1.log" | head -4;;
+        *) grep -iE "asserted|failed|error|undecided|Property" "$out/$1.log" | head -4 |
+               named "$out/asserts.il";;
+    esac
     # ind's UNDECIDED: a step from states that satisfy every assertion K times breaks one
     # (a state the invariants do not exclude, or a failure deeper than the bounded part)
     grep -q "UNDECIDED" "$out/$1.log" && echo "the inductive step fails: an invariant is missing, or a failure lies deeper than K"
@@ -223,9 +245,10 @@ elif [ $abcmode = 1 ]; then
     nhit=$(grep -c "was asserted in frame" "$out/abccovers.log")
     if [ "$nhit" -ne "$ncov" ]; then
         echo "FAIL: $top: covers: $nhit of $ncov reached within $cdepth frames ($out/abccovers.log)"
+        grep "was asserted in frame" "$out/abccovers.log" | named "$out/covers.il" | sed 's/^/reached: /'
         status=1
     else
-        grep "was asserted in frame" "$out/abccovers.log" | sed 's/^/cover: /'
+        grep "was asserted in frame" "$out/abccovers.log" | named "$out/covers.il" | sed 's/^/cover: /'
     fi
 else
     smt covers -c -t "$cdepth" --dump-vcd "$out/cover.vcd" || status=1

@@ -37,7 +37,7 @@ module regs_fv (
     input logic [39:0] retire_wbytes,
     input logic [7:0]  grp_pending,
     input logic [7:0]  grp_read_pending,
-    input logic [7:0]  grp_open,
+    input logic [8:0]  grp_open,
     input logic        grp_done
 );
   logic s_awready, s_wready, s_bvalid, s_arready, s_rvalid;
