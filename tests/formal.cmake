@@ -88,24 +88,25 @@ tce_formal(desc-fetch desc_fetch_fv prove 13 PARAMS DATA_W=128
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/front/tce_desc_fetch.sv
            TAPS t_base=u.base t_both=u.both t_half=u.half)
 # The tile store as in `lite` (DATA_W 128, GADDR_W 32, the row walker outside), its burst
-# and read queues cut to 4 deep: bounded, 10 steps (a row's first W burst ends by step 9);
-# the dim-0 clip is tapped, not cut: the proof covers every clip the unit computes.
-tce_formal(tile-store tile_store_fv bmc 10 PARAMS DATA_W=128 GADDR_W=32 NB=4 SMD=4 COVER_DEPTH 12
+# and read queues cut to 4 deep: bounded, 13 steps by ABC's bmc3 (z3 took as long for 10; a
+# row's first W burst ends by step 9, more bursts open than 2 * NB at step 13); the dim-0
+# clip is tapped, not cut: the proof covers every clip the unit computes.
+tce_formal(tile-store tile_store_fv abcbmc 13 PARAMS DATA_W=128 GADDR_W=32 NB=4 SMD=4 COVER_DEPTH 12
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/walk/tce_row_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_store.sv
            TAPS t_hi=u.hi t_state=u.state t_d0_any=u.d0_any)
 # The tile load as in `lite` (DATA_W 128, GADDR_W 32, the walker outside), 2 IDs of 2 bursts
-# and 2 command slots: bounded, 6 steps (a row's first AR by step 3); nothing cut (the
-# divisions and the shared extent's product are solved as built).
-tce_formal(tile-load tile_load_fv bmc 6 PARAMS DATA_W=128 GADDR_W=32 NRD=2 RDD=2 NS=2
+# and 2 command slots: bounded, 14 steps by ABC's bmc3 (z3 took as long for 6; a row's first
+# AR by step 3); nothing cut (the divisions and the shared extent's product as built).
+tce_formal(tile-load tile_load_fv abcbmc 14 PARAMS DATA_W=128 GADDR_W=32 NRD=2 RDD=2 NS=2
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/walk/tce_row_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_load.sv)
 # The reductions' read-modify-write (built with reductions; `lite` has none), its range and
 # R queues 2 deep, behind any mover that follows the rules (u_up's rules assumed): bounded,
-# 8 steps (a reduced burst's AR, R, result and W).
-tce_formal(rmw-global rmw_global_fv bmc 8 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 ASSUME u_up
+# 12 steps by ABC's bmc3 (z3 took as long for 8: a reduced burst's AR, R, result and W).
+tce_formal(rmw-global rmw_global_fv abcbmc 12 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 ASSUME u_up
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/rmw/tce_rmw_global.sv)
 # The group tracker at 2 CTAs, a queue of 2 (3 entries) and 4-bit sequence numbers (the
 # logic is the 32-bit one's; 4 bits hold the model's 4 unretired commands twice over and wrap
