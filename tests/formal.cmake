@@ -18,10 +18,11 @@ set(TCE_FORMAL_PKGS ${CMAKE_SOURCE_DIR}/rtl/generated/tce_desc_pkg.sv
     ${CMAKE_SOURCE_DIR}/rtl/tce_axi_pkg.sv ${CMAKE_SOURCE_DIR}/rtl/walk/tce_walk_pkg.sv)
 
 # tce_formal(NAME TOP MODE K [PARAMS N=V...] [TAPS TAP=NET...] [CUTS NET...] [ASSUME INST...]
-#            [RTL files...] [MAPMEM] [COVER_DEPTH N] [TIMEOUT s] [LAUNCHER cmd]):
+#            [RTL files...] [MAPMEM] [MAPMEM_ONLY MEM...] [COVER_DEPTH N] [TIMEOUT s]
+#            [LAUNCHER cmd]):
 # CTest formal-NAME proves tests/formal/TOP.sv (prove.sh MODE K).
 function(tce_formal name top mode depth)
-  cmake_parse_arguments(F "MAPMEM" "TIMEOUT;COVER_DEPTH" "PARAMS;TAPS;CUTS;ASSUME;RTL;LAUNCHER" ${ARGN})
+  cmake_parse_arguments(F "MAPMEM" "TIMEOUT;COVER_DEPTH" "PARAMS;TAPS;CUTS;ASSUME;RTL;LAUNCHER;MAPMEM_ONLY" ${ARGN})
   if(NOT F_RTL)
     set(F_RTL ${TCE_RTL_SOURCES})
   endif()
@@ -44,6 +45,9 @@ function(tce_formal name top mode depth)
   if(F_MAPMEM)
     list(APPEND opts -m)
   endif()
+  foreach(m IN LISTS F_MAPMEM_ONLY)
+    list(APPEND opts -M ${m})
+  endforeach()
   if(NOT F_TIMEOUT)
     set(F_TIMEOUT 900)
   endif()
@@ -60,9 +64,16 @@ endfunction()
 tce_formal(fifo fifo_fv prove 8 MAPMEM RTL ${CMAKE_SOURCE_DIR}/rtl/front/tce_fifo.sv
            TAPS t_rd=u.rd_ptr t_wr=u.wr_ptr t_mem[7:0]=u.mem[0] t_mem[15:8]=u.mem[1]
                 t_mem[23:16]=u.mem[2] t_mem[31:24]=u.mem[3])
-# The AXI4-Lite register slave, its read data mux cut loose (regs_fv.sv says why).
+# The AXI4-Lite register slave, its read data mux cut loose (regs_fv.sv says why): its
+# handshakes at K=5; the windows' base, end and clamp against their rows in LUT RAM (the
+# row memory alone mapped to registers for its taps) at K=2, covers within 5, a proof of
+# its own so that the handshakes' five steps do not carry the 1,024 row bits.
 tce_formal(regs regs_fv prove 5 CUTS u.rd TAPS t_aw_held=u.aw_held t_w_held=u.w_held
-           t_gwin_size=u.gwin_size
+           RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/front/tce_regs.sv)
+tce_formal(regs-windows regs_fv prove 2 PARAMS WINDOWS=1 COVER_DEPTH 5 MAPMEM_ONLY gwin_row CUTS u.rd
+           TAPS t_aw_held=u.aw_held t_w_held=u.w_held t_row0=u.gwin_row[0] t_row7=u.gwin_row[7]
+           t_row_set=u.gwin_row_set t_wend_wr=u.wend_wr t_wend_past=u.wend_past
+           t_wend_wi=u.wend_wi t_wend_end=u.wend_end t_aw_row_set=u.aw_row_set t_aw_addr=u.aw_addr
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/front/tce_regs.sv)
 # The movers at `lite`'s data path and global address width (DATA_W 128, GADDR_W 32).
 tce_formal(bulk-g2s bulk_g2s_fv prove 4 PARAMS DATA_W=128 GADDR_W=32 NRD=4
@@ -86,9 +97,9 @@ tce_formal(tile-store tile_store_fv abcbmc 13 PARAMS DATA_W=128 GADDR_W=32 NB=4 
                ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_store.sv
            TAPS t_hi=u.hi t_state=u.state t_d0_any=u.d0_any)
 # The tile load as in `lite` (DATA_W 128, GADDR_W 32, the walker outside), 2 IDs of 2 bursts
-# and 2 command slots: bounded, 6 steps (a row's first AR by step 3); nothing cut (the
-# divisions and the shared extent's product are solved as built).
-tce_formal(tile-load tile_load_fv bmc 6 PARAMS DATA_W=128 GADDR_W=32 NRD=2 RDD=2 NS=2
+# and 2 command slots: bounded, 14 steps by ABC's bmc3 (z3 took as long for 6; a row's first
+# AR by step 3); nothing cut (the divisions and the shared extent's product as built).
+tce_formal(tile-load tile_load_fv abcbmc 14 PARAMS DATA_W=128 GADDR_W=32 NRD=2 RDD=2 NS=2
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/walk/tce_row_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_load.sv)
@@ -97,6 +108,15 @@ tce_formal(tile-load tile_load_fv bmc 6 PARAMS DATA_W=128 GADDR_W=32 NRD=2 RDD=2
 # 12 steps by ABC's bmc3 (z3 took as long for 8: a reduced burst's AR, R, result and W).
 tce_formal(rmw-global rmw_global_fv abcbmc 12 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 ASSUME u_up
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/rmw/tce_rmw_global.sv)
+# The `red` mover at `lite`'s DATA_W 128: its one-beat AW and W under the rules, the beat's
+# strobes exactly the vector's bytes; the checker's open-burst state linked to the mover's by
+# taps: 3-induction, unbounded, covers within 8.
+tce_formal(red-scalar red_scalar_fv prove 3 MAPMEM COVER_DEPTH 8
+           RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/rmw/tce_red_scalar.sv
+           TAPS t_state=u.state t_a=u.a t_nbytes=u.nbytes t_open_n=u_rules.u_rules.open_n
+                t_open_aw=u_rules.u_rules.open_aw t_w_beats=u_rules.u_rules.w_beats
+                t_open_rd=u_rules.u_rules.open_rd t_open_wr=u_rules.u_rules.open_wr
+                t_len[8:0]=u_rules.u_rules.open_len[0] t_len[17:9]=u_rules.u_rules.open_len[1])
 # The group tracker at 2 CTAs, a queue of 2 (3 entries) and 4-bit sequence numbers (the
 # logic is the 32-bit one's; 4 bits hold the model's 4 unretired commands twice over and wrap
 # every 16): 1-induction, unbounded, covers within 8.

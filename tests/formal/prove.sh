@@ -14,12 +14,14 @@
 #   abcprove K  K-induction by ABC on the and-inverter graph: bmc3's K steps from reset, then
 #            `ind` (the inductive step over all assertions at once); then the covers
 #   prove.sh OUTDIR TOP MODE K [-p NAME=VALUE]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N]
-#            [-m] -- SOURCES...
+#            [-m] [-M MEM]... -- SOURCES...
 # -p sets a parameter of TOP; -t drives the wrapper's wire TAP from the flattened net NET
 # (Yosys 0.23 reads no hierarchical references, so an invariant on a unit's state names it
 # here); -c NET cuts the flattened net NET loose (its value becomes the solver's choice in
 # every cycle: an abstraction, sound for properties that hold whatever NET carries); -m maps
-# memories to registers first (a tap on one word of a memory needs it); -a INST makes the
+# memories to registers first (a tap on one word of a memory needs it), -M MEM only the
+# memories named MEM (the others stay whole, which keeps a model with large memories that
+# no tap names small); -a INST makes the
 # assertions of the wrapper's instance INST assumptions (a checker of the rules an upstream
 # block obeys, as the environment of a unit between two buses); -k N looks for the covers
 # within N steps instead of K (an induction that closes at a small K, for a unit whose
@@ -32,7 +34,7 @@
 # (OUTDIR/model.key: a checksum of both), so a rerun or a second mode costs no front end.
 set -u
 if [ $# -lt 5 ]; then
-    echo "usage: $0 OUTDIR TOP prove|bmc|covers|pdr|abcbmc|abcprove K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] -- SOURCES..." >&2
+    echo "usage: $0 OUTDIR TOP prove|bmc|covers|pdr|abcbmc|abcprove K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] [-M MEM]... -- SOURCES..." >&2
     exit 2
 fi
 out=$1; top=$2; mode=$3; depth=$4; shift 4
@@ -67,6 +69,8 @@ chformal -assert -assert2assume c:*${2}.*\$assert*"; shift 2;;
             case $cdepth in ''|*[!0-9]*) echo "$0: cover depth '$cdepth' is not a number" >&2; exit 2;; esac
             shift 2;;
         -m) mapmem="memory_map"; shift;;
+        -M) mapmem="$mapmem
+memory_map */$2"; shift 2;;
         *) echo "$0: unknown option '$1'" >&2; exit 2;;
     esac
 done
