@@ -652,7 +652,6 @@ module tce_tile_load #(
   // in one shared-memory word, only permuted. When all requested chunks of the beat land in
   // one word, the beat is written in one request per CTA; otherwise chunk by chunk.
   logic [23:0]       f_word;        // physical word of the first live chunk
-  logic              f_one;         // all live chunks in f_word
   logic [DATA_W-1:0] f_data;        // (before the 8-byte flip, which is applied last)
   logic [NCH-1:0]    f_flip;        // a lane's chunk swaps its 8-byte halves
   logic [DB-1:0]     f_strb;
@@ -662,7 +661,7 @@ module tce_tile_load #(
     logic found;
     logic [23:0]  pa, ph;
     logic [127:0] d;
-    found = 1'b0; f_word = '0; f_one = 1'b1; f_data = '0; f_flip = '0; f_strb = '0;
+    found = 1'b0; f_word = '0; f_data = '0; f_flip = '0; f_strb = '0;
     pa = '0; ph = '0; d = '0;
     if (beat_valid)
     for (int i = 0; i < NCH; i++) begin
@@ -671,7 +670,6 @@ module tce_tile_load #(
       d  = merge(load_data(beat_data[i*128 +: 128], beat_t32), beat_fill, beat_dl[i], beat_dh[i], beat_all);
       if (c_live[i]) begin
         if (!found) f_word = {ph[23:LB], {LB{1'b0}}};
-        else if ({ph[23:LB], {LB{1'b0}}} != f_word) f_one = 1'b0;
         found = 1'b1;
         for (int l = 0; l < NCH; l++)
           if (({8'd0, ph} & 32'(DB - 1)) == 32'(l * 16)) begin
@@ -683,6 +681,36 @@ module tce_tile_load #(
     end
   end
   wire f_any = |c_live;
+  // All live chunks in one word (f_one), found without the placement's add or the
+  // swizzle, since it decides whether the beat leaves (rready): a swizzle moves a chunk
+  // only inside its 128-byte line, so chunks share a physical word iff they share a
+  // pre-swizzle one. That holds when no live chunk starts a new row (padded rows jump
+  // there: a chunk after the first live one whose row offset is below 16) and the
+  // first live chunk's offset in its word plus the chunks after it stays in the word:
+  // the low LB bits of its pre-swizzle address, from the low bits of place()'s terms.
+  logic f_one;
+  if (NCH == 1) begin : g_one_chunk
+    assign f_one = 1'b1;
+  end else begin : g_whole_beat
+    localparam int CW = $clog2(NCH);
+    logic [CW-1:0] f_first, f_last;
+    logic          f_cross;
+    logic [LB-1:0] f_sh;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [LB-1:0] f_lo;            // (its low 4 bits only carry into the chunk bits)
+    /* verilator lint_on UNUSEDSIGNAL */
+    always_comb begin
+      f_first = '0; f_last = '0; f_cross = 1'b0; f_sh = '0;
+      for (int i = NCH - 1; i >= 0; i--) if (c_live[i]) f_first = CW'(i);
+      for (int i = 0; i < NCH; i++) if (c_live[i]) f_last = CW'(i);
+      for (int i = 1; i < NCH; i++)
+        if (c_live[i] && c_live[i-1] && beat_kl[i][OW-1:4] == '0) f_cross = 1'b1;
+      for (int k = 0; k < 16; k++) if (beat_pw[k]) f_sh = f_sh | LB'(beat_kh[f_first] << k);
+      f_lo = beat_sbase[LB-1:0] + (f_sh | LB'(beat_kl[f_first]));
+    end
+    assign f_one = !f_cross &&
+                   ({1'b0, f_lo[LB-1:4]} + {1'b0, f_last - f_first}) < (CW+1)'(NCH);
+  end
   wire full  = beat_valid && f_one;
 
   // Walker fill chunk: wholly outside [lo, hi) (or the whole row when the row is out).
@@ -847,7 +875,7 @@ module tce_tile_load #(
   // The oldest command's data is all in shared memory (written, maybe not yet answered).
   wire head_data = active && s_issued[hd_p] && s_bursts[hd_p] == '0 &&
                    !(pd_v && pd_cs == hd_p) && !(beat_valid && beat_cs == hd_p) &&
-                   !(rq_valid && rq_cs == hd_p);
+                   !(rq_valid && rq_cs == hd_p && !sm_ready);   // (one taken now is counted)
   // Its writes (or its complete-tx) are all answered; answers name no command, so an
   // error answer since the previous command's completion is charged to this one.
   // wr_cnt at or past b_tgt (wrap-safe): the difference's sign bit, no compare after it.
