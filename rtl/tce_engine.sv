@@ -162,7 +162,8 @@ module tce_engine #(
   logic [39:0] retire_rbytes, retire_wbytes;
   logic accept, accept_is_group, group_commit, soft_reset, cur_reads_done;
   logic [3:0] accept_cta, group_sel;
-  logic [7:0] grp_pending, grp_read_pending, grp_open;
+  logic [7:0] grp_pending, grp_read_pending;
+  logic [8:0] grp_open;   // GROUP_OPEN: {MORE, COUNT}
   logic grp_done;
 
   // What memory exists (CLUSTER, SMEM_SIZE, GWIN_*): what the checks refuse against.
@@ -170,11 +171,12 @@ module tce_engine #(
   logic [24:0] mem_smem;
   logic [8*64-1:0] gwin_base;
   logic [8*65-1:0] gwin_end;
+  logic [8*(GADDR_W+1)-1:0] gwin_wend;
   logic [7:0] gwin_on;
   logic mem_wr;   // one of them changes at the next edge: the checks start again
 
   tce_regs #(.DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QUEUE_DEPTH(QUEUE_DEPTH),
-             .QW(QW), .QDROP(QDROP)) u_regs (
+             .QW(QW), .QDROP(QDROP), .GADDR_W(GADDR_W)) u_regs (
     .clk, .rst_n,
     .s_awvalid(s_axil_awvalid), .s_awready(s_axil_awready), .s_awaddr(s_axil_awaddr),
     .s_wvalid(s_axil_wvalid), .s_wready(s_axil_wready), .s_wdata(s_axil_wdata), .s_wstrb(s_axil_wstrb),
@@ -188,7 +190,7 @@ module tce_engine #(
     .accept, .accept_cta, .accept_is_group, .seq_issued, .seq_done,
     .group_commit, .group_sel, .soft_reset, .desc_inval,
     .grp_pending, .grp_read_pending, .grp_open, .grp_done,
-    .mem_ncta, .mem_smem, .gwin_base, .gwin_end, .gwin_on, .mem_wr
+    .mem_ncta, .mem_smem, .gwin_base, .gwin_end, .gwin_on, .gwin_wend, .mem_wr
   );
 
   tce_fifo #(.WIDTH((QW - QDROP) * 32 + 40), .DEPTH(QUEUE_DEPTH)) u_queue (
@@ -433,7 +435,7 @@ module tce_engine #(
   assign xw_row = {xw_row_valid, 64'(xw_row_g), xw_row_sbase, xw_row_inb, xw_last_row};
   tce_window_walk #(.GADDR_W(GADDR_W), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER),
                     .OWN_WALK(!SHARE_WALK)) u_window_walk (
-    .clk, .rst_n, .hold(chk_hold), .desc, .gwin_base, .gwin_end, .gwin_on,
+    .clk, .rst_n, .hold(chk_hold), .desc, .gwin_base, .gwin_wend, .gwin_on,
     .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch),
     .ready_in(tc_ready), .status_in(tc_status), .field_in(tc_field), .pass_in(tc_pass),
     .walk_first(tc_walk_first), .walk_rows(tc_walk_rows), .origin_rd(tg_origin_rd),

@@ -28,13 +28,19 @@ const char *ptx_space_name(unsigned space)
     return space < sizeof n / sizeof n[0] ? n[space] : "?";
 }
 
+/* needle is never empty. A position is compared further only where its first byte
+ * matches: half the comparisons of a plain scan on a long message (tce ptx --check
+ * classifies every rejected line of a verdict file with every rule) */
 static bool has(const char *s, const char *needle)
 {
-    unsigned n = ptx_strlen(needle), i;
+    const char c0 = needle[0];
+    unsigned i;
     for (; *s; s++) {
-        for (i = 0; i < n && s[i] == needle[i]; i++)
+        if (*s != c0)
+            continue;
+        for (i = 1; needle[i] && s[i] == needle[i]; i++)
             ;
-        if (i == n)
+        if (!needle[i])
             return true;
     }
     return false;

@@ -46,7 +46,7 @@ module tce_window_walk #(
     input  logic [1023:0] desc,
     /* verilator lint_on UNUSEDSIGNAL */
     input  logic [8*64-1:0] gwin_base,
-    input  logic [8*65-1:0] gwin_end,   // base + size (tce_regs)
+    input  logic [8*(GADDR_W+1)-1:0] gwin_wend,   // base + size clamped to 2^GADDR_W (tce_regs)
     input  logic [7:0]      gwin_on,    // size is not 0
     input  logic [24:0]   mem_smem,     // SMEM_SIZE in force (a row's span, walk_rows)
     input  logic          is_store,     // store or reduce
@@ -96,15 +96,10 @@ module tce_window_walk #(
   localparam int GOFF = tce_desc_pkg::DESC_GADDR_OFFSET;
   localparam int IOFF = tce_desc_pkg::DESC_INTERLEAVE_OFFSET;
 
-  // ---- the windows' ends, clamped to 2^G (registered every cycle from GWIN_*) ----
+  // ---- the windows' ends, clamped to 2^G (formed by tce_regs as a window is written) ----
   // 0 for a window based at or past 2^G (no unit can end at or below 0).
   logic [G:0] wend_q [8];
-  always_ff @(posedge clk) begin
-    for (int w = 0; w < 8; w++)
-      if ((128'(gwin_base[w*64 +: 64]) >> G) != '0) wend_q[w] <= '0;
-      else if ((128'(gwin_end[w*65 +: 65]) >> G) != '0) wend_q[w] <= G1'(1) << G;
-      else wend_q[w] <= gwin_end[w*65 +: G1];
-  end
+  always_comb for (int w = 0; w < 8; w++) wend_q[w] = gwin_wend[w*G1 +: G1];
 
   // ---- the extent test, beside tce_tile_check's three stages ----
   // Stage 2: which window holds globalAddress. Stage 3: tce_tile_check's end of the range

@@ -15,13 +15,14 @@ module tce_fpga_mbar_complete (
     output logic        ok,
     output logic        phase_done   // this complete-tx finished the phase
 );
-  localparam logic [19:0] MAX_COUNT = 20'hFFFFF;   // 2^20-1, the limit of every count
-
   logic [19:0] pending, expected;
   logic [20:0] tx;
   logic        init;
-  // 34 bits hold tx (21-bit signed) minus any 32-bit n without overflow.
-  logic signed [33:0] tx_wide, n_wide, tx_new;
+  // With n <= 2^20-1 (else not ok anyway), tx (21-bit signed) - n fits 22 bits signed and
+  // lies in [-2^21+1, 2^20-1]: only the lower bound -(2^20-1) can be crossed, which the
+  // top bits tell (below it: bit 21 set and bit 20 clear, or exactly -2^20). That keeps
+  // `ok` one carry chain and a LUT deep; the caller's write enable waits on it.
+  logic [21:0] tx_new;
   logic tx_in_range, n_in_range;
 
   assign pending  = word[19:0];
@@ -29,15 +30,13 @@ module tce_fpga_mbar_complete (
   assign tx       = word[60:40];
   assign init     = word[61];
 
-  assign tx_wide = $signed({{13{tx[20]}}, tx});
-  assign n_wide  = $signed({2'b00, n});
-  assign tx_new  = tx_wide - n_wide;
+  assign tx_new = {tx[20], tx} - {2'b00, n[19:0]};
 
-  assign n_in_range  = (n <= {12'd0, MAX_COUNT});
-  assign tx_in_range = (tx_new >= -$signed({14'd0, MAX_COUNT})) && (tx_new <= $signed({14'd0, MAX_COUNT}));
+  assign n_in_range  = n[31:20] == 12'd0;
+  assign tx_in_range = !(tx_new[21] && (!tx_new[20] || tx_new[19:0] == 20'd0));
   assign ok          = init && n_in_range && tx_in_range;
 
-  assign phase_done = ok && pending == 20'd0 && tx_new == 34'sd0;
+  assign phase_done = ok && pending == 20'd0 && tx_new == 22'd0;
   assign new_word   = {word[63] ^ phase_done, word[62], 1'b1, tx_new[20:0], expected,
                        phase_done ? expected : pending};
 endmodule

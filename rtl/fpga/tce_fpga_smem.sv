@@ -8,11 +8,14 @@
 //
 // mbarrier complete-tx is a read-modify-write of the 8-byte word in the RAM itself, so the
 // host sees the phase flip exactly where the PTX program would look for it: cycle 0 reads
-// the RAM word that holds the mbarrier, cycle 1 applies tce_fpga_mbar_complete and writes
-// the 8 bytes back. Cycle 1 accepts no new request (of any port): that keeps the write
-// port free for the write-back and makes the next access see the updated word. So here a
-// complete-tx still takes the RAM for two cycles, in which the data port waits; the
-// engine's separate mbarrier port only guarantees it no data-port cycle of its own.
+// the RAM word that holds the mbarrier, cycle 1 registers its 8 bytes, cycle 2 applies
+// tce_fpga_mbar_complete to that register and writes the 8 bytes back. The register keeps
+// the RAM's read data (a block RAM's slow clock-to-out) and the update's subtract and
+// range compares in separate cycles. Cycles 1 and 2 accept no new request (of any port):
+// that keeps the write port free for the write-back and makes the next access see the
+// updated word, so no access ever needs the word forwarded. A complete-tx takes the RAM
+// for three cycles, in which the data port waits; the engine's separate mbarrier port
+// only guarantees it no data-port cycle of its own.
 // A complete-tx the PTX text calls undefined leaves the word unchanged (as the golden
 // model does) and is recorded in the status registers; it is not a shared-memory range
 // error, so the engine still gets an OK answer.
@@ -97,8 +100,11 @@ module tce_fpga_smem #(
   logic [31:0]   p1_txn, p1_regdata;
   logic [23:0]   p1_mbar_off;
 
-  // The cycle after a complete-tx read belongs to its write-back.
-  wire rmw_busy = p1_rmw;
+  // The two cycles after a complete-tx read belong to its update: p1_rmw registers the
+  // mbarrier word, p2_rmw writes it back.
+  logic          p2_rmw;
+  logic [63:0]   p2_old;
+  wire rmw_busy = p1_rmw || p2_rmw;
 
   // ------------------------------------------------------------- stage 0 (request) decode
   assign h_req_ready  = !rmw_busy;
@@ -126,26 +132,34 @@ module tce_fpga_smem #(
   logic [DB-1:0] acc_be;
   logic [DATA_W-1:0] acc_wdata;
 
-  // mbarrier write-back (stage 1 of a complete-tx).
+  // mbarrier write-back (stage 2 of a complete-tx).
   logic [DATA_W-1:0] rd_sel;
   logic [63:0] mbar_old, mbar_new;
   logic mbar_ok, mbar_done;
 
   always_comb begin
     acc_cta = '0; acc_word = '0; acc_rd = 1'b0; acc_wr = 1'b0; acc_be = '0; acc_wdata = '0;
-    if (rmw_busy) begin
+    if (p1_rmw) begin
+      // the mbarrier word is being registered: the RAMs rest
+    end else if (p2_rmw) begin
       acc_cta = p1_cta;
       acc_word = p1_word;
       acc_wr  = mbar_ok;
-      acc_be[{p1_lane64, 3'd0} +: 8] = 8'hFF;
-      for (int l = 0; l < L64; l++) acc_wdata[l*64 +: 64] = mbar_new;
+      // Lane decodes as compares, not a computed part-select index (which Yosys builds
+      // with an adder in front of the byte enables).
+      for (int l = 0; l < L64; l++) begin
+        acc_be[l*8 +: 8] = {8{p1_lane64 == l[$clog2(L64)-1:0]}};
+        acc_wdata[l*64 +: 64] = mbar_new;
+      end
     end else if (h_go) begin
       acc_cta = h_cta[CW-1:0];
       acc_word = h_off[OB +: RA];
       acc_rd  = !h_req_write && !h_is_reg && h_in_range;
       acc_wr  = h_req_write && !h_is_reg && h_in_range;
-      acc_be[{h_off[OB-1:2], 2'd0} +: 4] = h_req_wstrb;
-      for (int l = 0; l < L32; l++) acc_wdata[l*32 +: 32] = h_req_wdata;
+      for (int l = 0; l < L32; l++) begin
+        acc_be[l*4 +: 4] = h_off[OB-1:2] == l[$clog2(L32)-1:0] ? h_req_wstrb : 4'd0;
+        acc_wdata[l*32 +: 32] = h_req_wdata;
+      end
     end else if (m_go) begin   // complete-tx: read the mbarrier's word
       acc_cta   = mb_req_cta[CW-1:0];
       acc_word  = mb_req_addr[OB +: RA];
@@ -174,13 +188,27 @@ module tce_fpga_smem #(
     );
   end
 
-  assign rd_sel = ram_rdata[32'(p1_cta) * DATA_W +: DATA_W];
+  always_comb begin
+    rd_sel = ram_rdata[DATA_W-1:0];
+    for (int c = 1; c < NUM_CTAS; c++)
+      if (p1_cta == c[CW-1:0]) rd_sel = ram_rdata[c*DATA_W +: DATA_W];
+  end
 
   // ------------------------------------------------------------- stage 1: answers
-  assign mbar_old = rd_sel[{p1_lane64, 6'd0} +: 64];
+  always_comb begin
+    mbar_old = rd_sel[63:0];
+    for (int l = 1; l < L64; l++)
+      if (p1_lane64 == l[$clog2(L64)-1:0]) mbar_old = rd_sel[l*64 +: 64];
+  end
+
+  // No request is taken while p1_rmw or p2_rmw is high, so p1_cta, p1_word, p1_lane64,
+  // p1_txn and p1_mbar_off still describe the complete-tx in its write-back cycle.
+  always_ff @(posedge clk) begin
+    if (p1_rmw) p2_old <= mbar_old;
+  end
 
   tce_fpga_mbar_complete u_mbar (
-    .word(mbar_old), .n(p1_txn), .new_word(mbar_new), .ok(mbar_ok), .phase_done(mbar_done)
+    .word(p2_old), .n(p1_txn), .new_word(mbar_new), .ok(mbar_ok), .phase_done(mbar_done)
   );
 
   assign sm_rsp_valid = p1_eng;
@@ -214,6 +242,7 @@ module tce_fpga_smem #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       p1_eng <= 1'b0; p1_mb <= 1'b0; p1_host <= 1'b0; p1_err <= 1'b0; p1_rmw <= 1'b0; p1_host_reg <= 1'b0;
+      p2_rmw <= 1'b0;
       p1_cta <= '0; p1_word <= '0; p1_lane64 <= '0; p1_lane32 <= '0; p1_txn <= '0;
       p1_regdata <= '0; p1_mbar_off <= '0;
       st_err <= 1'b0; st_err_cta <= '0; st_err_off <= '0; st_tx_applied <= '0;
@@ -222,6 +251,7 @@ module tce_fpga_smem #(
       p1_mb   <= m_go;
       p1_host <= h_go;
       p1_rmw  <= m_go && !m_err;
+      p2_rmw  <= p1_rmw;
       if (h_go) begin
         p1_err      <= !h_is_reg && !h_in_range;
         p1_host_reg <= h_is_reg;
@@ -239,7 +269,7 @@ module tce_fpga_smem #(
         p1_err      <= e_err;
         p1_cta      <= sm_req_cta[CW-1:0];
       end
-      if (rmw_busy) begin
+      if (p2_rmw) begin
         if (mbar_ok) st_tx_applied <= st_tx_applied + 32'd1;
         if (!mbar_ok && !st_err) begin
           st_err <= 1'b1; st_err_cta <= 4'(p1_cta); st_err_off <= p1_mbar_off;

@@ -10,6 +10,8 @@
 // for the CMD[] staging words and ignored elsewhere, where a partial write of a command
 // register would be a software bug either way).
 module tce_regs #(
+    // tensor address bits of the window walk (tce_engine GADDR_W): gwin_wend's clamp
+    parameter int GADDR_W     = 64,
     parameter int DATA_W      = 256,
     parameter int NUM_CTAS    = 16,
     parameter int SMEM_BYTES  = 232448, // shared memory per CTA: SMEM_SIZE's reset and limit
@@ -72,7 +74,7 @@ module tce_regs #(
     output logic        desc_inval,     // CTRL.DESC_INVAL pulse (for the descriptor cache)
     input  logic [7:0]  grp_pending,
     input  logic [7:0]  grp_read_pending,
-    input  logic [7:0]  grp_open,
+    input  logic [8:0]  grp_open,       // {MORE, COUNT}
     input  logic        grp_done,
     // What memory exists (CLUSTER, SMEM_SIZE, GWIN_*): the limits the executor and the
     // tensor check refuse against, each the smaller of the register and the build's
@@ -81,6 +83,9 @@ module tce_regs #(
     output logic [8*64-1:0] gwin_base,  // window i in [64i+63:64i]
     output logic [8*65-1:0] gwin_end,   // window i's base + size in [65i+64:65i]
     output logic [7:0]      gwin_on,    // window i's size is not 0
+    // window i's end clamped to 2^GADDR_W, 0 for a base at or past it (the window walk's
+    // bounds: tce_window_walk), in [(GADDR_W+1)(i+1)-1:(GADDR_W+1)i]
+    output logic [8*(GADDR_W+1)-1:0] gwin_wend,
     output logic        mem_wr          // one of those is written: they change at the next edge
 );
   localparam int QA = $clog2(QUEUE_DEPTH);
@@ -92,6 +97,9 @@ module tce_regs #(
   // ---------------------------------------------------------------- AXI4-Lite handshakes
   logic        aw_held, w_held;
   logic [11:0] aw_addr;
+  // gwin_row_set of the window the held AW addresses, looked up as the AW is taken (writes
+  // come one at a time, so it holds until that write): not in the write's adder path
+  logic        aw_row_set;
   logic [31:0] w_data;
   logic [3:0]  w_strb;
   assign s_awready = !aw_held && !s_bvalid;
@@ -128,9 +136,21 @@ module tce_regs #(
   // Each window's end is formed once, as a half of it is written (one adder for the eight,
   // on the written window's new base and size), so the executor's eight range checks and
   // the window walk's clamps compare with registers instead of adding base and size each.
-  logic [8*64-1:0] gwin_size;
-  logic [63:0] nw_base, nw_size;   // the written window's base and size after this write
+  // The written window's other halves come from a row per window in LUT RAM, read and
+  // written back whole at wa[4:2] (one port), rather than an 8:1 select of flip-flops.
+  // A row is valid once written (gwin_row_set): its first write stores the halves not yet
+  // written as 0, so no per-half valid bits are needed.
+  logic [127:0] gwin_row [8];   // {SIZE_HI, SIZE_LO, BASE_HI, BASE_LO}
+  logic [7:0] gwin_row_set;
+  logic [127:0] nw_row;            // the written window's row after this write
+  logic [63:0] nw_base, nw_size;
   logic [64:0] nw_end;
+  // The clamped end is formed a cycle after the write, from the written end registered
+  // (not behind the adder in the same cycle), as the window walk's own clamp was.
+  logic        wend_wr, wend_past;   // a window was written; its base is at or past 2^GADDR_W
+  logic [2:0]  wend_wi;
+  logic [64:0] wend_end;
+  logic [GADDR_W:0] nw_wend;
   logic [63:0] stat_cycles, stat_rbytes, stat_wbytes;
   logic [31:0] stat_ok, stat_err;
   logic [31:0] hi_cycles, hi_rbytes, hi_wbytes;   // _HI words latched by _LO reads
@@ -203,7 +223,7 @@ module tce_regs #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       aw_held <= 1'b0; w_held <= 1'b0; s_bvalid <= 1'b0;
-      aw_addr <= '0; w_data <= '0; w_strb <= '0;
+      aw_addr <= '0; w_data <= '0; w_strb <= '0; aw_row_set <= 1'b0;
       ctrl_enable <= 1'b0; ctrl_irq_en <= 1'b0;
       err_code <= '0; err_overflow <= 1'b0; err_badlen <= 1'b0; err_info <= '0;
       irq_status <= '0; group_sel <= '0;
@@ -211,11 +231,14 @@ module tce_regs #(
       stat_cycles <= '0; stat_rbytes <= '0; stat_wbytes <= '0; stat_ok <= '0; stat_err <= '0;
       busy_q <= 1'b0;
       for (int e = 0; e < QE; e++) cmd_q[e] <= '0;
-      cmd_set <= '0; gwin_set <= '0;
+      cmd_set <= '0; gwin_set <= '0; gwin_row_set <= '0;
       cluster_ncta <= 5'(NUM_CTAS); smem_size <= 32'(SMEM_BYTES);
-      gwin_base <= '0; gwin_size <= '0; gwin_end <= '0; gwin_on <= '0;
+      gwin_base <= '0; gwin_end <= '0; gwin_on <= '0; gwin_wend <= '0;
+      wend_wr <= 1'b0; wend_past <= 1'b0; wend_wi <= '0; wend_end <= '0;
     end else begin
-      if (s_awvalid && s_awready) begin aw_held <= 1'b1; aw_addr <= s_awaddr; end
+      if (s_awvalid && s_awready) begin
+        aw_held <= 1'b1; aw_addr <= s_awaddr; aw_row_set <= gwin_row_set[s_awaddr[4:2]];
+      end
       if (s_wvalid && s_wready) begin w_held <= 1'b1; w_data <= s_wdata; w_strb <= s_wstrb; end
       if (do_write) begin aw_held <= 1'b0; w_held <= 1'b0; s_bvalid <= 1'b1; end
       if (s_bvalid && s_bready) s_bvalid <= 1'b0;
@@ -232,7 +255,6 @@ module tce_regs #(
       for (int i = 0; i < 8; i++)
         if (wr_gwin && wa[4:2] == 3'(i)) begin
           gwin_base[i*64 +: 64] <= nw_base;
-          gwin_size[i*64 +: 64] <= nw_size;
           gwin_end[i*65 +: 65] <= nw_end;
           gwin_on[i] <= nw_size != 64'd0;
         end
@@ -242,7 +264,16 @@ module tce_regs #(
           for (int b = 0; b < 4; b++)
             if (w_strb[b]) cmd_q[e][b*8 +: 8] <= w_data[b*8 +: 8];
       if (wr_cmd) cmd_set[cmd_rel[CIW+1:2]] <= 1'b1;
-      if (wr_gwin) gwin_set[wa[6:2]] <= 1'b1;
+      wend_wr <= wr_gwin;
+      wend_wi <= wa[4:2];
+      wend_past <= (128'(nw_base) >> GADDR_W) != '0;
+      wend_end <= nw_end;
+      for (int i = 0; i < 8; i++)
+        if (wend_wr && wend_wi == 3'(i)) gwin_wend[i*(GADDR_W+1) +: GADDR_W+1] <= nw_wend;
+      if (wr_gwin) begin
+        gwin_set[wa[6:2]] <= 1'b1;
+        gwin_row_set[wa[4:2]] <= 1'b1;
+      end
       if (q_push) seq_issued <= seq_issued + 32'd1;
 
       // Errors: the first one is kept; a later one while it is pending is not recorded
@@ -286,23 +317,22 @@ module tce_regs #(
     end
   end
 
-  // The written window (wa[4:2]) with the written half (wa[6:5]: BASE_LO, BASE_HI, SIZE_LO,
-  // SIZE_HI) replaced. A loop of constant part-selects: an indexed one is built by Yosys as
-  // a shifter over all 512 bits.
+  // The written window's row (wa[4:2]) with the written half (wa[6:5]: BASE_LO, BASE_HI,
+  // SIZE_LO, SIZE_HI) replaced; a row never written reads as 0.
   always_comb begin
-    nw_base = '0; nw_size = '0;
-    for (int i = 0; i < 8; i++)
-      if (wa[4:2] == 3'(i)) begin
-        nw_base = gwin_base[i*64 +: 64];
-        nw_size = gwin_size[i*64 +: 64];
-      end
+    nw_row = aw_row_set ? gwin_row[wa[4:2]] : 128'd0;
     case (wa[6:5])
-      2'd0: nw_base[31:0] = w_data;
-      2'd1: nw_base[63:32] = w_data;
-      2'd2: nw_size[31:0] = w_data;
-      default: nw_size[63:32] = w_data;
+      2'd0: nw_row[31:0] = w_data;
+      2'd1: nw_row[63:32] = w_data;
+      2'd2: nw_row[95:64] = w_data;
+      default: nw_row[127:96] = w_data;
     endcase
+    nw_base = nw_row[63:0];
+    nw_size = nw_row[127:64];
     nw_end = {1'b0, nw_base} + {1'b0, nw_size};
+    if (wend_past) nw_wend = '0;
+    else if ((128'(wend_end) >> GADDR_W) != '0) nw_wend = (GADDR_W+1)'(1) << GADDR_W;
+    else nw_wend = wend_end[GADDR_W:0];
   end
 
   // The read-back mirrors (no reset: see cmd_set, gwin_set).
@@ -311,7 +341,10 @@ module tce_regs #(
       for (int b = 0; b < 4; b++)
         if (w_strb[b] || !cmd_set[cmd_rel[CIW+1:2]])
           cmd_ram[cmd_rel[CIW+1:2]][b*8 +: 8] <= w_strb[b] ? w_data[b*8 +: 8] : 8'd0;
-    if (wr_gwin) gwin_ram[wa[6:2]] <= w_data;
+    if (wr_gwin) begin
+      gwin_ram[wa[6:2]] <= w_data;
+      gwin_row[wa[4:2]] <= nw_row;
+    end
   end
 
   assign mem_ncta = (32'(cluster_ncta) < NUM_CTAS) ? cluster_ncta : 5'(NUM_CTAS);
@@ -361,7 +394,9 @@ module tce_regs #(
       rd = gwin_set[ra[6:2]] ? gwin_ram[ra[6:2]] : 32'd0;
     else if ((ra == tce_regs_pkg::REG_GROUP_PENDING_OFF[11:0])) rd = {24'd0, grp_pending};
     else if ((ra == tce_regs_pkg::REG_GROUP_READ_PENDING_OFF[11:0])) rd = {24'd0, grp_read_pending};
-    else if ((ra == tce_regs_pkg::REG_GROUP_OPEN_OFF[11:0])) rd = {24'd0, grp_open};
+    else if ((ra == tce_regs_pkg::REG_GROUP_OPEN_OFF[11:0]))
+      rd = ({24'd0, grp_open[7:0]} << tce_regs_pkg::GROUP_OPEN_COUNT_LSB) |
+           ({31'd0, grp_open[8]} << tce_regs_pkg::GROUP_OPEN_MORE_LSB);
     else if ((ra == tce_regs_pkg::REG_STAT_CYCLES_LO_OFF[11:0])) rd = stat_cycles[31:0];
     else if ((ra == tce_regs_pkg::REG_STAT_RBYTES_LO_OFF[11:0])) rd = stat_rbytes[31:0];
     else if ((ra == tce_regs_pkg::REG_STAT_WBYTES_LO_OFF[11:0])) rd = stat_wbytes[31:0];

@@ -13,7 +13,7 @@ package tce_regs_pkg;
   // Build parameters
   localparam int unsigned ID_VALUE = 32'd1413694769;  // ID register value: ASCII 'TCE1'
   localparam int unsigned VERSION_MAJOR = 32'd1;  // register map major version; changes break software
-  localparam int unsigned VERSION_MINOR = 32'd1;  // register map minor version; additive changes
+  localparam int unsigned VERSION_MINOR = 32'd2;  // register map minor version; additive changes
   localparam int unsigned CMD_WORDS = 32'd49;  // 32-bit words in one command (CMD[] block size)
   localparam int unsigned QUEUE_DEPTH = 32'd8;  // commands the engine queue holds
   localparam int unsigned DATA_BYTES = 32'd16;  // bytes per beat of the engine's memory data path
@@ -87,7 +87,7 @@ package tce_regs_pkg;
   // Register fields
   localparam int unsigned VERSION_MINOR_LSB = 32'd0;  // VERSION_MINOR
   localparam int unsigned VERSION_MINOR_W = 32'd16;
-  localparam int unsigned VERSION_MINOR_RESET = 32'd1;
+  localparam int unsigned VERSION_MINOR_RESET = 32'd2;
   localparam int unsigned VERSION_MAJOR_LSB = 32'd16;  // VERSION_MAJOR
   localparam int unsigned VERSION_MAJOR_W = 32'd16;
   localparam int unsigned VERSION_MAJOR_RESET = 32'd1;
@@ -163,6 +163,12 @@ package tce_regs_pkg;
   localparam int unsigned GROUP_SEL_CTA_LSB = 32'd0;  // CTA rank
   localparam int unsigned GROUP_SEL_CTA_W = 32'd4;
   localparam int unsigned GROUP_SEL_CTA_RESET = 32'd0;
+  localparam int unsigned GROUP_OPEN_COUNT_LSB = 32'd0;  // uncommitted .bulk_group commands of the selected CTA; 255 when MORE is set
+  localparam int unsigned GROUP_OPEN_COUNT_W = 32'd8;
+  localparam int unsigned GROUP_OPEN_COUNT_RESET = 32'd0;
+  localparam int unsigned GROUP_OPEN_MORE_LSB = 32'd8;  // 1: more than 255 are uncommitted (COUNT stopped at 255); a commit clears it
+  localparam int unsigned GROUP_OPEN_MORE_W = 32'd1;
+  localparam int unsigned GROUP_OPEN_MORE_RESET = 32'd0;
   localparam int unsigned CLUSTER_NCTA_LSB = 32'd0;  // CTAs in the cluster: a CTA rank at or above it is SHARED_RANGE; reset CAPS.NCTA
   localparam int unsigned CLUSTER_NCTA_W = 32'd5;
   localparam int unsigned CLUSTER_NCTA_RESET = 32'd16;

@@ -11,6 +11,8 @@
 //     in the cycle an entry's command retires
 //   - sel_pending counts the selected CTA's live entries (never more than the entries), as
 //     they were in the cycle before (the counts are registered)
+//   - sel_open is the selected CTA's {MORE, COUNT} of the cycle before, and MORE only with
+//     COUNT at its 255
 // Invariants on the tracker's state come in as taps (prove.sh -t): its entries, and each
 // CTA's open count, last seq, live flag and live-entry count.
 module group_tracker_fv #(
@@ -32,7 +34,8 @@ module group_tracker_fv #(
 );
   localparam int NC = 2, QD = 2, NENT = QD + 1, NL = 1, NF = NENT + NL;
   logic [SW-1:0] issued, done;
-  logic [7:0] sel_pending, sel_read_pending, sel_open;
+  logic [7:0] sel_pending, sel_read_pending;
+  logic [8:0] sel_open;
   logic group_done;
   // taps
   logic [NENT-1:0] t_valid;
@@ -42,6 +45,7 @@ module group_tracker_fv #(
   logic [NC*SW-1:0] t_last;
   logic [NC-1:0] t_live;
   logic [NC*2-1:0] t_lcnt;
+  logic [NC-1:0] t_more;
 
   // Sequence numbers as the engine makes them, from an arbitrary start (after reset);
   // grp[k]: command done + 1 + k is a bulk_group command.
@@ -104,13 +108,15 @@ module group_tracker_fv #(
   end
 
   logic [7:0] count_q;   // count as of the cycle before: the tracker registers its counts
+  logic [8:0] open_q;    // ... and the selected CTA's {MORE, COUNT}
   logic [NENT-1:0] valid_q;
   logic [SW-1:0] done_q;
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      count_q <= '0; valid_q <= '0; done_q <= '0;
+      count_q <= '0; open_q <= '0; valid_q <= '0; done_q <= '0;
     end else begin
       count_q <= count; valid_q <= t_valid; done_q <= done;
+      open_q <= 32'(sel_cta) < NC ? {t_more[sel_cta[0]], t_open[sel_cta[0]*8 +: 8]} : 9'd0;
     end
   end
 
@@ -125,6 +131,8 @@ module group_tracker_fv #(
   always @(*) if (rst_n) begin
     if (opens) assert (t_valid != '1);
     assert (sel_pending == count_q);
+    assert (sel_open == open_q);
+    for (int c = 0; c < NC; c++) if (t_more[c]) assert (t_open[c*8 +: 8] == 8'hFF);
     assert (sel_read_pending <= sel_pending);
     // an entry retires (group_done) exactly when seq_done reaches it
     assert (group_done == (|(t_valid & ~live_mask)));

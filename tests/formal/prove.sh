@@ -14,12 +14,14 @@
 #   abcprove K  K-induction by ABC on the and-inverter graph: bmc3's K steps from reset, then
 #            `ind` (the inductive step over all assertions at once); then the covers
 #   prove.sh OUTDIR TOP MODE K [-p NAME=VALUE]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N]
-#            [-m] -- SOURCES...
+#            [-m] [-M MEM]... -- SOURCES...
 # -p sets a parameter of TOP; -t drives the wrapper's wire TAP from the flattened net NET
 # (Yosys 0.23 reads no hierarchical references, so an invariant on a unit's state names it
 # here); -c NET cuts the flattened net NET loose (its value becomes the solver's choice in
 # every cycle: an abstraction, sound for properties that hold whatever NET carries); -m maps
-# memories to registers first (a tap on one word of a memory needs it); -a INST makes the
+# memories to registers first (a tap on one word of a memory needs it), -M MEM only the
+# memories named MEM (the others stay whole, which keeps a model with large memories that
+# no tap names small); -a INST makes the
 # assertions of the wrapper's instance INST assumptions (a checker of the rules an upstream
 # block obeys, as the environment of a unit between two buses); -k N looks for the covers
 # within N steps instead of K (an induction that closes at a small K, for a unit whose
@@ -32,7 +34,7 @@
 # (OUTDIR/model.key: a checksum of both), so a rerun or a second mode costs no front end.
 set -u
 if [ $# -lt 5 ]; then
-    echo "usage: $0 OUTDIR TOP prove|bmc|covers|pdr|abcbmc|abcprove K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] -- SOURCES..." >&2
+    echo "usage: $0 OUTDIR TOP prove|bmc|covers|pdr|abcbmc|abcprove K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] [-M MEM]... -- SOURCES..." >&2
     exit 2
 fi
 out=$1; top=$2; mode=$3; depth=$4; shift 4
@@ -67,6 +69,8 @@ chformal -assert -assert2assume c:*${2}.*\$assert*"; shift 2;;
             case $cdepth in ''|*[!0-9]*) echo "$0: cover depth '$cdepth' is not a number" >&2; exit 2;; esac
             shift 2;;
         -m) mapmem="memory_map"; shift;;
+        -M) mapmem="$mapmem
+memory_map */$2"; shift 2;;
         *) echo "$0: unknown option '$1'" >&2; exit 2;;
     esac
 done
@@ -132,10 +136,12 @@ opt_clean
 design -save mapped
 delete t:\$assert a:fv_cover %i
 opt_clean
+tee -q -o $out/asserts.il dump t:\$assert
 write_aiger -zinit -map $out/model.aim $out/model.aig
 design -load mapped
 delete t:\$assert a:fv_cover %i %n t:\$assert %i
 opt_clean
+tee -q -o $out/covers.il dump t:\$assert
 write_aiger -zinit -map $out/covers.aim $out/covers.aig
 YS
     fi
@@ -181,13 +187,33 @@ smt() {  # smt LOGNAME ARGS...: runs yosys-smtbmc, prints its verdict, returns i
     return $rc
 }
 status=0
+# named DUMP: each "Output N ... asserted in frame F" line of ABC on stdin, led by the name of
+# graph output N: the model script dumps the $assert cells in write_aiger's order, and
+# assert_names.awk turns cell N+1 into its source file:line and instance.
+named() {
+    awk -f "$(dirname "$0")/assert_names.awk" "$1" > "$1.txt" 2>/dev/null
+    while IFS= read -r line; do
+        n=$(printf '%s\n' "$line" | sed -n 's/^Output \([0-9][0-9]*\) .*asserted in frame.*/\1/p')
+        if [ -n "$n" ]; then
+            prop=$(sed -n "$((n + 1))p" "$1.txt")
+            printf '%s: %s\n' "${prop:-output $n (not named in $1)}" "$line"
+        else
+            printf '%s\n' "$line"
+        fi
+    done
+}
 abc() {  # abc NAME COMMAND PASSED_LINE: ABC on the AIG (`fold` turns the constraints into
          # the property), a failure's counterexample (inputs per frame, model.aim) in cex.txt
     yosys-abc -c "read_aiger $out/model.aig; fold; strash; $2; write_cex $out/cex.txt" \
         > "$out/$1.log" 2>&1
     grep -q "^$3" "$out/$1.log" && return 0
     echo "FAIL: $top: $1 ($out/$1.log):"
-    grep -iE "asserted|failed|error|undecided|Property" "$out/$1.log" | head -4
+    # (orpos leaves one output, the OR of them all: its number names no single assertion)
+    case $2 in
+        *orpos*) grep -iE "asserted|failed|error|undecided|Property" "$out/$1.log" | head -4;;
+        *) grep -iE "asserted|failed|error|undecided|Property" "$out/$1.log" | head -4 |
+               named "$out/asserts.il";;
+    esac
     # ind's UNDECIDED: a step from states that satisfy every assertion K times breaks one
     # (a state the invariants do not exclude, or a failure deeper than the bounded part)
     grep -q "UNDECIDED" "$out/$1.log" && echo "the inductive step fails: an invariant is missing, or a failure lies deeper than K"
@@ -223,9 +249,10 @@ elif [ $abcmode = 1 ]; then
     nhit=$(grep -c "was asserted in frame" "$out/abccovers.log")
     if [ "$nhit" -ne "$ncov" ]; then
         echo "FAIL: $top: covers: $nhit of $ncov reached within $cdepth frames ($out/abccovers.log)"
+        grep "was asserted in frame" "$out/abccovers.log" | named "$out/covers.il" | sed 's/^/reached: /'
         status=1
     else
-        grep "was asserted in frame" "$out/abccovers.log" | sed 's/^/cover: /'
+        grep "was asserted in frame" "$out/abccovers.log" | named "$out/covers.il" | sed 's/^/cover: /'
     fi
 else
     smt covers -c -t "$cdepth" --dump-vcd "$out/cover.vcd" || status=1

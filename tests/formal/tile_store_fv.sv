@@ -85,7 +85,11 @@ module tile_store_fv #(
   in_order_responder u_smem (.clk, .rst_n, .req_fire(sm_valid && sm_ready), .c_rsp(c_sm_rsp),
                             .rsp_valid(sm_rsp_valid));
 
-  axi_wr_rules #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(2 * NB)) u_rules (.clk, .rst_n, .awvalid,
+  // Write bursts open (AW taken, W not done) at once: up to NB in the burst queue, the one
+  // being read, one ending in each of the SMD reads in flight and one in the W register
+  // (NB + SMD + 2; 2 * NB was passed at step 13 with one-beat bursts), rounded up to the
+  // power of two the checker's list needs (its pointers wrap by overflow).
+  axi_wr_rules #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(1 << $clog2(NB + SMD + 2))) u_rules (.clk, .rst_n, .awvalid,
     .awready, .awid, .awaddr, .awlen, .wvalid, .wready, .wdata, .wstrb, .wlast);
 
   always @(*) if (rst_n) begin

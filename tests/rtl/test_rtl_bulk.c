@@ -554,6 +554,32 @@ static void test_groups_all_ctas(bench *b)
     }
 }
 
+/* More uncommitted commands than GROUP_OPEN.COUNT holds (PTX sets no limit): COUNT stops
+ * at 255 and MORE is set from the 256th on (regmap.def), and the commit still makes one
+ * group of them all. The same sequence on the register model is in test_regmodel.c. */
+static void test_group_open_past_count(bench *b)
+{
+    const unsigned c = 5, n = 300;
+    tce_op op = s2g(c, GBASE + 0x2000, 0x200, 16);
+    wr(b, TCE_REG_GROUP_SEL, c);
+    wr(b, TCE_REG_GROUP_COMMIT, 1);
+    for (unsigned i = 0; i < n; i++) {
+        if (i == n - 1)
+            wr(b, TCE_REG_CTRL, 0);   /* the last one waits: its group is pending at the commit */
+        submit_when_free(b, &op);
+        uint32_t open = rd(b, TCE_REG_GROUP_OPEN);
+        uint32_t want = i < 255 ? i + 1 : 255 | TCE_RM_BIT(GROUP_OPEN, MORE);
+        CHECK(open == want, "GROUP_OPEN 0x%x after %u uncommitted commands (want 0x%x)", open,
+              i + 1, want);
+    }
+    wr(b, TCE_REG_GROUP_COMMIT, 1);
+    CHECK(rd(b, TCE_REG_GROUP_OPEN) == 0, "the commit clears COUNT and MORE");
+    CHECK(rd(b, TCE_REG_GROUP_PENDING) == 1, "the 300 commands are one pending group");
+    wr(b, TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE));
+    CHECK(tce_sim_run_until_idle(b->sim, 1000000) == 0, "the last command drains");
+    CHECK(rd(b, TCE_REG_GROUP_PENDING) == 0, "the group completes");
+}
+
 int main(void)
 {
     verbose = getenv("TCE_TEST_VERBOSE") != NULL;
@@ -587,6 +613,7 @@ int main(void)
     test_irq(&b);
     test_groups(&b);
     test_groups_all_ctas(&b);
+    test_group_open_past_count(&b);
     printf("test_rtl_bulk: in-order memory: %llu cycles\n", (unsigned long long)tce_sim_cycles(b.sim));
     tce_sim_destroy(b.sim);
     tce_memsys_free(&b.ms);

@@ -506,7 +506,8 @@ static void drawn_tiles(const tce_sim_params *p, unsigned batches, bool wide)
  * Every third one's box rows also start 128..1024 bytes before the end of shared memory, so
  * later rows run past it: the golden model names the fault it meets first (a row's shared
  * span before that row's units, csim/tile.c), GLOBAL_BUS or SHARED_RANGE; `order` counts
- * those two outcomes. Returns how many the golden model refused. */
+ * those two outcomes. A fifth window, based past 2^32, has the gap's low 32 bits.
+ * Returns how many the golden model refused. */
 static unsigned window_gaps(const tce_sim_params *p, unsigned count, unsigned order[2])
 {
     static const uint64_t wb[4] = {REGRESS_GBASE, REGRESS_DESC_BASE, REGRESS_GFAR_BASE,
@@ -528,6 +529,16 @@ static unsigned window_gaps(const tce_sim_params *p, unsigned count, unsigned or
         wr(&b, TCE_REG_AT(TCE_REG_GWIN_BASE_HI, w), (uint32_t)(wb[w] >> 32));
         wr(&b, TCE_REG_AT(TCE_REG_GWIN_SIZE_LO, w), ws[w]);
     }
+    /* A fifth window based past 2^32 whose low 32 bits are the gap between windows 2 and 3:
+     * it holds none of `lite`'s tensor units (GADDR_W 32), so the gap stays unmapped for the
+     * window walk (tce_regs clamps such a window's end to 0). */
+    const uint64_t alias = (1ull << 32) + REGRESS_GFAR_BASE + REGRESS_GFAR_SIZE;
+    cosim_must(tce_sim_add_global(b.sim, alias, REGRESS_GFAR_GAP) == 0 &&
+                   tce_memsys_add_global(&b.ms, alias, REGRESS_GFAR_GAP) == 0,
+               "the window past 2^32 in the bridge and the golden memsys");
+    wr(&b, TCE_REG_AT(TCE_REG_GWIN_BASE_LO, 4), (uint32_t)alias);
+    wr(&b, TCE_REG_AT(TCE_REG_GWIN_BASE_HI, 4), (uint32_t)(alias >> 32));
+    wr(&b, TCE_REG_AT(TCE_REG_GWIN_SIZE_LO, 4), REGRESS_GFAR_GAP);
     wr(&b, TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE));
     regress_gen_cfg cfg = {true, false};
     uint64_t grng = 0x3C6EF372FE94F82Bull;

@@ -85,6 +85,19 @@ int main(void)
     CHECK(rd(TCE_REG_GROUP_OPEN) == 2); /* the first store is in the open group too */
     wr(TCE_REG_GROUP_COMMIT, 1);
     CHECK(rd(TCE_REG_GROUP_OPEN) == 0);
+    /* Past what COUNT holds: it stays at 255 and MORE says more are open (regmap.def);
+     * the commit still takes them all and clears both. */
+    for (unsigned i = 0; i < 300; i++) {
+        for (unsigned polls = 0; TCE_RM_GET(STATUS, QUEUE_FREE, rd(TCE_REG_STATUS)) == 0; polls++)
+            CHECK(polls < 1000);
+        push_store(0x10030);
+        uint32_t open = rd(TCE_REG_GROUP_OPEN);
+        CHECK(TCE_RM_GET(GROUP_OPEN, COUNT, open) == (i < 255 ? i + 1 : 255));
+        CHECK(TCE_RM_GET(GROUP_OPEN, MORE, open) == (i >= 255));
+        CHECK((open >> 9) == 0);
+    }
+    wr(TCE_REG_GROUP_COMMIT, 1);
+    CHECK(rd(TCE_REG_GROUP_OPEN) == 0);
     wr(TCE_REG_CTRL, 0); /* hold, so the group stays pending */
     push_store(0x10020);
     wr(TCE_REG_GROUP_COMMIT, 1);

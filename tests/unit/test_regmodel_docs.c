@@ -97,6 +97,7 @@ static void check_map(void)
     CHECK((int)TCE_REG_CAPS_DATA_BYTES_RESET == (int)TCE_RM_DATA_BYTES);
     CHECK((int)TCE_REG_STATUS_QUEUE_FREE_RESET == (int)TCE_RM_QUEUE_DEPTH);
     CHECK((int)TCE_REG_VERSION_MAJOR_RESET == (int)TCE_RM_VERSION_MAJOR);
+    CHECK((int)TCE_REG_VERSION_MINOR_RESET == (int)TCE_RM_VERSION_MINOR);
     /* Command fields: inside the command, no two items share bits. */
     static uint32_t used[TCE_RM_CMD_WORDS];
     for (unsigned i = 0; i < TCE_CMDF_COUNT; i++) {

@@ -9,6 +9,12 @@
  *                  pairs the H100 accepts and how it computes them
  *   add_types      reduce.tile add on FLOAT64 TFLOAT32 TFLOAT32_FTZ only (the pairs
  *                  reduce_types found legal beyond the PTX table), `values` fills
+ *   wide_load      load.tile over wider fields than tile_load.txt: rank 1..5, every type,
+ *                  rows up to 256 bytes, boxes up to 64 along outer dims, element strides up
+ *                  to 8, boxes partly or wholly out of bounds (negative coordinates too),
+ *                  NaN fill, a few interleaved maps and misaligned coordinates/offsets
+ *   wide_store     store.tile / reduce.tile (half each, legal op/type pairs) on such tensors
+ *   wide_im2col    load.im2col through non-interleaved maps, channels up to 256 bytes
  * The draws follow the shapes of the existing captures (ileave_load.txt, im2col_load.txt):
  * small tensors, rank 3..5, box dim 0 of 16 or 32 bytes, a few deliberately illegal
  * coordinates and shared offsets. The driver decides which maps are legal; the probe
@@ -76,26 +82,40 @@ typedef struct {
     uint64_t gbytes;
 } tensor;
 
-/* A small interleaved tensor: strides multiples of the slice (16/32 bytes), each dim's
- * stride at least the previous dim's extent plus a little padding. */
-static void draw_tensor(tensor *t, int dt, int min_rank, int il)
+/* How big a drawn tensor gets: dim 0 and the outer dims up to their small or (less often)
+ * large bound, dim 1's stride padded by up to pad0 units, element strides up to estride; the
+ * unit is the slice (16/32 bytes) or 16 bytes; at most maxg bytes. */
+typedef struct {
+    int64_t dim0_small, dim0_large, outer_small, outer_large, pad0, estride;
+    int unit16;
+    uint64_t maxg;
+} shape;
+static const shape SMALL = {8, 20, 6, 12, 3, 4, 0, UINT64_MAX};
+static const shape WIDE = {32, 300, 8, 40, 4, 8, 1, 256u * 1024u};
+
+/* A tensor: strides on the unit, each dim's stride at least the previous dim's extent plus
+ * a little padding; il < 0 draws the interleave (16B/32B) here, as the first kinds' files
+ * did. Returns 0 when it grows past the shape's maxg. */
+static int draw_tensor(tensor *t, int dt, int min_rank, int il, const shape *sh)
 {
     t->dt = dt;
     t->es = DSIZE[dt];
     t->rank = (int)rnd(min_rank, 5);
-    t->il = il < 0 ? (int)rnd(1, 2) : il; /* drawn here by the first kinds' files */
+    t->il = il < 0 ? (int)rnd(1, 2) : il;
     t->slice = t->il == 2 ? 32u : 16u;
     t->sw = t->il == 2 ? (pct(85) ? 1 : (int)rnd(0, 3)) : (int)rnd(0, 3);
-    t->gdim[0] = rnd(1, pct(50) ? 8 : 20);
-    int64_t unit = t->slice;
+    t->gdim[0] = rnd(1, pct(50) ? sh->dim0_small : sh->dim0_large);
+    int64_t unit = sh->unit16 ? 16 : t->slice;
     t->gstride[0] = (int64_t)t->es;
     int64_t s = ((t->gdim[0] * t->es + unit - 1) / unit) * unit;
     if (pct(30))
-        s += unit * rnd(1, 3);
+        s += unit * rnd(1, sh->pad0);
     for (int i = 1; i < t->rank; i++) {
-        t->gdim[i] = rnd(1, pct(70) ? 6 : 12);
+        t->gdim[i] = rnd(1, pct(70) ? sh->outer_small : sh->outer_large);
         t->gstride[i] = s;
         s = s * t->gdim[i] + (pct(20) ? unit * rnd(1, 2) : 0);
+        if ((uint64_t)s > sh->maxg)
+            return 0;
     }
     /* gbytes covers any in-bounds address however dim 0 is counted (elements or slices). */
     uint64_t reach = (uint64_t)t->gdim[0] * (t->slice > t->es ? t->slice : t->es);
@@ -104,7 +124,8 @@ static void draw_tensor(tensor *t, int dt, int min_rank, int il)
     t->gbytes = (uint64_t)s > reach ? (uint64_t)s : reach;
     t->gbytes = (t->gbytes + 255) & ~255ull;
     for (int i = 0; i < t->rank; i++)
-        t->estride[i] = pct(75) ? 1 : rnd(2, 4);
+        t->estride[i] = pct(75) ? 1 : rnd(2, sh->estride);
+    return t->gbytes <= sh->maxg;
 }
 
 static void put_map_tail(const tensor *t)
@@ -133,6 +154,39 @@ static void draw_store_coords(const tensor *t, int64_t *c)
     }
 }
 
+/* A legal op/type pair of tile_reduce.txt: returns the dtype index, sets *op. */
+static int draw_legal_pair(int *op)
+{
+    int k = (int)rnd(0, sizeof LEGAL / sizeof LEGAL[0] - 1);
+    do
+        *op = (int)rnd(0, 7);
+    while (!((LEGAL[k].ops >> *op) & 1u));
+    return LEGAL[k].dt;
+}
+
+/* One store/reduce case; float reduces get `values` fills. smem_off < 0: a whole 128-byte
+ * line 0..7 drawn here, after the map. The draws keep the order the files were made in
+ * (sseed before gseed), so their seeds give the same cases. */
+static void put_store_case(long id, int reduce, int op, const tensor *t, const int64_t *box,
+                           const int64_t *c, int float_fill, int64_t smem_off, uint64_t sbytes)
+{
+    printf("case %ld\nop %s\n", id, reduce ? "reduce.tile" : "store.tile");
+    if (reduce)
+        printf("redop %s\n", REDOPS[op]);
+    put_tensor_head(t, "tiled");
+    put_list("box", box, t->rank);
+    put_map_tail(t);
+    put_list("coords", c, t->rank);
+    const char *fill = reduce && float_fill ? "values" : "raw";
+    if (smem_off < 0)
+        smem_off = 128 * rnd(0, 7);
+    uint64_t sseed = next(), gseed = next();
+    printf("gseed %llu\ngfill %s\nsseed %llu\nsfill %s\ngbytes %llu\nsmem_off %lld\n"
+           "sbytes %llu\nend\n",
+           (unsigned long long)gseed, fill, (unsigned long long)sseed, fill,
+           (unsigned long long)t->gbytes, (long long)smem_off, (unsigned long long)sbytes);
+}
+
 static int gen_store(long id, int reduce, int odd_types, int add_only)
 {
     static const int ODD[] = {0, 1, 8, 11, 12, 7};
@@ -148,11 +202,7 @@ static int gen_store(long id, int reduce, int odd_types, int add_only)
         il = pct(50) ? 0 : (int)rnd(1, 2);
     } else if (reduce) {
         if (pct(90)) {
-            int k = (int)rnd(0, sizeof LEGAL / sizeof LEGAL[0] - 1);
-            dt = LEGAL[k].dt;
-            do
-                op = (int)rnd(0, 7);
-            while (!((LEGAL[k].ops >> op) & 1u));
+            dt = draw_legal_pair(&op);
         } else {
             dt = (int)rnd(0, 12);
             op = (int)rnd(0, 7);
@@ -160,7 +210,7 @@ static int gen_store(long id, int reduce, int odd_types, int add_only)
     } else {
         dt = (int)rnd(0, 12);
     }
-    draw_tensor(&t, dt, il ? 3 : 1, il);
+    draw_tensor(&t, dt, il ? 3 : 1, il, &SMALL);
     il = t.il;
     if (t.gbytes > 4096)
         return 0;
@@ -189,18 +239,54 @@ static int gen_store(long id, int reduce, int odd_types, int add_only)
     if (sbytes > 32768)
         return 0;
     int64_t smem_off = 128 * rnd(0, 7) + (pct(3) ? 16 : 0);
-    printf("case %ld\nop %s\n", id, reduce ? "reduce.tile" : "store.tile");
-    if (reduce)
-        printf("redop %s\n", REDOPS[op]);
-    put_tensor_head(&t, "tiled");
-    put_list("box", box, t.rank);
-    put_map_tail(&t);
-    put_list("coords", c, t.rank);
-    const char *fill = reduce && is_float(dt, odd_types) ? "values" : "raw";
-    printf("gseed %llu\ngfill %s\nsseed %llu\nsfill %s\ngbytes %llu\nsmem_off %lld\n"
-           "sbytes %llu\nend\n",
-           (unsigned long long)next(), fill, (unsigned long long)next(), fill,
-           (unsigned long long)t.gbytes, (long long)smem_off, (unsigned long long)sbytes);
+    put_store_case(id, reduce, op, &t, box, c, is_float(dt, odd_types), smem_off, sbytes);
+    return 1;
+}
+
+/* An im2col start: the channel coordinate mostly 0, each spatial start pixel mostly in
+ * [lower, gdim-1+upper], 4 % past the last start pixel, small offsets now and then. */
+static void draw_im2col_coords(const tensor *t, const int64_t *lo, const int64_t *up,
+                               int64_t *c, int64_t *off)
+{
+    c[0] = pct(85) ? 0 : rnd(0, t->gdim[0]);
+    for (int i = 0; i < t->rank - 2; i++) {
+        int64_t d = t->gdim[1 + i];
+        c[1 + i] = rnd(lo[i], d - 1 + up[i] < lo[i] ? lo[i] : d - 1 + up[i]);
+        if (pct(4))
+            c[1 + i] = d + up[i] + rnd(0, 2);
+        off[i] = pct(70) ? 0 : rnd(0, 3);
+    }
+    c[t->rank - 1] = rnd(0, t->gdim[t->rank - 1] - 1);
+}
+
+/* One im2col load case, unless its footprint (pixels x rows padded to 16 bytes and the
+ * swizzle span) passes max_footprint: returns whether it wrote one. Its shared offset is
+ * drawn from 0..smem_lines 128-byte lines; the draws keep the order the first files were
+ * made in, so their seeds give the same cases. */
+static int put_im2col_case(long id, const tensor *t, const int64_t *lo, const int64_t *up,
+                           int64_t ch, int64_t px, const int64_t *c, const int64_t *off,
+                           int smem_lines, uint64_t max_footprint)
+{
+    uint64_t row = ((uint64_t)ch * t->es + 15) & ~15ull;
+    if (row < SWZ_SPAN[t->sw])
+        row = SWZ_SPAN[t->sw];
+    uint64_t tx = (uint64_t)px * (uint64_t)ch * t->es, footprint = (uint64_t)px * row;
+    if (footprint > max_footprint)
+        return 0;
+    int nsp = t->rank - 2;
+    printf("case %ld\nop load.im2col\n", id);
+    put_tensor_head(t, "im2col");
+    put_list("lower", lo, nsp);
+    put_list("upper", up, nsp);
+    printf("channels %lld\npixels %lld\n", (long long)ch, (long long)px);
+    put_map_tail(t);
+    put_list("coords", c, t->rank);
+    put_list("offsets", off, nsp);
+    int64_t smem_off = 128 * rnd(0, smem_lines);
+    uint64_t gseed = next();
+    printf("gseed %llu\ngbytes %llu\nsmem_off %lld\ntx %llu\nfootprint %llu\nend\n",
+           (unsigned long long)gseed, (unsigned long long)t->gbytes, (long long)smem_off,
+           (unsigned long long)tx, (unsigned long long)footprint);
     return 1;
 }
 
@@ -209,7 +295,7 @@ static int gen_store(long id, int reduce, int odd_types, int add_only)
 static int gen_im2col(long id)
 {
     tensor t;
-    draw_tensor(&t, (int)rnd(0, 12), 3, -1);
+    draw_tensor(&t, (int)rnd(0, 12), 3, -1, &SMALL);
     if (t.gbytes > 4096)
         return 0;
     int nsp = t.rank - 2;
@@ -225,40 +311,123 @@ static int gen_im2col(long id)
     if (pct(5))
         ch = rnd(1, 16);
     int64_t px = rnd(1, pct(70) ? 16 : 48);
-    c[0] = pct(85) ? 0 : rnd(0, t.gdim[0]);
-    for (int i = 0; i < nsp; i++) {
-        int64_t d = t.gdim[1 + i];
-        c[1 + i] = rnd(lo[i], d - 1 + up[i] < lo[i] ? lo[i] : d - 1 + up[i]);
-        if (pct(4))
-            c[1 + i] = d + up[i] + rnd(0, 2); /* past the last start pixel */
-        off[i] = pct(70) ? 0 : rnd(0, 3);
-    }
-    c[t.rank - 1] = rnd(0, t.gdim[t.rank - 1] - 1);
-    uint64_t row = (uint64_t)ch * t.es;
-    row = (row + 15) & ~15ull;
-    if (row < SWZ_SPAN[t.sw])
-        row = SWZ_SPAN[t.sw];
-    uint64_t tx = (uint64_t)px * (uint64_t)ch * t.es, footprint = (uint64_t)px * row;
-    if (footprint > 8192)
+    draw_im2col_coords(&t, lo, up, c, off);
+    return put_im2col_case(id, &t, lo, up, ch, px, c, off, 3, 8192);
+}
+
+/* Box dim 0 in elements: whole 16-byte granules within the swizzle span (the driver's rule),
+ * now and then one that is not. */
+static int64_t draw_box0(const tensor *t)
+{
+    unsigned span = t->sw ? SWZ_SPAN[t->sw] : 256u;
+    int64_t g = rnd(1, span / 16);
+    int64_t b = (16 * g) / (int64_t)t->es;
+    if (pct(4))
+        b = rnd(1, 2 * b + 1);
+    return b < 1 ? 1 : b;
+}
+
+/* Shared bytes a box can take at most (whole box, rows padded to 16 bytes and the swizzle
+ * span): sizes the dump; the probe re-arms tx from what the bytes show. */
+static uint64_t box_bound(const tensor *t, const int64_t *box)
+{
+    uint64_t row = ((uint64_t)box[0] * t->es + 15) & ~15ull;
+    if (row < t->slice)
+        row = t->slice;
+    if (row < SWZ_SPAN[t->sw])
+        row = SWZ_SPAN[t->sw];
+    uint64_t rows = 1;
+    for (int i = 1; i < t->rank; i++)
+        rows *= (uint64_t)box[i];
+    return rows * row;
+}
+
+static int gen_wide_load(long id)
+{
+    tensor t;
+    int il = pct(12) ? (int)rnd(1, 2) : 0;
+    if (!draw_tensor(&t, (int)rnd(0, 12), il ? 3 : 1, il, &WIDE))
         return 0;
-    printf("case %ld\nop load.im2col\n", id);
-    put_tensor_head(&t, "im2col");
-    put_list("lower", lo, nsp);
-    put_list("upper", up, nsp);
-    printf("channels %lld\npixels %lld\n", (long long)ch, (long long)px);
+    int64_t box[5], c[5];
+    box[0] = draw_box0(&t);
+    for (int i = 1; i < t.rank; i++)
+        box[i] = rnd(1, pct(60) ? 8 : 64);
+    uint64_t bound = box_bound(&t, box);
+    if (bound > 16384)
+        return 0;
+    for (int i = 0; i < t.rank; i++) {
+        int64_t lo = pct(85) ? 0 : -box[i] - 1, hi = t.gdim[i] - 1 + (pct(15) ? box[i] + 2 : 0);
+        c[i] = rnd(lo, hi);
+    }
+    if (!il && pct(93)) /* dim 0 on a 16-byte boundary: off it traps (regress --wide) */
+        c[0] -= ((c[0] % (16 / (int64_t)t.es)) + 16 / (int64_t)t.es) % (16 / (int64_t)t.es);
+    int64_t smem_off = 128 * rnd(0, 7) + (pct(3) ? 16 * rnd(1, 7) : 0);
+    printf("case %ld\nop load.tile\n", id);
+    put_tensor_head(&t, "tiled");
+    put_list("box", box, t.rank);
     put_map_tail(&t);
     put_list("coords", c, t.rank);
-    put_list("offsets", off, nsp);
     printf("gseed %llu\ngbytes %llu\nsmem_off %lld\ntx %llu\nfootprint %llu\nend\n",
-           (unsigned long long)next(), (unsigned long long)t.gbytes,
-           (long long)(128 * rnd(0, 3)), (unsigned long long)tx, (unsigned long long)footprint);
+           (unsigned long long)next(), (unsigned long long)t.gbytes, (long long)smem_off,
+           (unsigned long long)bound, (unsigned long long)bound);
     return 1;
+}
+
+static int gen_wide_store(long id)
+{
+    tensor t;
+    int reduce = pct(50), dt, op = 0;
+    if (reduce) {
+        dt = draw_legal_pair(&op);
+    } else {
+        dt = (int)rnd(0, 12);
+    }
+    if (!draw_tensor(&t, dt, 1, 0, &WIDE) || t.gbytes > 8192)
+        return 0;
+    int64_t box[5], c[5];
+    box[0] = draw_box0(&t);
+    for (int i = 1; i < t.rank; i++)
+        box[i] = rnd(1, pct(60) ? 8 : 32);
+    uint64_t sbytes = ((box_bound(&t, box) + 127) & ~127ull) + 128;
+    if (sbytes > 32768)
+        return 0;
+    for (int i = 0; i < t.rank; i++) {
+        c[i] = rnd(0, t.gdim[i] - 1 + (pct(15) ? box[i] + 2 : 0));
+        if (pct(1))
+            c[i] = -rnd(1, 2);
+    }
+    c[0] -= c[0] % (16 / (int64_t)t.es);
+    put_store_case(id, reduce, op, &t, box, c, is_float(dt, 0), -1, sbytes);
+    return 1;
+}
+
+/* im2col through a non-interleaved map: the lower/upper corners within the driver's range
+ * for the rank, start pixels mostly inside, some past the last start pixel. */
+static int gen_wide_im2col(long id)
+{
+    tensor t;
+    if (!draw_tensor(&t, (int)rnd(0, 12), 3, 0, &WIDE))
+        return 0;
+    int nsp = t.rank - 2;
+    int64_t lim = t.rank == 3 ? 32 : t.rank == 4 ? 8 : 4;
+    int64_t lo[3], up[3], c[5], off[3];
+    for (int i = 0; i < nsp; i++) {
+        lo[i] = rnd(-lim, pct(80) ? 0 : lim - 1);
+        up[i] = rnd(pct(80) ? 0 : -lim, lim - 1);
+    }
+    unsigned span = t.sw ? SWZ_SPAN[t.sw] : 256u;
+    int64_t ch = (16 * rnd(1, span / 16)) / (int64_t)t.es;
+    if (ch < 1 || pct(4))
+        ch = rnd(1, 16);
+    int64_t px = rnd(1, pct(70) ? 32 : 256);
+    draw_im2col_coords(&t, lo, up, c, off);
+    return put_im2col_case(id, &t, lo, up, ch, px, c, off, 7, 16384);
 }
 
 int main(int argc, char **argv)
 {
     if (argc != 4) {
-        fprintf(stderr, "usage: probe_gen ileave_store|ileave_reduce|ileave_im2col|reduce_types|add_types COUNT SEED\n");
+        fprintf(stderr, "usage: probe_gen ileave_store|ileave_reduce|ileave_im2col|reduce_types|add_types|wide_load|wide_store|wide_im2col COUNT SEED\n");
         return 2;
     }
     long count = strtol(argv[2], NULL, 10);
@@ -268,12 +437,19 @@ int main(int argc, char **argv)
                : !strcmp(argv[1], "ileave_im2col") ? 2
                : !strcmp(argv[1], "reduce_types")  ? 3
                : !strcmp(argv[1], "add_types")     ? 4
+               : !strcmp(argv[1], "wide_load")     ? 5
+               : !strcmp(argv[1], "wide_store")    ? 6
+               : !strcmp(argv[1], "wide_im2col")   ? 7
                                                    : -1;
     if (kind < 0 || count <= 0) {
         fprintf(stderr, "probe_gen: unknown kind '%s' or bad count\n", argv[1]);
         return 2;
     }
     for (long id = 0; id < count;)
-        id += kind == 2 ? gen_im2col(id) : gen_store(id, kind != 0, kind >= 3, kind == 4);
+        id += kind == 2   ? gen_im2col(id)
+              : kind == 5 ? gen_wide_load(id)
+              : kind == 6 ? gen_wide_store(id)
+              : kind == 7 ? gen_wide_im2col(id)
+                          : gen_store(id, kind != 0, kind >= 3, kind == 4);
     return 0;
 }

@@ -296,8 +296,12 @@ uint32_t regmodel_rd32(void *vm, uint32_t off)
     case TCE_REG_GROUP_SEL: return m->group_sel;
     case TCE_REG_GROUP_PENDING: return pending_groups(m, false);
     case TCE_REG_GROUP_READ_PENDING: return pending_groups(m, true);
-    case TCE_REG_GROUP_OPEN:
-        return m->grp[m->group_sel].g[m->grp[m->group_sel].tail % REGMODEL_MAX_GROUPS].total;
+    case TCE_REG_GROUP_OPEN: {
+        uint32_t open = m->grp[m->group_sel].g[m->grp[m->group_sel].tail % REGMODEL_MAX_GROUPS].total;
+        uint32_t top = tce_rm_mask(TCE_REG_GROUP_OPEN_COUNT_WIDTH);
+        v = TCE_RM_PUT(GROUP_OPEN, COUNT, 0, open > top ? top : open);
+        return TCE_RM_PUT(GROUP_OPEN, MORE, v, open > top);
+    }
     case TCE_REG_STAT_CYCLES_LO: m->latched_hi = (uint32_t)(m->cycles >> 32); return (uint32_t)m->cycles;
     case TCE_REG_STAT_RBYTES_LO: m->latched_hi = (uint32_t)(m->rbytes >> 32); return (uint32_t)m->rbytes;
     case TCE_REG_STAT_WBYTES_LO: m->latched_hi = (uint32_t)(m->wbytes >> 32); return (uint32_t)m->wbytes;

@@ -250,9 +250,9 @@ module tb_fpga_smem;
     end
 
     // A complete-tx arriving on the mbarrier port during a stream of 16 data writes: it
-    // goes first (the mbarrier port has priority) and takes the RAM for its read and its
-    // write-back, so the 16 writes take 16 + 2 cycles; every request of each port is
-    // answered once. The mbarrier (CTA 0 offset 8, tx -5 from above) gets n = 3: tx -8 =
+    // goes first (the mbarrier port has priority) and takes the RAM for its read, the
+    // register of the word and its write-back, so the 16 writes take 16 + 3 cycles; every
+    // request of each port is answered once. The mbarrier (CTA 0 offset 8, tx -5 from above) gets n = 3: tx -8 =
     // 21-bit 0x1FFFF8, high32 = (1 << 31) | (1 << 29) | (0x1FFFF8 << 8) = 0xBFFFF800.
     begin
       int base = rsp_data.size(), mbase = mb_err.size(), cycles = 0;
@@ -275,11 +275,32 @@ module tb_fpga_smem;
       check("stream beside complete-tx: data answers", 128'(rsp_data.size() - base), 128'(16));
       check("stream beside complete-tx: mbarrier answers", 128'(mb_err.size() - mbase), 128'(1));
       check("stream beside complete-tx: answer", 128'(terr), 128'(0));
-      check("stream beside complete-tx: cycles", 128'(cycles), 128'(18));
+      check("stream beside complete-tx: cycles", 128'(cycles), 128'(19));
       host_read(32'hC, hv, resp);
       check("complete-tx beside the stream", 128'(hv), 128'hBFFFF800);
       host_read((1 << 24) | 32'hF4, hv, resp);
       check("last streamed word", 128'(hv), 128'(15));
+    end
+
+    // Two complete-tx on the same mbarrier back to back (valid held), with an engine read
+    // of its word waiting from the first cycle: the second update must start from the
+    // first's result and the read must see both. tx -8 - 1 - 2 = -11 (21-bit 0x1FFFF5):
+    // high32 0xBFFFF500; low32 pending 1, expected 1 = 0x00100001; bytes 0..7 as written.
+    begin
+      int m0 = mb_err.size(), n0 = rsp_data.size();
+      sm_req_valid <= 1'b1; sm_req_kind <= RD; sm_req_cta <= 4'd0; sm_req_addr <= 24'h0;
+      mb_req_valid <= 1'b1; mb_req_cta <= 4'd0; mb_req_addr <= 24'h8; mb_req_tx_count <= 32'd1;
+      do @(posedge clk); while (!mb_req_ready);
+      mb_req_tx_count <= 32'd2;
+      do @(posedge clk); while (!mb_req_ready);
+      mb_req_valid <= 1'b0;
+      do @(posedge clk); while (!sm_req_ready);
+      sm_req_valid <= 1'b0;
+      while (rsp_data.size() == n0) @(posedge clk);
+      check("back-to-back complete-tx: answers", 128'(mb_err.size() - m0), 128'(2));
+      check("back-to-back complete-tx: errors", 128'({mb_err[m0], mb_err[m0 + 1]}), 128'(0));
+      check("back-to-back complete-tx: word", rsp_data[n0],
+            128'hBFFFF500_00100001_CAFEF00D_DEADBEEF);
     end
 
     $display("tb_fpga_smem: %0d checks passed", checks);

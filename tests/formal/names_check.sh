@@ -1,0 +1,21 @@
+#!/bin/sh
+# Checks that prove.sh names the assertion an ABC run breaks (docs/formal.md): runs abcbmc on
+# names_fv.sv, whose only assertion reachable first is the one marked BREAKS, and passes when
+# the failure is reported as that line of names_fv.sv in instance u_leaf.
+#   names_check.sh OUTDIR
+set -u
+here=$(dirname "$0")
+out=${1:?usage: names_check.sh OUTDIR}
+line=$(grep -n "// BREAKS" "$here/names_fv.sv" | cut -d: -f1)
+report=$(sh "$here/prove.sh" "$out" names_fv abcbmc 8 -- "$here/names_fv.sv")
+rc=$?
+printf '%s\n' "$report"
+[ $rc -eq 77 ] && exit 77
+if [ $rc -ne 1 ]; then echo "FAIL: names_fv: prove.sh exited $rc, not 1 (a broken assertion)"; exit 1; fi
+want="$here/names_fv.sv:$line in u_leaf: Output"
+if printf '%s\n' "$report" | grep -qF "$want"; then
+    echo "PASS: the broken assertion is named names_fv.sv:$line in u_leaf"
+    exit 0
+fi
+echo "FAIL: names_fv: the report does not name names_fv.sv:$line in u_leaf"
+exit 1
