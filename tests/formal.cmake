@@ -108,6 +108,15 @@ tce_formal(tile-load tile_load_fv abcbmc 14 PARAMS DATA_W=128 GADDR_W=32 NRD=2 R
 # 12 steps by ABC's bmc3 (z3 took as long for 8: a reduced burst's AR, R, result and W).
 tce_formal(rmw-global rmw_global_fv abcbmc 12 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 ASSUME u_up
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/rmw/tce_rmw_global.sv)
+# The `red` mover at `lite`'s DATA_W 128: its one-beat AW and W under the rules, the beat's
+# strobes exactly the vector's bytes; the checker's open-burst state linked to the mover's by
+# taps: 3-induction, unbounded, covers within 8.
+tce_formal(red-scalar red_scalar_fv prove 3 MAPMEM COVER_DEPTH 8
+           RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/rmw/tce_red_scalar.sv
+           TAPS t_state=u.state t_a=u.a t_nbytes=u.nbytes t_open_n=u_rules.u_rules.open_n
+                t_open_aw=u_rules.u_rules.open_aw t_w_beats=u_rules.u_rules.w_beats
+                t_open_rd=u_rules.u_rules.open_rd t_open_wr=u_rules.u_rules.open_wr
+                t_len[8:0]=u_rules.u_rules.open_len[0] t_len[17:9]=u_rules.u_rules.open_len[1])
 # The group tracker at 2 CTAs, a queue of 2 (3 entries) and 4-bit sequence numbers (the
 # logic is the 32-bit one's; 4 bits hold the model's 4 unretired commands twice over and wrap
 # every 16): 1-induction, unbounded, covers within 8.
