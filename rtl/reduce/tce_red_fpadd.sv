@@ -6,8 +6,10 @@
 //            order the operands by magnitude, exponent difference
 //   stage 2  align the smaller operand with guard/round/sticky bits, add or subtract
 //   stage 3  renormalise: one step right on a carry, or left by the leading-zero count
-//            (a binary search from the top, log2 steps deep, not a priority chain) but
-//            never below exponent 1 (a subnormal result)
+//            but never below exponent 1 (a subnormal result). Stage 2 registers a mask
+//            with one bit at the position of exponent 1, so the count of the sum OR the
+//            mask is already the clamped shift, and the count is a tree (log2 levels of
+//            pairs), not a priority chain or a search whose steps wait on each other.
 //   stage 4  round to nearest even, overflow to infinity, pack, flush a subnormal result
 //
 // A lane may serve a second format of the same width (EB1/MB1, chosen per beat by `fmt1`):
@@ -163,6 +165,7 @@ module tce_red_fpadd #(
   logic [W-1:0]  s2_special_val;
   logic [IE-1:0] s2_exp;
   logic [MW:0]   s2_sum;
+  logic [MW-1:0] s2_floor;  // the bit a left shift must stop at: exponent 1
 
   always_ff @(posedge clk) begin
     if (en[1]) begin : stage2
@@ -183,6 +186,9 @@ module tce_red_fpadd #(
       // An exact zero sum is +0 under round-to-nearest, unless both operands were negative.
       s2_zero_sign   <= s1_sbig & s1_ssmall;
       s2_exp         <= s1_exp;
+      // Shifting left by k lowers the exponent by k, so the shift may not pass the bit
+      // s1_exp - 1 places below the top; none when that lies below the sum (s1_exp >= 1).
+      s2_floor       <= {1'b1, {(MW - 1) {1'b0}}} >> (s1_exp - IE'(1));
       if (s1_sbig == s1_ssmall)
         s2_sum <= {1'b0, s1_mbig, 3'b000} + {1'b0, aligned};
       else
@@ -198,30 +204,34 @@ module tce_red_fpadd #(
 
   always_ff @(posedge clk) begin
     if (en[2]) begin : stage3
-      logic [LZP-1:0] lz_x;
-      logic [LZW-1:0] lz;
-      logic [E1-1:0]  lshift;
+      logic [LZP-1:0]     lz_z;  // per tree node: all of its bits are zero
+      logic [LZP*LZW-1:0] lz_n;  // per tree node: its leading zeros (LZW bits each)
+      logic [LZW-1:0]     lshift;
 
-      // Leading zeros of the sum below the carry bit: how far the hidden bit is from bit
-      // MW-1 (a zero sum is handled separately, so lz < MW when it matters). Padding the
-      // value below with ones to LZP bits stops the search at MW for an all-zero value;
-      // step j (widest first) asks whether the top 2^j bits still to be examined are all
-      // zero, and if so sets bit j of the count and shifts them out.
-      lz_x = {s2_sum[MW-1:0], {(LZP - MW) {1'b1}}};
-      for (int j = LZW - 1; j >= 0; j--) begin
-        lz[j] = (lz_x & ~({LZP{1'b1}} >> (1 << j))) == '0;
-        if (lz[j]) lz_x = lz_x << (1 << j);
+      // Leading zeros of the sum below the carry bit, stopping at s2_floor: the left shift
+      // that sets the hidden bit, or leaves a subnormal at exponent 1. Padding below with
+      // ones to LZP bits stops an all-zero value at MW (a zero sum is handled apart).
+      // Level 0 has a node per bit; each level pairs nodes (2i+1 above 2i): the upper
+      // one's count, or when it is all zero its width plus the lower one's. In place and
+      // ascending: node i is written after nodes 2i and 2i+1 are read.
+      lz_z = ~{s2_sum[MW-1:0] | s2_floor, {(LZP - MW) {1'b1}}};
+      lz_n = '0;
+      for (int k = 0; k < LZW; k++) begin
+        for (int i = 0; i < (LZP >> (k + 1)); i++) begin
+          lz_n[i*LZW +: LZW] = lz_z[2*i+1] ? (LZW'(1 << k) | lz_n[(2*i)*LZW +: LZW])
+                                           : lz_n[(2*i+1)*LZW +: LZW];
+          lz_z[i] = lz_z[2*i+1] & lz_z[2*i];
+        end
       end
+      lshift = lz_n[LZW-1:0];
 
       if (s2_sum[MW]) begin
         // Carry out: one step right, keeping the sticky bit.
         s3_norm <= {s2_sum[MW:2], s2_sum[1] | s2_sum[0]};
         s3_exp  <= {1'b0, s2_exp} + 1'b1;
       end else begin
-        // Left until the hidden bit is set, but not below exponent 1: the rest is subnormal.
-        lshift   = (E1'(lz) < {1'b0, s2_exp} - 1'b1) ? E1'(lz) : {1'b0, s2_exp} - 1'b1;
         s3_norm <= s2_sum[MW-1:0] << lshift;
-        s3_exp  <= {1'b0, s2_exp} - lshift;
+        s3_exp  <= {1'b0, s2_exp} - E1'(lshift);
       end
 
       s3_special     <= s2_special;
@@ -237,10 +247,11 @@ module tce_red_fpadd #(
   // ---------------------------------------------------------------- stage 4
   always_ff @(posedge clk) begin
     if (en[3]) begin : stage4
-      logic          guard, lsb, below, round_up;
+      logic          guard, lsb, below, round_up, carry, hidden, ovf;
       logic [IM+1:0] rounded;
-      logic [IM:0]   man;
-      logic [E1-1:0] exp_r;
+      logic [IM-1:0] man;  // the stored mantissa, left-aligned to IM bits
+      logic [E1-1:0] exp_inc;
+      logic [IE-1:0] exp_r;
       logic [IE-1:0] exp_field, exp_max4;
       logic [W-1:0]  packed_val;
 
@@ -252,27 +263,28 @@ module tce_red_fpadd #(
       // The increment goes in at the format's last bit. Bits below it stay in `rounded`
       // but cannot carry (they are less than the increment) and the pack drops them.
       rounded  = {1'b0, s3_norm[MW-1:3]} + (IM2'(round_up) << (s3_fmt1 ? S1 : S0));
-      if (rounded[IM+1]) begin  // rounding carried into a new bit
-        man   = rounded[IM+1:1];
-        exp_r = s3_exp + 1'b1;
-      end else begin
-        man   = rounded[IM:0];
-        exp_r = s3_exp;
-      end
+      // A carry into a new bit leaves every mantissa bit at and above the increment 0 (all
+      // were 1): the result is 1.0 x 2^(exp+1). The exponent's two candidates and their
+      // overflow compares come from s3_exp beside the increment, so only a multiplexer
+      // waits for its carry.
+      carry    = rounded[IM+1];
+      hidden   = carry || rounded[IM];
       exp_max4 = s3_fmt1 ? EXP_MAX1 : EXP_MAX0;
-      // Without the hidden bit the result is subnormal: exponent field 0.
-      exp_field = man[IM] ? exp_r[IE-1:0] : '0;
-      if (exp_r >= {1'b0, exp_max4}) begin  // overflow: round-to-nearest gives infinity
-        exp_field = exp_max4;
-        man       = '0;
-      end
+      exp_inc  = s3_exp + 1'b1;
+      ovf      = carry ? (exp_inc >= {1'b0, exp_max4}) : (s3_exp >= {1'b0, exp_max4});
+      exp_r    = carry ? exp_inc[IE-1:0] : s3_exp[IE-1:0];  // < exp_max4 where it is used
+      man      = (carry || ovf) ? '0 : rounded[IM-1:0];
+      // Overflow: round-to-nearest gives infinity. Without the hidden bit the result is
+      // subnormal: exponent field 0. Otherwise 1 <= exp_r < exp_max4 (stage 3 never goes
+      // below exponent 1), so the field is 0 exactly when the hidden bit is.
+      exp_field = ovf ? exp_max4 : (hidden ? exp_r : '0);
 
       // Pack into the selected format.
       if (s3_fmt1)
         packed_val = {s3_sign, exp_field[EB_1-1:0], man[IM-1-:MB_1]};
       else
         packed_val = {s3_sign, exp_field[EB-1:0], man[IM-1-:MB]};
-      if (s3_ftz && exp_field == '0)
+      if (s3_ftz && !hidden && !ovf)
         packed_val = {s3_sign, {(W - 1) {1'b0}}};
 
       if (s3_special)
