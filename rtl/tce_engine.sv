@@ -230,6 +230,7 @@ module tce_engine #(
   logic [31:0] g2s_mb_tx_count;
   logic [7:0] g2s_status, fs_status;
   logic [tce_op_pkg::SM_OWNER_W-1:0] sm_owner;
+  logic sm_red;
   logic [tce_op_pkg::RD_OWNER_W-1:0] rd_owner;
   logic [tce_op_pkg::WR_OWNER_W-1:0] wr_owner;
   // reductions
@@ -295,7 +296,7 @@ module tce_engine #(
     .tstore_wbytes,
     .wr_owner, .red_en, .red_smem, .red_op, .red_etype, .red_ctx, .red_noftz,
     .tchk_red_etype, .tchk_red_noftz, .rs_start, .rs_esl, .rs_vec, .rs_operands, .rs_done,
-    .rs_status, .rd_owner, .sm_owner, .tx_valid, .tx_ready, .tx_cta, .tx_addr, .tx_count,
+    .rs_status, .rd_owner, .sm_owner, .sm_red, .tx_valid, .tx_ready, .tx_cta, .tx_addr, .tx_count,
     .tx_rsp_valid(mb_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_COMPLETE_TX), .tx_rsp_err(mb_rsp_err)
   );
 
@@ -732,7 +733,9 @@ module tce_engine #(
 
   // Shared-memory requests of from_smem and red pass tce_rmw_smem, which reduces their
   // writes when the command reduces into shared memory.
-  wire rm_from_red = (sm_owner == tce_op_pkg::SM_OWNER_RED);
+  // (sm_red is sm_owner == SM_OWNER_RED while red runs, from a flip-flop; outside its run
+  // neither mover has a request or an answer outstanding, the assertion below)
+  wire rm_from_red = sm_red;
   logic rm_d_valid, rm_d_write;
   logic [3:0] rm_d_cta;
   logic [23:0] rm_d_addr;
@@ -844,6 +847,14 @@ module tce_engine #(
     .clk, .rst_n, .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awaddr(m_axi_awaddr),
     .awlen(m_axi_awlen), .arvalid(rg_arvalid), .arready(m_axi_arready && rd_owner == 2'd3),
     .araddr(rg_ar.addr), .arlen(rg_ar.len), .bvalid(m_axi_bvalid));
+  // tce_rmw_smem's choice of mover (sm_red) is sm_owner's wherever it matters: while red
+  // runs it owns the port; where the two differ nothing passes tce_rmw_smem.
+  always @(posedge clk or negedge rst_n)
+    if (!rst_n) begin
+    end else if (sm_red != (sm_owner == tce_op_pkg::SM_OWNER_RED))
+      assert (!sm_red && !rs_sm_valid && !fs_sm_valid && !rm_d_valid &&
+              !(sm_rsp_valid && sm_owner != tce_op_pkg::SM_OWNER_FROM_SMEM))
+        else $error("sm_red %0d beside sm_owner %0d with traffic", sm_red, sm_owner);
   // The movers start on tchk_pass: it must say what the verdict's status says.
   always @(posedge clk or negedge rst_n)
     if (!rst_n) begin

@@ -1,5 +1,6 @@
-// C wrapper around the Verilated im2col-family checks: inputs set, the model evaluated,
-// the packed outputs read by field (40-bit windows and positions sign-extended).
+// C wrapper around the Verilated im2col-family checks: inputs set, the model clocked twice
+// (its tests are registered in two stages), the packed outputs read by field (40-bit windows and
+// positions sign-extended).
 #include "tce_i2cc.h"
 
 #include <new>
@@ -46,7 +47,14 @@ extern "C" void tce_i2cc_eval(tce_i2cc *u, const tce_i2cc_in *in, tce_i2cc_out *
     t.st_red_ok = in->st_red_ok;
     t.st_src_ok = in->st_src_ok;
     t.st_saddr_ok = in->st_saddr_ok;
-    t.eval();
+    // The checks' tests are registered in two stages: two clock edges with these inputs,
+    // then the verdict is theirs.
+    for (int k = 0; k < 2; k++) {
+        t.clk = 0;
+        t.eval();
+        t.clk = 1;
+        t.eval();
+    }
     out->status = t.status;
     out->field = t.field;
     out->channels = t.channels;

@@ -1,6 +1,7 @@
-/* C interface to the Verilated im2col-family checks (rtl/check/tce_im2col_check.sv alone,
- * combinational). Inputs are given as tce_tile_check gives them (the descriptor, the
- * command's mode, .dim, coordinates and IM2COL_0..2, log2 of the element bytes, and the
+/* C interface to the Verilated im2col-family checks (rtl/check/tce_im2col_check.sv alone;
+ * each call is two clock edges, after which the verdict is the given inputs'). Inputs are
+ * given as tce_tile_check gives them (the descriptor, the command's mode, .dim,
+ * coordinates and IM2COL_0..2, log2 of the element bytes, and the
  * tile checker's verdicts on the store rules); tests/rtl_units/test_rtl_im2col_check.c
  * compares the outputs with the golden model's. */
 #ifndef TCE_I2CC_H

@@ -7,7 +7,8 @@
 // like tce_tile_check's descriptor side, with one DSP48 multiply a stage at most.
 //
 // Each stage registers every cycle from `desc` alone (no valid, no reset): `over` is right
-// from the fourth edge after the descriptor last changed (tce_tile_check counts them).
+// from the fifth edge after the descriptor last changed; tce_tile_check's verdict on a
+// descriptor just written comes no earlier than that.
 // A descriptor the other rules refuse may give any value here; it is BAD_DESCRIPTOR anyway.
 module tce_box_bytes (
     input  logic          clk,
@@ -71,11 +72,10 @@ module tce_box_bytes (
   logic [32:0]  ab_q;          // stage 3: a_q x b_q, not saturated (below 2^33)
   logic [16:0]  b_q;           // stage 2: the other pair product (<= 2^16; 1 for im2col)
   logic [15:0]  c_q, c2_q;     // stage 2, 3: dim 4's count times the bits
+  logic [W+15:0] pl_q;         // stage 4: the last product (below 2^(W+16))
+  logic         hi_q;          // stage 4: a_q x b_q was 2^W or more, and the bits are not 0
   always_ff @(posedge clk) begin
     logic [8:0] fl [0:4];
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [W+16:0] pl;          // (only its sign is read)
-    /* verilator lint_on UNUSEDSIGNAL */
     // stage 1
     for (int i = 0; i < 5; i++) begin
       q_q[i] <= (21'(desc[(BOX_OFF + i)*8 +: 8]) + 21'd1) * 21'(recip(desc[(EST_OFF + i)*8 +: 3]));
@@ -94,11 +94,12 @@ module tce_box_bytes (
     // stage 3: one product a stage (a W x 17-bit multiply, one DSP48), the saturation after
     ab_q <= 33'(a_q) * 33'(b_q);
     c2_q <= c_q;
-    // stage 4: the last product against LIMIT, registered: the sign of product - LIMIT, a
-    // subtraction the DSP48's own post-adder makes (a compare after the product was 6.8 ns).
-    // A product of 2^W > LIMIT or more is over unless the bits are 0.
-    pl = (W + 17)'(ab_q[W-1:0]) * (W + 17)'(c2_q) - (W + 17)'(LIMIT);
-    over <= (ab_q[32:W] != '0) ? c2_q != 16'd0 : !pl[W + 16];
+    // stage 4: the last product, registered (the DSP48's output register); stage 5: its
+    // compare with LIMIT (product and compare in one stage were 6.9 ns, the check's
+    // slowest path). A product of 2^W > LIMIT or more is over unless the bits are 0.
+    pl_q <= (W + 16)'(ab_q[W-1:0]) * (W + 16)'(c2_q);
+    hi_q <= ab_q[32:W] != '0 && c2_q != 16'd0;
+    over <= hi_q || pl_q >= (W + 16)'(LIMIT);
   end
   /* verilator lint_off UNUSEDSIGNAL */
   wire unused = ^{chans, pixels[15:11], q_q[0][20], q_q[0][10:0], q_q[1][20], q_q[1][10:0],

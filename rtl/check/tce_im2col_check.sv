@@ -4,8 +4,13 @@
 // csim/im2col_no_offs.c), and derives what the pixel walker
 // (tce_im2col_walk) needs: the window of filter-base positions of each walking dimension,
 // the start position and the offset added to it, how many rows, and the ::w::128 grouping.
-// Combinational. Used by tce_tile_check, which adds the descriptor and shared-memory checks
-// the tile and im2col loads share (docs/im2col.md lists every rule and where it comes from).
+// Used by tce_tile_check, which adds the descriptor and shared-memory checks the tile and
+// im2col loads share (docs/im2col.md lists every rule and where it comes from). The walk's
+// parameters are combinational; the checks' tests are registered, the window compares in
+// two stages (the window's end, a 40-bit sum, then the compares), so `status` and `field`,
+// the ordered chain over those registered tests, are the verdict on inputs held still for
+// the last two cycles: the tile check holds them for longer and reads the verdict in its
+// third stage.
 //
 // Walker dimensions are the tensor dimensions 1..4 (index i = dim - 1). im2col: W, H, D walk
 // (i < rank - 2), N (i = rank - 2) takes the carry. im2col::w: only W walks, H and D stay at
@@ -19,6 +24,7 @@
 // start has no 16-byte rule (it is a slice index). The other im2col modes stay refused with
 // an interleaved map, as in the golden model.
 module tce_im2col_check (
+    input  logic          clk,
     input  logic [1023:0] desc,
     input  logic [2:0]    mode,         // 1 im2col, 2 im2col::w, 3 im2col::w::128, 6 im2col_no_offs (stores)
     // im2col_no_offs stores and reduces: the tile checker's verdicts on the store rules
@@ -31,7 +37,7 @@ module tce_im2col_check (
     input  logic [159:0]  coords,       // 5 x s32 {c, w, h, d, n} (rank-dependent)
     input  logic [47:0]   offsets,      // IM2COL_0..2: offsets {W, H, D}; wide: {wHalo, wOffset, -}
     input  logic [1:0]    esl,          // log2 element bytes (tce_tile_check)
-    output logic [7:0]    status,
+    output logic [7:0]    status,       // the verdict on the inputs of two cycles (see above)
     output logic [7:0]    field,
     output logic [8:0]    channels,     // channelsPerPixel: the row's elements
     output logic [10:0]   rows,         // shared-memory rows (pixels, + halo)
@@ -67,142 +73,189 @@ module tce_im2col_check (
   // An im2col load through an interleaved map: walk the view (above).
   wire ilv = ileave != 8'd0 && mode == tce_op_pkg::MODE_IM2COL;
 
+  // The mode, and the walk's parameters (combinational: the walker takes them at its start).
+  wire       w128    = (mode == tce_op_pkg::MODE_IM2COL_W128);
+  wire       wide    = (mode == tce_op_pkg::MODE_IM2COL_W) || w128;
+  wire       no_offs = (mode == tce_op_pkg::MODE_IM2COL_NO_OFFS);
+  wire [2:0] rk      = rank8[2:0];
+  wire [15:0] halo   = offsets[15:0];
+  wire [15:0] woff   = offsets[31:16];
   always_comb begin
-    logic        bad, w128, wide, no_offs;
-    logic [2:0]  rk;
-    logic [3:0]  c0_bytes;
-    logic [15:0] lim, halo, woff;
     logic [9:0]  halo_rows;
     logic [39:0] lo, hi, gd;     // walking dimension j's window bounds and gdim - 1
+    halo_rows = wide ? halo[9:0] : 10'd0;
+    channels = chan16[8:0];
+    nwalk = wide ? 3'd1 : rk - 3'd2;
+    group = w128 ? 6'd32 + halo[5:0] : 6'd0;
+    rows  = w128 ? {3'd0, group, 2'd0} : 11'(pix16[10:0]) + {1'b0, halo_rows};
+    pos_off = '0; win_lo = '0; win_hi = '0; pos0 = '0;
+    // Offsets of the im2col pixel: only the walking dimensions have one.
+    for (int j = 0; j < 3; j++)
+      if (!wide && !no_offs && j < {29'd0, nwalk}) pos_off[j*16 +: 16] = offsets[j*16 +: 16];
+    // Windows of filter-base positions: [lower, gdim - 1 + upper] (+ wOffset for ::w).
+    // Walking dimension j is tensor dim j+1, or map dim j in the interleaved view.
+    for (int j = 0; j < 3; j++) begin
+      lo = {{24{desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 + 15]}},
+            desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 +: 16]};
+      hi = {{24{desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 + 15]}},
+            desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 +: 16]};
+      gd = {8'd0, ilv ? desc[(tce_desc_pkg::DESC_GDIM_M1_OFFSET + 4*j)*8 +: 32]
+                      : desc[(tce_desc_pkg::DESC_GDIM_M1_OFFSET + 4*(j+1))*8 +: 32]};  // gdim - 1
+      win_lo[j*40 +: 40] = lo + (wide ? {24'd0, woff} : 40'd0);
+      win_hi[j*40 +: 40] = gd + hi + (wide ? {24'd0, woff} : 40'd0);
+    end
+    // Row 0: the coordinates of dims 1..rank-1 (0 beyond the rank); ::w starts W at
+    // w + wOffset. The interleaved view takes the spatial coordinates from map dims
+    // 0..rank-3; N (rank-1) is where it is.
+    for (int i = 0; i < 4; i++)
+      if (i + 1 < {29'd0, rk})
+        pos0[i*40 +: 40] = s32to40((ilv && i + 2 < {29'd0, rk}) ? coords[i*32 +: 32]
+                                                               : coords[(i+1)*32 +: 32]);
+    if (wide) pos0[39:0] = s32to40(coords[63:32]) + {24'd0, woff};
+  end
+
+  // Each check's test, registered (`t_*`); the chain below orders them as the golden model
+  // does. The window tests are a stage later: first the start and the window's bounds of
+  // each walking dimension j in the plain im2col form (w_*), then the compares. ::w walks W
+  // alone from w + wOffset in a window shifted by wOffset too, so its test (right of the
+  // window) is the same compare of j = 0 (40-bit sums: no wrap).
+  logic       t_wide, t_w128, t_no_offs;
+  logic       t_kind, t_rank, t_dims, t_unsup, t_chan, t_c0;
+  logic       t_st_neg, t_st_red, t_st_src, t_st_saddr;
+  logic [2:0] t_lu, t_off, t_win;      // per walking dimension j
+  logic       t_pix, t_wmode, t_halo, t_woff, t_swz, t_wright;
+  logic [39:0] w_pos [0:2];            // stage 1: the start (s40)
+  logic [39:0] w_lo [0:2], w_hi [0:2]; // stage 1: the window's first and last position (s40)
+  logic [2:0]  w_walks;                // stage 1: j < nwalk
+  always_ff @(posedge clk) begin
+    for (int j = 0; j < 3; j++) begin
+      // (below the rank for every walking j of the plain form: j + 2 < rank)
+      w_pos[j] <= s32to40(ilv ? coords[j*32 +: 32] : coords[(j+1)*32 +: 32]);
+      w_lo[j] <= {{24{desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 + 15]}},
+                  desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 +: 16]};
+      w_hi[j] <= {8'd0, ilv ? desc[(tce_desc_pkg::DESC_GDIM_M1_OFFSET + 4*j)*8 +: 32]
+                            : desc[(tce_desc_pkg::DESC_GDIM_M1_OFFSET + 4*(j+1))*8 +: 32]} +
+                 {{24{desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 + 15]}},
+                  desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 +: 16]};
+      w_walks[j] <= j < {29'd0, nwalk};
+      // stage 2
+      t_win[j] <= w_walks[j] && ($signed(w_pos[j]) < $signed(w_lo[j]) ||
+                                 $signed(w_pos[j]) > $signed(w_hi[j]));
+    end
+    t_wright <= $signed(w_pos[0]) > $signed(w_hi[0]);
+  end
+  always_ff @(posedge clk) begin
+    logic [3:0]  c0_bytes;
+    logic [15:0] lim;
+    c0_bytes = coords[3:0] << esl;
+    lim = (rk == 3'd3) ? 16'hFFFF : (rk == 3'd4) ? 16'h00FF : 16'h001F;
+    t_wide <= wide; t_w128 <= w128; t_no_offs <= no_offs;
+    // i2c_check_common
+    t_kind  <= kind != (wide ? 8'd2 : 8'd1);
+    t_rank  <= rank8 < 8'd3 || rank8 > 8'd5;
+    t_dims  <= {5'd0, dims} != rank8;
+    // interleaved layouts in the modes other than plain im2col loads, and packed sub-byte
+    // types: no hardware data fixes their layout
+    t_unsup <= (ileave != 8'd0 && mode != tce_op_pkg::MODE_IM2COL) || dtype > 8'd12 ||
+               !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8);
+    t_chan  <= chan16 == 16'd0 || chan16 > 16'd256;
+    // H100: the channel start must lie on a 16-byte boundary
+    t_c0    <= !ilv && c0_bytes != 4'd0;
+    // im2col_no_offs.c check_store: the box must stay inside the tensor
+    t_st_neg <= st_coord_neg;
+    for (int j = 0; j < 3; j++)
+      t_lu[j] <= j < {29'd0, nwalk} &&
+                 (desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 + 15] ||
+                  $signed(desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 +: 16]) > 16'sd0);
+    t_st_red <= !st_red_ok;
+    t_st_src <= !st_src_ok;
+    t_st_saddr <= !st_saddr_ok;
+    // im2col.c (im2col_no_offs.c: the same pixel and window checks, no offsets); H100: a
+    // start outside its window traps, off the stride grid does not
+    t_pix <= pix16 == 16'd0 || pix16 > 16'd1024;
+    for (int j = 0; j < 3; j++)
+      t_off[j] <= !no_offs && j < {29'd0, nwalk} && offsets[j*16 +: 16] > lim;
+    // im2col_wide.c: the instruction's mode names the wrong wide mode of the map (the golden
+    // model blames the instruction's MODE, not the map); left of the W window is legal (PTX
+    // text), right of it traps (t_wright)
+    t_wmode  <= (wide8 == 8'd1) != w128;
+    t_halo   <= halo >= (w128 ? 16'd32 : 16'd512);
+    t_woff   <= woff >= 16'd32;
+    t_swz    <= w128 && swz8 == 8'd7;
+  end
+
+  // The ordered chain, from the registered tests.
+  always_comb begin
+    logic bad;
     bad = 1'b0;
     status = tce_op_pkg::ST_OK;
     field  = 8'(tce_regs_pkg::FIELD_NONE);
-    w128 = 1'b0; wide = 1'b0; no_offs = 1'b0; rk = '0; c0_bytes = '0; lim = '0; halo = '0;
-    woff = '0; halo_rows = '0; lo = '0; hi = '0; gd = '0;
-    channels = '0; nwalk = '0; group = '0; rows = '0;
-    pos_off = '0; win_lo = '0; win_hi = '0; pos0 = '0;
-    begin : check
-      w128 = (mode == tce_op_pkg::MODE_IM2COL_W128);
-      wide = (mode == tce_op_pkg::MODE_IM2COL_W) || w128;
-      no_offs = (mode == tce_op_pkg::MODE_IM2COL_NO_OFFS);
-      rk   = rank8[2:0];
-      halo = offsets[15:0];
-      woff = offsets[31:16];
-      halo_rows = wide ? halo[9:0] : 10'd0;
-      channels = chan16[8:0];
-      nwalk = wide ? 3'd1 : rk - 3'd2;
-      group = w128 ? 6'd32 + halo[5:0] : 6'd0;
-      rows  = w128 ? {3'd0, group, 2'd0} : 11'(pix16[10:0]) + {1'b0, halo_rows};
-      // Offsets of the im2col pixel: only the walking dimensions have one.
-      for (int j = 0; j < 3; j++)
-        if (!wide && !no_offs && j < {29'd0, nwalk}) pos_off[j*16 +: 16] = offsets[j*16 +: 16];
-      // Windows of filter-base positions: [lower, gdim - 1 + upper] (+ wOffset for ::w).
-      // Walking dimension j is tensor dim j+1, or map dim j in the interleaved view.
-      for (int j = 0; j < 3; j++) begin
-        lo = {{24{desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 + 15]}},
-              desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 +: 16]};
-        hi = {{24{desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 + 15]}},
-              desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 +: 16]};
-        gd = {8'd0, ilv ? desc[(tce_desc_pkg::DESC_GDIM_M1_OFFSET + 4*j)*8 +: 32]
-                        : desc[(tce_desc_pkg::DESC_GDIM_M1_OFFSET + 4*(j+1))*8 +: 32]};  // gdim - 1
-        win_lo[j*40 +: 40] = lo + (wide ? {24'd0, woff} : 40'd0);
-        win_hi[j*40 +: 40] = gd + hi + (wide ? {24'd0, woff} : 40'd0);
-      end
-      // Row 0: the coordinates of dims 1..rank-1 (0 beyond the rank); ::w starts W at
-      // w + wOffset. The interleaved view takes the spatial coordinates from map dims
-      // 0..rank-3; N (rank-1) is where it is.
-      for (int i = 0; i < 4; i++)
-        if (i + 1 < {29'd0, rk})
-          pos0[i*40 +: 40] = s32to40((ilv && i + 2 < {29'd0, rk}) ? coords[i*32 +: 32]
-                                                                 : coords[(i+1)*32 +: 32]);
-      if (wide) pos0[39:0] = s32to40(coords[63:32]) + {24'd0, woff};
-      c0_bytes = coords[3:0] << esl;
-      lim = (rk == 3'd3) ? 16'hFFFF : (rk == 3'd4) ? 16'h00FF : 16'h001F;
-
-      // i2c_check_common
-      if (kind != (wide ? 8'd2 : 8'd1)) begin
-        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && (rank8 < 8'd3 || rank8 > 8'd5)) begin
-        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && {5'd0, dims} != rank8) begin
-        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
-      end
-      if (!bad && ((ileave != 8'd0 && mode != tce_op_pkg::MODE_IM2COL) || dtype > 8'd12 ||
-                   !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
-        // interleaved layouts in the modes other than plain im2col loads, and packed
-        // sub-byte types: no hardware data fixes their layout
-        bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && (chan16 == 16'd0 || chan16 > 16'd256)) begin
-        bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && !ilv && c0_bytes != 4'd0) begin
-        // H100: the channel start must lie on a 16-byte boundary
+    // i2c_check_common
+    if (t_kind) begin
+      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    end
+    if (!bad && t_rank) begin
+      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    end
+    if (!bad && t_dims) begin
+      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
+    end
+    if (!bad && t_unsup) begin
+      bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    end
+    if (!bad && t_chan) begin
+      bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    end
+    if (!bad && t_c0) begin
+      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+    end
+    if (t_no_offs) begin
+      if (!bad && t_st_neg) begin
         bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
       end
-      if (no_offs) begin
-        // im2col_no_offs.c check_store: the box must stay inside the tensor
-        if (!bad && st_coord_neg) begin
-          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
-        end
-        for (int j = 0; j < 3; j++)
-          if (!bad && j < {29'd0, nwalk} &&
-              (desc[(tce_desc_pkg::DESC_LOWER_OFFSET + 2*j)*8 + 15] ||
-               $signed(desc[(tce_desc_pkg::DESC_UPPER_OFFSET + 2*j)*8 +: 16]) > 16'sd0)) begin
-            bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-          end
-        if (!bad && !st_red_ok) begin
-          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
-        end
-        if (!bad && !st_src_ok) begin
-          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
-        end
-        if (!bad && !st_saddr_ok) begin
-          bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-        end
+      if (!bad && t_lu != 3'd0) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
-      if (!wide) begin
-        // im2col.c (im2col_no_offs.c: the same pixel and window checks, no offsets)
-        if (!bad && (pix16 == 16'd0 || pix16 > 16'd1024)) begin
-          bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      if (!bad && t_st_red) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
+      end
+      if (!bad && t_st_src) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+      end
+      if (!bad && t_st_saddr) begin
+        bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      end
+    end
+    if (!t_wide) begin
+      if (!bad && t_pix) begin
+        bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      end
+      for (int j = 0; j < 3; j++)
+        if (!bad && t_off[j]) begin
+          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED;
+          field = fidx(tce_regs_pkg::CMDF_IM2COL_0_IDX + j);
         end
-        for (int j = 0; j < 3; j++)
-          if (!bad && !no_offs && j < {29'd0, nwalk} && offsets[j*16 +: 16] > lim) begin
-            bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED;
-            field = fidx(tce_regs_pkg::CMDF_IM2COL_0_IDX + j);
-          end
-        // H100: a start outside its window traps; off the stride grid does not
-        for (int j = 0; j < 3; j++)
-          if (!bad && j < {29'd0, nwalk} &&
-              ($signed(pos0[j*40 +: 40]) < $signed(win_lo[j*40 +: 40]) ||
-               $signed(pos0[j*40 +: 40]) > $signed(win_hi[j*40 +: 40]))) begin
-            bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
-          end
-      end else begin
-        // im2col_wide.c
-        // the instruction's mode names the wrong wide mode of the map: the golden model
-        // (csim/im2col_wide.c) blames the instruction's MODE, not the map
-        if (!bad && (wide8 == 8'd1) != w128) begin
-          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
-        end
-        if (!bad && halo >= (w128 ? 16'd32 : 16'd512)) begin
-          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_IM2COL_0_IDX);
-        end
-        if (!bad && woff >= 16'd32) begin
-          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_IM2COL_1_IDX);
-        end
-        if (!bad && w128 && swz8 == 8'd7) begin
-          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-        end
-        if (!bad && !w128 && (pix16 == 16'd0 || pix16 > 16'd1024)) begin
-          bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-        end
-        // Left of the W window is legal (PTX text); right of it traps.
-        if (!bad && $signed(pos0[39:0]) > $signed(win_hi[39:0])) begin
-          bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
-        end
+      if (!bad && t_win != 3'd0) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+      end
+    end else begin
+      if (!bad && t_wmode) begin
+        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
+      end
+      if (!bad && t_halo) begin
+        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_IM2COL_0_IDX);
+      end
+      if (!bad && t_woff) begin
+        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_IM2COL_1_IDX);
+      end
+      if (!bad && t_swz) begin
+        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      end
+      if (!bad && !t_w128 && t_pix) begin
+        bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      end
+      if (!bad && t_wright) begin
+        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
       end
     end
   end

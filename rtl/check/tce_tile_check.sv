@@ -11,10 +11,12 @@
 // unbroken run of `hold`:
 //   stage 1  the box-element counts (ceil(box / elementStride): a multiply by a reciprocal
 //            in a DSP48, not a divider), the global range's four products, the descriptor
-//            rules (tce_desc_rules, two stages of its own) and the mbarrier's checks;
+//            rules (tce_desc_rules, two stages of its own), the mbarrier's checks and
+//            tce_im2col_check's tests;
 //   stage 2  the row pitch, the range's partial sums;
 //   stage 3  the span (row count x pitch), whether the range fits below 2^GADDR_W, and the
-//            status chain up to the shared-memory span (it reads the rules' verdict);
+//            status chain up to the shared-memory span (it reads the rules' verdict), with
+//            tce_im2col_check's verdict (two stages of its own) put in its place;
 // then the span compare, the byte count and the last checks are logic after stage 3. The
 // row count, the product of the four element counts, depends on the descriptor alone: it
 // is formed beside stages 1-3 from `desc` whatever `hold` says (pair products, then their
@@ -233,7 +235,7 @@ module tce_tile_check #(
   logic [8:0] i2c_channels;
   if (HAS_IM2COL) begin : g_im2col
     tce_im2col_check u_im2col_check (
-      .desc, .mode, .dims, .coords, .offsets(im2col_off), .esl,
+      .clk, .desc, .mode, .dims, .coords, .offsets(im2col_off), .esl,
       .st_coord_neg(coord_neg_rank), .st_red_ok(!is_reduce || (red_named && red_legal)),
       .st_src_ok(src_space == tce_op_pkg::SPACE_SHARED_CTA), .st_saddr_ok(saddr[31:24] == 8'd0),
       .status(i2c_status), .field(i2c_field), .channels(i2c_channels), .rows(i2c_rows),
@@ -334,7 +336,12 @@ module tce_tile_check #(
   end else begin : g_gaddr_full
     // 64-bit addresses: every range fits (the golden model's 64-bit sums), and the end is
     // formed for the window walk only: 32 x 40-bit products, a stride of 2^40 or more over.
+    // From desc alone, each in two stages (four partial products of one DSP48 each, then
+    // their sum; as one stage a 32 x 40 product was 6.5 ns of cascaded DSP48s): the sums
+    // below read them a stage later than the command's, from a descriptor still for at least
+    // three edges by then (see `dage`).
     logic [71:0] prod_q [1:4];
+    logic [40:0] pp_q [1:4][0:3];    // gm1 x st in 17/15 x 24/16-bit pieces
     always_ff @(posedge clk) begin
       logic [31:0] gm1;
       logic [63:0] st;
@@ -343,7 +350,12 @@ module tce_tile_check #(
       for (int i = 1; i < 5; i++) begin
         gm1 = desc[(GDIM_OFF + 4*i)*8 +: 32];
         st  = desc[(GSTR_OFF + 8*(i-1))*8 +: 64];
-        prod_q[i] <= 72'(gm1) * 72'(st[39:0]);
+        pp_q[i][0] <= 41'(gm1[16:0]) * 41'(st[23:0]);
+        pp_q[i][1] <= 41'(gm1[16:0]) * 41'(st[39:24]);
+        pp_q[i][2] <= 41'(gm1[31:17]) * 41'(st[23:0]);
+        pp_q[i][3] <= 41'(gm1[31:17]) * 41'(st[39:24]);
+        prod_q[i] <= 72'(pp_q[i][0]) + (72'(pp_q[i][1]) << 24) + (72'(pp_q[i][2]) << 17) +
+                     (72'(pp_q[i][3]) << 41);
         use_q[i] <= i < {24'd0, rank8} && gm1 != 32'd0;
         if (i < {24'd0, rank8} && gm1 != 32'd0 && st[63:40] != '0) over = 1'b1;
       end
@@ -403,7 +415,8 @@ module tce_tile_check #(
   logic [2:0]  dage;              // edges since desc last changed, saturating at 4
   logic        v3_q, v4_q;        // stage 3 (stage 4) holds this command's and descriptor's values
   logic        span_rnd_q;        // the end is checked byte by byte (swizzle, SMEM_SIZE off a line)
-  // The descriptor-side pipeline (quo_q, dn_one_q, p12_q, p34_q, nr_d_q, tce_box_bytes)
+  // The descriptor-side pipeline (quo_q, dn_one_q, p12_q, p34_q, nr_d_q, tce_box_bytes,
+  // the 64-bit build's range products)
   // depends on desc alone and runs free: stage 1 reads quo_q in a command's first cycle and
   // stage 2 reads nr_d_q in its second, so the verdict of a command whose stage 2 ran in
   // cycle t is right when desc did not change in the four edges before t + 1 (dage_now
@@ -431,11 +444,20 @@ module tce_tile_check #(
   logic [4:1]  dn_one_q;          // ... as the descriptor alone says (an im2col command's count is its own)
   logic [8:0]  box0_d;            // box0 when it needs no division
   logic        box0_div;          // ... else the interleave division
+  // The status chain is formed in stage 2 from the command's fields and a few tests
+  // registered in stage 1 (t1_*), as two parts registered apart: up to where a prefetch
+  // stops (s1a_*), and the shared side after it (s1b_*); stage 3 puts them, the prefetch's
+  // stop and tce_im2col_check's verdict in order (ch_*).
   logic        s1_bad_desc;       // the descriptor check failed (before the range check)
-  logic        s1_bad_d, s1_bad_q, s1_bd_q;
-  logic        s1_late, s1_late_q;  // an im2col load's fault is a destination check
-  logic        s1_pre_ok, s1_pre_ok_q;  // no fault before a prefetch stops the chain (with OK)
-  logic [7:0]  s1_status, s1_field, s1_status_q, s1_field_q;
+  logic        s1_bd_q;
+  logic        s1a_bad, s1b_bad, s1a_bad_q, s1b_bad_q;
+  logic [7:0]  s1a_status, s1a_field, s1b_status, s1b_field;
+  logic [7:0]  s1a_status_q, s1a_field_q, s1b_status_q, s1b_field_q;
+  logic        pf_q, st_q, i2c_q; // the command is a prefetch, a store, an im2col one (stage 2)
+  logic        hdr_bad, t1_hdr_bad;   // the descriptor's own fields, but for its rules (tce_desc_rules)
+  logic        t1_red_ok;         // a reduce's op is defined on the dtype
+  logic        t1_gdim_big, t1_c0_mis, t1_cta_out;
+  logic [10:0] i2c_rows_q;
   logic [20:0] quo_q [0:4];
   logic        box_out_q;         // the box leaves shared memory (stage 3)
   logic        np_out_q;          // ... as a whole (rows x pitch past SMEM_SIZE: before the walk)
@@ -508,9 +530,20 @@ module tce_tile_check #(
     n_one_q <= n_one;
     box0_div_q <= box0_div;
     box0_d_q <= box0_d;
-    // the chain reads desc_rules_bad, which is valid from stage 2: so this is valid in stage 3
-    s1_bad_q <= s1_bad_d; s1_late_q <= s1_late; s1_bd_q <= s1_bad_desc; s1_status_q <= s1_status; s1_field_q <= s1_field;
-    s1_pre_ok_q <= s1_pre_ok;
+    // (the chain also reads desc_rules_bad, two stages from desc: a descriptor cached or
+    // still for four edges, see `dage`)
+    // the chain's tests that are more than a compare of a field or two (stage 1), and the
+    // chain in two parts (stage 2: see s1a_*)
+    t1_hdr_bad <= hdr_bad;
+    t1_red_ok <= red_named && red_legal;
+    t1_gdim_big <= gdim_big;
+    t1_c0_mis <= (coord0_low << esl) != 4'd0;
+    t1_cta_out <= (32'(ctas) >> mem_ncta) != 32'd0;
+    s1_bd_q <= s1_bad_desc;
+    s1a_bad_q <= s1a_bad; s1a_status_q <= s1a_status; s1a_field_q <= s1a_field;
+    s1b_bad_q <= s1b_bad; s1b_status_q <= s1b_status; s1b_field_q <= s1b_field;
+    pf_q <= is_prefetch; st_q <= is_store; i2c_q <= is_i2c;
+    i2c_rows_q <= i2c_rows;   // an im2col load's rows (a sum of descriptor and command fields)
     // The mbarrier's checks need only the command and SMEM_SIZE (a write of it restarts
     // the pipeline), so they are registered here and leave the last stage's logic.
     mb_mis_q <= !is_store && completion == tce_op_pkg::DONE_MBARRIER && mbar_off[2:0] != 3'd0;
@@ -532,7 +565,7 @@ module tce_tile_check #(
     nr_d_q <= 34'(p12_q) * 34'(p34_q);
     // stage 2: the row count, saturated at 2^K (below), the span's product and its base
     nr = 36'(nr_d_q);
-    if (is_i2c) nr = 36'(i2c_rows);
+    if (is_i2c) nr = 36'(i2c_rows_q);
     if (is_g4 || is_s4) nr = 36'd4;
     nr_q <= nr;
     // A row count of 2^K or more (2^K > SMEM_BYTES) overflows shared memory whatever the
@@ -570,7 +603,7 @@ module tce_tile_check #(
     // in 16-byte chunks, up to 8; rows up to 8, from the factors of the count, not from it).
     pc = (pitch_q[13:7] != 7'd0) ? 4'd8 : {1'b0, pitch_q[6:4]};
     rc = (row_bytes_q[13:7] != 7'd0) ? 4'd8 : {1'b0, row_bytes_q[6:4]};
-    if (is_i2c) rows8 = (i2c_rows[10:3] != 8'd0) ? 4'd8 : {1'b0, i2c_rows[2:0]};
+    if (is_i2c) rows8 = (i2c_rows_q[10:3] != 8'd0) ? 4'd8 : {1'b0, i2c_rows_q[2:0]};
     else if (is_g4 || is_s4) rows8 = 4'd4;
     else begin
       // (a factor of 8 or more: 8 rows or more, or none; below, a table, not a multiplier)
@@ -631,9 +664,29 @@ module tce_tile_check #(
                       quo_q[2][10:0], quo_q[3][20], quo_q[3][10:0], quo_q[4][20], quo_q[4][10:0], n_one_q[0]};
   /* verilator lint_on UNUSEDSIGNAL */
 
+  // The interleaved im2col view's base address: globalAddress plus the channel slice's byte
+  // offset. A stride is a multiple of 16 below 2^40 (encoder rules, which the golden model's
+  // descriptor unpack enforces), so the offset is a 36 x 32 product (ch_gsw x ch_cw, from
+  // the decode below) times 16; a channel slice out of bounds reads nothing, whatever this
+  // says. In three stages, each at most one DSP48 deep: four 18 x 16 partial products, two
+  // sums of them, then the base address plus both (the movers take gaddr after stage 3).
+  logic [31:0]  ch_cw;          // the channel slice's coordinate (map dim rank-2)
+  logic [35:0]  ch_gsw;         // its stride in 16-byte units (bits 39:4)
+  logic [33:0]  chp_q [0:3];
+  logic [59:0]  chs_a_q, chs_b_q;
+  logic [GADDR_W-1:0] ch_base_q;
+  always_ff @(posedge clk) begin
+    chp_q[0] <= 34'(ch_gsw[17:0]) * 34'(ch_cw[15:0]);
+    chp_q[1] <= 34'(ch_gsw[17:0]) * 34'(ch_cw[31:16]);
+    chp_q[2] <= 34'(ch_gsw[35:18]) * 34'(ch_cw[15:0]);
+    chp_q[3] <= 34'(ch_gsw[35:18]) * 34'(ch_cw[31:16]);
+    chs_a_q <= 60'(chp_q[0]) + (60'(chp_q[1]) << 16);
+    chs_b_q <= (60'(chp_q[2]) << 18) + (60'(chp_q[3]) << 34);
+    ch_base_q <= desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: GADDR_W] + GADDR_W'({chs_a_q + chs_b_q, 4'd0});
+  end
+
   always_comb begin
     logic bad, bad_desc, reserved_ok;
-    logic [3:0]  c0_bytes;     // low bits of tensorCoords[0] * element size
     logic [7:0]  eb;
     logic        est_ok;
     logic [3:0]  es;
@@ -641,15 +694,16 @@ module tce_tile_check #(
     logic [32:0] ch_gdim;
     logic [35:0] ch_gs16;         // its byte stride in 16-byte units (bits 39:4)
     logic        ch_inb;
-    logic [59:0] ch_prod;
-    bad = 1'b0; bad_desc = 1'b0; reserved_ok = 1'b0; c0_bytes = '0;
+    bad = 1'b0; bad_desc = 1'b0; reserved_ok = 1'b0; hdr_bad = 1'b0;
     eb = '0; est_ok = 1'b0; es = '0;
-    s1_status = tce_op_pkg::ST_OK; s1_field = F_NONE; s1_bad_d = 1'b0; s1_late = 1'b0; s1_pre_ok = 1'b0;
+    s1a_status = tce_op_pkg::ST_OK; s1a_field = F_NONE; s1a_bad = 1'b0;
+    s1b_status = tce_op_pkg::ST_OK; s1b_field = F_NONE; s1b_bad = 1'b0;
+    ch_cw = '0; ch_gsw = '0;
     rank = '0; gaddr = '0; wcoords = '0; swizzle = '0; fill_nan = 1'b0; tf32 = 1'b0;
     gdim = '0; gstride = '0; e = '0; soff = '0; ctas = '0;
     for (int i = 0; i < 5; i++) begin div_a[i] = '0; div_d[i] = '0; end
     n_one = '1; box0_d = '0; box0_div = 1'b0; s1_bad_desc = 1'b0;
-    ch_c = '0; ch_gdim = '0; ch_gs16 = '0; ch_inb = 1'b0; ch_prod = '0;
+    ch_c = '0; ch_gdim = '0; ch_gs16 = '0; ch_inb = 1'b0;
     begin : decode
       case (rank8[2:0])
         3'd5:    begin ch_c = coords[127:96]; ch_gdim = 33'(desc[(GDIM_OFF + 12)*8 +: 32]) + 33'd1;
@@ -660,10 +714,7 @@ module tce_tile_check #(
                        ch_gs16 = desc[GSTR_OFF*8 + 4 +: 36]; end
       endcase
       ch_inb = !ch_c[31] && {1'b0, ch_c} < ch_gdim;
-      // Byte offset of the channel slice. A stride is a multiple of 16 below 2^40 (encoder
-      // rules, which the golden model's descriptor unpack enforces), so a 36 x 32 multiply
-      // gives it; a channel slice out of bounds reads nothing, whatever this says.
-      ch_prod = {24'd0, ch_gs16} * {28'd0, ch_c};
+      ch_cw = ch_c; ch_gsw = ch_gs16;   // the slice's offset, ch_base_q
       // Reserved bytes must be zero (descriptor_layout.def): a descriptor the encoder could not
       // have produced is refused, never used.
       reserved_ok = ((desc & tce_desc_pkg::TCE_DESC_RESERVED_MASK) == '0);
@@ -704,7 +755,7 @@ module tce_tile_check #(
         // The interleaved im2col view (the header): one slice a row, the channel slice in the
         // base address and in dim 0's bound, view dim i = map dim i-1 for 1 <= i <= rank-2.
         box0_d = 9'd1; box0_div = 1'b0;
-        gaddr = gaddr + GADDR_W'({ch_prod, 4'd0});
+        gaddr = ch_base_q;
         wcoords[31:0] = 32'd0;
         gdim[32:0] = {32'd0, ch_inb};
         for (int i = 1; i < 5; i++)
@@ -724,12 +775,13 @@ module tce_tile_check #(
         soff = saddr[23:0];
         ctas = 16'd1 << cta;
       end
-      c0_bytes = coord0_low << esl;
 
       // fetch_map: the descriptor itself
-      if (magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 || desc_rules_bad ||
-          !est_ok || ((is_il || il_i2c) && est0 > 8'd7) || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 || swz8 > 8'd7 || fill8 > 8'd1) begin
-        bad = 1'b1; s1_status = tce_op_pkg::ST_BAD_DESCRIPTOR; s1_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      hdr_bad = magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 ||
+                !est_ok || ((is_il || il_i2c) && est0 > 8'd7) || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 ||
+                swz8 > 8'd7 || fill8 > 8'd1;
+      if (t1_hdr_bad || desc_rules_bad) begin
+        bad = 1'b1; s1a_status = tce_op_pkg::ST_BAD_DESCRIPTOR; s1a_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
       // The next check, a tensor beyond this build's global address range (GADDR_W), comes
       // from stage 3 (g_fits_q) and is put in its place after it: this chain goes on as if
@@ -745,98 +797,120 @@ module tce_tile_check #(
       if (!bad && mode != tce_op_pkg::MODE_TILE && mode != tce_op_pkg::MODE_GATHER4 && mode != tce_op_pkg::MODE_SCATTER4) begin
         // csim/im2col.c: an im2col mode with the other direction (im2col loads, im2col_no_offs
         // stores) is not defined
-        bad = 1'b1; s1_status = tce_op_pkg::ST_UNDEFINED; s1_field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
+        bad = 1'b1; s1a_status = tce_op_pkg::ST_UNDEFINED; s1a_field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
       end
       if (!bad && kind != 8'd0) begin
-        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
       if (!bad && {5'd0, dims} != rank8) begin
-        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
+        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
       end
       // tile.c check_shape: gather4 is a load/prefetch mode, scatter4 a store mode.
       if (!bad && ((mode == tce_op_pkg::MODE_GATHER4 && is_store) || (mode == tce_op_pkg::MODE_SCATTER4 && (!is_store || is_reduce)))) begin
-        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
+        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
       end
       // PTX: gather4 and scatter4 work on 2-D tensors with boxDim[1] == 1 and no interleave.
       if (!bad && (is_g4 || is_s4) && (rank8 != 8'd2 || desc[(BOX_OFF + 1)*8 +: 8] != 8'd0 || ileave != 8'd0)) begin
-        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
       // tf32 loads round in tce_tile_load; a store copies the bytes as they are.
       if (!bad && (dtype >= 8'd13 ||
                    !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
         // packed types: not in this engine build
-        bad = 1'b1; s1_status = tce_op_pkg::ST_UNSUPPORTED; s1_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+        bad = 1'b1; s1a_status = tce_op_pkg::ST_UNSUPPORTED; s1a_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
-      if (!bad && !is_il && c0_bytes[3:0] != 4'd0) begin
+      if (!bad && !is_il && t1_c0_mis) begin
         // H100: the innermost coordinate must start on a 16-byte boundary (with interleave
         // it is a slice index: no rule)
-        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
       end
       if (!bad && is_store) begin
         // H100: stores take no negative coordinate
         for (int i = 0; i < 5; i++)
           if (!bad && (i < {24'd0, rank8} || is_s4) && coord_neg[i]) begin   // scatter4: all five
-            bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
+            bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
           end
       end
-      if (!bad && gdim_big) begin
+      if (!bad && t1_gdim_big) begin
         // H100: no tile operation on a map with a globalDim past 2^31 (extreme_load.txt,
         // extreme_store.txt; csim/tile.c check_extent)
-        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
+        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
       end
       if (!bad && is_store) begin
-        if (!bad && is_reduce && !(red_named && red_legal)) begin
-          bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
+        if (!bad && is_reduce && !t1_red_ok) begin
+          bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
         end
         if (!bad && src_space != tce_op_pkg::SPACE_SHARED_CTA) begin
-          bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+          bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
         end
         if (!bad && saddr[31:24] != 8'd0) begin
-          bad = 1'b1; s1_status = tce_op_pkg::ST_SHARED_RANGE; s1_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+          bad = 1'b1; s1a_status = tce_op_pkg::ST_SHARED_RANGE; s1a_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
         end
       end
       bad = bad && !(is_i2c && !bad_desc);
-      if (!bad && is_i2c && i2c_status != tce_op_pkg::ST_OK) begin
-        bad = 1'b1; s1_status = i2c_status; s1_field = i2c_field;
-      end
+      // Here an im2col command's own verdict stops the chain when it is not OK: it comes two
+      // stages later (tce_im2col_check registers its tests), so this chain goes on as if it
+      // were OK and stage 3 puts it in its place (g_i2c_verdict).
       // A prefetch ends here (tile.c after check_coords, im2col*.c after the walk's start):
       // it lands no bytes, so the shared-memory side below is not checked.
-      s1_pre_ok = !bad;
-      if (is_prefetch) bad = 1'b1;
-      // The checks from here on are i2c_deliver_load's for an im2col load.
-      s1_late = is_i2c && !is_store && !bad;
+      s1a_bad = bad;
+      // The shared side, from here on: its own first failure (stage 3 puts it after the
+      // part above and the prefetch's stop). They are i2c_deliver_load's for an im2col load.
+      bad = 1'b0;
       if (!bad && !is_store && dst_space != tce_op_pkg::SPACE_SHARED_CLUSTER && dst_space != tce_op_pkg::SPACE_SHARED_CTA) begin
-        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_DST_SPACE_IDX);
+        bad = 1'b1; s1b_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1b_field = fidx(tce_regs_pkg::CMDF_DST_SPACE_IDX);
       end
       if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER && multicast && cta_mask == 16'd0) begin
-        bad = 1'b1; s1_status = tce_op_pkg::ST_UNDEFINED; s1_field = fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX);
+        bad = 1'b1; s1b_status = tce_op_pkg::ST_UNDEFINED; s1b_field = fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX);
       end
       // im2col_common.c i2c_deliver_load takes a few shared-side checks in another order
       // than tile.c (is_i2c below): multicast before the address, alignment before the
       // CTAs, the rows before the mbarrier.
       if (!bad && is_i2c && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
-        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
+        bad = 1'b1; s1b_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1b_field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
       end
       if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && saddr[31:24] != 8'd0) begin
-        bad = 1'b1; s1_status = tce_op_pkg::ST_SHARED_RANGE; s1_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+        bad = 1'b1; s1b_status = tce_op_pkg::ST_SHARED_RANGE; s1b_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
       if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
-        bad = 1'b1; s1_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1_field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
+        bad = 1'b1; s1b_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1b_field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
       end
       if (!bad && is_i2c && soff[6:0] != 7'd0) begin
-        bad = 1'b1; s1_status = tce_op_pkg::ST_MISALIGNED; s1_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+        bad = 1'b1; s1b_status = tce_op_pkg::ST_MISALIGNED; s1b_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
-      if (!bad && (32'(ctas) >> mem_ncta) != 32'd0) begin
-        bad = 1'b1; s1_status = tce_op_pkg::ST_SHARED_RANGE;
-        s1_field = multicast ? fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX) : fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+      if (!bad && t1_cta_out) begin
+        bad = 1'b1; s1b_status = tce_op_pkg::ST_SHARED_RANGE;
+        s1b_field = multicast ? fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX) : fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
       if (!bad && soff[6:0] != 7'd0) begin
         // H100: a shared address off a 128-byte boundary traps "misaligned address"
         // (tests/data/probes/misalign.txt)
-        bad = 1'b1; s1_status = tce_op_pkg::ST_MISALIGNED; s1_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
+        bad = 1'b1; s1b_status = tce_op_pkg::ST_MISALIGNED; s1b_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
       end
-      s1_bad_d = bad;
-      s1_late = s1_late && bad;
+      s1b_bad = bad;
+    end
+  end
+
+  // Stage 3: the chain in the golden model's order: the part up to the prefetch's stop,
+  // tce_im2col_check's verdict (on the command held since stage 1; an im2col command skips
+  // the tile checks before it, so only the descriptor's can precede it), the prefetch's stop
+  // (status OK, nothing landed), then the shared side. The chain's end is a destination
+  // check of an im2col load (late: after its walk, csim i2c_deliver_load).
+  logic       ch_bad_q, ch_late_q, ch_pre_ok_q;
+  logic [7:0] ch_status_q, ch_field_q;
+  wire        i2c_bad = i2c_q && i2c_status != tce_op_pkg::ST_OK;
+  always_ff @(posedge clk) begin
+    ch_bad_q <= s1a_bad_q || i2c_bad || pf_q || s1b_bad_q;
+    ch_pre_ok_q <= !s1a_bad_q && !i2c_bad;
+    ch_late_q <= !s1a_bad_q && !i2c_bad && !pf_q && i2c_q && !st_q;
+    if (s1a_bad_q) begin
+      ch_status_q <= s1a_status_q; ch_field_q <= s1a_field_q;
+    end else if (i2c_bad) begin
+      ch_status_q <= i2c_status; ch_field_q <= i2c_field;
+    end else if (!pf_q && s1b_bad_q) begin
+      ch_status_q <= s1b_status_q; ch_field_q <= s1b_field_q;
+    end else begin
+      ch_status_q <= tce_op_pkg::ST_OK; ch_field_q <= F_NONE;
     end
   end
 
@@ -852,8 +926,8 @@ module tce_tile_check #(
     end else if (!s1_bd_q && !g_fits_q) begin
       bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
     end else begin
-      bad = s1_bad_q; status = s1_status_q; field = s1_field_q;
-      walk_first = s1_bad_q && s1_late_q;
+      bad = ch_bad_q; status = ch_status_q; field = ch_field_q;
+      walk_first = ch_bad_q && ch_late_q;
     end
     rows = nrows_q;
     tx_bytes = txb_q;
@@ -877,10 +951,10 @@ module tce_tile_check #(
       walk_rows = !np_out_q;
     end
   end
-  // The chain above says OK exactly when no test of it fails: stage 1's chain stopped
-  // with OK (a prefetch with no fault before it: the only stop that leaves s1_status OK) or
+  // The chain above says OK exactly when no test of it fails: stage 3's chain stopped
+  // with OK (a prefetch with no fault before it: the only stop that leaves its status OK) or
   // passed, and none of the registered tests after it failed (box_out covers the im2col
   // test).
   assign pass = !box_over_q && (s1_bd_q || g_fits_q) &&
-                (s1_bad_q ? is_prefetch && s1_pre_ok_q : !(box_out || mb_mis_q || mb_rng_q));
+                (ch_bad_q ? is_prefetch && ch_pre_ok_q : !(box_out || mb_mis_q || mb_rng_q));
 endmodule

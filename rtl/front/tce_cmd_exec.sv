@@ -161,6 +161,10 @@ module tce_cmd_exec #(
     // on the mbarrier port (the tile load's own while a load is in flight, else these)
     output logic [tce_op_pkg::RD_OWNER_W-1:0] rd_owner,  // tce_op_pkg::RD_OWNER_*
     output logic [tce_op_pkg::SM_OWNER_W-1:0] sm_owner,  // tce_op_pkg::SM_OWNER_*
+    // tce_red_scalar runs (from its start to its done), so sm_owner is SM_OWNER_RED: a
+    // flip-flop for tce_rmw_smem's choice of mover, which sm_owner, behind the loads'
+    // activity, made the start of the reduction unit's deepest input path
+    output logic        sm_red,
     output logic        tx_valid,
     input  logic        tx_ready,
     output logic [3:0]  tx_cta,
@@ -361,9 +365,6 @@ module tce_cmd_exec #(
     for (int i = 0; i < 8; i++)
       if (gwin_on[i] && a >= gwin_base[i*64 +: 64] && a_end <= gwin_end[i*65 +: 65]) mapped_end = 1'b1;
   endfunction
-  function automatic logic mapped(input logic [63:0] a, input logic [32:0] n);
-    mapped = mapped_end(a, {1'b0, a} + {32'd0, n});
-  endfunction
 
   // ------------------------------------------------------------- the checks, in order
   // The order follows the golden model (csim/bulk.c), so both report the same first fault.
@@ -412,6 +413,12 @@ module tce_cmd_exec #(
   logic        p_g2s, p_s2s, p_s2g;   // the direction (three flags: Yosys 0.23's fsm pass crashed on a copy of `dir`)
   logic        p_sz_mis, p_g_mis, p_sd_mis, p_ss_mis, p_ss_form, p_mb_hi, p_mb_rank_bad, p_mb_mis;
   logic        p_same_cta, p_done_bad, p_tmap_mis, p_saddr_hi;
+  // red's and multimem's tests of the command's own fields (the op/type table, the vector
+  // table, the vector's alignment, the group's size and addresses' alignment): from the
+  // command register they made the chain 13 LUT levels deep in the builds that have them
+  logic        p_op_legal, p_vec_ok, p_red_gmis, p_red_smis, p_red_dst_bad, p_red_cta_hi;
+  logic        p_mm_form, p_mm_cnt_bad;
+  logic [7:0]  p_mm_in, p_mm_mis;   // multimem, per address of the group: in it, misaligned
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) p_valid <= 1'b0;
     else        p_valid <= !q_pop && !mem_wr;
@@ -491,7 +498,18 @@ module tce_cmd_exec #(
     p_done_bad <= f_done != ((dir == DIR_S2G) ? tce_op_pkg::DONE_BULK_GROUP : tce_op_pkg::DONE_MBARRIER);
     p_tmap_mis <= f_tmap[5:0] != 6'd0;
     p_saddr_hi <= f_saddr[31:24] != 8'd0;
+    p_op_legal <= op_legal;
+    p_vec_ok  <= vec_ok;
+    p_red_gmis <= (f_gaddr[7:0] & (red_len - 8'd1)) != 8'd0;
+    p_red_smis <= (red_off[7:0] & (red_len - 8'd1)) != 8'd0;
+    p_red_dst_bad <= f_dst != tce_op_pkg::SPACE_GLOBAL && f_dst != tce_op_pkg::SPACE_SHARED_CTA &&
+                     f_dst != tce_op_pkg::SPACE_SHARED_CLUSTER;
+    p_red_cta_hi <= f_dst == tce_op_pkg::SPACE_SHARED_CTA && f_saddr[27:24] != 4'd0;
+    p_mm_form <= f_src == tce_op_pkg::SPACE_SHARED_CTA && f_dst == tce_op_pkg::SPACE_GLOBAL;
+    p_mm_cnt_bad <= f_mmcount == 4'd0 || f_mmcount > 4'd8;
     for (int i = 0; i < 8; i++) begin
+      p_mm_in[i]   <= i < 32'(f_mmcount);
+      p_mm_mis[i]  <= mm_addr[i*64 +: 4] != 4'd0;
       p_mm_wrap[i] <= 65'(mm_addr[i*64 +: 64]) + 65'(f_size) >= {1'b1, 64'd0};
       p_mm_big[i]  <= GADDR_W < 64 && 65'(mm_addr[i*64 +: 64]) + 65'(f_size) > (65'd1 << GADDR_W);
       p_mm_ovl[i]  <= 1'b0;
@@ -527,7 +545,7 @@ module tce_cmd_exec #(
         // shared::cluster only, a legal op/type pair, then the qualifiers, then the size.
         if (f_src != tce_op_pkg::SPACE_SHARED_CTA || (!p_s2g && !p_s2s))
           fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_DST_SPACE_IDX);  // csim names the direction
-        if (!op_legal) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
+        if (!p_op_legal) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
       end else if (!(p_g2s || p_s2s || p_s2g)) begin
         fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_DST_SPACE_IDX);  // no direction (csim bulk_copy)
       end
@@ -590,18 +608,15 @@ module tce_cmd_exec #(
     end else if (is_red) begin
       // red (csim/red.c): space, op/type, vector shape, then the naturally aligned vector
       // inside its memory. An unmapped global address is found by the bus (DECERR).
-      if (f_dst != tce_op_pkg::SPACE_GLOBAL && f_dst != tce_op_pkg::SPACE_SHARED_CTA &&
-          f_dst != tce_op_pkg::SPACE_SHARED_CLUSTER)
-        fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_DST_SPACE_IDX);
-      if (!op_legal) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
-      if (!vec_ok) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_VEC_IDX);
+      if (p_red_dst_bad) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_DST_SPACE_IDX);
+      if (!p_op_legal) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
+      if (!p_vec_ok) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_VEC_IDX);
       if (to_global) begin
-        if ((f_gaddr[7:0] & (red_len - 8'd1)) != 8'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
+        if (p_red_gmis) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_GADDR_LO_IDX);
         if (!g_mapped) fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_GADDR_LO_IDX);
       end else begin
-        if (f_dst == tce_op_pkg::SPACE_SHARED_CTA && f_saddr[27:24] != 4'd0)
-          fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
-        if ((red_off[7:0] & (red_len - 8'd1)) != 8'd0) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (p_red_cta_hi) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+        if (p_red_smis) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
         if (p_red_cta_bad || !p_fit_red)
           fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
       end
@@ -610,12 +625,12 @@ module tce_cmd_exec #(
       // source, then each address: 16-byte aligned, no wrap past 2^64, apart from the
       // earlier ones (each is another GPU's memory). Whether an address is mapped is only
       // known from the bus (DECERR -> GLOBAL_BUS), as for every global write here.
-      if (f_src != tce_op_pkg::SPACE_SHARED_CTA || f_dst != tce_op_pkg::SPACE_GLOBAL)
+      if (!p_mm_form)
         fail(tce_op_pkg::ST_ILLEGAL_INSTR, (f_src != tce_op_pkg::SPACE_SHARED_CTA)
              ? tce_regs_pkg::CMDF_SRC_SPACE_IDX : tce_regs_pkg::CMDF_DST_SPACE_IDX);
       if (f_done != tce_op_pkg::DONE_BULK_GROUP) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COMPLETION_IDX);
       if (f_mcast) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
-      if (f_mmcount == 4'd0 || f_mmcount > 4'd8) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_COUNT_IDX);
+      if (p_mm_cnt_bad) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MULTIMEM_COUNT_IDX);
       if (!p_ss_form) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
       if (p_ss_mis) fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
       if (!p_fit_ss) fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
@@ -623,8 +638,8 @@ module tce_cmd_exec #(
       // Per address, in the golden model's order: alignment, the range (its window part in
       // S_MMWIN, one address a cycle, rather than 64 window compares here), overlap.
       for (int i = 0; i < 8; i++) begin
-        if (i < 32'(f_mmcount)) begin
-          if (mm_addr[i*64 +: 4] != 4'd0) mm_fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX, 4'(i), 1'b0);
+        if (p_mm_in[i]) begin
+          if (p_mm_mis[i]) mm_fail(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX, 4'(i), 1'b0);
           if (p_mm_wrap[i])
             mm_fail(tce_op_pkg::ST_GLOBAL_BUS, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX, 4'(i), 1'b0);
           if (p_mm_ovl[i])
@@ -634,7 +649,7 @@ module tce_cmd_exec #(
       // Beyond this build's global addresses (GADDR_W), as for a bulk copy.
       if (GADDR_W < 64)
         for (int i = 0; i < 8; i++)
-          if (i < 32'(f_mmcount) && p_mm_big[i])
+          if (p_mm_in[i] && p_mm_big[i])
             fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
     end else if (is_tensor) begin
       // The rest is checked once the descriptor is in (tce_tile_check). A load completes
@@ -697,11 +712,23 @@ module tce_cmd_exec #(
   logic [4:0]  tload_ndst_q;
   always_ff @(posedge clk) begin
     copy_bytes_q <= f_has_bm ? 32'({4'd0, f_size[31:4]} * {27'd0, bm_cnt_q}) : f_size;
-    ndst_q <= is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : ones16(dmask);
+    // (dmask without multicast is one CTA's bit: its count is 1, no count of a shifted mask)
+    ndst_q <= is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : f_mcast ? ones16(f_ctamask) : 5'd1;
     wbytes_q <= {8'd0, copy_bytes_q} * {35'd0, ndst_q};
     tload_ndst_q <= ones16(tchk_ctas);
   end
   wire  [32:0] g_len_q = (f_size == 32'd0) ? 33'd1 : {1'b0, f_size};   // multimem's range length
+  // S_MMWIN's address (mm_k's) and its range's end, registered a cycle ahead as mm_k steps
+  // (S_MMWIN either leaves or steps every cycle): from the command register the 8:1 select
+  // and the sum before the window compares made S_MMWIN's decision 12 LUT levels deep.
+  logic [63:0] mmw_a_q;
+  logic [64:0] mmw_end_q;
+  always_ff @(posedge clk) begin
+    logic [2:0] k;
+    k = (state == S_MMWIN) ? mm_k[2:0] + 3'd1 : 3'd0;
+    mmw_a_q <= mm_addr[{k, 6'd0} +: 64];
+    mmw_end_q <= {1'b0, mm_addr[{k, 6'd0} +: 64]} + {32'd0, g_len_q};
+  end
 
   // Tensor loads in flight: their retirement records, oldest at lr_hd.
   localparam int SLW = (NS > 1) ? $clog2(NS) : 1;
@@ -836,13 +863,14 @@ module tce_cmd_exec #(
   assign mv_src_off  = ss_off;
   assign mv_use_byte_mask = f_has_bm;
   assign mv_byte_mask = f_bmask;
-  assign g2s_start = chk_go && chk_status == tce_op_pkg::ST_OK &&
+  // (!bad: the chain's status is OK, without the compare after it)
+  assign g2s_start = chk_go && !bad &&
                      f_opcode == tce_op_pkg::OP_BULK_COPY && dir == DIR_G2S;
-  assign fs_start  = (chk_go && chk_status == tce_op_pkg::ST_OK &&
+  assign fs_start  = (chk_go && !bad &&
                       (f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || (is_mm && !mm_win)) &&
                       (dir == DIR_S2S || dir == DIR_S2G)) ||
                      (state == S_MMNEXT);
-  assign rs_start  = chk_go && chk_status == tce_op_pkg::ST_OK && is_red;
+  assign rs_start  = chk_go && !bad && is_red;
 
   wire       mv_done   = run_rs ? rs_done :
                          (run_dir == DIR_TILE) ? tstore_done : fs_done;
@@ -879,7 +907,7 @@ module tce_cmd_exec #(
     if (!rst_n) begin
       state <= S_IDLE; cur_seq <= '0; run_dir <= DIR_NONE;
       tx_left <= '0; tx_cur <= '0; tx_outstanding <= '0; st <= '0; fld <= '0; want_tx <= 1'b0; txc <= '0;
-      run_store <= 1'b0; run_rs <= 1'b0; mm_i <= '0; mm_k <= '0;
+      run_store <= 1'b0; run_rs <= 1'b0; sm_red <= 1'b0; mm_i <= '0; mm_k <= '0;
       rb_q <= '0; wb_q <= '0; wb_late <= 1'b0;
       lr_hd <= '0; lr_n <= '0;
     end else begin
@@ -888,6 +916,10 @@ module tce_cmd_exec #(
       if (wb_late) wb_q <= wbytes_q;
       if (lr_done) lr_hd <= lr_hd + 1'b1;
       lr_n <= lr_n + (SLW+1)'(tile_start || g2s_start) - (SLW+1)'(lr_done);
+      // red starts only with no load in flight (chk_wait) and the state stays S_MOVE until
+      // its done, so from rs_start to rs_done sm_owner is SM_OWNER_RED
+      if (rs_start) sm_red <= 1'b1;
+      else if (rs_done) sm_red <= 1'b0;
       case (state)
         S_IDLE: if (q_pop) begin
           cur_seq <= q_head[QE*32 +: 32];
@@ -967,7 +999,7 @@ module tce_cmd_exec #(
         end
         S_MMNEXT: state <= S_MOVE;
         // (built only with multimem: the state is unreachable without it)
-        S_MMWIN: if (HAS_MULTIMEM && mm_k_first && !mapped(mm_addr[{mm_k[2:0], 6'd0} +: 64], g_len_q)) begin
+        S_MMWIN: if (HAS_MULTIMEM && mm_k_first && !mapped_end(mmw_a_q, mmw_end_q)) begin
           st <= tce_op_pkg::ST_GLOBAL_BUS; fld <= fidx(tce_regs_pkg::CMDF_MULTIMEM_LO_IDX);
           rb_q <= '0; wb_q <= '0;
           state <= S_RETIRE;

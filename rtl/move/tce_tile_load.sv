@@ -652,7 +652,6 @@ module tce_tile_load #(
   // in one shared-memory word, only permuted. When all requested chunks of the beat land in
   // one word, the beat is written in one request per CTA; otherwise chunk by chunk.
   logic [23:0]       f_word;        // physical word of the first live chunk
-  logic              f_one;         // all live chunks in f_word
   logic [DATA_W-1:0] f_data;        // (before the 8-byte flip, which is applied last)
   logic [NCH-1:0]    f_flip;        // a lane's chunk swaps its 8-byte halves
   logic [DB-1:0]     f_strb;
@@ -662,7 +661,7 @@ module tce_tile_load #(
     logic found;
     logic [23:0]  pa, ph;
     logic [127:0] d;
-    found = 1'b0; f_word = '0; f_one = 1'b1; f_data = '0; f_flip = '0; f_strb = '0;
+    found = 1'b0; f_word = '0; f_data = '0; f_flip = '0; f_strb = '0;
     pa = '0; ph = '0; d = '0;
     if (beat_valid)
     for (int i = 0; i < NCH; i++) begin
@@ -671,7 +670,6 @@ module tce_tile_load #(
       d  = merge(load_data(beat_data[i*128 +: 128], beat_t32), beat_fill, beat_dl[i], beat_dh[i], beat_all);
       if (c_live[i]) begin
         if (!found) f_word = {ph[23:LB], {LB{1'b0}}};
-        else if ({ph[23:LB], {LB{1'b0}}} != f_word) f_one = 1'b0;
         found = 1'b1;
         for (int l = 0; l < NCH; l++)
           if (({8'd0, ph} & 32'(DB - 1)) == 32'(l * 16)) begin
@@ -683,6 +681,36 @@ module tce_tile_load #(
     end
   end
   wire f_any = |c_live;
+  // All live chunks in one word (f_one), found without the placement's add or the
+  // swizzle, since it decides whether the beat leaves (rready): a swizzle moves a chunk
+  // only inside its 128-byte line, so chunks share a physical word iff they share a
+  // pre-swizzle one. That holds when no live chunk starts a new row (padded rows jump
+  // there: a chunk after the first live one whose row offset is below 16) and the
+  // first live chunk's offset in its word plus the chunks after it stays in the word:
+  // the low LB bits of its pre-swizzle address, from the low bits of place()'s terms.
+  logic f_one;
+  if (NCH == 1) begin : g_one_chunk
+    assign f_one = 1'b1;
+  end else begin : g_whole_beat
+    localparam int CW = $clog2(NCH);
+    logic [CW-1:0] f_first, f_last;
+    logic          f_cross;
+    logic [LB-1:0] f_sh;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [LB-1:0] f_lo;            // (its low 4 bits only carry into the chunk bits)
+    /* verilator lint_on UNUSEDSIGNAL */
+    always_comb begin
+      f_first = '0; f_last = '0; f_cross = 1'b0; f_sh = '0;
+      for (int i = NCH - 1; i >= 0; i--) if (c_live[i]) f_first = CW'(i);
+      for (int i = 0; i < NCH; i++) if (c_live[i]) f_last = CW'(i);
+      for (int i = 1; i < NCH; i++)
+        if (c_live[i] && c_live[i-1] && beat_kl[i][OW-1:4] == '0) f_cross = 1'b1;
+      for (int k = 0; k < 16; k++) if (beat_pw[k]) f_sh = f_sh | LB'(beat_kh[f_first] << k);
+      f_lo = beat_sbase[LB-1:0] + (f_sh | LB'(beat_kl[f_first]));
+    end
+    assign f_one = !f_cross &&
+                   ({1'b0, f_lo[LB-1:4]} + {1'b0, f_last - f_first}) < (CW+1)'(NCH);
+  end
   wire full  = beat_valid && f_one;
 
   // Walker fill chunk: wholly outside [lo, hi) (or the whole row when the row is out).
@@ -693,15 +721,15 @@ module tce_tile_load #(
   typedef enum logic [1:0] { B_WAIT, B_ACK, B_TX, B_TXACK } bstate_t;
   bstate_t     bs;
   logic [15:0] b_txm;               // B_TX: CTAs still owed the complete-tx
-  // A fill offered and not yet taken keeps the port until it is taken: a beat arriving
-  // meanwhile must not change the request while VALID waits for READY.
-  logic       fill_hold;
-  wire        use_beat = beat_valid && !fill_hold && (full ? f_any : q_live);
-  wire        use_fill = (!beat_valid || fill_hold) && ws == W_ROW && row_valid && !direct &&
+  // The port's request is a register (rq_*), loaded from the beat or the walker's fill
+  // whenever it is empty or being taken (w_take): so the port's address, strobes and data
+  // leave flip-flops, and the placement's shift and add stay in front of them (in the
+  // engine the port runs on through its owner mux to the RAMs' write enables).
+  logic       rq_valid;
+  wire        w_take   = !rq_valid || sm_ready;
+  wire        use_beat = beat_valid && (full ? f_any : q_live);
+  wire        use_fill = !beat_valid && ws == W_ROW && row_valid && !direct &&
                          chunk < rbytes && w_fill;
-  always_ff @(posedge clk or negedge rst_n)
-    if (!rst_n) fill_hold <= 1'b0;
-    else        fill_hold <= use_fill && !sm_ready;
   wire [23:0] pre_a  = use_beat ? place(beat_sbase, q_kh, q_kl, beat_pw)
                                  : row_sbase + 24'(chunk);
   wire [127:0] data0 = use_beat ? merge(load_data(q_raw, beat_t32), beat_fill, q_dl, q_dh, beat_all) : fill_chunk;
@@ -710,10 +738,13 @@ module tce_tile_load #(
   wire        flip   = (wr_sw == 3'd5) && pre_a[7];
   wire [3:0]  wr_cta = use_beat ? beat_cta : wcta;
 
-  assign sm_valid = use_beat || use_fill;
-  assign sm_cta   = wr_cta;
+  // The next request (taken into rq_* at w_take), and the command it writes for.
+  wire        w_valid = use_beat || use_fill;
+  wire [SLW-1:0] w_cs = use_beat ? beat_cs : cur_s;
   // (one chunk a beat: the whole-beat word is the chunk's own, phys, and no choice is made)
-  assign sm_addr  = (NCH > 1 && use_beat && full) ? f_word : {phys[23:LB], {LB{1'b0}}};
+  wire [23:0] w_addr  = (NCH > 1 && use_beat && full) ? f_word : {phys[23:LB], {LB{1'b0}}};
+  logic [DATA_W-1:0]   w_wdata;
+  logic [DATA_W/8-1:0] w_wstrb;
   assign mb_valid    = (bs == B_TX);
   assign mb_cta      = first_cta(b_txm);
   wire [15:0] h_mask;
@@ -726,23 +757,44 @@ module tce_tile_load #(
       logic         fl;
       w  = (use_beat && full) ? f_data[l*128 +: 128] : data0;
       fl = (use_beat && full) ? f_flip[l] : flip;
-      sm_wdata[l*128 +: 128] = fl ? {w[63:0], w[127:64]} : w;
+      w_wdata[l*128 +: 128] = fl ? {w[63:0], w[127:64]} : w;
     end
+  // With one chunk a beat a write is the whole word (a chunk is 16-byte aligned).
   always_comb begin
-    sm_wstrb = '0;
+    w_wstrb = '0;
     for (int i = 0; i < NCH; i++)
-      if (({8'd0, phys} & 32'(DB - 1)) == 32'(i * 16)) sm_wstrb[i*16 +: 16] = 16'hFFFF;
-    if (use_beat && full) sm_wstrb = f_strb;
+      if (NCH == 1 || phys[LB-1:0] == LB'(i * 16)) w_wstrb[i*16 +: 16] = 16'hFFFF;
+    if (use_beat && full) w_wstrb = f_strb;
   end
+  logic [3:0]          rq_cta;
+  logic [23:0]         rq_addr;
+  logic [DATA_W-1:0]   rq_wdata;
+  logic [DATA_W/8-1:0] rq_wstrb;
+  logic [SLW-1:0]      rq_cs;
+  always_ff @(posedge clk or negedge rst_n)
+    if (!rst_n) rq_valid <= 1'b0;
+    else if (w_take) rq_valid <= w_valid;
+  // (payload without reset: it matters only while rq_valid)
+  always_ff @(posedge clk)
+    if (w_take && w_valid) begin
+      rq_cta <= wr_cta; rq_addr <= w_addr; rq_wdata <= w_wdata; rq_wstrb <= w_wstrb;
+      rq_cs <= w_cs;
+    end
+  assign sm_valid = rq_valid;
+  assign sm_cta   = rq_cta;
+  assign sm_addr  = rq_addr;
+  assign sm_wdata = rq_wdata;
+  assign sm_wstrb = rq_wstrb;
   wire sm_fire = sm_valid && sm_ready;
-  // The beat is finished with: its last write is accepted now (or nothing is left to write).
+  // The beat is finished with: its last write is taken into the request now (or nothing is
+  // left to write).
   wire beat_live_now = full ? f_any : q_live;
   wire beat_last_cta = beat_left == 16'd0;
-  assign beat_leaving = beat_valid && (!beat_live_now || (sm_fire && use_beat && beat_last_cta)) &&
+  assign beat_leaving = beat_valid && (!beat_live_now || (w_take && use_beat && beat_last_cta)) &&
                         (full || beat_q == ($clog2(NCH+1))'(NCH - 1));
 
   // Shared-memory writes issued and answered (wrapping counts: at most a few apart).
-  logic [15:0] wf_cnt, wr_cnt, b_tgt;
+  logic [15:0] wf_cnt, wr_cnt, b_tgt, b_tgt1;
   logic        b_err;               // an error answer to a write since the oldest command's B_ACK
   // Complete-tx requests outstanding on the mbarrier port, and whether one was refused.
   logic [4:0]  m_out;
@@ -822,15 +874,21 @@ module tce_tile_load #(
 
   // The oldest command's data is all in shared memory (written, maybe not yet answered).
   wire head_data = active && s_issued[hd_p] && s_bursts[hd_p] == '0 &&
-                   !(pd_v && pd_cs == hd_p) && !(beat_valid && beat_cs == hd_p);
+                   !(pd_v && pd_cs == hd_p) && !(beat_valid && beat_cs == hd_p) &&
+                   !(rq_valid && rq_cs == hd_p && !sm_ready);   // (one taken now is counted)
   // Its writes (or its complete-tx) are all answered; answers name no command, so an
   // error answer since the previous command's completion is charged to this one.
   // wr_cnt at or past b_tgt (wrap-safe): the difference's sign bit, no compare after it.
+  // The answer arriving now counts too (wr_cnt counts it only from the next cycle), so
+  // the request register's cycle costs the complete-tx nothing: b_tgt1 = b_tgt - 1.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [15:0] b_diff = wr_cnt - b_tgt;
+  wire [15:0] b_diff  = wr_cnt - b_tgt;
+  wire [15:0] b_diff1 = wr_cnt - b_tgt1;
   /* verilator lint_on UNUSEDSIGNAL */
-  wire b_acked = !b_diff[15];
-  wire b_go_tx = s_want_tx[hd_p] && !s_err_bus[hd_p] && !b_err;
+  wire b_rsp_h = sm_rsp_valid && b_diff[15];       // an answer to the oldest command, now
+  wire b_acked = !b_diff[15] || (sm_rsp_valid && !b_diff1[15]);
+  wire b_err_h = b_err || (b_rsp_h && sm_rsp_err);  // its writes' errors so far
+  wire b_go_tx = s_want_tx[hd_p] && !s_err_bus[hd_p] && !b_err_h;
   wire m_acked = (m_out == 5'd0);
   wire b_fin   = !done_hold && ((bs == B_ACK && b_acked && !b_go_tx) || (bs == B_TXACK && m_acked));
 
@@ -893,7 +951,7 @@ module tce_tile_load #(
       end
       s_issued <= '0; s_err_bus <= '0; s_want_tx <= '0; s_busy <= '0;
       hd_p <= '0; cur_s <= '0; n_used <= '0; tl_p <= '0;
-      bs <= B_WAIT; b_txm <= '0; wf_cnt <= '0; wr_cnt <= '0; b_tgt <= '0; b_err <= 1'b0;
+      bs <= B_WAIT; b_txm <= '0; wf_cnt <= '0; wr_cnt <= '0; b_tgt <= '0; b_tgt1 <= '1; b_err <= 1'b0;
       m_out <= '0; m_err <= 1'b0;
       beat_cs <= '0; beat_sw <= '0; beat_t32 <= 1'b0; beat_first <= '0; beat_rest <= '0; beat_left <= '0; beat_fill <= '0;
       id_ptr <= '0;
@@ -916,6 +974,7 @@ module tce_tile_load #(
       case (bs)
         B_WAIT: if (head_data) begin
           b_tgt <= sm_fire ? wf_cnt + 16'd1 : wf_cnt;
+          b_tgt1 <= sm_fire ? wf_cnt : wf_cnt - 16'd1;
           bs <= B_ACK;
         end
         B_ACK: if (b_acked) begin
@@ -924,7 +983,7 @@ module tce_tile_load #(
           end else if (!done_hold) begin
             bs <= B_WAIT;
             status <= s_err_bus[hd_p] ? tce_op_pkg::ST_GLOBAL_BUS :
-                      b_err ? tce_op_pkg::ST_SHARED_RANGE : tce_op_pkg::ST_OK;
+                      b_err_h ? tce_op_pkg::ST_SHARED_RANGE : tce_op_pkg::ST_OK;
             tx_err <= 1'b0;
           end
         end
@@ -941,7 +1000,7 @@ module tce_tile_load #(
       endcase
       // Once the oldest command's writes are all answered, later answers are the next ones'.
       if (bs == B_ACK && b_acked && (b_go_tx || !done_hold))
-        b_err <= sm_rsp_valid && sm_rsp_err;
+        b_err <= sm_rsp_valid && sm_rsp_err && !b_rsp_h;
       m_out <= m_out + 5'(mb_valid && mb_ready) - 5'(mb_rsp_valid);
       if (mb_rsp_valid && mb_rsp_err) m_err <= 1'b1;
       if (bs == B_TXACK && m_acked && !done_hold) m_err <= 1'b0;
@@ -1023,7 +1082,7 @@ module tce_tile_load #(
             rd_end <= strided ? lo + unit_b : hi16;
           end else if (!w_fill) begin
             chunk <= chunk_e; chunk_e <= chunk_e + OW'(16);
-          end else if (use_fill && sm_ready) begin
+          end else if (use_fill && w_take) begin
             if (wleft == 16'd0) begin
               wcta <= m_first; wleft <= m_rest;
               chunk <= chunk_e; chunk_e <= chunk_e + OW'(16);
@@ -1095,7 +1154,7 @@ module tce_tile_load #(
       if (beat_valid) begin
         // Next chunk (or the next beat, for a whole-beat write) when this one is written to
         // every CTA or was not requested.
-        if (!beat_live_now || (sm_fire && use_beat)) begin
+        if (!beat_live_now || (w_take && use_beat)) begin
           if (beat_live_now && !beat_last_cta) begin
             beat_cta <= first_cta(beat_left); beat_left <= lowest_rest(beat_left);
           end else begin

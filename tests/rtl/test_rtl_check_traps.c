@@ -68,6 +68,8 @@ static void d_tiled_wide(uint8_t *d) { d[D_WIDE] = 1; }
 static void d_gaddr_8(uint8_t *d) { d[D_GADDR] |= 8; }
 /* elementStrides 1..8 (9 is not) */
 static void d_estride_9(uint8_t *d) { d[D_ESTRIDE] = 8; }
+/* dim 1's: tce_tile_check tests dims 1..4 apart from dim 0 (it divides their boxes) */
+static void d_estride1_9(uint8_t *d) { d[D_ESTRIDE + 1] = 8; }
 /* im2col maps: 16U4_ALIGN16B takes 128 channels only (4 here) */
 static void d_i2c_u4a16(uint8_t *d)
 {
@@ -321,6 +323,7 @@ int main(void)
         {"tiled map with a wide mode", tload(2), d_tiled_wide, TCE_ERR_BAD_DESCRIPTOR, TMAP},
         {"global address off 16 bytes", tload(2), d_gaddr_8, TCE_ERR_BAD_DESCRIPTOR, TMAP},
         {"elementStride 9", tload(2), d_estride_9, TCE_ERR_BAD_DESCRIPTOR, TMAP},
+        {"elementStride[1] 9", tload(2), d_estride1_9, TCE_ERR_BAD_DESCRIPTOR, TMAP},
         {"im2col 16U4_ALIGN16B, 4 channels", i2c(4), d_i2c_u4a16, TCE_ERR_BAD_DESCRIPTOR, TMAP},
         {"im2col rank 4, lower corner 200", i2c(4), d_i2c_corner, TCE_ERR_BAD_DESCRIPTOR, TMAP},
         {"im2col wide without its swizzle", i2c(4), d_i2c_wide_noswz, TCE_ERR_BAD_DESCRIPTOR,

@@ -4,6 +4,7 @@
  * execute them) on loads and stores. Each runs on the golden model and on the RTL from the
  * same memories (errors_rig.h): both must complete, with the same statistics, and leave
  * the same bytes. Truth: csim/swizzle.c, csim/tile.c. */
+#define _POSIX_C_SOURCE 200112L /* unsetenv */
 #include "errors_rig.h"
 
 enum { D_SWZ = 6 }; /* csim/descriptor_layout.def */
@@ -14,6 +15,10 @@ static void swz_atom64(uint8_t *d) { d[D_SWZ] = TCE_SW_128B_ATOM_64B; }
 
 int main(void)
 {
+    /* Functional coverage counts sm_90's legal layouts, and tce fcov fails a run that hits
+     * one of its excluded bins (these swizzles are, by the sm_90 encode rules): the
+     * operations here are on purpose outside that set, so they are not sampled. */
+    unsetenv("TCE_FCOV_DIR");
     tce_engine *rtl = open_rtl();
     static const struct {
         const char *name;
