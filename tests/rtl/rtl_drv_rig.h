@@ -11,6 +11,7 @@
 #include "tce_sim.h"
 
 #include <stdio.h>
+#include <string.h>
 
 typedef struct {
     tce_sim *sim;   /* the engine */
@@ -106,6 +107,32 @@ static inline tce_status rig_run(tce_drv *drv, const tce_op *op)
     tce_drv_error_info info = {0};
     (void)tce_drv_error(drv, &info);
     return info.status;
+}
+
+/* Runs op on the engine and on the golden model, CTA 0's shared memory below fill_to set to
+ * 0xEE on both first, and compares the two statuses and the whole of CTA 0's shared memory.
+ * *got gets the engine's status. true when they agree; else msg says the first difference. */
+static inline bool rig_vs_golden(rig *r, const tce_op *op, uint32_t fill_to, tce_status *got,
+                                 char *msg, size_t n)
+{
+    uint32_t sz = r->ref.smem_size;
+    memset(tce_sim_smem(r->sim, 0, 0, fill_to), 0xEE, fill_to);
+    memset(tce_smem(&r->ref, 0, 0, fill_to), 0xEE, fill_to);
+    *got = rig_run(&r->drv, op);
+    tce_result want = tce_csim_execute(op, &r->ref);
+    if (*got != want.status) {
+        snprintf(msg, n, "status %s, the golden model's %s (%s)", tce_status_name(*got),
+                 tce_status_name(want.status), want.why);
+        return false;
+    }
+    const uint8_t *a = tce_sim_smem(r->sim, 0, 0, sz), *b = tce_smem(&r->ref, 0, 0, sz);
+    for (uint32_t i = 0; i < sz; i++)
+        if (a[i] != b[i]) {
+            snprintf(msg, n, "both %s; shared byte 0x%x: engine 0x%02x, golden model 0x%02x",
+                     tce_status_name(*got), i, a[i], b[i]);
+            return false;
+        }
+    return true;
 }
 
 /* Queues ops[0..n) while the engine is held, then lets it run; seq[i] gets op i's number.
