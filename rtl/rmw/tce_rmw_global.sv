@@ -246,11 +246,40 @@ module tce_rmw_global #(
   assign u_bvalid = bvalid;
   assign u_b.resp = rd_err ? 2'b10 : axi_b.resp;
 
+  // The ranges themselves: q joins the newest or opens the tail; a B counts down the head.
+  // Only those entries are written (an entry is read only between head and tail, so it
+  // needs no reset: rng_v says which hold a range). The flags n == 1 and n == 2 follow
+  // from the old ones, not from the new count, which keeps the count's adder out of the
+  // retire decision's path. A merge and a B on the same entry leave it as it was.
+  // Written entry by entry rather than as a loop over all NOUT, so the simulator tests a
+  // handful of pending writes a cycle instead of one per entry and field.
+  wire last_inc = q_merge && !(head_pop && rng_head == rng_last);
+  wire head_dec = head_pop && !(q_merge && rng_head == rng_last) &&
+                  !(q_new && rng_head == rng_tail);
+  always_ff @(posedge clk) begin
+    if (q_new) begin
+      // a free entry: the head's B cannot be its own (the FIFO is not full)
+      rng_lo[rng_tail]  <= q_lo;
+      rng_hi[rng_tail]  <= q_hi;
+      rng_n[rng_tail]   <= CW'(1);
+      rng_one[rng_tail] <= 1'b1;
+      rng_two[rng_tail] <= 1'b0;
+    end
+    if (q_merge) rng_hi[rng_last] <= q_hi;
+    if (last_inc) begin
+      rng_n[rng_last]   <= rng_n[rng_last] + CW'(1);
+      rng_one[rng_last] <= 1'b0;                   // merges make an entry's count >= 2
+      rng_two[rng_last] <= rng_one[rng_last];
+    end
+    if (head_dec) begin
+      rng_n[rng_head]   <= rng_n[rng_head] - CW'(1);
+      rng_one[rng_head] <= rng_two[rng_head];
+      rng_two[rng_head] <= rng_n[rng_head] == CW'(3);
+    end
+  end
+
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      for (int i = 0; i < NOUT; i++) begin
-        rng_lo[i] <= '0; rng_hi[i] <= '0; rng_n[i] <= '0; rng_one[i] <= 1'b0; rng_two[i] <= 1'b0;
-      end
       rng_v <= '0; rng_head <= '0; rng_tail <= '0; rng_last <= '0; rng_count <= '0;
       last_hi <= '0; last_lim <= '0;
       q_valid <= 1'b0; q_lo <= '0; q_hi <= '0; hit_q <= '0; chk_q <= 1'b0;
@@ -263,31 +292,6 @@ module tce_rmw_global #(
       if (push) begin q_lo <= n_lo; q_hi <= n_hi; end
       chk_q <= check_overlap && !q_valid && !ar_fire;
       hit_q <= hit;
-      // Per entry: q joins the newest or opens the tail; a B counts down the head. (Only in
-      // those cycles: the simulator then skips the loop while nothing is in flight.) The
-      // flags n == 1 and n == 2 follow from the old ones, not from the new count, which
-      // keeps the count's adder out of the retire decision's path.
-      if (q_valid || head_pop) for (int i = 0; i < NOUT; i++) begin : entry
-        logic open, inc, dec;
-        open = q_new && rng_tail == NA'(i);
-        inc  = q_merge && rng_last == NA'(i);
-        dec  = head_pop && rng_head == NA'(i);
-        if (open) begin
-          // a free entry: the head's B cannot be its own (the FIFO is not full)
-          rng_lo[i] <= q_lo;
-          rng_hi[i] <= q_hi;
-          rng_n[i] <= CW'(1);
-          rng_one[i] <= 1'b1;
-          rng_two[i] <= 1'b0;
-        end else begin
-          if (inc) rng_hi[i] <= q_hi;
-          rng_n[i] <= rng_n[i] + CW'(inc) - CW'(dec);
-          if (inc != dec) begin
-            rng_one[i] <= dec && rng_two[i];           // merges make an entry's count >= 2
-            rng_two[i] <= inc ? rng_one[i] : (rng_n[i] == CW'(3));
-          end
-        end
-      end
       if (q_new) begin
         rng_v[rng_tail] <= 1'b1;
         rng_last <= rng_tail;
