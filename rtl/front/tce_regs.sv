@@ -93,6 +93,7 @@ module tce_regs #(
   localparam int CIW = $clog2(CW);   // bits of a CMD[] word index
   localparam int QE = QW - QDROP;                          // words per queue entry
   localparam int OPW = tce_regs_pkg::CMDF_OPERAND_LO_WORD;  // the first dropped word
+  localparam int EIW = $clog2(QE);                          // bits of an entry word index
 
   // ---------------------------------------------------------------- AXI4-Lite handshakes
   logic        aw_held, w_held;
@@ -211,6 +212,12 @@ module tce_regs #(
     q_push_data[QE*32 +: 32] = seq_issued + 32'd1;
     q_push_data[QE*32+32 +: 8] = db_n[7:0];
   end
+  // The entry word a CMD[] write lands in: command word wi below the dropped operand words,
+  // wi - QDROP above them; none for a dropped word or one past the entry.
+  wire [CIW-1:0] cmd_wi   = cmd_rel[CIW+1:2];
+  wire           cmd_kept = (32'(cmd_wi) < OPW) ||
+                            (32'(cmd_wi) >= OPW + QDROP && 32'(cmd_wi) < QE + QDROP);
+  wire [EIW-1:0] cmd_e    = EIW'((32'(cmd_wi) < OPW) ? 32'(cmd_wi) : 32'(cmd_wi) - QDROP);
   // Word 0 of the staged command: the group tracker needs its CTA and completion fields.
   /* verilator lint_off UNUSEDSIGNAL */
   wire [31:0] w0 = cmd_q[0];
@@ -259,10 +266,11 @@ module tce_regs #(
           gwin_on[i] <= nw_size != 64'd0;
         end
       // entry word e holds command word e below the dropped operand words, e + QDROP above
-      for (int e = 0; e < QE; e++)
-        if (wr_cmd && cmd_rel[CIW+1:2] == CIW'((e < OPW) ? e : e + QDROP))
-          for (int b = 0; b < 4; b++)
-            if (w_strb[b]) cmd_q[e][b*8 +: 8] <= w_data[b*8 +: 8];
+      // (one indexed write, not a compare per entry word: the simulator then tests four
+      // pending byte writes a cycle, not four per word)
+      if (wr_cmd && cmd_kept)
+        for (int b = 0; b < 4; b++)
+          if (w_strb[b]) cmd_q[cmd_e][b*8 +: 8] <= w_data[b*8 +: 8];
       if (wr_cmd) cmd_set[cmd_rel[CIW+1:2]] <= 1'b1;
       wend_wr <= wr_gwin;
       wend_wi <= wa[4:2];
