@@ -15,7 +15,7 @@ extern "C" {
 #endif
 
 #define TCE_REDU_BYTES 32u  /* DATA_W / 8 of the Verilated build */
-#define TCE_REDU_LATENCY 4u /* cycles from an accepted beat to its result (tce_red_pkg) */
+#define TCE_REDU_LATENCY 5u /* cycles from an accepted beat to its result (tce_red_pkg) */
 
 /* One input beat. Byte i of mem/src is bits [8i+7:8i] of the data bus (little-endian). */
 typedef struct {

@@ -1,16 +1,19 @@
-// One floating-point add lane of the reduction unit, pipelined in four register stages:
+// One floating-point add lane of the reduction unit, pipelined in five register stages:
 // the step-by-step mirror of tce_fp_add (csim/arith_float.c) for any binary format
 // (EB exponent bits, MB stored mantissa bits: f16 5/10, bf16 8/7, f32 8/23, f64 11/52).
 //
 //   stage 1  flush subnormal inputs (ftz), classify NaN/inf and pick the special result,
-//            order the operands by magnitude, exponent difference
-//   stage 2  align the smaller operand with guard/round/sticky bits, add or subtract
-//   stage 3  renormalise: one step right on a carry, or left by the leading-zero count
+//            compare the magnitudes, both exponent differences (the operands unordered)
+//   stage 2  order the operands by that compare, align the smaller one with
+//            guard/round/sticky bits
+//   stage 3  add or subtract (the carry chain alone: with the alignment before it, the
+//            f64 lane's path was over 5 ns of xc7 cell delay, docs/fpga.md)
+//   stage 4  renormalise: one step right on a carry, or left by the leading-zero count
 //            but never below exponent 1 (a subnormal result). Stage 2 registers a mask
 //            with one bit at the position of exponent 1, so the count of the sum OR the
 //            mask is already the clamped shift, and the count is a tree (log2 levels of
 //            pairs), not a priority chain or a search whose steps wait on each other.
-//   stage 4  round to nearest even, overflow to infinity, pack, flush a subnormal result
+//   stage 5  round to nearest even, overflow to infinity, pack, flush a subnormal result
 //
 // A lane may serve a second format of the same width (EB1/MB1, chosen per beat by `fmt1`):
 // the f16 lane also adds bf16. Both are unpacked into one internal format with the wider
@@ -20,7 +23,7 @@
 //
 // Stage k's register loads when en[k-1] is high: the unit raises it when the beat for that
 // stage is there and the pipeline advances, so the result of the inputs presented with
-// en[0] high appears on `res` once it has passed en[1], en[2] and en[3].
+// en[0] high appears on `res` once it has passed en[1] to en[4].
 //
 // Each stage's logic is written inside the clocked block that loads its register, under
 // its enable, rather than as always_comb beside it: the same gates, but Verilator then
@@ -39,7 +42,7 @@ module tce_red_fpadd #(
     parameter bit CANON_NAN = 1'b1
 ) (
     input  logic                clk,
-    input  logic [3:0]          en,        // en[k]: stage k+1's register loads
+    input  logic [4:0]          en,        // en[k]: stage k+1's register loads
     input  logic                fmt1,      // this beat is in the second format
     input  logic                ftz,       // subnormal inputs and result become signed zero
     input  logic                keep_mem,  // CANON_NAN=0, two NaN inputs: keep mem's (else src's)
@@ -57,7 +60,7 @@ module tce_red_fpadd #(
   localparam int E1  = IE + 1;  // exponent with room for the carry of normalise and round
   localparam int IM2 = IM + 2;
   localparam int EB_1 = DUAL ? EB1 : EB;  // the second format's fields, valid without one
-  localparam int MB_1 = DUAL ? MB1 : MB;  // (s3_fmt1 is low then)
+  localparam int MB_1 = DUAL ? MB1 : MB;  // (s4_fmt1 is low then)
   localparam int LZW = $clog2(MW + 1);  // width of a leading-zero count 0..MW
   localparam int LZP = 1 << LZW;        // the count's search width, > MW
 
@@ -91,15 +94,17 @@ module tce_red_fpadd #(
   end
 
   // ---------------------------------------------------------------- stage 1
-  logic          s1_special, s1_ftz, s1_fmt1, s1_sbig, s1_ssmall;
+  // The operands leave unordered, with the compare that orders them and both exponent
+  // differences; stage 2 selects.
+  logic          s1_special, s1_ftz, s1_fmt1, s1_swap, s1_sa, s1_sb;
   logic [W-1:0]  s1_special_val;
-  logic [IE-1:0] s1_exp, s1_diff;
-  logic [IM:0]   s1_mbig, s1_msmall;
+  logic [IE-1:0] s1_ea, s1_eb, s1_dab, s1_dba;
+  logic [IM:0]   s1_ma, s1_mb;
 
   always_ff @(posedge clk) begin
     if (en[0]) begin : stage1
-      logic [IE-1:0] a_exp, b_exp, exp_max, e_big_f, e_small_f, a_e1, b_e1;
-      logic [IM-1:0] a_man, b_man, m_big, m_small;
+      logic [IE-1:0] a_exp, b_exp, exp_max, a_e1, b_e1;
+      logic [IM-1:0] a_man, b_man;
       logic [W-1:0]  fa, fb, special_val;
       logic          a_nan, b_nan, a_inf, b_inf, special, swap, a_flush, b_flush;
 
@@ -135,11 +140,7 @@ module tce_red_fpadd #(
         special_val = fb;
 
       // Order by magnitude so the subtraction never goes negative.
-      swap      = {b_exp, b_man} > {a_exp, a_man};
-      e_big_f   = swap ? b_exp : a_exp;
-      e_small_f = swap ? a_exp : b_exp;
-      m_big     = swap ? b_man : a_man;
-      m_small   = swap ? a_man : b_man;
+      swap = {b_exp, b_man} > {a_exp, a_man};
       // Subnormals have exponent 1 and no hidden bit. Both differences are taken from the
       // unordered operands and the compare picks one: a difference of the ordered pair let
       // ABC reuse its XOR (a^b whichever way round) in the compare that orders them, a
@@ -151,70 +152,102 @@ module tce_red_fpadd #(
       s1_special_val <= special_val;
       s1_ftz         <= ftz;
       s1_fmt1        <= use1;
-      s1_sbig        <= swap ? fb[W-1] : fa[W-1];
-      s1_ssmall      <= swap ? fa[W-1] : fb[W-1];
-      s1_exp         <= swap ? b_e1 : a_e1;
-      s1_diff        <= swap ? b_e1 - a_e1 : a_e1 - b_e1;
-      s1_mbig        <= {e_big_f != '0, m_big};
-      s1_msmall      <= {e_small_f != '0, m_small};
+      s1_swap        <= swap;
+      s1_sa          <= fa[W-1];
+      s1_sb          <= fb[W-1];
+      s1_ea          <= a_e1;
+      s1_eb          <= b_e1;
+      s1_dab         <= a_e1 - b_e1;
+      s1_dba         <= b_e1 - a_e1;
+      s1_ma          <= {a_exp != '0, a_man};
+      s1_mb          <= {b_exp != '0, b_man};
     end
   end
 
   // ---------------------------------------------------------------- stage 2
-  logic          s2_special, s2_ftz, s2_fmt1, s2_sign, s2_zero_sign;
+  logic          s2_special, s2_ftz, s2_fmt1, s2_sign, s2_zero_sign, s2_sub;
   logic [W-1:0]  s2_special_val;
   logic [IE-1:0] s2_exp;
-  logic [MW:0]   s2_sum;
+  logic [IM:0]   s2_mbig;
+  logic [MW-1:0] s2_aligned;
   logic [MW-1:0] s2_floor;  // the bit a left shift must stop at: exponent 1
 
   always_ff @(posedge clk) begin
     if (en[1]) begin : stage2
-      logic [MW-1:0] small_grs, aligned;
-      logic          sticky;
+      logic [MW-1:0] small_grs;
+      logic [IE-1:0] diff, exp;
+      logic          sticky, sbig, ssmall;
 
-      small_grs = {s1_msmall, 3'b000};
+      // Order by magnitude so the subtraction never goes negative.
+      diff      = s1_swap ? s1_dba : s1_dab;
+      exp       = s1_swap ? s1_eb : s1_ea;
+      sbig      = s1_swap ? s1_sb : s1_sa;
+      ssmall    = s1_swap ? s1_sa : s1_sb;
+      small_grs = {s1_swap ? s1_ma : s1_mb, 3'b000};
       // Shift right keeping a sticky bit: any 1 shifted out sets bit 0. A shift of MW or
       // more leaves only the sticky bit, as in the C model's n >= 63 case.
-      sticky  = |(small_grs & ~({MW{1'b1}} << s1_diff));
-      aligned = (small_grs >> s1_diff) | {{(MW - 1) {1'b0}}, sticky};
+      sticky = |(small_grs & ~({MW{1'b1}} << diff));
 
+      s2_aligned     <= (small_grs >> diff) | {{(MW - 1) {1'b0}}, sticky};
+      s2_mbig        <= s1_swap ? s1_mb : s1_ma;
+      s2_sub         <= sbig != ssmall;
       s2_special     <= s1_special;
       s2_special_val <= s1_special_val;
       s2_ftz         <= s1_ftz;
       s2_fmt1        <= s1_fmt1;
-      s2_sign        <= s1_sbig;
+      s2_sign        <= sbig;
       // An exact zero sum is +0 under round-to-nearest, unless both operands were negative.
-      s2_zero_sign   <= s1_sbig & s1_ssmall;
-      s2_exp         <= s1_exp;
+      s2_zero_sign   <= sbig & ssmall;
+      s2_exp         <= exp;
       // Shifting left by k lowers the exponent by k, so the shift may not pass the bit
-      // s1_exp - 1 places below the top; none when that lies below the sum (s1_exp >= 1).
-      s2_floor       <= {1'b1, {(MW - 1) {1'b0}}} >> (s1_exp - IE'(1));
-      if (s1_sbig == s1_ssmall)
-        s2_sum <= {1'b0, s1_mbig, 3'b000} + {1'b0, aligned};
-      else
-        s2_sum <= {1'b0, s1_mbig, 3'b000} - {1'b0, aligned};
+      // exp - 1 places below the top; none when that lies below the sum (exp >= 1).
+      s2_floor       <= {1'b1, {(MW - 1) {1'b0}}} >> (exp - IE'(1));
     end
   end
 
   // ---------------------------------------------------------------- stage 3
-  logic          s3_special, s3_ftz, s3_fmt1, s3_sign, s3_zero, s3_zero_sign;
+  logic          s3_special, s3_ftz, s3_fmt1, s3_sign, s3_zero_sign;
   logic [W-1:0]  s3_special_val;
-  logic [E1-1:0] s3_exp;
-  logic [MW-1:0] s3_norm;
+  logic [IE-1:0] s3_exp;
+  logic [MW:0]   s3_sum;
+  logic [MW-1:0] s3_floor;
 
   always_ff @(posedge clk) begin
     if (en[2]) begin : stage3
+      if (s2_sub)
+        s3_sum <= {1'b0, s2_mbig, 3'b000} - {1'b0, s2_aligned};
+      else
+        s3_sum <= {1'b0, s2_mbig, 3'b000} + {1'b0, s2_aligned};
+      s3_special     <= s2_special;
+      s3_special_val <= s2_special_val;
+      s3_ftz         <= s2_ftz;
+      s3_fmt1        <= s2_fmt1;
+      s3_sign        <= s2_sign;
+      s3_zero_sign   <= s2_zero_sign;
+      s3_exp         <= s2_exp;
+      s3_floor       <= s2_floor;
+    end
+  end
+
+  // ---------------------------------------------------------------- stage 4
+  logic          s4_special, s4_ftz, s4_fmt1, s4_sign, s4_zero, s4_zero_sign;
+  logic [W-1:0]  s4_special_val;
+  logic [E1-1:0] s4_exp;
+  logic [MW-1:0] s4_norm;
+
+  always_ff @(posedge clk) begin
+    if (en[3]) begin : stage4
       logic [LZP-1:0]     lz_z;  // per tree node: all of its bits are zero
       logic [LZP*LZW-1:0] lz_n;  // per tree node: its leading zeros (LZW bits each)
       logic [LZW-1:0]     lshift;
 
-      // Leading zeros of the sum below the carry bit, stopping at s2_floor: the left shift
+      // Leading zeros of the sum below the carry bit, stopping at s3_floor: the left shift
       // that sets the hidden bit, or leaves a subnormal at exponent 1. Padding below with
       // ones to LZP bits stops an all-zero value at MW (a zero sum is handled apart).
       // Level 0 has a node per bit; each level pairs nodes (2i+1 above 2i): the upper
       // one's count, or when it is all zero its width plus the lower one's. In place and
       // ascending: node i is written after nodes 2i and 2i+1 are read.
-      lz_z = ~{s2_sum[MW-1:0] | s2_floor, {(LZP - MW) {1'b1}}};
+      lz_z = ~{s3_sum[MW-1:0] | s3_floor, {(LZP - MW) {1'b1}}};
       lz_n = '0;
       for (int k = 0; k < LZW; k++) begin
         for (int i = 0; i < (LZP >> (k + 1)); i++) begin
@@ -225,28 +258,28 @@ module tce_red_fpadd #(
       end
       lshift = lz_n[LZW-1:0];
 
-      if (s2_sum[MW]) begin
+      if (s3_sum[MW]) begin
         // Carry out: one step right, keeping the sticky bit.
-        s3_norm <= {s2_sum[MW:2], s2_sum[1] | s2_sum[0]};
-        s3_exp  <= {1'b0, s2_exp} + 1'b1;
+        s4_norm <= {s3_sum[MW:2], s3_sum[1] | s3_sum[0]};
+        s4_exp  <= {1'b0, s3_exp} + 1'b1;
       end else begin
-        s3_norm <= s2_sum[MW-1:0] << lshift;
-        s3_exp  <= {1'b0, s2_exp} - E1'(lshift);
+        s4_norm <= s3_sum[MW-1:0] << lshift;
+        s4_exp  <= {1'b0, s3_exp} - E1'(lshift);
       end
 
-      s3_special     <= s2_special;
-      s3_special_val <= s2_special_val;
-      s3_ftz         <= s2_ftz;
-      s3_fmt1        <= s2_fmt1;
-      s3_sign        <= s2_sign;
-      s3_zero        <= (s2_sum == '0);
-      s3_zero_sign   <= s2_zero_sign;
+      s4_special     <= s3_special;
+      s4_special_val <= s3_special_val;
+      s4_ftz         <= s3_ftz;
+      s4_fmt1        <= s3_fmt1;
+      s4_sign        <= s3_sign;
+      s4_zero        <= (s3_sum == '0);
+      s4_zero_sign   <= s3_zero_sign;
     end
   end
 
-  // ---------------------------------------------------------------- stage 4
+  // ---------------------------------------------------------------- stage 5
   always_ff @(posedge clk) begin
-    if (en[3]) begin : stage4
+    if (en[4]) begin : stage5
       logic          guard, lsb, below, round_up, carry, hidden, ovf;
       logic [IM+1:0] rounded;
       logic [IM-1:0] man;  // the stored mantissa, left-aligned to IM bits
@@ -256,41 +289,41 @@ module tce_red_fpadd #(
       logic [W-1:0]  packed_val;
 
       // Round to nearest, ties to even: guard set and (anything below it, or the lsb) set.
-      guard    = s3_fmt1 ? s3_norm[S1+2] : s3_norm[S0+2];
-      lsb      = s3_fmt1 ? s3_norm[S1+3] : s3_norm[S0+3];
-      below    = |(s3_norm & (s3_fmt1 ? BELOW_GUARD1 : BELOW_GUARD0));
+      guard    = s4_fmt1 ? s4_norm[S1+2] : s4_norm[S0+2];
+      lsb      = s4_fmt1 ? s4_norm[S1+3] : s4_norm[S0+3];
+      below    = |(s4_norm & (s4_fmt1 ? BELOW_GUARD1 : BELOW_GUARD0));
       round_up = guard && (below || lsb);
       // The increment goes in at the format's last bit. Bits below it stay in `rounded`
       // but cannot carry (they are less than the increment) and the pack drops them.
-      rounded  = {1'b0, s3_norm[MW-1:3]} + (IM2'(round_up) << (s3_fmt1 ? S1 : S0));
+      rounded  = {1'b0, s4_norm[MW-1:3]} + (IM2'(round_up) << (s4_fmt1 ? S1 : S0));
       // A carry into a new bit leaves every mantissa bit at and above the increment 0 (all
       // were 1): the result is 1.0 x 2^(exp+1). The exponent's two candidates and their
-      // overflow compares come from s3_exp beside the increment, so only a multiplexer
+      // overflow compares come from s4_exp beside the increment, so only a multiplexer
       // waits for its carry.
       carry    = rounded[IM+1];
       hidden   = carry || rounded[IM];
-      exp_max4 = s3_fmt1 ? EXP_MAX1 : EXP_MAX0;
-      exp_inc  = s3_exp + 1'b1;
-      ovf      = carry ? (exp_inc >= {1'b0, exp_max4}) : (s3_exp >= {1'b0, exp_max4});
-      exp_r    = carry ? exp_inc[IE-1:0] : s3_exp[IE-1:0];  // < exp_max4 where it is used
+      exp_max4 = s4_fmt1 ? EXP_MAX1 : EXP_MAX0;
+      exp_inc  = s4_exp + 1'b1;
+      ovf      = carry ? (exp_inc >= {1'b0, exp_max4}) : (s4_exp >= {1'b0, exp_max4});
+      exp_r    = carry ? exp_inc[IE-1:0] : s4_exp[IE-1:0];  // < exp_max4 where it is used
       man      = (carry || ovf) ? '0 : rounded[IM-1:0];
       // Overflow: round-to-nearest gives infinity. Without the hidden bit the result is
-      // subnormal: exponent field 0. Otherwise 1 <= exp_r < exp_max4 (stage 3 never goes
+      // subnormal: exponent field 0. Otherwise 1 <= exp_r < exp_max4 (stage 4 never goes
       // below exponent 1), so the field is 0 exactly when the hidden bit is.
       exp_field = ovf ? exp_max4 : (hidden ? exp_r : '0);
 
       // Pack into the selected format.
-      if (s3_fmt1)
-        packed_val = {s3_sign, exp_field[EB_1-1:0], man[IM-1-:MB_1]};
+      if (s4_fmt1)
+        packed_val = {s4_sign, exp_field[EB_1-1:0], man[IM-1-:MB_1]};
       else
-        packed_val = {s3_sign, exp_field[EB-1:0], man[IM-1-:MB]};
-      if (s3_ftz && !hidden && !ovf)
-        packed_val = {s3_sign, {(W - 1) {1'b0}}};
+        packed_val = {s4_sign, exp_field[EB-1:0], man[IM-1-:MB]};
+      if (s4_ftz && !hidden && !ovf)
+        packed_val = {s4_sign, {(W - 1) {1'b0}}};
 
-      if (s3_special)
-        res <= s3_special_val;
-      else if (s3_zero)
-        res <= {s3_zero_sign, {(W - 1) {1'b0}}};
+      if (s4_special)
+        res <= s4_special_val;
+      else if (s4_zero)
+        res <= {s4_zero_sign, {(W - 1) {1'b0}}};
       else
         res <= packed_val;
     end

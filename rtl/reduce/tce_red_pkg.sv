@@ -36,7 +36,7 @@ package tce_red_pkg;
   localparam logic [2:0] CTX_BULK_REDUCE_CLUSTER = 3'd4;
 
   // Register stages from an accepted beat to its result (docs/reduction_unit.md).
-  localparam int LATENCY = 4;
+  localparam int LATENCY = 5;
 
   // The one-stage lanes, as functions so the unit can evaluate them inside the clocked
   // block that registers them, only for a beat of their type (docs/sim_speed.md).

@@ -1,7 +1,7 @@
 // tce_red_unit: the reduction unit. Each beat carries DATA_W bits of memory data and of
 // source data; every element of the beat is reduced in parallel, mem = op(mem, src), with
 // exactly the arithmetic of the golden model (csim/arith*.c, docs/arithmetic.md), and the
-// new memory data comes out LATENCY (tce_red_pkg, 4) cycles later. Interface, lanes and
+// new memory data comes out LATENCY (tce_red_pkg, 5) cycles later. Interface, lanes and
 // timing: docs/reduction_unit.md.
 //
 //   lanes per beat   DATA_W/16 f16/bf16 min/max lanes; DATA_W/32 f32 adders and 32-bit
@@ -117,7 +117,7 @@ module tce_red_unit #(
   // reducers the source's.
   wire keep_mem64 = in_ctx == tce_red_pkg::CTX_RED_SHARED;
 
-  // Float adds come out of the four-stage adders; everything else is one stage of logic
+  // Float adds come out of the five-stage adders; everything else is one stage of logic
   // whose result waits in a delay line.
   wire use_fp = in_valid && legal && op_add;
   wire et_f64  = in_etype == tce_red_pkg::ET_F64;
@@ -159,7 +159,7 @@ module tce_red_unit #(
     end
   end
 
-  // ------------------------------------------------------------ four-stage float adders
+  // ------------------------------------------------------------ five-stage float adders
   // The f16/bf16 and f64 adders cover the lower half of the beat's bits in a two-pass add's
   // first pass and the upper half in its second (ph): their lanes are half the beat's, at
   // half the rate, which the engine's figures allow (docs/reduction_unit.md, "Timing").
