@@ -1,7 +1,8 @@
 /* In-memory input files for the command harnesses; see mem_files.h. */
-#define _GNU_SOURCE /* memfd_create */
+#define _GNU_SOURCE /* memfd_create, open_memstream */
 #include "mem_files.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +98,47 @@ const char *fuzz_out_file(void)
     if (!p)
         abort();
     return p;
+}
+
+/* Does text hold "PATH:" for a path of argv that is one of the in-memory files? (Not
+ * always a line: "FILE: empty" and "FILE: neither 128 raw bytes nor hex text" are whole.) */
+static bool names_a_file(const char *text, int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++) {
+        const char *p = strstr(argv[i], "/proc/self/fd/");
+        if (!p)
+            continue;
+        size_t n = strlen(p);
+        for (const char *at = strstr(text, p); at; at = strstr(at + 1, p))
+            if (at[n] == ':')
+                return true;
+    }
+    return false;
+}
+
+int fuzz_checked_main(int (*cmd)(int, char **), int argc, char **argv)
+{
+    char *err = NULL;
+    size_t err_len = 0;
+    FILE *err_f = open_memstream(&err, &err_len), *out = stdout, *saved = stderr;
+    static FILE *sink;
+    if (!sink)
+        sink = fopen("/dev/null", "w");
+    if (!err_f || !sink)
+        abort(); /* the harness cannot run, not a finding */
+    stdout = sink;
+    stderr = err_f;
+    int rc = cmd(argc, argv);
+    fflush(sink);
+    stdout = out;
+    stderr = saved;
+    fclose(err_f);
+    if (rc < 0 || rc > 2 || (rc == 2 && !names_a_file(err, argc, argv))) {
+        fprintf(stderr, "fuzz: %s exited %d; a refusal must name its file:\n%s", argv[0], rc, err);
+        abort();
+    }
+    free(err);
+    return rc;
 }
 
 int fuzz_quiet_main(int (*cmd)(int, char **), int argc, char **argv)
