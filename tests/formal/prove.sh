@@ -14,7 +14,7 @@
 #   abcprove K  K-induction by ABC on the and-inverter graph: bmc3's K steps from reset, then
 #            `ind` (the inductive step over all assertions at once); then the covers
 #   prove.sh OUTDIR TOP MODE K [-p NAME=VALUE]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N]
-#            [-m] [-M MEM]... -- SOURCES...
+#            [-m] [-M MEM]... [-r] -- SOURCES...
 # -p sets a parameter of TOP; -t drives the wrapper's wire TAP from the flattened net NET
 # (Yosys 0.23 reads no hierarchical references, so an invariant on a unit's state names it
 # here); -c NET cuts the flattened net NET loose (its value becomes the solver's choice in
@@ -25,7 +25,8 @@
 # assertions of the wrapper's instance INST assumptions (a checker of the rules an upstream
 # block obeys, as the environment of a unit between two buses); -k N looks for the covers
 # within N steps instead of K (an induction that closes at a small K, for a unit whose
-# covers lie deeper).
+# covers lie deeper); -r rewrites the graph with ABC's &dc2 before an ABC solver (every output's
+# and latch input's function is kept, so the proof is the same: a smaller graph a frame).
 # A failed assertion leaves OUTDIR/trace.vcd (the counterexample) and exits 1. Exit 77
 # (CTest SKIPPED) when yosys, yosys-smtbmc or z3 is missing. SOLVER overrides z3.
 # YOSYS_LOCK=FILE runs the Yosys step (gigabytes for the whole engine) under `flock FILE`
@@ -34,7 +35,7 @@
 # (OUTDIR/model.key: a checksum of both), so a rerun or a second mode costs no front end.
 set -u
 if [ $# -lt 5 ]; then
-    echo "usage: $0 OUTDIR TOP prove|bmc|covers|pdr|abcbmc|abcprove K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] [-M MEM]... -- SOURCES..." >&2
+    echo "usage: $0 OUTDIR TOP prove|bmc|covers|pdr|abcbmc|abcprove K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] [-M MEM]... [-r] -- SOURCES..." >&2
     exit 2
 fi
 out=$1; top=$2; mode=$3; depth=$4; shift 4
@@ -53,7 +54,7 @@ if [ $abcmode = 1 ] && ! command -v yosys-abc >/dev/null 2>&1; then
 fi
 case $depth in ''|*[!0-9]*) echo "$0: depth '$depth' is not a number" >&2; exit 2;; esac
 
-chparam=""; taps=""; cuts=""; assumes=""; mapmem=""; cdepth=$depth
+chparam=""; taps=""; cuts=""; assumes=""; mapmem=""; cdepth=$depth; rewrite=
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case $1 in
         -p) chparam="$chparam -set ${2%%=*} ${2#*=}"; shift 2;;
@@ -69,6 +70,7 @@ chformal -assert -assert2assume c:*${2}.*\$assert*"; shift 2;;
             case $cdepth in ''|*[!0-9]*) echo "$0: cover depth '$cdepth' is not a number" >&2; exit 2;; esac
             shift 2;;
         -m) mapmem="memory_map"; shift;;
+        -r) rewrite="&get -n; &dc2; &put; print_stats; "; shift;;
         -M) mapmem="$mapmem
 memory_map */$2"; shift 2;;
         *) echo "$0: unknown option '$1'" >&2; exit 2;;
@@ -204,7 +206,7 @@ named() {
 }
 abc() {  # abc NAME COMMAND PASSED_LINE: ABC on the AIG (`fold` turns the constraints into
          # the property), a failure's counterexample (inputs per frame, model.aim) in cex.txt
-    yosys-abc -c "read_aiger $out/model.aig; fold; strash; $2; write_cex $out/cex.txt" \
+    yosys-abc -c "read_aiger $out/model.aig; fold; strash; $rewrite$2; write_cex $out/cex.txt" \
         > "$out/$1.log" 2>&1
     grep -q "^$3" "$out/$1.log" && return 0
     echo "FAIL: $top: $1 ($out/$1.log):"
