@@ -222,6 +222,44 @@ abc() {  # abc NAME COMMAND PASSED_LINE: ABC on the AIG (`fold` turns the constr
     [ -s "$out/cex.txt" ] && echo "counterexample: $out/cex.txt (inputs by frame, $out/model.aim)"
     return 1
 }
+# ind_names: after `ind` failed on the OR of all assertions, the inductive step of each one
+# alone, every other assertion an AIGER constraint (held in every frame), on a copy of
+# model.aig whose header and bad-state lines are rewritten (the AND gates, binary, stay as
+# they are); prints the name of each assertion that step breaks. An assertion that fails
+# only together with another is not named by this; then the line says so.
+ind_names() {
+    set -- $(head -n 1 "$out/model.aig")   # aig M I L O A B C J F
+    if [ "$1" != aig ] || [ $# -lt 9 ] || [ "${10:-0}" != 0 ] || [ "$9" != 0 ]; then
+        echo "the failing assertion is not named: $out/model.aig's header is not 'aig M I L O A B C 0 0'"
+        return
+    fi
+    m=$2; ni=$3; nl=$4; no=$5; na=$6; nb=$7; nc=$8
+    awk -f "$(dirname "$0")/assert_names.awk" "$out/asserts.il" > "$out/asserts.il.txt" 2>/dev/null
+    skip=$((1 + nl + no))
+    head -n "$((skip + nb + nc))" "$out/model.aig" | tail -n "$((nb + nc))" > "$out/ind_lits.txt"
+    named_any=0; i=1
+    while [ $i -le "$nb" ]; do
+        g="$out/ind_one.aig"
+        {
+            echo "aig $m $ni $nl $no $na 1 $((nc + nb - 1)) 0 0"
+            head -n "$skip" "$out/model.aig" | tail -n "$((skip - 1))"
+            sed -n "${i}p" "$out/ind_lits.txt"
+            tail -n "$nc" "$out/ind_lits.txt"
+            head -n "$nb" "$out/ind_lits.txt" | awk -v i="$i" 'NR != i { print $1 - $1 % 2 + 1 - $1 % 2 }'
+            tail -n "+$((skip + nb + nc + 1))" "$out/model.aig"
+        } > "$g"
+        yosys-abc -c "read_aiger $g; fold; strash; ind -F $((depth + 1))" > "$out/ind_one.log" 2>&1
+        if grep -q "UNDECIDED" "$out/ind_one.log"; then
+            prop=$(sed -n "${i}p" "$out/asserts.il.txt")
+            echo "${prop:-output $((i - 1))}: breaks in the inductive step (K=$depth), every other assertion held"
+            named_any=1
+        elif ! grep -q "Networks are equivalent" "$out/ind_one.log"; then
+            echo "output $((i - 1)): no verdict alone ($out/ind_one.log)"
+        fi
+        i=$((i + 1))
+    done
+    [ $named_any = 1 ] || echo "no assertion breaks the inductive step alone: several fail together"
+}
 if [ "$mode" = pdr ]; then
     abc pdr pdr "Property proved" || status=1
 elif [ "$mode" = abcbmc ] || [ "$mode" = abcprove ]; then
@@ -231,7 +269,10 @@ elif [ "$mode" = abcbmc ] || [ "$mode" = abcprove ]; then
     # fails when any does), so that each invariant strengthens the others; ind's frame 0 is
     # the step checked, so K assumed steps are K + 1 frames (smtbmc's `-i -t K`)
     if [ $status -eq 0 ] && [ "$mode" = abcprove ]; then
-        abc induction "orpos; ind -v -F $((depth + 1))" "Networks are equivalent" || status=1
+        if ! abc induction "orpos; ind -v -F $((depth + 1))" "Networks are equivalent"; then
+            status=1
+            ind_names
+        fi
     fi
 elif [ "$mode" != covers ]; then
     smt bmc -t "$depth" --dump-vcd "$out/trace.vcd" || status=1
