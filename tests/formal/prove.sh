@@ -225,7 +225,8 @@ abc() {  # abc NAME COMMAND PASSED_LINE: ABC on the AIG (`fold` turns the constr
 # ind_names: after `ind` failed on the OR of all assertions, the inductive step of each one
 # alone, every other assertion an AIGER constraint (held in every frame), on a copy of
 # model.aig whose header and bad-state lines are rewritten (the AND gates, binary, stay as
-# they are); prints the name of each assertion that step breaks. An assertion that fails
+# they are); prints the name of each assertion that step breaks (20 s each: a failing step is
+# found in seconds, a proof of one that holds can take minutes and is not needed here). An assertion that fails
 # only together with another is not named by this; then the line says so.
 ind_names() {
     set -- $(head -n 1 "$out/model.aig")   # aig M I L O A B C J F
@@ -248,7 +249,7 @@ ind_names() {
             head -n "$nb" "$out/ind_lits.txt" | awk -v i="$i" 'NR != i { print $1 - $1 % 2 + 1 - $1 % 2 }'
             tail -n "+$((skip + nb + nc + 1))" "$out/model.aig"
         } > "$g"
-        yosys-abc -c "read_aiger $g; fold; strash; ind -F $((depth + 1))" > "$out/ind_one.log" 2>&1
+        yosys-abc -c "read_aiger $g; fold; strash; ind -T 20 -F $((depth + 1))" > "$out/ind_one.log" 2>&1
         if grep -q "UNDECIDED" "$out/ind_one.log"; then
             prop=$(sed -n "${i}p" "$out/asserts.il.txt")
             echo "${prop:-output $((i - 1))}: breaks in the inductive step (K=$depth), every other assertion held"
