@@ -250,12 +250,14 @@ ind_names() {
             tail -n "+$((skip + nb + nc + 1))" "$out/model.aig"
         } > "$g"
         yosys-abc -c "read_aiger $g; fold; strash; ind -T 20 -F $((depth + 1))" > "$out/ind_one.log" 2>&1
-        if grep -q "UNDECIDED" "$out/ind_one.log"; then
+        # (a time limit reached also ends in UNDECIDED: no verdict, not a failure)
+        if grep -q "UNDECIDED" "$out/ind_one.log" && ! grep -q "Timeout" "$out/ind_one.log"; then
             prop=$(sed -n "${i}p" "$out/asserts.il.txt")
             echo "${prop:-output $((i - 1))}: breaks in the inductive step (K=$depth), every other assertion held"
             named_any=1
         elif ! grep -q "Networks are equivalent" "$out/ind_one.log"; then
-            echo "output $((i - 1)): no verdict alone ($out/ind_one.log)"
+            prop=$(sed -n "${i}p" "$out/asserts.il.txt")
+            echo "${prop:-output $((i - 1))}: no verdict alone within 20 s"
         fi
         i=$((i + 1))
     done
