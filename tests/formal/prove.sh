@@ -257,6 +257,7 @@ ind_names() {
             named_any=1
         elif ! grep -q "Networks are equivalent" "$out/ind_one.log"; then
             prop=$(sed -n "${i}p" "$out/asserts.il.txt")
+            # (20 s passed, or the output is constant once ABC hashes it and ind prints nothing)
             echo "${prop:-output $((i - 1))}: no verdict alone within 20 s"
         fi
         i=$((i + 1))

@@ -111,134 +111,42 @@ module rmw_global_fv #(
     end
   end
 
-  // MAXOPEN 16: a reduction's bursts finished upstream but still in the reduction unit (up to
-  // RUD) stay open downstream beside the 8 the upstream checker allows.
-  tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(16)) u_rules (
+  tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(8)) u_rules (
     .clk, .rst_n, .awvalid, .awready, .awid('0), .awaddr, .awlen,
     .awsize(3'($clog2(DATA_W / 8))), .awburst(2'b01), .wvalid, .wready, .wdata, .wstrb,
     .wlast, .arvalid, .arready, .arid, .araddr, .arlen, .arsize(3'($clog2(DATA_W / 8))),
     .arburst(2'b01));
 
-  // ---- the invariants (taps): u_up.* (t_up_*, 8 entries) and u_rules.* (t_dn_*, 16) are
-  // the checkers' open-burst lists, count, read and write pointers, kind and the beats of the
-  // burst under way; u_rmem.* the read slave's burst queue.
-  localparam int LB = $clog2(DATA_W / 8);
-  logic [3:0] t_up_n;
-  logic [4:0] t_dn_n;
-  logic [2:0] t_up_rd, t_up_wr;
-  logic [3:0] t_dn_rd, t_dn_wr;
+  // ---- the invariants (taps): u_up.* (t_up_*) and u_rules.* (t_dn_*) are the checkers'
+  // open-burst lists: count, read and write pointers, kind, the beats of the burst under way,
+  // every entry's length
+  localparam int MO = 8;
+  logic [3:0] t_up_n, t_dn_n;
+  logic [2:0] t_up_rd, t_dn_rd, t_up_wr, t_dn_wr;
   logic       t_up_aw, t_dn_aw;
   logic [8:0] t_up_wb, t_dn_wb;
-  logic [9*8-1:0]  t_up_len;
-  logic [9*16-1:0] t_dn_len;
-  function automatic logic [8:0] up_len(input logic [2:0] i);   // i-th open burst upstream
-    up_len = t_up_len[9 * 3'(t_up_rd + i) +: 9];
-  endfunction
-  function automatic logic [8:0] dn_len(input logic [3:0] i);
-    dn_len = t_dn_len[9 * 4'(t_dn_rd + i) +: 9];
-  endfunction
+  logic [9*MO-1:0] t_up_len, t_dn_len;
   // the range FIFO, counting a range about to enter (u.rng_count, u.q_valid): never past NOUT,
   // so room, once there, lasts until the burst offered under it is taken
   logic [$clog2(NOUT):0] t_rng_count;
   logic t_q_valid;
-  always @(*) if (rst_n) begin
-    assert (32'(t_rng_count) + 32'(t_q_valid) <= NOUT);
-    assert (t_up_n <= 4'd8 && t_up_wr == 3'(t_up_rd + 3'(t_up_n)));
-    assert (t_dn_n <= 5'd16 && t_dn_wr == 4'(t_dn_rd + 4'(t_dn_n)));
-    // every open burst has 1 to 256 beats
-    for (int i = 0; i < 8; i++) if (4'(i) < t_up_n) assert (up_len(3'(i)) - 9'd1 < 9'd256);
-    for (int i = 0; i < 16; i++) if (5'(i) < t_dn_n) assert (dn_len(4'(i)) - 9'd1 < 9'd256);
-  end
-  always @(*) if (rst_n && reduce_in) begin
-    // (a plain store's checkers may hold W bursts ahead of their AW; a reduction's may not)
-    if (t_dn_n == 0) assert (t_dn_wb == 0);
-    else assert (t_dn_wb < dn_len(4'd0));
-    if (t_up_n != 0) assert (t_up_wb < up_len(3'd0));
-  end
+  always @(*) if (rst_n) assert (32'(t_rng_count) + 32'(t_q_valid) <= NOUT);
   // A plain store: the same handshakes on both sides, so the same lists.
   always @(*) if (rst_n && !reduce_in) begin
-    assert (5'(t_up_n) == t_dn_n && t_up_rd == 3'(t_dn_rd) && t_up_aw == t_dn_aw &&
+    assert (t_up_n == t_dn_n && t_up_rd == t_dn_rd && t_up_wr == t_dn_wr && t_up_aw == t_dn_aw &&
             t_up_wb == t_dn_wb);
-    for (int i = 0; i < 8; i++) if (5'(i) < t_dn_n) assert (up_len(3'(i)) == dn_len(4'(i)));
-  end
-
-  // A reduction: the burst held (u.p_*: taken from the mover, its AR or AW not yet out), the
-  // AWs out ahead of their last W beat (u.aw_ahead), R beats buffered (u.rf_count), the read
-  // slave's queue (u_rmem.*: bursts read, ARLEN, count, pointers, the beat under way).
-  logic        t_p_valid, t_p_need_ar, t_p_need_aw;
-  logic [63:0] t_p_addr;
-  logic [7:0]  t_p_len;
-  logic [8:0]  t_aw_ahead;
-  logic [$clog2(RDEPTH):0] t_rf_count;
-  logic [1:0]  t_s_rd, t_s_wr;
-  logic [2:0]  t_s_n;
-  logic [7:0]  t_s_beat;
-  logic [4*8-1:0] t_s_len;
-  // Walking the beats in the reduction unit from the downstream list's position: each beat's
-  // tag is its burst's end; the walk ends where the upstream checker stands. A burst past the
-  // downstream list is the held one (its AR out, its AW not).
-  logic [3:0] i_end;     // bursts the walk finished
-  logic [8:0] c_end;     // beats of the next burst the walk passed
-  logic       walk_ok;
-  always_comb begin
-    logic [8:0] len;
-    i_end = '0; c_end = t_dn_wb; walk_ok = 1'b1; len = '0;
-    for (int k = 0; k < RUD; k++) if (3'(k) < ru_n) begin
-      if (5'(i_end) < t_dn_n) len = dn_len(i_end);
-      else if (5'(i_end) == t_dn_n && t_p_valid && !t_p_need_ar) len = 9'(t_p_len) + 9'd1;
-      else begin len = 9'd0; walk_ok = 1'b0; end
-      if (ru_tag[k] != (c_end + 9'd1 == len)) walk_ok = 1'b0;
-      if (c_end + 9'd1 >= len) begin i_end = i_end + 4'd1; c_end = 9'd0; end
-      else c_end = c_end + 9'd1;
-    end
-  end
-  // Beats upstream still owes of the bursts whose AR went out, against the R beats buffered
-  // and still to come from the slave: one R beat for each W beat.
-  logic [3:0]  m_ar;     // upstream's open bursts whose AR went out
-  logic [12:0] owed_up, owed_r;
-  always_comb begin
-    m_ar = t_up_n - 4'(t_p_valid && t_p_need_ar);
-    owed_up = '0; owed_r = 13'(t_rf_count) - 13'(t_s_beat);
-    for (int j = 0; j < 8; j++) if (4'(j) < m_ar) owed_up = owed_up + 13'(up_len(3'(j)));
-    owed_up = owed_up - 13'(t_up_wb);
-    for (int e = 0; e < 4; e++) if (3'(e) < t_s_n)
-      owed_r = owed_r + 13'(t_s_len[8 * 2'(t_s_rd + 2'(e)) +: 8]) + 13'd1;
-  end
-  function automatic logic crosses_4k(input logic [11:0] off, input logic [7:0] len);
-    crosses_4k = 32'(off) + ((32'(len) + 32'd1) << LB) > 32'd4096;
-  endfunction
-  always @(*) if (rst_n && reduce_in) begin
-    assert (t_p_need_aw == t_p_valid && (!t_p_need_ar || t_p_valid));
-    if (t_p_valid) assert (!crosses_4k({t_p_addr[11:LB], LB'(0)}, t_p_len));
-    assert (5'(t_aw_ahead) == t_dn_n && t_aw_ahead <= 9'd16 && (t_dn_n == 0 || t_dn_aw));
-    assert (t_up_n == 0 || t_up_aw);
-    assert (ru_n <= 3'(RUD) && (!ru_held || ru_n != 0));
-    assert (walk_ok && t_up_wb == c_end && t_up_rd == 3'(t_dn_rd + i_end));
-    assert (5'(t_up_n) + 5'(i_end) == t_dn_n + 5'(t_p_valid));
-    for (int j = 0; j < 8; j++) if (4'(j) + 4'(t_p_valid) < t_up_n)
-      assert (up_len(3'(j)) == dn_len(4'(j) + i_end));
-    if (t_p_valid && t_up_n != 0) assert (up_len(3'(t_up_n - 4'd1)) == 9'(t_p_len) + 9'd1);
-    if (t_p_valid && t_p_need_ar) assert (t_up_n != 0);
-    // the read slave holds the last s_n of the bursts whose AR went out
-    assert (t_s_n <= 3'd4 && t_s_wr == 2'(t_s_rd + 2'(t_s_n)) && 4'(t_s_n) <= m_ar);
-    for (int e = 0; e < 4; e++) if (3'(e) < t_s_n)
-      assert (9'(t_s_len[8 * 2'(t_s_rd + 2'(e)) +: 8]) + 9'd1 == up_len(3'(m_ar - 4'(t_s_n) + 4'(e))));
-    if (t_s_n == 0) assert (t_s_beat == 0);
-    else assert (t_s_beat <= t_s_len[8 * t_s_rd +: 8]);
-    if (m_ar == 0) assert (t_up_wb == 0);
-    assert (32'(t_rf_count) <= RDEPTH && owed_r == owed_up);
+    assert (t_dn_n <= 4'(MO) && t_dn_wr == 3'(t_dn_rd + 3'(t_dn_n)));
+    for (int i = 0; i < MO; i++) if (4'(i) < t_dn_n)
+      assert (t_up_len[9 * 3'(3'(i) + t_dn_rd) +: 9] == t_dn_len[9 * 3'(3'(i) + t_dn_rd) +: 9]);
   end
 
   if (MODE != 0) begin : g_cover_reduce
-    always @(*) if (rst_n) begin
-      cover (reduce_in && wvalid && wready && wlast);
-      cover (reduce_in && t_dn_n == 5'd2 && ru_n == 3'd2);   // bursts ahead, beats in the unit
-    end
+    always @(*) if (rst_n) cover (reduce_in && wvalid && wready && wlast);
   end
   if (MODE != 1) begin : g_cover_plain
     always @(*) if (rst_n) begin
       cover (!reduce_in && wvalid && wready && wlast);
-      cover (!reduce_in && t_dn_n == 5'd3);   // three bursts open at once
+      cover (!reduce_in && t_dn_n == 4'd3);   // three bursts open at once
     end
   end
 endmodule
