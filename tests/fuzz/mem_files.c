@@ -116,22 +116,32 @@ static bool names_a_file(const char *text, int argc, char **argv)
     return false;
 }
 
+/* cmd's main with stdout to /dev/null and stderr to errors (NULL: /dev/null too) */
+static int run_quietly(int (*cmd)(int, char **), int argc, char **argv, FILE *errors)
+{
+    static FILE *sink;
+    if (!sink)
+        sink = fopen("/dev/null", "w");
+    if (!sink)
+        abort(); /* the harness cannot run, not a finding */
+    FILE *out = stdout, *err = stderr;
+    stdout = sink;
+    stderr = errors ? errors : sink;
+    int rc = cmd(argc, argv);
+    fflush(sink);
+    stdout = out;
+    stderr = err;
+    return rc;
+}
+
 int fuzz_checked_main(int (*cmd)(int, char **), int argc, char **argv)
 {
     char *err = NULL;
     size_t err_len = 0;
-    FILE *err_f = open_memstream(&err, &err_len), *out = stdout, *saved = stderr;
-    static FILE *sink;
-    if (!sink)
-        sink = fopen("/dev/null", "w");
-    if (!err_f || !sink)
-        abort(); /* the harness cannot run, not a finding */
-    stdout = sink;
-    stderr = err_f;
-    int rc = cmd(argc, argv);
-    fflush(sink);
-    stdout = out;
-    stderr = saved;
+    FILE *err_f = open_memstream(&err, &err_len);
+    if (!err_f)
+        abort();
+    int rc = run_quietly(cmd, argc, argv, err_f);
     fclose(err_f);
     if (rc < 0 || rc > 2 || (rc == 2 && !names_a_file(err, argc, argv))) {
         fprintf(stderr, "fuzz: %s exited %d; a refusal must name its file:\n%s", argv[0], rc, err);
@@ -143,17 +153,5 @@ int fuzz_checked_main(int (*cmd)(int, char **), int argc, char **argv)
 
 int fuzz_quiet_main(int (*cmd)(int, char **), int argc, char **argv)
 {
-    static FILE *sink;
-    if (!sink)
-        sink = fopen("/dev/null", "w");
-    if (!sink)
-        abort();
-    FILE *out = stdout, *err = stderr;
-    stdout = sink;
-    stderr = sink;
-    int rc = cmd(argc, argv);
-    fflush(sink);
-    stdout = out;
-    stderr = err;
-    return rc;
+    return run_quietly(cmd, argc, argv, NULL);
 }
