@@ -338,7 +338,7 @@ module tce_engine #(
     endcase
   end
 
-  tce_desc_fetch #(.DATA_W(DATA_W), .ID_W(ID_W)) u_desc (
+  tce_desc_fetch #(.DATA_W(DATA_W), .ID_W(ID_W), .WR_AW(GADDR_W)) u_desc (
     .clk, .rst_n, .start(desc_start), .addr(desc_addr), .done(desc_done), .busy(desc_busy), .bus_err(desc_err),
     .hit(desc_hit),
     .desc, .inval(desc_inval || soft_reset),

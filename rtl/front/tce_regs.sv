@@ -186,12 +186,13 @@ module tce_regs #(
   // GWIN_BASE_LO, _BASE_HI, _SIZE_LO, _SIZE_HI: four blocks of eight words from 0x200, so
   // wa[6:5] is the block and wa[4:2] the window.
   wire wr_gwin     = do_write && (wa[11:7] == tce_regs_pkg::REG_GWIN_BASE_LO_OFF[11:7]);
-  // Byte offset into CMD[]; its low two bits are the byte within a word, which a 32-bit
-  // register access does not use.
+  // Byte offset into CMD[]: CMD[] starts on a 256-byte boundary and ends inside it (checked
+  // below), so it is the address's low byte, no subtraction. Its low two bits are the byte
+  // within a word, which a 32-bit register access does not use.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [11:0] cmd_rel = wa - tce_regs_pkg::REG_CMD_OFF[11:0];
+  wire [7:0] cmd_rel = wa[7:0];
   /* verilator lint_on UNUSEDSIGNAL */
-  wire wr_cmd = do_write && (wa >= tce_regs_pkg::REG_CMD_OFF[11:0]) && (cmd_rel[11:2] < CW[9:0]);
+  wire wr_cmd = do_write && wa[11:8] == tce_regs_pkg::REG_CMD_OFF[11:8] && cmd_rel[7:2] < CW[5:0];
 
   assign mem_wr = wr_cluster || wr_smem || wr_gwin;
   assign soft_reset = wr_ctrl && w_data[tce_regs_pkg::CTRL_SOFT_RESET_LSB];
@@ -369,7 +370,7 @@ module tce_regs #(
   logic [31:0] rd;
   // As cmd_rel: the byte-within-word bits are not used.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [11:0] rcmd = ra - tce_regs_pkg::REG_CMD_OFF[11:0];
+  wire [7:0] rcmd = ra[7:0];
   /* verilator lint_on UNUSEDSIGNAL */
   // The registers below 0x100 are one case on the word index ra[7:2] (a mux on six address
   // bits, 0 where no register is) rather than a chain of 12-bit compares; the offsets come
@@ -427,10 +428,10 @@ module tce_regs #(
     end
     else if (ra[11:7] == tce_regs_pkg::REG_GWIN_BASE_LO_OFF[11:7])
       rd = gwin_set[ra[6:2]] ? gwin_ram[ra[6:2]] : 32'd0;
-    else if (ra >= tce_regs_pkg::REG_CMD_OFF[11:0] && rcmd[11:2] < CW[9:0]) rd = cmd_set[rcmd[CIW+1:2]] ? cmd_ram[rcmd[CIW+1:2]] : 32'd0;
+    else if (ra[11:8] == tce_regs_pkg::REG_CMD_OFF[11:8] && rcmd[7:2] < CW[5:0]) rd = cmd_set[rcmd[CIW+1:2]] ? cmd_ram[rcmd[CIW+1:2]] : 32'd0;
   end
   // The case above reads the offsets' bits 7..2 only: every scalar register must lie below
-  // 0x100, and GWIN_* and CMD[] at or above it.
+  // 0x100, and GWIN_* and CMD[] at or above it; CMD[] within one 256-byte block (cmd_rel).
   if (((tce_regs_pkg::REG_ID_OFF | tce_regs_pkg::REG_VERSION_OFF | tce_regs_pkg::REG_CAPS_OFF |
         tce_regs_pkg::REG_CTRL_OFF | tce_regs_pkg::REG_STATUS_OFF | tce_regs_pkg::REG_ERR_CODE_OFF |
         tce_regs_pkg::REG_ERR_INFO_OFF | tce_regs_pkg::REG_IRQ_STATUS_OFF | tce_regs_pkg::REG_SEQ_ISSUED_OFF |
@@ -439,9 +440,10 @@ module tce_regs #(
         tce_regs_pkg::REG_GROUP_OPEN_OFF | tce_regs_pkg::REG_STAT_CYCLES_LO_OFF | tce_regs_pkg::REG_STAT_RBYTES_LO_OFF |
         tce_regs_pkg::REG_STAT_WBYTES_LO_OFF | tce_regs_pkg::REG_STAT_CYCLES_HI_OFF | tce_regs_pkg::REG_STAT_RBYTES_HI_OFF |
         tce_regs_pkg::REG_STAT_WBYTES_HI_OFF | tce_regs_pkg::REG_STAT_CMDS_OK_OFF | tce_regs_pkg::REG_STAT_CMDS_ERR_OFF) >> 8) != 0 ||
-      tce_regs_pkg::REG_GWIN_BASE_LO_OFF < 32'h100 || tce_regs_pkg::REG_CMD_OFF < 32'h100)
+      tce_regs_pkg::REG_GWIN_BASE_LO_OFF < 32'h100 || tce_regs_pkg::REG_CMD_OFF < 32'h100 ||
+      tce_regs_pkg::REG_CMD_OFF % 256 != 0 || CW > 64)
   begin : g_bad_map
-    $error("tce_regs: a scalar register at or past 0x100, or GWIN_*/CMD[] below it");
+    $error("tce_regs: a scalar register at or past 0x100, GWIN_*/CMD[] below it, or CMD[] off a 256-byte block");
   end
 
   always_ff @(posedge clk or negedge rst_n) begin
