@@ -68,9 +68,11 @@ endif()
 # own, scripts/coverage.sh, docs/coverage.md): Verilator's line and toggle points in
 # tce_vmodel, and each simulation writes its counts to a .dat file when it is destroyed
 # (into $TCE_COVERAGE_DIR). Off by default: the counters slow the model the tests run.
-# The counted model is about 60 C++ files of 1-4 MB: at -O2 they took over an hour on the
+# The counted model is about 80 C++ files of 1-4 MB: at -O2 they took over an hour on the
 # shared 2-core build machine, so this build compiles them at -O1 without debug
-# information (docs/coverage.md).
+# information, and Verilator's __Slow files (construction, coverage-point registration,
+# initial blocks: code that runs once per model; the four largest files) at -O0
+# (TCE_VERILATED_SLOW_OPT, docs/coverage.md).
 # -fno-split: Verilator 5.006's block splitting (V3Split) loses the counts of the later arms
 # of a chain `if (!bad && a) bad = 1; if (!bad && b) ...` (the check units' style): taken
 # arms read 0 (docs/coverage.md, "The coverage build").
@@ -80,7 +82,9 @@ endif()
 option(TCE_COVERAGE "line and toggle coverage in the engine's Verilated model" OFF)
 set(TCE_VERILATOR_COV_FLAGS --coverage-line --coverage-toggle -fno-split)
 set(TCE_VERILATOR_COV_ARGS)
+set(TCE_VERILATED_SLOW_OPT)
 if(TCE_COVERAGE)
+  set(TCE_VERILATED_SLOW_OPT -O0)
   set(TCE_VERILATOR_COV_ARGS ${TCE_VERILATOR_COV_FLAGS})
   set(TCE_VERILATED_CXX_OPT -O1 -g0)
 endif()

@@ -41,7 +41,8 @@ set(seeds_desc_unpack "")
 set(seeds_cumap_decode "")
 set(seeds_tmreplace "")
 file(GLOB seeds_scenario ${CMAKE_CURRENT_SOURCE_DIR}/scenarios/*.tce
-     ${CMAKE_CURRENT_SOURCE_DIR}/data/bad_scenarios/*.tce)
+     ${CMAKE_CURRENT_SOURCE_DIR}/data/bad_scenarios/*.tce
+     ${CMAKE_CURRENT_SOURCE_DIR}/data/fuzz_findings/scenario_*.tce)
 file(GLOB seeds_corpus ${CMAKE_CURRENT_SOURCE_DIR}/data/malformed/*.txt)
 set(fuzz_seed_dir ${CMAKE_CURRENT_SOURCE_DIR}/data/fuzz_seeds)
 file(GLOB seeds_regress_merge ${fuzz_seed_dir}/junit/*.xml

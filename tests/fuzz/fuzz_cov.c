@@ -22,6 +22,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         snprintf(waivers, sizeof waivers, "--waivers=%s", argv[3]);
         argv[3] = waivers;
     }
-    fuzz_quiet_main(cov_main, 3 + (int)n, argv);
+    fuzz_checked_main(cov_main, 3 + (int)n, argv);
     return 0;
 }

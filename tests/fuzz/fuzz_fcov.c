@@ -16,6 +16,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *argv[3 + FUZZ_MAX_FILES] = {"fcov", misses, "--check"};
     snprintf(misses, sizeof misses, "--misses=%s", fuzz_out_file());
     size_t n = fuzz_files(data, size, argv + 3);
-    fuzz_quiet_main(fcov_main, 3 + (int)n, argv);
+    fuzz_checked_main(fcov_main, 3 + (int)n, argv);
     return 0;
 }

@@ -97,6 +97,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t n = fuzz_files(data, size, argv + 2);
     if (n > 1)
         argv[1] = "diff"; /* of the first two */
-    fuzz_quiet_main(map_main, n > 1 ? 4 : 3, argv);
+    fuzz_checked_main(map_main, n > 1 ? 4 : 3, argv);
     return 0;
 }

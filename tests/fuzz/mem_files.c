@@ -1,7 +1,8 @@
 /* In-memory input files for the command harnesses; see mem_files.h. */
-#define _GNU_SOURCE /* memfd_create */
+#define _GNU_SOURCE /* memfd_create, open_memstream */
 #include "mem_files.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,19 +100,58 @@ const char *fuzz_out_file(void)
     return p;
 }
 
-int fuzz_quiet_main(int (*cmd)(int, char **), int argc, char **argv)
+/* Does text hold "PATH:" for a path of argv that is one of the in-memory files? (Not
+ * always a line: "FILE: empty" and "FILE: neither 128 raw bytes nor hex text" are whole.) */
+static bool names_a_file(const char *text, int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++) {
+        const char *p = strstr(argv[i], "/proc/self/fd/");
+        if (!p)
+            continue;
+        size_t n = strlen(p);
+        for (const char *at = strstr(text, p); at; at = strstr(at + 1, p))
+            if (at[n] == ':')
+                return true;
+    }
+    return false;
+}
+
+/* cmd's main with stdout to /dev/null and stderr to errors (NULL: /dev/null too) */
+static int run_quietly(int (*cmd)(int, char **), int argc, char **argv, FILE *errors)
 {
     static FILE *sink;
     if (!sink)
         sink = fopen("/dev/null", "w");
     if (!sink)
-        abort();
+        abort(); /* the harness cannot run, not a finding */
     FILE *out = stdout, *err = stderr;
     stdout = sink;
-    stderr = sink;
+    stderr = errors ? errors : sink;
     int rc = cmd(argc, argv);
     fflush(sink);
     stdout = out;
     stderr = err;
     return rc;
+}
+
+int fuzz_checked_main(int (*cmd)(int, char **), int argc, char **argv)
+{
+    char *err = NULL;
+    size_t err_len = 0;
+    FILE *err_f = open_memstream(&err, &err_len);
+    if (!err_f)
+        abort();
+    int rc = run_quietly(cmd, argc, argv, err_f);
+    fclose(err_f);
+    if (rc < 0 || rc > 2 || (rc == 2 && !names_a_file(err, argc, argv))) {
+        fprintf(stderr, "fuzz: %s exited %d; a refusal must name its file:\n%s", argv[0], rc, err);
+        abort();
+    }
+    free(err);
+    return rc;
+}
+
+int fuzz_quiet_main(int (*cmd)(int, char **), int argc, char **argv)
+{
+    return run_quietly(cmd, argc, argv, NULL);
 }

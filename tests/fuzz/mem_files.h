@@ -32,5 +32,9 @@ const char *fuzz_out_file(void);
 /* Calls a command's main with its stdout and stderr going to /dev/null (errors are
  * expected; the fuzzer's own output stays readable). Returns its exit status. */
 int fuzz_quiet_main(int (*cmd)(int, char **), int argc, char **argv);
+/* The same, and a refusal (exit status 2) must name one of the in-memory files of argv
+ * ("PATH:") in its errors, and there is no other status than 0, 1 and 2: it aborts
+ * otherwise (a finding). */
+int fuzz_checked_main(int (*cmd)(int, char **), int argc, char **argv);
 
 #endif

@@ -58,6 +58,14 @@ elseif(KIND MATCHES "^(scenario|synth_blif|yosys_log|rv32_elf|regress_merge|cov|
     if(NOT f)
       continue()
     endif()
+    if(KIND STREQUAL "scenario")
+      # fuzz_scenario.c reads at most 16 KB; a longer seed would be skipped, never run
+      file(SIZE ${f} bytes)
+      if(bytes GREATER 16384)
+        message(FATAL_ERROR "scenario seed ${f} is ${bytes} bytes, longer than the 16384 "
+                            "fuzz_scenario reads (FUZZ_SCENARIO_MAX)")
+      endif()
+    endif()
     math(EXPR n "${n} + 1")
     configure_file(${f} ${corpus}/seed${n} COPYONLY)
     if(KIND MATCHES "^(cov|fcov)$" OR (KIND STREQUAL "regress_merge" AND f MATCHES "shard"))
