@@ -19,10 +19,10 @@ set(TCE_FORMAL_PKGS ${CMAKE_SOURCE_DIR}/rtl/generated/tce_desc_pkg.sv
 
 # tce_formal(NAME TOP MODE K [PARAMS N=V...] [TAPS TAP=NET...] [CUTS NET...] [ASSUME INST...]
 #            [RTL files...] [MAPMEM] [MAPMEM_ONLY MEM...] [COVER_DEPTH N] [TIMEOUT s]
-#            [LAUNCHER cmd]):
+#            [LAUNCHER cmd] [REWRITE]):
 # CTest formal-NAME proves tests/formal/TOP.sv (prove.sh MODE K).
 function(tce_formal name top mode depth)
-  cmake_parse_arguments(F "MAPMEM" "TIMEOUT;COVER_DEPTH" "PARAMS;TAPS;CUTS;ASSUME;RTL;LAUNCHER;MAPMEM_ONLY" ${ARGN})
+  cmake_parse_arguments(F "MAPMEM;REWRITE" "TIMEOUT;COVER_DEPTH" "PARAMS;TAPS;CUTS;ASSUME;RTL;LAUNCHER;MAPMEM_ONLY" ${ARGN})
   if(NOT F_RTL)
     set(F_RTL ${TCE_RTL_SOURCES})
   endif()
@@ -44,6 +44,9 @@ function(tce_formal name top mode depth)
   endif()
   if(F_MAPMEM)
     list(APPEND opts -m)
+  endif()
+  if(F_REWRITE)
+    list(APPEND opts -r)
   endif()
   foreach(m IN LISTS F_MAPMEM_ONLY)
     list(APPEND opts -M ${m})
@@ -106,7 +109,29 @@ tce_formal(tile-load tile_load_fv abcbmc 14 PARAMS DATA_W=128 GADDR_W=32 NRD=2 R
 # The reductions' read-modify-write (built with reductions; `lite` has none), its range and
 # R queues 2 deep, behind any mover that follows the rules (u_up's rules assumed): bounded,
 # 12 steps by ABC's bmc3 (z3 took as long for 8: a reduced burst's AR, R, result and W).
+# The taps link the two checkers' open-burst lists (equal in a plain store) and bound the
+# range FIFO (rmw_global_fv.sv).
+set(TCE_RMW_TAPS t_rng_count=u.rng_count t_q_valid=u.q_valid)
+foreach(side up dn)
+  if(side STREQUAL up)
+    set(chk u_up)
+  else()
+    set(chk u_rules)
+  endif()
+  list(APPEND TCE_RMW_TAPS t_${side}_n=${chk}.open_n t_${side}_rd=${chk}.open_rd
+       t_${side}_wr=${chk}.open_wr t_${side}_aw=${chk}.open_aw t_${side}_wb=${chk}.w_beats)
+  foreach(i RANGE 7)
+    math(EXPR lo "9 * ${i}")
+    math(EXPR hi "9 * ${i} + 8")
+    list(APPEND TCE_RMW_TAPS "t_${side}_len[${hi}:${lo}]=${chk}.open_len[${i}]")
+  endforeach()
+endforeach()
 tce_formal(rmw-global rmw_global_fv abcbmc 12 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 ASSUME u_up
+           MAPMEM TAPS ${TCE_RMW_TAPS}
+           RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/rmw/tce_rmw_global.sv)
+# Plain stores through it (MODE 0), unbounded: 2-induction with the taps above, covers within 8.
+tce_formal(rmw-global-plain rmw_global_fv abcprove 2 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 MODE=0
+           ASSUME u_up MAPMEM TAPS ${TCE_RMW_TAPS} COVER_DEPTH 8
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/rmw/tce_rmw_global.sv)
 # The `red` mover at `lite`'s DATA_W 128: its one-beat AW and W under the rules, the beat's
 # strobes exactly the vector's bytes; the checker's open-burst state linked to the mover's by
@@ -157,7 +182,8 @@ if(TCE_FORMAL_TESTS)
   # TCE_YOSYS_LAUNCHER where a machine serialises its large Yosys runs.
   # ABC's bmc3 (abcbmc): z3 did not finish step 0 of this model in 4.5 CPU-minutes. The
   # taps give the progress property (engine_lite_fv.sv) the sequence counters and RUN.
-  tce_formal(engine-lite engine_lite_fv abcbmc 24 TIMEOUT 7200 LAUNCHER ${TCE_YOSYS_LAUNCHER}
+  # REWRITE: ABC's &dc2 before bmc3 (the same functions, about a fifth fewer AND nodes).
+  tce_formal(engine-lite engine_lite_fv abcbmc 24 TIMEOUT 7200 LAUNCHER ${TCE_YOSYS_LAUNCHER} REWRITE
              TAPS t_issued=u.seq_issued t_done=u.seq_done t_run=u.run t_retire=u.retire)
   set_tests_properties(formal-engine-lite PROPERTIES LABELS "rtl;formal;slow;nosan")
 endif()

@@ -21,7 +21,8 @@
 // row count, the product of the four element counts, depends on the descriptor alone: it
 // is formed beside stages 1-3 from `desc` whatever `hold` says (pair products, then their
 // product), so for a cached descriptor it is ready when the command comes, and for one
-// just fetched (desc_new) `ready` comes a cycle later. With the descriptor cached, the
+// just fetched (desc_new) `ready` comes three cycles later (tce_box_bytes' six stages,
+// see `dage`). With the descriptor cached, the
 // executor reaches S_TCHECK two cycles after the pop, so the check costs one cycle there.
 // A fourth stage, and a cycle more, only with a swizzle and a SMEM_SIZE that is not whole
 // 128-byte lines: which bytes of the last, partial line the box lands on after the swizzle
@@ -384,8 +385,8 @@ module tce_tile_check #(
   // rank do not use, the encoder's rules): BAD_DESCRIPTOR with the checks below.
   logic desc_rules_bad;
   tce_desc_rules u_rules (.clk, .desc, .bad(desc_rules_bad));   // registered: valid in stage 2
-  // ... and its box-size rule, from desc alone in four stages (valid with the row count,
-  // see `dage`): put first in the chain after stage 3.
+  // ... and its box-size rule, from desc alone in six stages (valid with the verdict, see
+  // `dage`): put first in the chain after stage 3.
   logic box_over_q;
   tce_box_bytes u_box_bytes (.clk, .desc, .over(box_over_q));
 
@@ -412,16 +413,16 @@ module tce_tile_check #(
   // Width of the span's end, rows x pitch (K + 14 bits) + base (25 bits), with a bit to spare.
   localparam int CW = ((K + 14 > 25) ? K + 14 : 25) + 2;
   logic [1:0]  age;               // edges into the current run of hold, saturating at 2
-  logic [2:0]  dage;              // edges since desc last changed, saturating at 4
+  logic [2:0]  dage;              // edges since desc last changed, saturating at 5
   logic        v3_q, v4_q;        // stage 3 (stage 4) holds this command's and descriptor's values
   logic        span_rnd_q;        // the end is checked byte by byte (swizzle, SMEM_SIZE off a line)
   // The descriptor-side pipeline (quo_q, dn_one_q, p12_q, p34_q, nr_d_q, tce_box_bytes,
   // the 64-bit build's range products)
   // depends on desc alone and runs free: stage 1 reads quo_q in a command's first cycle and
-  // stage 2 reads nr_d_q in its second, so the verdict of a command whose stage 2 ran in
-  // cycle t is right when desc did not change in the four edges before t + 1 (dage_now
-  // reaches 4 at t): at once for a cached descriptor, two cycles later than a command's
-  // own stages for one just fetched.
+  // stage 2 reads nr_d_q in its second, and tce_box_bytes' `over` (six stages) is read with
+  // stage 3, so the verdict of a command whose stage 2 ran in cycle t is right when desc
+  // did not change in the five edges before t + 1 (dage_now reaches 5 at t): at once for a
+  // cached descriptor, three cycles later than a command's own stages for one just fetched.
   wire [2:0] dage_now = desc_new ? 3'd0 : dage;
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
@@ -429,8 +430,8 @@ module tce_tile_check #(
     end else begin
       if (!hold) age <= '0;
       else if (age != 2'd2) age <= age + 2'd1;
-      dage <= (dage_now == 3'd4) ? 3'd4 : dage_now + 3'd1;
-      v3_q <= hold && age == 2'd2 && dage_now == 3'd4;
+      dage <= (dage_now == 3'd5) ? 3'd5 : dage_now + 3'd1;
+      v3_q <= hold && age == 2'd2 && dage_now == 3'd5;
       v4_q <= hold && v3_q;
     end
   end

@@ -337,9 +337,17 @@ module tce_window_walk #(
     end
   end
 
-  // Nothing to walk: tce_tile_check's verdict goes on in the cycle it is ready.
-  assign ready_out  = ready_in && ((st == W_IDLE && !wk_want) || st == W_DONE);
+  // Nothing to walk: tce_tile_check's verdict goes on in the cycle it is ready. ready_in
+  // implies hold (tce_tile_check's ready is hold && its stages), so with ready_in high
+  // !wk_want is the registers' and command's term below: ready_in is the one late input,
+  // a LUT from ready_out (it lies on the engine's path from the verdict to the movers).
+  wire no_walk = st == W_DONE || (st == W_IDLE && (is_prefetch || !win_on_q || inside_q));
+  assign ready_out  = ready_in && no_walk;
   assign status_out = fault ? tce_op_pkg::ST_GLOBAL_BUS : status_in;
   assign field_out  = fault ? 8'(tce_regs_pkg::FIELD_NONE) : field_in;
   assign pass_out   = pass_in && !fault;
+`ifdef TCE_ASSERT
+  always @(posedge clk or negedge rst_n)
+    if (rst_n) assert (!ready_in || hold) else $error("tce_window_walk: ready_in without hold");
+`endif
 endmodule

@@ -820,11 +820,44 @@ module tce_cmd_exec #(
   assign desc_addr  = f_tmap;
   // The movers start on tchk_pass, not on a compare of tchk_status: the status is the end of
   // the checks' ordered chain, and behind it the mover's start was 17 LUT levels deep.
-  assign tile_start = (state == S_TCHECK) && tchk_ready && tchk_pass && !cmd_is_store &&
-                      !is_tpref && tile_can_start;
-  assign tchk_hold = (state == S_CHECK || state == S_DESC || state == S_TCHECK);
+  // The check units' hold and the movers' starts read flip-flops, not a decode of `state`:
+  // that decode began the engine's deepest paths (through the verdict, the window walk and
+  // the tile load into the shared walker). hold_st_q is `state` in {S_CHECK, S_DESC,
+  // S_TCHECK} and tchk_st_q `state == S_TCHECK`, each set from the transitions below (two
+  // 1-bit flags, not a copy of `state`: Yosys 0.23's fsm pass crashes on such a copy);
+  // ld_go_q and st_go_q are the command's kind, whose `cmd` is still since the pop, two
+  // cycles before S_TCHECK at the earliest. TCE_ASSERT checks all four against their sources.
+  logic hold_st_q, tchk_st_q, ld_go_q, st_go_q;
+  // S_TCHECK stays: no verdict yet, or a load that passed waits for the tile load
+  wire tchk_stay = !tchk_ready || (tchk_pass && !is_tpref && !cmd_is_store && !tile_can_start);
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      hold_st_q <= 1'b0; tchk_st_q <= 1'b0; ld_go_q <= 1'b0; st_go_q <= 1'b0;
+    end else begin
+      hold_st_q <= (state == S_IDLE && q_pop) ||
+                   (state == S_CHECK && !(chk_go && (bad || !is_tensor))) ||
+                   (state == S_DESC && !(desc_done && desc_err)) ||
+                   (state == S_TCHECK && tchk_stay);
+      tchk_st_q <= (state == S_DESC && desc_done && !desc_err) || (state == S_TCHECK && tchk_stay);
+      ld_go_q <= !cmd_is_store && !is_tpref;
+      st_go_q <= cmd_is_store;
+    end
+  end
+  assign tile_start = tchk_st_q && tchk_ready && tchk_pass && ld_go_q && tile_can_start;
+  assign tchk_hold = hold_st_q;
   assign cmd_is_prefetch = is_tpref;
-  assign tstore_start = (state == S_TCHECK) && tchk_ready && tchk_pass && cmd_is_store;
+  assign tstore_start = tchk_st_q && tchk_ready && tchk_pass && st_go_q;
+`ifdef TCE_ASSERT
+  always @(posedge clk or negedge rst_n)
+    if (rst_n) begin
+      assert (hold_st_q == (state == S_CHECK || state == S_DESC || state == S_TCHECK) &&
+              tchk_st_q == (state == S_TCHECK))
+        else $error("tce_cmd_exec: state flags %0d %0d beside state %0d", hold_st_q, tchk_st_q, state);
+      if (state == S_TCHECK)
+        assert (ld_go_q == (!cmd_is_store && !is_tpref) && st_go_q == cmd_is_store)
+          else $error("tce_cmd_exec: command kind flags changed in S_TCHECK");
+    end
+`endif
   assign cmd_src_space = f_src;
   assign cmd_dims = f_dims;
   assign cmd_mode = f_mode;

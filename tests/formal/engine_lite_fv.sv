@@ -112,7 +112,9 @@ module engine_lite_fv #(
   patience #(.LATENCY(LATENCY)) p_axil_b (.clk, .rst_n, .waiting(s_axil_bvalid), .act(s_axil_bready));
   patience #(.LATENCY(LATENCY)) p_axil_r (.clk, .rst_n, .waiting(s_axil_rvalid), .act(s_axil_rready));
 
-  tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(8)) u_rules (
+  // MAXOPEN above the tile store's STORE_AHEAD (32 AWs queued ahead of their W beats), so the
+  // checker's own capacity is not what a deep run stops at.
+  tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(64)) u_rules (
     .clk, .rst_n, .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awid(m_axi_awid),
     .awaddr(m_axi_awaddr), .awlen(m_axi_awlen), .awsize(m_axi_awsize),
     .awburst(m_axi_awburst), .wvalid(m_axi_wvalid), .wready(m_axi_wready),

@@ -14,7 +14,7 @@
 #   abcprove K  K-induction by ABC on the and-inverter graph: bmc3's K steps from reset, then
 #            `ind` (the inductive step over all assertions at once); then the covers
 #   prove.sh OUTDIR TOP MODE K [-p NAME=VALUE]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N]
-#            [-m] [-M MEM]... -- SOURCES...
+#            [-m] [-M MEM]... [-r] -- SOURCES...
 # -p sets a parameter of TOP; -t drives the wrapper's wire TAP from the flattened net NET
 # (Yosys 0.23 reads no hierarchical references, so an invariant on a unit's state names it
 # here); -c NET cuts the flattened net NET loose (its value becomes the solver's choice in
@@ -25,7 +25,8 @@
 # assertions of the wrapper's instance INST assumptions (a checker of the rules an upstream
 # block obeys, as the environment of a unit between two buses); -k N looks for the covers
 # within N steps instead of K (an induction that closes at a small K, for a unit whose
-# covers lie deeper).
+# covers lie deeper); -r rewrites the graph with ABC's &dc2 before an ABC solver (every output's
+# and latch input's function is kept, so the proof is the same: a smaller graph a frame).
 # A failed assertion leaves OUTDIR/trace.vcd (the counterexample) and exits 1. Exit 77
 # (CTest SKIPPED) when yosys, yosys-smtbmc or z3 is missing. SOLVER overrides z3.
 # YOSYS_LOCK=FILE runs the Yosys step (gigabytes for the whole engine) under `flock FILE`
@@ -34,7 +35,7 @@
 # (OUTDIR/model.key: a checksum of both), so a rerun or a second mode costs no front end.
 set -u
 if [ $# -lt 5 ]; then
-    echo "usage: $0 OUTDIR TOP prove|bmc|covers|pdr|abcbmc|abcprove K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] [-M MEM]... -- SOURCES..." >&2
+    echo "usage: $0 OUTDIR TOP prove|bmc|covers|pdr|abcbmc|abcprove K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] [-M MEM]... [-r] -- SOURCES..." >&2
     exit 2
 fi
 out=$1; top=$2; mode=$3; depth=$4; shift 4
@@ -53,7 +54,7 @@ if [ $abcmode = 1 ] && ! command -v yosys-abc >/dev/null 2>&1; then
 fi
 case $depth in ''|*[!0-9]*) echo "$0: depth '$depth' is not a number" >&2; exit 2;; esac
 
-chparam=""; taps=""; cuts=""; assumes=""; mapmem=""; cdepth=$depth
+chparam=""; taps=""; cuts=""; assumes=""; mapmem=""; cdepth=$depth; rewrite=
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case $1 in
         -p) chparam="$chparam -set ${2%%=*} ${2#*=}"; shift 2;;
@@ -69,6 +70,7 @@ chformal -assert -assert2assume c:*${2}.*\$assert*"; shift 2;;
             case $cdepth in ''|*[!0-9]*) echo "$0: cover depth '$cdepth' is not a number" >&2; exit 2;; esac
             shift 2;;
         -m) mapmem="memory_map"; shift;;
+        -r) rewrite="&get -n; &dc2; &put; print_stats; "; shift;;
         -M) mapmem="$mapmem
 memory_map */$2"; shift 2;;
         *) echo "$0: unknown option '$1'" >&2; exit 2;;
@@ -204,7 +206,7 @@ named() {
 }
 abc() {  # abc NAME COMMAND PASSED_LINE: ABC on the AIG (`fold` turns the constraints into
          # the property), a failure's counterexample (inputs per frame, model.aim) in cex.txt
-    yosys-abc -c "read_aiger $out/model.aig; fold; strash; $2; write_cex $out/cex.txt" \
+    yosys-abc -c "read_aiger $out/model.aig; fold; strash; $rewrite$2; write_cex $out/cex.txt" \
         > "$out/$1.log" 2>&1
     grep -q "^$3" "$out/$1.log" && return 0
     echo "FAIL: $top: $1 ($out/$1.log):"
@@ -220,6 +222,48 @@ abc() {  # abc NAME COMMAND PASSED_LINE: ABC on the AIG (`fold` turns the constr
     [ -s "$out/cex.txt" ] && echo "counterexample: $out/cex.txt (inputs by frame, $out/model.aim)"
     return 1
 }
+# ind_names: after `ind` failed on the OR of all assertions, the inductive step of each one
+# alone, every other assertion an AIGER constraint (held in every frame), on a copy of
+# model.aig whose header and bad-state lines are rewritten (the AND gates, binary, stay as
+# they are); prints the name of each assertion that step breaks (20 s each: a failing step is
+# found in seconds, a proof of one that holds can take minutes and is not needed here). An assertion that fails
+# only together with another is not named by this; then the line says so.
+ind_names() {
+    set -- $(head -n 1 "$out/model.aig")   # aig M I L O A B C J F
+    if [ "$1" != aig ] || [ $# -lt 9 ] || [ "${10:-0}" != 0 ] || [ "$9" != 0 ]; then
+        echo "the failing assertion is not named: $out/model.aig's header is not 'aig M I L O A B C 0 0'"
+        return
+    fi
+    m=$2; ni=$3; nl=$4; no=$5; na=$6; nb=$7; nc=$8
+    awk -f "$(dirname "$0")/assert_names.awk" "$out/asserts.il" > "$out/asserts.il.txt" 2>/dev/null
+    skip=$((1 + nl + no))
+    head -n "$((skip + nb + nc))" "$out/model.aig" | tail -n "$((nb + nc))" > "$out/ind_lits.txt"
+    named_any=0; i=1
+    while [ $i -le "$nb" ]; do
+        g="$out/ind_one.aig"
+        {
+            echo "aig $m $ni $nl $no $na 1 $((nc + nb - 1)) 0 0"
+            head -n "$skip" "$out/model.aig" | tail -n "$((skip - 1))"
+            sed -n "${i}p" "$out/ind_lits.txt"
+            tail -n "$nc" "$out/ind_lits.txt"
+            head -n "$nb" "$out/ind_lits.txt" | awk -v i="$i" 'NR != i { print $1 - $1 % 2 + 1 - $1 % 2 }'
+            tail -n "+$((skip + nb + nc + 1))" "$out/model.aig"
+        } > "$g"
+        yosys-abc -c "read_aiger $g; fold; strash; ind -T 20 -F $((depth + 1))" > "$out/ind_one.log" 2>&1
+        # (a time limit reached also ends in UNDECIDED: no verdict, not a failure)
+        if grep -q "UNDECIDED" "$out/ind_one.log" && ! grep -q "Timeout" "$out/ind_one.log"; then
+            prop=$(sed -n "${i}p" "$out/asserts.il.txt")
+            echo "${prop:-output $((i - 1))}: breaks in the inductive step (K=$depth), every other assertion held"
+            named_any=1
+        elif ! grep -q "Networks are equivalent" "$out/ind_one.log"; then
+            prop=$(sed -n "${i}p" "$out/asserts.il.txt")
+            # (20 s passed, or the output is constant once ABC hashes it and ind prints nothing)
+            echo "${prop:-output $((i - 1))}: no verdict alone within 20 s"
+        fi
+        i=$((i + 1))
+    done
+    [ $named_any = 1 ] || echo "no assertion breaks the inductive step alone: several fail together"
+}
 if [ "$mode" = pdr ]; then
     abc pdr pdr "Property proved" || status=1
 elif [ "$mode" = abcbmc ] || [ "$mode" = abcprove ]; then
@@ -229,7 +273,10 @@ elif [ "$mode" = abcbmc ] || [ "$mode" = abcprove ]; then
     # fails when any does), so that each invariant strengthens the others; ind's frame 0 is
     # the step checked, so K assumed steps are K + 1 frames (smtbmc's `-i -t K`)
     if [ $status -eq 0 ] && [ "$mode" = abcprove ]; then
-        abc induction "orpos; ind -v -F $((depth + 1))" "Networks are equivalent" || status=1
+        if ! abc induction "orpos; ind -v -F $((depth + 1))" "Networks are equivalent"; then
+            status=1
+            ind_names
+        fi
     fi
 elif [ "$mode" != covers ]; then
     smt bmc -t "$depth" --dump-vcd "$out/trace.vcd" || status=1
