@@ -58,6 +58,13 @@ typedef struct {
     uint64_t addr; /* global address or shared offset */
 } scen_loc;
 
+/* A copy's bytes in shared memory: from off in each CTA of the mask, and its line */
+typedef struct {
+    uint32_t ctas, off, bytes;
+    long line;
+} scen_write;
+#define SCEN_MAX_WRITES 64
+
 typedef struct {
     const char *file;
     long line;
@@ -82,6 +89,10 @@ typedef struct {
     unsigned tx_applied;  /* be->tx() entries already applied to eng's mbarriers */
     tce_drv_stats stats_before; /* driver statistics of earlier attachments */
     long seq_line[256];   /* scenario line of each in-flight command, by seq & 255 */
+    /* shared memory that copies since the last drain may still be writing (the golden
+     * model wrote it at once): a thread's mbarrier operation there would race them */
+    unsigned nwrites;
+    scen_write writes[SCEN_MAX_WRITES];
     bool unsupported;     /* the backend does not implement an instruction (err says which) */
     unsigned cta;         /* the issuing CTA of following instructions */
     ptx_regs regdecl;

@@ -320,6 +320,7 @@ bool scen_drain(scenario *s)
     }
     if (rc != TCE_DRV_OK)
         return scen_fail(s, "driver: %s: %s", tce_drv_rc_name(rc), s->drv.why);
+    s->nwrites = 0; /* every copy has written its bytes */
     return apply_tx(s) && rebase_tx(s);
 }
 
@@ -439,8 +440,12 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
             }
         }
     }
-    if (s->tx_applied >= TCE_ENGINE_MAX_TX / 2 && !scen_drain(s))
+    if ((s->tx_applied >= TCE_ENGINE_MAX_TX / 2 || s->nwrites == SCEN_MAX_WRITES) && !scen_drain(s))
         return false;
+    /* a copy into shared memory writes tx_bytes from its destination in each CTA it
+     * completes on (a box or a bulk copy is one run of bytes there) */
+    if (ref.status == TCE_OK && op.completion == TCE_DONE_MBARRIER && op.dst_space != TCE_SPACE_GLOBAL)
+        s->writes[s->nwrites++] = (scen_write){ref.tx_ctas, TCE_SADDR_OFF(op.saddr), ref.tx_bytes, s->line};
     uint32_t seq;
     tce_drv_rc rc = tce_drv_submit(&s->drv, &op, &seq);
     if (rc == TCE_DRV_OK) {
@@ -511,6 +516,14 @@ static bool mbar_ptrs(scenario *s, const ptx_insn *in, int idx, uint8_t **e, uin
                          (unsigned long long)a, cta);
     if (off & 7)
         return scen_fail(s, "mbarrier address 0x%llx is not 8-byte aligned", (unsigned long long)a);
+    /* The H100 does not order a thread's mbarrier operation after a copy still in flight,
+     * and the two memories hold the two orders: refused, not compared. */
+    for (unsigned i = 0; i < s->nwrites; i++)
+        if (((s->writes[i].ctas >> cta) & 1u) && off + 8 > s->writes[i].off &&
+            off < (uint64_t)s->writes[i].off + s->writes[i].bytes)
+            return scen_fail(s, "the mbarrier at 0x%x of CTA %u is inside the shared memory the copy of "
+                                "line %ld may still be writing: wait for the copy first (the order is "
+                                "undefined on the H100)", off, cta, s->writes[i].line);
     *e = scen_loc_bytes(s, &s->eng, &l, 8);
     *r = scen_loc_bytes(s, &s->ref, &l, 8);
     return *e && *r;
