@@ -38,7 +38,11 @@ module tce_engine #(
     parameter int GADDR_W     = 64
 ) (
     input  logic                clk,
+    // asynchronous for the control state, and also a synchronous clear of tce_regs'
+    // statistics counters (it spans clock edges: docs/rtl.md)
+    /* verilator lint_off SYNCASYNCNET */
     input  logic                rst_n,
+    /* verilator lint_on SYNCASYNCNET */
     // AXI4-Lite slave (registers)
     input  logic                s_axil_awvalid,
     output logic                s_axil_awready,
@@ -163,7 +167,7 @@ module tce_engine #(
   logic accept, accept_is_group, group_commit, soft_reset, cur_reads_done;
   logic [3:0] accept_cta, group_sel;
   logic [7:0] grp_pending, grp_read_pending;
-  logic [8:0] grp_open;   // GROUP_OPEN: {MORE, COUNT}
+  logic [tce_regs_pkg::GROUP_OPEN_COUNT_W:0] grp_open;   // GROUP_OPEN: {MORE, COUNT}
   logic grp_done;
 
   // What memory exists (CLUSTER, SMEM_SIZE, GWIN_*): what the checks refuse against.
@@ -334,7 +338,7 @@ module tce_engine #(
     endcase
   end
 
-  tce_desc_fetch #(.DATA_W(DATA_W), .ID_W(ID_W)) u_desc (
+  tce_desc_fetch #(.DATA_W(DATA_W), .ID_W(ID_W), .WR_AW(GADDR_W)) u_desc (
     .clk, .rst_n, .start(desc_start), .addr(desc_addr), .done(desc_done), .busy(desc_busy), .bus_err(desc_err),
     .hit(desc_hit),
     .desc, .inval(desc_inval || soft_reset),
@@ -674,7 +678,8 @@ module tce_engine #(
   // one beat per cycle; more would only add slots. The next copy's reads go out while the
   // last one's beats arrive (tce_bulk_g2s), so a stream of copies keeps the port full.
   localparam int G2S_NRD = (NRD < 4) ? NRD : 4;
-  tce_bulk_g2s #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(G2S_NRD), .GADDR_W(GADDR_W)) u_g2s (
+  tce_bulk_g2s #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(G2S_NRD), .GADDR_W(GADDR_W),
+                .NUM_CTAS(NUM_CTAS)) u_g2s (
     .clk, .rst_n, .start(g2s_start), .can_start(g2s_can_start), .gaddr(mv_gaddr), .size(mv_size),
     .dst_off(mv_dst_off), .dst_mask(mv_dst_mask), .mbar_off(cmd_mbar_off), .busy(g2s_busy),
     .done_hold(tile_done_hold), .done(g2s_done), .status(g2s_status), .tx_err(g2s_tx_err),
@@ -733,9 +738,9 @@ module tce_engine #(
 
   // Shared-memory requests of from_smem and red pass tce_rmw_smem, which reduces their
   // writes when the command reduces into shared memory.
-  // (sm_red is sm_owner == SM_OWNER_RED while red runs, from a flip-flop; outside its run
-  // neither mover has a request or an answer outstanding, the assertion below)
-  wire rm_from_red = sm_red;
+  // (sm_red, which chooses between them, is sm_owner == SM_OWNER_RED while red runs, from a
+  // flip-flop; outside its run neither mover has a request or an answer outstanding, the
+  // assertion below)
   logic rm_d_valid, rm_d_write;
   logic [3:0] rm_d_cta;
   logic [23:0] rm_d_addr;
@@ -744,16 +749,16 @@ module tce_engine #(
   if (HAS_REDUCE) begin : g_rmw_smem
     tce_rmw_smem #(.DATA_W(DATA_W)) u_rmw_smem (
       .clk, .rst_n, .reduce(red_en && red_smem),
-      .u_valid(rm_from_red ? rs_sm_valid : fs_sm_valid), .u_ready(rm_u_ready),
-      .u_write(rm_from_red || fs_sm_write), .u_cta(rm_from_red ? rs_sm_cta : fs_sm_cta),
-      .u_addr(rm_from_red ? rs_sm_addr : fs_sm_addr),
-      .u_wdata(rm_from_red ? rs_w.data : fs_sm_wdata),
-      .u_wstrb(rm_from_red ? rs_w.strb : (fs_sm_write ? fs_sm_wstrb : '0)),
+      .u_valid(sm_red ? rs_sm_valid : fs_sm_valid), .u_ready(rm_u_ready),
+      .u_write(sm_red || fs_sm_write), .u_cta(sm_red ? rs_sm_cta : fs_sm_cta),
+      .u_addr(sm_red ? rs_sm_addr : fs_sm_addr),
+      .u_wdata(sm_red ? rs_w.data : fs_sm_wdata),
+      .u_wstrb(sm_red ? rs_w.strb : (fs_sm_write ? fs_sm_wstrb : '0)),
       .u_rsp_valid(rm_u_rsp_valid),
-      .d_valid(rm_d_valid), .d_ready(sm_req_ready && (sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM || rm_from_red)),
+      .d_valid(rm_d_valid), .d_ready(sm_req_ready && (sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM || sm_red)),
       .d_write(rm_d_write), .d_cta(rm_d_cta), .d_addr(rm_d_addr), .d_wdata(rm_d_wdata),
       .d_wstrb(rm_d_wstrb),
-      .d_rsp_valid(sm_rsp_valid && (sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM || rm_from_red)), .d_rsp_rdata(sm_rsp_rdata),
+      .d_rsp_valid(sm_rsp_valid && (sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM || sm_red)), .d_rsp_rdata(sm_rsp_rdata),
       .ru_in_valid(rm_ru_in_valid), .ru_in_ready, .ru_in_mem(rm_ru_in_mem),
       .ru_in_src(rm_ru_in_src), .ru_in_be(rm_ru_in_be), .ru_out_valid,
       .ru_out_ready(rm_ru_out_ready), .ru_out_data
@@ -761,8 +766,8 @@ module tce_engine #(
   end else begin : g_no_rmw_smem
     // Without reductions tce_rmw_smem would only pass from_smem's requests through (its
     // `reduce` low: same cycle, same signals), so they go to the port directly.
-    assign rm_u_ready = sm_req_ready && (sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM || rm_from_red);
-    assign rm_u_rsp_valid = sm_rsp_valid && (sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM || rm_from_red);
+    assign rm_u_ready = sm_req_ready && (sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM || sm_red);
+    assign rm_u_rsp_valid = sm_rsp_valid && (sm_owner == tce_op_pkg::SM_OWNER_FROM_SMEM || sm_red);
     assign rm_d_valid = fs_sm_valid;
     assign rm_d_write = fs_sm_write;
     assign rm_d_cta = fs_sm_cta;

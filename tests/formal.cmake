@@ -146,7 +146,7 @@ tce_formal(red-scalar red_scalar_fv prove 3 MAPMEM COVER_DEPTH 8
 # logic is the 32-bit one's; 4 bits hold the model's 4 unretired commands twice over and wrap
 # every 16): 1-induction, unbounded, covers within 8.
 tce_formal(group-tracker group_tracker_fv prove 1 MAPMEM PARAMS SW=4 COVER_DEPTH 8
-           RTL ${CMAKE_SOURCE_DIR}/rtl/front/tce_group_tracker.sv
+           RTL ${CMAKE_SOURCE_DIR}/rtl/generated/tce_regs_pkg.sv ${CMAKE_SOURCE_DIR}/rtl/front/tce_group_tracker.sv
            TAPS t_valid=u.ent_valid t_seq[3:0]=u.ent_seq[0] t_seq[7:4]=u.ent_seq[1]
                 t_seq[11:8]=u.ent_seq[2] t_cta[3:0]=u.ent_cta[0] t_cta[7:4]=u.ent_cta[1]
                 t_cta[11:8]=u.ent_cta[2] t_open[7:0]=u.open_cnt[0] t_open[15:8]=u.open_cnt[1]

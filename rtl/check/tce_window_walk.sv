@@ -122,10 +122,11 @@ module tce_window_walk #(
       wend = '0;
       for (int w = 0; w < 8; w++) wend = wend | (hit_q[w] ? wend_q[w] : '0);
       wlim = round16 ? {wend[G:4], 4'd0} : wend;
+      // (in G + 1 bits: the ends are below 2^(G+1), and dgaddr + 16 is too)
       inside_q <= !rng_over && hit_q != 8'd0 && (hit_q & (hit_q - 8'd1)) == 8'd0 &&
-                  rng_end <= 68'(wlim);
+                  rng_end[67:G1] == '0 && rng_end[G:0] <= wlim;
       org_in_q <= hit_q != 8'd0 && (hit_q & (hit_q - 8'd1)) == 8'd0 &&
-                  68'(dgaddr) + 68'd16 <= 68'(wend);
+                  G1'(dgaddr) + G1'(16) <= wend;
     end
   end
 
@@ -140,7 +141,18 @@ module tce_window_walk #(
   // Three register stages from the held command, like the extent test, so they are valid
   // when tce_tile_check is ready; the unit's size and step are registered too, and the
   // highest row start whose span still fits in shared memory (walk_rows).
-  logic signed [41:0] c0b_q, d0b_q, span_q, off_lo, off_hi, span2_q;
+  // Every offset the bounds are compared with (a unit's, at most (box0 - 1) x e0 units of
+  // 2^ul bytes, and the span, box0 units) is below 2^OW, so -c0 and d0 - c0 are clamped
+  // before their shift (to [0, 2^OW] and [-16, 2^OW]: a bound past the clamp stays past
+  // every offset, one below it below 0): the arithmetic is about OW + 8 bits wide rather
+  // than the 42 bits of a shifted 33-bit dimension less a shifted coordinate.
+  localparam int OW = 20;               // (2^9 - 2) x (15 << 7) < 2^20: the ports' widths
+  logic [OW+7:0] off_lo;                // -(c0 << ul), clamped before the shift
+  logic signed [OW+8:0] off_hi;         // d0' - (c0 << ul), clamped before the shift
+  logic [16:0] span_q, span2_q;         // box0 << ul
+  logic [OW:0] nc_q;                    // -c0, clamped to [0, 2^OW]
+  logic signed [OW+1:0] x_q;            // globalDim[0] - c0, clamped to [-16, 2^OW]
+  logic [3:0]  rnd_q;                   // what rounding d0 << ul up to 16 adds (a store)
   logic [13:0] r_lo, r_hi;
   logic [14:0] r_lo_u;          // r_lo + unit
   logic        run_empty;
@@ -154,24 +166,31 @@ module tce_window_walk #(
   logic        tail_q;          // a swizzle and SMEM_SIZE off a line: a row ending in L is checked
   logic [15:0] tail_ok_q;       // ... in range, by the row's start {in L, chunk}
   always_ff @(posedge clk) begin
-    logic signed [41:0] d0b, lo, hi;
+    logic signed [34:0] nc, x;
+    logic [13:0] hi;
     logic [24:0] lim;
     logic [3:0]  ce;
     logic [7:0]  chunks;
-    c0b_q <= 42'(signed'(wcoords[31:0])) <<< ul;
-    d0b = 42'(gdim[32:0]) << ul;
-    if (is_store && desc[IOFF*8 +: 8] == 8'd0) d0b = (d0b + 42'sd15) & ~42'sd15;
-    d0b_q <= d0b;
-    span_q <= 42'(box0) << ul;
-    off_lo <= -c0b_q;
-    off_hi <= d0b_q - c0b_q;
+    // stage 1: -c0 and d0 - c0, unshifted and clamped; a store's rounding of d0 << ul up to
+    // 16 adds (-(d0 << ul)) mod 16, so d0' - (c0 << ul) = ((d0 - c0) << ul) + that
+    nc = 35'sd0 - 35'(signed'(wcoords[31:0]));
+    x = 35'(gdim[32:0]) - 35'(signed'(wcoords[31:0]));
+    nc_q <= nc < 0 ? '0 : nc >= 35'sd1 <<< OW ? (OW+1)'(1) << OW : (OW+1)'(nc);
+    x_q <= x < -35'sd16 ? (OW+2)'(-16) : x >= 35'sd1 <<< OW ? (OW+2)'(1) << OW : (OW+2)'(x);
+    rnd_q <= (is_store && desc[IOFF*8 +: 8] == 8'd0) ? 4'(-(gdim[3:0] << ul)) : 4'd0;
+    span_q <= 17'(box0) << ul;
+    // stage 2: shifted (not clamped again: the compares below take the wider values)
+    off_lo <= (OW+8)'(nc_q) << ul;
+    off_hi <= ((OW+9)'(x_q) <<< ul) + (OW+9)'(rnd_q);
     span2_q <= span_q;
-    lo = off_lo < 0 ? 42'sd0 : off_lo;
-    hi = off_hi > span2_q ? span2_q : off_hi;
-    run_empty <= lo >= hi;
-    r_lo <= 14'(lo);
-    r_hi <= 14'(hi);
-    r_lo_u <= 15'(lo) + 15'(unit);
+    // stage 3: the run [off_lo, min(off_hi, span)) (off_lo >= 0): empty when off_lo is at or
+    // past either end, two compares side by side; r_hi matters only when it is not empty
+    // (then off_hi > 0, so the unsigned compare is right)
+    hi = (OW+9)'(off_hi) > (OW+9)'(span2_q) ? 14'(span2_q) : 14'(off_hi);
+    run_empty <= $signed((OW+9)'(off_lo)) >= off_hi || off_lo >= (OW+8)'(span2_q);
+    r_lo <= 14'(off_lo);
+    r_hi <= hi;
+    r_lo_u <= 15'(off_lo) + 15'(unit);
     unit <= 6'd1 << ul;
     umask <= 5'((6'd1 << ul) - 6'd1);
     stride_b <= 17'(e0) << ul;
@@ -227,7 +246,7 @@ module tce_window_walk #(
   logic [G:0]   a_u;            // a + unit
   logic [16:0]  rem;
   logic [8:0]   k;              // e0 > 1: the unit in the row
-  logic signed [41:0] orel;     // ... and its offset from the row's address
+  logic [OW-1:0] orel;          // ... and its offset from the row's address
   logic [2:0]   wi;             // the window tried
   logic [2:0]   nmiss;          // windows tried in vain for this unit
   logic         row0;           // no row taken yet
@@ -253,7 +272,17 @@ module tce_window_walk #(
   always_comb covers = G1'(rem) <= left_q;
   wire [16:0] ustep = left_q[16:0] & ~{12'd0, umask};
   wire        k_last = 9'(k + 9'd1) == box0;
-  wire        dim0_out = orel < off_lo || orel >= off_hi;
+  wire        dim0_out = (OW+8)'(orel) < off_lo || $signed((OW+9)'(orel)) >= off_hi;
+  // One adder each for a and a_u (no `share` pass in the synthesis flow merges them): a takes
+  // the row's first unit (row_g + r_lo, or row_g for e0 > 1), the next unit (+ stride_b) or
+  // the run on from a window's end (+ ustep); a_u = a + unit along with it.
+  wire [G-1:0] a_from = st == W_ROW ? row_g : a;
+  wire [16:0]  a_step = st == W_ROW ? (e0 == 4'd1 ? 17'(r_lo) : 17'd0) :
+                        (st == W_DEC && e0 == 4'd1) ? ustep : stride_b;
+  wire [G-1:0] a_next = a_from + G'(a_step);
+  wire [G:0]   u_from = st == W_ROW ? {1'b0, row_g} : st == W_UNIT ? {1'b0, a} : a_u;
+  wire [16:0]  u_step = st == W_ROW ? 17'(r_lo_u) : st == W_UNIT ? 17'(unit) : ustep;
+  wire [G:0]   a_u_next = u_from + G1'(u_step);
   // The window holding globalAddress (stage 2 of the extent test), where the walk starts.
   logic [2:0] wi0;
   always_comb begin
@@ -285,12 +314,12 @@ module tce_window_walk #(
           end else if (!row_inb || (e0 == 4'd1 && run_empty)) begin
             st <= last_row ? W_DONE : W_NEXT;       // no in-bounds unit
           end else if (e0 == 4'd1) begin
-            a <= row_g + G'(r_lo);
-            a_u <= {1'b0, row_g} + G1'(r_lo_u);
+            a <= a_next;
+            a_u <= a_u_next;
             rem <= 17'(r_hi) - 17'(r_lo);
             st <= W_HIT;
           end else begin
-            a <= row_g; k <= '0; orel <= '0;
+            a <= a_next; k <= '0; orel <= '0;
             st <= W_UNIT;
           end
         end
@@ -298,11 +327,11 @@ module tce_window_walk #(
           // outside the tensor in dim 0: nothing to check
           if (k_last) st <= last_row ? W_DONE : W_NEXT;
           else begin
-            k <= k + 9'd1; a <= a + G'(stride_b); orel <= orel + 42'(stride_b);
+            k <= k + 9'd1; a <= a_next; orel <= orel + OW'(stride_b);
           end
         end else begin
           rem <= 17'(unit);
-          a_u <= {1'b0, a} + G1'(unit);
+          a_u <= a_u_next;
           nmiss <= '0;
           st <= W_HIT;
         end
@@ -322,13 +351,13 @@ module tce_window_walk #(
           st <= last_row ? W_DONE : W_NEXT;
         end else if (e0 == 4'd1) begin
           // on from the window's end, rounded down to a unit: another window's, if any
-          a <= a + G'(ustep);
-          a_u <= a_u + G1'(ustep);
+          a <= a_next;
+          a_u <= a_u_next;
           rem <= rem - ustep;
           nmiss <= '0; wi <= wi + 3'd1;
           st <= W_HIT;
         end else begin
-          k <= k + 9'd1; a <= a + G'(stride_b); orel <= orel + 42'(stride_b);
+          k <= k + 9'd1; a <= a_next; orel <= orel + OW'(stride_b);
           st <= W_UNIT;
         end
         W_NEXT: st <= W_ROW;

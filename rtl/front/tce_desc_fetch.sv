@@ -24,7 +24,11 @@
 // it.
 module tce_desc_fetch #(
     parameter int DATA_W = 256,
-    parameter int ID_W   = 4
+    parameter int ID_W   = 4,
+    // Every write burst the engine issues starts below 2^WR_AW (tce_engine: its GADDR_W, as
+    // the executor refuses a global range past 2^GADDR_W; asserted below), so the snoop
+    // compares WR_AW + 1 bits and an entry at or past 2^(WR_AW+1) is never written.
+    parameter int WR_AW  = 64
 ) (
     input  logic              clk,
     input  logic              rst_n,
@@ -82,20 +86,24 @@ module tce_desc_fetch #(
   // burst's bytes (a short sum lsum, carry lsum[S]) and its bits from S up plus that carry:
   // stage 2 registers that sum and compares of the upper bits (c_hm1 = c_tag's upper bits
   // - 1, kept beside it), stage 3 combines them with the lower bits' compare.
+  // (AB bits of address: the entry's and the bursts' where the entry is below 2^AB, c_near;
+  // a burst starts below 2^WR_AW and spans at most 16 KB, so it ends below 2^AB)
   localparam int S = 15;
+  localparam int AB = WR_AW < 64 ? WR_AW + 1 : 64;
   logic              seen_q, seen2_q, ov_q;
-  logic [63:LB]      wlo_q;
+  logic [AB-1:LB]    wlo_q;
   logic [7:0]        wlen_q;
-  logic [64:0]       c_end;         // c_tag + 128
-  logic [63:S]       c_hm1;         // c_tag[63:S] - 1
+  logic              c_near;        // c_tag < 2^AB: writes can reach the entry
+  logic [AB:0]       c_end;         // c_tag + 128
+  logic [AB-1:S]     c_hm1;         // c_tag[AB-1:S] - 1
   logic [S:0]        lsum_q;
   logic              lo_q, lt_q, le_q, eq_q, eqm1_q;
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [63:0] wr_addr_v = wr_addr;   // the bits below the beat are not compared
+  wire [63:0] wr_addr_v = wr_addr;   // the bits below the beat are not compared, nor from AB up
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [63:0] w_lo = {wlo_q, {LB{1'b0}}};
-  wire [63:S] c_hi = c_tag[63:S];
-  wire [63:S] w_h  = w_lo[63:S];
+  wire [AB-1:0] w_lo = {wlo_q, {LB{1'b0}}};
+  wire [AB-1:S] c_hi = c_tag[AB-1:S];
+  wire [AB-1:S] w_h  = w_lo[AB-1:S];
   wire        below_lo = c_tag[S-1:0] < lsum_q[S-1:0];
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
@@ -103,14 +111,14 @@ module tce_desc_fetch #(
       lsum_q <= '0; lo_q <= 1'b0; lt_q <= 1'b0; le_q <= 1'b0; eq_q <= 1'b0; eqm1_q <= 1'b0;
     end else begin
       seen_q <= wr_seen;
-      if (wr_seen) begin wlo_q <= wr_addr_v[63:LB]; wlen_q <= wr_len; end
+      if (wr_seen) begin wlo_q <= wr_addr_v[AB-1:LB]; wlen_q <= wr_len; end
       seen2_q <= seen_q;
       if (seen_q) begin
         lsum_q <= {1'b0, w_lo[S-1:0]} + (((S+1)'(wlen_q) + (S+1)'(1)) << LB);
         lo_q <= {1'b0, w_lo} < c_end;
         lt_q <= c_hi < w_h; le_q <= c_hi <= w_h; eq_q <= c_hi == w_h; eqm1_q <= c_hm1 == w_h;
       end
-      ov_q <= seen2_q && lo_q &&
+      ov_q <= seen2_q && c_near && lo_q &&
               (lsum_q[S] ? le_q || (eqm1_q && below_lo) : lt_q || (eq_q && below_lo));
     end
   end
@@ -136,7 +144,8 @@ module tce_desc_fetch #(
     if (!rst_n) begin
       state <= S_IDLE; base <= '0; half <= 1'b0; both <= 1'b0; beat <= '0; err <= 1'b0;
       done <= 1'b0; bus_err <= 1'b0; desc <= '0;
-      c_valid <= 1'b0; clean <= 1'b0; c_tag <= '0; c_end <= 65'd128; c_hm1 <= '1;
+      c_valid <= 1'b0; clean <= 1'b0; c_tag <= '0; c_end <= (AB+1)'(128); c_hm1 <= '1;
+      c_near <= 1'b1;
     end else begin
       done <= 1'b0;
       if (ov_q || inval) begin c_valid <= 1'b0; clean <= 1'b0; end
@@ -147,8 +156,9 @@ module tce_desc_fetch #(
           base <= addr; half <= 1'b0; both <= !crosses; beat <= '0; err <= 1'b0;
           // Writes this close break the contract (asserted); should one come anyway, its
           // data may land after the read, so the fetch is not cached.
-          c_valid <= 1'b0; c_tag <= addr; c_end <= {1'b0, addr} + 65'd128;
-          c_hm1 <= addr[63:S] - (64-S)'(1);
+          c_valid <= 1'b0; c_tag <= addr; c_end <= {1'b0, addr[AB-1:0]} + (AB+1)'(128);
+          c_hm1 <= addr[AB-1:S] - (AB-S)'(1);
+          c_near <= (65'(addr) >> AB) == '0;
           clean <= !wr_seen && !seen_q && !seen2_q;
           state <= S_AR;
         end
@@ -183,5 +193,10 @@ module tce_desc_fetch #(
     if (rst_n)
       assert (!(start && (wr_seen || seen_q || seen2_q)))
         else $error("tce_desc_fetch: descriptor lookup within two cycles of a write burst");
+  // The snoop reads AB bits of a burst's address (WR_AW above).
+  always @(posedge clk or negedge rst_n)
+    if (rst_n)
+      assert (!wr_seen || (65'(wr_addr) >> WR_AW) == '0)
+        else $error("tce_desc_fetch: a write burst at %h, past 2^%0d", wr_addr, WR_AW);
 `endif
 endmodule

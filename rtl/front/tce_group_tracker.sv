@@ -10,7 +10,8 @@
 // (last_live): the wrap-safe compare then never sees a stale seq 2^(SEQ_W-1) behind, however long
 // a CTA leaves its last group uncommitted.
 // A CTA may leave any number of commands uncommitted (they retire meanwhile), so its open
-// count stops at 255 and a flag beside it records that it went past (GROUP_OPEN.MORE).
+// count stops at its largest value (GROUP_OPEN.COUNT's width, regmap.def) and a flag beside
+// it records that it went past (GROUP_OPEN.MORE).
 module tce_group_tracker #(
     parameter int NUM_CTAS    = 16,
     parameter int QUEUE_DEPTH = 8,
@@ -40,13 +41,14 @@ module tce_group_tracker #(
     input  logic [3:0]  sel_cta,
     output logic [7:0]  sel_pending,
     output logic [7:0]  sel_read_pending,
-    output logic [8:0]  sel_open,       // GROUP_OPEN: {MORE, COUNT}
+    output logic [tce_regs_pkg::GROUP_OPEN_COUNT_W:0] sel_open,   // GROUP_OPEN: {MORE, COUNT}
     output logic        group_done      // a pending group completed this cycle (IRQ_STATUS.GROUP)
 );
   localparam int NENT = QUEUE_DEPTH + 1;
+  localparam int OCW = tce_regs_pkg::GROUP_OPEN_COUNT_W;
 
-  logic [7:0]  open_cnt [NUM_CTAS];
-  logic [NUM_CTAS-1:0] open_more;   // open_cnt passed 255 (it holds 255): GROUP_OPEN.MORE
+  logic [OCW-1:0] open_cnt [NUM_CTAS];
+  logic [NUM_CTAS-1:0] open_more;   // open_cnt went past its largest value (it holds it): GROUP_OPEN.MORE
   logic [SEQ_W-1:0] last_seq [NUM_CTAS];
   // last_seq[c] has not retired: set by the accept, cleared in the cycle seq_done reaches it
   // (seq_done counts retirements one by one; a soft reset, its only jump, clears it too).
@@ -143,7 +145,7 @@ module tce_group_tracker #(
       ent_valid <= ent_valid & ~ent_retire;
       live_next = last_now;
       if (accept && accept_is_group && 32'(accept_cta) < NUM_CTAS) begin
-        if (open_cnt[accept_cta] != 8'hFF) open_cnt[accept_cta] <= open_cnt[accept_cta] + 8'd1;
+        if (open_cnt[accept_cta] != '1) open_cnt[accept_cta] <= open_cnt[accept_cta] + 1'b1;
         else open_more[accept_cta] <= 1'b1;
         last_seq[accept_cta] <= accept_seq;
         for (int c = 0; c < NUM_CTAS; c++) if (accept_cta == 4'(c)) live_next[c] = 1'b1;
@@ -184,7 +186,7 @@ module tce_group_tracker #(
           if (ent_valid[i] && ent_cta[i] == sel_cta && ent_seq[i] == cur_seq) cur_hit = 1'b1;
       sel_pending <= p;
       sel_read_pending <= p - 8'(cur_hit);
-      sel_open <= (32'(sel_cta) < NUM_CTAS) ? {open_more[sel_cta], open_cnt[sel_cta]} : 9'd0;
+      sel_open <= (32'(sel_cta) < NUM_CTAS) ? {open_more[sel_cta], open_cnt[sel_cta]} : '0;
     end
   end
 endmodule

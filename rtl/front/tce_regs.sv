@@ -22,7 +22,10 @@ module tce_regs #(
     parameter int QDROP       = 0
 ) (
     input  logic        clk,
+    // asynchronous, and the statistics counters' synchronous clear (below)
+    /* verilator lint_off SYNCASYNCNET */
     input  logic        rst_n,
+    /* verilator lint_on SYNCASYNCNET */
     // AXI4-Lite slave
     input  logic        s_awvalid,
     output logic        s_awready,
@@ -74,7 +77,7 @@ module tce_regs #(
     output logic        desc_inval,     // CTRL.DESC_INVAL pulse (for the descriptor cache)
     input  logic [7:0]  grp_pending,
     input  logic [7:0]  grp_read_pending,
-    input  logic [8:0]  grp_open,       // {MORE, COUNT}
+    input  logic [tce_regs_pkg::GROUP_OPEN_COUNT_W:0] grp_open,   // {MORE, COUNT}
     input  logic        grp_done,
     // What memory exists (CLUSTER, SMEM_SIZE, GWIN_*): the limits the executor and the
     // tensor check refuse against, each the smaller of the register and the build's
@@ -183,12 +186,13 @@ module tce_regs #(
   // GWIN_BASE_LO, _BASE_HI, _SIZE_LO, _SIZE_HI: four blocks of eight words from 0x200, so
   // wa[6:5] is the block and wa[4:2] the window.
   wire wr_gwin     = do_write && (wa[11:7] == tce_regs_pkg::REG_GWIN_BASE_LO_OFF[11:7]);
-  // Byte offset into CMD[]; its low two bits are the byte within a word, which a 32-bit
-  // register access does not use.
+  // Byte offset into CMD[]: CMD[] starts on a 256-byte boundary and ends inside it (checked
+  // below), so it is the address's low byte, no subtraction. Its low two bits are the byte
+  // within a word, which a 32-bit register access does not use.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [11:0] cmd_rel = wa - tce_regs_pkg::REG_CMD_OFF[11:0];
+  wire [7:0] cmd_rel = wa[7:0];
   /* verilator lint_on UNUSEDSIGNAL */
-  wire wr_cmd = do_write && (wa >= tce_regs_pkg::REG_CMD_OFF[11:0]) && (cmd_rel[11:2] < CW[9:0]);
+  wire wr_cmd = do_write && wa[11:8] == tce_regs_pkg::REG_CMD_OFF[11:8] && cmd_rel[7:2] < CW[5:0];
 
   assign mem_wr = wr_cluster || wr_smem || wr_gwin;
   assign soft_reset = wr_ctrl && w_data[tce_regs_pkg::CTRL_SOFT_RESET_LSB];
@@ -228,7 +232,6 @@ module tce_regs #(
       err_code <= '0; err_overflow <= 1'b0; err_badlen <= 1'b0; err_info <= '0;
       irq_status <= '0; group_sel <= '0;
       seq_issued <= '0; seq_done <= '0;
-      stat_cycles <= '0; stat_rbytes <= '0; stat_wbytes <= '0; stat_ok <= '0; stat_err <= '0;
       busy_q <= 1'b0;
       for (int e = 0; e < QE; e++) cmd_q[e] <= '0;
       cmd_set <= '0; gwin_set <= '0; gwin_row_set <= '0;
@@ -280,13 +283,6 @@ module tce_regs #(
       // (the queue is held, so only doorbell flags can arrive meanwhile).
       if (retire) begin
         seq_done <= seq_done + 32'd1;
-        if (retire_status != 0) stat_err <= stat_err + 32'd1;
-        else stat_ok <= stat_ok + 32'd1;
-        // A failed command counts no bytes, as in the golden model (its result carries none).
-        if (retire_status == 0) begin
-          stat_rbytes <= stat_rbytes + {24'd0, retire_rbytes};
-          stat_wbytes <= stat_wbytes + {24'd0, retire_wbytes};
-        end
         if (retire_status != 0 && !err_pending) begin
           err_code <= retire_status;
           err_info <= {retire_kind, retire_cta, retire_field, retire_seq};
@@ -305,15 +301,33 @@ module tce_regs #(
         irq_status <= (irq_status & ~(wr_irq ? w_data[3:0] : 4'd0)) | set;
       end
       busy_q <= busy;
-      if (ctrl_enable) stat_cycles <= stat_cycles + 64'd1;
 
       if (soft_reset) begin
         // Dropped commands count as retired so software waiting on SEQ_DONE is released.
         seq_done <= seq_issued - {24'd0, exec_inflight};
         err_code <= '0; err_overflow <= 1'b0; err_badlen <= 1'b0; err_info <= '0;
         irq_status <= '0;
-        stat_cycles <= '0; stat_rbytes <= '0; stat_wbytes <= '0; stat_ok <= '0; stat_err <= '0;
       end
+    end
+  end
+
+  // The statistics counters clear at a clock edge, in reset or on CTRL.SOFT_RESET: a
+  // flip-flop with an asynchronous reset has no synchronous clear, so the soft reset took a
+  // LUT per counter bit behind its adder (256 of them); rst_n spans clock edges (docs/rtl.md).
+  always_ff @(posedge clk) begin
+    if (!rst_n || soft_reset) begin
+      stat_cycles <= '0; stat_rbytes <= '0; stat_wbytes <= '0; stat_ok <= '0; stat_err <= '0;
+    end else begin
+      if (retire) begin
+        if (retire_status != 0) stat_err <= stat_err + 32'd1;
+        else stat_ok <= stat_ok + 32'd1;
+        // A failed command counts no bytes, as in the golden model (its result carries none).
+        if (retire_status == 0) begin
+          stat_rbytes <= stat_rbytes + {24'd0, retire_rbytes};
+          stat_wbytes <= stat_wbytes + {24'd0, retire_wbytes};
+        end
+      end
+      if (ctrl_enable) stat_cycles <= stat_cycles + 64'd1;
     end
   end
 
@@ -356,56 +370,80 @@ module tce_regs #(
   logic [31:0] rd;
   // As cmd_rel: the byte-within-word bits are not used.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [11:0] rcmd = ra - tce_regs_pkg::REG_CMD_OFF[11:0];
+  wire [7:0] rcmd = ra[7:0];
   /* verilator lint_on UNUSEDSIGNAL */
+  // The registers below 0x100 are one case on the word index ra[7:2] (a mux on six address
+  // bits, 0 where no register is) rather than a chain of 12-bit compares; the offsets come
+  // from tce_regs_pkg, and a generate check below keeps them under 0x100.
+  wire r_low = ra[11:8] == 4'd0 && ra[1:0] == 2'd0;
   always_comb begin
     rd = 32'd0;
     if (!rd_pend) rd = 32'd0;
-    else if ((ra == tce_regs_pkg::REG_ID_OFF[11:0])) rd = tce_regs_pkg::ID_VALUE;
-    else if ((ra == tce_regs_pkg::REG_VERSION_OFF[11:0]))
-      rd = (tce_regs_pkg::VERSION_MAJOR << tce_regs_pkg::VERSION_MAJOR_LSB) |
-           (tce_regs_pkg::VERSION_MINOR << tce_regs_pkg::VERSION_MINOR_LSB);
-    else if ((ra == tce_regs_pkg::REG_CAPS_OFF[11:0]))
-      // The real build values, not the map's defaults: software sizes itself from these.
-      rd = ((DATA_W / 8) << tce_regs_pkg::CAPS_DATA_BYTES_LSB) |
-           (NUM_CTAS << tce_regs_pkg::CAPS_NCTA_LSB) |
-           (QUEUE_DEPTH << tce_regs_pkg::CAPS_QUEUE_DEPTH_LSB) |
-           (CW << tce_regs_pkg::CAPS_CMD_WORDS_LSB);
-    else if ((ra == tce_regs_pkg::REG_CTRL_OFF[11:0]))
-      rd = ({31'd0, ctrl_enable} << tce_regs_pkg::CTRL_ENABLE_LSB) |
-           ({31'd0, ctrl_irq_en} << tce_regs_pkg::CTRL_IRQ_EN_LSB);
-    else if ((ra == tce_regs_pkg::REG_STATUS_OFF[11:0]))
-      rd = ({31'd0, busy} << tce_regs_pkg::STATUS_BUSY_LSB) |
-           ({31'd0, err_pending} << tce_regs_pkg::STATUS_ERR_LSB) |
-           ({{(31-QA){1'b0}}, QUEUE_DEPTH[QA:0] - q_count} << tce_regs_pkg::STATUS_QUEUE_FREE_LSB) |
-           ({{(31-QA){1'b0}}, q_count} << tce_regs_pkg::STATUS_QUEUED_LSB);
-    else if ((ra == tce_regs_pkg::REG_ERR_CODE_OFF[11:0]))
-      rd = ({24'd0, err_code} << tce_regs_pkg::ERR_CODE_CODE_LSB) |
-           ({31'd0, err_overflow} << tce_regs_pkg::ERR_CODE_OVERFLOW_LSB) |
-           ({31'd0, err_badlen} << tce_regs_pkg::ERR_CODE_BADLEN_LSB);
-    else if ((ra == tce_regs_pkg::REG_ERR_INFO_OFF[11:0])) rd = err_info;
-    else if ((ra == tce_regs_pkg::REG_IRQ_STATUS_OFF[11:0])) rd = {28'd0, irq_status};
-    else if ((ra == tce_regs_pkg::REG_SEQ_ISSUED_OFF[11:0])) rd = seq_issued;
-    else if ((ra == tce_regs_pkg::REG_SEQ_DONE_OFF[11:0])) rd = seq_done;
-    else if ((ra == tce_regs_pkg::REG_GROUP_SEL_OFF[11:0])) rd = {28'd0, group_sel};
-    else if ((ra == tce_regs_pkg::REG_CLUSTER_OFF[11:0])) rd = {27'd0, cluster_ncta};
-    else if ((ra == tce_regs_pkg::REG_SMEM_SIZE_OFF[11:0])) rd = smem_size;
+    else if (r_low) begin
+      case (ra[7:2])
+        tce_regs_pkg::REG_ID_OFF[7:2]: rd = tce_regs_pkg::ID_VALUE;
+        tce_regs_pkg::REG_VERSION_OFF[7:2]:
+          rd = (tce_regs_pkg::VERSION_MAJOR << tce_regs_pkg::VERSION_MAJOR_LSB) |
+               (tce_regs_pkg::VERSION_MINOR << tce_regs_pkg::VERSION_MINOR_LSB);
+        tce_regs_pkg::REG_CAPS_OFF[7:2]:
+          // The real build values, not the map's defaults: software sizes itself from these.
+          rd = ((DATA_W / 8) << tce_regs_pkg::CAPS_DATA_BYTES_LSB) |
+               (NUM_CTAS << tce_regs_pkg::CAPS_NCTA_LSB) |
+               (QUEUE_DEPTH << tce_regs_pkg::CAPS_QUEUE_DEPTH_LSB) |
+               (CW << tce_regs_pkg::CAPS_CMD_WORDS_LSB);
+        tce_regs_pkg::REG_CTRL_OFF[7:2]:
+          rd = ({31'd0, ctrl_enable} << tce_regs_pkg::CTRL_ENABLE_LSB) |
+               ({31'd0, ctrl_irq_en} << tce_regs_pkg::CTRL_IRQ_EN_LSB);
+        tce_regs_pkg::REG_STATUS_OFF[7:2]:
+          rd = ({31'd0, busy} << tce_regs_pkg::STATUS_BUSY_LSB) |
+               ({31'd0, err_pending} << tce_regs_pkg::STATUS_ERR_LSB) |
+               ({{(31-QA){1'b0}}, QUEUE_DEPTH[QA:0] - q_count} << tce_regs_pkg::STATUS_QUEUE_FREE_LSB) |
+               ({{(31-QA){1'b0}}, q_count} << tce_regs_pkg::STATUS_QUEUED_LSB);
+        tce_regs_pkg::REG_ERR_CODE_OFF[7:2]:
+          rd = ({24'd0, err_code} << tce_regs_pkg::ERR_CODE_CODE_LSB) |
+               ({31'd0, err_overflow} << tce_regs_pkg::ERR_CODE_OVERFLOW_LSB) |
+               ({31'd0, err_badlen} << tce_regs_pkg::ERR_CODE_BADLEN_LSB);
+        tce_regs_pkg::REG_ERR_INFO_OFF[7:2]: rd = err_info;
+        tce_regs_pkg::REG_IRQ_STATUS_OFF[7:2]: rd = {28'd0, irq_status};
+        tce_regs_pkg::REG_SEQ_ISSUED_OFF[7:2]: rd = seq_issued;
+        tce_regs_pkg::REG_SEQ_DONE_OFF[7:2]: rd = seq_done;
+        tce_regs_pkg::REG_GROUP_SEL_OFF[7:2]: rd = {28'd0, group_sel};
+        tce_regs_pkg::REG_CLUSTER_OFF[7:2]: rd = {27'd0, cluster_ncta};
+        tce_regs_pkg::REG_SMEM_SIZE_OFF[7:2]: rd = smem_size;
+        tce_regs_pkg::REG_GROUP_PENDING_OFF[7:2]: rd = {24'd0, grp_pending};
+        tce_regs_pkg::REG_GROUP_READ_PENDING_OFF[7:2]: rd = {24'd0, grp_read_pending};
+        tce_regs_pkg::REG_GROUP_OPEN_OFF[7:2]:
+          rd = (32'(grp_open[tce_regs_pkg::GROUP_OPEN_COUNT_W-1:0]) << tce_regs_pkg::GROUP_OPEN_COUNT_LSB) |
+               (32'(grp_open[tce_regs_pkg::GROUP_OPEN_COUNT_W]) << tce_regs_pkg::GROUP_OPEN_MORE_LSB);
+        tce_regs_pkg::REG_STAT_CYCLES_LO_OFF[7:2]: rd = stat_cycles[31:0];
+        tce_regs_pkg::REG_STAT_RBYTES_LO_OFF[7:2]: rd = stat_rbytes[31:0];
+        tce_regs_pkg::REG_STAT_WBYTES_LO_OFF[7:2]: rd = stat_wbytes[31:0];
+        tce_regs_pkg::REG_STAT_CYCLES_HI_OFF[7:2]: rd = hi_cycles;
+        tce_regs_pkg::REG_STAT_RBYTES_HI_OFF[7:2]: rd = hi_rbytes;
+        tce_regs_pkg::REG_STAT_WBYTES_HI_OFF[7:2]: rd = hi_wbytes;
+        tce_regs_pkg::REG_STAT_CMDS_OK_OFF[7:2]: rd = stat_ok;
+        tce_regs_pkg::REG_STAT_CMDS_ERR_OFF[7:2]: rd = stat_err;
+        default: rd = 32'd0;
+      endcase
+    end
     else if (ra[11:7] == tce_regs_pkg::REG_GWIN_BASE_LO_OFF[11:7])
       rd = gwin_set[ra[6:2]] ? gwin_ram[ra[6:2]] : 32'd0;
-    else if ((ra == tce_regs_pkg::REG_GROUP_PENDING_OFF[11:0])) rd = {24'd0, grp_pending};
-    else if ((ra == tce_regs_pkg::REG_GROUP_READ_PENDING_OFF[11:0])) rd = {24'd0, grp_read_pending};
-    else if ((ra == tce_regs_pkg::REG_GROUP_OPEN_OFF[11:0]))
-      rd = ({24'd0, grp_open[7:0]} << tce_regs_pkg::GROUP_OPEN_COUNT_LSB) |
-           ({31'd0, grp_open[8]} << tce_regs_pkg::GROUP_OPEN_MORE_LSB);
-    else if ((ra == tce_regs_pkg::REG_STAT_CYCLES_LO_OFF[11:0])) rd = stat_cycles[31:0];
-    else if ((ra == tce_regs_pkg::REG_STAT_RBYTES_LO_OFF[11:0])) rd = stat_rbytes[31:0];
-    else if ((ra == tce_regs_pkg::REG_STAT_WBYTES_LO_OFF[11:0])) rd = stat_wbytes[31:0];
-    else if ((ra == tce_regs_pkg::REG_STAT_CYCLES_HI_OFF[11:0])) rd = hi_cycles;
-    else if ((ra == tce_regs_pkg::REG_STAT_RBYTES_HI_OFF[11:0])) rd = hi_rbytes;
-    else if ((ra == tce_regs_pkg::REG_STAT_WBYTES_HI_OFF[11:0])) rd = hi_wbytes;
-    else if ((ra == tce_regs_pkg::REG_STAT_CMDS_OK_OFF[11:0])) rd = stat_ok;
-    else if ((ra == tce_regs_pkg::REG_STAT_CMDS_ERR_OFF[11:0])) rd = stat_err;
-    else if (ra >= tce_regs_pkg::REG_CMD_OFF[11:0] && rcmd[11:2] < CW[9:0]) rd = cmd_set[rcmd[CIW+1:2]] ? cmd_ram[rcmd[CIW+1:2]] : 32'd0;
+    else if (ra[11:8] == tce_regs_pkg::REG_CMD_OFF[11:8] && rcmd[7:2] < CW[5:0]) rd = cmd_set[rcmd[CIW+1:2]] ? cmd_ram[rcmd[CIW+1:2]] : 32'd0;
+  end
+  // The case above reads the offsets' bits 7..2 only: every scalar register must lie below
+  // 0x100, and GWIN_* and CMD[] at or above it; CMD[] within one 256-byte block (cmd_rel).
+  if (((tce_regs_pkg::REG_ID_OFF | tce_regs_pkg::REG_VERSION_OFF | tce_regs_pkg::REG_CAPS_OFF |
+        tce_regs_pkg::REG_CTRL_OFF | tce_regs_pkg::REG_STATUS_OFF | tce_regs_pkg::REG_ERR_CODE_OFF |
+        tce_regs_pkg::REG_ERR_INFO_OFF | tce_regs_pkg::REG_IRQ_STATUS_OFF | tce_regs_pkg::REG_SEQ_ISSUED_OFF |
+        tce_regs_pkg::REG_SEQ_DONE_OFF | tce_regs_pkg::REG_GROUP_SEL_OFF | tce_regs_pkg::REG_CLUSTER_OFF |
+        tce_regs_pkg::REG_SMEM_SIZE_OFF | tce_regs_pkg::REG_GROUP_PENDING_OFF | tce_regs_pkg::REG_GROUP_READ_PENDING_OFF |
+        tce_regs_pkg::REG_GROUP_OPEN_OFF | tce_regs_pkg::REG_STAT_CYCLES_LO_OFF | tce_regs_pkg::REG_STAT_RBYTES_LO_OFF |
+        tce_regs_pkg::REG_STAT_WBYTES_LO_OFF | tce_regs_pkg::REG_STAT_CYCLES_HI_OFF | tce_regs_pkg::REG_STAT_RBYTES_HI_OFF |
+        tce_regs_pkg::REG_STAT_WBYTES_HI_OFF | tce_regs_pkg::REG_STAT_CMDS_OK_OFF | tce_regs_pkg::REG_STAT_CMDS_ERR_OFF) >> 8) != 0 ||
+      tce_regs_pkg::REG_GWIN_BASE_LO_OFF < 32'h100 || tce_regs_pkg::REG_CMD_OFF < 32'h100 ||
+      tce_regs_pkg::REG_CMD_OFF % 256 != 0 || CW > 64)
+  begin : g_bad_map
+    $error("tce_regs: a scalar register at or past 0x100, GWIN_*/CMD[] below it, or CMD[] off a 256-byte block");
   end
 
   always_ff @(posedge clk or negedge rst_n) begin
