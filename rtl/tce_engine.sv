@@ -678,7 +678,8 @@ module tce_engine #(
   // one beat per cycle; more would only add slots. The next copy's reads go out while the
   // last one's beats arrive (tce_bulk_g2s), so a stream of copies keeps the port full.
   localparam int G2S_NRD = (NRD < 4) ? NRD : 4;
-  tce_bulk_g2s #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(G2S_NRD), .GADDR_W(GADDR_W)) u_g2s (
+  tce_bulk_g2s #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(G2S_NRD), .GADDR_W(GADDR_W),
+                .NUM_CTAS(NUM_CTAS)) u_g2s (
     .clk, .rst_n, .start(g2s_start), .can_start(g2s_can_start), .gaddr(mv_gaddr), .size(mv_size),
     .dst_off(mv_dst_off), .dst_mask(mv_dst_mask), .mbar_off(cmd_mbar_off), .busy(g2s_busy),
     .done_hold(tile_done_hold), .done(g2s_done), .status(g2s_status), .tx_err(g2s_tx_err),

@@ -306,10 +306,21 @@ module tce_tile_check #(
   logic [4:1]    phi;
   logic [4:1]    use_q;
   logic          over_q, over2_q;
-  logic [67:0]   top0_q, sum_a_q, sum_b_q, p4_q;
+  // The range sums' width: globalAddress (below 2^G), (globalDim[0] + 1) << ul (at most
+  // 2^39) and four products' low G bits stay below 2^(max(G, 40) + 3); at G = 64 the golden
+  // model's 68 bits. (At 68 bits in a 32-bit build they were about 80 LUTs and flip-flops
+  // that only ever held zeros.)
+  localparam int RW = (G == 64) ? 68 : ((G > 40) ? G : 40) + 3;
+  logic [RW-1:0] top0_q, sum_a_q, sum_b_q, p4_q;
   if (GADDR_W < 64) begin : g_gaddr_fit
     localparam int NW = (G - 16 > 16) ? G - 16 : 16;    // the narrow factor's bits
     logic [G+NW-1:0] prod_q [1:4];
+    // The factors are registered (the DSP48s' input registers) and multiplied a stage
+    // later, like the 64-bit build's partial products: the choice of factor in front of
+    // the DSP48 pair was tce_tile_check's slowest path alone at lite (5.28 ns). From desc
+    // alone, so the sums read them from a descriptor still for at least three edges (`dage`).
+    logic [G-1:0]  wf_q [1:4];
+    logic [NW-1:0] nf_q [1:4];
     always_ff @(posedge clk) begin
       logic [31:0] gm1;
       logic [63:0] st;
@@ -323,7 +334,9 @@ module tce_tile_check #(
         gm1_narrow = gm1[31:16] == '0;
         wide_f   = gm1_narrow ? st[G-1:0] : G'(gm1);
         narrow_f = gm1_narrow ? NW'(gm1[15:0]) : NW'(st[G-17:0]);
-        prod_q[i] <= (G+NW)'(wide_f) * (G+NW)'(narrow_f);
+        wf_q[i] <= wide_f;
+        nf_q[i] <= narrow_f;
+        prod_q[i] <= (G+NW)'(wf_q[i]) * (G+NW)'(nf_q[i]);
         use_q[i] <= i < {24'd0, rank8} && gm1 != 32'd0;
         if (i < {24'd0, rank8} && gm1 != 32'd0 && (st[63:G] != '0 || (!gm1_narrow && st[G-1:G-16] != '0)))
           over = 1'b1;
@@ -370,15 +383,16 @@ module tce_tile_check #(
   // Stage 2: two partial sums and the "over" of any counted product; stage 3: the total
   // against 2^G (below 64 bits only).
   always_ff @(posedge clk) begin
-    top0_q <= 68'(desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: G]) +
-              ((68'(desc[GDIM_OFF*8 +: 32]) + 68'd1) << ul);
+    top0_q <= RW'(desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: G]) +
+              ((RW'(desc[GDIM_OFF*8 +: 32]) + RW'(1)) << ul);
     over2_q <= over_q || |(use_q & phi);
-    sum_a_q <= top0_q + (use_q[1] ? 68'(plo[1]) : 68'd0);
-    sum_b_q <= (use_q[2] ? 68'(plo[2]) : 68'd0) + (use_q[3] ? 68'(plo[3]) : 68'd0);
-    p4_q    <= use_q[4] ? 68'(plo[4]) : 68'd0;
+    sum_a_q <= top0_q + (use_q[1] ? RW'(plo[1]) : RW'(0));
+    sum_b_q <= (use_q[2] ? RW'(plo[2]) : RW'(0)) + (use_q[3] ? RW'(plo[3]) : RW'(0));
+    p4_q    <= use_q[4] ? RW'(plo[4]) : RW'(0);
     g_fits_q <= G == 64 || (!over2_q && rng_end <= (68'd1 << G));
   end
-  assign rng_end  = sum_a_q + sum_b_q + p4_q;
+  wire [RW-1:0] rng_sum = sum_a_q + sum_b_q + p4_q;
+  assign rng_end  = 68'(rng_sum);
   assign rng_over = over2_q;
 
   // Everything else the golden model's descriptor unpack refuses (ESIZE, items the kind and
@@ -485,6 +499,7 @@ module tce_tile_check #(
   logic [CW-1:0] end_q;           // the box's end (stage 3)
   logic        rows_q;            // the box has rows (stage 3)
   logic [7:0]  occ_u_q;           // the box has chunk u before its end, u < 8 (stage 3)
+  logic [3:0]  r8_d_q;            // descriptor side: the tiled box's rows, up to 8 (8: 8 or more)
   logic        line_ok_q;         // stage 4: the box's bytes in the partial line stay below SMEM_SIZE
   always_ff @(posedge clk) begin
     logic [8:0]  b0, x;
@@ -505,7 +520,7 @@ module tce_tile_check #(
     logic [47:0] nz_end;
     logic [CW-1:0] ext;
     logic        nz_wrap;
-    logic [3:0]  pc, rc, rows8;
+    logic [3:0]  pc, rc, rows8, r8;
     logic        occ;
     // stage 1
     for (int i = 0; i < 5; i++) begin
@@ -564,6 +579,16 @@ module tce_tile_check #(
     p12_q <= 17'(nd[1]) * 17'(nd[2]);
     p34_q <= 17'(nd[3]) * 17'(nd[4]);
     nr_d_q <= 34'(p12_q) * 34'(p34_q);
+    // (a factor of 8 or more: 8 rows or more, or none; a table, not a multiplier) From the
+    // pair products, a stage beside nr_d_q: stage 3 reads it, a stage after nr_d_q's reader,
+    // so it is settled whenever the row count is. In stage 3 itself, after the products'
+    // registers, it was tce_tile_check's slowest path alone at small (5.65 ns).
+    r8 = 4'd8;
+    for (int a = 0; a < 8; a++)
+      for (int b = 0; b < 8; b++)
+        if (p12_q[16:3] == 14'd0 && p34_q[16:3] == 14'd0 && p12_q[2:0] == 3'(a) && p34_q[2:0] == 3'(b))
+          r8 = (a * b > 8) ? 4'd8 : 4'(a * b);
+    r8_d_q <= r8;
     // stage 2: the row count, saturated at 2^K (below), the span's product and its base
     nr = 36'(nr_d_q);
     if (is_i2c) nr = 36'(i2c_rows_q);
@@ -606,14 +631,7 @@ module tce_tile_check #(
     rc = (row_bytes_q[13:7] != 7'd0) ? 4'd8 : {1'b0, row_bytes_q[6:4]};
     if (is_i2c) rows8 = (i2c_rows_q[10:3] != 8'd0) ? 4'd8 : {1'b0, i2c_rows_q[2:0]};
     else if (is_g4 || is_s4) rows8 = 4'd4;
-    else begin
-      // (a factor of 8 or more: 8 rows or more, or none; below, a table, not a multiplier)
-      rows8 = 4'd8;
-      for (int a = 0; a < 8; a++)
-        for (int b = 0; b < 8; b++)
-          if (p12_q[16:3] == 14'd0 && p34_q[16:3] == 14'd0 && p12_q[2:0] == 3'(a) && p34_q[2:0] == 3'(b))
-            rows8 = (a * b > 8) ? 4'd8 : 4'(a * b);
-    end
+    else rows8 = r8_d_q;
     // (one arm per P, so u mod P and u / P are constants: compares, not dividers)
     for (int u = 0; u < 8; u++) begin
       occ = 1'b0;

@@ -850,6 +850,8 @@ module tce_cmd_exec #(
 `ifdef TCE_ASSERT
   always @(posedge clk or negedge rst_n)
     if (rst_n) begin
+      assert (!(fs_start && state == S_CHECK) || chk_go) else $error("tce_cmd_exec: fs_start without chk_go");
+      assert (!rs_start || chk_go) else $error("tce_cmd_exec: rs_start without chk_go");
       assert (hold_st_q == (state == S_CHECK || state == S_DESC || state == S_TCHECK) &&
               tchk_st_q == (state == S_TCHECK))
         else $error("tce_cmd_exec: state flags %0d %0d beside state %0d", hold_st_q, tchk_st_q, state);
@@ -899,11 +901,16 @@ module tce_cmd_exec #(
   // (!bad: the chain's status is OK, without the compare after it)
   assign g2s_start = chk_go && !bad &&
                      f_opcode == tce_op_pkg::OP_BULK_COPY && dir == DIR_G2S;
-  assign fs_start  = (chk_go && !bad &&
+  // Those two commands are neither tensor loads nor copies to shared memory, so chk_go's wait
+  // is !loads_idle for them: chk_go without the other kinds' terms (tce_bulk_g2s's
+  // can_start, the chain's is_tload), which put tce_bulk_g2s's overlap compare behind
+  // fs_start (14 LUT levels from the copy's size into tce_bulk_from_smem, whole lite).
+  wire chk_go_idle = (state == S_CHECK) && p_valid && loads_idle;
+  assign fs_start  = (chk_go_idle && !bad &&
                       (f_opcode == tce_op_pkg::OP_BULK_COPY || is_breduce || (is_mm && !mm_win)) &&
                       (dir == DIR_S2S || dir == DIR_S2G)) ||
                      (state == S_MMNEXT);
-  assign rs_start  = chk_go && !bad && is_red;
+  assign rs_start  = chk_go_idle && !bad && is_red;
 
   wire       mv_done   = run_rs ? rs_done :
                          (run_dir == DIR_TILE) ? tstore_done : fs_done;

@@ -75,6 +75,11 @@ module tce_bulk_from_smem #(
   // ending exactly at 2^GADDR_W and its page ends do not wrap.
   localparam int AW = GADDR_W + 1;
   localparam logic [AW-1:0] DBA = AW'(DB);
+  // Every copy here reads shared memory, and the executor starts one only when its source
+  // fits there (src_off + size <= SMEM_BYTES <= 2^24): so the source side's addresses and
+  // ends take SA bits, and the counts of its words and of the destination's beats NW.
+  localparam int SA = 25;
+  localparam int NW = SA - LB;
   /* verilator lint_off UNUSEDSIGNAL */
   wire [63:0] gaddr_in = gaddr;      // bits from GADDR_W up are zero below GADDR_W 64
   /* verilator lint_on UNUSEDSIGNAL */
@@ -91,8 +96,8 @@ module tce_bulk_from_smem #(
   logic [DATA_W-1:0] rq_data [RQ];
   logic [RQA-1:0]    rq_head, rq_tail;
   logic [RQA:0]      rq_count, rq_inflight;
-  logic [31:0]       rd_addr, rd_last;   // next / last source word to read (aligned)
-  logic [31:0]       words_left;         // source words not yet taken by the output
+  logic [SA-1:0]     rd_addr, rd_last;   // next / last source word to read (aligned)
+  logic [NW-1:0]     words_left;         // source words not yet taken by the output
   logic [DATA_W-1:0] prev;
   logic              primed;             // the word before the first beat's is in prev
   localparam int NCH = DB / 16;
@@ -143,10 +148,10 @@ module tce_bulk_from_smem #(
   // first byte, src_hi the source of one past its last byte, each set at start for the first beat and at every advance
   // for the next one.
   logic          first_q, last_q;   // the current beat is the copy's first / last
-  logic [32:0]   beats_left;        // beats of the copy from the current one on
+  logic [NW-1:0] beats_left;        // beats of the copy from the current one on
   logic [DB-1:0] lo_mask, hi_mask;  // the first beat's lanes from its first byte on, the last's up to its last
   logic [DB-1:0] en_mask;           // .cp_mask: bmask in every 16-byte chunk; else all lanes
-  logic [31:0]   src_beat, src_w0, src_hi, s_end;
+  logic [SA-1:0] src_beat, src_w0, src_hi, s_end;   // (src_beat wraps below 0 on a first beat)
   // The first beat's figures, from the command (start cycle).
   wire [LB-1:0] base_low = to_global ? gaddr[LB-1:0] : dst_off[LB-1:0];
   wire [32:0]   end_rel  = {1'b0, size} + 33'(base_low);   // end of the copy from its first beat
@@ -154,14 +159,14 @@ module tce_bulk_from_smem #(
   // most that (a compare of the low bits, not of the 33-bit end).
   wire [LB:0]   lead     = (LB+1)'(DB) - {1'b0, base_low};
   wire          last0    = size[31:LB+1] == '0 && size[LB:0] <= lead;
-  wire [31:0]   src_beat0 = {8'd0, src_off} - 32'(base_low);
-  wire [31:0]   s_end0    = {8'd0, src_off} + size;
+  wire [SA-1:0] src_beat0 = {1'b0, src_off} - SA'(base_low);
+  wire [SA-1:0] s_end0    = {1'b0, src_off} + SA'(size);
   // Advancing: the next beat is the last when two are left now.
-  wire next_last = (beats_left == 33'd2);
+  wire next_last = (beats_left == NW'(2));
 
   // Source words of the beat: src_w0 holds its first byte; a second is needed when its
   // bytes run past that word (src_w0 + DB: a register and a constant, one carry chain).
-  wire        need_two = src_hi > src_w0 + 32'(DB);
+  wire        need_two = src_hi > src_w0 + SA'(DB);
 
   // Shift the source words onto the destination lanes: out[k] = src byte at
   // (beat_addr + k - d_base + src_off) = {word1,word0} byte (k + t), t in (-DB, DB).
@@ -196,8 +201,8 @@ module tce_bulk_from_smem #(
   wire stream = dst_global && (state == S_STREAM);
   wire rd_more = (rd_addr <= rd_last);
   wire rd_issue = stream && rd_more && ({1'b0, rq_count} + {1'b0, rq_inflight} < (RQA+2)'(RQ));
-  wire [DATA_W-1:0] cur = (words_left != 32'd0) ? rq_data[rq_head] : '0;
-  wire cur_ok = (words_left == 32'd0) || (rq_count != '0);
+  wire [DATA_W-1:0] cur = (words_left != '0) ? rq_data[rq_head] : '0;
+  wire cur_ok = (words_left == '0) || (rq_count != '0);
   // The beat is {cur, prev} shifted right by sh chunks: chunk j is chunk j + sh of the pair,
   // as constant chunk selects for the same reason as `shifted`. sh is 1..NCH (sh_start), so
   // the choices start at 1.
@@ -215,7 +220,7 @@ module tce_bulk_from_smem #(
   // A W beat needs its burst's AW out: its burst is the oldest of those aw_ahead counts.
   wire w_ok = (state == S_STREAM) && primed && cur_ok && (aw_ahead != '0);
   wire w_fire = w_ok && wready;
-  wire pop = prime || (w_fire && words_left != 32'd0);
+  wire pop = prime || (w_fire && words_left != '0);
 
   assign awvalid = stream && (aw_addr < d_end) && (aw_ahead != AHW'(AW_AHEAD));
   assign aw_s.id = '0;   // W beats follow the AWs in order; one ID is enough
@@ -290,12 +295,12 @@ module tce_bulk_from_smem #(
           if (pop) begin
             rq_head <= rq_head + 1'b1;
             prev <= rq_data[rq_head];
-            words_left <= words_left - 32'd1;
+            words_left <= words_left - NW'(1);
             primed <= 1'b1;
           end
           rq_count <= rq_count + (RQA+1)'(sm_rsp_valid) - (RQA+1)'(pop);
           rq_inflight <= rq_inflight + (RQA+1)'(rd_issue && sm_ready) - (RQA+1)'(sm_rsp_valid);
-          if (rd_issue && sm_ready) rd_addr <= rd_addr + 32'(DB);
+          if (rd_issue && sm_ready) rd_addr <= rd_addr + SA'(DB);
           if (!rd_more && rq_inflight == '0 && !sm_rsp_valid) reads_done <= 1'b1;
         end
         if (sm_rsp_valid) begin
@@ -316,10 +321,10 @@ module tce_bulk_from_smem #(
       end
 
       if (advance) begin
-        first_q <= 1'b0; last_q <= next_last; beats_left <= beats_left - 33'd1;
-        src_beat <= src_beat + 32'(DB);
-        src_w0 <= {src_beat[31:LB] + (32-LB)'(1), {LB{1'b0}}};
-        src_hi <= next_last ? s_end : src_beat + 32'(2 * DB);
+        first_q <= 1'b0; last_q <= next_last; beats_left <= beats_left - NW'(1);
+        src_beat <= src_beat + SA'(DB);
+        src_w0 <= {src_beat[SA-1:LB] + NW'(1), {LB{1'b0}}};
+        src_hi <= next_last ? s_end : src_beat + SA'(2 * DB);
       end
 
       case (state)
@@ -335,26 +340,26 @@ module tce_bulk_from_smem #(
           d_cta <= dst_cta; s_cta <= src_cta;
           en_mask <= (use_byte_mask && to_global) ? {NCH{byte_mask}} : {DB{1'b1}};
           first_q <= 1'b1; last_q <= last0;
-          beats_left <= (end_rel + 33'(DB - 1)) >> LB;
+          beats_left <= NW'((end_rel + 33'(DB - 1)) >> LB);
           lo_mask <= {DB{1'b1}} << base_low;
           // the last beat's lanes below the copy's end; all of them when it ends the beat
           hi_mask <= (end_rel[LB-1:0] == '0) ? {DB{1'b1}} : ~({DB{1'b1}} << end_rel[LB-1:0]);
-          src_beat <= src_beat0; src_w0 <= {8'd0, src_off[23:LB], {LB{1'b0}}};
+          src_beat <= src_beat0; src_w0 <= {1'b0, src_off[23:LB], {LB{1'b0}}};
           s_end <= s_end0;
           // the first beat's source end: the copy's, or its first byte's + lead
-          src_hi <= last0 ? s_end0 : {8'd0, src_off} + 32'(lead);
+          src_hi <= last0 ? s_end0 : {1'b0, src_off} + SA'(lead);
           err_bus <= 1'b0; err_smem <= 1'b0;
           // The stream: source words [align(src_off), align(src_off + size - 1)]. A beat's
           // window starts sh chunks into {word m, word m-1}: c = source chunk in its word
           // minus destination chunk in its beat; c > 0 takes word m = beat + 1 (the first
           // word is taken into prev before the first beat), c <= 0 word m = beat.
-          rd_addr <= {8'd0, src_off[23:LB], {LB{1'b0}}};
+          rd_addr <= {1'b0, src_off[23:LB], {LB{1'b0}}};
           // ~(N'(c)), not ~N'(c): Yosys 0.23 drops a ~ written straight before a cast
           // (docs/rtl.md, "Netlist model").
-          rd_last <= ({8'd0, src_off} + size - 32'd1) & ~(32'(DB - 1));
+          rd_last <= ({1'b0, src_off} + SA'(size) - SA'(1)) & ~(SA'(DB - 1));
           // the words [align(src_off), align(src_off + size - 1)]: ceil((src_off mod DB +
           // size) / DB), one sum (size >= 1 here; size 0 goes to DRAIN)
-          words_left <= 32'(({1'b0, size} + 33'(src_off[LB-1:0]) + 33'(DB - 1)) >> LB);
+          words_left <= NW'(({1'b0, size} + 33'(src_off[LB-1:0]) + 33'(DB - 1)) >> LB);
           primed <= !(s_ch > d_ch);
           sh <= SHW'(sh_start);
           rq_head <= '0; rq_tail <= '0; rq_count <= '0; rq_inflight <= '0;

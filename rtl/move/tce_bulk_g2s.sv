@@ -26,11 +26,16 @@ module tce_bulk_g2s #(
     parameter int NRD    = 4,       // read bursts in flight, one AXI ID each (<= 2**ID_W)
     // Global address bits (tce_engine GADDR_W, 32..64). Below 64 the executor refuses a copy
     // whose range ends past 2^GADDR_W (ST_UNSUPPORTED), so gaddr's upper bits are zero.
-    parameter int GADDR_W = 64
+    parameter int GADDR_W = 64,
+    // CTAs in the cluster (tce_engine NUM_CTAS): the executor refuses a mask outside the
+    // cluster, so only the mask's low NUM_CTAS bits are kept.
+    parameter int NUM_CTAS = 16
 ) (
     input  logic              clk,
     input  logic              rst_n,
-    input  logic              start,       // only while can_start (the executor waits for it; not gated again)
+    // only while can_start (the executor waits for it; not gated again), with gaddr, size,
+    // dst_off, dst_mask and mbar_off as they were in the cycle before
+    input  logic              start,
     output logic              can_start,   // reads of the last copy all sent, a context free, no overlap
     input  logic [63:0]       gaddr,
     input  logic [31:0]       size,
@@ -90,15 +95,16 @@ module tce_bulk_g2s #(
   // once the second has sent all its reads, by when the first is long done.
   localparam int NC  = 2;
   localparam int WD  = 8;                    // shared-memory writes awaiting their response
+  localparam int MW  = NUM_CTAS;             // bits of a CTA mask
 
   // ---------------------------------------------------------------- copies in flight
   logic          c_valid  [NC];
   logic [32:0]   c_send   [NC];              // end of its shared range (33 bits: no wrap)
   logic [23:0]   c_sbase  [NC];
-  logic [15:0]   c_mask   [NC];
+  logic [MW-1:0] c_mask   [NC];
   logic          c_any    [NC];              // c_mask != 0
   logic [3:0]    c_first  [NC];              // its lowest CTA
-  logic [15:0]   c_rest   [NC];              // the others
+  logic [MW-1:0] c_rest   [NC];              // the others
   logic [23:0]   c_mbar   [NC];
   logic [24:0]   c_mbend  [NC];              // c_mbar + 8
   logic [31:0]   c_size   [NC];
@@ -113,6 +119,10 @@ module tce_bulk_g2s #(
   wire [63:0] gaddr_in = gaddr;      // bits from GADDR_W up are zero below GADDR_W 64
   /* verilator lint_on UNUSEDSIGNAL */
   wire [G-1:0] ga = G'(gaddr_in);
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [15:0] dmask_in = dst_mask;   // bits from NUM_CTAS up are zero below 16 CTAs
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [MW-1:0] dmask = dmask_in[MW-1:0];
 
   // ---------------------------------------------------------------- read issue
   // The next burst is kept ready in registers: its address, AXI length and whether it is
@@ -165,21 +175,33 @@ module tce_bulk_g2s #(
   wire [LB:0] ar_o  = {1'b0, iss_delta[LB-1:0]};
 
   // A new copy overlaps one in flight when they share a CTA and its shared range meets the
-  // other's data or mbarrier (33-bit ends: no wrap).
+  // other's data or mbarrier (33-bit ends: no wrap). The test is registered (ov_q), so
+  // can_start comes from flip-flops and the sum and compares do not run on through the
+  // executor into the other movers' start: it holds for the command of the cycle before,
+  // which is the starting one (start's contract), against the copies of that cycle. A
+  // copy retired since only frees room (a start may wait one cycle more); one started
+  // since is not in it, so can_start is low in the cycle after a start (start_q).
   wire [32:0] n_lo = {9'd0, dst_off};
   wire [32:0] n_hi = n_lo + {1'b0, size};
-  logic overlap;
+  logic overlap, ov_q, start_q;
   always_comb begin
     overlap = 1'b0;
     for (int i = 0; i < NC; i++)
-      if (c_valid[i] && (c_mask[i] & dst_mask) != 16'd0) begin
+      if (c_valid[i] && (c_mask[i] & dmask) != '0) begin
         if (n_lo < c_send[i] && {9'd0, c_sbase[i]} < n_hi)
           overlap = 1'b1;
         if (n_lo < {8'd0, c_mbend[i]} && {9'd0, c_mbar[i]} < n_hi)
           overlap = 1'b1;
       end
   end
-  assign can_start = !iss_more && !c_valid[c_tl] && !overlap;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      ov_q <= 1'b0; start_q <= 1'b0;   // (no copy in flight: nothing to overlap)
+    end else begin
+      ov_q <= overlap; start_q <= start;
+    end
+  end
+  assign can_start = !iss_more && !c_valid[c_tl] && !ov_q && !start_q;
   assign busy = c_valid[0] || c_valid[1];
 
   // ---------------------------------------------------------------- beat stage
@@ -193,7 +215,7 @@ module tce_bulk_g2s #(
   logic              beat_two;      // a second word (beat_w + 1) is written too
   logic [DB-1:0]     beat_strb0, beat_strb1;
   logic [3:0]        beat_cta;      // the CTA being written
-  logic [15:0]       beat_rest;     // CTAs to write after it
+  logic [MW-1:0]     beat_rest;     // CTAs to write after it
   logic              beat_one;      // beat_rest is empty: beat_cta is the last
   logic              beat_part;     // 0: first aligned word, 1: second
 
@@ -246,9 +268,10 @@ module tce_bulk_g2s #(
   function automatic logic [3:0] enc16(input logic [15:0] onehot);
     enc16 = {|(onehot & 16'hFF00), |(onehot & 16'hF0F0), |(onehot & 16'hCCCC), |(onehot & 16'hAAAA)};
   endfunction
-  wire [15:0] nxt_bit  = lowest16(beat_rest);
-  wire [15:0] nxt_rest = beat_rest & ~nxt_bit;
-  wire [15:0] dm_bit   = lowest16(dst_mask);
+  // (masks narrower than 16 bits are widened with zeros, which synthesis folds away)
+  wire [15:0]   nxt_bit  = lowest16(16'(beat_rest));
+  wire [MW-1:0] nxt_rest = beat_rest & ~nxt_bit[MW-1:0];
+  wire [15:0]   dm_bit   = lowest16(16'(dmask));
 
   assign sm_valid = beat_valid && !wq_full;
   assign sm_cta   = beat_cta;
@@ -263,9 +286,9 @@ module tce_bulk_g2s #(
   // ---------------------------------------------------------------- finishing, oldest first
   typedef enum logic [1:0] { F_DATA, F_TX, F_TXWAIT, F_DONE } fin_t;
   fin_t        fin;
-  logic [15:0] tx_left;              // CTAs whose complete-tx is still to send
+  logic [MW-1:0] tx_left;            // CTAs whose complete-tx is still to send
   logic [4:0]  mb_out;               // complete-tx requests awaiting their response
-  wire [15:0]  tx_bit = lowest16(tx_left);
+  wire [15:0]  tx_bit = lowest16(16'(tx_left));
   // Every read of the oldest copy sent and answered, its last beat written and acknowledged.
   wire hd_in = c_valid[c_hd] && !(iss_more && iss_ctx == c_hd) && c_slots[c_hd] == '0 &&
                !(beat_valid && beat_ctx == c_hd) && c_wout[c_hd] == 4'd0;
@@ -317,8 +340,8 @@ module tce_bulk_g2s #(
         c_tl <= !c_tl;
         c_valid[c_tl] <= 1'b1;
         c_send[c_tl] <= n_hi; c_sbase[c_tl] <= dst_off;
-        c_mask[c_tl] <= dst_mask; c_any[c_tl] <= dst_mask != 16'd0;
-        c_first[c_tl] <= enc16(dm_bit); c_rest[c_tl] <= dst_mask & ~dm_bit;
+        c_mask[c_tl] <= dmask; c_any[c_tl] <= dmask != '0;
+        c_first[c_tl] <= enc16(dm_bit); c_rest[c_tl] <= dmask & ~dm_bit[MW-1:0];
         c_mbar[c_tl] <= mbar_off; c_mbend[c_tl] <= {1'b0, mbar_off} + 25'd8;
         c_size[c_tl] <= size;
         c_err_bus[c_tl] <= 1'b0; c_err_smem[c_tl] <= 1'b0; c_tx_err[c_tl] <= 1'b0;
@@ -351,7 +374,7 @@ module tce_bulk_g2s #(
           beat_part <= 1'b0;
           beat_cta  <= enc16(nxt_bit);
           beat_rest <= nxt_rest;
-          beat_one  <= nxt_rest == 16'd0;
+          beat_one  <= nxt_rest == '0;
           if (beat_one) beat_valid <= 1'b0;
         end
         wq_ctx[3'(wq_rd + wq_n[2:0])] <= beat_ctx;
@@ -376,7 +399,7 @@ module tce_bulk_g2s #(
           beat_strb1 <= r_lanes[2*DB-1:DB];
           beat_cta   <= c_first[rctx];
           beat_rest  <= c_rest[rctx];
-          beat_one   <= c_rest[rctx] == 16'd0;
+          beat_one   <= c_rest[rctx] == '0;
           beat_part  <= 1'b0;
         end
       end
@@ -395,11 +418,11 @@ module tce_bulk_g2s #(
       case (fin)
         F_DATA: if (hd_in) begin
           tx_left <= c_mask[c_hd];
-          fin <= (hd_ok && c_mask[c_hd] != 16'd0) ? F_TX : F_DONE;
+          fin <= (hd_ok && c_mask[c_hd] != '0) ? F_TX : F_DONE;
         end
         F_TX: if (mb_fire) begin
-          tx_left <= tx_left & ~tx_bit;
-          if ((tx_left & ~tx_bit) == 16'd0) fin <= F_TXWAIT;
+          tx_left <= tx_left & ~tx_bit[MW-1:0];
+          if ((tx_left & ~tx_bit[MW-1:0]) == '0) fin <= F_TXWAIT;
         end
         F_TXWAIT: if (mb_out == 5'd0 && !mb_rsp_valid) fin <= F_DONE;
         F_DONE: if (!done_hold) begin

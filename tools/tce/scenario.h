@@ -58,9 +58,10 @@ typedef struct {
     uint64_t addr; /* global address or shared offset */
 } scen_loc;
 
-/* A copy's bytes in shared memory: from off in each CTA of the mask, and its line */
+/* A copy's bytes in shared memory: from off in each CTA of the mask, its mbarrier there
+ * (its complete-tx), and its line */
 typedef struct {
-    uint32_t ctas, off, bytes;
+    uint32_t ctas, off, bytes, mbar;
     long line;
 } scen_write;
 #define SCEN_MAX_WRITES 64

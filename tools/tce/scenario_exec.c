@@ -445,7 +445,8 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
     /* a copy into shared memory writes tx_bytes from its destination in each CTA it
      * completes on (a box or a bulk copy is one run of bytes there) */
     if (ref.status == TCE_OK && op.completion == TCE_DONE_MBARRIER && op.dst_space != TCE_SPACE_GLOBAL)
-        s->writes[s->nwrites++] = (scen_write){ref.tx_ctas, TCE_SADDR_OFF(op.saddr), ref.tx_bytes, s->line};
+        s->writes[s->nwrites++] = (scen_write){ref.tx_ctas, TCE_SADDR_OFF(op.saddr), ref.tx_bytes,
+                                                 TCE_SADDR_OFF(op.mbar), s->line};
     uint32_t seq;
     tce_drv_rc rc = tce_drv_submit(&s->drv, &op, &seq);
     if (rc == TCE_DRV_OK) {
@@ -503,7 +504,7 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
 
 /* The mbarrier an mbarrier.* instruction names: a shared::cta address of the issuing CTA,
  * or a smem(CTA,OFF) (shared::cluster) value. Same bytes in both memories. */
-static bool mbar_ptrs(scenario *s, const ptx_insn *in, int idx, uint8_t **e, uint8_t **r)
+static bool mbar_ptrs(scenario *s, const ptx_insn *in, int idx, bool init, uint8_t **e, uint8_t **r)
 {
     uint64_t a;
     if (!opd_value(s, in, idx, "mbarrier address", &a))
@@ -524,6 +525,12 @@ static bool mbar_ptrs(scenario *s, const ptx_insn *in, int idx, uint8_t **e, uin
             return scen_fail(s, "the mbarrier at 0x%x of CTA %u is inside the shared memory the copy of "
                                 "line %ld may still be writing: wait for the copy first (the order is "
                                 "undefined on the H100)", off, cta, s->writes[i].line);
+    /* arrivals and complete-tx add up in either order; a new phase count does not */
+    for (unsigned i = 0; init && i < s->nwrites; i++)
+        if (((s->writes[i].ctas >> cta) & 1u) && s->writes[i].mbar == off)
+            return scen_fail(s, "mbarrier.init of the mbarrier at 0x%x of CTA %u while the copy of line %ld "
+                                "may still complete on it: wait for the copy first (the order is undefined on "
+                                "the H100)", off, cta, s->writes[i].line);
     *e = scen_loc_bytes(s, &s->eng, &l, 8);
     *r = scen_loc_bytes(s, &s->ref, &l, 8);
     return *e && *r;
@@ -537,7 +544,7 @@ static bool mbar_op(scenario *s, const ptx_insn *in, mbar_action act)
     uint64_t count = 1, tx = 0, state = 0;
     int addr_idx = act == MB_INIT ? 0 : 1;
     /* Completions the engine made so far land before the thread's own operation. */
-    if ((s->engine_ready && !apply_tx(s)) || !mbar_ptrs(s, in, addr_idx, &mem[0], &mem[1]))
+    if ((s->engine_ready && !apply_tx(s)) || !mbar_ptrs(s, in, addr_idx, act == MB_INIT, &mem[0], &mem[1]))
         return false;
     if (act == MB_INIT && !opd_value(s, in, 1, "count", &count))
         return false;
@@ -570,7 +577,7 @@ static bool mbar_wait(scenario *s, const ptx_insn *in)
 {
     uint8_t *e, *r;
     uint64_t par;
-    if (!scen_drain(s) || !mbar_ptrs(s, in, 1, &e, &r) ||
+    if (!scen_drain(s) || !mbar_ptrs(s, in, 1, false, &e, &r) ||
         !opd_value(s, in, 2, in->parity ? "phaseParity" : "state", &par))
         return false;
     bool done = false;
