@@ -63,7 +63,9 @@ static bool operand_fits(const ptx_operand *o, ptx_opkind k)
         return o->kind == PTX_OPD_ADDR;
     case OK_ADDR_OR_REG: /* (the base is judged later: ptx_memory_bases) */
         return o->kind == PTX_OPD_ADDR || o->kind == PTX_OPD_REG;
-    default:
+    default: /* ptxas 13.0 refuses a floating-point literal in an integer slot (probed) */
+        if (o->base.is_float && (k == OK_R16 || k == OK_R32 || k == OK_R64))
+            return false;
         return (o->kind == PTX_OPD_REG || o->kind == PTX_OPD_IMM) && ptx_scalar_fits(&o->base, k);
     }
 }

@@ -114,6 +114,8 @@ static bool scalar(scenario *s, const ptx_scalar *sc, uint64_t *out)
         return scen_reg_get(s, sc->name, out);
     if (sc->name[0]) /* a symbol: a declared scenario name */
         return scen_value(s, sc->name, out);
+    if (sc->is_float) /* the lexer keeps no value for it: never read it as 0 */
+        return scen_fail(s, "a floating-point literal where an integer is read");
     *out = (uint64_t)sc->imm;
     return true;
 }
