@@ -506,7 +506,18 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
 
 /* The mbarrier an mbarrier.* instruction names: a shared::cta address of the issuing CTA,
  * or a smem(CTA,OFF) (shared::cluster) value. Same bytes in both memories. */
-static bool mbar_ptrs(scenario *s, const ptx_insn *in, int idx, bool init, uint8_t **e, uint8_t **r)
+/* The first copy since the last drain that completes on the mbarrier at l, or NULL. */
+static const scen_write *copy_completing_on(const scenario *s, const scen_loc *l)
+{
+    for (unsigned i = 0; i < s->nwrites; i++)
+        if (((s->writes[i].ctas >> l->cta) & 1u) && s->writes[i].mbar == l->addr)
+            return &s->writes[i];
+    return NULL;
+}
+
+/* The mbarrier's bytes in both memories, and its place (*at) */
+static bool mbar_ptrs(scenario *s, const ptx_insn *in, int idx, bool init, scen_loc *at, uint8_t **e,
+                      uint8_t **r)
 {
     uint64_t a;
     if (!opd_value(s, in, idx, "mbarrier address", &a))
@@ -528,11 +539,12 @@ static bool mbar_ptrs(scenario *s, const ptx_insn *in, int idx, bool init, uint8
                                 "line %ld may still be writing: wait for the copy first (the order is "
                                 "undefined on the H100)", off, cta, s->writes[i].line);
     /* arrivals and complete-tx add up in either order; a new phase count does not */
-    for (unsigned i = 0; init && i < s->nwrites; i++)
-        if (((s->writes[i].ctas >> cta) & 1u) && s->writes[i].mbar == off)
-            return scen_fail(s, "mbarrier.init of the mbarrier at 0x%x of CTA %u while the copy of line %ld "
-                                "may still complete on it: wait for the copy first (the order is undefined on "
-                                "the H100)", off, cta, s->writes[i].line);
+    const scen_write *w = init ? copy_completing_on(s, &l) : NULL;
+    if (w)
+        return scen_fail(s, "mbarrier.init of the mbarrier at 0x%x of CTA %u while the copy of line %ld "
+                            "may still complete on it: wait for the copy first (the order is undefined on "
+                            "the H100)", off, cta, w->line);
+    *at = l;
     *e = scen_loc_bytes(s, &s->eng, &l, 8);
     *r = scen_loc_bytes(s, &s->ref, &l, 8);
     return *e && *r;
@@ -543,29 +555,25 @@ typedef enum { MB_INIT, MB_ARRIVE, MB_ARRIVE_TX } mbar_action;
 /* Names the in-flight copy that completes on the arrive's mbarrier; the caller saw the two
  * memories' phases part, so without such a copy they disagree for another reason and the
  * comparison after the instruction reports it. */
-static bool arrive_race(scenario *s, const ptx_insn *in)
+static bool arrive_race(scenario *s, const ptx_insn *in, const scen_loc *at)
 {
-    uint64_t a;
-    if (!opd_value(s, in, 1, "mbarrier address", &a))
-        return false;
-    unsigned cta = (a >> 24) ? TCE_SADDR_RANK(a) : s->cta;
-    uint32_t off = TCE_SADDR_OFF(a);
-    for (unsigned i = 0; i < s->nwrites; i++)
-        if (((s->writes[i].ctas >> cta) & 1u) && s->writes[i].mbar == off)
-            return scen_fail(s, "%s completes the phase of the mbarrier at 0x%x of CTA %u in one order "
-                                "only: the copy of line %ld may still complete on it (the order is undefined "
-                                "on the H100): wait for the copy first, or expect its bytes",
-                             ptx_insn_kind_name(in->kind), off, cta, s->writes[i].line);
+    const scen_write *w = copy_completing_on(s, at);
+    if (w)
+        return scen_fail(s, "%s completes the phase of the mbarrier at 0x%x of CTA %u in one order "
+                            "only: the copy of line %ld may still complete on it (the order is undefined "
+                            "on the H100): wait for the copy first, or expect its bytes",
+                         ptx_insn_kind_name(in->kind), (unsigned)at->addr, at->cta, w->line);
     return true;
 }
 
 static bool mbar_op(scenario *s, const ptx_insn *in, mbar_action act)
 {
     uint8_t *mem[2];
+    scen_loc at;
     uint64_t count = 1, tx = 0, state = 0;
     int addr_idx = act == MB_INIT ? 0 : 1;
     /* Completions the engine made so far land before the thread's own operation. */
-    if ((s->engine_ready && !apply_tx(s)) || !mbar_ptrs(s, in, addr_idx, act == MB_INIT, &mem[0], &mem[1]))
+    if ((s->engine_ready && !apply_tx(s)) || !mbar_ptrs(s, in, addr_idx, act == MB_INIT, &at, &mem[0], &mem[1]))
         return false;
     if (act == MB_INIT && !opd_value(s, in, 1, "count", &count))
         return false;
@@ -592,7 +600,7 @@ static bool mbar_op(scenario *s, const ptx_insn *in, mbar_action act)
     }
     /* The golden model counted an in-flight copy's complete-tx already, the engine's may
      * not have: an arrive that completes the phase in only one of them races that copy. */
-    if (act != MB_INIT && turned[0] != turned[1] && !arrive_race(s, in))
+    if (act != MB_INIT && turned[0] != turned[1] && !arrive_race(s, in, &at))
         return false;
     for (unsigned k = 0; k < 2; k++)
         tce_mbar_store(mem[k], obj[k]);
@@ -606,8 +614,9 @@ static bool mbar_op(scenario *s, const ptx_insn *in, mbar_action act)
 static bool mbar_wait(scenario *s, const ptx_insn *in)
 {
     uint8_t *e, *r;
+    scen_loc at;
     uint64_t par;
-    if (!scen_drain(s) || !mbar_ptrs(s, in, 1, false, &e, &r) ||
+    if (!scen_drain(s) || !mbar_ptrs(s, in, 1, false, &at, &e, &r) ||
         !opd_value(s, in, 2, in->parity ? "phaseParity" : "state", &par))
         return false;
     bool done = false;
