@@ -177,6 +177,9 @@ module tce_engine #(
   logic [8*65-1:0] gwin_end;
   logic [8*(GADDR_W+1)-1:0] gwin_wend;
   logic [7:0] gwin_on;
+  logic gwin_wr;                        // gwin_wend's writes, with the base (tce_window_walk)
+  logic [2:0] gwin_wr_i;
+  logic [2*GADDR_W:0] gwin_wr_bend;
   logic mem_wr;   // one of them changes at the next edge: the checks start again
 
   tce_regs #(.DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QUEUE_DEPTH(QUEUE_DEPTH),
@@ -194,7 +197,8 @@ module tce_engine #(
     .accept, .accept_cta, .accept_is_group, .seq_issued, .seq_done,
     .group_commit, .group_sel, .soft_reset, .desc_inval,
     .grp_pending, .grp_read_pending, .grp_open, .grp_done,
-    .mem_ncta, .mem_smem, .gwin_base, .gwin_end, .gwin_on, .gwin_wend, .mem_wr
+    .mem_ncta, .mem_smem, .gwin_base, .gwin_end, .gwin_on, .gwin_wend,
+    .gwin_wr, .gwin_wr_i, .gwin_wr_bend, .mem_wr
   );
 
   tce_fifo #(.WIDTH((QW - QDROP) * 32 + 40), .DEPTH(QUEUE_DEPTH)) u_queue (
@@ -441,6 +445,7 @@ module tce_engine #(
   tce_window_walk #(.GADDR_W(GADDR_W), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER),
                     .OWN_WALK(!SHARE_WALK)) u_window_walk (
     .clk, .rst_n, .hold(chk_hold), .desc, .gwin_base, .gwin_wend, .gwin_on,
+    .gwin_wr, .gwin_wr_i, .gwin_wr_bend,
     .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch),
     .ready_in(tc_ready), .status_in(tc_status), .field_in(tc_field), .pass_in(tc_pass),
     .walk_first(tc_walk_first), .walk_rows(tc_walk_rows), .origin_rd(tg_origin_rd),
