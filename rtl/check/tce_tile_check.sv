@@ -704,8 +704,21 @@ module tce_tile_check #(
     ch_base_q <= desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: GADDR_W] + GADDR_W'({chs_a_q + chs_b_q, 4'd0});
   end
 
+  // The chain's first failure (s1_bad) names the status and field: fail_a in the part up to
+  // a prefetch's stop, fail_b on the shared side.
+  logic s1_bad;
+  task automatic fail_a(input logic [7:0] st, input int unsigned fi);
+    if (!s1_bad) begin
+      s1_bad = 1'b1; s1a_status = st; s1a_field = fidx(fi);
+    end
+  endtask
+  task automatic fail_b(input logic [7:0] st, input int unsigned fi);
+    if (!s1_bad) begin
+      s1_bad = 1'b1; s1b_status = st; s1b_field = fidx(fi);
+    end
+  endtask
   always_comb begin
-    logic bad, bad_desc, reserved_ok;
+    logic bad_desc, reserved_ok;
     logic [7:0]  eb;
     logic        est_ok;
     logic [3:0]  es;
@@ -713,7 +726,7 @@ module tce_tile_check #(
     logic [32:0] ch_gdim;
     logic [35:0] ch_gs16;         // its byte stride in 16-byte units (bits 39:4)
     logic        ch_inb;
-    bad = 1'b0; bad_desc = 1'b0; reserved_ok = 1'b0; hdr_bad = 1'b0;
+    s1_bad = 1'b0; bad_desc = 1'b0; reserved_ok = 1'b0; hdr_bad = 1'b0;
     eb = '0; est_ok = 1'b0; es = '0;
     s1a_status = tce_op_pkg::ST_OK; s1a_field = F_NONE; s1a_bad = 1'b0;
     s1b_status = tce_op_pkg::ST_OK; s1b_field = F_NONE; s1b_bad = 1'b0;
@@ -799,114 +812,77 @@ module tce_tile_check #(
       hdr_bad = magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 ||
                 !est_ok || ((is_il || il_i2c) && est0 > 8'd7) || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 ||
                 swz8 > 8'd7 || fill8 > 8'd1;
-      if (t1_hdr_bad || desc_rules_bad) begin
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_BAD_DESCRIPTOR; s1a_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
+      if (t1_hdr_bad || desc_rules_bad) fail_a(tce_op_pkg::ST_BAD_DESCRIPTOR, tce_regs_pkg::CMDF_TMAP_LO_IDX);
       // The next check, a tensor beyond this build's global address range (GADDR_W), comes
       // from stage 3 (g_fits_q) and is put in its place after it: this chain goes on as if
       // it passed.
-      s1_bad_desc = bad;
-      // tile.c: mode, shape, geometry, coordinates (an im2col load skips them: `bad` is held
-      // set across them, and its own checks follow), then the shared side
-      bad_desc = bad;
-      if (is_i2c) bad = 1'b1;
+      s1_bad_desc = s1_bad;
+      // tile.c: mode, shape, geometry, coordinates (an im2col load skips them: `s1_bad` is
+      // held set across them, and its own checks follow), then the shared side
+      bad_desc = s1_bad;
+      if (is_i2c) s1_bad = 1'b1;
       // tile, gather4 and scatter4 go on to the shape checks (which trap a gather4 store or
       // reduce and a scatter4 load or reduce, as the golden model does); the other modes are
-      // not tile modes.
-      if (!bad && mode != tce_op_pkg::MODE_TILE && mode != tce_op_pkg::MODE_GATHER4 && mode != tce_op_pkg::MODE_SCATTER4) begin
-        // csim/im2col.c: an im2col mode with the other direction (im2col loads, im2col_no_offs
-        // stores) is not defined
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_UNDEFINED; s1a_field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
-      end
-      if (!bad && kind != 8'd0) begin
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && {5'd0, dims} != rank8) begin
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
-      end
+      // not tile modes. csim/im2col.c: an im2col mode with the other direction (im2col loads,
+      // im2col_no_offs stores) is not defined.
+      if (mode != tce_op_pkg::MODE_TILE && mode != tce_op_pkg::MODE_GATHER4 && mode != tce_op_pkg::MODE_SCATTER4)
+        fail_a(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MODE_IDX);
+      if (kind != 8'd0) fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      if ({5'd0, dims} != rank8) fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_DIMS_IDX);
       // tile.c check_shape: gather4 is a load/prefetch mode, scatter4 a store mode.
-      if (!bad && ((mode == tce_op_pkg::MODE_GATHER4 && is_store) || (mode == tce_op_pkg::MODE_SCATTER4 && (!is_store || is_reduce)))) begin
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
-      end
+      if ((mode == tce_op_pkg::MODE_GATHER4 && is_store) || (mode == tce_op_pkg::MODE_SCATTER4 && (!is_store || is_reduce)))
+        fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MODE_IDX);
       // PTX: gather4 and scatter4 work on 2-D tensors with boxDim[1] == 1 and no interleave.
-      if (!bad && (is_g4 || is_s4) && (rank8 != 8'd2 || desc[(BOX_OFF + 1)*8 +: 8] != 8'd0 || ileave != 8'd0)) begin
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      // tf32 loads round in tce_tile_load; a store copies the bytes as they are.
-      if (!bad && (dtype >= 8'd13 ||
-                   !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
-        // packed types: not in this engine build
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_UNSUPPORTED; s1a_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && !is_il && t1_c0_mis) begin
-        // H100: the innermost coordinate must start on a 16-byte boundary (with interleave
-        // it is a slice index: no rule)
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
-      end
-      if (!bad && is_store) begin
-        // H100: stores take no negative coordinate
-        for (int i = 0; i < 5; i++)
-          if (!bad && (i < {24'd0, rank8} || is_s4) && coord_neg[i]) begin   // scatter4: all five
-            bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
-          end
-      end
-      if (!bad && t1_gdim_big) begin
-        // H100: no tile operation on a map with a globalDim past 2^31 (extreme_load.txt,
-        // extreme_store.txt; csim/tile.c check_extent)
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && is_store) begin
-        if (!bad && is_reduce && !t1_red_ok) begin
-          bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
-        end
-        if (!bad && src_space != tce_op_pkg::SPACE_SHARED_CTA) begin
-          bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
-        end
-        if (!bad && saddr[31:24] != 8'd0) begin
-          bad = 1'b1; s1a_status = tce_op_pkg::ST_SHARED_RANGE; s1a_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-        end
-      end
-      bad = bad && !(is_i2c && !bad_desc);
+      if ((is_g4 || is_s4) && (rank8 != 8'd2 || desc[(BOX_OFF + 1)*8 +: 8] != 8'd0 || ileave != 8'd0))
+        fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      // tf32 loads round in tce_tile_load; a store copies the bytes as they are. Packed
+      // types: not in this engine build.
+      if (dtype >= 8'd13 || !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))
+        fail_a(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      // H100: the innermost coordinate must start on a 16-byte boundary (with interleave it
+      // is a slice index: no rule)
+      if (!is_il && t1_c0_mis) fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COORD_IDX);
+      // H100: stores take no negative coordinate (scatter4: all five)
+      for (int i = 0; i < 5; i++)
+        if (is_store && (i < {24'd0, rank8} || is_s4) && coord_neg[i])
+          fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COORD_IDX);
+      // H100: no tile operation on a map with a globalDim past 2^31 (extreme_load.txt,
+      // extreme_store.txt; csim/tile.c check_extent)
+      if (t1_gdim_big) fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      if (is_store && is_reduce && !t1_red_ok) fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
+      if (is_store && src_space != tce_op_pkg::SPACE_SHARED_CTA)
+        fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+      if (is_store && saddr[31:24] != 8'd0) fail_a(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+      s1_bad = s1_bad && !(is_i2c && !bad_desc);
       // Here an im2col command's own verdict stops the chain when it is not OK: it comes two
       // stages later (tce_im2col_check registers its tests), so this chain goes on as if it
       // were OK and stage 3 puts it in its place (g_i2c_verdict).
       // A prefetch ends here (tile.c after check_coords, im2col*.c after the walk's start):
       // it lands no bytes, so the shared-memory side below is not checked.
-      s1a_bad = bad;
+      s1a_bad = s1_bad;
       // The shared side, from here on: its own first failure (stage 3 puts it after the
       // part above and the prefetch's stop). They are i2c_deliver_load's for an im2col load.
-      bad = 1'b0;
-      if (!bad && !is_store && dst_space != tce_op_pkg::SPACE_SHARED_CLUSTER && dst_space != tce_op_pkg::SPACE_SHARED_CTA) begin
-        bad = 1'b1; s1b_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1b_field = fidx(tce_regs_pkg::CMDF_DST_SPACE_IDX);
-      end
-      if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER && multicast && cta_mask == 16'd0) begin
-        bad = 1'b1; s1b_status = tce_op_pkg::ST_UNDEFINED; s1b_field = fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX);
-      end
+      s1_bad = 1'b0;
+      if (!is_store && dst_space != tce_op_pkg::SPACE_SHARED_CLUSTER && dst_space != tce_op_pkg::SPACE_SHARED_CTA)
+        fail_b(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_DST_SPACE_IDX);
+      if (!is_store && dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER && multicast && cta_mask == 16'd0)
+        fail_b(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_CTA_MASK_IDX);
       // im2col_common.c i2c_deliver_load takes a few shared-side checks in another order
       // than tile.c (is_i2c below): multicast before the address, alignment before the
       // CTAs, the rows before the mbarrier.
-      if (!bad && is_i2c && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
-        bad = 1'b1; s1b_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1b_field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
-      end
-      if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && saddr[31:24] != 8'd0) begin
-        bad = 1'b1; s1b_status = tce_op_pkg::ST_SHARED_RANGE; s1b_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-      end
-      if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
-        bad = 1'b1; s1b_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1b_field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
-      end
-      if (!bad && is_i2c && soff[6:0] != 7'd0) begin
-        bad = 1'b1; s1b_status = tce_op_pkg::ST_MISALIGNED; s1b_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-      end
-      if (!bad && t1_cta_out) begin
-        bad = 1'b1; s1b_status = tce_op_pkg::ST_SHARED_RANGE;
-        s1b_field = multicast ? fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX) : fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-      end
-      if (!bad && soff[6:0] != 7'd0) begin
-        // H100: a shared address off a 128-byte boundary traps "misaligned address"
-        // (tests/data/probes/misalign.txt)
-        bad = 1'b1; s1b_status = tce_op_pkg::ST_MISALIGNED; s1b_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-      end
-      s1b_bad = bad;
+      if (is_i2c && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast)
+        fail_b(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+      if (!is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && saddr[31:24] != 8'd0)
+        fail_b(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+      if (!is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast)
+        fail_b(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+      if (is_i2c && soff[6:0] != 7'd0) fail_b(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+      if (t1_cta_out)
+        fail_b(tce_op_pkg::ST_SHARED_RANGE, multicast ? tce_regs_pkg::CMDF_CTA_MASK_IDX : tce_regs_pkg::CMDF_SADDR_IDX);
+      // H100: a shared address off a 128-byte boundary traps "misaligned address"
+      // (tests/data/probes/misalign.txt)
+      if (soff[6:0] != 7'd0) fail_b(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+      s1b_bad = s1_bad;
     end
   end
 
