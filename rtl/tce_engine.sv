@@ -406,7 +406,7 @@ module tce_engine #(
     if (!rst_n) desc_new_q <= 1'b1;
     else        desc_new_q <= desc_busy;
   end
-  tce_tile_check #(.SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL),
+  tce_tile_check #(.SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL), .HAS_REDUCE(HAS_REDUCE),
                    .HAS_GATHER(HAS_GATHER), .GADDR_W(GADDR_W)) u_tile_check (
     .clk, .rst_n, .hold(chk_hold), .desc_new(desc_new_q), .ready(tc_ready), .pass(tc_pass), .desc, .mem_ncta, .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
     .coord_neg({cmd_coords[159], cmd_coords[127], cmd_coords[95], cmd_coords[63], cmd_coords[31]}),

@@ -56,6 +56,8 @@ module tce_tile_check #(
     // the descriptor is fetched, so their checks and row counts are not built here.
     parameter bit HAS_IM2COL = 1'b1,
     parameter bit HAS_GATHER = 1'b1,
+    // ... and without reductions `is_reduce` is never set: no reduce legality is built
+    parameter bit HAS_REDUCE = 1'b1,
     // Global address bits of the tensor path (tce_engine GADDR_W): below 64, a tensor map
     // whose byte range [globalAddress, globalAddress + extent) does not fit below
     // 2^GADDR_W is refused (ST_UNSUPPORTED at TMAP_LO), so the row walk's sums never wrap.
@@ -165,45 +167,55 @@ module tce_tile_check #(
   // f32 and f32_ftz name their float type, f64, tf32 and tf32_ftz only for add; the other
   // dtypes name none. FLOAT32_FTZ and TFLOAT32_FTZ flush f32 subnormals
   // (tce_arith_tensor_noftz).
-  wire red_bitwise = (redop == tce_red_pkg::RED_AND) || (redop == tce_red_pkg::RED_OR) ||
-                     (redop == tce_red_pkg::RED_XOR);
-  wire red_arith   = (redop == tce_red_pkg::RED_ADD) || (redop == tce_red_pkg::RED_MIN) ||
-                     (redop == tce_red_pkg::RED_MAX);
-  logic red_named;
-  always_comb begin
-    red_named = 1'b1;
-    red_etype = tce_red_pkg::ET_U32;
-    case (dtype)
-      8'd2: red_etype = red_bitwise ? tce_red_pkg::ET_B32 : tce_red_pkg::ET_U32;   // UINT32
-      8'd3: begin                                                                  // INT32
-        red_etype = red_bitwise ? tce_red_pkg::ET_B32 : tce_red_pkg::ET_S32;
-        red_named = red_bitwise || red_arith;
-      end
-      8'd4: red_etype = red_bitwise ? tce_red_pkg::ET_B64 : tce_red_pkg::ET_U64;   // UINT64
-      8'd5: begin                                                                  // INT64
-        red_etype = tce_red_pkg::ET_S64;
-        red_named = (redop == tce_red_pkg::RED_MIN) || (redop == tce_red_pkg::RED_MAX);
-      end
-      8'd6: red_etype = tce_red_pkg::ET_F16;
-      8'd9: red_etype = tce_red_pkg::ET_BF16;
-      8'd7, 8'd10: red_etype = tce_red_pkg::ET_F32;
-      // FLOAT64 and the tf32 types take add only, as f64 / f32 (H100:
-      // tests/data/probes/reduce_types.txt)
-      8'd8: begin
-        red_etype = tce_red_pkg::ET_F64;
-        red_named = (redop == tce_red_pkg::RED_ADD);
-      end
-      8'd11, 8'd12: begin
-        red_etype = tce_red_pkg::ET_F32;
-        red_named = (redop == tce_red_pkg::RED_ADD);
-      end
-      default: red_named = 1'b0;
-    endcase
+  wire  is_red = HAS_REDUCE && is_reduce;
+  logic red_named, red_legal;
+  if (HAS_REDUCE) begin : g_red
+    wire red_bitwise = (redop == tce_red_pkg::RED_AND) || (redop == tce_red_pkg::RED_OR) ||
+                       (redop == tce_red_pkg::RED_XOR);
+    wire red_arith   = (redop == tce_red_pkg::RED_ADD) || (redop == tce_red_pkg::RED_MIN) ||
+                       (redop == tce_red_pkg::RED_MAX);
+    always_comb begin
+      red_named = 1'b1;
+      red_etype = tce_red_pkg::ET_U32;
+      case (dtype)
+        8'd2: red_etype = red_bitwise ? tce_red_pkg::ET_B32 : tce_red_pkg::ET_U32;   // UINT32
+        8'd3: begin                                                                  // INT32
+          red_etype = red_bitwise ? tce_red_pkg::ET_B32 : tce_red_pkg::ET_S32;
+          red_named = red_bitwise || red_arith;
+        end
+        8'd4: red_etype = red_bitwise ? tce_red_pkg::ET_B64 : tce_red_pkg::ET_U64;   // UINT64
+        8'd5: begin                                                                  // INT64
+          red_etype = tce_red_pkg::ET_S64;
+          red_named = (redop == tce_red_pkg::RED_MIN) || (redop == tce_red_pkg::RED_MAX);
+        end
+        8'd6: red_etype = tce_red_pkg::ET_F16;
+        8'd9: red_etype = tce_red_pkg::ET_BF16;
+        8'd7, 8'd10: red_etype = tce_red_pkg::ET_F32;
+        // FLOAT64 and the tf32 types take add only, as f64 / f32 (H100:
+        // tests/data/probes/reduce_types.txt)
+        8'd8: begin
+          red_etype = tce_red_pkg::ET_F64;
+          red_named = (redop == tce_red_pkg::RED_ADD);
+        end
+        8'd11, 8'd12: begin
+          red_etype = tce_red_pkg::ET_F32;
+          red_named = (redop == tce_red_pkg::RED_ADD);
+        end
+        default: red_named = 1'b0;
+      endcase
+    end
+    assign red_noftz = (dtype != 8'd10) && (dtype != 8'd12);   // FLOAT32_FTZ, TFLOAT32_FTZ
+    tce_red_legal u_red_legal (.ctx(tce_red_pkg::CTX_TENSOR_REDUCE), .op(redop), .etype(red_etype),
+                               .noftz(red_noftz), .legal(red_legal));
+  end else begin : g_no_red
+    assign red_named = 1'b1;
+    assign red_legal = 1'b1;
+    assign red_etype = tce_red_pkg::ET_U32;
+    assign red_noftz = 1'b1;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_red = ^{redop, is_reduce};
+    /* verilator lint_on UNUSEDSIGNAL */
   end
-  assign red_noftz = (dtype != 8'd10) && (dtype != 8'd12);   // FLOAT32_FTZ, TFLOAT32_FTZ
-  logic red_legal;
-  tce_red_legal u_red_legal (.ctx(tce_red_pkg::CTX_TENSOR_REDUCE), .op(redop), .etype(red_etype),
-                             .noftz(red_noftz), .legal(red_legal));
 
   localparam logic [7:0] F_NONE = 8'(tce_regs_pkg::FIELD_NONE);
   // Field indices are 32-bit package constants below 256 (ERR_INFO.FIELD is 8 bits).
@@ -231,13 +243,13 @@ module tce_tile_check #(
                                 (is_store && mode == tce_op_pkg::MODE_IM2COL_NO_OFFS));
   wire is_g4  = HAS_GATHER && !is_store && mode == tce_op_pkg::MODE_GATHER4;
   // tile::scatter4 stores walk gather4's row list (four rows, tensorCoords[1..4]).
-  wire is_s4  = HAS_GATHER && is_store && !is_reduce && mode == tce_op_pkg::MODE_SCATTER4;
+  wire is_s4  = HAS_GATHER && is_store && !is_red && mode == tce_op_pkg::MODE_SCATTER4;
   logic [7:0] i2c_status, i2c_field;
   logic [8:0] i2c_channels;
   if (HAS_IM2COL) begin : g_im2col
     tce_im2col_check u_im2col_check (
       .clk, .desc, .mode, .dims, .coords, .offsets(im2col_off), .esl,
-      .st_coord_neg(coord_neg_rank), .st_red_ok(!is_reduce || (red_named && red_legal)),
+      .st_coord_neg(coord_neg_rank), .st_red_ok(!is_red || (red_named && red_legal)),
       .st_src_ok(src_space == tce_op_pkg::SPACE_SHARED_CTA), .st_saddr_ok(saddr[31:24] == 8'd0),
       .status(i2c_status), .field(i2c_field), .channels(i2c_channels), .rows(i2c_rows),
       .group(i2c_group), .nwalk(i2c_nwalk), .win_lo(i2c_win_lo), .win_hi(i2c_win_hi),
@@ -830,7 +842,7 @@ module tce_tile_check #(
       if (kind != 8'd0) fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_TMAP_LO_IDX);
       if ({5'd0, dims} != rank8) fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_DIMS_IDX);
       // tile.c check_shape: gather4 is a load/prefetch mode, scatter4 a store mode.
-      if ((mode == tce_op_pkg::MODE_GATHER4 && is_store) || (mode == tce_op_pkg::MODE_SCATTER4 && (!is_store || is_reduce)))
+      if ((mode == tce_op_pkg::MODE_GATHER4 && is_store) || (mode == tce_op_pkg::MODE_SCATTER4 && (!is_store || is_red)))
         fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MODE_IDX);
       // PTX: gather4 and scatter4 work on 2-D tensors with boxDim[1] == 1 and no interleave.
       if ((is_g4 || is_s4) && (rank8 != 8'd2 || desc[(BOX_OFF + 1)*8 +: 8] != 8'd0 || ileave != 8'd0))
@@ -849,7 +861,7 @@ module tce_tile_check #(
       // H100: no tile operation on a map with a globalDim past 2^31 (extreme_load.txt,
       // extreme_store.txt; csim/tile.c check_extent)
       if (t1_gdim_big) fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      if (is_store && is_reduce && !t1_red_ok) fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
+      if (is_store && is_red && !t1_red_ok) fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
       if (is_store && src_space != tce_op_pkg::SPACE_SHARED_CTA)
         fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_SRC_SPACE_IDX);
       if (is_store && saddr[31:24] != 8'd0) fail_a(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
