@@ -735,10 +735,19 @@ module tce_cmd_exec #(
   logic [39:0] wbytes_q;
   logic [4:0]  tload_ndst_q;
   always_ff @(posedge clk) begin
-    // Without .cp_mask that is (size / 16) x 16 plus the size's last four bits: the size.
-    // The select after the product was the lite unit's slowest path (5.01 ns); the add of
-    // four bits can go into the DSP48's post-adder.
-    copy_bytes_q <= 32'({4'd0, f_size[31:4]} * {27'd0, bm_mul_q}) + {28'd0, f_has_bm ? 4'd0 : f_size[3:0]};
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [31:0] copy_prod;   // (its last four bits: copy_lo)
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [3:0]  copy_lo;
+    // Without .cp_mask that is (size / 16) x 16 plus the size's last four bits (the size),
+    // which the product leaves 0. The product's bits from 4 up go from the DSP48 to the
+    // register without a LUT; its last four bits, those of size[7:4] x count[3:0], are
+    // summed in LUTs beside it. A select after the product was the lite unit's slowest
+    // path (5.01 ns), and an add after it slower still.
+    copy_prod = 32'({4'd0, f_size[31:4]} * {27'd0, bm_mul_q});
+    copy_lo = (bm_mul_q[0] ? f_size[7:4] : 4'd0) + (bm_mul_q[1] ? {f_size[6:4], 1'b0} : 4'd0) +
+              (bm_mul_q[2] ? {f_size[5:4], 2'd0} : 4'd0) + (bm_mul_q[3] ? {f_size[4], 3'd0} : 4'd0);
+    copy_bytes_q <= {copy_prod[31:4], copy_lo | (f_has_bm ? 4'd0 : f_size[3:0])};
     // (dmask without multicast is one CTA's bit: its count is 1, no count of a shifted mask)
     ndst_q <= is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : f_mcast ? ones16(f_ctamask) : 5'd1;
     wbytes_q <= {8'd0, copy_bytes_q} * {35'd0, ndst_q};
