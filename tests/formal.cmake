@@ -98,14 +98,22 @@ tce_formal(tile-store tile_store_fv abcbmc 13 PARAMS DATA_W=128 GADDR_W=32 NB=4 
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/walk/tce_row_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_store.sv
-           TAPS t_hi=u.hi t_state=u.state t_d0_any=u.d0_any)
+           TAPS t_hi=u.hi t_state=u.state t_d0_any=u.d0_any t_bq_count=u.bq_count t_a_act=u.a_act
+                t_a_addr=u.a_addr t_a_rowg=u.a_rowg t_a_endm1=u.a_endm1 t_unit_b=u.unit_b
+                t_unit_m1=u.unit_m1 t_gstep=u.gstep t_gstep_u=u.gstep_u t_gstep_um1=u.gstep_um1)
 # The tile load as in `lite` (DATA_W 128, GADDR_W 32, the walker outside), 2 IDs of 2 bursts
-# and 2 command slots: bounded, 14 steps by ABC's bmc3 (z3 took as long for 6; a row's first
-# AR by step 3); nothing cut (the divisions and the shared extent's product as built).
-tce_formal(tile-load tile_load_fv abcbmc 14 PARAMS DATA_W=128 GADDR_W=32 NRD=2 RDD=2 NS=2
+# and 2 command slots, nothing cut (the divisions and the shared extent's product as built):
+# 2-induction, unbounded, with the taps of tile_load_fv.sv's invariants (the pending merged
+# burst, the row being read, each ID's bursts against the read slave's queue); covers within 8.
+tce_formal(tile-load tile_load_fv abcprove 2 PARAMS DATA_W=128 GADDR_W=32 NRD=2 RDD=2 NS=2
+           COVER_DEPTH 8
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/walk/tce_row_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
-               ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_load.sv)
+               ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_load.sv
+           TAPS t_pd_v=u.pd_v t_pd_fix=u.pd_fix t_pd_start=u.pd_start t_pd_end=u.pd_end
+                t_pd_len=u.pd_len t_ws=u.ws t_cnt[1:0]=u.cnt[0] t_cnt[3:2]=u.cnt[1]
+                t_s_rd=u_mem.rd t_s_wr=u_mem.wr t_s_n=u_mem.n t_s_id[3:0]=u_mem.q_id[0]
+                t_s_id[7:4]=u_mem.q_id[1] t_s_id[11:8]=u_mem.q_id[2] t_s_id[15:12]=u_mem.q_id[3])
 # The reductions' read-modify-write (built with reductions; `lite` has none), its range and
 # R queues 2 deep, behind any mover that follows the rules (u_up's rules assumed): bounded,
 # 12 steps by ABC's bmc3 (z3 took as long for 8: a reduced burst's AR, R, result and W).
