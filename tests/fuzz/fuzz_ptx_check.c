@@ -3,7 +3,7 @@
  * verdict readers, the decoder and the ptxas-message classifier. A file it reads must be
  * counted whole (every verdict line once) and its exit status follow the counts; a file
  * it refuses must end in FILE:LINE: error. */
-#define _GNU_SOURCE /* open_memstream, memmem */
+#define _GNU_SOURCE /* memmem */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,46 +39,29 @@ static unsigned verdict_lines(const uint8_t *data, size_t size)
     return n;
 }
 
-/* The last line of text (without its line feed), NUL-ended in place; "" if none */
-static char *last_line(char *text, size_t len)
-{
-    while (len && text[len - 1] == '\n')
-        text[--len] = 0;
-    size_t start = len;
-    while (start && text[start - 1] != '\n')
-        start--;
-    return text + start;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 65536)
         return 0;
-    char *path = (char *)fuzz_mem_file(0, data, size), *out = NULL, *err = NULL;
-    size_t out_len = 0, err_len = 0;
-    FILE *out_f = open_memstream(&out, &out_len), *err_f = open_memstream(&err, &err_len);
-    if (!path || !out_f || !err_f)
+    char *path = (char *)fuzz_mem_file(0, data, size);
+    if (!path)
         abort(); /* the harness cannot run, not a finding */
     char *argv[] = {"ptx", "--check", path, "--show=4", NULL};
-    FILE *saved_out = stdout, *saved_err = stderr;
-    stdout = out_f;
-    stderr = err_f;
-    int rc = ptx_main(4, argv);
-    stdout = saved_out;
-    stderr = saved_err;
-    fclose(out_f);
-    fclose(err_f);
+    fuzz_output o;
+    int rc = fuzz_captured_main(ptx_main, 4, argv, &o);
+    char *out = o.out, *err = o.err;
+    size_t out_len = o.out_len, err_len = o.err_len;
 
     size_t pl = strlen(path);
     if (rc == 2) {
-        const char *l = last_line(err, err_len);
+        const char *l = fuzz_last_line(err, err_len, NULL);
         if (strncmp(l, path, pl) != 0 || l[pl] != ':' || l[pl + 1] < '0' || l[pl + 1] > '9' ||
             !strstr(l + pl, ": error: "))
             broken("a refused file's last error is not FILE:LINE: error: cause", out, err);
     } else if (rc == 0 || rc == 1) {
         unsigned agree, disagree, vok, vall, cok, call, shown = 0;
         int n = 0;
-        const char *l = last_line(out, out_len);
+        const char *l = fuzz_last_line(out, out_len, NULL);
         if (err_len)
             broken("errors from a file that was read", out, err);
         if (sscanf(l, "%u agree, %u disagree%n", &agree, &disagree, &n) != 2 || (size_t)n != strlen(l) ||
@@ -86,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             broken("the report does not end in the agreement counts", out, err);
         char *prev = (char *)l - 1; /* the line feed before the last line */
         *prev = 0;
-        const char *v = last_line(out, (size_t)(prev - out));
+        const char *v = fuzz_last_line(out, (size_t)(prev - out), NULL);
         if (sscanf(v, "verdict: %u/%u (%*f%%); cause on lines both reject: %u/%u", &vok, &vall, &cok, &call) != 4)
             broken("no verdict line before the counts", out, err);
         if (agree + disagree != verdict_lines(data, size) || vall != agree + disagree)
@@ -104,7 +87,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else {
         broken("an exit status other than 0, 1 or 2", out, err);
     }
-    free(out);
-    free(err);
+    fuzz_output_free(&o);
     return 0;
 }

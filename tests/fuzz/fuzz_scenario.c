@@ -2,7 +2,7 @@
  * model and the golden model: the file reader, setup, PTX, checks, the final comparison.
  * Any file must end in one verdict that agrees with the exit status, and anything but a
  * pass in a message naming the file; the two models must never disagree. */
-#define _GNU_SOURCE /* open_memstream, memmem */
+#define _GNU_SOURCE /* memmem */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,37 +24,27 @@ static void broken(const char *why, const char *out, const char *err)
     abort();
 }
 
-/* The last line of text (without its line feed), or "" */
-static const char *last_line(const char *text, size_t len, size_t *n)
+/* `tce run FILE` on the golden model, its report to stdout */
+static int run_scenario(int argc, char **argv)
 {
-    while (len && text[len - 1] == '\n')
-        len--;
-    size_t start = len;
-    while (start && text[start - 1] != '\n')
-        start--;
-    *n = len - start;
-    return text + start;
+    return argc == 2 ? scenario_run_file_on(SCEN_BACKEND_CSIM, argv[1], stdout, false) : 2;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > FUZZ_SCENARIO_MAX)
         return 0;
-    const char *path = fuzz_mem_file(0, data, size);
-    char *out = NULL, *err = NULL;
-    size_t out_len = 0, err_len = 0;
-    FILE *out_f = open_memstream(&out, &out_len), *err_f = open_memstream(&err, &err_len);
-    if (!path || !out_f || !err_f)
+    char *path = (char *)fuzz_mem_file(0, data, size);
+    if (!path)
         abort(); /* the harness cannot run, not a finding */
-    FILE *saved = stderr;
-    stderr = err_f;
-    int rc = scenario_run_file_on(SCEN_BACKEND_CSIM, path, out_f, false);
-    stderr = saved;
-    fclose(out_f);
-    fclose(err_f);
+    char *argv[] = {"run", path, NULL};
+    fuzz_output o;
+    int rc = fuzz_captured_main(run_scenario, 2, argv, &o);
+    const char *out = o.out, *err = o.err;
+    size_t out_len = o.out_len, err_len = o.err_len;
 
     size_t pl = strlen(path), vl, el;
-    const char *verdict = last_line(out, out_len, &vl), *last_err = last_line(err, err_len, &el);
+    const char *verdict = fuzz_last_line(o.out, out_len, &vl), *last_err = fuzz_last_line(o.err, err_len, &el);
     /* the file reader's refusals (a NUL byte) come before any report */
     bool refused = rc == 2 && out_len == 0;
     if (!refused) {
@@ -77,7 +67,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (const char *l = err; dl > 0 && l && l < err + err_len; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
         if (!strncmp(l, disagree, (size_t)dl))
             broken("the engine and the golden model disagree", out, err);
-    free(out);
-    free(err);
+    fuzz_output_free(&o);
     return 0;
 }

@@ -116,8 +116,8 @@ static bool names_a_file(const char *text, int argc, char **argv)
     return false;
 }
 
-/* cmd's main with stdout to /dev/null and stderr to errors (NULL: /dev/null too) */
-static int run_quietly(int (*cmd)(int, char **), int argc, char **argv, FILE *errors)
+/* cmd's main with stdout to output (NULL: /dev/null) and stderr to errors (NULL: /dev/null) */
+static int run_quietly(int (*cmd)(int, char **), int argc, char **argv, FILE *output, FILE *errors)
 {
     static FILE *sink;
     if (!sink)
@@ -125,13 +125,45 @@ static int run_quietly(int (*cmd)(int, char **), int argc, char **argv, FILE *er
     if (!sink)
         abort(); /* the harness cannot run, not a finding */
     FILE *out = stdout, *err = stderr;
-    stdout = sink;
+    stdout = output ? output : sink;
     stderr = errors ? errors : sink;
     int rc = cmd(argc, argv);
     fflush(sink);
     stdout = out;
     stderr = err;
     return rc;
+}
+
+int fuzz_captured_main(int (*cmd)(int, char **), int argc, char **argv, fuzz_output *o)
+{
+    *o = (fuzz_output){0};
+    FILE *out_f = open_memstream(&o->out, &o->out_len), *err_f = open_memstream(&o->err, &o->err_len);
+    if (!out_f || !err_f)
+        abort(); /* the harness cannot run, not a finding */
+    int rc = run_quietly(cmd, argc, argv, out_f, err_f);
+    /* closing sets out/err and their lengths, NUL-ended */
+    if (fclose(out_f) || fclose(err_f))
+        abort();
+    return rc;
+}
+
+void fuzz_output_free(fuzz_output *o)
+{
+    free(o->out);
+    free(o->err);
+    *o = (fuzz_output){0};
+}
+
+char *fuzz_last_line(char *text, size_t len, size_t *n)
+{
+    while (len && text[len - 1] == '\n')
+        text[--len] = 0;
+    size_t start = len;
+    while (start && text[start - 1] != '\n')
+        start--;
+    if (n)
+        *n = len - start;
+    return text + start;
 }
 
 int fuzz_checked_main(int (*cmd)(int, char **), int argc, char **argv)
@@ -141,7 +173,7 @@ int fuzz_checked_main(int (*cmd)(int, char **), int argc, char **argv)
     FILE *err_f = open_memstream(&err, &err_len);
     if (!err_f)
         abort();
-    int rc = run_quietly(cmd, argc, argv, err_f);
+    int rc = run_quietly(cmd, argc, argv, NULL, err_f);
     fclose(err_f);
     if (rc < 0 || rc > 2 || (rc == 2 && !names_a_file(err, argc, argv))) {
         fprintf(stderr, "fuzz: %s exited %d; a refusal must name its file:\n%s", argv[0], rc, err);
@@ -153,5 +185,5 @@ int fuzz_checked_main(int (*cmd)(int, char **), int argc, char **argv)
 
 int fuzz_quiet_main(int (*cmd)(int, char **), int argc, char **argv)
 {
-    return run_quietly(cmd, argc, argv, NULL);
+    return run_quietly(cmd, argc, argv, NULL, NULL);
 }

@@ -4,6 +4,7 @@
 #ifndef TCE_FUZZ_MEM_FILES_H
 #define TCE_FUZZ_MEM_FILES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -36,5 +37,18 @@ int fuzz_quiet_main(int (*cmd)(int, char **), int argc, char **argv);
  * ("PATH:") in its errors, and there is no other status than 0, 1 and 2: it aborts
  * otherwise (a finding). */
 int fuzz_checked_main(int (*cmd)(int, char **), int argc, char **argv);
+
+/* What a call printed, kept in memory for a harness to check: malloc'd, NUL-ended. */
+typedef struct {
+    char *out, *err;
+    size_t out_len, err_len;
+} fuzz_output;
+/* Calls a command's main with its stdout and stderr going into *o (free them with
+ * fuzz_output_free). Returns its exit status. */
+int fuzz_captured_main(int (*cmd)(int, char **), int argc, char **argv, fuzz_output *o);
+void fuzz_output_free(fuzz_output *o);
+/* The last line of text[0..len): its line feeds at the end are overwritten with NULs, so
+ * the line is NUL-ended in place; *n (may be NULL) is its length. "" if there is none. */
+char *fuzz_last_line(char *text, size_t len, size_t *n);
 
 #endif
