@@ -177,6 +177,9 @@ module tce_engine #(
   logic [8*65-1:0] gwin_end;
   logic [8*(GADDR_W+1)-1:0] gwin_wend;
   logic [7:0] gwin_on;
+  logic gwin_wr;                        // gwin_wend's writes, with the base (tce_window_walk)
+  logic [2:0] gwin_wr_i;
+  logic [2*GADDR_W:0] gwin_wr_bend;
   logic mem_wr;   // one of them changes at the next edge: the checks start again
 
   tce_regs #(.DATA_W(DATA_W), .NUM_CTAS(NUM_CTAS), .SMEM_BYTES(SMEM_BYTES), .QUEUE_DEPTH(QUEUE_DEPTH),
@@ -194,18 +197,65 @@ module tce_engine #(
     .accept, .accept_cta, .accept_is_group, .seq_issued, .seq_done,
     .group_commit, .group_sel, .soft_reset, .desc_inval,
     .grp_pending, .grp_read_pending, .grp_open, .grp_done,
-    .mem_ncta, .mem_smem, .gwin_base, .gwin_end, .gwin_on, .gwin_wend, .mem_wr
+    .mem_ncta, .mem_smem, .gwin_base, .gwin_end, .gwin_on, .gwin_wend,
+    .gwin_wr, .gwin_wr_i, .gwin_wr_bend, .mem_wr
   );
 
-  tce_fifo #(.WIDTH((QW - QDROP) * 32 + 40), .DEPTH(QUEUE_DEPTH)) u_queue (
-    .clk, .rst_n, .flush(q_flush), .push(q_push), .push_data(q_push_data),
-    .pop(q_pop), .head(q_head), .empty(q_empty), .full(q_full), .count(q_count)
+  // The queue keeps less of an entry than tce_regs gives and the executor takes: word 15
+  // (IM2COL_0/1) only with im2col, word 16 (IM2COL_2, VEC, MULTIMEM_COUNT) only with im2col,
+  // red or multimem (without them the executor refuses those modes and opcodes before any
+  // field of theirs is read), the sequence number's 16 low bits (all that is read of it:
+  // ERR_INFO.SEQ, the group tracker's GSEQ_W) and the word count's 6 (n <= CMD_WORDS).
+  // The rest reads as 0 at the head. (`lite`: 502 bits instead of 584, 14 RAM32M less.)
+  localparam bit QK15 = HAS_IM2COL;
+  localparam bit QK16 = HAS_IM2COL || HAS_REDUCE || HAS_MULTIMEM;
+  localparam int QEW = (QW - QDROP) * 32;          // an entry's words, as tce_regs gives them
+  localparam int QHW = QEW - 17 * 32;               // its words from 17 on
+  localparam int QO16 = 15 * 32 + (QK15 ? 32 : 0);  // where the stored entry keeps each part
+  localparam int QO17 = QO16 + (QK16 ? 32 : 0);
+  localparam int QOSEQ = QO17 + QHW;
+  localparam int QON = QOSEQ + 16;
+  localparam int QSW = QON + 6;                     // bits of a stored entry
+  if (tce_regs_pkg::CMD_WORDS > 63 || QW - QDROP < 17) begin : g_bad_queue_word
+    $error("tce_engine: the queue entry keeps 6 bits of the word count and words 0..16 in place");
+  end
+  logic [QSW-1:0] q_st_push, q_st_head;
+  assign q_st_push[0 +: 15*32] = q_push_data[0 +: 15*32];
+  assign q_head[0 +: 15*32] = q_st_head[0 +: 15*32];
+  if (QK15) begin : g_q15
+    assign q_st_push[15*32 +: 32] = q_push_data[15*32 +: 32];
+    assign q_head[15*32 +: 32] = q_st_head[15*32 +: 32];
+  end else begin : g_no_q15
+    assign q_head[15*32 +: 32] = '0;
+  end
+  if (QK16) begin : g_q16
+    assign q_st_push[QO16 +: 32] = q_push_data[16*32 +: 32];
+    assign q_head[16*32 +: 32] = q_st_head[QO16 +: 32];
+  end else begin : g_no_q16
+    assign q_head[16*32 +: 32] = '0;
+  end
+  if (QHW > 0) begin : g_q17
+    assign q_st_push[QO17 +: QHW] = q_push_data[17*32 +: QHW];
+    assign q_head[17*32 +: QHW] = q_st_head[QO17 +: QHW];
+  end
+  assign q_st_push[QOSEQ +: 16] = q_push_data[QEW +: 16];
+  assign q_st_push[QON +: 6] = q_push_data[QEW + 32 +: 6];
+  assign q_head[QEW +: 40] = {2'd0, q_st_head[QON +: 6], 16'd0, q_st_head[QOSEQ +: 16]};
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire unused_q = ^{q_push_data[15*32 +: 64], q_push_data[QEW + 16 +: 16], q_push_data[QEW + 38 +: 2]};
+  /* verilator lint_on UNUSEDSIGNAL */
+  tce_fifo #(.WIDTH(QSW), .DEPTH(QUEUE_DEPTH)) u_queue (
+    .clk, .rst_n, .flush(q_flush), .push(q_push), .push_data(q_st_push),
+    .pop(q_pop), .head(q_st_head), .empty(q_empty), .full(q_full), .count(q_count)
   );
 
   // The tracker compares sequence numbers only among unretired commands (queued, in the
   // executor, loads and bulk copies in flight: at most QUEUE_DEPTH + LOAD_SLOTS + 1), so
   // their low bits do, with half their range above that count (tce_group_tracker SEQ_W).
   localparam int GSEQ_W = $clog2(QUEUE_DEPTH + LOAD_SLOTS + 2) + 1;
+  if (GSEQ_W > 16) begin : g_bad_gseq
+    $error("tce_engine: the queue keeps 16 bits of a command's sequence number, fewer than GSEQ_W");
+  end
   /* verilator lint_off UNUSEDSIGNAL */
   wire [31:0] grp_seq_next = seq_issued + 32'd1;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -441,6 +491,7 @@ module tce_engine #(
   tce_window_walk #(.GADDR_W(GADDR_W), .HAS_IM2COL(HAS_IM2COL), .HAS_GATHER(HAS_GATHER),
                     .OWN_WALK(!SHARE_WALK)) u_window_walk (
     .clk, .rst_n, .hold(chk_hold), .desc, .gwin_base, .gwin_wend, .gwin_on,
+    .gwin_wr, .gwin_wr_i, .gwin_wr_bend,
     .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch),
     .ready_in(tc_ready), .status_in(tc_status), .field_in(tc_field), .pass_in(tc_pass),
     .walk_first(tc_walk_first), .walk_rows(tc_walk_rows), .origin_rd(tg_origin_rd),

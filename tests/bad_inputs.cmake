@@ -83,9 +83,10 @@ elseif(CASE STREQUAL "fuzz-findings")
   set(f ${SRC}/tests/data/fuzz_findings/scenario_init_under_copy.tce)
   run(2 "${f}:12: mbarrier.init of the mbarrier at 0x8 of CTA 0 while the copy of line 11 may still complete on it" run ${f})
   # an arrive that completes the phase of an mbarrier a copy in flight still completes on:
-  # complete in one memory only (the same disagreement); refused there
+  # complete in one memory only (the same disagreement); refused there, as ending in
+  # another state when the copy lands after it
   set(f ${SRC}/tests/data/fuzz_findings/scenario_arrive_races_copy.tce)
-  run(2 "${f}:13: mbarrier.arrive completes the phase of the mbarrier at 0x8 of CTA 0 in one order only: the copy of line 12 may still complete on it" run ${f})
+  run(2 "${f}:13: mbarrier.arrive on the mbarrier at 0x8 of CTA 0 ends in another state if it comes before the copy of line 12 completes on it" run ${f})
   # the same find's transaction count 81.92 was read as 0 and the scenario passed: ptxas
   # refuses a float literal there, and so does the decoder now
   set(f ${SRC}/tests/data/fuzz_findings/scenario_float_tx_count.tce)

@@ -98,14 +98,22 @@ tce_formal(tile-store tile_store_fv abcbmc 13 PARAMS DATA_W=128 GADDR_W=32 NB=4 
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/walk/tce_row_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_store.sv
-           TAPS t_hi=u.hi t_state=u.state t_d0_any=u.d0_any)
+           TAPS t_hi=u.hi t_state=u.state t_d0_any=u.d0_any t_bq_count=u.bq_count t_a_act=u.a_act
+                t_a_addr=u.a_addr t_a_rowg=u.a_rowg t_a_endm1=u.a_endm1 t_unit_b=u.unit_b
+                t_unit_m1=u.unit_m1 t_gstep=u.gstep t_gstep_u=u.gstep_u t_gstep_um1=u.gstep_um1)
 # The tile load as in `lite` (DATA_W 128, GADDR_W 32, the walker outside), 2 IDs of 2 bursts
-# and 2 command slots: bounded, 14 steps by ABC's bmc3 (z3 took as long for 6; a row's first
-# AR by step 3); nothing cut (the divisions and the shared extent's product as built).
-tce_formal(tile-load tile_load_fv abcbmc 14 PARAMS DATA_W=128 GADDR_W=32 NRD=2 RDD=2 NS=2
+# and 2 command slots, nothing cut (the divisions and the shared extent's product as built):
+# 2-induction, unbounded, with the taps of tile_load_fv.sv's invariants (the pending merged
+# burst, the row being read, each ID's bursts against the read slave's queue); covers within 8.
+tce_formal(tile-load tile_load_fv abcprove 2 PARAMS DATA_W=128 GADDR_W=32 NRD=2 RDD=2 NS=2
+           COVER_DEPTH 8
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/walk/tce_row_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
-               ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_load.sv)
+               ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_load.sv
+           TAPS t_pd_v=u.pd_v t_pd_fix=u.pd_fix t_pd_start=u.pd_start t_pd_end=u.pd_end
+                t_pd_len=u.pd_len t_ws=u.ws t_cnt[1:0]=u.cnt[0] t_cnt[3:2]=u.cnt[1]
+                t_s_rd=u_mem.rd t_s_wr=u_mem.wr t_s_n=u_mem.n t_s_id[3:0]=u_mem.q_id[0]
+                t_s_id[7:4]=u_mem.q_id[1] t_s_id[11:8]=u_mem.q_id[2] t_s_id[15:12]=u_mem.q_id[3])
 # The reductions' read-modify-write (built with reductions; `lite` has none), its range and
 # R queues 2 deep, behind any mover that follows the rules (u_up's rules assumed): bounded,
 # 12 steps by ABC's bmc3 (z3 took as long for 8: a reduced burst's AR, R, result and W).
@@ -133,6 +141,30 @@ tce_formal(rmw-global rmw_global_fv abcbmc 12 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 
 tce_formal(rmw-global-plain rmw_global_fv abcprove 2 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 MODE=0
            ASSUME u_up MAPMEM TAPS ${TCE_RMW_TAPS} COVER_DEPTH 8
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/rmw/tce_rmw_global.sv)
+# Reductions through it (MODE 1), unbounded: 2-induction with taps of both lists (u_up 4 deep,
+# one burst per entry of the read slave's queue), the held burst, the R buffer's count, the
+# overlap check and the read slave's queue (rmw_global_fv.sv's g_reduce_inv); covers within 10.
+set(TCE_RMW_RED_TAPS t_rng_count=u.rng_count t_q_valid=u.q_valid t_up_n=u_up.open_n
+    t_up_rd=u_up.open_rd t_up_wr=u_up.open_wr t_up_aw=u_up.open_aw t_up_wb=u_up.w_beats
+    t_dn_n=u_rules.open_n t_dn_rd=u_rules.open_rd t_dn_wr=u_rules.open_wr
+    t_dn_aw=u_rules.open_aw t_dn_wb=u_rules.w_beats t_p_valid=u.p_valid
+    t_p_need_ar=u.p_need_ar t_p_need_aw=u.p_need_aw t_p_addr=u.p_addr t_p_len=u.p_len
+    t_aw_ahead=u.aw_ahead t_rf_count=u.rf_count t_chk_q=u.chk_q t_hit=u.hit t_hit_q=u.hit_q
+    t_s_rd=u_rmem.rd t_s_wr=u_rmem.wr t_s_n=u_rmem.n t_s_beat=u_rmem.beat t_s_held=u_rmem.held)
+foreach(i RANGE 7)
+  math(EXPR lo "9 * ${i}")
+  math(EXPR hi "9 * ${i} + 8")
+  list(APPEND TCE_RMW_RED_TAPS "t_dn_len[${hi}:${lo}]=u_rules.open_len[${i}]")
+  if(i LESS 4)
+    list(APPEND TCE_RMW_RED_TAPS "t_up_len[${hi}:${lo}]=u_up.open_len[${i}]")
+    math(EXPR lo "8 * ${i}")
+    math(EXPR hi "8 * ${i} + 7")
+    list(APPEND TCE_RMW_RED_TAPS "t_s_len[${hi}:${lo}]=u_rmem.q_len[${i}]")
+  endif()
+endforeach()
+tce_formal(rmw-global-reduce rmw_global_fv abcprove 2 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 MODE=1
+           UPMAX=4 ASSUME u_up MAPMEM TAPS ${TCE_RMW_RED_TAPS} COVER_DEPTH 10
+           RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/rmw/tce_rmw_global.sv)
 # The `red` mover at `lite`'s DATA_W 128: its one-beat AW and W under the rules, the beat's
 # strobes exactly the vector's bytes; the checker's open-burst state linked to the mover's by
 # taps: 3-induction, unbounded, covers within 8.
@@ -151,7 +183,7 @@ tce_formal(group-tracker group_tracker_fv prove 1 MAPMEM PARAMS SW=4 COVER_DEPTH
                 t_seq[11:8]=u.ent_seq[2] t_cta[3:0]=u.ent_cta[0] t_cta[7:4]=u.ent_cta[1]
                 t_cta[11:8]=u.ent_cta[2] t_open[7:0]=u.open_cnt[0] t_open[15:8]=u.open_cnt[1]
                 t_last[3:0]=u.last_seq[0] t_last[7:4]=u.last_seq[1] t_live=u.last_live
-                t_lcnt[1:0]=u.live_cnt[0] t_lcnt[3:2]=u.live_cnt[1] t_more=u.open_more)
+                t_lcnt=u.live_cnt t_more=u.open_more)
 # prove.sh names the assertion an ABC run breaks (file:line and instance, not ABC's output
 # number): a wrapper whose one reachable failure is known, seconds.
 add_test(NAME formal-names COMMAND sh ${TCE_FORMAL_DIR}/names_check.sh ${CMAKE_BINARY_DIR}/formal/names)

@@ -42,6 +42,7 @@ set(seeds_cumap_decode "")
 set(seeds_tmreplace "")
 file(GLOB seeds_scenario ${CMAKE_CURRENT_SOURCE_DIR}/scenarios/*.tce
      ${CMAKE_CURRENT_SOURCE_DIR}/data/bad_scenarios/*.tce
+     ${CMAKE_CURRENT_SOURCE_DIR}/data/race_free/*.tce
      ${CMAKE_CURRENT_SOURCE_DIR}/data/fuzz_findings/scenario_*.tce)
 file(GLOB seeds_corpus ${CMAKE_CURRENT_SOURCE_DIR}/data/malformed/*.txt)
 set(fuzz_seed_dir ${CMAKE_CURRENT_SOURCE_DIR}/data/fuzz_seeds)

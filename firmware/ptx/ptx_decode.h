@@ -183,6 +183,7 @@ typedef struct {
     unsigned cta_group;       /* 0 (absent), 1 or 2 */
     bool read_only;           /* wait_group.read */
     bool parity;              /* mbarrier.try_wait.parity */
+    bool no_complete;         /* mbarrier.arrive.noComplete: must not complete the phase */
     ptx_tm_field tm_field;    /* tensormap.replace */
     unsigned sem, scope;      /* red, mbarrier.*, fence.*: 0 = not given; ptx_sem_name / ptx_scope_name */
     unsigned space;           /* mbarrier.*, prefetch.tensormap: 0 = generic; ptx_space_name */

@@ -75,6 +75,7 @@ static ptx_status check_operands(ptx_ctx *c, ptx_insn *out, ptx_insn_kind kind, 
             return ptx_fail(err, PTX_CAUSE_ILLEGAL_MODIFIER, c->icol, "'.noComplete' needs a count operand");
         if (has_other(c, "noComplete") && cluster)
             return ptx_fail(err, PTX_CAUSE_COMBINATION, c->icol, "'.noComplete' cannot be combined with .shared::cluster");
+        out->no_complete = has_other(c, "noComplete");
         out->role.dst = sink(&ln->opd[0]) ? -1 : 0;
         out->role.mbar = 1;
         out->role.value = ln->nopd == 3 ? 2 : -1;

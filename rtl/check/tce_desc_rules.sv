@@ -37,20 +37,25 @@ module tce_desc_rules (
   logic bad_st, bad_enc, bad_box, bad_lay;          // the four groups' verdicts
   logic [2:0]  ext_on;                               // corner i's window of start pixels ...
   // ... is empty when its extent, globalDim + 1 + upper - lower, is not above 0, that is
-  // when globalDim + upper < lower: the sum, and lower, registered for the compare
-  logic [34:0] ext [3];
-  logic [15:0] ext_lo [3];
+  // when globalDim < lower - upper. lower - upper is below 2^16 (16-bit signed values), so
+  // the window is empty exactly when that difference is above 0, globalDim's bits 31..16 are
+  // 0 and its low 16 bits are below it: a 17-bit subtraction, a zero test and a 16-bit
+  // compare instead of a 35-bit sum and compare. Registered for the compare.
+  logic [16:0] ext_d [3];       // lower - upper, signed
+  logic [2:0]  ext_hz;          // globalDim[31:16] == 0
+  logic [15:0] ext_gl [3];      // globalDim[15:0]
   logic [3:0]  bad_q;
-  logic [2:0]  ext_on_q, ext_bad_q;
-  logic [34:0] ext_q [3];
-  logic [15:0] ext_lo_q [3];
+  logic [2:0]  ext_on_q, ext_hz_q, ext_bad_q;
+  logic [16:0] ext_d_q [3];
+  logic [15:0] ext_gl_q [3];
   always_ff @(posedge clk) begin
     bad_q <= {bad_st, bad_enc, bad_box, bad_lay};
     ext_on_q <= ext_on;
+    ext_hz_q <= ext_hz;
     for (int i = 0; i < 3; i++) begin
-      ext_q[i] <= ext[i];
-      ext_lo_q[i] <= ext_lo[i];
-      ext_bad_q[i] <= ext_on_q[i] && $signed(ext_q[i]) < $signed({{19{ext_lo_q[i][15]}}, ext_lo_q[i]});
+      ext_d_q[i] <= ext_d[i];
+      ext_gl_q[i] <= ext_gl[i];
+      ext_bad_q[i] <= ext_on_q[i] && ext_hz_q[i] && !ext_d_q[i][16] && ext_gl_q[i] < ext_d_q[i][15:0];
     end
   end
   assign bad = |bad_q || |ext_bad_q;
@@ -69,7 +74,8 @@ module tce_desc_rules (
     logic [15:0] lo, up;
     bad_st = 1'b0; bad_enc = 1'b0; bad_box = 1'b0; bad_lay = 1'b0;
     ext_on = '0;
-    for (int i = 0; i < 3; i++) begin ext[i] = '0; ext_lo[i] = '0; end
+    ext_hz = '0;
+    for (int i = 0; i < 3; i++) begin ext_d[i] = '0; ext_gl[i] = '0; end
     dsize = 4'd0; packed4 = 1'b0; align16 = 1'b0; is_float = 1'b0; ncorner = 3'd0;
     dlog = '0; inner = '0; unit_mask = '0; inner_bytes = '0; span = '0; lim7 = 1'b0; lim4 = 1'b0; gd = '0; lo = '0; up = '0;
     begin
@@ -147,8 +153,9 @@ module tce_desc_rules (
             gd = (il == 8'd0 || kind == 8'd2) ? desc[(GDIM_OFF + 4*(i + 1))*8 +: 32]
                                               : desc[(GDIM_OFF + 4*i)*8 +: 32];
             ext_on[i] = 1'b1;
-            ext[i] = 35'(gd) + {{19{up[15]}}, up};
-            ext_lo[i] = lo;
+            ext_d[i] = {lo[15], lo} - {up[15], up};
+            ext_hz[i] = gd[31:16] == 16'd0;
+            ext_gl[i] = gd[15:0];
           end
       end
 

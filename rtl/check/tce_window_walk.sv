@@ -48,6 +48,11 @@ module tce_window_walk #(
     input  logic [8*64-1:0] gwin_base,
     input  logic [8*(GADDR_W+1)-1:0] gwin_wend,   // base + size clamped to 2^GADDR_W (tce_regs)
     input  logic [7:0]      gwin_on,    // size is not 0
+    // the same bounds as tce_regs writes them, {base[G-1:0], clamped end} of window
+    // gwin_wr_i, into the LUT RAM below (the one-window-at-a-time reads)
+    input  logic            gwin_wr,
+    input  logic [2:0]      gwin_wr_i,
+    input  logic [2*GADDR_W:0] gwin_wr_bend,
     input  logic [24:0]   mem_smem,     // SMEM_SIZE in force (a row's span, walk_rows)
     input  logic          is_store,     // store or reduce
     input  logic          is_prefetch,
@@ -100,6 +105,21 @@ module tce_window_walk #(
   // 0 for a window based at or past 2^G (no unit can end at or below 0).
   logic [G:0] wend_q [8];
   always_comb for (int w = 0; w < 8; w++) wend_q[w] = gwin_wend[w*G1 +: G1];
+  // The bounds of one window at a time (window wi: the one holding globalAddress while no
+  // walk is on, then the one the walk tries) come from a LUT RAM copy of them, not an 8:1
+  // select of the registers above. It has no reset: bw_set marks the windows written since
+  // reset (one not written holds no unit, as its registers' 0 say).
+  logic [2*G:0] bw_ram [8];
+  logic [7:0]   bw_set;
+  always_ff @(posedge clk)
+    if (gwin_wr) bw_ram[gwin_wr_i] <= gwin_wr_bend;
+  always_ff @(posedge clk or negedge rst_n)
+    if (!rst_n) bw_set <= '0;
+    else if (gwin_wr) bw_set[gwin_wr_i] <= 1'b1;
+
+  typedef enum logic [2:0] { W_IDLE, W_ROW, W_UNIT, W_HIT, W_DEC, W_NEXT, W_DONE } wstate_t;
+  wstate_t st;
+  logic fault;
 
   // ---- the extent test, beside tce_tile_check's three stages ----
   // Stage 2: which window holds globalAddress. Stage 3: tce_tile_check's end of the range
@@ -108,32 +128,43 @@ module tce_window_walk #(
   // of 16 (the walk matters only for one), so the rounded end fits a window exactly when
   // the end fits the window's end rounded down to 16.
   wire [G-1:0] dgaddr = desc[GOFF*8 +: G];
-  logic [7:0]  hit_q;
+  logic [7:0]  hit, hit_q;
+  logic [2:0]  wi;              // the window read (the walk's, below)
+  logic [2:0]  wi0n;            // the lowest window of `hit`: wi while no walk is on
+  wire  [2*G:0] bw = bw_ram[wi];
+  wire  [G-1:0] w_base = bw[2*G:G1];
+  wire  [G:0]   w_end = bw[G:0];
+  wire          w_set = bw_set[wi];
+  always_comb begin
+    for (int w = 0; w < 8; w++)
+      hit[w] = gwin_base[w*64 +: G] <= dgaddr && {1'b0, dgaddr} < wend_q[w];
+    wi0n = '0;
+    for (int w = 7; w >= 0; w--) if (hit[w]) wi0n = 3'(w);
+  end
   logic        inside_q;
   logic        org_in_q;      // the origin read's 16 bytes (csim TCE_TILE_ORIGIN_READ_BYTES) lie in one window
-  wire         round16 = is_store && desc[IOFF*8 +: 8] == 8'd0;
+  logic        round16_q;     // registered beside hit_q (the command is held): not in front of stage 3's compare
   always_ff @(posedge clk) begin
-    for (int w = 0; w < 8; w++)
-      hit_q[w] <= gwin_base[w*64 +: G] <= dgaddr && {1'b0, dgaddr} < wend_q[w];
-    // stage 3: windows do not overlap (csim/memsys.c), so at most one holds globalAddress;
-    // OR-ing the masked ends picks it (overlapping registers: no skip, the walk decides).
-    begin
-      logic [G:0] wend, wlim;
-      wend = '0;
-      for (int w = 0; w < 8; w++) wend = wend | (hit_q[w] ? wend_q[w] : '0);
-      wlim = round16 ? {wend[G:4], 4'd0} : wend;
-      // (in G + 1 bits: the ends are below 2^(G+1), and dgaddr + 16 is too)
+    hit_q <= hit;
+    round16_q <= is_store && desc[IOFF*8 +: 8] == 8'd0;
+    // stage 3: windows do not overlap (csim/memsys.c), so at most one holds globalAddress,
+    // window wi (overlapping registers: no skip, the walk decides). Formed while no walk
+    // is on (then wi is hit_q's lowest window) and held through the walk, whose wi moves:
+    // the held command and the windows do not change meanwhile.
+    if (st == W_IDLE) begin
+      // (in G + 1 bits: the ends are below 2^(G+1), and dgaddr + 16 is too); the end
+      // rounded down to 16 as a compare of its own beside the plain one, not a select in
+      // front of one compare
       inside_q <= !rng_over && hit_q != 8'd0 && (hit_q & (hit_q - 8'd1)) == 8'd0 &&
-                  rng_end[67:G1] == '0 && rng_end[G:0] <= wlim;
+                  rng_end[67:G1] == '0 &&
+                  (round16_q ? rng_end[G:4] < w_end[G:4] || (rng_end[G:4] == w_end[G:4] && rng_end[3:0] == 4'd0)
+                             : rng_end[G:0] <= w_end);
       org_in_q <= hit_q != 8'd0 && (hit_q & (hit_q - 8'd1)) == 8'd0 &&
-                  G1'(dgaddr) + G1'(16) <= wend;
+                  G1'(dgaddr) + G1'(16) <= w_end;
     end
   end
 
   // ---- the walk ----
-  typedef enum logic [2:0] { W_IDLE, W_ROW, W_UNIT, W_HIT, W_DEC, W_NEXT, W_DONE } wstate_t;
-  wstate_t st;
-  logic fault;
 
   // The command's dim-0 clip, in bytes from the row's address (the unit at c0): in-bounds
   // units lie in [off_lo, off_hi) (x0 in [0, globalDim[0]), a non-interleaved store's end
@@ -247,7 +278,6 @@ module tce_window_walk #(
   logic [16:0]  rem;
   logic [8:0]   k;              // e0 > 1: the unit in the row
   logic [OW-1:0] orel;          // ... and its offset from the row's address
-  logic [2:0]   wi;             // the window tried
   logic [2:0]   nmiss;          // windows tried in vain for this unit
   logic         row0;           // no row taken yet
   logic         whit_q;         // W_HIT's: window wi holds the unit at a
@@ -283,23 +313,20 @@ module tce_window_walk #(
   wire [G:0]   u_from = st == W_ROW ? {1'b0, row_g} : st == W_UNIT ? {1'b0, a} : a_u;
   wire [16:0]  u_step = st == W_ROW ? 17'(r_lo_u) : st == W_UNIT ? 17'(unit) : ustep;
   wire [G:0]   a_u_next = u_from + G1'(u_step);
-  // The window holding globalAddress (stage 2 of the extent test), where the walk starts.
-  logic [2:0] wi0;
-  always_comb begin
-    wi0 = '0;
-    for (int w = 7; w >= 0; w--) if (hit_q[w]) wi0 = 3'(w);
-  end
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       st <= W_IDLE; fault <= 1'b0; a <= '0; a_u <= '0; rem <= '0; k <= '0; orel <= '0;
       wi <= '0; nmiss <= '0; whit_q <= 1'b0; left_q <= '0; row0 <= 1'b0;
     end else if (!hold || !ready_in) begin
-      st <= W_IDLE; fault <= 1'b0;
+      st <= W_IDLE; fault <= 1'b0; wi <= wi0n;
     end else begin
       case (st)
-        W_IDLE: if (wk_start) begin
-          st <= W_ROW; wi <= wi0; row0 <= 1'b1;
+        // wi follows the window holding globalAddress (as hit_q: stage 2 of the extent
+        // test), where the walk starts
+        W_IDLE: begin
+          wi <= wi0n;
+          if (wk_start) begin st <= W_ROW; row0 <= 1'b1; end
         end
         W_ROW: if (status_in != tce_op_pkg::ST_OK && !walk_first && !walk_rows) begin
           st <= W_DONE;             // a fault before the golden model's walk goes on
@@ -336,8 +363,8 @@ module tce_window_walk #(
           st <= W_HIT;
         end
         W_HIT: begin
-          whit_q <= gwin_base[{wi, 6'd0} +: G] <= a && a_u <= wend_q[wi];
-          left_q <= wend_q[wi] - {1'b0, a};
+          whit_q <= w_set && w_base <= a && a_u <= w_end;
+          left_q <= w_end - {1'b0, a};
           st <= W_DEC;
         end
         W_DEC: if (!whit_q) begin

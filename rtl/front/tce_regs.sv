@@ -89,6 +89,11 @@ module tce_regs #(
     // window i's end clamped to 2^GADDR_W, 0 for a base at or past it (the window walk's
     // bounds: tce_window_walk), in [(GADDR_W+1)(i+1)-1:(GADDR_W+1)i]
     output logic [8*(GADDR_W+1)-1:0] gwin_wend,
+    // each write of gwin_wend, with the window's base beside it: {base[GADDR_W-1:0], clamped
+    // end} for window gwin_wr_i (tce_window_walk keeps them in LUT RAM, read one at a time)
+    output logic        gwin_wr,
+    output logic [2:0]  gwin_wr_i,
+    output logic [2*GADDR_W:0] gwin_wr_bend,
     output logic        mem_wr          // one of those is written: they change at the next edge
 );
   localparam int QA = $clog2(QUEUE_DEPTH);
@@ -154,6 +159,7 @@ module tce_regs #(
   logic        wend_wr, wend_past;   // a window was written; its base is at or past 2^GADDR_W
   logic [2:0]  wend_wi;
   logic [64:0] wend_end;
+  logic [GADDR_W-1:0] wend_base;     // the written base's low bits, for gwin_wr_bend
   logic [GADDR_W:0] nw_wend;
   logic [63:0] stat_cycles, stat_rbytes, stat_wbytes;
   logic [31:0] stat_ok, stat_err;
@@ -267,7 +273,7 @@ module tce_regs #(
       cmd_set <= '0; gwin_set <= '0; gwin_row_set <= '0;
       cluster_ncta <= 5'(NUM_CTAS); smem_size <= 32'(SMEM_BYTES);
       gwin_base <= '0; gwin_end <= '0; gwin_on <= '0; gwin_wend <= '0;
-      wend_wr <= 1'b0; wend_past <= 1'b0; wend_wi <= '0; wend_end <= '0;
+      wend_wr <= 1'b0; wend_past <= 1'b0; wend_wi <= '0; wend_end <= '0; wend_base <= '0;
     end else begin
       if (s_awvalid && s_awready) begin
         aw_held <= 1'b1; aw_addr <= s_awaddr; aw_row_set <= gwin_row_set[s_awaddr[4:2]];
@@ -302,6 +308,7 @@ module tce_regs #(
       wend_wi <= wa[4:2];
       wend_past <= (128'(nw_base) >> GADDR_W) != '0;
       wend_end <= nw_end;
+      wend_base <= nw_base[GADDR_W-1:0];
       for (int i = 0; i < 8; i++)
         if (wend_wr && wend_wi == 3'(i)) gwin_wend[i*(GADDR_W+1) +: GADDR_W+1] <= nw_wend;
       if (wr_gwin) begin
@@ -379,6 +386,10 @@ module tce_regs #(
     else if ((128'(wend_end) >> GADDR_W) != '0) nw_wend = (GADDR_W+1)'(1) << GADDR_W;
     else nw_wend = wend_end[GADDR_W:0];
   end
+
+  assign gwin_wr = wend_wr;
+  assign gwin_wr_i = wend_wi;
+  assign gwin_wr_bend = {wend_base, nw_wend};
 
   // The read-back mirrors (no reset: see cmd_set, gwin_set).
   always_ff @(posedge clk) begin

@@ -60,6 +60,9 @@ module regs_fv #(
   logic [7:0] gwin_on;
   localparam int GW = 32;   // `lite`'s GADDR_W: the window walk's clamped ends
   logic [8*(GW+1)-1:0] gwin_wend;
+  logic gwin_wr;
+  logic [2:0] gwin_wr_i;
+  logic [2*GW:0] gwin_wr_bend;
   logic mem_wr;
   logic [(17*32+40)-1:0] q_push_data;
 
@@ -72,7 +75,8 @@ module regs_fv #(
     .retire_kind, .retire_seq, .retire_rbytes, .retire_wbytes, .accept, .accept_cta,
     .accept_is_group, .seq_issued, .seq_done, .group_commit, .group_sel, .soft_reset,
     .desc_inval, .grp_pending, .grp_read_pending, .grp_open, .grp_done, .mem_ncta, .mem_smem,
-    .gwin_base, .gwin_end, .gwin_on, .gwin_wend, .mem_wr);
+    .gwin_base, .gwin_end, .gwin_on, .gwin_wend,
+    .gwin_wr, .gwin_wr_i, .gwin_wr_bend, .mem_wr);
 
   always @(*) if ($initstate) assume (!rst_n);
   // The queue never holds more than its 8 entries.
@@ -166,6 +170,10 @@ module regs_fv #(
                 t_wend_past == ((128'(gwin_base[I*64 +: 64]) >> GW) != '0));
       else
         assert (gwin_wend[I*(GW+1) +: GW+1] == wend);
+      // the window walk's copy of the bounds (tce_window_walk's LUT RAM) is written with
+      // the same clamped end and the base's low bits
+      if (gwin_wr && gwin_wr_i == 3'(I))
+        assert (gwin_wr_bend == {gwin_base[I*64 +: GW], wend});
       // the clamp's stage follows a write, so no write comes beside it (B is raised)
       if (t_wend_wr) assert (s_bvalid);
     end

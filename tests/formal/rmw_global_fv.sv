@@ -16,7 +16,11 @@ module rmw_global_fv #(
     parameter int DATA_W = 128,
     parameter int NOUT   = 2,
     parameter int RDEPTH = 2,
-    parameter int MODE   = 2
+    parameter int MODE   = 2,
+    // the mover's open bursts (u_up's MAXOPEN, assumed): the reductions' proof (MODE 1) runs
+    // at 4, one burst per entry of the read slave's queue (NOUT + 2), so that a burst sits at
+    // the same index in both and at the same index mod 4 in u_rules' 8 entries
+    parameter int UPMAX  = 8
 ) (
     input logic                clk,
     input logic                rst_n,
@@ -69,7 +73,7 @@ module rmw_global_fv #(
   assign bready = 1'b1;   // the unit takes every B (its port has no BREADY)
 
   // The upstream mover follows the rules (assumed: prove.sh -a u_up).
-  tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(8)) u_up (
+  tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(UPMAX)) u_up (
     .clk, .rst_n, .awvalid(u_awvalid), .awready(u_awready), .awid('0), .awaddr(u_awaddr),
     .awlen(u_awlen), .awsize(3'($clog2(DATA_W / 8))), .awburst(2'b01), .wvalid(u_wvalid),
     .wready(u_wready), .wdata(u_wdata), .wstrb(u_wstrb), .wlast(u_wlast), .arvalid(1'b0),
@@ -121,23 +125,130 @@ module rmw_global_fv #(
   // open-burst lists: count, read and write pointers, kind, the beats of the burst under way,
   // every entry's length
   localparam int MO = 8;
-  logic [3:0] t_up_n, t_dn_n;
-  logic [2:0] t_up_rd, t_dn_rd, t_up_wr, t_dn_wr;
+  localparam int UW = $clog2(UPMAX);
+  logic [UW:0] t_up_n;
+  logic [3:0] t_dn_n;
+  logic [UW-1:0] t_up_rd, t_up_wr;
+  logic [2:0] t_dn_rd, t_dn_wr;
   logic       t_up_aw, t_dn_aw;
   logic [8:0] t_up_wb, t_dn_wb;
-  logic [9*MO-1:0] t_up_len, t_dn_len;
+  logic [9*UPMAX-1:0] t_up_len;
+  logic [9*MO-1:0] t_dn_len;
   // the range FIFO, counting a range about to enter (u.rng_count, u.q_valid): never past NOUT,
   // so room, once there, lasts until the burst offered under it is taken
   logic [$clog2(NOUT):0] t_rng_count;
   logic t_q_valid;
   always @(*) if (rst_n) assert (32'(t_rng_count) + 32'(t_q_valid) <= NOUT);
   // A plain store: the same handshakes on both sides, so the same lists.
-  always @(*) if (rst_n && !reduce_in) begin
-    assert (t_up_n == t_dn_n && t_up_rd == t_dn_rd && t_up_wr == t_dn_wr && t_up_aw == t_dn_aw &&
-            t_up_wb == t_dn_wb);
-    assert (t_dn_n <= 4'(MO) && t_dn_wr == 3'(t_dn_rd + 3'(t_dn_n)));
-    for (int i = 0; i < MO; i++) if (4'(i) < t_dn_n)
-      assert (t_up_len[9 * 3'(3'(i) + t_dn_rd) +: 9] == t_dn_len[9 * 3'(3'(i) + t_dn_rd) +: 9]);
+  if (MODE != 1) begin : g_plain
+    always @(*) if (rst_n && !reduce_in) begin
+      assert (4'(t_up_n) == t_dn_n && 3'(t_up_rd) == t_dn_rd && 3'(t_up_wr) == t_dn_wr &&
+              t_up_aw == t_dn_aw && t_up_wb == t_dn_wb);
+      assert (t_dn_n <= 4'(MO) && t_dn_wr == 3'(t_dn_rd + 3'(t_dn_n)));
+      for (int i = 0; i < MO; i++) if (4'(i) < t_dn_n)
+        assert (t_up_len[9 * 3'(3'(i) + t_dn_rd) +: 9] == t_dn_len[9 * 3'(3'(i) + t_dn_rd) +: 9]);
+    end
+  end
+
+  // A reduction (MODE 1): the bursts are numbered in the order the mover's AWs came; burst b
+  // sits at index b mod 4 of u_up's list and of the read slave's queue, b mod 8 of u_rules'.
+  // What links the three: the burst held (u.p_*: taken from the mover, its AW not yet out;
+  // its AR out once p_need_ar falls), the beats in the reduction unit (each tag the end of
+  // its burst), the R beats buffered (u.rf_count) and those the slave still owes.
+  if (MODE == 1) begin : g_reduce
+    if (UPMAX != 4 || NOUT + 2 != UPMAX) $error("rmw_global_fv: MODE 1 wants UPMAX 4, NOUT 2");
+  end
+  logic        t_p_valid, t_p_need_ar, t_p_need_aw;
+  logic [63:0] t_p_addr;
+  logic [7:0]  t_p_len;
+  logic [8:0]  t_aw_ahead;
+  logic [$clog2(RDEPTH):0] t_rf_count;
+  logic        t_chk_q;
+  logic [NOUT-1:0] t_hit, t_hit_q;
+  logic [1:0]  t_s_rd, t_s_wr;     // the read slave (u_rmem): pointers, count, beat, R held
+  logic [2:0]  t_s_n;
+  logic [7:0]  t_s_beat;
+  logic        t_s_held;
+  logic [8*4-1:0] t_s_len;         // its queue's ARLEN
+  function automatic logic [8:0] up_at(input logic [1:0] i);   // u_up's entry i
+    up_at = t_up_len[9 * i +: 9];
+  endfunction
+  function automatic logic [8:0] dn_at(input logic [2:0] i);
+    dn_at = t_dn_len[9 * i +: 9];
+  endfunction
+  // The length of the burst j places after the one u_rules' W beats are in: an open entry of
+  // u_rules, or past them the held burst (lv: such a burst exists; with ar, its AR went out).
+  function automatic logic [8:0] len_from_dn(input logic [3:0] j);
+    len_from_dn = (j < t_dn_n) ? dn_at(3'(t_dn_rd + 3'(j))) : 9'(t_p_len) + 9'd1;
+  endfunction
+  function automatic logic lv_from_dn(input logic [3:0] j, input logic ar);
+    lv_from_dn = j < t_dn_n || (j == t_dn_n && t_p_valid && (!ar || !t_p_need_ar));
+  endfunction
+  function automatic logic crosses_4k(input logic [11:0] off, input logic [7:0] len);
+    crosses_4k = 32'(off) + ((32'(len) + 32'd1) << $clog2(DATA_W / 8)) > 32'd4096;
+  endfunction
+  if (MODE == 1) begin : g_reduce_inv
+    // Walking the reduction unit's beats from u_rules' position (burst 0, beat t_dn_wb): each
+    // beat's tag is set exactly on its burst's last beat, no beat lies past its burst's end,
+    // and every beat's burst had its AR; the walk ends at w_bursts bursts on, beat w_beat.
+    logic [3:0] w_bursts;
+    logic [8:0] w_beat;
+    logic       w_ok;
+    always_comb begin
+      logic [8:0] len;
+      w_bursts = '0; w_beat = t_dn_wb; w_ok = 1'b1; len = '0;
+      for (int k = 0; k < RUD; k++) if (3'(k) < ru_n) begin
+        len = len_from_dn(w_bursts);
+        if (!lv_from_dn(w_bursts, 1'b1) || w_beat >= len || ru_tag[k] != (w_beat + 9'd1 == len))
+          w_ok = 1'b0;
+        if (ru_tag[k]) begin w_bursts = w_bursts + 4'd1; w_beat = '0; end
+        else w_beat = w_beat + 9'd1;
+      end
+    end
+    // Bursts the mover finished whose R beats all came (d_read), and the R beats owed by the
+    // slave and buffered together: one for each W beat the mover still owes of them.
+    logic [3:0]  d_read;
+    logic [12:0] r_have;
+    always_comb begin
+      d_read = 4'(t_up_n) - 4'(t_p_need_ar) - 4'(t_s_n);
+      r_have = 13'(t_s_beat) - 13'(t_up_wb);
+      for (int j = 0; j < 4; j++) if (4'(j) < d_read) r_have = r_have + 13'(up_at(2'(t_up_rd + 2'(j))));
+    end
+    always @(*) if (rst_n) begin
+      // u_up, the mover's list: AW-kind (its W beats need R beats, so their AR, so their AW)
+      assert (t_up_n <= 3'd4 && t_up_wr == 2'(t_up_rd + 2'(t_up_n)) && (t_up_n == 0 || t_up_aw));
+      if (t_up_n == 0) assert (t_up_wb == 0);
+      else assert (t_up_wb < up_at(t_up_rd));
+      for (int i = 0; i < 4; i++) if (3'(i) < t_up_n)
+        assert (up_at(2'(t_up_rd + 2'(i))) - 9'd1 < 9'd256);
+      // u_rules, memory's: AW-kind, a W beat going out only behind its AW (u.aw_ahead)
+      assert (t_dn_n <= 4'd8 && t_dn_wr == 3'(t_dn_rd + 3'(t_dn_n)) && (t_dn_n == 0 || t_dn_aw));
+      assert (9'(t_dn_n) == t_aw_ahead);
+      if (t_dn_n == 0) assert (t_dn_wb == 0);
+      else assert (t_dn_wb < dn_at(t_dn_rd));
+      // the held burst: whole pages, its AW owed while held, its AR only then
+      assert (t_p_need_aw == t_p_valid && (!t_p_need_ar || t_p_valid));
+      if (t_p_valid) assert (!crosses_4k({t_p_addr[11:$clog2(DATA_W / 8)], $clog2(DATA_W / 8)'(0)}, t_p_len));
+      // an overlap check under way saw every range the held burst overlaps now
+      if (t_chk_q) assert ((t_hit & ~t_hit_q) == '0 && !t_q_valid);
+      // the reduction unit's beats against u_rules and u_up
+      assert (ru_n <= 3'(RUD) && w_ok);
+      assert (t_up_rd == 2'(t_dn_rd + 3'(w_bursts)) && t_up_wb == w_beat);
+      assert (t_dn_n + 4'(t_p_valid) == w_bursts + 4'(t_up_n));
+      for (int j = 0; j < 4; j++) if (3'(j) < t_up_n)
+        assert (lv_from_dn(w_bursts + 4'(j), 1'b0) &&
+                up_at(2'(t_up_rd + 2'(j))) == len_from_dn(w_bursts + 4'(j)));
+      // the read slave holds the last t_s_n bursts whose AR went out, with their ARLEN
+      assert (t_s_n <= 3'd4 && t_s_wr == 2'(t_s_rd + 2'(t_s_n)) && d_read <= 4'(t_up_n) &&
+              t_s_rd == 2'(t_up_rd + 2'(d_read)));
+      for (int e = 0; e < 4; e++) if (3'(e) < t_s_n)
+        assert (9'(t_s_len[8 * 2'(t_s_rd + 2'(e)) +: 8]) + 9'd1 == up_at(2'(t_s_rd + 2'(e))));
+      if (t_s_n == 0) assert (t_s_beat == 0 && !t_s_held);
+      else assert (t_s_beat <= t_s_len[8 * t_s_rd +: 8]);
+      // R beats buffered: those the mover's W beats have not used
+      assert (32'(t_rf_count) <= RDEPTH && r_have == 13'(t_rf_count));
+      cover (t_dn_n == 4'd2 && ru_n == 3'd2);   // bursts ahead of their W beats, beats in the unit
+    end
   end
 
   if (MODE != 0) begin : g_cover_reduce

@@ -9,7 +9,7 @@
 // the mover says it can (can_start, as tce_cmd_exec waits for it), and shared memory and
 // the mbarrier port answer in order after any delay.
 // NRD, RDD and NS are smaller than the engine's (4 IDs, 4 bursts each, 4 slots): the same
-// logic at a depth a bounded proof sees full. The CTest solves the unit as built; cutting
+// logic at a depth a solver sees through. The CTest solves the unit as built; cutting
 // three nets loose (prove.sh -c u.lo_e -c u.hi_k -c u.n_ext: the first and last in-bounds
 // dim-0 unit from reciprocal divisions, and the shared extent rows * pitch, which only
 // holds a new command back) widens what is checked and spares the solver the multipliers.
@@ -116,6 +116,50 @@ module tile_load_fv #(
 
   axi_rd_rules #(.DATA_W(DATA_W), .ID_W(ID_W)) u_rules (.clk, .rst_n, .arvalid, .arready,
     .arid, .araddr, .arlen);
+
+  // ---- the invariants the 2-induction needs (taps; docs/formal.md, "tce_tile_load's
+  // induction"). The pending burst (u.pd_*: pieces of rows merged into one read, offered on
+  // AR once the next piece does not continue it) ends pd_len bytes after its start, 1 to 4096
+  // bytes that stay in its start's page; one offered on AR (pd_fix) is pending. (A piece sent
+  // straight from the walk is cut at its page as it is offered: no state of its own.)
+  localparam int AW = (GADDR_W < 64) ? GADDR_W + 1 : 64;
+  logic          t_pd_v, t_pd_fix;
+  logic [AW-1:0] t_pd_start, t_pd_end;
+  logic [12:0]   t_pd_len;
+  always @(*) if (rst_n) begin
+    if (t_pd_fix) assert (t_pd_v);
+    if (t_pd_v) assert (t_pd_len != 13'd0 && 14'(t_pd_start[11:0]) + 14'(t_pd_len) <= 14'd4096 &&
+                        t_pd_end == t_pd_start + AW'(t_pd_len));
+  end
+  // A row being read (u.ws is W_READ) is the one the walker holds (row_held), so a piece
+  // offered from it stays. Each ID's bursts in flight (u.cnt, which holds AR back at RDD) are
+  // the read slave's queued bursts of that ID (u_mem: pointers, count, IDs), and every queued
+  // ID is one of the unit's (below NRD).
+  localparam logic [2:0] W_READ = 3'd3;   // tce_tile_load's wstate_t
+  logic [2:0]  t_ws;
+  localparam int CW = $clog2(RDD) + 1;
+  logic [NRD*CW-1:0] t_cnt;
+  localparam int SD = NRD * RDD, SW = $clog2(SD);
+  logic [SW-1:0] t_s_rd, t_s_wr;
+  logic [SW:0]   t_s_n;
+  logic [SD*ID_W-1:0] t_s_id;
+  logic [NRD*(SW+1)-1:0] s_of_id;   // the slave's queued bursts of each ID
+  logic [SW:0] s_ids;               // and of all of them
+  always_comb begin
+    s_of_id = '0; s_ids = '0;
+    for (int i = 0; i < NRD; i++)
+      for (int e = 0; e < SD; e++)
+        if ((SW+1)'(e) < t_s_n && t_s_id[ID_W * SW'(t_s_rd + SW'(e)) +: ID_W] == ID_W'(i))
+          s_of_id[(SW+1) * i +: SW+1] = s_of_id[(SW+1) * i +: SW+1] + 1'b1;
+    for (int i = 0; i < NRD; i++) s_ids = s_ids + s_of_id[(SW+1) * i +: SW+1];
+  end
+  always @(*) if (rst_n) begin
+    if (t_ws == W_READ) assert (row_held);
+    assert (t_s_n <= (SW+1)'(SD) && t_s_wr == SW'(t_s_rd + SW'(t_s_n)) && s_ids == t_s_n);
+    for (int i = 0; i < NRD; i++)
+      assert (32'(t_cnt[CW * i +: CW]) <= RDD &&
+              (SW+1)'(t_cnt[CW * i +: CW]) == s_of_id[(SW+1) * i +: SW+1]);
+  end
 
   always @(*) if (rst_n) begin
     cover (arvalid && arready && araddr[11:0] == 12'hFF0);

@@ -92,6 +92,30 @@ module tile_store_fv #(
   axi_wr_rules #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(1 << $clog2(NB + SMD + 2))) u_rules (.clk, .rst_n, .awvalid,
     .awready, .awid, .awaddr, .awlen, .wvalid, .wready, .wdata, .wstrb, .wlast);
 
+  // ---- invariants of the AW side (taps), toward an induction (docs/formal.md, "Not proven
+  // (yet)"): the burst queue holds at most NB; while a row is cut (u.a_act) the next burst's
+  // first beat (u.a_addr, beat-aligned) lies in the row's first beat or after it, and not
+  // past the beat of the row's last byte (u.a_endm1).
+  localparam int AW = (GADDR_W < 64) ? GADDR_W + 1 : 64, LB = $clog2(DATA_W / 8);
+  logic [$clog2(NB):0] t_bq_count;
+  logic          t_a_act;
+  logic [AW-1:0] t_a_addr, t_a_rowg;
+  logic [AW-1:LB] t_a_endm1;
+  // The command's step registers (u.unit_b, u.gstep*: a dim-0 unit, the strided slices'
+  // step), set together at start, agree while a command runs; a row is cut only then.
+  logic [13:0] t_unit_b, t_unit_m1;
+  logic [AW-1:0] t_gstep, t_gstep_u, t_gstep_um1;
+  always @(*) if (rst_n && t_a_act) assert (t_state != 2'd0);
+  always @(*) if (rst_n && t_state != 2'd0) begin
+    assert (t_unit_b != 0 && (t_unit_b & (t_unit_b - 14'd1)) == 0 && t_unit_m1 == t_unit_b - 14'd1);
+    assert (t_gstep_u == t_gstep + AW'(t_unit_b) && t_gstep_um1 == t_gstep_u - AW'(1));
+  end
+  always @(*) if (rst_n) begin
+    assert (32'(t_bq_count) <= NB);
+    if (t_a_act) assert (t_a_addr[LB-1:0] == '0 && t_a_addr[AW-1:LB] <= t_a_endm1 &&
+                         t_a_addr[AW-1:LB] >= t_a_rowg[AW-1:LB]);
+  end
+
   always @(*) if (rst_n) begin
     cover (wvalid && wready && wlast && awlen == 8'd0);
     cover (awvalid && awready && awaddr[11:0] == 12'hFF0);

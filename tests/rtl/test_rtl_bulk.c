@@ -580,6 +580,47 @@ static void test_group_open_past_count(bench *b)
     CHECK(rd(b, TCE_REG_GROUP_PENDING) == 0, "the group completes");
 }
 
+/* Nine groups of one CTA unretired at once (QUEUE_DEPTH + 1, as many as the tracker has
+ * entries), for every CTA in turn: its live count goes through 1..9 and each entry holds
+ * each CTA (toggle holes: test_groups_all_ctas has one group per CTA). A 64 KB store of
+ * CTA c executes while eight one-command groups of c wait in the held queue; then 256
+ * uncommitted commands of c set its GROUP_OPEN.MORE (test_group_open_past_count checks the
+ * count on the way for one CTA). */
+static void test_groups_nine_each(bench *b)
+{
+    for (unsigned c = 0; c < 16; c++) {
+        wr(b, TCE_REG_GROUP_SEL, c);
+        wr(b, TCE_REG_GROUP_COMMIT, 1);   /* what the tests before left uncommitted */
+        tce_op big = s2g(c, GBASE, 0, GSIZE);
+        submit(b, &big);
+        wr(b, TCE_REG_GROUP_COMMIT, 1);
+        wr(b, TCE_REG_CTRL, 0);
+        for (unsigned g = 0; g < 8; g++) {
+            tce_op op = s2g(c, GBASE + 0x100 * g, 0x400, 64);
+            submit(b, &op);
+            wr(b, TCE_REG_GROUP_COMMIT, 1);
+        }
+        uint32_t pend = rd(b, TCE_REG_GROUP_PENDING), rpend = rd(b, TCE_REG_GROUP_READ_PENDING);
+        CHECK(pend == 9, "CTA %u: GROUP_PENDING %u with nine groups unretired", c, pend);
+        /* the eight queued groups have read nothing; the store may have read all of its source */
+        CHECK(rpend == 8 || rpend == 9, "CTA %u: GROUP_READ_PENDING %u, want 8 or 9", c, rpend);
+        CHECK(TCE_RM_GET(STATUS, BUSY, rd(b, TCE_REG_STATUS)) == 1,
+              "CTA %u: the 64 KB store still ran while the counts were read", c);
+        wr(b, TCE_REG_CTRL, TCE_RM_BIT(CTRL, ENABLE));
+        CHECK(tce_sim_run_until_idle(b->sim, 1000000) == 0, "CTA %u: the nine groups drain", c);
+        CHECK(rd(b, TCE_REG_GROUP_PENDING) == 0, "CTA %u: every group complete", c);
+        tce_op op = s2g(c, GBASE + 0x2000, 0x200, 16);
+        for (unsigned i = 0; i < 256; i++)
+            submit_when_free(b, &op);
+        uint32_t open = rd(b, TCE_REG_GROUP_OPEN);
+        CHECK(open == (255 | TCE_RM_BIT(GROUP_OPEN, MORE)),
+              "CTA %u: GROUP_OPEN 0x%x after 256 uncommitted commands", c, open);
+        wr(b, TCE_REG_GROUP_COMMIT, 1);
+        CHECK(rd(b, TCE_REG_GROUP_OPEN) == 0, "CTA %u: the commit clears COUNT and MORE", c);
+        CHECK(tce_sim_run_until_idle(b->sim, 1000000) == 0, "CTA %u: the 256 commands drain", c);
+    }
+}
+
 int main(void)
 {
     verbose = getenv("TCE_TEST_VERBOSE") != NULL;
@@ -614,6 +655,7 @@ int main(void)
     test_groups(&b);
     test_groups_all_ctas(&b);
     test_group_open_past_count(&b);
+    test_groups_nine_each(&b);
     printf("test_rtl_bulk: in-order memory: %llu cycles\n", (unsigned long long)tce_sim_cycles(b.sim));
     tce_sim_destroy(b.sim);
     tce_memsys_free(&b.ms);

@@ -6,13 +6,14 @@
  * field and statistics and leave memory untouched (errors_rig.h). A few legal operations at
  * a branch's edge (a packed type, shared memory that is not whole 128-byte lines) must
  * complete on both with the same bytes. */
+#include "encode_rules.h"
 #include "errors_rig.h"
 
 /* The descriptor's bytes (csim/descriptor_layout.def): offsets of the fields poked here. */
 enum {
     D_KIND = 2, D_DTYPE = 3, D_RANK = 4, D_IL = 5, D_SWZ = 6, D_FILL = 8, D_CHANS = 10,
-    D_WIDE = 9, D_PIXELS = 12, D_ESIZE = 14, D_GADDR = 16, D_GDIM = 24, D_BOX = 80,
-    D_ESTRIDE = 85, D_LOWER = 90
+    D_WIDE = 9, D_PIXELS = 12, D_ESIZE = 14, D_GADDR = 16, D_GDIM = 24, D_GSTRIDE = 48,
+    D_BOX = 80, D_ESTRIDE = 85, D_LOWER = 90
 };
 
 static void put32(uint8_t *d, unsigned off, uint32_t v)
@@ -286,6 +287,79 @@ static tce_op red_u32(tce_space dst, uint32_t saddr) /* red.add.u32 of 5 */
                  .redop = TCE_RED_ADD, .etype = TCE_ET_U32, .vec = 1, .gaddr = GBASE + 0x40,
                  .saddr = saddr, .operand = {5}};
     return op;
+}
+
+/* ------------------------------------------------------------ the box-size rule, drawn */
+/* tce_box_bytes's products (floor(boxDim / elementStride) over the dims, channels x pixels,
+ * times the element's bits) over a 2^21-byte box and drawn maps whose count passes the
+ * 227 KB limit, so that
+ * the golden model's last descriptor rule (csim/encode_rules.c tce_encode_box_bytes) refuses
+ * each: BAD_DESCRIPTOR at TMAP_LO, from the count computed here. Every other field is legal
+ * (box rows of whole 16-byte units, items past the rank 0). CI's maps are small boxes, so
+ * the products' upper bits were toggle holes. */
+static struct {
+    bool im2col;
+    unsigned rank, dtype, box[5], es[5], chans, pixels;
+} dr;
+
+static void d_drawn(uint8_t *d)
+{
+    if (dr.im2col) {
+        im2col_map(d, dr.rank);
+        d[D_CHANS] = (uint8_t)dr.chans, d[D_CHANS + 1] = (uint8_t)(dr.chans >> 8);
+        d[D_PIXELS] = (uint8_t)dr.pixels, d[D_PIXELS + 1] = (uint8_t)(dr.pixels >> 8);
+    } else {
+        d[D_RANK] = (uint8_t)dr.rank;
+        for (unsigned i = 0; i < 5; i++) {
+            d[D_BOX + i] = (uint8_t)(i < dr.rank ? dr.box[i] - 1 : 0);
+            d[D_ESTRIDE + i] = (uint8_t)(i < dr.rank ? dr.es[i] - 1 : 0);
+            if (i >= dr.rank)
+                put32(d, D_GDIM + 4 * i, 0);
+            if (i >= 1) /* globalStrides[i - 1], dim i's: 1024 * i where used */
+                for (unsigned b = 0; b < 8; b++)
+                    d[D_GSTRIDE + 8 * (i - 1) + b] =
+                        (uint8_t)(i < dr.rank ? (1024ull * i) >> (8 * b) : 0);
+        }
+    }
+    d[D_DTYPE] = (uint8_t)dr.dtype;
+    d[D_ESIZE] = (uint8_t)tce_dtype_size((tce_dtype)dr.dtype);
+}
+
+static unsigned rig_draw(uint64_t *s, unsigned n) /* below n, from a 64-bit LCG's high bits */
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return (unsigned)((*s >> 33) % n);
+}
+
+/* Draws dr until its count passes the limit; returns the count. */
+static uint64_t draw_over(uint64_t *rng)
+{
+    static const unsigned types[] = {TCE_DT_UINT8, TCE_DT_UINT16, TCE_DT_UINT32, TCE_DT_INT64,
+                                     TCE_DT_FLOAT16, TCE_DT_FLOAT32, TCE_DT_FLOAT64,
+                                     TCE_DT_BFLOAT16};
+    for (;;) {
+        memset(&dr, 0, sizeof dr);
+        dr.dtype = types[rig_draw(rng, 8)];
+        unsigned bytes = tce_dtype_size((tce_dtype)dr.dtype), unit = 16 / bytes;
+        dr.im2col = rig_draw(rng, 4) == 0;
+        uint64_t n;
+        if (dr.im2col) {
+            dr.rank = 4 + rig_draw(rng, 2);
+            dr.chans = unit * (1 + rig_draw(rng, 256 / unit));
+            dr.pixels = 1 + rig_draw(rng, 1024);
+            n = (uint64_t)dr.chans * dr.pixels;
+        } else {
+            dr.rank = 1 + rig_draw(rng, 5);
+            n = 1;
+            for (unsigned i = 0; i < dr.rank; i++) {
+                dr.box[i] = i ? 1 + rig_draw(rng, 256) : unit * (1 + rig_draw(rng, 256 / unit));
+                dr.es[i] = 1 + rig_draw(rng, 8);
+                n *= dr.box[i] / dr.es[i];
+            }
+        }
+        if (n * bytes > TCE_ENC_MAX_BOX_BYTES)
+            return n * bytes;
+    }
 }
 
 typedef struct {
@@ -590,6 +664,37 @@ int main(void)
     };
     run(rtl, rows, sizeof rows / sizeof rows[0]);
     smem_bytes = SMEM;
+
+    uint64_t rng = 0x5EED0B0Bull;
+    for (unsigned k = 0; k <= 48; k++) {
+        uint64_t bytes;
+        if (k == 0) {
+            /* a u8 box of 128 x 128 x 128: 2^21 elements, so only the check of the
+             * count's bits past the product's low 21 (hi_q) finds it over */
+            memset(&dr, 0, sizeof dr);
+            dr.rank = 3, dr.dtype = TCE_DT_UINT8;
+            for (unsigned i = 0; i < 3; i++)
+                dr.box[i] = 128, dr.es[i] = 1;
+            bytes = 1u << 21;
+        } else {
+            bytes = draw_over(&rng);
+        }
+        char name[96];
+        snprintf(name, sizeof name, "drawn %s rank %u dtype %u: %llu bytes",
+                 dr.im2col ? "im2col" : "tiled", dr.rank, dr.dtype, (unsigned long long)bytes);
+        tce_op op = dr.im2col ? im2col_load(dr.rank, 0, 0) : tload(dr.rank);
+        /* the golden model's own words: the box-size rule is the one that refuses it */
+        uint8_t d[TCE_DESC_BYTES];
+        tce_tensormap m;
+        tce_diag why = {0};
+        pack_map2d(d, TCE_DT_FLOAT32, 4, GBASE, 16, 16, 8, 8, TCE_SW_NONE);
+        d_drawn(d);
+        CHECK(tce_desc_unpack(d, &m, &why) == TCE_ERR_BAD_DESCRIPTOR &&
+              strstr(why.text, "the box is") != NULL);
+        want_field = TMAP;
+        agree(rtl, name, &op, d_drawn, TCE_ERR_BAD_DESCRIPTOR);
+    }
+    want_field = ANY_FIELD;
 
     tce_engine_close(rtl);
     return check_finish("test_rtl_check_traps");

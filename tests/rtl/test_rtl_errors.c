@@ -267,6 +267,13 @@ int main(void)
     agree(rtl, "multimem address past the window", &op, NULL, TCE_ERR_GLOBAL_BUS);
     op = multimem3(GBASE, GBASE + 0x100, GBASE + 0x10);
     agree(rtl, "multimem addresses overlapping", &op, NULL, TCE_ERR_UNDEFINED);
+    /* two addresses fail their own checks: the second is off 16 and past the window, the
+     * third off 16. The golden model takes the addresses one by one (alignment, range,
+     * overlap), so the second's alignment is the fault; the RTL's window walk looks only at
+     * the addresses before the first per-address fault, so it must keep that first one */
+    op = multimem3(GBASE, GBASE + GSIZE + 0x108, GBASE + 0x208);
+    agree(rtl, "multimem, two misaligned addresses, the first past the window", &op, NULL,
+          TCE_ERR_MISALIGNED);
     op = multimem3(GBASE, GBASE + 0x100, GBASE + 0x200);
     agree(rtl, "multimem, all mapped", &op, NULL, TCE_OK);
     error_fields(rtl);

@@ -9,6 +9,7 @@
  *    read and cleared the first), while the loads around them complete;
  *  - a command that traps at its check between two loads is reported with its own sequence
  *    number and writes nothing, and the engine goes on with the load after it;
+ *  - a failing load waits while another error is pending and retires after the clear;
  *  - four disjoint 512-byte loads take the read port for exactly the cycles asserted below
  *    (their data beats only: each box's complete-tx goes out on the mbarrier port while
  *    the next box is written), not four memory latencies, and send one complete-tx of
@@ -158,6 +159,45 @@ int main(void)
         tce_status errs[1] = {TCE_ERR_UNDEFINED};
         expect_errors(&r, eseq, errs, 1, what);
         compare(&r, ops, want, 3, what);
+    }
+
+    /* A failing load in flight when another error becomes pending (a DOORBELL of 0 words:
+     * ERR_CODE.BADLEN, no code). While an error is pending nothing retires (docs/rtl.md),
+     * so the load, its data in and its bus error known, waits; once software clears the
+     * first error the load retires as GLOBAL_BUS under its own sequence number. */
+    {
+        const char *what = "a failing load held by a pending error";
+        tce_op op = load(0, 40, 0x2000, MBAR);
+        uint32_t v = 0, done = 0;
+        if (tce_sim_inject_error(r.sim, TENSOR + 40u * TW, 8u * TW, 2, 1) != 0)
+            fail(what, "cannot inject");
+        if (tce_drv_submit(&r.drv, &op, &seq[0]) != TCE_DRV_OK)
+            fail(what, "submit refused");
+        tce_sim_mmio_write(r.sim, TCE_REG_DOORBELL, 0);
+        tce_sim_run(r.sim, 5000); /* a few memory latencies: the load's beats are all in */
+        tce_sim_mmio_read(r.sim, TCE_REG_ERR_CODE, &v);
+        tce_sim_mmio_read(r.sim, TCE_REG_SEQ_DONE, &done);
+        if (v != TCE_RM_BIT(ERR_CODE, BADLEN) || done + 1 != seq[0]) {
+            char m[160];
+            snprintf(m, sizeof m, "ERR_CODE 0x%x, SEQ_DONE %u: want BADLEN alone and the load "
+                     "(seq %u) not retired", v, done, seq[0]);
+            fail(what, m);
+        }
+        tce_sim_mmio_write(r.sim, TCE_REG_ERR_CODE, 0);
+        tce_sim_run(r.sim, 200);
+        uint32_t info = 0;
+        tce_sim_mmio_read(r.sim, TCE_REG_ERR_CODE, &v);
+        tce_sim_mmio_read(r.sim, TCE_REG_ERR_INFO, &info);
+        if (v != TCE_ERR_GLOBAL_BUS || TCE_RM_GET(ERR_INFO, SEQ, info) != (seq[0] & 0xFFFFu)) {
+            char m[160];
+            snprintf(m, sizeof m, "after the clear: ERR_CODE 0x%x ERR_INFO 0x%08x, want "
+                     "GLOBAL_BUS of seq %u", v, info, seq[0]);
+            fail(what, m);
+        }
+        tce_sim_mmio_write(r.sim, TCE_REG_ERR_CODE, 0);
+        tce_sim_inject_clear(r.sim);
+        if (tce_drv_wait_idle(&r.drv) != TCE_DRV_OK)
+            fail(what, "the engine did not go idle");
     }
 
     /* Four disjoint boxes: the read port from the first to the last payload beat. */

@@ -66,6 +66,18 @@ typedef struct {
 } scen_write;
 #define SCEN_MAX_WRITES 64
 
+/* An mbarrier that copies since the last drain complete on, as it would stand had they all
+ * landed only at the drain (the late order; the golden model applies a copy's complete-tx
+ * at issue, the early one): a thread's operation whose outcome differs between the two
+ * races those copies, however far the engine has got. */
+typedef struct {
+    unsigned cta;
+    uint32_t off;
+    uint64_t obj; /* the mbarrier word without those copies' complete-tx */
+    long line;    /* the first such copy */
+} scen_late_mbar;
+#define SCEN_MAX_LATE 64
+
 typedef struct {
     const char *file;
     long line;
@@ -94,6 +106,8 @@ typedef struct {
      * model wrote it at once): a thread's mbarrier operation there would race them */
     unsigned nwrites;
     scen_write writes[SCEN_MAX_WRITES];
+    unsigned nlate;
+    scen_late_mbar late[SCEN_MAX_LATE];
     bool unsupported;     /* the backend does not implement an instruction (err says which) */
     unsigned cta;         /* the issuing CTA of following instructions */
     ptx_regs regdecl;

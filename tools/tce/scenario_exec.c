@@ -323,6 +323,7 @@ bool scen_drain(scenario *s)
     if (rc != TCE_DRV_OK)
         return scen_fail(s, "driver: %s: %s", tce_drv_rc_name(rc), s->drv.why);
     s->nwrites = 0; /* every copy has written its bytes */
+    s->nlate = 0;
     return apply_tx(s) && rebase_tx(s);
 }
 
@@ -419,6 +420,16 @@ static bool resolve_op(scenario *s, const ptx_insn *in, tce_op *op)
     return true;
 }
 
+/* The late-order word of the mbarrier at l (scen_late_mbar), or NULL when no copy since
+ * the last drain completes on it. */
+static scen_late_mbar *late_mbar(scenario *s, const scen_loc *l)
+{
+    for (unsigned i = 0; i < s->nlate; i++)
+        if (s->late[i].cta == l->cta && s->late[i].off == l->addr)
+            return &s->late[i];
+    return NULL;
+}
+
 /* Both paths: the driver and engine model, and the golden model on the reference copy. */
 static bool run_engine_op(scenario *s, const ptx_insn *in)
 {
@@ -427,10 +438,15 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
         return false;
     s->engine_ops++;
     tce_result ref = tce_csim_execute(&op, &s->ref);
+    uint64_t before[TCE_MAX_CTAS] = {0}; /* each mbarrier's word before this copy's complete-tx */
+    unsigned nlate_new = 0;
     if (ref.status == TCE_OK && op.completion == TCE_DONE_MBARRIER) {
         for (unsigned c = 0; c < s->ncta; c++) {
             if (!(ref.tx_ctas & (1u << c)))
                 continue;
+            const uint8_t *m = tce_smem(&s->ref, c, TCE_SADDR_OFF(op.mbar), 8);
+            before[c] = m ? tce_mbar_load(m) : 0;
+            nlate_new++;
             char why[160];
             tce_status st = regmodel_mbar_complete_tx(NULL, &s->ref, c, TCE_SADDR_OFF(op.mbar),
                                                       ref.tx_bytes, why, sizeof why);
@@ -442,13 +458,21 @@ static bool run_engine_op(scenario *s, const ptx_insn *in)
             }
         }
     }
-    if ((s->tx_applied >= TCE_ENGINE_MAX_TX / 2 || s->nwrites == SCEN_MAX_WRITES) && !scen_drain(s))
+    if ((s->tx_applied >= TCE_ENGINE_MAX_TX / 2 || s->nwrites == SCEN_MAX_WRITES ||
+         s->nlate + nlate_new > SCEN_MAX_LATE) &&
+        !scen_drain(s))
         return false;
     /* a copy into shared memory writes tx_bytes from its destination in each CTA it
      * completes on (a box or a bulk copy is one run of bytes there) */
-    if (ref.status == TCE_OK && op.completion == TCE_DONE_MBARRIER && op.dst_space != TCE_SPACE_GLOBAL)
+    if (ref.status == TCE_OK && op.completion == TCE_DONE_MBARRIER && op.dst_space != TCE_SPACE_GLOBAL) {
         s->writes[s->nwrites++] = (scen_write){ref.tx_ctas, TCE_SADDR_OFF(op.saddr), ref.tx_bytes,
                                                  TCE_SADDR_OFF(op.mbar), s->line};
+        for (unsigned c = 0; c < s->ncta; c++) {
+            scen_loc l = {true, c, TCE_SADDR_OFF(op.mbar)};
+            if ((ref.tx_ctas >> c) & 1u && !late_mbar(s, &l))
+                s->late[s->nlate++] = (scen_late_mbar){c, TCE_SADDR_OFF(op.mbar), before[c], s->line};
+        }
+    }
     uint32_t seq;
     tce_drv_rc rc = tce_drv_submit(&s->drv, &op, &seq);
     if (rc == TCE_DRV_OK) {
@@ -552,18 +576,12 @@ static bool mbar_ptrs(scenario *s, const ptx_insn *in, int idx, bool init, scen_
 
 typedef enum { MB_INIT, MB_ARRIVE, MB_ARRIVE_TX } mbar_action;
 
-/* Names the in-flight copy that completes on the arrive's mbarrier; the caller saw the two
- * memories' phases part, so without such a copy they disagree for another reason and the
- * comparison after the instruction reports it. */
-static bool arrive_race(scenario *s, const ptx_insn *in, const scen_loc *at)
+static tce_status mbar_apply(mbar_action act, uint64_t *obj, uint64_t count, uint64_t tx,
+                             uint64_t *state, tce_mbar_why *why)
 {
-    const scen_write *w = copy_completing_on(s, at);
-    if (w)
-        return scen_fail(s, "%s completes the phase of the mbarrier at 0x%x of CTA %u in one order "
-                            "only: the copy of line %ld may still complete on it (the order is undefined "
-                            "on the H100): wait for the copy first, or expect its bytes",
-                         ptx_insn_kind_name(in->kind), (unsigned)at->addr, at->cta, w->line);
-    return true;
+    return act == MB_INIT       ? tce_mbar_init(obj, (uint32_t)count, why)
+           : act == MB_ARRIVE_TX ? tce_mbar_arrive_expect_tx(obj, (uint32_t)tx, 1, state, why)
+                                 : tce_mbar_arrive(obj, (uint32_t)count, state, why);
 }
 
 static bool mbar_op(scenario *s, const ptx_insn *in, mbar_action act)
@@ -589,21 +607,52 @@ static bool mbar_op(scenario *s, const ptx_insn *in, mbar_action act)
         obj[k] = tce_mbar_load(mem[k]);
         turned[k] = tce_mbar_phase(obj[k]);
         tce_mbar_why why = {{0}};
-        tce_status st = act == MB_INIT ? tce_mbar_init(&obj[k], (uint32_t)count, &why)
-                        : act == MB_ARRIVE_TX
-                            ? tce_mbar_arrive_expect_tx(&obj[k], (uint32_t)tx, 1, &state, &why)
-                            : tce_mbar_arrive(&obj[k], (uint32_t)count, &state, &why);
+        tce_status st = mbar_apply(act, &obj[k], count, tx, &state, &why);
         if (st != TCE_OK)
             return scen_fail(s, "%s: %s: %s", ptx_insn_kind_name(in->kind), tce_status_name(st),
                              why.text);
         turned[k] ^= tce_mbar_phase(obj[k]);
     }
-    /* The golden model counted an in-flight copy's complete-tx already, the engine's may
-     * not have: an arrive that completes the phase in only one of them races that copy. */
-    if (act != MB_INIT && turned[0] != turned[1] && !arrive_race(s, in, &at))
-        return false;
+    /* The same operation in the late order: before the copies since the last drain land
+     * (init is refused under such a copy, in mbar_ptrs). */
+    scen_late_mbar *late = act == MB_INIT ? NULL : late_mbar(s, &at);
+    uint64_t late_obj = late ? late->obj : 0, late_state;
+    unsigned late_turned = tce_mbar_phase(late_obj);
+    tce_mbar_why late_why = {{0}};
+    tce_status late_st = late ? mbar_apply(act, &late_obj, count, tx, &late_state, &late_why) : TCE_OK;
+    late_turned ^= tce_mbar_phase(late_obj);
+    if (in->no_complete && (turned[0] || turned[1] || (late && late_turned)))
+        return scen_fail(s, "%s.noComplete completes the phase of the mbarrier at 0x%x of CTA %u%s: "
+                            "undefined on the H100",
+                         ptx_insn_kind_name(in->kind), (unsigned)at.addr, at.cta,
+                         turned[1] ? "" : " in one order of the copies in flight");
+    /* The golden model applied the copies' complete-tx at issue (the early order), the
+     * engine's model when it ran them, the H100 at any time before the wait: the late
+     * order, the operation first and then the copies' complete-tx, must end where the
+     * golden model does. Each order in between then does too (the copies' byte counts
+     * only add up, so at most one prefix of them balances the tx-count); the phase the
+     * operation itself completes may differ, the state after the copies does not. */
+    if (late) {
+        uint64_t fin = late_obj;
+        for (unsigned i = 0; late_st == TCE_OK && i < s->nwrites; i++)
+            if (((s->writes[i].ctas >> at.cta) & 1u) && s->writes[i].mbar == at.addr)
+                late_st = tce_mbar_complete_tx(&fin, s->writes[i].bytes, &late_why);
+        if (late_st != TCE_OK)
+            return scen_fail(s, "%s on the mbarrier at 0x%x of CTA %u before the copy of line %ld "
+                                "completes on it: %s: %s (the order is undefined on the H100): wait "
+                                "for the copy first",
+                             ptx_insn_kind_name(in->kind), (unsigned)at.addr, at.cta, late->line,
+                             tce_status_name(late_st), late_why.text);
+        if (fin != obj[1])
+            return scen_fail(s, "%s on the mbarrier at 0x%x of CTA %u ends in another state if it "
+                                "comes before the copy of line %ld completes on it (the order is "
+                                "undefined on the H100): wait for the copy first",
+                             ptx_insn_kind_name(in->kind), (unsigned)at.addr, at.cta, late->line);
+    }
     for (unsigned k = 0; k < 2; k++)
         tce_mbar_store(mem[k], obj[k]);
+    if (late)
+        late->obj = late_obj;
     if (act != MB_INIT && in->opd[0].kind == PTX_OPD_REG && in->opd[0].base.is_reg)
         return reg_set(s, in->opd[0].base.name, state);
     return true;
