@@ -58,9 +58,11 @@ module tce_group_tracker #(
   logic [SEQ_W-1:0] ent_seq   [NENT];
   // Live entries per CTA, kept beside the entries (+1 when a commit takes one, -1 when one
   // retires), so GROUP_PENDING is a read of a counter rather than a count over the entries
-  // (a chain of nine adders: 19 LUT levels).
+  // (a chain of nine adders: 19 LUT levels). CTA c's count is live_cnt[c*NW +: NW]: one
+  // vector, loaded whole, which the simulator updates as one variable (an array loaded
+  // element by element in a loop got a pending-write flag per element, tested every cycle).
   localparam int NW = $clog2(NENT + 1);
-  logic [NW-1:0] live_cnt [NUM_CTAS];
+  logic [NUM_CTAS*NW-1:0] live_cnt, live_nx;
 
   // Wrap-safe: s has retired when done is at or past it (their distance is non-negative).
   // The distance's sign bit, not a compare with 0: Yosys builds `>= 0` as a second carry
@@ -104,18 +106,23 @@ module tce_group_tracker #(
   // AND-OR of the entries' retire bits with "entry i is CTA c" (from registers), not by
   // first forming the retiring entry's CTA number and comparing it (two levels more into
   // the counters, which were the tracker's deepest paths).
+  // The count +1 and -1 come from the register alone; inc and dec, the late signals, only
+  // choose among them. With no commit taken and no entry retiring (most cycles) every count
+  // holds: as ent_retire's gate, it changes no value and saves the simulator the 144
+  // entry-by-CTA tests.
   logic [NUM_CTAS-1:0] cta_dec, cta_inc;
-  logic [NW-1:0] live_up [NUM_CTAS];
-  logic [NW-1:0] live_dn [NUM_CTAS];
   always_comb begin
-    for (int c = 0; c < NUM_CTAS; c++) begin
-      live_up[c] = live_cnt[c] + 1'b1;
-      live_dn[c] = live_cnt[c] - 1'b1;
-      cta_dec[c] = 1'b0;
-      for (int i = 0; i < NENT; i++)
-        if (ent_retire[i] && ent_cta[i] == 4'(c)) cta_dec[c] = 1'b1;
-      cta_inc[c] = taken && cc == 4'(c);
-    end
+    live_nx = live_cnt;
+    cta_dec = '0;
+    cta_inc = '0;
+    if (taken || ent_retire != '0)
+      for (int c = 0; c < NUM_CTAS; c++) begin
+        for (int i = 0; i < NENT; i++)
+          if (ent_retire[i] && ent_cta[i] == 4'(c)) cta_dec[c] = 1'b1;
+        cta_inc[c] = taken && cc == 4'(c);
+        if (cta_inc[c] && !cta_dec[c]) live_nx[c*NW +: NW] = live_cnt[c*NW +: NW] + 1'b1;
+        else if (cta_dec[c] && !cta_inc[c]) live_nx[c*NW +: NW] = live_cnt[c*NW +: NW] - 1'b1;
+      end
   end
 
   always_ff @(posedge clk or negedge rst_n) begin
@@ -123,8 +130,8 @@ module tce_group_tracker #(
       for (int c = 0; c < NUM_CTAS; c++) begin
         open_cnt[c] <= '0;
         last_seq[c] <= '0;
-        live_cnt[c] <= '0;
       end
+      live_cnt  <= '0;
       last_live <= '0;
       open_more <= '0;
       ent_valid <= '0;
@@ -133,10 +140,8 @@ module tce_group_tracker #(
         ent_seq[i]   <= '0;
       end
     end else if (clear) begin
-      for (int c = 0; c < NUM_CTAS; c++) begin
-        open_cnt[c] <= '0;
-        live_cnt[c] <= '0;
-      end
+      for (int c = 0; c < NUM_CTAS; c++) open_cnt[c] <= '0;
+      live_cnt  <= '0;
       last_live <= '0;
       open_more <= '0;
       ent_valid <= '0;
@@ -163,11 +168,7 @@ module tce_group_tracker #(
             ent_seq[i]   <= last_seq[cc];
           end
       end
-      // The count +1 and -1 come from the register alone; inc and dec, the late signals,
-      // only choose among them.
-      for (int c = 0; c < NUM_CTAS; c++)
-        if (cta_inc[c] && !cta_dec[c]) live_cnt[c] <= live_up[c];
-        else if (cta_dec[c] && !cta_inc[c]) live_cnt[c] <= live_dn[c];
+      live_cnt <= live_nx;
     end
   end
 
@@ -177,7 +178,8 @@ module tce_group_tracker #(
     end else begin : count
       logic [7:0] p;
       logic       cur_hit;   // the executing command ends one of them and has read its source
-      p = (32'(sel_cta) < NUM_CTAS) ? 8'(live_cnt[sel_cta]) : 8'd0;
+      p = 8'd0;
+      for (int c = 0; c < NUM_CTAS; c++) if (sel_cta == 4'(c)) p = 8'(live_cnt[c*NW +: NW]);
       cur_hit = 1'b0;
       // As ent_retire: nothing to compare without a valid entry. At most one entry holds
       // cur_seq (distinct seqs).
