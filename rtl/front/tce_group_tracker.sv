@@ -88,13 +88,19 @@ module tce_group_tracker #(
   assign group_done = |ent_retire;
 
   wire [3:0] cc = commit_cta;
+  // The CTA numbers as array indices, NUM_CTAS's width: every use is behind a test that the
+  // 4-bit number is below NUM_CTAS (a CTA outside the build changes nothing).
+  localparam int CI = NUM_CTAS > 1 ? $clog2(NUM_CTAS) : 1;
+  wire [CI-1:0] cc_i = cc[CI-1:0];
+  wire [CI-1:0] acc_i = accept_cta[CI-1:0];
+  wire [CI-1:0] sel_i = sel_cta[CI-1:0];
   logic [NUM_CTAS-1:0] last_now;   // last_live as of this cycle's seq_done (gated as ent_retire)
   always_comb begin
     last_now = last_live;
     if (last_live != '0)
       for (int c = 0; c < NUM_CTAS; c++) if (seq_done == last_seq[c]) last_now[c] = 1'b0;
   end
-  wire commit_live = commit && (open_cnt[cc] != 0) && |(last_now & (NUM_CTAS'(1) << cc));
+  wire commit_live = commit && (open_cnt[cc_i] != 0) && |(last_now & (NUM_CTAS'(1) << cc));
   // A commit takes the first free entry (for a CTA of this build, with one free: see the
   // header), as a one-hot: the lowest clear bit of ent_valid (no index to encode and decode).
   wire [NENT-1:0] free_oh = ~ent_valid & (ent_valid + 1'b1);
@@ -150,22 +156,22 @@ module tce_group_tracker #(
       ent_valid <= ent_valid & ~ent_retire;
       live_next = last_now;
       if (accept && accept_is_group && 32'(accept_cta) < NUM_CTAS) begin
-        if (open_cnt[accept_cta] != '1) open_cnt[accept_cta] <= open_cnt[accept_cta] + 1'b1;
-        else open_more[accept_cta] <= 1'b1;
-        last_seq[accept_cta] <= accept_seq;
+        if (open_cnt[acc_i] != '1) open_cnt[acc_i] <= open_cnt[acc_i] + 1'b1;
+        else open_more[acc_i] <= 1'b1;
+        last_seq[acc_i] <= accept_seq;
         for (int c = 0; c < NUM_CTAS; c++) if (accept_cta == 4'(c)) live_next[c] = 1'b1;
       end
       last_live <= live_next;
       if (commit && 32'(cc) < NUM_CTAS) begin
-        open_cnt[cc] <= '0;
-        open_more[cc] <= 1'b0;
+        open_cnt[cc_i] <= '0;
+        open_more[cc_i] <= 1'b0;
         // A free entry always exists (see the header); the check keeps a broken invariant
         // from overwriting a live entry.
         for (int i = 0; i < NENT; i++)
           if (taken && free_oh[i]) begin
             ent_valid[i] <= 1'b1;
             ent_cta[i]   <= cc;
-            ent_seq[i]   <= last_seq[cc];
+            ent_seq[i]   <= last_seq[cc_i];
           end
       end
       live_cnt <= live_nx;
@@ -188,7 +194,7 @@ module tce_group_tracker #(
           if (ent_valid[i] && ent_cta[i] == sel_cta && ent_seq[i] == cur_seq) cur_hit = 1'b1;
       sel_pending <= p;
       sel_read_pending <= p - 8'(cur_hit);
-      sel_open <= (32'(sel_cta) < NUM_CTAS) ? {open_more[sel_cta], open_cnt[sel_cta]} : '0;
+      sel_open <= (32'(sel_cta) < NUM_CTAS) ? {open_more[sel_i], open_cnt[sel_i]} : '0;
     end
   end
 endmodule
