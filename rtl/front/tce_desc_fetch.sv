@@ -8,7 +8,8 @@
 // `start`, without a bus read. The key is compared with `addr` a cycle ahead (tag_eq_q), so
 // `hit` is one LUT from flip-flops: contract with the caller, `addr` in a cycle of `start`
 // is the one of the cycle before, and `hit` is read only then (the executor's command
-// register changes only at a pop, and S_CHECK acts only when the last cycle had none). A stale copy is never used: the entry is dropped by `inval`
+// register changes only at a pop, and S_CHECK acts only when the last cycle had none).
+// A stale copy is never used: the entry is dropped by `inval`
 // (CTRL.DESC_INVAL, which software writes after changing a tensor map in memory, the
 // fence.proxy.tensormap step; and CTRL.SOFT_RESET), and by any write burst of the engine
 // itself (AW handshake) that overlaps its 128 bytes, even one seen during the fetch.
