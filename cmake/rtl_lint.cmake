@@ -16,14 +16,16 @@ foreach(f IN LISTS on_disk)
                         "rtl/assert/sources.f)")
   endif()
 endforeach()
-# Every width with all features, and the `lite` build of `tce synth` (no reductions, multimem, im2col
-# or gather4, 4 load slots, 32-bit tensor addresses), whose generate branches the others never
-# elaborate. The two configurations the bridge Verilates (DATA_W=256 full and lite) are
-# among them. No define: the design has no simulation-only code, so this is the RTL Yosys
+# Every width with all features, and `tce synth`'s `small` and `lite` exactly as it builds
+# them (tools/tce/cmd_synth.c: two CTAs, whose CTA indices are narrower than 4 bits; `lite`
+# without reductions, multimem, im2col or gather4, 4 load slots, 32-bit tensor addresses,
+# generate branches the others never elaborate). The two configurations the bridge
+# Verilates (DATA_W=256 full and lite) are among them. No define: the design has no simulation-only code, so this is the RTL Yosys
 # builds. Those two are linted again as the bridge Verilates them, with the assertions
 # (`+assert`: TCE_ASSERT_ARGS and rtl/assert/).
 set(lite "-GHAS_REDUCE=0 -GHAS_IM2COL=0 -GHAS_GATHER=0 -GHAS_MULTIMEM=0 -GLOAD_SLOTS=4 -GNRD=4 -GGADDR_W=32")
-set(configs "-GDATA_W=128" "-GDATA_W=256" "-GDATA_W=512" "-GDATA_W=128 ${lite}"
+set(synth2 "-GDATA_W=128 -GNUM_CTAS=2 -GSMEM_BYTES=16384")
+set(configs "-GDATA_W=128" "-GDATA_W=256" "-GDATA_W=512" "${synth2}" "${synth2} ${lite}"
     "-GDATA_W=256 ${lite}" "-GDATA_W=256 +assert" "-GDATA_W=256 ${lite} +assert")
 foreach(cfg IN LISTS configs)
   separate_arguments(gargs UNIX_COMMAND "${cfg}")

@@ -146,7 +146,7 @@ module tce_engine #(
   // The movers' busy flags are for waveforms; the executor sequences on their done pulses.
   logic g2s_busy, fs_busy;
   /* verilator lint_on UNUSEDSIGNAL */
-  logic desc_inval;   // CTRL.DESC_INVAL: drop the descriptor cache of tce_desc_fetch
+  logic desc_inval;   // CTRL.DESC_INVAL or SOFT_RESET: drop the descriptor cache of tce_desc_fetch
   // Queue entries keep the command words this build decodes: without HAS_REDUCE, red's
   // operand words (OPERAND_LO/HI, words 17..32) are left out, which nothing else reads
   // (a third of the queue's LUT RAM in `lite`). tce_regs and tce_cmd_exec map the rest.
@@ -391,7 +391,7 @@ module tce_engine #(
   tce_desc_fetch #(.DATA_W(DATA_W), .ID_W(ID_W), .WR_AW(GADDR_W)) u_desc (
     .clk, .rst_n, .start(desc_start), .addr(desc_addr), .done(desc_done), .busy(desc_busy), .bus_err(desc_err),
     .hit(desc_hit),
-    .desc, .inval(desc_inval || soft_reset),
+    .desc, .inval(desc_inval),   // CTRL.DESC_INVAL or SOFT_RESET (tce_regs)
     .wr_seen(m_axi_awvalid && m_axi_awready), .wr_addr(m_axi_awaddr), .wr_len(m_axi_awlen),
     .arvalid(df_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_DESC), .axi_ar(df_ar),
     .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_DESC), .rready(df_rready), .axi_r(m_r)
@@ -456,7 +456,7 @@ module tce_engine #(
     if (!rst_n) desc_new_q <= 1'b1;
     else        desc_new_q <= desc_busy;
   end
-  tce_tile_check #(.SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL),
+  tce_tile_check #(.SMEM_BYTES(SMEM_BYTES), .HAS_IM2COL(HAS_IM2COL), .HAS_REDUCE(HAS_REDUCE),
                    .HAS_GATHER(HAS_GATHER), .GADDR_W(GADDR_W)) u_tile_check (
     .clk, .rst_n, .hold(chk_hold), .desc_new(desc_new_q), .ready(tc_ready), .pass(tc_pass), .desc, .mem_ncta, .mem_smem, .is_store(cmd_is_store), .is_prefetch(cmd_is_prefetch), .is_reduce(red_en), .redop(red_op), .src_space(cmd_src_space),
     .coord_neg({cmd_coords[159], cmd_coords[127], cmd_coords[95], cmd_coords[63], cmd_coords[31]}),

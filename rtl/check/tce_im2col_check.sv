@@ -184,79 +184,44 @@ module tce_im2col_check (
     t_swz    <= w128 && swz8 == 8'd7;
   end
 
-  // The ordered chain, from the registered tests.
+  // The ordered chain, from the registered tests: the first failing test names the status
+  // and field (fail() keeps the first).
+  logic bad;
+  task automatic fail(input logic [7:0] st, input int unsigned fi);
+    if (!bad) begin
+      bad = 1'b1; status = st; field = fidx(fi);
+    end
+  endtask
   always_comb begin
-    logic bad;
     bad = 1'b0;
     status = tce_op_pkg::ST_OK;
     field  = 8'(tce_regs_pkg::FIELD_NONE);
     // i2c_check_common
-    if (t_kind) begin
-      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-    end
-    if (!bad && t_rank) begin
-      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-    end
-    if (!bad && t_dims) begin
-      bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
-    end
-    if (!bad && t_unsup) begin
-      bad = 1'b1; status = tce_op_pkg::ST_UNSUPPORTED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-    end
-    if (!bad && t_chan) begin
-      bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-    end
-    if (!bad && t_c0) begin
-      bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
-    end
+    if (t_kind)  fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    if (t_rank)  fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    if (t_dims)  fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_DIMS_IDX);
+    if (t_unsup) fail(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    if (t_chan)  fail(tce_op_pkg::ST_BAD_DESCRIPTOR, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+    if (t_c0)    fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COORD_IDX);
     if (t_no_offs) begin
-      if (!bad && t_st_neg) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
-      end
-      if (!bad && t_lu != 3'd0) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && t_st_red) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
-      end
-      if (!bad && t_st_src) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
-      end
-      if (!bad && t_st_saddr) begin
-        bad = 1'b1; status = tce_op_pkg::ST_SHARED_RANGE; field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-      end
+      if (t_st_neg)       fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COORD_IDX);
+      if (t_lu != 3'd0)   fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      if (t_st_red)       fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
+      if (t_st_src)       fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+      if (t_st_saddr)     fail(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
     end
     if (!t_wide) begin
-      if (!bad && t_pix) begin
-        bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
+      if (t_pix) fail(tce_op_pkg::ST_BAD_DESCRIPTOR, tce_regs_pkg::CMDF_TMAP_LO_IDX);
       for (int j = 0; j < 3; j++)
-        if (!bad && t_off[j]) begin
-          bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED;
-          field = fidx(tce_regs_pkg::CMDF_IM2COL_0_IDX + j);
-        end
-      if (!bad && t_win != 3'd0) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
-      end
+        if (t_off[j]) fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_IM2COL_0_IDX + j);
+      if (t_win != 3'd0) fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COORD_IDX);
     end else begin
-      if (!bad && t_wmode) begin
-        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
-      end
-      if (!bad && t_halo) begin
-        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_IM2COL_0_IDX);
-      end
-      if (!bad && t_woff) begin
-        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_IM2COL_1_IDX);
-      end
-      if (!bad && t_swz) begin
-        bad = 1'b1; status = tce_op_pkg::ST_UNDEFINED; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && !t_w128 && t_pix) begin
-        bad = 1'b1; status = tce_op_pkg::ST_BAD_DESCRIPTOR; field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && t_wright) begin
-        bad = 1'b1; status = tce_op_pkg::ST_ILLEGAL_INSTR; field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
-      end
+      if (t_wmode)          fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MODE_IDX);
+      if (t_halo)           fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_IM2COL_0_IDX);
+      if (t_woff)           fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_IM2COL_1_IDX);
+      if (t_swz)            fail(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      if (!t_w128 && t_pix) fail(tce_op_pkg::ST_BAD_DESCRIPTOR, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      if (t_wright)         fail(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COORD_IDX);
     end
   end
 endmodule

@@ -56,6 +56,8 @@ module tce_tile_check #(
     // the descriptor is fetched, so their checks and row counts are not built here.
     parameter bit HAS_IM2COL = 1'b1,
     parameter bit HAS_GATHER = 1'b1,
+    // ... and without reductions `is_reduce` is never set: no reduce legality is built
+    parameter bit HAS_REDUCE = 1'b1,
     // Global address bits of the tensor path (tce_engine GADDR_W): below 64, a tensor map
     // whose byte range [globalAddress, globalAddress + extent) does not fit below
     // 2^GADDR_W is refused (ST_UNSUPPORTED at TMAP_LO), so the row walk's sums never wrap.
@@ -165,45 +167,55 @@ module tce_tile_check #(
   // f32 and f32_ftz name their float type, f64, tf32 and tf32_ftz only for add; the other
   // dtypes name none. FLOAT32_FTZ and TFLOAT32_FTZ flush f32 subnormals
   // (tce_arith_tensor_noftz).
-  wire red_bitwise = (redop == tce_red_pkg::RED_AND) || (redop == tce_red_pkg::RED_OR) ||
-                     (redop == tce_red_pkg::RED_XOR);
-  wire red_arith   = (redop == tce_red_pkg::RED_ADD) || (redop == tce_red_pkg::RED_MIN) ||
-                     (redop == tce_red_pkg::RED_MAX);
-  logic red_named;
-  always_comb begin
-    red_named = 1'b1;
-    red_etype = tce_red_pkg::ET_U32;
-    case (dtype)
-      8'd2: red_etype = red_bitwise ? tce_red_pkg::ET_B32 : tce_red_pkg::ET_U32;   // UINT32
-      8'd3: begin                                                                  // INT32
-        red_etype = red_bitwise ? tce_red_pkg::ET_B32 : tce_red_pkg::ET_S32;
-        red_named = red_bitwise || red_arith;
-      end
-      8'd4: red_etype = red_bitwise ? tce_red_pkg::ET_B64 : tce_red_pkg::ET_U64;   // UINT64
-      8'd5: begin                                                                  // INT64
-        red_etype = tce_red_pkg::ET_S64;
-        red_named = (redop == tce_red_pkg::RED_MIN) || (redop == tce_red_pkg::RED_MAX);
-      end
-      8'd6: red_etype = tce_red_pkg::ET_F16;
-      8'd9: red_etype = tce_red_pkg::ET_BF16;
-      8'd7, 8'd10: red_etype = tce_red_pkg::ET_F32;
-      // FLOAT64 and the tf32 types take add only, as f64 / f32 (H100:
-      // tests/data/probes/reduce_types.txt)
-      8'd8: begin
-        red_etype = tce_red_pkg::ET_F64;
-        red_named = (redop == tce_red_pkg::RED_ADD);
-      end
-      8'd11, 8'd12: begin
-        red_etype = tce_red_pkg::ET_F32;
-        red_named = (redop == tce_red_pkg::RED_ADD);
-      end
-      default: red_named = 1'b0;
-    endcase
+  wire  is_red = HAS_REDUCE && is_reduce;
+  logic red_named, red_legal;
+  if (HAS_REDUCE) begin : g_red
+    wire red_bitwise = (redop == tce_red_pkg::RED_AND) || (redop == tce_red_pkg::RED_OR) ||
+                       (redop == tce_red_pkg::RED_XOR);
+    wire red_arith   = (redop == tce_red_pkg::RED_ADD) || (redop == tce_red_pkg::RED_MIN) ||
+                       (redop == tce_red_pkg::RED_MAX);
+    always_comb begin
+      red_named = 1'b1;
+      red_etype = tce_red_pkg::ET_U32;
+      case (dtype)
+        8'd2: red_etype = red_bitwise ? tce_red_pkg::ET_B32 : tce_red_pkg::ET_U32;   // UINT32
+        8'd3: begin                                                                  // INT32
+          red_etype = red_bitwise ? tce_red_pkg::ET_B32 : tce_red_pkg::ET_S32;
+          red_named = red_bitwise || red_arith;
+        end
+        8'd4: red_etype = red_bitwise ? tce_red_pkg::ET_B64 : tce_red_pkg::ET_U64;   // UINT64
+        8'd5: begin                                                                  // INT64
+          red_etype = tce_red_pkg::ET_S64;
+          red_named = (redop == tce_red_pkg::RED_MIN) || (redop == tce_red_pkg::RED_MAX);
+        end
+        8'd6: red_etype = tce_red_pkg::ET_F16;
+        8'd9: red_etype = tce_red_pkg::ET_BF16;
+        8'd7, 8'd10: red_etype = tce_red_pkg::ET_F32;
+        // FLOAT64 and the tf32 types take add only, as f64 / f32 (H100:
+        // tests/data/probes/reduce_types.txt)
+        8'd8: begin
+          red_etype = tce_red_pkg::ET_F64;
+          red_named = (redop == tce_red_pkg::RED_ADD);
+        end
+        8'd11, 8'd12: begin
+          red_etype = tce_red_pkg::ET_F32;
+          red_named = (redop == tce_red_pkg::RED_ADD);
+        end
+        default: red_named = 1'b0;
+      endcase
+    end
+    assign red_noftz = (dtype != 8'd10) && (dtype != 8'd12);   // FLOAT32_FTZ, TFLOAT32_FTZ
+    tce_red_legal u_red_legal (.ctx(tce_red_pkg::CTX_TENSOR_REDUCE), .op(redop), .etype(red_etype),
+                               .noftz(red_noftz), .legal(red_legal));
+  end else begin : g_no_red
+    assign red_named = 1'b1;
+    assign red_legal = 1'b1;
+    assign red_etype = tce_red_pkg::ET_U32;
+    assign red_noftz = 1'b1;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_red = ^{redop, is_reduce};
+    /* verilator lint_on UNUSEDSIGNAL */
   end
-  assign red_noftz = (dtype != 8'd10) && (dtype != 8'd12);   // FLOAT32_FTZ, TFLOAT32_FTZ
-  logic red_legal;
-  tce_red_legal u_red_legal (.ctx(tce_red_pkg::CTX_TENSOR_REDUCE), .op(redop), .etype(red_etype),
-                             .noftz(red_noftz), .legal(red_legal));
 
   localparam logic [7:0] F_NONE = 8'(tce_regs_pkg::FIELD_NONE);
   // Field indices are 32-bit package constants below 256 (ERR_INFO.FIELD is 8 bits).
@@ -231,13 +243,13 @@ module tce_tile_check #(
                                 (is_store && mode == tce_op_pkg::MODE_IM2COL_NO_OFFS));
   wire is_g4  = HAS_GATHER && !is_store && mode == tce_op_pkg::MODE_GATHER4;
   // tile::scatter4 stores walk gather4's row list (four rows, tensorCoords[1..4]).
-  wire is_s4  = HAS_GATHER && is_store && !is_reduce && mode == tce_op_pkg::MODE_SCATTER4;
+  wire is_s4  = HAS_GATHER && is_store && !is_red && mode == tce_op_pkg::MODE_SCATTER4;
   logic [7:0] i2c_status, i2c_field;
   logic [8:0] i2c_channels;
   if (HAS_IM2COL) begin : g_im2col
     tce_im2col_check u_im2col_check (
       .clk, .desc, .mode, .dims, .coords, .offsets(im2col_off), .esl,
-      .st_coord_neg(coord_neg_rank), .st_red_ok(!is_reduce || (red_named && red_legal)),
+      .st_coord_neg(coord_neg_rank), .st_red_ok(!is_red || (red_named && red_legal)),
       .st_src_ok(src_space == tce_op_pkg::SPACE_SHARED_CTA), .st_saddr_ok(saddr[31:24] == 8'd0),
       .status(i2c_status), .field(i2c_field), .channels(i2c_channels), .rows(i2c_rows),
       .group(i2c_group), .nwalk(i2c_nwalk), .win_lo(i2c_win_lo), .win_hi(i2c_win_hi),
@@ -480,6 +492,7 @@ module tce_tile_check #(
   logic [4:0]  n_one_q;
   logic        box0_div_q;
   logic [8:0]  box0_d_q;
+  logic [8:0]  nd_q [1:4];        // descriptor side: the element counts of dims 1..4 (1 past the rank)
   logic [16:0] p12_q, p34_q;      // descriptor side: pair products of the element counts (<= 2^16)
   logic [33:0] nr_d_q;            // ... and the box's row count
   logic [13:0] row_bytes_q, pitch_q;  // stage 1
@@ -576,8 +589,11 @@ module tce_tile_check #(
     // the descriptor side (see `dage`): element counts, their pair products, the row count
     for (int i = 1; i < 5; i++)
       dn_one_q[i] <= !(i < {24'd0, rank8}) || (ileave != 8'd0 && i + 2 == {24'd0, rank8});
-    p12_q <= 17'(nd[1]) * 17'(nd[2]);
-    p34_q <= 17'(nd[3]) * 17'(nd[4]);
+    // the counts' select (1 past the rank) registered apart: in front of the pair products'
+    // DSP48s it was the lite unit's slowest path (5.15 ns)
+    for (int i = 1; i < 5; i++) nd_q[i] <= dn_one_q[i] ? 9'd1 : quo_q[i][19:11];
+    p12_q <= 17'(nd_q[1]) * 17'(nd_q[2]);
+    p34_q <= 17'(nd_q[3]) * 17'(nd_q[4]);
     nr_d_q <= 34'(p12_q) * 34'(p34_q);
     // (a factor of 8 or more: 8 rows or more, or none; a table, not a multiplier) From the
     // pair products, a stage beside nr_d_q: stage 3 reads it, a stage after nr_d_q's reader,
@@ -668,10 +684,6 @@ module tce_tile_check #(
   wire box_out = box_out_q && !(span_rnd_q && !np_out_q && line_ok_q);
 
   // Stage 1's element counts and box0 (the dividers' quotients).
-  logic [8:0] nd [1:4];
-  for (genvar i = 1; i < 5; i++) begin : g_nd
-    assign nd[i] = dn_one_q[i] ? 9'd1 : quo_q[i][19:11];
-  end
   for (genvar i = 1; i < 5; i++) begin : g_n
     assign n[(i-1)*9 +: 9] = n_one_q[i] ? 9'd1 : quo_q[i][19:11];
   end
@@ -704,8 +716,21 @@ module tce_tile_check #(
     ch_base_q <= desc[tce_desc_pkg::DESC_GADDR_OFFSET*8 +: GADDR_W] + GADDR_W'({chs_a_q + chs_b_q, 4'd0});
   end
 
+  // The chain's first failure (s1_bad) names the status and field: fail_a in the part up to
+  // a prefetch's stop, fail_b on the shared side.
+  logic s1_bad;
+  task automatic fail_a(input logic [7:0] st, input int unsigned fi);
+    if (!s1_bad) begin
+      s1_bad = 1'b1; s1a_status = st; s1a_field = fidx(fi);
+    end
+  endtask
+  task automatic fail_b(input logic [7:0] st, input int unsigned fi);
+    if (!s1_bad) begin
+      s1_bad = 1'b1; s1b_status = st; s1b_field = fidx(fi);
+    end
+  endtask
   always_comb begin
-    logic bad, bad_desc, reserved_ok;
+    logic bad_desc, reserved_ok;
     logic [7:0]  eb;
     logic        est_ok;
     logic [3:0]  es;
@@ -713,7 +738,7 @@ module tce_tile_check #(
     logic [32:0] ch_gdim;
     logic [35:0] ch_gs16;         // its byte stride in 16-byte units (bits 39:4)
     logic        ch_inb;
-    bad = 1'b0; bad_desc = 1'b0; reserved_ok = 1'b0; hdr_bad = 1'b0;
+    s1_bad = 1'b0; bad_desc = 1'b0; reserved_ok = 1'b0; hdr_bad = 1'b0;
     eb = '0; est_ok = 1'b0; es = '0;
     s1a_status = tce_op_pkg::ST_OK; s1a_field = F_NONE; s1a_bad = 1'b0;
     s1b_status = tce_op_pkg::ST_OK; s1b_field = F_NONE; s1b_bad = 1'b0;
@@ -799,114 +824,77 @@ module tce_tile_check #(
       hdr_bad = magic != tce_desc_pkg::TCE_DESC_MAGIC || !reserved_ok || rank8 == 8'd0 || rank8 > 8'd5 ||
                 !est_ok || ((is_il || il_i2c) && est0 > 8'd7) || kind > 8'd2 || dtype > 8'd15 || ileave > 8'd2 ||
                 swz8 > 8'd7 || fill8 > 8'd1;
-      if (t1_hdr_bad || desc_rules_bad) begin
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_BAD_DESCRIPTOR; s1a_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
+      if (t1_hdr_bad || desc_rules_bad) fail_a(tce_op_pkg::ST_BAD_DESCRIPTOR, tce_regs_pkg::CMDF_TMAP_LO_IDX);
       // The next check, a tensor beyond this build's global address range (GADDR_W), comes
       // from stage 3 (g_fits_q) and is put in its place after it: this chain goes on as if
       // it passed.
-      s1_bad_desc = bad;
-      // tile.c: mode, shape, geometry, coordinates (an im2col load skips them: `bad` is held
-      // set across them, and its own checks follow), then the shared side
-      bad_desc = bad;
-      if (is_i2c) bad = 1'b1;
+      s1_bad_desc = s1_bad;
+      // tile.c: mode, shape, geometry, coordinates (an im2col load skips them: `s1_bad` is
+      // held set across them, and its own checks follow), then the shared side
+      bad_desc = s1_bad;
+      if (is_i2c) s1_bad = 1'b1;
       // tile, gather4 and scatter4 go on to the shape checks (which trap a gather4 store or
       // reduce and a scatter4 load or reduce, as the golden model does); the other modes are
-      // not tile modes.
-      if (!bad && mode != tce_op_pkg::MODE_TILE && mode != tce_op_pkg::MODE_GATHER4 && mode != tce_op_pkg::MODE_SCATTER4) begin
-        // csim/im2col.c: an im2col mode with the other direction (im2col loads, im2col_no_offs
-        // stores) is not defined
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_UNDEFINED; s1a_field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
-      end
-      if (!bad && kind != 8'd0) begin
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && {5'd0, dims} != rank8) begin
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_DIMS_IDX);
-      end
+      // not tile modes. csim/im2col.c: an im2col mode with the other direction (im2col loads,
+      // im2col_no_offs stores) is not defined.
+      if (mode != tce_op_pkg::MODE_TILE && mode != tce_op_pkg::MODE_GATHER4 && mode != tce_op_pkg::MODE_SCATTER4)
+        fail_a(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_MODE_IDX);
+      if (kind != 8'd0) fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      if ({5'd0, dims} != rank8) fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_DIMS_IDX);
       // tile.c check_shape: gather4 is a load/prefetch mode, scatter4 a store mode.
-      if (!bad && ((mode == tce_op_pkg::MODE_GATHER4 && is_store) || (mode == tce_op_pkg::MODE_SCATTER4 && (!is_store || is_reduce)))) begin
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_MODE_IDX);
-      end
+      if ((mode == tce_op_pkg::MODE_GATHER4 && is_store) || (mode == tce_op_pkg::MODE_SCATTER4 && (!is_store || is_red)))
+        fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MODE_IDX);
       // PTX: gather4 and scatter4 work on 2-D tensors with boxDim[1] == 1 and no interleave.
-      if (!bad && (is_g4 || is_s4) && (rank8 != 8'd2 || desc[(BOX_OFF + 1)*8 +: 8] != 8'd0 || ileave != 8'd0)) begin
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      // tf32 loads round in tce_tile_load; a store copies the bytes as they are.
-      if (!bad && (dtype >= 8'd13 ||
-                   !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))) begin
-        // packed types: not in this engine build
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_UNSUPPORTED; s1a_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && !is_il && t1_c0_mis) begin
-        // H100: the innermost coordinate must start on a 16-byte boundary (with interleave
-        // it is a slice index: no rule)
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
-      end
-      if (!bad && is_store) begin
-        // H100: stores take no negative coordinate
-        for (int i = 0; i < 5; i++)
-          if (!bad && (i < {24'd0, rank8} || is_s4) && coord_neg[i]) begin   // scatter4: all five
-            bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_COORD_IDX);
-          end
-      end
-      if (!bad && t1_gdim_big) begin
-        // H100: no tile operation on a map with a globalDim past 2^31 (extreme_load.txt,
-        // extreme_store.txt; csim/tile.c check_extent)
-        bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_TMAP_LO_IDX);
-      end
-      if (!bad && is_store) begin
-        if (!bad && is_reduce && !t1_red_ok) begin
-          bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_REDOP_IDX);
-        end
-        if (!bad && src_space != tce_op_pkg::SPACE_SHARED_CTA) begin
-          bad = 1'b1; s1a_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1a_field = fidx(tce_regs_pkg::CMDF_SRC_SPACE_IDX);
-        end
-        if (!bad && saddr[31:24] != 8'd0) begin
-          bad = 1'b1; s1a_status = tce_op_pkg::ST_SHARED_RANGE; s1a_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-        end
-      end
-      bad = bad && !(is_i2c && !bad_desc);
+      if ((is_g4 || is_s4) && (rank8 != 8'd2 || desc[(BOX_OFF + 1)*8 +: 8] != 8'd0 || ileave != 8'd0))
+        fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      // tf32 loads round in tce_tile_load; a store copies the bytes as they are. Packed
+      // types: not in this engine build.
+      if (dtype >= 8'd13 || !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8))
+        fail_a(tce_op_pkg::ST_UNSUPPORTED, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      // H100: the innermost coordinate must start on a 16-byte boundary (with interleave it
+      // is a slice index: no rule)
+      if (!is_il && t1_c0_mis) fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COORD_IDX);
+      // H100: stores take no negative coordinate (scatter4: all five)
+      for (int i = 0; i < 5; i++)
+        if (is_store && (i < {24'd0, rank8} || is_s4) && coord_neg[i])
+          fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_COORD_IDX);
+      // H100: no tile operation on a map with a globalDim past 2^31 (extreme_load.txt,
+      // extreme_store.txt; csim/tile.c check_extent)
+      if (t1_gdim_big) fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_TMAP_LO_IDX);
+      if (is_store && is_red && !t1_red_ok) fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_REDOP_IDX);
+      if (is_store && src_space != tce_op_pkg::SPACE_SHARED_CTA)
+        fail_a(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_SRC_SPACE_IDX);
+      if (is_store && saddr[31:24] != 8'd0) fail_a(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+      s1_bad = s1_bad && !(is_i2c && !bad_desc);
       // Here an im2col command's own verdict stops the chain when it is not OK: it comes two
       // stages later (tce_im2col_check registers its tests), so this chain goes on as if it
       // were OK and stage 3 puts it in its place (g_i2c_verdict).
       // A prefetch ends here (tile.c after check_coords, im2col*.c after the walk's start):
       // it lands no bytes, so the shared-memory side below is not checked.
-      s1a_bad = bad;
+      s1a_bad = s1_bad;
       // The shared side, from here on: its own first failure (stage 3 puts it after the
       // part above and the prefetch's stop). They are i2c_deliver_load's for an im2col load.
-      bad = 1'b0;
-      if (!bad && !is_store && dst_space != tce_op_pkg::SPACE_SHARED_CLUSTER && dst_space != tce_op_pkg::SPACE_SHARED_CTA) begin
-        bad = 1'b1; s1b_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1b_field = fidx(tce_regs_pkg::CMDF_DST_SPACE_IDX);
-      end
-      if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER && multicast && cta_mask == 16'd0) begin
-        bad = 1'b1; s1b_status = tce_op_pkg::ST_UNDEFINED; s1b_field = fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX);
-      end
+      s1_bad = 1'b0;
+      if (!is_store && dst_space != tce_op_pkg::SPACE_SHARED_CLUSTER && dst_space != tce_op_pkg::SPACE_SHARED_CTA)
+        fail_b(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_DST_SPACE_IDX);
+      if (!is_store && dst_space == tce_op_pkg::SPACE_SHARED_CLUSTER && multicast && cta_mask == 16'd0)
+        fail_b(tce_op_pkg::ST_UNDEFINED, tce_regs_pkg::CMDF_CTA_MASK_IDX);
       // im2col_common.c i2c_deliver_load takes a few shared-side checks in another order
       // than tile.c (is_i2c below): multicast before the address, alignment before the
       // CTAs, the rows before the mbarrier.
-      if (!bad && is_i2c && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
-        bad = 1'b1; s1b_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1b_field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
-      end
-      if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && saddr[31:24] != 8'd0) begin
-        bad = 1'b1; s1b_status = tce_op_pkg::ST_SHARED_RANGE; s1b_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-      end
-      if (!bad && !is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast) begin
-        bad = 1'b1; s1b_status = tce_op_pkg::ST_ILLEGAL_INSTR; s1b_field = fidx(tce_regs_pkg::CMDF_MULTICAST_IDX);
-      end
-      if (!bad && is_i2c && soff[6:0] != 7'd0) begin
-        bad = 1'b1; s1b_status = tce_op_pkg::ST_MISALIGNED; s1b_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-      end
-      if (!bad && t1_cta_out) begin
-        bad = 1'b1; s1b_status = tce_op_pkg::ST_SHARED_RANGE;
-        s1b_field = multicast ? fidx(tce_regs_pkg::CMDF_CTA_MASK_IDX) : fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-      end
-      if (!bad && soff[6:0] != 7'd0) begin
-        // H100: a shared address off a 128-byte boundary traps "misaligned address"
-        // (tests/data/probes/misalign.txt)
-        bad = 1'b1; s1b_status = tce_op_pkg::ST_MISALIGNED; s1b_field = fidx(tce_regs_pkg::CMDF_SADDR_IDX);
-      end
-      s1b_bad = bad;
+      if (is_i2c && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast)
+        fail_b(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+      if (!is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && saddr[31:24] != 8'd0)
+        fail_b(tce_op_pkg::ST_SHARED_RANGE, tce_regs_pkg::CMDF_SADDR_IDX);
+      if (!is_store && dst_space == tce_op_pkg::SPACE_SHARED_CTA && multicast)
+        fail_b(tce_op_pkg::ST_ILLEGAL_INSTR, tce_regs_pkg::CMDF_MULTICAST_IDX);
+      if (is_i2c && soff[6:0] != 7'd0) fail_b(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+      if (t1_cta_out)
+        fail_b(tce_op_pkg::ST_SHARED_RANGE, multicast ? tce_regs_pkg::CMDF_CTA_MASK_IDX : tce_regs_pkg::CMDF_SADDR_IDX);
+      // H100: a shared address off a 128-byte boundary traps "misaligned address"
+      // (tests/data/probes/misalign.txt)
+      if (soff[6:0] != 7'd0) fail_b(tce_op_pkg::ST_MISALIGNED, tce_regs_pkg::CMDF_SADDR_IDX);
+      s1b_bad = s1_bad;
     end
   end
 

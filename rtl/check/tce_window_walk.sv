@@ -143,19 +143,22 @@ module tce_window_walk #(
   end
   logic        inside_q;
   logic        org_in_q;      // the origin read's 16 bytes (csim TCE_TILE_ORIGIN_READ_BYTES) lie in one window
-  wire         round16 = is_store && desc[IOFF*8 +: 8] == 8'd0;
+  logic        round16_q;     // registered beside hit_q (the command is held): not in front of stage 3's compare
   always_ff @(posedge clk) begin
     hit_q <= hit;
+    round16_q <= is_store && desc[IOFF*8 +: 8] == 8'd0;
     // stage 3: windows do not overlap (csim/memsys.c), so at most one holds globalAddress,
     // window wi (overlapping registers: no skip, the walk decides). Formed while no walk
     // is on (then wi is hit_q's lowest window) and held through the walk, whose wi moves:
     // the held command and the windows do not change meanwhile.
     if (st == W_IDLE) begin
-      logic [G:0] wlim;
-      wlim = round16 ? {w_end[G:4], 4'd0} : w_end;
-      // (in G + 1 bits: the ends are below 2^(G+1), and dgaddr + 16 is too)
+      // (in G + 1 bits: the ends are below 2^(G+1), and dgaddr + 16 is too); the end
+      // rounded down to 16 as a compare of its own beside the plain one, not a select in
+      // front of one compare
       inside_q <= !rng_over && hit_q != 8'd0 && (hit_q & (hit_q - 8'd1)) == 8'd0 &&
-                  rng_end[67:G1] == '0 && rng_end[G:0] <= wlim;
+                  rng_end[67:G1] == '0 &&
+                  (round16_q ? rng_end[G:4] < w_end[G:4] || (rng_end[G:4] == w_end[G:4] && rng_end[3:0] == 4'd0)
+                             : rng_end[G:0] <= w_end);
       org_in_q <= hit_q != 8'd0 && (hit_q & (hit_q - 8'd1)) == 8'd0 &&
                   G1'(dgaddr) + G1'(16) <= w_end;
     end

@@ -266,6 +266,8 @@ module tce_cmd_exec #(
       assign mm_addr[gi*64 +: 64] = 64'd0;
     end
   end
+  // ... and each one's end, address + size in 65 bits (mm_end_q, formed at the pop: below)
+  logic [8*65-1:0] mm_end_q;
   // log2 of red's element bytes (tce_etype)
   function automatic logic [1:0] etype_log2(input logic [3:0] et);
     if (et == tce_red_pkg::ET_F16 || et == tce_red_pkg::ET_BF16) etype_log2 = 2'd1;
@@ -435,9 +437,10 @@ module tce_cmd_exec #(
   logic [63:0] win_a_q;
   logic [64:0] win_end_q;
   // Bytes one copy writes: with .cp_mask only the enabled bytes of each 16-byte chunk (the
-  // golden model's count): the mask's count at the pop (0 without .cp_mask), its product
-  // with the size from the command register a cycle later (copy_bytes_q, below).
-  logic [4:0]  bm_cnt_q;
+  // golden model's count): the bytes a chunk writes, taken at the pop (the mask's count, 16
+  // without .cp_mask), times the chunks, from the command register a cycle later
+  // (copy_bytes_q, below).
+  logic [4:0]  bm_mul_q;
   always_ff @(posedge clk) begin : pop_operands
     logic [31:0] w [OPW];   // the fields read here lie below the operand words
     logic [3:0]  op;
@@ -465,9 +468,29 @@ module tce_cmd_exec #(
     if (q_pop) begin
       win_a_q <= a;
       win_end_q <= {1'b0, a} + {32'd0, n};
-      bm_cnt_q <= w[tce_regs_pkg::CMDF_HAS_BYTE_MASK_WORD][tce_regs_pkg::CMDF_HAS_BYTE_MASK_LSB]
-                  ? ones16(bm) : 5'd0;
+      bm_mul_q <= w[tce_regs_pkg::CMDF_HAS_BYTE_MASK_WORD][tce_regs_pkg::CMDF_HAS_BYTE_MASK_LSB]
+                  ? ones16(bm) : 5'd16;
     end
+  end
+  // multimem: each address's end, formed from the queue's head as the command is popped (as
+  // win_end_q is), so stage 1's pairwise overlaps compare registers: the sums in front of
+  // the compares were the small unit's slowest path (5.37 ns)
+  if (HAS_MULTIMEM) begin : g_mm_end
+    // the size and the addresses as `cmd` takes them at the pop (a word past the entry's
+    // count reads 0; multimem's words lie above the dropped ones: entry word w - QDROP)
+    always_ff @(posedge clk) begin : pop_ends
+      logic [31:0] sz, lo, hi;
+      sz = (32'(q_n) > tce_regs_pkg::CMDF_SIZE_WORD) ? q_head[tce_regs_pkg::CMDF_SIZE_WORD*32 +: 32] : 32'd0;
+      for (int i = 0; i < 8; i++) begin
+        lo = (32'(q_n) > tce_regs_pkg::CMDF_MULTIMEM_LO_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_LO_STRIDE)
+             ? q_head[(tce_regs_pkg::CMDF_MULTIMEM_LO_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_LO_STRIDE - QDROP)*32 +: 32] : 32'd0;
+        hi = (32'(q_n) > tce_regs_pkg::CMDF_MULTIMEM_HI_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_HI_STRIDE)
+             ? q_head[(tce_regs_pkg::CMDF_MULTIMEM_HI_WORD + i * tce_regs_pkg::CMDF_MULTIMEM_HI_STRIDE - QDROP)*32 +: 32] : 32'd0;
+        if (q_pop) mm_end_q[i*65 +: 65] <= {1'b0, hi, lo} + {33'd0, sz};
+      end
+    end
+  end else begin : g_no_mm_end
+    assign mm_end_q = '0;
   end
   always_ff @(posedge clk) begin : stage1
     logic [64:0] g_end;
@@ -510,11 +533,12 @@ module tce_cmd_exec #(
     for (int i = 0; i < 8; i++) begin
       p_mm_in[i]   <= i < 32'(f_mmcount);
       p_mm_mis[i]  <= mm_addr[i*64 +: 4] != 4'd0;
-      p_mm_wrap[i] <= 65'(mm_addr[i*64 +: 64]) + 65'(f_size) >= {1'b1, 64'd0};
-      p_mm_big[i]  <= GADDR_W < 64 && 65'(mm_addr[i*64 +: 64]) + 65'(f_size) > (65'd1 << GADDR_W);
+      p_mm_wrap[i] <= mm_end_q[i*65 + 64];
+      p_mm_big[i]  <= GADDR_W < 64 && mm_end_q[i*65 +: 65] > (65'd1 << GADDR_W);
       p_mm_ovl[i]  <= 1'b0;
+      // (the ends compared in 64 bits, wrapping, as the golden model's overlap test)
       for (int j = 0; j < i; j++)
-        if (mm_addr[j*64 +: 64] < mm_addr[i*64 +: 64] + 64'(f_size) && mm_addr[i*64 +: 64] < mm_addr[j*64 +: 64] + 64'(f_size))
+        if (mm_addr[j*64 +: 64] < mm_end_q[i*65 +: 64] && mm_addr[i*64 +: 64] < mm_end_q[j*65 +: 64])
           p_mm_ovl[i] <= 1'b1;
     end
   end
@@ -711,7 +735,19 @@ module tce_cmd_exec #(
   logic [39:0] wbytes_q;
   logic [4:0]  tload_ndst_q;
   always_ff @(posedge clk) begin
-    copy_bytes_q <= f_has_bm ? 32'({4'd0, f_size[31:4]} * {27'd0, bm_cnt_q}) : f_size;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [31:0] copy_prod;   // (its last four bits: copy_lo)
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [3:0]  copy_lo;
+    // Without .cp_mask that is (size / 16) x 16 plus the size's last four bits (the size),
+    // which the product leaves 0. The product's bits from 4 up go from the DSP48 to the
+    // register without a LUT; its last four bits, those of size[7:4] x count[3:0], are
+    // summed in LUTs beside it. A select after the product was the lite unit's slowest
+    // path (5.01 ns), and an add after it slower still.
+    copy_prod = 32'({4'd0, f_size[31:4]} * {27'd0, bm_mul_q});
+    copy_lo = (bm_mul_q[0] ? f_size[7:4] : 4'd0) + (bm_mul_q[1] ? {f_size[6:4], 1'b0} : 4'd0) +
+              (bm_mul_q[2] ? {f_size[5:4], 2'd0} : 4'd0) + (bm_mul_q[3] ? {f_size[4], 3'd0} : 4'd0);
+    copy_bytes_q <= {copy_prod[31:4], copy_lo | (f_has_bm ? 4'd0 : f_size[3:0])};
     // (dmask without multicast is one CTA's bit: its count is 1, no count of a shifted mask)
     ndst_q <= is_breduce ? 5'd1 : is_mm ? {1'b0, f_mmcount} : f_mcast ? ones16(f_ctamask) : 5'd1;
     wbytes_q <= {8'd0, copy_bytes_q} * {35'd0, ndst_q};

@@ -5,7 +5,11 @@
 //
 // The last descriptor fetched without error stays in `desc` as a one-entry cache keyed by
 // its global address: a command using the same tensor map again gets it the cycle after
-// `start`, without a bus read. A stale copy is never used: the entry is dropped by `inval`
+// `start`, without a bus read. The key is compared with `addr` a cycle ahead (tag_eq_q), so
+// `hit` is one LUT from flip-flops: contract with the caller, `addr` in a cycle of `start`
+// is the one of the cycle before, and `hit` is read only then (the executor's command
+// register changes only at a pop, and S_CHECK acts only when the last cycle had none).
+// A stale copy is never used: the entry is dropped by `inval`
 // (CTRL.DESC_INVAL, which software writes after changing a tensor map in memory, the
 // fence.proxy.tensormap step; and CTRL.SOFT_RESET), and by any write burst of the engine
 // itself (AW handshake) that overlaps its 128 bytes, even one seen during the fetch.
@@ -76,7 +80,8 @@ module tce_desc_fetch #(
   // Cache entry.
   logic        c_valid, clean;
   logic [63:0] c_tag;
-  wire cached = c_valid && (c_tag == addr);
+  logic        tag_eq_q;    // c_tag == addr, in the last cycle (see the header)
+  wire cached = c_valid && tag_eq_q;
   // Stage 1: the write burst as it came (its beat-aligned start: the bits below the beat
   // do not matter, the burst is widened to whole beats). Whether the burst [w_lo, w_hi),
   // w_hi = w_lo + (len+1) beats, overlaps the entry [c_tag, c_end), with 65-bit ends (a
@@ -142,12 +147,13 @@ module tce_desc_fetch #(
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      state <= S_IDLE; base <= '0; half <= 1'b0; both <= 1'b0; beat <= '0; err <= 1'b0;
+      state <= S_IDLE; base <= '0; half <= 1'b0; both <= 1'b0; beat <= '0; err <= 1'b0; tag_eq_q <= 1'b0;
       done <= 1'b0; bus_err <= 1'b0; desc <= '0;
       c_valid <= 1'b0; clean <= 1'b0; c_tag <= '0; c_end <= (AB+1)'(128); c_hm1 <= '1;
       c_near <= 1'b1;
     end else begin
       done <= 1'b0;
+      tag_eq_q <= c_tag == addr;
       if (ov_q || inval) begin c_valid <= 1'b0; clean <= 1'b0; end
       case (state)
         S_IDLE: if (start && hit) begin
@@ -187,6 +193,11 @@ module tce_desc_fetch #(
   end
 
 `ifdef TCE_ASSERT
+  // The key compared a cycle ahead is the current one whenever a lookup is made (the header).
+  always @(posedge clk or negedge rst_n)
+    if (rst_n)
+      assert (!start || state != S_IDLE || tag_eq_q == (c_tag == addr))
+        else $error("tce_desc_fetch: start with an address that changed in the cycle before");
   // The snoop is three cycles late: a lookup must never meet a write handshake of its own
   // cycle or of the two before (the header).
   always @(posedge clk or negedge rst_n)

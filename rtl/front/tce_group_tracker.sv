@@ -58,9 +58,11 @@ module tce_group_tracker #(
   logic [SEQ_W-1:0] ent_seq   [NENT];
   // Live entries per CTA, kept beside the entries (+1 when a commit takes one, -1 when one
   // retires), so GROUP_PENDING is a read of a counter rather than a count over the entries
-  // (a chain of nine adders: 19 LUT levels).
+  // (a chain of nine adders: 19 LUT levels). CTA c's count is live_cnt[c*NW +: NW]: one
+  // vector, loaded whole, which the simulator updates as one variable (an array loaded
+  // element by element in a loop got a pending-write flag per element, tested every cycle).
   localparam int NW = $clog2(NENT + 1);
-  logic [NW-1:0] live_cnt [NUM_CTAS];
+  logic [NUM_CTAS*NW-1:0] live_cnt, live_nx;
 
   // Wrap-safe: s has retired when done is at or past it (their distance is non-negative).
   // The distance's sign bit, not a compare with 0: Yosys builds `>= 0` as a second carry
@@ -86,13 +88,19 @@ module tce_group_tracker #(
   assign group_done = |ent_retire;
 
   wire [3:0] cc = commit_cta;
+  // The CTA numbers as array indices, NUM_CTAS's width: every use is behind a test that the
+  // 4-bit number is below NUM_CTAS (a CTA outside the build changes nothing).
+  localparam int CI = NUM_CTAS > 1 ? $clog2(NUM_CTAS) : 1;
+  wire [CI-1:0] cc_i = cc[CI-1:0];
+  wire [CI-1:0] acc_i = accept_cta[CI-1:0];
+  wire [CI-1:0] sel_i = sel_cta[CI-1:0];
   logic [NUM_CTAS-1:0] last_now;   // last_live as of this cycle's seq_done (gated as ent_retire)
   always_comb begin
     last_now = last_live;
     if (last_live != '0)
       for (int c = 0; c < NUM_CTAS; c++) if (seq_done == last_seq[c]) last_now[c] = 1'b0;
   end
-  wire commit_live = commit && (open_cnt[cc] != 0) && |(last_now & (NUM_CTAS'(1) << cc));
+  wire commit_live = commit && (open_cnt[cc_i] != 0) && |(last_now & (NUM_CTAS'(1) << cc));
   // A commit takes the first free entry (for a CTA of this build, with one free: see the
   // header), as a one-hot: the lowest clear bit of ent_valid (no index to encode and decode).
   wire [NENT-1:0] free_oh = ~ent_valid & (ent_valid + 1'b1);
@@ -104,18 +112,23 @@ module tce_group_tracker #(
   // AND-OR of the entries' retire bits with "entry i is CTA c" (from registers), not by
   // first forming the retiring entry's CTA number and comparing it (two levels more into
   // the counters, which were the tracker's deepest paths).
+  // The count +1 and -1 come from the register alone; inc and dec, the late signals, only
+  // choose among them. With no commit taken and no entry retiring (most cycles) every count
+  // holds: as ent_retire's gate, it changes no value and saves the simulator the 144
+  // entry-by-CTA tests.
   logic [NUM_CTAS-1:0] cta_dec, cta_inc;
-  logic [NW-1:0] live_up [NUM_CTAS];
-  logic [NW-1:0] live_dn [NUM_CTAS];
   always_comb begin
-    for (int c = 0; c < NUM_CTAS; c++) begin
-      live_up[c] = live_cnt[c] + 1'b1;
-      live_dn[c] = live_cnt[c] - 1'b1;
-      cta_dec[c] = 1'b0;
-      for (int i = 0; i < NENT; i++)
-        if (ent_retire[i] && ent_cta[i] == 4'(c)) cta_dec[c] = 1'b1;
-      cta_inc[c] = taken && cc == 4'(c);
-    end
+    live_nx = live_cnt;
+    cta_dec = '0;
+    cta_inc = '0;
+    if (taken || ent_retire != '0)
+      for (int c = 0; c < NUM_CTAS; c++) begin
+        for (int i = 0; i < NENT; i++)
+          if (ent_retire[i] && ent_cta[i] == 4'(c)) cta_dec[c] = 1'b1;
+        cta_inc[c] = taken && cc == 4'(c);
+        if (cta_inc[c] && !cta_dec[c]) live_nx[c*NW +: NW] = live_cnt[c*NW +: NW] + 1'b1;
+        else if (cta_dec[c] && !cta_inc[c]) live_nx[c*NW +: NW] = live_cnt[c*NW +: NW] - 1'b1;
+      end
   end
 
   always_ff @(posedge clk or negedge rst_n) begin
@@ -123,8 +136,8 @@ module tce_group_tracker #(
       for (int c = 0; c < NUM_CTAS; c++) begin
         open_cnt[c] <= '0;
         last_seq[c] <= '0;
-        live_cnt[c] <= '0;
       end
+      live_cnt  <= '0;
       last_live <= '0;
       open_more <= '0;
       ent_valid <= '0;
@@ -133,10 +146,8 @@ module tce_group_tracker #(
         ent_seq[i]   <= '0;
       end
     end else if (clear) begin
-      for (int c = 0; c < NUM_CTAS; c++) begin
-        open_cnt[c] <= '0;
-        live_cnt[c] <= '0;
-      end
+      for (int c = 0; c < NUM_CTAS; c++) open_cnt[c] <= '0;
+      live_cnt  <= '0;
       last_live <= '0;
       open_more <= '0;
       ent_valid <= '0;
@@ -145,29 +156,25 @@ module tce_group_tracker #(
       ent_valid <= ent_valid & ~ent_retire;
       live_next = last_now;
       if (accept && accept_is_group && 32'(accept_cta) < NUM_CTAS) begin
-        if (open_cnt[accept_cta] != '1) open_cnt[accept_cta] <= open_cnt[accept_cta] + 1'b1;
-        else open_more[accept_cta] <= 1'b1;
-        last_seq[accept_cta] <= accept_seq;
+        if (open_cnt[acc_i] != '1) open_cnt[acc_i] <= open_cnt[acc_i] + 1'b1;
+        else open_more[acc_i] <= 1'b1;
+        last_seq[acc_i] <= accept_seq;
         for (int c = 0; c < NUM_CTAS; c++) if (accept_cta == 4'(c)) live_next[c] = 1'b1;
       end
       last_live <= live_next;
       if (commit && 32'(cc) < NUM_CTAS) begin
-        open_cnt[cc] <= '0;
-        open_more[cc] <= 1'b0;
+        open_cnt[cc_i] <= '0;
+        open_more[cc_i] <= 1'b0;
         // A free entry always exists (see the header); the check keeps a broken invariant
         // from overwriting a live entry.
         for (int i = 0; i < NENT; i++)
           if (taken && free_oh[i]) begin
             ent_valid[i] <= 1'b1;
             ent_cta[i]   <= cc;
-            ent_seq[i]   <= last_seq[cc];
+            ent_seq[i]   <= last_seq[cc_i];
           end
       end
-      // The count +1 and -1 come from the register alone; inc and dec, the late signals,
-      // only choose among them.
-      for (int c = 0; c < NUM_CTAS; c++)
-        if (cta_inc[c] && !cta_dec[c]) live_cnt[c] <= live_up[c];
-        else if (cta_dec[c] && !cta_inc[c]) live_cnt[c] <= live_dn[c];
+      live_cnt <= live_nx;
     end
   end
 
@@ -177,7 +184,8 @@ module tce_group_tracker #(
     end else begin : count
       logic [7:0] p;
       logic       cur_hit;   // the executing command ends one of them and has read its source
-      p = (32'(sel_cta) < NUM_CTAS) ? 8'(live_cnt[sel_cta]) : 8'd0;
+      p = 8'd0;
+      for (int c = 0; c < NUM_CTAS; c++) if (sel_cta == 4'(c)) p = 8'(live_cnt[c*NW +: NW]);
       cur_hit = 1'b0;
       // As ent_retire: nothing to compare without a valid entry. At most one entry holds
       // cur_seq (distinct seqs).
@@ -186,7 +194,7 @@ module tce_group_tracker #(
           if (ent_valid[i] && ent_cta[i] == sel_cta && ent_seq[i] == cur_seq) cur_hit = 1'b1;
       sel_pending <= p;
       sel_read_pending <= p - 8'(cur_hit);
-      sel_open <= (32'(sel_cta) < NUM_CTAS) ? {open_more[sel_cta], open_cnt[sel_cta]} : '0;
+      sel_open <= (32'(sel_cta) < NUM_CTAS) ? {open_more[sel_i], open_cnt[sel_i]} : '0;
     end
   end
 endmodule

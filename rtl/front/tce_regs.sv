@@ -73,8 +73,8 @@ module tce_regs #(
     output logic [31:0] seq_done,
     output logic        group_commit,
     output logic [3:0]  group_sel,
-    output logic        soft_reset,
-    output logic        desc_inval,     // CTRL.DESC_INVAL pulse (for the descriptor cache)
+    output logic        soft_reset,     // CTRL.SOFT_RESET written (a one-cycle pulse, from a flip-flop)
+    output logic        desc_inval,     // CTRL.DESC_INVAL or SOFT_RESET written: drop the descriptor cache (likewise)
     input  logic [7:0]  grp_pending,
     input  logic [7:0]  grp_read_pending,
     input  logic [tce_regs_pkg::GROUP_OPEN_COUNT_W:0] grp_open,   // {MORE, COUNT}
@@ -202,8 +202,31 @@ module tce_regs #(
   wire wr_cmd = do_write && wa[11:8] == tce_regs_pkg::REG_CMD_OFF[11:8] && cmd_rel[7:2] < CW[5:0];
 
   assign mem_wr = wr_cluster || wr_smem || wr_gwin;
-  assign soft_reset = wr_ctrl && w_data[tce_regs_pkg::CTRL_SOFT_RESET_LSB];
-  assign desc_inval = wr_ctrl && w_data[tce_regs_pkg::CTRL_DESC_INVAL_LSB];
+  // The two CTRL pulses that reach other units (the queue, the executor, every soft-reset
+  // clear, the descriptor cache's lookup) come from flip-flops set a cycle ahead from the
+  // next cycle's write, so that a write's handshake and address decode do not run on into
+  // those units: from s_bvalid through the decode, the cache's hit and the executor into
+  // the descriptor fetch, that was the whole lite's deepest path (14 LUT levels). They are
+  // exactly `wr_ctrl && bit` of their own cycle (asserted below). A write happens in the
+  // next cycle when AW and W are both held then (held now, or taken now) and no B is left
+  // waiting (a write now leaves one, and one not taken now stays).
+  logic       sreset_q, dinval_q;
+  wire        aw_take = s_awvalid && s_awready;
+  wire        w_take  = s_wvalid && s_wready;
+  wire        wr_next = !do_write && (aw_held || aw_take) && (w_held || w_take) && !(s_bvalid && !s_bready);
+  wire [11:0] wa_next = aw_take ? s_awaddr : aw_addr;
+  wire [31:0] wd_next = w_take ? s_wdata : w_data;
+  wire        ctrl_next = wr_next && wa_next == tce_regs_pkg::REG_CTRL_OFF[11:0];
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      sreset_q <= 1'b0; dinval_q <= 1'b0;
+    end else begin
+      sreset_q <= ctrl_next && wd_next[tce_regs_pkg::CTRL_SOFT_RESET_LSB];
+      dinval_q <= ctrl_next && (wd_next[tce_regs_pkg::CTRL_DESC_INVAL_LSB] || wd_next[tce_regs_pkg::CTRL_SOFT_RESET_LSB]);
+    end
+  end
+  assign soft_reset = sreset_q;
+  assign desc_inval = dinval_q;
   assign group_commit = wr_commit;
 
   // Doorbell: n in 1..CMD_WORDS and a free slot, else an error flag and the command is dropped.
@@ -487,4 +510,15 @@ module tce_regs #(
       end
     end
   end
+`ifdef TCE_ASSERT
+  // The CTRL pulses formed a cycle ahead are the write's own (see sreset_q).
+  always_ff @(posedge clk)
+    if (rst_n) begin
+      assert (soft_reset == (wr_ctrl && w_data[tce_regs_pkg::CTRL_SOFT_RESET_LSB]))
+        else $error("tce_regs: soft_reset formed ahead disagrees with the CTRL write");
+      assert (desc_inval == (wr_ctrl && (w_data[tce_regs_pkg::CTRL_DESC_INVAL_LSB] ||
+                                         w_data[tce_regs_pkg::CTRL_SOFT_RESET_LSB])))
+        else $error("tce_regs: desc_inval formed ahead disagrees with the CTRL write");
+    end
+`endif
 endmodule

@@ -368,8 +368,10 @@ module tce_tile_load #(
   logic [2*OW-1:0] sr_ram [NS];       // [lo, hi) of the rows (written in W_SETUP)
   logic [BCW-1:0]  s_bursts[NS];     // bursts requested and not yet wholly returned
   logic [39:0]     s_bytes [NS];
-  logic [23:0]     s_mb    [NS];      // for the clash compare (sh_ram has the head's copy)
-  logic [24:0]     s_rlo   [NS], s_rhi [NS];   // shared extent, 128-byte lines
+  // For the clash compare, in 128-byte lines (sh_ram has the head's mbarrier): the
+  // mbarrier's line, and the shared extent [s_rlo, s_rhi) of lines.
+  logic [16:0]     s_mb    [NS];
+  logic [17:0]     s_rlo   [NS], s_rhi [NS];
   logic [NS-1:0]   s_issued, s_err_bus, s_want_tx;
   logic [NS-1:0]   s_busy;            // the slot holds a command in flight (for the clash
                                       // check: no ring-distance compare with n_used)
@@ -827,44 +829,37 @@ module tce_tile_load #(
                       27'd127;
   /* verilator lint_on UNUSEDSIGNAL */
   wire        n_sat = n_big || n_end[26:25] != 2'd0;
-  wire [24:0] n_rlo = {1'b0, soff[23:7], 7'd0};
-  wire [24:0] n_rhi = n_sat ? 25'h1FF_FF80 : {n_end[24:7], 7'd0};
+  wire [17:0] n_rlo = {1'b0, soff[23:7]};
+  wire [17:0] n_rhi = n_sat ? 18'h3_FFFF : n_end[24:7];
   localparam int CKW = 17 + 32 + 14 + 24 + 1;
   wire [CKW-1:0] ck_now = {soff[23:7], rows, pitch, mbar_off, want_tx};
   logic [CKW-1:0] ck_q;
   logic           same_q, clash_q;
-  logic [24:0]    a_rlo, a_rhi, a_mb;
-  // Stage A also keeps the sums stage B compares with: a_mb + 8 (the mbarrier's end), and
-  // a_rlo - 8, so that "an mbarrier ends past a_rlo" (omb + 8 > a_rlo) is one compare
-  // (a_rlo is a multiple of 128: a_rlo_z covers a_rlo = 0, where any mbarrier does).
-  logic [24:0]    a_mb8, a_rlo_m8;
-  logic           a_rlo_z;
+  // Every compare is of 128-byte line numbers: extents are whole lines, and an mbarrier
+  // (8 bytes, 8-byte aligned: tce_tile_check refuses a load whose mbarrier is not) lies in
+  // one line, so it overlaps lines [lo, hi) iff its line does.
+  logic [17:0]    a_rlo, a_rhi;
+  logic [16:0]    a_mb;
   logic           a_want;
   wire            same_now = (ck_now == ck_q);
   // Stage B's compare, on stage A's extent.
   logic clash;
   always_comb begin
-    logic [24:0]    omb;
     clash = 1'b0;
-    for (int i = 0; i < NS; i++) begin
-      omb = {1'b0, s_mb[i]};
+    for (int i = 0; i < NS; i++)
       if (s_busy[i] &&
           ((a_rlo < s_rhi[i] && s_rlo[i] < a_rhi) ||
-           (a_want && a_mb8 > s_rlo[i] && a_mb < s_rhi[i]) ||
-           (s_want_tx[i] && (a_rlo_z || omb > a_rlo_m8) && omb < a_rhi)))
+           (a_want && {1'b0, a_mb} >= s_rlo[i] && {1'b0, a_mb} < s_rhi[i]) ||
+           (s_want_tx[i] && {1'b0, s_mb[i]} >= a_rlo && {1'b0, s_mb[i]} < a_rhi)))
         clash = 1'b1;
-    end
   end
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       ck_q <= '0; same_q <= 1'b0; clash_q <= 1'b1;
       a_rlo <= '0; a_rhi <= '0; a_mb <= '0; a_want <= 1'b0;
-      a_mb8 <= '0; a_rlo_m8 <= '0; a_rlo_z <= 1'b1;
     end else begin
       ck_q <= ck_now; same_q <= same_now;
-      a_rlo <= n_rlo; a_rhi <= n_rhi; a_mb <= {1'b0, mbar_off}; a_want <= want_tx;
-      a_mb8 <= {1'b0, mbar_off} + 25'd8;
-      a_rlo_m8 <= n_rlo - 25'd8; a_rlo_z <= soff[23:7] == 17'd0;
+      a_rlo <= n_rlo; a_rhi <= n_rhi; a_mb <= mbar_off[23:7]; a_want <= want_tx;
       clash_q <= clash;
     end
   end
@@ -1045,7 +1040,7 @@ module tce_tile_load #(
           // The command's slot: the next in the ring (free: can_start says so).
           cur_s <= tl_p;
           s_issued[tl_p] <= 1'b0;
-          s_bytes[tl_p] <= '0; s_want_tx[tl_p] <= want_tx; s_mb[tl_p] <= mbar_off;
+          s_bytes[tl_p] <= '0; s_want_tx[tl_p] <= want_tx; s_mb[tl_p] <= mbar_off[23:7];
           ws <= e0_odd ? W_DIV : W_SETUP;
         end
         W_DIV: begin

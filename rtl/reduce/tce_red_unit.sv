@@ -117,7 +117,7 @@ module tce_red_unit #(
   // reducers the source's.
   wire keep_mem64 = in_ctx == tce_red_pkg::CTX_RED_SHARED;
 
-  // Float adds come out of the five-stage adders; everything else is one stage of logic
+  // Float adds come out of the five-stage adders; everything else is two stages of logic
   // whose result waits in a delay line.
   wire use_fp = in_valid && legal && op_add;
   wire et_f64  = in_etype == tce_red_pkg::ET_F64;
@@ -126,15 +126,21 @@ module tce_red_unit #(
   assign go_f64  = use_fp && et_f64;
   assign two_pass = legal && op_add && (et_half || et_f64);
 
-  // ------------------------------------------------------------ single-stage lanes
-  // Integer ops and f16/bf16 min/max are one stage of logic (tce_red_pkg's lane functions),
-  // registered as the beat enters stage 1; only the lanes of the beat's type are
-  // evaluated. Disabled bytes, and all of an illegal beat, keep the memory byte. The delay
+  // ------------------------------------------------------------ two-stage lanes
+  // Integer ops and f16/bf16 min/max (tce_red_pkg's lane functions): stage 1 computes the
+  // lanes of the beat's type and registers them with the memory data and each byte's
+  // enable (low for every byte of an illegal beat); stage 2 keeps the memory byte where the
+  // enable is low. The op's decode, the 64-bit compare and add and the selects were one
+  // cycle with that merge, the unit's deepest path (docs/fpga.md, "sixteenth session"); the
+  // delay line behind has room for the second stage, so the latency is unchanged. The delay
   // line carries the result to the output, where float adds replace their bytes.
-  logic [DATA_W-1:0] early_s1;
+  logic [DATA_W-1:0] lane_s1, mem_s1, early_s2;
+  logic [NB-1:0]     keep_s1;  // the byte is reduced (enabled, legal beat)
 
+  // Each register is assigned whole, once (a part-select assignment per lane would make the
+  // simulator keep a shadow copy of it).
   always_ff @(posedge clk) begin
-    if (en_beat[0]) begin : early
+    if (en_beat[0]) begin : lanes
       logic [DATA_W-1:0] sel;
       logic [63:0]       lane;  // one integer lane's result (a 32-bit lane's in the low half)
       if (et_int32) begin
@@ -154,8 +160,17 @@ module tce_red_unit #(
           sel[16*i+:16] = tce_red_pkg::minmax16(et_bf16, in_op == tce_red_pkg::RED_MAX,
                                                 in_mem[16*i+:16], in_src[16*i+:16]);
       end
-      for (int b = 0; b < NB; b++)
-        early_s1[8*b+:8] <= (in_be[b] && legal) ? sel[8*b+:8] : in_mem[8*b+:8];
+      lane_s1 <= sel;
+      mem_s1  <= in_mem;
+      keep_s1 <= legal ? in_be : '0;
+    end
+  end
+
+  always_ff @(posedge clk) begin
+    if (en_beat[1]) begin : merge
+      logic [DATA_W-1:0] m;
+      for (int b = 0; b < NB; b++) m[8*b+:8] = keep_s1[b] ? lane_s1[8*b+:8] : mem_s1[8*b+:8];
+      early_s2 <= m;
     end
   end
 
@@ -197,8 +212,8 @@ module tce_red_unit #(
   logic [DATA_W-1:0] early_q;
   logic [NB-1:0]     be_q;
 
-  tce_red_delay #(.W(DATA_W), .DEPTH(LAT - 1)) u_early (
-      .clk(clk), .en(en_beat[LAT-1:1]), .d(early_s1), .q(early_q));
+  tce_red_delay #(.W(DATA_W), .DEPTH(LAT - 2)) u_early (
+      .clk(clk), .en(en_beat[LAT-1:2]), .d(early_s2), .q(early_q));
   tce_red_delay #(.W(CTRL_W), .DEPTH(LAT)) u_ctrl (
       .clk(clk), .en(en_beat), .d({in_tag, in_be, !legal}), .q({out_tag, be_q, out_illegal}));
 

@@ -101,6 +101,15 @@ module tile_store_fv #(
   logic          t_a_act;
   logic [AW-1:0] t_a_addr, t_a_rowg;
   logic [AW-1:LB] t_a_endm1;
+  // The command's step registers (u.unit_b, u.gstep*: a dim-0 unit, the strided slices'
+  // step), set together at start, agree while a command runs; a row is cut only then.
+  logic [13:0] t_unit_b, t_unit_m1;
+  logic [AW-1:0] t_gstep, t_gstep_u, t_gstep_um1;
+  always @(*) if (rst_n && t_a_act) assert (t_state != 2'd0);
+  always @(*) if (rst_n && t_state != 2'd0) begin
+    assert (t_unit_b != 0 && (t_unit_b & (t_unit_b - 14'd1)) == 0 && t_unit_m1 == t_unit_b - 14'd1);
+    assert (t_gstep_u == t_gstep + AW'(t_unit_b) && t_gstep_um1 == t_gstep_u - AW'(1));
+  end
   always @(*) if (rst_n) begin
     assert (32'(t_bq_count) <= NB);
     if (t_a_act) assert (t_a_addr[LB-1:0] == '0 && t_a_addr[AW-1:LB] <= t_a_endm1 &&

@@ -291,7 +291,8 @@ static tce_op red_u32(tce_space dst, uint32_t saddr) /* red.add.u32 of 5 */
 
 /* ------------------------------------------------------------ the box-size rule, drawn */
 /* tce_box_bytes's products (floor(boxDim / elementStride) over the dims, channels x pixels,
- * times the element's bits) over drawn maps whose count passes the 227 KB limit, so that
+ * times the element's bits) over a 2^21-byte box and drawn maps whose count passes the
+ * 227 KB limit, so that
  * the golden model's last descriptor rule (csim/encode_rules.c tce_encode_box_bytes) refuses
  * each: BAD_DESCRIPTOR at TMAP_LO, from the count computed here. Every other field is legal
  * (box rows of whole 16-byte units, items past the rank 0). CI's maps are small boxes, so
@@ -665,8 +666,19 @@ int main(void)
     smem_bytes = SMEM;
 
     uint64_t rng = 0x5EED0B0Bull;
-    for (unsigned k = 0; k < 48; k++) {
-        uint64_t bytes = draw_over(&rng);
+    for (unsigned k = 0; k <= 48; k++) {
+        uint64_t bytes;
+        if (k == 0) {
+            /* a u8 box of 128 x 128 x 128: 2^21 elements, so only the check of the
+             * count's bits past the product's low 21 (hi_q) finds it over */
+            memset(&dr, 0, sizeof dr);
+            dr.rank = 3, dr.dtype = TCE_DT_UINT8;
+            for (unsigned i = 0; i < 3; i++)
+                dr.box[i] = 128, dr.es[i] = 1;
+            bytes = 1u << 21;
+        } else {
+            bytes = draw_over(&rng);
+        }
         char name[96];
         snprintf(name, sizeof name, "drawn %s rank %u dtype %u: %llu bytes",
                  dr.im2col ? "im2col" : "tiled", dr.rank, dr.dtype, (unsigned long long)bytes);

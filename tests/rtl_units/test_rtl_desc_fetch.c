@@ -11,11 +11,13 @@
  *            engine write burst overlapping its 128 bytes (also one seen during the fetch)
  *            three cycles after it (`hit` false in the two cycles after any write, and in
  *            the third after an overlapping one); `hit` is compared with a C model of that
- *            rule every cycle
+ *            rule every cycle, for the address of the cycle before (the unit compares the
+ *            key a cycle ahead)
  *
  * The unit's contract (its header): the write snoop is three register stages, so `start`
  * never comes in the cycle of a write handshake nor in the two after it (the engine's
- * executor guarantees it, a TCE_ASSERT assertion checks it); this bench keeps it. Writes
+ * executor guarantees it, a TCE_ASSERT assertion checks it), and `addr` holds still in the
+ * cycle before `start` (likewise); this bench keeps both. Writes
  * come in every other cycle, also three cycles before a start of the address they cover,
  * which must then miss.
  *
@@ -110,6 +112,7 @@ static unsigned long cycles, fetches, hits, errors_seen, rd_beats;
  * entry in this cycle. */
 static bool m_valid, m_busy, m_clean, m_seen[2], m_ov;
 static uint64_t m_tag, m_w_addr[2];
+static uint64_t m_prev_addr; /* the last cycle's addr: the one `hit` answers for */
 static unsigned m_w_len[2];
 
 /* The AXI read slave. */
@@ -176,11 +179,11 @@ static void cycle(const extras *x, tce_descf_out *o)
     CHECK(!(x->start && (x->wr || m_seen[0] || m_seen[1])), "bench bug: a start within two "
           "cycles of a write breaks the contract");
     bool pred_hit = !m_busy && m_valid && !m_seen[0] && !m_seen[1] && !m_ov &&
-                    m_tag == x->addr && !x->inval;
+                    m_tag == m_prev_addr && !x->inval;
     if (!m_busy)
         CHECK(o->hit == pred_hit, "cycle %lu: hit %d, the cache rule says %d (entry %d at 0x%" PRIx64
               ", addr 0x%" PRIx64 ", write %d at 0x%" PRIx64 " len %u, inval %d)", cycles, o->hit,
-              pred_hit, m_valid, m_tag, x->addr, x->wr, x->wr_addr, x->wr_len, x->inval);
+              pred_hit, m_valid, m_tag, m_prev_addr, x->wr, x->wr_addr, x->wr_len, x->inval);
 
     /* The slave. */
     if (in.arready && o->arvalid) {
@@ -208,6 +211,7 @@ static void cycle(const extras *x, tce_descf_out *o)
     m_ov = m_seen[1] && overlaps(m_w_addr[1], m_w_len[1], m_tag);
     m_seen[1] = m_seen[0], m_w_addr[1] = m_w_addr[0], m_w_len[1] = m_w_len[0];
     m_seen[0] = x->wr, m_w_addr[0] = x->wr_addr, m_w_len[0] = x->wr_len;
+    m_prev_addr = x->addr;
     if (x->wr)
         apply_write(x);
 }
@@ -219,8 +223,10 @@ static void fetch(uint64_t addr, const char *what)
     uint8_t want[128];
     extras x;
     tce_descf_out o;
-    while (m_seen[0] || m_seen[1]) { /* the contract: no start within two cycles of a write */
+    /* The contract: no start within two cycles of a write, and the address held a cycle. */
+    for (bool first = true; first || m_seen[0] || m_seen[1]; first = false) {
         memset(&x, 0, sizeof x);
+        x.addr = addr;
         cycle(&x, &o);
     }
     bool pred_hit = m_valid && !m_ov && m_tag == addr;

@@ -157,6 +157,13 @@ void tce_engine_explain(tce_status st, unsigned field, const tce_op *op, char *b
         snprintf(buf, cap, "%s (no single command field)", what);
         return;
     }
+    /* ERR_INFO names a field, not which entry of a repeated one (coordinates, multimem
+     * addresses): entry 0's value would be a wrong answer for any other. */
+    if (tce_cmd_fields[field].count > 1) {
+        snprintf(buf, cap, "%s (one of its entries; ERR_INFO does not say which): %s",
+                 tce_cmd_fields[field].name, what);
+        return;
+    }
     uint32_t w[TCE_RM_CMD_WORDS];
     tce_cmd_field_id bad;
     if (op && tce_cmd_pack(op, w, &bad) > 0)

@@ -114,7 +114,7 @@ void tce_engine_inject_clear(tce_engine *e);
 unsigned tce_result_field(const tce_result *r);
 
 /* Words for an engine error that came with none: what status means, at which command field,
- * with the field's value in op (op may be NULL). */
+ * with the field's value in op (op may be NULL) where the field has one entry. */
 void tce_engine_explain(tce_status st, unsigned field, const tce_op *op, char *buf, size_t cap);
 
 /* Why the engine's simulation failed (protocol violation, watchdog, dead bus), or "" . */
