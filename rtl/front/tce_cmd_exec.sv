@@ -692,13 +692,12 @@ module tce_cmd_exec #(
 
   // ------------------------------------------------------------- sequencing
   logic [1:0]  run_dir;
-  logic [15:0] tx_left;      // destination CTAs still owed a complete-tx
   logic [4:0]  tx_outstanding;
   logic [7:0]  st;
   logic [7:0]  fld;
   logic        want_tx;
-  // The lowest CTA in tx_left, the next one owed a complete-tx: a register loaded with
-  // tx_left, so its search runs only when tx_left changes, not every cycle.
+  // The one CTA owed a complete-tx (only a copy shared::cta -> shared::cluster comes here,
+  // and it has one destination): registered at S_CHECK, so its search is off the S_TX path.
   logic [3:0]  tx_cur;
   function automatic logic [3:0] lowest16(input logic [15:0] m);
     lowest16 = 4'd0;
@@ -982,7 +981,7 @@ module tce_cmd_exec #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       state <= S_IDLE; cur_seq <= '0; run_dir <= DIR_NONE;
-      tx_left <= '0; tx_cur <= '0; tx_outstanding <= '0; st <= '0; fld <= '0; want_tx <= 1'b0; txc <= '0;
+      tx_cur <= '0; tx_outstanding <= '0; st <= '0; fld <= '0; want_tx <= 1'b0; txc <= '0;
       run_store <= 1'b0; run_rs <= 1'b0; sm_red <= 1'b0; mm_i <= '0; mm_k <= '0;
       rb_q <= '0; wb_q <= '0; wb_late <= 1'b0;
       lr_hd <= '0; lr_n <= '0;
@@ -1005,9 +1004,8 @@ module tce_cmd_exec #(
         S_CHECK: if (chk_go) begin
           st <= chk_status; fld <= chk_field;
           run_dir <= dir;
-          tx_left <= dmask;
           tx_cur <= lowest16(dmask);
-          want_tx <= !is_red && (dir == DIR_G2S || dir == DIR_S2S);
+          want_tx <= !is_red && dir == DIR_S2S;
           txc <= f_size;
           rb_q <= '0; wb_q <= '0;
           run_store <= 1'b0;
@@ -1087,11 +1085,7 @@ module tce_cmd_exec #(
         end else begin
           state <= S_MMNEXT;        // the first copy (mm_i is 0)
         end
-        S_TX: if (tx_ready) begin
-          tx_left <= tx_left & ~(16'd1 << tx_cur);
-          tx_cur <= lowest16(tx_left & ~(16'd1 << tx_cur));
-          if ((tx_left & ~(16'd1 << tx_cur)) == 16'd0) state <= S_TXWAIT;
-        end
+        S_TX: if (tx_ready) state <= S_TXWAIT;
         S_TXWAIT: if (tx_outstanding == 5'd0 && !tx_rsp_valid) state <= S_RETIRE;
         S_RETIRE: if (ret_here) state <= S_IDLE;
         default: state <= S_IDLE;

@@ -102,7 +102,6 @@ module tce_bulk_g2s #(
   logic [32:0]   c_send   [NC];              // end of its shared range (33 bits: no wrap)
   logic [23:0]   c_sbase  [NC];
   logic [MW-1:0] c_mask   [NC];
-  logic          c_any    [NC];              // c_mask != 0
   logic [3:0]    c_first  [NC];              // its lowest CTA
   logic [MW-1:0] c_rest   [NC];              // the others
   logic [23:0]   c_mbar   [NC];
@@ -327,7 +326,7 @@ module tce_bulk_g2s #(
       for (int i = 0; i < WD; i++) wq_ctx[i] <= 1'b0;
       for (int i = 0; i < NC; i++) begin
         c_valid[i] <= 1'b0; c_send[i] <= '0; c_sbase[i] <= '0; c_mask[i] <= '0;
-        c_any[i] <= 1'b0; c_first[i] <= '0; c_rest[i] <= '0; c_mbar[i] <= '0; c_mbend[i] <= '0; c_size[i] <= '0;
+        c_first[i] <= '0; c_rest[i] <= '0; c_mbar[i] <= '0; c_mbend[i] <= '0; c_size[i] <= '0;
         c_err_bus[i] <= 1'b0; c_err_smem[i] <= 1'b0; c_tx_err[i] <= 1'b0;
         c_slots[i] <= '0; c_wout[i] <= '0;
       end
@@ -340,7 +339,7 @@ module tce_bulk_g2s #(
         c_tl <= !c_tl;
         c_valid[c_tl] <= 1'b1;
         c_send[c_tl] <= n_hi; c_sbase[c_tl] <= dst_off;
-        c_mask[c_tl] <= dmask; c_any[c_tl] <= dmask != '0;
+        c_mask[c_tl] <= dmask;
         c_first[c_tl] <= enc16(dm_bit); c_rest[c_tl] <= dmask & ~dm_bit[MW-1:0];
         c_mbar[c_tl] <= mbar_off; c_mbend[c_tl] <= {1'b0, mbar_off} + 25'd8;
         c_size[c_tl] <= size;
@@ -387,7 +386,8 @@ module tce_bulk_g2s #(
         if (r_s.resp != 2'b00) begin
           // DECERR/SLVERR: the beat carries no data; nothing is written for it.
           c_err_bus[rctx] <= 1'b1;
-        end else if (c_any[rctx]) begin
+        end else begin
+          // (every copy has a CTA: the executor refuses a multicast with an empty mask.)
           // Its bytes lie in the first word of the window or start in it and run into the
           // second (a beat is DB bytes, so never past the second).
           beat_valid <= 1'b1;
