@@ -91,16 +91,34 @@ tce_formal(desc-fetch desc_fetch_fv prove 13 PARAMS DATA_W=128
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/front/tce_desc_fetch.sv
            TAPS t_base=u.base t_both=u.both t_half=u.half)
 # The tile store as in `lite` (DATA_W 128, GADDR_W 32, the row walker outside), its burst
-# and read queues cut to 4 deep: bounded, 13 steps by ABC's bmc3 (z3 took as long for 10; a
-# row's first W burst ends by step 9, more bursts open than 2 * NB at step 13); the dim-0
-# clip is tapped, not cut: the proof covers every clip the unit computes.
-tce_formal(tile-store tile_store_fv abcbmc 13 PARAMS DATA_W=128 GADDR_W=32 NB=4 SMD=4 COVER_DEPTH 12
+# and read queues 2 deep (the engine's: 32 and 8; the same logic), nothing cut (the dim-0
+# clip as built): 2-induction, unbounded, with the taps of tile_store_fv.sv's invariants (the
+# row being cut, the FIFOs' pointers and counts, the W walk from the checker's open bursts
+# through the W register, the read tags, the burst being read and the burst queue); covers
+# within 12.
+set(TCE_TS_TAPS t_hi=u.hi t_state=u.state t_d0_any=u.d0_any t_bq_count=u.bq_count t_a_act=u.a_act
+    t_a_addr=u.a_addr t_a_rowg=u.a_rowg t_a_endm1=u.a_endm1 t_unit_b=u.unit_b t_unit_m1=u.unit_m1
+    t_gstep=u.gstep t_gstep_u=u.gstep_u t_gstep_um1=u.gstep_um1 t_rq_count=u.rq_count
+    t_rq_head=u.rq_head t_rq_tail=u.rq_tail t_strided=u.strided t_a_more=u.a_more
+    t_a_more0=u.a_more0 t_rq_g0=u.rq_g[0] t_rq_g1=u.rq_g[1] t_a_end=u.a_end t_end0=u.end0_16
+    t_c0b=u.c0b t_rbytes=u.rbytes t_a_noff=u.a_noff t_bq_wp=u.bq_wp t_bq_rp=u.bq_rp
+    t_bq_first[32:0]=u.bq_first[0] t_bq_first[65:33]=u.bq_first[1] t_bq_len[12:0]=u.bq_len[0]
+    t_bq_len[25:13]=u.bq_len[1] t_b_act=u.b_act t_b_lb=u.b_lb t_b_nb=u.b_nb t_t_wp=u.t_wp
+    t_d_wp=u.d_wp t_rdp=u.rdp t_t_count=u.t_count t_d_count=u.d_count t_tags[4:0]=u.t_fifo[0]
+    t_tags[9:5]=u.t_fifo[1] t_o_valid=u.o_valid t_o_last=u.o_last t_owed=u_smem.owed
+    t_open_n=u_rules.u_rules.open_n t_open_rd=u_rules.u_rules.open_rd
+    t_open_wr=u_rules.u_rules.open_wr t_open_aw=u_rules.u_rules.open_aw
+    t_w_beats=u_rules.u_rules.w_beats)
+foreach(i RANGE 7)
+  math(EXPR lo "9 * ${i}")
+  math(EXPR hi "9 * ${i} + 8")
+  list(APPEND TCE_TS_TAPS "t_len[${hi}:${lo}]=u_rules.u_rules.open_len[${i}]")
+endforeach()
+tce_formal(tile-store tile_store_fv abcprove 2 PARAMS DATA_W=128 GADDR_W=32 NB=2 SMD=2 MAPMEM
+           COVER_DEPTH 12 TAPS ${TCE_TS_TAPS}
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/walk/tce_row_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
-               ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_store.sv
-           TAPS t_hi=u.hi t_state=u.state t_d0_any=u.d0_any t_bq_count=u.bq_count t_a_act=u.a_act
-                t_a_addr=u.a_addr t_a_rowg=u.a_rowg t_a_endm1=u.a_endm1 t_unit_b=u.unit_b
-                t_unit_m1=u.unit_m1 t_gstep=u.gstep t_gstep_u=u.gstep_u t_gstep_um1=u.gstep_um1)
+               ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_store.sv)
 # The tile load as in `lite` (DATA_W 128, GADDR_W 32, the walker outside), 2 IDs of 2 bursts
 # and 2 command slots, nothing cut (the divisions and the shared extent's product as built):
 # 2-induction, unbounded, with the taps of tile_load_fv.sv's invariants (the pending merged
