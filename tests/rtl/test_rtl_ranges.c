@@ -42,7 +42,7 @@ static unsigned g_ndesc;
 static void (*g_fill)(tce_memsys *ms);
 
 #define MB_LO 0x100u    /* an mbarrier low in shared memory */
-#define MB_HI 0xC008u   /* offset bits 15 and 14 set */
+#define MB_HI 0xFFF8u   /* offset bits 3..15 set */
 #define MB_TOP 0x38B08u /* near the end of 227 KB: bits 17..15 */
 
 static void scene(const win *w, unsigned n, unsigned ncta)
@@ -203,7 +203,7 @@ static tce_op mcast(tce_op op, uint16_t mask)
     return op;
 }
 
-/* Complete-tx counts with each bit 4..17 set, on mbarriers whose offsets set bits 15:14
+/* Complete-tx counts with each bit 4..17 set, on mbarriers whose offsets set bits 3..15
  * and 17:15, and every pair of 16-byte phases of the global source and the shared
  * destination within a 32-byte beat (the lane rotation and both strobe words). */
 static void bulk_cases(void)
@@ -415,10 +415,12 @@ static void box_bytes_cases(void)
     for (unsigned c = 0; c < 40; c++) {
         tce_tensormap m;
         memset(&m, 0, sizeof m);
-        m.kind = c < 28 ? TCE_MAP_TILED : TCE_MAP_IM2COL;
-        m.dtype = (tce_dtype)(c < 4 ? TCE_DT_FLOAT64 : rnd(TCE_DT_COUNT));
-        m.rank = c < 4 ? 5 : 1 + rnd(5);
-        if (m.kind == TCE_MAP_IM2COL && m.rank < 3)
+        m.kind = c < 28 ? TCE_MAP_TILED : c < 36 ? TCE_MAP_IM2COL : TCE_MAP_IM2COL_WIDE;
+        m.dtype = (tce_dtype)rnd(TCE_DT_COUNT);
+        m.rank = 1 + rnd(5);
+        if (c < 20)
+            m.rank = 5;
+        else if (m.kind != TCE_MAP_TILED && m.rank < 3)
             m.rank = 3 + rnd(3);
         m.gaddr = GT;
         uint64_t acc = 16;
@@ -426,24 +428,43 @@ static void box_bytes_cases(void)
             m.gdim[i] = i < m.rank ? 1 + rnd(300) : 1;
             m.gstride[i] = acc;
             acc = (acc * m.gdim[i] + 15) & ~15ull;
-            /* the first four: every box 256, strides 1..8; then near-256 and random ones */
-            m.box[i] = c < 4 ? 256 : c < 12 ? 250 + rnd(7) : 1 + rnd(256);
-            m.estride[i] = c < 4 ? 1 + (c + i) % 8 : 1 + rnd(8);
+            m.box[i] = 1 + rnd(256);
+            m.estride[i] = 1 + rnd(8);
         }
-        if (m.kind == TCE_MAP_IM2COL) {
+        if (c < 12) {
+            /* boxes of 200..256 (the first all 256), traversal stride 1: products near
+             * 2^32; an 8-byte type and box 256 in dim 4 make its factor 256 * 64 */
+            m.dtype = c < 8 ? TCE_DT_FLOAT64 : TCE_DT_16U6_ALIGN16B;
+            for (unsigned i = 0; i < 5; i++) {
+                m.box[i] = c == 0 || (i == 4 && c < 8) ? 256 : 200 + rnd(57);
+                if (c >= 8)
+                    m.box[i] |= 1; /* odd counts times 6 bits: product bit 1 */
+                m.estride[i] = 1;
+            }
+        } else if (c < 20) {
+            for (unsigned i = 0; i < 5; i++) { /* box 256 over every traversal stride */
+                m.box[i] = 256;
+                m.estride[i] = 1 + (c + i) % 8;
+            }
+        }
+        if (m.kind != TCE_MAP_TILED) {
             memset(m.box, 0, sizeof m.box);
-            /* channels and pixels up to their fields' widths (16 and 11 bits kept) */
-            m.channels = c < 32 ? 0xFFFF - rnd(64) : 1 + rnd(256);
-            m.pixels = c < 32 ? 0x7FF - rnd(64) : 1 + rnd(1024);
+            /* channels and pixels up to their fields' widths (16 bits each) */
+            m.channels = c < 34 ? 0xFFFF - rnd(64) : 1 + rnd(256);
+            m.pixels = c < 34 ? 0xFFFF - rnd(0x7FF) : 1 + rnd(1024);
+            if (c == 34) { /* a legal count with bit 17: 256 x 1000 */
+                m.channels = 256;
+                m.pixels = 1000;
+            }
         }
         put_desc(GD + 0x80 * (c % 8), &m);
         int32_t at[5] = {0, 0, 0, 0, 0};
         tce_op op = tload(GD + 0x80 * (c % 8), m.rank, at, 0x1000);
-        if (m.kind == TCE_MAP_IM2COL)
-            op.mode = TCE_MODE_IM2COL;
-        snprintf(name, sizeof name, "raw map %u: %s %s rank %u box %u,%u,%u,%u,%u", c,
-                 m.kind == TCE_MAP_TILED ? "tiled" : "im2col", tce_dtype_name(m.dtype), m.rank,
-                 m.box[0], m.box[1], m.box[2], m.box[3], m.box[4]);
+        if (m.kind != TCE_MAP_TILED)
+            op.mode = m.kind == TCE_MAP_IM2COL ? TCE_MODE_IM2COL : TCE_MODE_IM2COL_W;
+        snprintf(name, sizeof name, "raw map %u: kind %u %s rank %u box %u,%u,%u,%u,%u", c,
+                 m.kind, tce_dtype_name(m.dtype), m.rank, m.box[0], m.box[1], m.box[2],
+                 m.box[3], m.box[4]);
         agree_q(name, &op, 1, NULL);
         g_ndesc = 0;
     }
@@ -525,15 +546,15 @@ static void fpadd_cases(void)
 /* ------------------------------------------------------------------ tile loads and stores */
 
 /* A drawn tiled map at GT that the encoder takes: wide rows (interleaved ones up to 256
- * slices of 32 bytes, the longest a row can be), every traversal stride; false after many
- * refusals. */
-static bool draw_map(tce_tensormap *m, bool wide)
+ * slices of 32 bytes, the longest a row can be), every traversal stride, u8 elements if
+ * asked; false after many refusals. */
+static bool draw_map(tce_tensormap *m, bool wide, bool u8)
 {
     tce_diag why;
     for (unsigned tries = 0; tries < 4000; tries++) {
         tce_interleave il = (tce_interleave)(wide ? 1 + rnd(2) : rnd(3));
         unsigned rank = il != TCE_IL_NONE ? 3 + rnd(3) : 1 + rnd(5);
-        tce_dtype dt = (tce_dtype)rnd(TCE_DT_16U4_ALIGN8B);
+        tce_dtype dt = u8 ? TCE_DT_UINT8 : (tce_dtype)rnd(TCE_DT_16U4_ALIGN8B);
         unsigned es = tce_dtype_size(dt);
         uint64_t gdim[5], str[4], acc;
         uint32_t box[5], est[5];
@@ -541,20 +562,15 @@ static bool draw_map(tce_tensormap *m, bool wide)
             box[i] = 1 + rnd(i == 0 ? 256 : 4);
             est[i] = 1 + rnd(8);
         }
-        if (il != TCE_IL_NONE) {
-            /* dim 0 is one slice of channels; the row is dim 1's box of slices */
-            uint32_t slice = il == TCE_IL_16B ? 16 : 32;
-            gdim[0] = slice / es;
-            box[0] = (uint32_t)gdim[0];
-            gdim[1] = 64 + rnd(300);
-            box[1] = wide ? 200 + rnd(57) : 1 + rnd(256);
-        } else {
-            gdim[0] = 1 + rnd(wide ? 600 : 300);
-            gdim[1] = 1 + rnd(8);
-        }
+        /* an interleaved map's dim-0 coordinates count whole slices (csim/tile.c) */
+        uint32_t unit = il == TCE_IL_NONE ? es : il == TCE_IL_16B ? 16 : 32;
+        if (wide)
+            box[0] = 256 - 16 * rnd(4); /* rows of 208..256 slices */
+        gdim[0] = 1 + rnd(wide ? 600 : 300);
+        gdim[1] = 1 + rnd(8);
         for (unsigned i = 2; i < 5; i++)
             gdim[i] = 1 + rnd(4);
-        acc = gdim[0] * es;
+        acc = gdim[0] * unit;
         for (unsigned i = 1; i < rank; i++) {
             acc = (acc + 15 + 16 * rnd(3)) & ~15ull;
             str[i - 1] = acc;
@@ -599,10 +615,11 @@ static int32_t draw_coord(const tce_tensormap *m, unsigned i, bool store)
 static void tile_cases(void)
 {
     char name[128];
-    for (unsigned c = 0; c < 48; c++) {
+    for (unsigned c = 0; c < 96; c++) {
         tensor_scene();
         tce_tensormap m;
-        if (!draw_map(&m, c % 2 == 0)) {
+        /* wide rows, narrow ones, and narrow u8 ones (odd byte counts) by turns */
+        if (!draw_map(&m, (c / 3) % 3 == 0, (c / 3) % 3 == 2)) {
             fprintf(stderr, "no map drawn\n");
             exit(2);
         }
@@ -630,6 +647,57 @@ static void tile_cases(void)
     }
 }
 
+/* Rows of 256 units (elements of 1..8 bytes, or 16- and 32-byte slices with dim-0 traversal
+ * strides 1, 2, 3, 5, 8) at fixed corners: loads wholly before the tensor, half before it,
+ * from 0 and 13 units before its end (301 units: odd counts of in-bounds units); stores
+ * from 0, 48 and 13 units before the end. The fill bounds of a row and a strided row's step
+ * in global memory reach their top bits (8 KB rows) and their low ones (u8). */
+static void tile_edge_cases(void)
+{
+    static const struct {
+        tce_dtype dt;
+        tce_interleave il;
+    } shape[] = {{TCE_DT_UINT8, TCE_IL_NONE}, {TCE_DT_UINT16, TCE_IL_NONE},
+                 {TCE_DT_FLOAT32, TCE_IL_NONE}, {TCE_DT_FLOAT64, TCE_IL_NONE},
+                 {TCE_DT_UINT8, TCE_IL_16B}, {TCE_DT_UINT8, TCE_IL_32B}};
+    static const uint32_t e0s[] = {1, 2, 3, 5, 8};
+    char name[128];
+    tce_diag why;
+    for (unsigned k = 0; k < sizeof shape / sizeof shape[0]; k++)
+        for (unsigned e = 0; e < (shape[k].il ? 5u : 1u); e++) {
+            tensor_scene();
+            uint32_t unit = shape[k].il == TCE_IL_NONE ? tce_dtype_size(shape[k].dt)
+                            : shape[k].il == TCE_IL_16B ? 16 : 32;
+            uint32_t e0 = e0s[e];
+            uint64_t gdim[3] = {301, 3, 2}, str[2];
+            str[0] = (301 * unit + 15) & ~15u;
+            str[1] = str[0] * 3;
+            uint32_t box[3] = {256, 2, 1}, es[3] = {e0, 1, 1};
+            tce_tensormap m;
+            must(tce_encode_tiled(&m, shape[k].dt, 3, GT, gdim, str, box, es, shape[k].il,
+                                  TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why), &why);
+            put_desc(GD, &m);
+            int32_t q = 16 / (int32_t)tce_dtype_size(shape[k].dt); /* dim 0 on 16 bytes */
+            const int32_t at0[7] = {-256 * (int32_t)e0 - q, -128 * (int32_t)e0 / q * q, 0,
+                                    301 - 13 - (301 - 13) % q, 0, 48, 301 - 13 - (301 - 13) % q};
+            for (unsigned a = 0; a < 7; a++) {
+                int32_t at[3] = {at0[a], 1, 0};
+                tce_op op = tload(GD, 3, at, 0x1000);
+                if (a >= 4) {
+                    op.kind = TCE_OP_TENSOR_STORE;
+                    op.src_space = TCE_SPACE_SHARED_CTA;
+                    op.dst_space = TCE_SPACE_GLOBAL;
+                    op.completion = TCE_DONE_BULK_GROUP;
+                    op.mbar = 0;
+                }
+                snprintf(name, sizeof name, "%s %s il%u, 256 units, es0 %u, at %d",
+                         tce_op_kind_name(op.kind), tce_dtype_name(shape[k].dt), shape[k].il,
+                         e0, at[0]);
+                agree(name, &op, TCE_OK);
+            }
+        }
+}
+
 int main(void)
 {
     g_rtl = tce_engine_open("rtl");
@@ -643,6 +711,7 @@ int main(void)
     box_bytes_cases();
     fpadd_cases();
     tile_cases();
+    tile_edge_cases();
     tce_engine_close(g_rtl);
     printf("%u cases\n", g_cases);
     return check_finish("test_rtl_ranges");
