@@ -698,6 +698,92 @@ static void tile_edge_cases(void)
         }
 }
 
+/* ------------------------------------------------------------------ command fields */
+
+/* Command fields with the bits no legal operation sets: shared addresses and mbarriers off
+ * their alignment, past the CTA's memory or with bits above the rank field, sizes and
+ * global addresses off 16 bytes, maps off 64, a range wrapping past 2^64, red vectors of
+ * eight u64 (ILLEGAL); and tensor loads and prefetches issued by CTA 15, 32 of them, so
+ * every slot of the executor's ring of loads in flight holds a high CTA number and the
+ * prefetch opcode. Each status is the golden model's. */
+static void field_cases(void)
+{
+    static const win w[] = {{GLO, GLO_SIZE}, {GD, GD_SIZE}, {GT, GT_SIZE}};
+    scene(w, 3, 16);
+    tce_diag why;
+    tce_tensormap m;
+    uint64_t gdim[2] = {64, 64}, str[1] = {256};
+    uint32_t box[2] = {32, 4}, es[2] = {1, 1};
+    must(tce_encode_tiled(&m, TCE_DT_FLOAT32, 2, GT, gdim, str, box, es, TCE_IL_NONE,
+                          TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why), &why);
+    put_desc(GD, &m);
+    char name[96];
+    const tce_op base = bulk_in(GLO + 0x100, 1, 0x2000, 0x40, MB_LO);
+    static const struct {
+        const char *what;
+        unsigned field; /* 0 size, 1 saddr, 2 mbar, 3 gaddr, 4 tmap, 5 saddr_src */
+        uint64_t v;
+    } f[] = {
+        {"size 0x13", 0, 0x13},          {"size 0x1e", 0, 0x1E},
+        {"size 0x3fff0", 0, 0x3FFF0},    {"saddr +1", 1, TCE_SADDR(1, 0x2001)},
+        {"saddr +2", 1, TCE_SADDR(1, 0x2002)}, {"saddr offset 0xfc0000", 1, TCE_SADDR(1, 0xFC0000)},
+        {"saddr bits 31:28", 1, 0xF1002000u}, {"mbar +1", 2, TCE_SADDR(1, 0x101)},
+        {"mbar +2", 2, TCE_SADDR(1, 0x102)}, {"mbar offset 0x800000", 2, TCE_SADDR(1, 0x800000)},
+        {"mbar bits 31:29", 2, 0xE1000100u}, {"gaddr +1", 3, GLO + 0x101},
+        {"gaddr +2", 3, GLO + 0x102},    {"gaddr wrapping 2^64", 3, 0xFFFFFFFFFFFFFFF0ull},
+        {"tmap +1", 4, GD + 1},          {"tmap +2", 4, GD + 2},
+        {"tmap +4", 4, GD + 4},          {"tmap +0x10", 4, GD + 0x10},
+        {"tmap +0x20", 4, GD + 0x20},    {"saddr_src 0xfeffc00f", 5, 0xFEFFC00Fu},
+        {"saddr_src offset 0x3fc000", 5, 0x3FC000u}, {"saddr_src bits 31:25", 5, 0xFE000400u},
+    };
+    for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++) {
+        tce_op op = base;
+        if (f[i].field == 4) {
+            int32_t at[2] = {0, 0};
+            op = tload(f[i].v, 2, at, 0x1000);
+        } else if (f[i].field == 5) {
+            op = tce_op_bulk_copy(TCE_SPACE_SHARED_CTA, TCE_SPACE_SHARED_CLUSTER, 0, 0,
+                                  TCE_SADDR(2, 0x3000), 0x40, TCE_SADDR(2, MB_LO));
+            op.saddr_src = (uint32_t)f[i].v;
+        } else if (f[i].field == 0) {
+            op.size = (uint32_t)f[i].v;
+        } else if (f[i].field == 1) {
+            op.saddr = (uint32_t)f[i].v;
+        } else if (f[i].field == 2) {
+            op.mbar = (uint32_t)f[i].v;
+        } else {
+            op.gaddr = f[i].v;
+        }
+        snprintf(name, sizeof name, "field: %s", f[i].what);
+        agree_q(name, &op, 1, NULL);
+    }
+    tce_op red = {.kind = TCE_OP_RED, .dst_space = TCE_SPACE_GLOBAL,
+                  .src_space = TCE_SPACE_GLOBAL, .redop = TCE_RED_ADD, .etype = TCE_ET_U64,
+                  .vec = 8, .gaddr = GLO + 0x200};
+    agree_q("field: red.global.add.v8.u64", &red, 1, NULL);
+    red.vec = 1;
+    red.gaddr = GLO + 0x203;
+    agree_q("field: red.global.add.u64 at +3", &red, 1, NULL);
+    /* 32 loads and prefetches issued by CTA 15, two queues of 16 */
+    for (unsigned b = 0; b < 2; b++) {
+        tce_op q[16];
+        for (unsigned i = 0; i < 16; i++) {
+            int32_t at[2] = {(int32_t)(i % 2) * 32, (int32_t)i * 4};
+            q[i] = tce_op_tile_load(15, GD, 2, at, TCE_SADDR(15, 0x1000 + 0x200 * i),
+                                    TCE_SADDR(15, MB_LO));
+            q[i].dst_space = TCE_SPACE_SHARED_CLUSTER;
+            if ((i + b) % 2) {
+                q[i].kind = TCE_OP_TENSOR_PREFETCH;
+                q[i].dst_space = TCE_SPACE_GLOBAL;
+                q[i].completion = TCE_DONE_NONE;
+                q[i].saddr = q[i].mbar = 0;
+            }
+        }
+        snprintf(name, sizeof name, "16 loads and prefetches from CTA 15, batch %u", b);
+        agree_q(name, q, 16, NULL);
+    }
+}
+
 int main(void)
 {
     g_rtl = tce_engine_open("rtl");
@@ -712,6 +798,7 @@ int main(void)
     fpadd_cases();
     tile_cases();
     tile_edge_cases();
+    field_cases();
     tce_engine_close(g_rtl);
     printf("%u cases\n", g_cases);
     return check_finish("test_rtl_ranges");
