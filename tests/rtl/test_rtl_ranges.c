@@ -825,6 +825,28 @@ static void far_tile_cases(void)
     op.coords[1] = at3[1];
     op.saddr = 0x4000;
     agree("tile store of 128 KB", &op, TCE_OK);
+    /* a load of 192 KB (bits 16 and 17 of the bytes read and the complete-tx) from f64
+     * 256 x 100, whole rows (the load merges them into page-long bursts) */
+    uint64_t gd4[2] = {256, 100};
+    uint32_t bx4[2] = {256, 96};
+    must(tce_encode_tiled(&m, TCE_DT_FLOAT64, 2, GT, gd4, st3, bx4, es2, TCE_IL_NONE,
+                          TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why), &why);
+    g_ndesc = 0;
+    put_desc(GD, &m);
+    int32_t at4[2] = {0, 2};
+    op = tce_op_tile_load(0, GD, 2, at4, 0, MB_TOP);
+    agree("tile load of 192 KB", &op, TCE_OK);
+    /* whole rows of f32 64 x 64 just below 2^57 (merged bursts with every upper address
+     * bit) into shared 0x30000 */
+    const uint64_t G57 = 0x01FFFFFFFFFF0000ull;
+    static const win w2[] = {{G57, 0x4000}, {GD, GD_SIZE}};
+    scene(w2, 2, 2);
+    must(tce_encode_tiled(&m, TCE_DT_FLOAT32, 2, G57, gd2, st2, (uint32_t[2]){64, 16}, es2,
+                          TCE_IL_NONE, TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why), &why);
+    put_desc(GD, &m);
+    at2[0] = 0;
+    op = tce_op_tile_load(0, GD, 2, at2, 0x30000, MB_HI);
+    agree("tile load of whole rows below 2^57 into 0x30000", &op, TCE_OK);
     /* 2^31 units near 2^56: u8 in 32-byte slices (rank 3), f64 elements (rank 1) */
     const uint64_t GH = 0x00F0000000000000ull, top = 1ull << 31;
     for (unsigned v = 0; v < 6; v++) {
