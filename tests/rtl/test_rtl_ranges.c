@@ -396,11 +396,11 @@ static void im2col_cases(void)
 }
 
 /* Descriptors packed by hand past the driver's rules: boxes up to 256 in every dim of every
- * rank, every traversal stride, every element type, and im2col channel and pixel counts up
- * to the fields' widths. tce_box_bytes multiplies them whatever the other rules say; the
- * golden model's unpack and the engine must still give the same status: BAD_DESCRIPTOR for
- * a box over 227 KB (csim/encode_rules.c tce_encode_box_bytes), or whatever the first
- * rule broken is. */
+ * rank, every traversal stride, every element type, im2col channel and pixel counts up to
+ * the fields' widths and spatial dims past 65,280. tce_box_bytes and tce_desc_rules work on
+ * them whatever the other rules say; the golden model's unpack and the engine must give the
+ * same status: BAD_DESCRIPTOR for a box over 227 KB (csim/encode_rules.c
+ * tce_encode_box_bytes), or whatever the first rule broken is. */
 static uint64_t g_seed = 0x9E3779B97F4A7C15ull;
 static uint32_t rnd(uint32_t n)
 {
@@ -412,10 +412,11 @@ static void box_bytes_cases(void)
 {
     tensor_scene();
     char name[96];
-    for (unsigned c = 0; c < 40; c++) {
+    for (unsigned c = 0; c < 44; c++) {
         tce_tensormap m;
         memset(&m, 0, sizeof m);
-        m.kind = c < 28 ? TCE_MAP_TILED : c < 36 ? TCE_MAP_IM2COL : TCE_MAP_IM2COL_WIDE;
+        m.kind = c < 28 ? TCE_MAP_TILED : c < 36 || c >= 40 ? TCE_MAP_IM2COL
+                                                            : TCE_MAP_IM2COL_WIDE;
         m.dtype = (tce_dtype)rnd(TCE_DT_COUNT);
         m.rank = 1 + rnd(5);
         if (c < 20)
@@ -446,6 +447,12 @@ static void box_bytes_cases(void)
                 m.box[i] = 256;
                 m.estride[i] = 1 + (c + i) % 8;
             }
+        }
+        if (c >= 40) { /* spatial dims of 65,280 and more: the corners' extents */
+            m.rank = 3 + c % 3;
+            m.interleave = c == 43 ? TCE_IL_16B : TCE_IL_NONE;
+            for (unsigned i = 0; i < 4; i++)
+                m.gdim[i] = 0xFF00 + rnd(0x101);
         }
         if (m.kind != TCE_MAP_TILED) {
             memset(m.box, 0, sizeof m.box);
