@@ -784,6 +784,99 @@ static void field_cases(void)
     }
 }
 
+/* Tile stores and loads at the ends of shared and global ranges: shared offsets 0x30000 of
+ * CTA 15; a 128 KB store (bit 17 of the bytes written); and tensors of 2^31 units (the
+ * largest a tile operation takes, csim/tile.c check_extent) near 2^56, with boxes at their
+ * last 256 units, half past them, and with a dim-0 stride of 3 (coordinates and ends in
+ * bytes up to 2^36), only the windows the boxes touch mapped. */
+static void far_tile_cases(void)
+{
+    char name[128];
+    tce_diag why;
+    tce_tensormap m;
+    /* f32 64 x 64 at GT, box 32 x 16, from and into CTA 15 at 0x30000 */
+    static const win w1[] = {{GT, GT_SIZE}, {GD, GD_SIZE}};
+    scene(w1, 2, 16);
+    uint64_t gd2[2] = {64, 64}, st2[1] = {256};
+    uint32_t bx2[2] = {32, 16}, es2[2] = {1, 1};
+    must(tce_encode_tiled(&m, TCE_DT_FLOAT32, 2, GT, gd2, st2, bx2, es2, TCE_IL_NONE,
+                          TCE_SW_128B, TCE_L2_NONE, TCE_OOB_ZERO, &why), &why);
+    put_desc(GD, &m);
+    int32_t at2[2] = {16, 40};
+    tce_op op = tce_op_tile_load(15, GD, 2, at2, TCE_SADDR(15, 0x30000), TCE_SADDR(15, MB_HI));
+    op.dst_space = TCE_SPACE_SHARED_CLUSTER;
+    agree("tile load into CTA 15 at 0x30000", &op, TCE_OK);
+    op = tce_op_tile_load(15, GD, 2, at2, 0x30000, 0);
+    op.kind = TCE_OP_TENSOR_STORE;
+    op.src_space = TCE_SPACE_SHARED_CTA;
+    op.dst_space = TCE_SPACE_GLOBAL;
+    op.completion = TCE_DONE_BULK_GROUP;
+    agree("tile store from CTA 15 at 0x30000", &op, TCE_OK);
+    /* f64 256 x 80, box 256 x 64: 128 KB */
+    uint64_t gd3[2] = {256, 80}, st3[1] = {2048};
+    uint32_t bx3[2] = {256, 64};
+    must(tce_encode_tiled(&m, TCE_DT_FLOAT64, 2, GT, gd3, st3, bx3, es2, TCE_IL_NONE,
+                          TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why), &why);
+    g_ndesc = 0;
+    put_desc(GD, &m);
+    int32_t at3[2] = {0, 8};
+    op.cta = 0;
+    op.coords[0] = at3[0];
+    op.coords[1] = at3[1];
+    op.saddr = 0x4000;
+    agree("tile store of 128 KB", &op, TCE_OK);
+    /* a load of 192 KB (bits 16 and 17 of the bytes read and the complete-tx) from f64
+     * 256 x 100, whole rows (the load merges them into page-long bursts) */
+    uint64_t gd4[2] = {256, 100};
+    uint32_t bx4[2] = {256, 96};
+    must(tce_encode_tiled(&m, TCE_DT_FLOAT64, 2, GT, gd4, st3, bx4, es2, TCE_IL_NONE,
+                          TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why), &why);
+    g_ndesc = 0;
+    put_desc(GD, &m);
+    int32_t at4[2] = {0, 2};
+    op = tce_op_tile_load(0, GD, 2, at4, 0, MB_TOP);
+    agree("tile load of 192 KB", &op, TCE_OK);
+    /* whole rows of f32 64 x 64 just below 2^57 (merged bursts with every upper address
+     * bit) into shared 0x30000 */
+    const uint64_t G57 = 0x01FFFFFFFFFF0000ull;
+    static const win w2[] = {{G57, 0x4000}, {GD, GD_SIZE}};
+    scene(w2, 2, 2);
+    must(tce_encode_tiled(&m, TCE_DT_FLOAT32, 2, G57, gd2, st2, (uint32_t[2]){64, 16}, es2,
+                          TCE_IL_NONE, TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why), &why);
+    put_desc(GD, &m);
+    at2[0] = 0;
+    op = tce_op_tile_load(0, GD, 2, at2, 0x30000, MB_HI);
+    agree("tile load of whole rows below 2^57 into 0x30000", &op, TCE_OK);
+    /* 2^31 units near 2^56: u8 in 32-byte slices (rank 3), f64 elements (rank 1) */
+    const uint64_t GH = 0x00F0000000000000ull, top = 1ull << 31;
+    for (unsigned v = 0; v < 6; v++) {
+        bool il = v < 4;
+        uint32_t unit = il ? 32 : 8, e0 = v % 2 ? 3 : 1;
+        uint64_t c0 = top - (v < 2 ? 256 * e0 : 128);
+        win w[2] = {{GD, GD_SIZE}, {GH + c0 * unit, 256 * 3 * unit}};
+        scene(w, 2, 2);
+        uint64_t gd[3] = {top, 1, 1}, st[2] = {top * unit, top * unit};
+        uint32_t bx[3] = {256, 1, 1}, es[3] = {e0, 1, 1};
+        must(tce_encode_tiled(&m, il ? TCE_DT_UINT8 : TCE_DT_FLOAT64, il ? 3 : 1, GH, gd, st,
+                              bx, es, il ? TCE_IL_32B : TCE_IL_NONE, TCE_SW_NONE, TCE_L2_NONE,
+                              TCE_OOB_ZERO, &why), &why);
+        put_desc(GD, &m);
+        int32_t at[3] = {(int32_t)c0, 0, 0};
+        op = tload(GD, il ? 3 : 1, at, 0x1000);
+        if (v >= 2 && v != 5) {
+            op.kind = TCE_OP_TENSOR_STORE;
+            op.src_space = TCE_SPACE_SHARED_CTA;
+            op.dst_space = TCE_SPACE_GLOBAL;
+            op.completion = TCE_DONE_BULK_GROUP;
+            op.mbar = 0;
+        }
+        snprintf(name, sizeof name, "%s of 2^31 %s, es0 %u, at %lld",
+                 tce_op_kind_name(op.kind), il ? "32-byte slices" : "f64", e0,
+                 (long long)c0);
+        agree(name, &op, TCE_OK);
+    }
+}
+
 int main(void)
 {
     g_rtl = tce_engine_open("rtl");
@@ -799,6 +892,7 @@ int main(void)
     tile_cases();
     tile_edge_cases();
     field_cases();
+    far_tile_cases();
     tce_engine_close(g_rtl);
     printf("%u cases\n", g_cases);
     return check_finish("test_rtl_ranges");
