@@ -396,11 +396,11 @@ static void im2col_cases(void)
 }
 
 /* Descriptors packed by hand past the driver's rules: boxes up to 256 in every dim of every
- * rank, every traversal stride, every element type, and im2col channel and pixel counts up
- * to the fields' widths. tce_box_bytes multiplies them whatever the other rules say; the
- * golden model's unpack and the engine must still give the same status: BAD_DESCRIPTOR for
- * a box over 227 KB (csim/encode_rules.c tce_encode_box_bytes), or whatever the first
- * rule broken is. */
+ * rank, every traversal stride, every element type, im2col channel and pixel counts up to
+ * the fields' widths and spatial dims past 65,280. tce_box_bytes and tce_desc_rules work on
+ * them whatever the other rules say; the golden model's unpack and the engine must give the
+ * same status: BAD_DESCRIPTOR for a box over 227 KB (csim/encode_rules.c
+ * tce_encode_box_bytes), or whatever the first rule broken is. */
 static uint64_t g_seed = 0x9E3779B97F4A7C15ull;
 static uint32_t rnd(uint32_t n)
 {
@@ -412,10 +412,11 @@ static void box_bytes_cases(void)
 {
     tensor_scene();
     char name[96];
-    for (unsigned c = 0; c < 40; c++) {
+    for (unsigned c = 0; c < 44; c++) {
         tce_tensormap m;
         memset(&m, 0, sizeof m);
-        m.kind = c < 28 ? TCE_MAP_TILED : c < 36 ? TCE_MAP_IM2COL : TCE_MAP_IM2COL_WIDE;
+        m.kind = c < 28 ? TCE_MAP_TILED : c < 36 || c >= 40 ? TCE_MAP_IM2COL
+                                                            : TCE_MAP_IM2COL_WIDE;
         m.dtype = (tce_dtype)rnd(TCE_DT_COUNT);
         m.rank = 1 + rnd(5);
         if (c < 20)
@@ -446,6 +447,12 @@ static void box_bytes_cases(void)
                 m.box[i] = 256;
                 m.estride[i] = 1 + (c + i) % 8;
             }
+        }
+        if (c >= 40) { /* spatial dims of 65,280 and more: the corners' extents */
+            m.rank = 3 + c % 3;
+            m.interleave = c == 43 ? TCE_IL_16B : TCE_IL_NONE;
+            for (unsigned i = 0; i < 4; i++)
+                m.gdim[i] = 0xFF00 + rnd(0x101);
         }
         if (m.kind != TCE_MAP_TILED) {
             memset(m.box, 0, sizeof m.box);
@@ -825,6 +832,28 @@ static void far_tile_cases(void)
     op.coords[1] = at3[1];
     op.saddr = 0x4000;
     agree("tile store of 128 KB", &op, TCE_OK);
+    /* a load of 192 KB (bits 16 and 17 of the bytes read and the complete-tx) from f64
+     * 256 x 100, whole rows (the load merges them into page-long bursts) */
+    uint64_t gd4[2] = {256, 100};
+    uint32_t bx4[2] = {256, 96};
+    must(tce_encode_tiled(&m, TCE_DT_FLOAT64, 2, GT, gd4, st3, bx4, es2, TCE_IL_NONE,
+                          TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why), &why);
+    g_ndesc = 0;
+    put_desc(GD, &m);
+    int32_t at4[2] = {0, 2};
+    op = tce_op_tile_load(0, GD, 2, at4, 0, MB_TOP);
+    agree("tile load of 192 KB", &op, TCE_OK);
+    /* whole rows of f32 64 x 64 just below 2^57 (merged bursts with every upper address
+     * bit) into shared 0x30000 */
+    const uint64_t G57 = 0x01FFFFFFFFFF0000ull;
+    static const win w2[] = {{G57, 0x4000}, {GD, GD_SIZE}};
+    scene(w2, 2, 2);
+    must(tce_encode_tiled(&m, TCE_DT_FLOAT32, 2, G57, gd2, st2, (uint32_t[2]){64, 16}, es2,
+                          TCE_IL_NONE, TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why), &why);
+    put_desc(GD, &m);
+    at2[0] = 0;
+    op = tce_op_tile_load(0, GD, 2, at2, 0x30000, MB_HI);
+    agree("tile load of whole rows below 2^57 into 0x30000", &op, TCE_OK);
     /* 2^31 units near 2^56: u8 in 32-byte slices (rank 3), f64 elements (rank 1) */
     const uint64_t GH = 0x00F0000000000000ull, top = 1ull << 31;
     for (unsigned v = 0; v < 6; v++) {
