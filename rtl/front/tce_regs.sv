@@ -341,8 +341,10 @@ module tce_regs #(
       busy_q <= busy;
 
       if (soft_reset) begin
-        // Dropped commands count as retired so software waiting on SEQ_DONE is released.
-        seq_done <= seq_issued - {24'd0, exec_inflight};
+        // Dropped commands count as retired so software waiting on SEQ_DONE is released;
+        // exec_inflight still counts a command retiring in this cycle, which must count
+        // (else SEQ_DONE stays one behind for ever: found by engine_lite_fv's progress bound)
+        seq_done <= seq_issued - {24'd0, exec_inflight} + {31'd0, retire};
         err_code <= '0; err_overflow <= 1'b0; err_badlen <= 1'b0; err_info <= '0;
         irq_status <= '0;
       end
