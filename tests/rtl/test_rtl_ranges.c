@@ -209,7 +209,7 @@ static tce_op mcast(tce_op op, uint16_t mask)
 static void bulk_cases(void)
 {
     static const win w[] = {{GLO, GLO_SIZE}};
-    scene(w, 1, 16);
+    scene(w, 1, 2); /* two CTAs (quicker) until the multicasts */
     static const tce_status ok2[2] = {TCE_OK, TCE_OK};
     char name[96];
     for (unsigned b = 4; b <= 17; b++) {
@@ -218,9 +218,9 @@ static void bulk_cases(void)
             size = 0x10;
         for (unsigned ph = 0; ph < 4; ph++) {
             uint32_t g = (ph & 1) ? 0x10 : 0, s = (ph & 2) ? 0x10 : 0;
-            unsigned cta = (b + ph) % 16;
+            unsigned cta = (b + ph) % 2;
             tce_op q[2] = {bulk_in(GLO + 0x20 + g, cta, 0x10000 + s, size, MB_HI),
-                           bulk_in(GLO + 0x1000 - 0x10 + g, (cta + 5) % 16, 0x200 + s,
+                           bulk_in(GLO + 0x1000 - 0x10 + g, (cta + 1) % 2, 0x200 + s,
                                    size > 0x8000 ? 0x30 : size + 0x20, MB_LO)};
             snprintf(name, sizeof name, "bulk load %#x + %#x bytes, phases %u/%u", size,
                      q[1].size, g, s);
@@ -228,8 +228,9 @@ static void bulk_cases(void)
         }
     }
     /* 229,360 bytes (bits 4..14, 16, 17) into one CTA, its mbarrier above them */
-    tce_op op = bulk_in(GLO, 15, 0, 0x37FF0, MB_TOP);
+    tce_op op = bulk_in(GLO, 1, 0, 0x37FF0, MB_TOP);
     agree("bulk load 0x37ff0 bytes, mbarrier at 0x38b08", &op, TCE_OK);
+    scene(w, 1, 16);
     /* Multicast: both copy contexts carry every CTA bit, and each CTA is some copy's
      * lowest (its first) and some copy's later one. */
     static const uint16_t masks[][2] = {{0xFFFF, 0xFFFF}, {0x8000, 0x4000}, {0xAAAA, 0x5555},
@@ -338,6 +339,17 @@ static tce_op tload(uint64_t tmap, unsigned dims, const int32_t *at, uint32_t sa
     return op;
 }
 
+/* The same box stored from the issuing CTA's shared memory at its saddr. */
+static tce_op as_store(tce_op op)
+{
+    op.kind = TCE_OP_TENSOR_STORE;
+    op.src_space = TCE_SPACE_SHARED_CTA;
+    op.dst_space = TCE_SPACE_GLOBAL;
+    op.completion = TCE_DONE_BULK_GROUP;
+    op.mbar = 0;
+    return op;
+}
+
 /* im2col f16 NHWC-style maps of rank 3..5, 16 channels, 32 pixels a column; offsets at
  * each rank's limit (PTX: 3D 16 bits, 4D 8, 5D 5: csim/im2col.c), past it, and in the
  * fields a rank does not read (all 48 bits of the command's IM2COL_0..2). */
@@ -396,11 +408,11 @@ static void im2col_cases(void)
 }
 
 /* Descriptors packed by hand past the driver's rules: boxes up to 256 in every dim of every
- * rank, every traversal stride, every element type, and im2col channel and pixel counts up
- * to the fields' widths. tce_box_bytes multiplies them whatever the other rules say; the
- * golden model's unpack and the engine must still give the same status: BAD_DESCRIPTOR for
- * a box over 227 KB (csim/encode_rules.c tce_encode_box_bytes), or whatever the first
- * rule broken is. */
+ * rank, every traversal stride, every element type, im2col channel and pixel counts up to
+ * the fields' widths and spatial dims past 65,280. tce_box_bytes and tce_desc_rules work on
+ * them whatever the other rules say; the golden model's unpack and the engine must give the
+ * same status: BAD_DESCRIPTOR for a box over 227 KB (csim/encode_rules.c
+ * tce_encode_box_bytes), or whatever the first rule broken is. */
 static uint64_t g_seed = 0x9E3779B97F4A7C15ull;
 static uint32_t rnd(uint32_t n)
 {
@@ -412,10 +424,11 @@ static void box_bytes_cases(void)
 {
     tensor_scene();
     char name[96];
-    for (unsigned c = 0; c < 40; c++) {
+    for (unsigned c = 0; c < 44; c++) {
         tce_tensormap m;
         memset(&m, 0, sizeof m);
-        m.kind = c < 28 ? TCE_MAP_TILED : c < 36 ? TCE_MAP_IM2COL : TCE_MAP_IM2COL_WIDE;
+        m.kind = c < 28 ? TCE_MAP_TILED : c < 36 || c >= 40 ? TCE_MAP_IM2COL
+                                                            : TCE_MAP_IM2COL_WIDE;
         m.dtype = (tce_dtype)rnd(TCE_DT_COUNT);
         m.rank = 1 + rnd(5);
         if (c < 20)
@@ -446,6 +459,12 @@ static void box_bytes_cases(void)
                 m.box[i] = 256;
                 m.estride[i] = 1 + (c + i) % 8;
             }
+        }
+        if (c >= 40) { /* spatial dims of 65,280 and more: the corners' extents */
+            m.rank = 3 + c % 3;
+            m.interleave = c == 43 ? TCE_IL_16B : TCE_IL_NONE;
+            for (unsigned i = 0; i < 4; i++)
+                m.gdim[i] = 0xFF00 + rnd(0x101);
         }
         if (m.kind != TCE_MAP_TILED) {
             memset(m.box, 0, sizeof m.box);
@@ -630,11 +649,9 @@ static void tile_cases(void)
             at[i] = draw_coord(&m, i, kind != 0);
         tce_op op = tload(GD, m.rank, at, 0x1000 + 0x80 * rnd(8));
         if (kind != 0) { /* a store, or a reduce .add where the type has one */
-            op.kind = kind == 1 ? TCE_OP_TENSOR_STORE : TCE_OP_TENSOR_REDUCE;
-            op.src_space = TCE_SPACE_SHARED_CTA;
-            op.dst_space = TCE_SPACE_GLOBAL;
-            op.completion = TCE_DONE_BULK_GROUP;
-            op.mbar = 0;
+            op = as_store(op);
+            if (kind == 2)
+                op.kind = TCE_OP_TENSOR_REDUCE;
             op.redop = TCE_RED_ADD;
             if (kind == 2 && !tce_etype_from_dtype(m.dtype, TCE_RED_ADD, &op.etype))
                 op.kind = TCE_OP_TENSOR_STORE;
@@ -683,13 +700,8 @@ static void tile_edge_cases(void)
             for (unsigned a = 0; a < 7; a++) {
                 int32_t at[3] = {at0[a], 1, 0};
                 tce_op op = tload(GD, 3, at, 0x1000);
-                if (a >= 4) {
-                    op.kind = TCE_OP_TENSOR_STORE;
-                    op.src_space = TCE_SPACE_SHARED_CTA;
-                    op.dst_space = TCE_SPACE_GLOBAL;
-                    op.completion = TCE_DONE_BULK_GROUP;
-                    op.mbar = 0;
-                }
+                if (a >= 4)
+                    op = as_store(op);
                 snprintf(name, sizeof name, "%s %s il%u, 256 units, es0 %u, at %d",
                          tce_op_kind_name(op.kind), tce_dtype_name(shape[k].dt), shape[k].il,
                          e0, at[0]);
@@ -789,6 +801,20 @@ static void field_cases(void)
  * largest a tile operation takes, csim/tile.c check_extent) near 2^56, with boxes at their
  * last 256 units, half past them, and with a dim-0 stride of 3 (coordinates and ends in
  * bytes up to 2^36), only the windows the boxes touch mapped. */
+/* A dense 2-D tiled map at base (rows of cols elements), the scene's only descriptor, at GD. */
+static void put_tiled2d(uint64_t base, tce_dtype dt, uint64_t cols, uint64_t rows,
+                        uint32_t box_cols, uint32_t box_rows, tce_swizzle sw)
+{
+    tce_diag why;
+    tce_tensormap m;
+    uint64_t gd[2] = {cols, rows}, st[1] = {cols * tce_dtype_size(dt)};
+    uint32_t bx[2] = {box_cols, box_rows}, es[2] = {1, 1};
+    must(tce_encode_tiled(&m, dt, 2, base, gd, st, bx, es, TCE_IL_NONE, sw, TCE_L2_NONE,
+                          TCE_OOB_ZERO, &why), &why);
+    g_ndesc = 0;
+    put_desc(GD, &m);
+}
+
 static void far_tile_cases(void)
 {
     char name[128];
@@ -797,42 +823,21 @@ static void far_tile_cases(void)
     /* f32 64 x 64 at GT, box 32 x 16, from and into CTA 15 at 0x30000 */
     static const win w1[] = {{GT, GT_SIZE}, {GD, GD_SIZE}};
     scene(w1, 2, 16);
-    uint64_t gd2[2] = {64, 64}, st2[1] = {256};
-    uint32_t bx2[2] = {32, 16}, es2[2] = {1, 1};
-    must(tce_encode_tiled(&m, TCE_DT_FLOAT32, 2, GT, gd2, st2, bx2, es2, TCE_IL_NONE,
-                          TCE_SW_128B, TCE_L2_NONE, TCE_OOB_ZERO, &why), &why);
-    put_desc(GD, &m);
+    put_tiled2d(GT, TCE_DT_FLOAT32, 64, 64, 32, 16, TCE_SW_128B);
     int32_t at2[2] = {16, 40};
     tce_op op = tce_op_tile_load(15, GD, 2, at2, TCE_SADDR(15, 0x30000), TCE_SADDR(15, MB_HI));
     op.dst_space = TCE_SPACE_SHARED_CLUSTER;
     agree("tile load into CTA 15 at 0x30000", &op, TCE_OK);
-    op = tce_op_tile_load(15, GD, 2, at2, 0x30000, 0);
-    op.kind = TCE_OP_TENSOR_STORE;
-    op.src_space = TCE_SPACE_SHARED_CTA;
-    op.dst_space = TCE_SPACE_GLOBAL;
-    op.completion = TCE_DONE_BULK_GROUP;
+    op = as_store(tce_op_tile_load(15, GD, 2, at2, 0x30000, 0));
     agree("tile store from CTA 15 at 0x30000", &op, TCE_OK);
     /* f64 256 x 80, box 256 x 64: 128 KB */
-    uint64_t gd3[2] = {256, 80}, st3[1] = {2048};
-    uint32_t bx3[2] = {256, 64};
-    must(tce_encode_tiled(&m, TCE_DT_FLOAT64, 2, GT, gd3, st3, bx3, es2, TCE_IL_NONE,
-                          TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why), &why);
-    g_ndesc = 0;
-    put_desc(GD, &m);
+    put_tiled2d(GT, TCE_DT_FLOAT64, 256, 80, 256, 64, TCE_SW_NONE);
     int32_t at3[2] = {0, 8};
-    op.cta = 0;
-    op.coords[0] = at3[0];
-    op.coords[1] = at3[1];
-    op.saddr = 0x4000;
+    op = as_store(tce_op_tile_load(0, GD, 2, at3, 0x4000, 0));
     agree("tile store of 128 KB", &op, TCE_OK);
     /* a load of 192 KB (bits 16 and 17 of the bytes read and the complete-tx) from f64
      * 256 x 100, whole rows (the load merges them into page-long bursts) */
-    uint64_t gd4[2] = {256, 100};
-    uint32_t bx4[2] = {256, 96};
-    must(tce_encode_tiled(&m, TCE_DT_FLOAT64, 2, GT, gd4, st3, bx4, es2, TCE_IL_NONE,
-                          TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why), &why);
-    g_ndesc = 0;
-    put_desc(GD, &m);
+    put_tiled2d(GT, TCE_DT_FLOAT64, 256, 100, 256, 96, TCE_SW_NONE);
     int32_t at4[2] = {0, 2};
     op = tce_op_tile_load(0, GD, 2, at4, 0, MB_TOP);
     agree("tile load of 192 KB", &op, TCE_OK);
@@ -841,9 +846,7 @@ static void far_tile_cases(void)
     const uint64_t G57 = 0x01FFFFFFFFFF0000ull;
     static const win w2[] = {{G57, 0x4000}, {GD, GD_SIZE}};
     scene(w2, 2, 2);
-    must(tce_encode_tiled(&m, TCE_DT_FLOAT32, 2, G57, gd2, st2, (uint32_t[2]){64, 16}, es2,
-                          TCE_IL_NONE, TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why), &why);
-    put_desc(GD, &m);
+    put_tiled2d(G57, TCE_DT_FLOAT32, 64, 64, 64, 16, TCE_SW_NONE);
     at2[0] = 0;
     op = tce_op_tile_load(0, GD, 2, at2, 0x30000, MB_HI);
     agree("tile load of whole rows below 2^57 into 0x30000", &op, TCE_OK);
@@ -863,13 +866,8 @@ static void far_tile_cases(void)
         put_desc(GD, &m);
         int32_t at[3] = {(int32_t)c0, 0, 0};
         op = tload(GD, il ? 3 : 1, at, 0x1000);
-        if (v >= 2 && v != 5) {
-            op.kind = TCE_OP_TENSOR_STORE;
-            op.src_space = TCE_SPACE_SHARED_CTA;
-            op.dst_space = TCE_SPACE_GLOBAL;
-            op.completion = TCE_DONE_BULK_GROUP;
-            op.mbar = 0;
-        }
+        if (v >= 2 && v != 5)
+            op = as_store(op);
         snprintf(name, sizeof name, "%s of 2^31 %s, es0 %u, at %lld",
                  tce_op_kind_name(op.kind), il ? "32-byte slices" : "f64", e0,
                  (long long)c0);
