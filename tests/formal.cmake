@@ -91,16 +91,34 @@ tce_formal(desc-fetch desc_fetch_fv prove 13 PARAMS DATA_W=128
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/front/tce_desc_fetch.sv
            TAPS t_base=u.base t_both=u.both t_half=u.half)
 # The tile store as in `lite` (DATA_W 128, GADDR_W 32, the row walker outside), its burst
-# and read queues cut to 4 deep: bounded, 13 steps by ABC's bmc3 (z3 took as long for 10; a
-# row's first W burst ends by step 9, more bursts open than 2 * NB at step 13); the dim-0
-# clip is tapped, not cut: the proof covers every clip the unit computes.
-tce_formal(tile-store tile_store_fv abcbmc 13 PARAMS DATA_W=128 GADDR_W=32 NB=4 SMD=4 COVER_DEPTH 12
+# and read queues 2 deep (the engine's: 32 and 8; the same logic), nothing cut (the dim-0
+# clip as built): 2-induction, unbounded, with the taps of tile_store_fv.sv's invariants (the
+# row being cut, the FIFOs' pointers and counts, the W walk from the checker's open bursts
+# through the W register, the read tags, the burst being read and the burst queue); covers
+# within 12.
+set(TCE_TS_TAPS t_hi=u.hi t_state=u.state t_d0_any=u.d0_any t_bq_count=u.bq_count t_a_act=u.a_act
+    t_a_addr=u.a_addr t_a_rowg=u.a_rowg t_a_endm1=u.a_endm1 t_unit_b=u.unit_b t_unit_m1=u.unit_m1
+    t_gstep=u.gstep t_gstep_u=u.gstep_u t_gstep_um1=u.gstep_um1 t_rq_count=u.rq_count
+    t_rq_head=u.rq_head t_rq_tail=u.rq_tail t_strided=u.strided t_a_more=u.a_more
+    t_a_more0=u.a_more0 t_rq_g0=u.rq_g[0] t_rq_g1=u.rq_g[1] t_a_end=u.a_end t_end0=u.end0_16
+    t_c0b=u.c0b t_rbytes=u.rbytes t_a_noff=u.a_noff t_bq_wp=u.bq_wp t_bq_rp=u.bq_rp
+    t_bq_first[32:0]=u.bq_first[0] t_bq_first[65:33]=u.bq_first[1] t_bq_len[12:0]=u.bq_len[0]
+    t_bq_len[25:13]=u.bq_len[1] t_b_act=u.b_act t_b_lb=u.b_lb t_b_nb=u.b_nb t_t_wp=u.t_wp
+    t_d_wp=u.d_wp t_rdp=u.rdp t_t_count=u.t_count t_d_count=u.d_count t_tags[4:0]=u.t_fifo[0]
+    t_tags[9:5]=u.t_fifo[1] t_o_valid=u.o_valid t_o_last=u.o_last t_owed=u_smem.owed
+    t_open_n=u_rules.u_rules.open_n t_open_rd=u_rules.u_rules.open_rd
+    t_open_wr=u_rules.u_rules.open_wr t_open_aw=u_rules.u_rules.open_aw
+    t_w_beats=u_rules.u_rules.w_beats)
+foreach(i RANGE 7)
+  math(EXPR lo "9 * ${i}")
+  math(EXPR hi "9 * ${i} + 8")
+  list(APPEND TCE_TS_TAPS "t_len[${hi}:${lo}]=u_rules.u_rules.open_len[${i}]")
+endforeach()
+tce_formal(tile-store tile_store_fv abcprove 2 PARAMS DATA_W=128 GADDR_W=32 NB=2 SMD=2 MAPMEM
+           COVER_DEPTH 12 TAPS ${TCE_TS_TAPS}
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/walk/tce_row_walk.sv
                ${CMAKE_SOURCE_DIR}/rtl/walk/tce_mover_walk.sv
-               ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_store.sv
-           TAPS t_hi=u.hi t_state=u.state t_d0_any=u.d0_any t_bq_count=u.bq_count t_a_act=u.a_act
-                t_a_addr=u.a_addr t_a_rowg=u.a_rowg t_a_endm1=u.a_endm1 t_unit_b=u.unit_b
-                t_unit_m1=u.unit_m1 t_gstep=u.gstep t_gstep_u=u.gstep_u t_gstep_um1=u.gstep_um1)
+               ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_store.sv)
 # The tile load as in `lite` (DATA_W 128, GADDR_W 32, the walker outside), 2 IDs of 2 bursts
 # and 2 command slots, nothing cut (the divisions and the shared extent's product as built):
 # 2-induction, unbounded, with the taps of tile_load_fv.sv's invariants (the pending merged
@@ -141,30 +159,38 @@ tce_formal(rmw-global rmw_global_fv abcbmc 12 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 
 tce_formal(rmw-global-plain rmw_global_fv abcprove 2 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 MODE=0
            ASSUME u_up MAPMEM TAPS ${TCE_RMW_TAPS} COVER_DEPTH 8
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/rmw/tce_rmw_global.sv)
-# Reductions through it (MODE 1), unbounded: 2-induction with taps of both lists (u_up 4 deep,
-# one burst per entry of the read slave's queue), the held burst, the R buffer's count, the
-# overlap check and the read slave's queue (rmw_global_fv.sv's g_reduce_inv); covers within 10.
-set(TCE_RMW_RED_TAPS t_rng_count=u.rng_count t_q_valid=u.q_valid t_up_n=u_up.open_n
-    t_up_rd=u_up.open_rd t_up_wr=u_up.open_wr t_up_aw=u_up.open_aw t_up_wb=u_up.w_beats
-    t_dn_n=u_rules.open_n t_dn_rd=u_rules.open_rd t_dn_wr=u_rules.open_wr
-    t_dn_aw=u_rules.open_aw t_dn_wb=u_rules.w_beats t_p_valid=u.p_valid
-    t_p_need_ar=u.p_need_ar t_p_need_aw=u.p_need_aw t_p_addr=u.p_addr t_p_len=u.p_len
-    t_aw_ahead=u.aw_ahead t_rf_count=u.rf_count t_chk_q=u.chk_q t_hit=u.hit t_hit_q=u.hit_q
-    t_s_rd=u_rmem.rd t_s_wr=u_rmem.wr t_s_n=u_rmem.n t_s_beat=u_rmem.beat t_s_held=u_rmem.held)
-foreach(i RANGE 7)
-  math(EXPR lo "9 * ${i}")
-  math(EXPR hi "9 * ${i} + 8")
-  list(APPEND TCE_RMW_RED_TAPS "t_dn_len[${hi}:${lo}]=u_rules.open_len[${i}]")
-  if(i LESS 4)
-    list(APPEND TCE_RMW_RED_TAPS "t_up_len[${hi}:${lo}]=u_up.open_len[${i}]")
-    math(EXPR lo "8 * ${i}")
-    math(EXPR hi "8 * ${i} + 7")
-    list(APPEND TCE_RMW_RED_TAPS "t_s_len[${hi}:${lo}]=u_rmem.q_len[${i}]")
-  endif()
-endforeach()
-tce_formal(rmw-global-reduce rmw_global_fv abcprove 2 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 MODE=1
-           UPMAX=4 ASSUME u_up MAPMEM TAPS ${TCE_RMW_RED_TAPS} COVER_DEPTH 10
-           RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/rmw/tce_rmw_global.sv)
+# Reductions through it (MODE 1), unbounded: 2-induction with taps of both lists (u_up
+# UPMAX deep, u_rules 2 * UPMAX), the held burst, the R buffer's count, the overlap check and
+# the read slave's queue (NOUT + 2 = 4 deep; rmw_global_fv.sv's g_reduce_inv). In CI the
+# mover keeps at most 4 bursts open (UPMAX 4, u_up's capacity assumed); covers within 10.
+function(tce_rmw_reduce name upmax)
+  math(EXPR dnmax "2 * ${upmax}")
+  set(taps t_rng_count=u.rng_count t_q_valid=u.q_valid t_up_n=u_up.open_n
+      t_up_rd=u_up.open_rd t_up_wr=u_up.open_wr t_up_aw=u_up.open_aw t_up_wb=u_up.w_beats
+      t_dn_n=u_rules.open_n t_dn_rd=u_rules.open_rd t_dn_wr=u_rules.open_wr
+      t_dn_aw=u_rules.open_aw t_dn_wb=u_rules.w_beats t_p_valid=u.p_valid
+      t_p_need_ar=u.p_need_ar t_p_need_aw=u.p_need_aw t_p_addr=u.p_addr t_p_len=u.p_len
+      t_aw_ahead=u.aw_ahead t_rf_count=u.rf_count t_chk_q=u.chk_q t_hit=u.hit t_hit_q=u.hit_q
+      t_s_rd=u_rmem.rd t_s_wr=u_rmem.wr t_s_n=u_rmem.n t_s_beat=u_rmem.beat t_s_held=u_rmem.held)
+  math(EXPR last "${dnmax} - 1")
+  foreach(i RANGE ${last})
+    math(EXPR lo "9 * ${i}")
+    math(EXPR hi "9 * ${i} + 8")
+    list(APPEND taps "t_dn_len[${hi}:${lo}]=u_rules.open_len[${i}]")
+    if(i LESS upmax)
+      list(APPEND taps "t_up_len[${hi}:${lo}]=u_up.open_len[${i}]")
+    endif()
+    if(i LESS 4)
+      math(EXPR lo "8 * ${i}")
+      math(EXPR hi "8 * ${i} + 7")
+      list(APPEND taps "t_s_len[${hi}:${lo}]=u_rmem.q_len[${i}]")
+    endif()
+  endforeach()
+  tce_formal(${name} rmw_global_fv abcprove 2 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 MODE=1
+             UPMAX=${upmax} DNMAX=${dnmax} ASSUME u_up MAPMEM TAPS ${taps} COVER_DEPTH 10 ${ARGN}
+             RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/rmw/tce_rmw_global.sv)
+endfunction()
+tce_rmw_reduce(rmw-global-reduce 4)
 # The `red` mover at `lite`'s DATA_W 128: its one-beat AW and W under the rules, the beat's
 # strobes exactly the vector's bytes; the checker's open-burst state linked to the mover's by
 # taps: 3-induction, unbounded, covers within 8.
@@ -190,6 +216,13 @@ add_test(NAME formal-names COMMAND sh ${TCE_FORMAL_DIR}/names_check.sh ${CMAKE_B
 set_tests_properties(formal-names PROPERTIES SKIP_RETURN_CODE 77 LABELS "rtl;formal;nosan" TIMEOUT 300)
 # Opt-in (-DTCE_FORMAL_TESTS=ON): proofs not yet timed to an end inside CI's budget.
 if(TCE_FORMAL_TESTS)
+  # K-induction at K=2 with the invariants of bulk_from_smem_fv.sv (the rules' open-burst list
+  # and the response FIFO linked to the mover's state by taps), by ABC (abcprove: z3's
+  # induction step ran past an hour); covers within 8 steps. Minutes of CPU: opt-in.
+  # Reductions behind any mover that follows the rules, however many bursts it keeps open:
+  # u_up 8 deep, and the unit with the read slave keeps at most 7 open (asserted), so u_up's
+  # capacity assumption never binds; u_rules 16 deep. ABC's inductive step about 4.3 minutes.
+  tce_rmw_reduce(rmw-global-reduce-any 8 TIMEOUT 3600)
   # K-induction at K=2 with the invariants of bulk_from_smem_fv.sv (the rules' open-burst list
   # and the response FIFO linked to the mover's state by taps), by ABC (abcprove: z3's
   # induction step ran past an hour); covers within 8 steps. Minutes of CPU: opt-in.

@@ -341,8 +341,8 @@ module tce_regs #(
       busy_q <= busy;
 
       if (soft_reset) begin
-        // Dropped commands count as retired so software waiting on SEQ_DONE is released.
-        seq_done <= seq_issued - {24'd0, exec_inflight};
+        // Dropped commands count as retired, and one retiring now (exec_inflight counts it)
+        seq_done <= seq_issued - {24'd0, exec_inflight} + {31'd0, retire};
         err_code <= '0; err_overflow <= 1'b0; err_badlen <= 1'b0; err_info <= '0;
         irq_status <= '0;
       end

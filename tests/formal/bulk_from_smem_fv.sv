@@ -92,14 +92,17 @@ module bulk_from_smem_fv #(
   logic [7:0]        t_owed;        // u_smem.owed
   logic [15:0]       t_wr_out;      // u.sm_wr_outstanding (shared-memory writes unanswered)
   logic [1:0]        t_rd_expect, t_rd_got;   // u.rd_expect, u.rd_got
-  logic [31:0]       t_words, t_rd_addr, t_rd_last; // u.words_left, u.rd_addr, u.rd_last
+  // source-side addresses in SA = 25 bits, word and beat counts in SA - LB (the unit's widths)
+  localparam int SA = 25, NW = SA - LB;
+  logic [NW-1:0]     t_words;                  // u.words_left
+  logic [SA-1:0]     t_rd_addr, t_rd_last;     // u.rd_addr, u.rd_last
   logic              t_primed;                 // u.primed
   // the burst and beat bounds the mover keeps in registers (u.d_lastp, u.d_lastb: the page
   // and beat of the copy's last byte; u.last_q; u.beats_left)
   logic [AW-1:12]    t_lastp;
   logic [11:LB]      t_lastb;
   logic              t_last_q;
-  logic [32:0]       t_beats_left;
+  logic [NW-1:0]     t_beats_left;
   wire streaming = t_glob && t_state == 3'd6;
   wire [AW-1:0] page  = {t_beat[AW-1:12], 12'd0};
   wire [AW-1:0] based = {t_base[AW-1:LB], {LB{1'b0}}};
@@ -143,17 +146,17 @@ module bulk_from_smem_fv #(
     // to take are the beats left, read or not yet.
     if (streaming && DATA_W == 128) begin
       assert (t_primed && t_rd_addr[3:0] == 0 && t_rd_last[3:0] == 0);
-      assert (t_rd_last < 32'h100_0000 && t_rd_addr <= t_rd_last + 32'd16);   // below 2^24
+      assert (32'(t_rd_last) < 32'h100_0000 && 32'(t_rd_addr) <= 32'(t_rd_last) + 32'd16);   // below 2^24
       assert (33'(t_words) == 33'((t_end - t_beat) >> LB));
-      assert (t_words == 32'(t_rq_count) + 32'(t_rq_inflight) +
-                         ((t_rd_addr <= t_rd_last) ? ((t_rd_last - t_rd_addr) >> LB) + 1 : 0));
+      assert (32'(t_words) == 32'(t_rq_count) + 32'(t_rq_inflight) +
+                         ((t_rd_addr <= t_rd_last) ? 32'((t_rd_last - t_rd_addr) >> LB) + 1 : 0));
     end
     // The registered bounds agree with the range they were computed from: the AW lengths
     // and WLAST come from them, not from d_end.
     if (streaming) begin
       assert ({t_lastp, t_lastb} == (AW-LB)'((t_end - AW'(1)) >> LB));
-      assert (t_beats_left == 33'((t_end - t_beat) >> LB));
-      assert (t_last_q == (t_beats_left == 33'd1));
+      assert (33'(t_beats_left) == 33'((t_end - t_beat) >> LB));
+      assert (t_last_q == (t_beats_left == NW'(1)));
     end
     if (streaming) begin
       assert (t_beat >= based && t_beat < t_end && t_base < t_end);

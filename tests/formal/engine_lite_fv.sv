@@ -142,7 +142,7 @@ module engine_lite_fv #(
     cover (m_axi_arvalid || m_axi_awvalid || sm_req_valid);
     cover (t_retire);
     // how long the engine really goes without a handshake (the bound's slack)
+    // (a stall of 8 was reached only through the SEQ_DONE soft-reset bug: not within 24 frames)
     cover (stall >= 8'd4);
-    cover (stall >= 8'd8);
   end
 endmodule

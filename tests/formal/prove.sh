@@ -14,7 +14,7 @@
 #   abcprove K  K-induction by ABC on the and-inverter graph: bmc3's K steps from reset, then
 #            `ind` (the inductive step over all assertions at once); then the covers
 #   prove.sh OUTDIR TOP MODE K [-p NAME=VALUE]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N]
-#            [-m] [-M MEM]... [-r] -- SOURCES...
+#            [-m] [-M MEM]... [-r] [-w] -- SOURCES...
 # -p sets a parameter of TOP; -t drives the wrapper's wire TAP from the flattened net NET
 # (Yosys 0.23 reads no hierarchical references, so an invariant on a unit's state names it
 # here); -c NET cuts the flattened net NET loose (its value becomes the solver's choice in
@@ -27,6 +27,9 @@
 # within N steps instead of K (an induction that closes at a small K, for a unit whose
 # covers lie deeper); -r rewrites the graph with ABC's &dc2 before an ABC solver (every output's
 # and latch input's function is kept, so the proof is the same: a smaller graph a frame).
+# -w (ABC modes) also writes the gate-mapped design (OUTDIR/model.il) so that an ABC
+# counterexample can be replayed into a VCD with every net of the design (Yosys `sim`: the
+# command is printed with the failure); without it only the inputs by frame are known.
 # A failed assertion leaves OUTDIR/trace.vcd (the counterexample) and exits 1. Exit 77
 # (CTest SKIPPED) when yosys, yosys-smtbmc or z3 is missing. SOLVER overrides z3.
 # YOSYS_LOCK=FILE runs the Yosys step (gigabytes for the whole engine) under `flock FILE`
@@ -35,7 +38,7 @@
 # (OUTDIR/model.key: a checksum of both), so a rerun or a second mode costs no front end.
 set -u
 if [ $# -lt 5 ]; then
-    echo "usage: $0 OUTDIR TOP prove|bmc|covers|pdr|abcbmc|abcprove K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] [-M MEM]... [-r] -- SOURCES..." >&2
+    echo "usage: $0 OUTDIR TOP prove|bmc|covers|pdr|abcbmc|abcprove K [-p N=V]... [-t TAP=NET]... [-c NET]... [-a INST]... [-k N] [-m] [-M MEM]... [-r] [-w] -- SOURCES..." >&2
     exit 2
 fi
 out=$1; top=$2; mode=$3; depth=$4; shift 4
@@ -54,7 +57,7 @@ if [ $abcmode = 1 ] && ! command -v yosys-abc >/dev/null 2>&1; then
 fi
 case $depth in ''|*[!0-9]*) echo "$0: depth '$depth' is not a number" >&2; exit 2;; esac
 
-chparam=""; taps=""; cuts=""; assumes=""; mapmem=""; cdepth=$depth; rewrite=
+chparam=""; taps=""; cuts=""; assumes=""; mapmem=""; cdepth=$depth; rewrite=; keepil=
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case $1 in
         -p) chparam="$chparam -set ${2%%=*} ${2#*=}"; shift 2;;
@@ -71,6 +74,7 @@ chformal -assert -assert2assume c:*${2}.*\$assert*"; shift 2;;
             shift 2;;
         -m) mapmem="memory_map"; shift;;
         -r) rewrite="&get -n; &dc2; &put; print_stats; "; shift;;
+        -w) keepil="write_rtlil $out/model.il"; shift;;
         -M) mapmem="$mapmem
 memory_map */$2"; shift 2;;
         *) echo "$0: unknown option '$1'" >&2; exit 2;;
@@ -80,7 +84,7 @@ done
 if [ $# -eq 0 ]; then echo "$0: no sources" >&2; exit 2; fi
 
 mkdir -p "$out"
-rm -f "$out/trace.vcd" "$out/cex.txt"
+rm -f "$out/trace.vcd" "$out/cex.txt" "$out/cex.aiw"
 cat > "$out/cover2assert.v" <<'V'
 (* techmap_celltype = "$cover" *)
 module cover2assert (A, EN);
@@ -140,6 +144,7 @@ delete t:\$assert a:fv_cover %i
 opt_clean
 tee -q -o $out/asserts.il dump t:\$assert
 write_aiger -zinit -map $out/model.aim $out/model.aig
+$keepil
 design -load mapped
 delete t:\$assert a:fv_cover %i %n t:\$assert %i
 opt_clean
@@ -158,7 +163,7 @@ for f in $made "$out/covers.txt" "$out/model.key"; do [ -s "$f" ] || have=0; don
 if [ $have = 1 ] && [ "$(cat "$out/model.key")" = "$key" ]; then
     echo "$top: the model of $out/model.key is current: no Yosys step"
 else
-    rm -f "$out/model.key" "$out/model.smt2" "$out/model.aig" "$out/covers.aig" "$out/covers.txt"
+    rm -f "$out/model.key" "$out/model.smt2" "$out/model.aig" "$out/covers.aig" "$out/covers.txt" "$out/model.il"
     lock=""
     [ -n "${YOSYS_LOCK:-}" ] && lock="flock $YOSYS_LOCK"
     if ! $lock yosys -q -l "$out/yosys.log" -s "$out/model.ys" > /dev/null 2>&1; then
@@ -206,7 +211,7 @@ named() {
 }
 abc() {  # abc NAME COMMAND PASSED_LINE: ABC on the AIG (`fold` turns the constraints into
          # the property), a failure's counterexample (inputs per frame, model.aim) in cex.txt
-    yosys-abc -c "read_aiger $out/model.aig; fold; strash; $rewrite$2; write_cex $out/cex.txt" \
+    yosys-abc -c "read_aiger $out/model.aig; fold; strash; $rewrite$2; write_cex $out/cex.txt; write_cex -a $out/cex.aiw" \
         > "$out/$1.log" 2>&1
     grep -q "^$3" "$out/$1.log" && return 0
     echo "FAIL: $top: $1 ($out/$1.log):"
@@ -220,6 +225,9 @@ abc() {  # abc NAME COMMAND PASSED_LINE: ABC on the AIG (`fold` turns the constr
     # (a state the invariants do not exclude, or a failure deeper than the bounded part)
     grep -q "UNDECIDED" "$out/$1.log" && echo "the inductive step fails: an invariant is missing, or a failure lies deeper than K"
     [ -s "$out/cex.txt" ] && echo "counterexample: $out/cex.txt (inputs by frame, $out/model.aim)"
+    # (ABC's witness, its first line the initial state, read by Yosys's sim as AIW)
+    [ -s "$out/cex.aiw" ] && [ -s "$out/model.il" ] &&
+        echo "replay: yosys -p 'read_rtlil $out/model.il; sim -clock clk -r $out/cex.aiw -map $out/model.aim -vcd $out/trace.vcd'"
     return 1
 }
 # ind_names: after `ind` failed on the OR of all assertions, the inductive step of each one

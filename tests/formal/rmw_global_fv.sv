@@ -17,10 +17,13 @@ module rmw_global_fv #(
     parameter int NOUT   = 2,
     parameter int RDEPTH = 2,
     parameter int MODE   = 2,
-    // the mover's open bursts (u_up's MAXOPEN, assumed): the reductions' proof (MODE 1) runs
-    // at 4, one burst per entry of the read slave's queue (NOUT + 2), so that a burst sits at
-    // the same index in both and at the same index mod 4 in u_rules' 8 entries
-    parameter int UPMAX  = 8
+    // the checkers' lists: u_up's (the mover's open bursts; its capacity rule is assumed
+    // with the others) and u_rules' (memory's). The reductions' proof (MODE 1) runs at 8 and
+    // 16: the unit and the read slave keep the mover's open bursts at most 7 (asserted, so
+    // the capacity assumption never binds) and memory's at most 11; burst b sits at index
+    // b mod 8 of u_up's list, b mod 16 of u_rules' and b mod 4 of the slave's queue.
+    parameter int UPMAX  = 8,
+    parameter int DNMAX  = 8
 ) (
     input logic                clk,
     input logic                rst_n,
@@ -115,7 +118,7 @@ module rmw_global_fv #(
     end
   end
 
-  tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(8)) u_rules (
+  tce_axi_assert #(.DATA_W(DATA_W), .ID_W(ID_W), .MAXOPEN(DNMAX)) u_rules (
     .clk, .rst_n, .awvalid, .awready, .awid('0), .awaddr, .awlen,
     .awsize(3'($clog2(DATA_W / 8))), .awburst(2'b01), .wvalid, .wready, .wdata, .wstrb,
     .wlast, .arvalid, .arready, .arid, .araddr, .arlen, .arsize(3'($clog2(DATA_W / 8))),
@@ -124,12 +127,12 @@ module rmw_global_fv #(
   // ---- the invariants (taps): u_up.* (t_up_*) and u_rules.* (t_dn_*) are the checkers'
   // open-burst lists: count, read and write pointers, kind, the beats of the burst under way,
   // every entry's length
-  localparam int MO = 8;
-  localparam int UW = $clog2(UPMAX);
+  localparam int MO = DNMAX;
+  localparam int UW = $clog2(UPMAX), DW = $clog2(MO);
   logic [UW:0] t_up_n;
-  logic [3:0] t_dn_n;
+  logic [DW:0] t_dn_n;
   logic [UW-1:0] t_up_rd, t_up_wr;
-  logic [2:0] t_dn_rd, t_dn_wr;
+  logic [DW-1:0] t_dn_rd, t_dn_wr;
   logic       t_up_aw, t_dn_aw;
   logic [8:0] t_up_wb, t_dn_wb;
   logic [9*UPMAX-1:0] t_up_len;
@@ -142,21 +145,23 @@ module rmw_global_fv #(
   // A plain store: the same handshakes on both sides, so the same lists.
   if (MODE != 1) begin : g_plain
     always @(*) if (rst_n && !reduce_in) begin
-      assert (4'(t_up_n) == t_dn_n && 3'(t_up_rd) == t_dn_rd && 3'(t_up_wr) == t_dn_wr &&
+      assert ((DW+1)'(t_up_n) == t_dn_n && DW'(t_up_rd) == t_dn_rd && DW'(t_up_wr) == t_dn_wr &&
               t_up_aw == t_dn_aw && t_up_wb == t_dn_wb);
-      assert (t_dn_n <= 4'(MO) && t_dn_wr == 3'(t_dn_rd + 3'(t_dn_n)));
-      for (int i = 0; i < MO; i++) if (4'(i) < t_dn_n)
-        assert (t_up_len[9 * 3'(3'(i) + t_dn_rd) +: 9] == t_dn_len[9 * 3'(3'(i) + t_dn_rd) +: 9]);
+      assert (t_dn_n <= (DW+1)'(MO) && t_dn_wr == DW'(t_dn_rd + DW'(t_dn_n)));
+      for (int i = 0; i < MO; i++) if ((DW+1)'(i) < t_dn_n)
+        assert (t_up_len[9 * DW'(DW'(i) + t_dn_rd) +: 9] == t_dn_len[9 * DW'(DW'(i) + t_dn_rd) +: 9]);
     end
   end
 
   // A reduction (MODE 1): the bursts are numbered in the order the mover's AWs came; burst b
-  // sits at index b mod 4 of u_up's list and of the read slave's queue, b mod 8 of u_rules'.
+  // sits at index b mod UPMAX of u_up's list, b mod DNMAX of u_rules' and b mod 4 of the
+  // read slave's queue (NOUT + 2 deep).
   // What links the three: the burst held (u.p_*: taken from the mover, its AW not yet out;
   // its AR out once p_need_ar falls), the beats in the reduction unit (each tag the end of
   // its burst), the R beats buffered (u.rf_count) and those the slave still owes.
   if (MODE == 1) begin : g_reduce
-    if (UPMAX != 4 || NOUT + 2 != UPMAX) $error("rmw_global_fv: MODE 1 wants UPMAX 4, NOUT 2");
+    if (NOUT != 2 || !(UPMAX == 4 || UPMAX == 8) || DNMAX != 2 * UPMAX)
+      $error("rmw_global_fv: MODE 1 wants NOUT 2, UPMAX 4 or 8, DNMAX 2 * UPMAX");
   end
   logic        t_p_valid, t_p_need_ar, t_p_need_aw;
   logic [63:0] t_p_addr;
@@ -170,19 +175,19 @@ module rmw_global_fv #(
   logic [7:0]  t_s_beat;
   logic        t_s_held;
   logic [8*4-1:0] t_s_len;         // its queue's ARLEN
-  function automatic logic [8:0] up_at(input logic [1:0] i);   // u_up's entry i
+  function automatic logic [8:0] up_at(input logic [UW-1:0] i);   // u_up's entry i
     up_at = t_up_len[9 * i +: 9];
   endfunction
-  function automatic logic [8:0] dn_at(input logic [2:0] i);
+  function automatic logic [8:0] dn_at(input logic [DW-1:0] i);
     dn_at = t_dn_len[9 * i +: 9];
   endfunction
   // The length of the burst j places after the one u_rules' W beats are in: an open entry of
   // u_rules, or past them the held burst (lv: such a burst exists; with ar, its AR went out).
-  function automatic logic [8:0] len_from_dn(input logic [3:0] j);
-    len_from_dn = (j < t_dn_n) ? dn_at(3'(t_dn_rd + 3'(j))) : 9'(t_p_len) + 9'd1;
+  function automatic logic [8:0] len_from_dn(input logic [4:0] j);
+    len_from_dn = (j < 5'(t_dn_n)) ? dn_at(DW'(t_dn_rd + DW'(j))) : 9'(t_p_len) + 9'd1;
   endfunction
-  function automatic logic lv_from_dn(input logic [3:0] j, input logic ar);
-    lv_from_dn = j < t_dn_n || (j == t_dn_n && t_p_valid && (!ar || !t_p_need_ar));
+  function automatic logic lv_from_dn(input logic [4:0] j, input logic ar);
+    lv_from_dn = j < 5'(t_dn_n) || (j == 5'(t_dn_n) && t_p_valid && (!ar || !t_p_need_ar));
   endfunction
   function automatic logic crosses_4k(input logic [11:0] off, input logic [7:0] len);
     crosses_4k = 32'(off) + ((32'(len) + 32'd1) << $clog2(DATA_W / 8)) > 32'd4096;
@@ -191,7 +196,7 @@ module rmw_global_fv #(
     // Walking the reduction unit's beats from u_rules' position (burst 0, beat t_dn_wb): each
     // beat's tag is set exactly on its burst's last beat, no beat lies past its burst's end,
     // and every beat's burst had its AR; the walk ends at w_bursts bursts on, beat w_beat.
-    logic [3:0] w_bursts;
+    logic [4:0] w_bursts;
     logic [8:0] w_beat;
     logic       w_ok;
     always_comb begin
@@ -201,7 +206,7 @@ module rmw_global_fv #(
         len = len_from_dn(w_bursts);
         if (!lv_from_dn(w_bursts, 1'b1) || w_beat >= len || ru_tag[k] != (w_beat + 9'd1 == len))
           w_ok = 1'b0;
-        if (ru_tag[k]) begin w_bursts = w_bursts + 4'd1; w_beat = '0; end
+        if (ru_tag[k]) begin w_bursts = w_bursts + 5'd1; w_beat = '0; end
         else w_beat = w_beat + 9'd1;
       end
     end
@@ -212,17 +217,21 @@ module rmw_global_fv #(
     always_comb begin
       d_read = 4'(t_up_n) - 4'(t_p_need_ar) - 4'(t_s_n);
       r_have = 13'(t_s_beat) - 13'(t_up_wb);
-      for (int j = 0; j < 4; j++) if (4'(j) < d_read) r_have = r_have + 13'(up_at(2'(t_up_rd + 2'(j))));
+      for (int j = 0; j < UPMAX; j++) if (4'(j) < d_read) r_have = r_have + 13'(up_at(UW'(t_up_rd + UW'(j))));
     end
     always @(*) if (rst_n) begin
-      // u_up, the mover's list: AW-kind (its W beats need R beats, so their AR, so their AW)
-      assert (t_up_n <= 3'd4 && t_up_wr == 2'(t_up_rd + 2'(t_up_n)) && (t_up_n == 0 || t_up_aw));
+      // u_up, the mover's list: AW-kind (its W beats need R beats, so their AR, so their AW);
+      // at UPMAX 8 at most 7 open, whatever the mover offers: the held burst, one for each
+      // of the slave's 4 queued reads, and those wholly read (d_read), each with an R beat
+      // still buffered (r_have below), so at most RDEPTH
+      assert (32'(t_up_n) <= ((UPMAX == 8) ? 1 + (NOUT + 2) + RDEPTH : UPMAX) &&
+              t_up_wr == UW'(t_up_rd + UW'(t_up_n)) && (t_up_n == 0 || t_up_aw));
       if (t_up_n == 0) assert (t_up_wb == 0);
       else assert (t_up_wb < up_at(t_up_rd));
-      for (int i = 0; i < 4; i++) if (3'(i) < t_up_n)
-        assert (up_at(2'(t_up_rd + 2'(i))) - 9'd1 < 9'd256);
+      for (int i = 0; i < UPMAX; i++) if ((UW+1)'(i) < t_up_n)
+        assert (up_at(UW'(t_up_rd + UW'(i))) - 9'd1 < 9'd256);
       // u_rules, memory's: AW-kind, a W beat going out only behind its AW (u.aw_ahead)
-      assert (t_dn_n <= 4'd8 && t_dn_wr == 3'(t_dn_rd + 3'(t_dn_n)) && (t_dn_n == 0 || t_dn_aw));
+      assert (32'(t_dn_n) <= MO && t_dn_wr == DW'(t_dn_rd + DW'(t_dn_n)) && (t_dn_n == 0 || t_dn_aw));
       assert (9'(t_dn_n) == t_aw_ahead);
       if (t_dn_n == 0) assert (t_dn_wb == 0);
       else assert (t_dn_wb < dn_at(t_dn_rd));
@@ -233,21 +242,22 @@ module rmw_global_fv #(
       if (t_chk_q) assert ((t_hit & ~t_hit_q) == '0 && !t_q_valid);
       // the reduction unit's beats against u_rules and u_up
       assert (ru_n <= 3'(RUD) && w_ok);
-      assert (t_up_rd == 2'(t_dn_rd + 3'(w_bursts)) && t_up_wb == w_beat);
-      assert (t_dn_n + 4'(t_p_valid) == w_bursts + 4'(t_up_n));
-      for (int j = 0; j < 4; j++) if (3'(j) < t_up_n)
-        assert (lv_from_dn(w_bursts + 4'(j), 1'b0) &&
-                up_at(2'(t_up_rd + 2'(j))) == len_from_dn(w_bursts + 4'(j)));
+      assert (t_up_rd == UW'(t_dn_rd + DW'(w_bursts)) && t_up_wb == w_beat);
+      assert (5'(t_dn_n) + 5'(t_p_valid) == w_bursts + 5'(t_up_n));
+      for (int j = 0; j < UPMAX; j++) if ((UW+1)'(j) < t_up_n)
+        assert (lv_from_dn(w_bursts + 5'(j), 1'b0) &&
+                up_at(UW'(t_up_rd + UW'(j))) == len_from_dn(w_bursts + 5'(j)));
       // the read slave holds the last t_s_n bursts whose AR went out, with their ARLEN
       assert (t_s_n <= 3'd4 && t_s_wr == 2'(t_s_rd + 2'(t_s_n)) && d_read <= 4'(t_up_n) &&
-              t_s_rd == 2'(t_up_rd + 2'(d_read)));
+              t_s_rd == 2'(UW'(t_up_rd + UW'(d_read))));
       for (int e = 0; e < 4; e++) if (3'(e) < t_s_n)
-        assert (9'(t_s_len[8 * 2'(t_s_rd + 2'(e)) +: 8]) + 9'd1 == up_at(2'(t_s_rd + 2'(e))));
+        assert (9'(t_s_len[8 * 2'(t_s_rd + 2'(e)) +: 8]) + 9'd1 ==
+                up_at(UW'(t_up_rd + UW'(d_read) + UW'(e))));
       if (t_s_n == 0) assert (t_s_beat == 0 && !t_s_held);
       else assert (t_s_beat <= t_s_len[8 * t_s_rd +: 8]);
       // R beats buffered: those the mover's W beats have not used
       assert (32'(t_rf_count) <= RDEPTH && r_have == 13'(t_rf_count));
-      cover (t_dn_n == 4'd2 && ru_n == 3'd2);   // bursts ahead of their W beats, beats in the unit
+      cover (t_dn_n == (DW+1)'(2) && ru_n == 3'd2);   // bursts ahead of their W beats, beats in the unit
     end
   end
 
@@ -257,7 +267,7 @@ module rmw_global_fv #(
   if (MODE != 1) begin : g_cover_plain
     always @(*) if (rst_n) begin
       cover (!reduce_in && wvalid && wready && wlast);
-      cover (!reduce_in && t_dn_n == 4'd3);   // three bursts open at once
+      cover (!reduce_in && t_dn_n == (DW+1)'(3));   // three bursts open at once
     end
   end
 endmodule

@@ -372,5 +372,8 @@ int main(void)
     cost_checks(&r);
     pair_checks(&r);
     sweep(&r, 400);
+    /* destroying the engine writes its coverage counts (TCE_COVERAGE_DIR) */
+    tce_memsys_free(&r.ref);
+    tce_sim_destroy(r.sim);
     return check_finish("test_rtl_ileave");
 }
