@@ -111,16 +111,6 @@ static bool same_bytes(const tce_memsys *a, const tce_memsys *b)
     return true;
 }
 
-static int tx_cmp(const void *a, const void *b)
-{
-    const tce_engine_tx *x = a, *y = b;
-    if (x->cta != y->cta)
-        return x->cta < y->cta ? -1 : 1;
-    if (x->mbar_off != y->mbar_off)
-        return x->mbar_off < y->mbar_off ? -1 : 1;
-    return x->bytes < y->bytes ? -1 : x->bytes > y->bytes;
-}
-
 static tce_engine *g_rtl;
 static unsigned g_cases;
 
@@ -140,7 +130,7 @@ static void agree_q(const char *name, const tce_op *ops, unsigned n, const tce_s
     tce_engine_close(csim);
     /* the same complete-tx (CTA, mbarrier, bytes), in whatever order each applied them */
     for (int k = 0; k < 2; k++)
-        qsort(tx[k], ntx[k], sizeof tx[k][0], tx_cmp);
+        qsort(tx[k], ntx[k], sizeof tx[k][0], tce_engine_tx_order);
     bool txs = ntx[0] == ntx[1] && !memcmp(tx[0], tx[1], ntx[0] * sizeof tx[0][0]);
     uint64_t rd[2] = {0, 0}, wr[2] = {0, 0};
     bool same = true, ok = true;

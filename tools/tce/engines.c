@@ -340,6 +340,16 @@ int tce_engine_exec_queue(tce_engine *e, const tce_op *ops, unsigned n, tce_mems
     return 0;
 }
 
+int tce_engine_tx_order(const void *pa, const void *pb)
+{
+    const tce_engine_tx *a = pa, *b = pb;
+    if (a->cta != b->cta)
+        return a->cta < b->cta ? -1 : 1;
+    if (a->mbar_off != b->mbar_off)
+        return a->mbar_off < b->mbar_off ? -1 : 1;
+    return a->bytes < b->bytes ? -1 : a->bytes > b->bytes;
+}
+
 tce_result tce_engine_exec(const tce_op *op, tce_memsys *ms, void *engine)
 {
     tce_engine *e = engine;

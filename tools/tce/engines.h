@@ -64,6 +64,10 @@ typedef struct {
     uint32_t bytes;
 } tce_engine_tx;
 
+/* qsort order of complete-tx records (CTA, mbarrier offset, bytes): two engines' lists of one
+ * operation compare equal once both are sorted, whatever order each applied them in. */
+int tce_engine_tx_order(const void *a, const void *b);
+
 #define TCE_ENGINE_MAX_QUEUE 16
 
 /* Where the driver-based engines keep the firmware's map shadow (TCE_DRV_SHADOW_BYTES of

@@ -116,16 +116,6 @@ static bool first_diff(const tce_memsys *a, const tce_memsys *b, char *out, size
     return false;
 }
 
-static int tx_cmp(const void *pa, const void *pb)
-{
-    const tce_engine_tx *a = pa, *b = pb;
-    if (a->cta != b->cta)
-        return a->cta < b->cta ? -1 : 1;
-    if (a->mbar_off != b->mbar_off)
-        return a->mbar_off < b->mbar_off ? -1 : 1;
-    return a->bytes < b->bytes ? -1 : a->bytes > b->bytes;
-}
-
 static void usage(FILE *f)
 {
     fprintf(f, "usage: tce regress --seed S --count N [--engines=A,B] [--timing=random]\n"
@@ -504,8 +494,8 @@ int regress_main(int argc, char **argv)
                      (unsigned long long)rd[1], (unsigned long long)wr[1]);
         }
         if (bad_op < 0) {
-            qsort(s[0].tx, s[0].ntx, sizeof s[0].tx[0], tx_cmp);
-            qsort(s[1].tx, s[1].ntx, sizeof s[1].tx[0], tx_cmp);
+            qsort(s[0].tx, s[0].ntx, sizeof s[0].tx[0], tce_engine_tx_order);
+            qsort(s[1].tx, s[1].ntx, sizeof s[1].tx[0], tce_engine_tx_order);
             bool same = s[0].ntx == s[1].ntx &&
                         !memcmp(s[0].tx, s[1].tx, s[0].ntx * sizeof s[0].tx[0]);
             if (!same) {
@@ -513,7 +503,7 @@ int regress_main(int argc, char **argv)
                 snprintf(why, sizeof why, "complete-tx differ: %u vs %u requests", s[0].ntx,
                          s[1].ntx);
                 for (unsigned k = 0; k < s[0].ntx && k < s[1].ntx; k++)
-                    if (tx_cmp(&s[0].tx[k], &s[1].tx[k])) {
+                    if (tce_engine_tx_order(&s[0].tx[k], &s[1].tx[k])) {
                         size_t l = strlen(why);
                         snprintf(why + l, sizeof why - l,
                                  "; first: CTA %u mbar 0x%x %u bytes vs CTA %u mbar 0x%x %u bytes",
