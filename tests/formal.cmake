@@ -90,6 +90,19 @@ tce_formal(bulk-g2s-64 bulk_g2s_fv bmc 12
 tce_formal(desc-fetch desc_fetch_fv prove 13 PARAMS DATA_W=128
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/front/tce_desc_fetch.sv
            TAPS t_base=u.base t_both=u.both t_half=u.half)
+# Taps of a tce_axi_assert's open-burst lengths (9 bits an entry), entries 0 to count-1 of
+# path.open_len as tap[hi:lo], appended to the list named out.
+function(tce_open_len_taps out tap path count)
+  set(taps ${${out}})
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE ${last})
+    math(EXPR lo "9 * ${i}")
+    math(EXPR hi "9 * ${i} + 8")
+    list(APPEND taps "${tap}[${hi}:${lo}]=${path}.open_len[${i}]")
+  endforeach()
+  set(${out} ${taps} PARENT_SCOPE)
+endfunction()
+
 # The tile store as in `lite` (DATA_W 128, GADDR_W 32, the row walker outside), its burst
 # and read queues 2 deep (the engine's: 32 and 8; the same logic), nothing cut (the dim-0
 # clip as built): 2-induction, unbounded, with the taps of tile_store_fv.sv's invariants (the
@@ -109,11 +122,7 @@ set(TCE_TS_TAPS t_hi=u.hi t_state=u.state t_d0_any=u.d0_any t_bq_count=u.bq_coun
     t_open_n=u_rules.u_rules.open_n t_open_rd=u_rules.u_rules.open_rd
     t_open_wr=u_rules.u_rules.open_wr t_open_aw=u_rules.u_rules.open_aw
     t_w_beats=u_rules.u_rules.w_beats)
-foreach(i RANGE 7)
-  math(EXPR lo "9 * ${i}")
-  math(EXPR hi "9 * ${i} + 8")
-  list(APPEND TCE_TS_TAPS "t_len[${hi}:${lo}]=u_rules.u_rules.open_len[${i}]")
-endforeach()
+tce_open_len_taps(TCE_TS_TAPS t_len u_rules.u_rules 8)
 tce_formal(tile-store tile_store_fv abcprove 2 PARAMS DATA_W=128 GADDR_W=32 NB=2 SMD=2 MAPMEM
            COVER_DEPTH 12 TAPS ${TCE_TS_TAPS}
            RTL ${TCE_FORMAL_PKGS} ${CMAKE_SOURCE_DIR}/rtl/walk/tce_row_walk.sv
@@ -146,11 +155,7 @@ foreach(side up dn)
   endif()
   list(APPEND TCE_RMW_TAPS t_${side}_n=${chk}.open_n t_${side}_rd=${chk}.open_rd
        t_${side}_wr=${chk}.open_wr t_${side}_aw=${chk}.open_aw t_${side}_wb=${chk}.w_beats)
-  foreach(i RANGE 7)
-    math(EXPR lo "9 * ${i}")
-    math(EXPR hi "9 * ${i} + 8")
-    list(APPEND TCE_RMW_TAPS "t_${side}_len[${hi}:${lo}]=${chk}.open_len[${i}]")
-  endforeach()
+  tce_open_len_taps(TCE_RMW_TAPS t_${side}_len ${chk} 8)
 endforeach()
 tce_formal(rmw-global rmw_global_fv abcbmc 12 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 ASSUME u_up
            MAPMEM TAPS ${TCE_RMW_TAPS}
@@ -172,19 +177,12 @@ function(tce_rmw_reduce name upmax)
       t_p_need_ar=u.p_need_ar t_p_need_aw=u.p_need_aw t_p_addr=u.p_addr t_p_len=u.p_len
       t_aw_ahead=u.aw_ahead t_rf_count=u.rf_count t_chk_q=u.chk_q t_hit=u.hit t_hit_q=u.hit_q
       t_s_rd=u_rmem.rd t_s_wr=u_rmem.wr t_s_n=u_rmem.n t_s_beat=u_rmem.beat t_s_held=u_rmem.held)
-  math(EXPR last "${dnmax} - 1")
-  foreach(i RANGE ${last})
-    math(EXPR lo "9 * ${i}")
-    math(EXPR hi "9 * ${i} + 8")
-    list(APPEND taps "t_dn_len[${hi}:${lo}]=u_rules.open_len[${i}]")
-    if(i LESS upmax)
-      list(APPEND taps "t_up_len[${hi}:${lo}]=u_up.open_len[${i}]")
-    endif()
-    if(i LESS 4)
-      math(EXPR lo "8 * ${i}")
-      math(EXPR hi "8 * ${i} + 7")
-      list(APPEND taps "t_s_len[${hi}:${lo}]=u_rmem.q_len[${i}]")
-    endif()
+  tce_open_len_taps(taps t_dn_len u_rules ${dnmax})
+  tce_open_len_taps(taps t_up_len u_up ${upmax})
+  foreach(i RANGE 3)
+    math(EXPR lo "8 * ${i}")
+    math(EXPR hi "8 * ${i} + 7")
+    list(APPEND taps "t_s_len[${hi}:${lo}]=u_rmem.q_len[${i}]")
   endforeach()
   tce_formal(${name} rmw_global_fv abcprove 2 PARAMS DATA_W=128 NOUT=2 RDEPTH=2 MODE=1
              UPMAX=${upmax} DNMAX=${dnmax} ASSUME u_up MAPMEM TAPS ${taps} COVER_DEPTH 10 ${ARGN}
