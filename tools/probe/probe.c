@@ -3,7 +3,8 @@
  * the GPU did, in the hardware-corpus format (tests/data/hwcorpus/README.md):
  *  - load.tile / load.im2col: `completed` and `smem N` (footprint + 128 bytes, rounded
  *    up to 128, from smem_off; shared memory filled with a5 before the copy);
- *  - store.tile / reduce.tile: `gout N`, the whole global buffer afterwards;
+ *  - store.tile / reduce.tile / store.im2col_no_offs / reduce.im2col_no_offs: `gout N`,
+ *    the whole global buffer afterwards;
  *  - a trap: `error TEXT` (cuGetErrorString of the launch). A trap leaves the process's
  *    CUDA state unusable (even a reset primary context answers 715), so the probe then
  *    executes itself again with `--skip K` and appends the remaining cases.
@@ -216,6 +217,10 @@ static int run_case(const corpus_case *c, FILE *out)
         form = PROBE_STORE;
     else if (!strcmp(op, "reduce.tile") && redop)
         form = PROBE_REDUCE;
+    else if (!strcmp(op, "store.im2col_no_offs"))
+        form = PROBE_STORE_NO_OFFS;
+    else if (!strcmp(op, "reduce.im2col_no_offs") && redop)
+        form = PROBE_REDUCE_NO_OFFS;
     else
         return -1;
     int64_t gbytes, smem_off = 0, sbytes = 0, tx = 0, footprint = 0, coords[5] = {0},
@@ -273,7 +278,8 @@ static int run_case(const corpus_case *c, FILE *out)
     void *args[] = {&dmap, &ddata, &p_off, &p_bytes, &p_tx, &p_timeout, &p_c[0], &p_c[1],
                     &p_c[2], &p_c[3], &p_c[4], &p_o[0], &p_o[1], &p_o[2]};
     for (int pass = 0; pass < 2; pass++) {
-        CUfunction fn = kernel(form, rank, form == PROBE_REDUCE ? redop : NULL);
+        bool red = form == PROBE_REDUCE || form == PROBE_REDUCE_NO_OFFS;
+        CUfunction fn = kernel(form, rank, red ? redop : NULL);
         if (!load) {
             if (launch(fn, args, &o))
                 CK(cuMemcpyDtoH(o.out, dgbuf, o.n));
@@ -328,7 +334,7 @@ int main(int argc, char **argv)
         /* Print one kernel's PTX (for ptxas checks where no GPU is): --ptx FORM/RANK OP */
         static char ptx[16384];
         unsigned f, rank;
-        if (sscanf(argv[2], "%u/%u", &f, &rank) != 2 || f > 3 ||
+        if (sscanf(argv[2], "%u/%u", &f, &rank) != 2 || f >= PROBE_FORMS ||
             probe_ptx(ptx, sizeof ptx, (probe_form)f, rank, argv[3]))
             return 2;
         fputs(ptx, stdout);

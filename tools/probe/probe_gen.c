@@ -15,6 +15,9 @@
  *                  NaN fill, a few interleaved maps and misaligned coordinates/offsets
  *   wide_store     store.tile / reduce.tile (half each, legal op/type pairs) on such tensors
  *   wide_im2col    load.im2col through non-interleaved maps, channels up to 256 bytes
+ *   no_offs        store.im2col_no_offs / reduce.im2col_no_offs (half each) through
+ *                  non-interleaved im2col maps, channels up to the swizzle span
+ *   ileave_no_offs the same through 16B/32B interleaved im2col maps
  * The draws follow the shapes of the existing captures (ileave_load.txt, im2col_load.txt):
  * small tensors, rank 3..5, box dim 0 of 16 or 32 bytes, a few deliberately illegal
  * coordinates and shared offsets. The driver decides which maps are legal; the probe
@@ -424,10 +427,73 @@ static int gen_wide_im2col(long id)
     return put_im2col_case(id, &t, lo, up, ch, px, c, off, 7, 16384);
 }
 
+/* .im2col_no_offs store or reduce (shared::cta -> global) through an im2col map, interleaved
+ * (16B/32B drawn) when ileave: corners mostly inside the tensor (lower >= 0, upper <= 0, as
+ * the PTX text requires) and 5 % each outside it, start pixels mostly inside the window, the
+ * channel coordinate mostly on 16 bytes. The source is filled well past any row layout the
+ * map could mean (rows of channelsPerPixel padded to the swizzle span, or one slice each). */
+static int gen_no_offs(long id, int ileave)
+{
+    tensor t;
+    int reduce = pct(50), dt, op = 0;
+    if (reduce && pct(90)) {
+        dt = draw_legal_pair(&op);
+    } else {
+        dt = (int)rnd(0, 12);
+        op = (int)rnd(0, 7);
+    }
+    if (!draw_tensor(&t, dt, 3, ileave ? -1 : 0, ileave ? &SMALL : &WIDE) || t.gbytes > 16384)
+        return 0;
+    int nsp = t.rank - 2;
+    int64_t lim = t.rank == 3 ? 4 : t.rank == 4 ? 3 : 2;
+    int64_t lo[3], up[3], c[5], off[3];
+    for (int i = 0; i < nsp; i++) {
+        lo[i] = pct(5) ? -rnd(1, lim) : rnd(0, lim);
+        up[i] = pct(5) ? rnd(1, lim) : -rnd(0, lim);
+    }
+    unsigned span = t.sw ? SWZ_SPAN[t.sw] : 256u;
+    int64_t ch = (16 * rnd(1, (ileave ? 64 : span) / 16)) / (int64_t)t.es;
+    if (ch < 1 || pct(4))
+        ch = rnd(1, 16);
+    int64_t px = rnd(1, pct(70) ? 32 : 128);
+    draw_im2col_coords(&t, lo, up, c, off);
+    int64_t per16 = 16 / (int64_t)t.es;
+    if (!ileave && pct(90))
+        c[0] -= c[0] % per16;
+    for (int i = 0; i < t.rank; i++)
+        if (pct(1))
+            c[i] = -rnd(1, 2);
+    uint64_t row = ((uint64_t)ch * t.es + 15) & ~15ull;
+    if (row < 32)
+        row = 32;
+    if (row < SWZ_SPAN[t.sw])
+        row = SWZ_SPAN[t.sw];
+    uint64_t sbytes = (((uint64_t)px * row + 127) & ~127ull) + 256;
+    if (sbytes > 32768)
+        return 0;
+    int64_t smem_off = 128 * rnd(0, 7) + (pct(3) ? 16 * rnd(1, 7) : 0);
+    const char *fill = reduce && is_float(dt, 0) ? "values" : "raw";
+    printf("case %ld\nop %s\n", id, reduce ? "reduce.im2col_no_offs" : "store.im2col_no_offs");
+    if (reduce)
+        printf("redop %s\n", REDOPS[op]);
+    put_tensor_head(&t, "im2col");
+    put_list("lower", lo, nsp);
+    put_list("upper", up, nsp);
+    printf("channels %lld\npixels %lld\n", (long long)ch, (long long)px);
+    put_map_tail(&t);
+    put_list("coords", c, t.rank);
+    uint64_t sseed = next(), gseed = next();
+    printf("gseed %llu\ngfill %s\nsseed %llu\nsfill %s\ngbytes %llu\nsmem_off %lld\n"
+           "sbytes %llu\nend\n",
+           (unsigned long long)gseed, fill, (unsigned long long)sseed, fill,
+           (unsigned long long)t.gbytes, (long long)smem_off, (unsigned long long)sbytes);
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 4) {
-        fprintf(stderr, "usage: probe_gen ileave_store|ileave_reduce|ileave_im2col|reduce_types|add_types|wide_load|wide_store|wide_im2col COUNT SEED\n");
+        fprintf(stderr, "usage: probe_gen ileave_store|ileave_reduce|ileave_im2col|reduce_types|add_types|wide_load|wide_store|wide_im2col|no_offs|ileave_no_offs COUNT SEED\n");
         return 2;
     }
     long count = strtol(argv[2], NULL, 10);
@@ -440,6 +506,8 @@ int main(int argc, char **argv)
                : !strcmp(argv[1], "wide_load")     ? 5
                : !strcmp(argv[1], "wide_store")    ? 6
                : !strcmp(argv[1], "wide_im2col")   ? 7
+               : !strcmp(argv[1], "no_offs")       ? 8
+               : !strcmp(argv[1], "ileave_no_offs") ? 9
                                                    : -1;
     if (kind < 0 || count <= 0) {
         fprintf(stderr, "probe_gen: unknown kind '%s' or bad count\n", argv[1]);
@@ -450,6 +518,7 @@ int main(int argc, char **argv)
               : kind == 5 ? gen_wide_load(id)
               : kind == 6 ? gen_wide_store(id)
               : kind == 7 ? gen_wide_im2col(id)
+              : kind >= 8 ? gen_no_offs(id, kind == 9)
                           : gen_store(id, kind != 0, kind >= 3, kind == 4);
     return 0;
 }

@@ -38,7 +38,9 @@ static void coord_list(sb *s, unsigned rank)
 int probe_ptx(char *buf, size_t cap, probe_form form, unsigned rank, const char *redop)
 {
     sb s = {buf, cap, 0, 0};
-    if (rank < 1 || rank > 5 || (form == PROBE_LOAD_IM2COL && rank < 3))
+    int im2col = form == PROBE_LOAD_IM2COL || form == PROBE_STORE_NO_OFFS ||
+                 form == PROBE_REDUCE_NO_OFFS;
+    if (rank < 1 || rank > 5 || (im2col && rank < 3) || form >= PROBE_FORMS)
         return -1;
     int load = form == PROBE_LOAD_TILE || form == PROBE_LOAD_IM2COL;
     put(&s, ".version 8.0\n.target sm_90\n.address_size 64\n"
@@ -103,11 +105,13 @@ int probe_ptx(char *buf, size_t cap, probe_form form, unsigned rank, const char 
                 "  st.global.u32 [%%rd5+4], %%r8;\n  add.u32 %%r7, %%r7, 4;\n"
                 "  setp.lt.u32 %%p1, %%r7, %%r2;\n  @%%p1 bra DUMP;\n");
     } else {
-        if (form == PROBE_STORE)
-            put(&s, "  cp.async.bulk.tensor.%ud.global.shared::cta.tile.bulk_group [%%rd1, ", rank);
+        const char *mode = im2col ? "im2col_no_offs" : "tile";
+        if (form == PROBE_STORE || form == PROBE_STORE_NO_OFFS)
+            put(&s, "  cp.async.bulk.tensor.%ud.global.shared::cta.%s.bulk_group [%%rd1, ", rank,
+                mode);
         else
-            put(&s, "  cp.reduce.async.bulk.tensor.%ud.global.shared::cta.%s.tile.bulk_group"
-                    " [%%rd1, ", rank, redop);
+            put(&s, "  cp.reduce.async.bulk.tensor.%ud.global.shared::cta.%s.%s.bulk_group"
+                    " [%%rd1, ", rank, redop, mode);
         coord_list(&s, rank);
         put(&s, "], [%%r5];\n  cp.async.bulk.commit_group;\n  cp.async.bulk.wait_group 0;\n");
     }

@@ -10,10 +10,19 @@
 #define PROBE_REGION (96u * 1024u)
 #define PROBE_DYN_SMEM (PROBE_REGION + 2048u)
 
-typedef enum { PROBE_LOAD_TILE, PROBE_LOAD_IM2COL, PROBE_STORE, PROBE_REDUCE } probe_form;
+/* The store and reduce forms in .tile mode, then in .im2col_no_offs mode (rank 3..5). */
+typedef enum {
+    PROBE_LOAD_TILE,
+    PROBE_LOAD_IM2COL,
+    PROBE_STORE,
+    PROBE_REDUCE,
+    PROBE_STORE_NO_OFFS,
+    PROBE_REDUCE_NO_OFFS,
+    PROBE_FORMS
+} probe_form;
 
 /* Writes the PTX of kernel `probe` for the form into buf. redop is the PTX reduction
- * name (add, min, ...) for PROBE_REDUCE, ignored otherwise. Returns 0, or -1 when buf is
+ * name (add, min, ...) for the reduce forms, ignored otherwise. Returns 0, or -1 when buf is
  * too small or rank is out of range.
  *
  * Kernel parameters (all forms): u64 tensor-map address (global), u64 data address

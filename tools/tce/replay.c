@@ -24,7 +24,8 @@ static replay_verdict dispatch(const corpus_case *c, replay_ctx *ctx)
         replay_msg(ctx, "case has neither 'op' nor 'map'\n");
         return REPLAY_FAIL;
     }
-    if (!strcmp(op, "load.tile") || !strcmp(op, "store.tile") || !strcmp(op, "reduce.tile"))
+    if (!strcmp(op, "load.tile") || !strcmp(op, "store.tile") || !strcmp(op, "reduce.tile") ||
+        !strcmp(op, "store.im2col_no_offs") || !strcmp(op, "reduce.im2col_no_offs"))
         return replay_tile(c, ctx);
     if (!strcmp(op, "load.im2col"))
         return replay_im2col(c, ctx);

@@ -1,6 +1,7 @@
 /* Replay of tile-mode tensor cases: `load.tile` (shared-memory bytes and the complete-tx
  * count), `store.tile` and `reduce.tile` (the whole global buffer afterwards), and the
- * traps the H100 raised for any of them. */
+ * traps the H100 raised for any of them; `store.im2col_no_offs` and
+ * `reduce.im2col_no_offs` are stores too, through an im2col map. */
 #include "replay_setup.h"
 
 #include <stdlib.h>
@@ -145,14 +146,14 @@ replay_verdict replay_tile(const corpus_case *c, replay_ctx *ctx)
     replay_verdict driver = replay_setup_driver_verdict(c, ctx, &ran);
     if (!ran)
         return driver;
-    bool reduce = !strcmp(opname, "reduce.tile");
+    bool reduce = !strncmp(opname, "reduce.", 7);
     if (!strcmp(opname, "load.tile"))
         return replay_tile_load(c, ctx);
     replay_setup s;
     if (replay_setup_tensor(c, ctx, &s) != REPLAY_PASS)
         return REPLAY_FAIL;
     tce_op *op = &s.op;
-    op->mode = TCE_MODE_TILE;
+    op->mode = strstr(opname, "im2col_no_offs") ? TCE_MODE_IM2COL_NO_OFFS : TCE_MODE_TILE;
     op->kind = reduce ? TCE_OP_TENSOR_REDUCE : TCE_OP_TENSOR_STORE;
     op->src_space = TCE_SPACE_SHARED_CTA;
     op->dst_space = TCE_SPACE_GLOBAL;
