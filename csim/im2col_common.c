@@ -70,13 +70,14 @@ tce_result i2c_check_common(const tce_op *op, const tce_tensormap *map, tce_map_
         return tce_fail(TCE_ERR_UNDEFINED, TCE_CMDF_DIMS,
                         "instruction .%ud does not match the map's rank %u",
                         op->dims, map->rank);
-    /* Interleaved im2col loads: H100 data in tests/data/probes (im2col_ileave.c). The
-     * other im2col modes are sm_100 instructions that cannot run on the H100, and the PTX
-     * text rules interleave out for im2col::w. */
-    if (map->interleave != TCE_IL_NONE && op->mode != TCE_MODE_IM2COL)
+    /* Interleaved im2col loads and no_offs stores: H100/H200 data in tests/data/probes
+     * (im2col_ileave.c). The ::w modes are sm_100 instructions that cannot run on the
+     * H100, and the PTX text rules interleave out for them. */
+    if (map->interleave != TCE_IL_NONE && op->mode != TCE_MODE_IM2COL &&
+        op->mode != TCE_MODE_IM2COL_NO_OFFS)
         return tce_fail(TCE_ERR_UNSUPPORTED, TCE_CMDF_TMAP_LO,
                         "%s with an interleaved layout (interleave %d) is "
-                        "not implemented: no hardware data fixes its channel layout",
+                        "not implemented (the PTX text rules it out; sm_100 only)",
                         tce_mode_name(op->mode), (int)map->interleave);
     unsigned es = tce_tensormap_smem_elem_bytes(map);
     if (es == 0 || es != tce_dtype_size(map->dtype))

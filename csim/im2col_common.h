@@ -45,8 +45,8 @@ void i2c_walk_next(i2c_walk *w);
 tce_result i2c_walk_begin(i2c_walk *w, const tce_op *op, const tce_tensormap *map);
 
 /* Checks common to every im2col operation: a map of the expected kind whose rank matches
- * the instruction's .dim, a layout this model implements (interleaved only for plain
- * im2col loads), and the channel coordinate on a 16-byte boundary (the H100 traps
+ * the instruction's .dim, a layout this model implements (interleaved only for im2col
+ * loads and no_offs stores), and the channel coordinate on a 16-byte boundary (the H100 traps
  * otherwise, as for a tile's innermost coordinate; not checked for interleaved maps,
  * whose dim 0 is a pixel dimension).
  * Fills *esize with the element's bytes. */
@@ -77,16 +77,18 @@ tce_result i2c_deliver_load(const tce_op *op, const tce_tensormap *map, tce_mems
 /* The family entry points tce_csim_im2col dispatches to. */
 tce_result tce_i2c_wide_load(const tce_op *op, const tce_tensormap *map, tce_memsys *ms);
 tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce_memsys *ms);
-/* im2col loads through an interleaved map (im2col_ileave.c; im2col.c runs the walk):
- * the bytes of one row (a 16/32-byte slice); the map and op the plain walk runs on (the
- * channel dimension rank-2 moved first); row coordinates x of the walk's position (x[0]
- * a slice index); the row at x, or the fill when x is out of bounds, with the tf32
+/* im2col loads and .im2col_no_offs stores through an interleaved map (im2col_ileave.c;
+ * im2col.c and im2col_no_offs.c run the walk): the bytes of one row (a 16/32-byte slice);
+ * the map and op the plain walk runs on (the channel dimension rank-2 moved first); row
+ * coordinates x of the walk's position (x[0] a slice index); the global address of the
+ * slice at in-bounds x; the row at x, or the fill when x is out of bounds, with the tf32
  * rounding of TFLOAT32 loads (TCE_ERR_GLOBAL_BUS and *bad_addr when unmapped). */
 unsigned i2c_slice_bytes(const tce_tensormap *map);
 void i2c_ileave_view(const tce_op *op, const tce_tensormap *map, tce_op *vop,
                      tce_tensormap *view);
 void i2c_ileave_row_coords(const tce_op *op, const tce_tensormap *map, const i2c_walk *w,
                            int64_t *x);
+uint64_t i2c_slice_gaddr(const tce_tensormap *map, const int64_t *x);
 tce_status i2c_fetch_slice(const tce_tensormap *map, const tce_memsys *ms, const int64_t *x,
                            uint8_t *out, uint64_t *bad_addr, uint64_t *bytes_read);
 

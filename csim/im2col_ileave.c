@@ -57,6 +57,14 @@ void i2c_ileave_row_coords(const tce_op *op, const tce_tensormap *map, const i2c
     x[rank - 1] = w->n;
 }
 
+uint64_t i2c_slice_gaddr(const tce_tensormap *map, const int64_t *x)
+{
+    uint64_t a = map->gaddr + (uint64_t)x[0] * i2c_slice_bytes(map);
+    for (unsigned i = 1; i < map->rank; i++)
+        a += (uint64_t)x[i] * map->gstride[i];
+    return a;
+}
+
 tce_status i2c_fetch_slice(const tce_tensormap *map, const tce_memsys *ms, const int64_t *x,
                            uint8_t *out, uint64_t *bad_addr, uint64_t *bytes_read)
 {
@@ -65,9 +73,7 @@ tce_status i2c_fetch_slice(const tce_tensormap *map, const tce_memsys *ms, const
         tce_oob_fill_bytes(map, out, slice);
         return TCE_OK;
     }
-    uint64_t a = map->gaddr + (uint64_t)x[0] * slice;
-    for (unsigned i = 1; i < map->rank; i++)
-        a += (uint64_t)x[i] * map->gstride[i];
+    uint64_t a = i2c_slice_gaddr(map, x);
     const uint8_t *src = tce_gmem(ms, a, slice);
     if (!src) {
         *bad_addr = a;

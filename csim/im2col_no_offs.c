@@ -1,13 +1,16 @@
 /* .im2col_no_offs stores and reduces (cp.async.bulk.tensor / cp.reduce.async.bulk.tensor,
  * shared::cta -> global). The mirror of an im2col load without offsets: shared-memory
  * row p (pixelsPerColumn rows of channelsPerPixel elements, rows padded to the swizzle
- * span as loads place them) goes to the pixel at step p of the im2col walk.
+ * span as loads place them) goes to the pixel at step p of the im2col walk. Through an
+ * interleaved map a row is one 16/32-byte slice, rows are dense, and the walk is the
+ * interleaved load's view (im2col_ileave.c), the channel slice fixed at its coordinate.
  *
- * No hardware data: the restrictions are the PTX text's for the .global.shared::cta
- * direction (non-negative coordinates; lower corner >= 0 and upper corner <= 0, so the box
- * stays inside the tensor). Elements past the tensor's end are not written, with the
- * clipping granule the H100 shows for tile stores (tce_store_in_bounds).
- * See docs/im2col.md. */
+ * The restrictions are the PTX text's for the .global.shared::cta direction (non-negative
+ * coordinates; lower corner >= 0 and upper corner <= 0, so the box stays inside the
+ * tensor). Elements past the tensor's end are not written, with the clipping granule the
+ * H100 shows for tile stores (tce_store_in_bounds): a whole slice for an interleaved map.
+ * All of it matches the H200 captures of tests/data/probes/no_offs.txt and
+ * ileave_no_offs.txt (docs/im2col.md). */
 #include "im2col_common.h"
 
 #include "arith.h"
@@ -79,8 +82,15 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
     r = i2c_check_pixels(map);
     if (r.status != TCE_OK)
         return r;
+    /* An interleaved map walks the view its loads walk (im2col_ileave.c): a shared row is
+     * one 16/32-byte slice, rows dense, and each goes to the slice at the row's pixel. */
+    bool il = map->interleave != TCE_IL_NONE;
+    tce_tensormap view;
+    tce_op vop;
+    if (il)
+        i2c_ileave_view(op, map, &vop, &view);
     i2c_walk w;
-    r = i2c_walk_begin(&w, op, map);
+    r = i2c_walk_begin(&w, il ? &vop : op, il ? &view : map);
     if (r.status != TCE_OK)
         return r;
     /* As tile stores trap on the H100 (tests/data/probes/misalign.txt). */
@@ -90,11 +100,13 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
                         "aligned", op->saddr);
 
     /* Pass 1: read every shared row and find every global element, so that a bad address
-     * anywhere leaves global memory untouched. */
-    uint32_t rows = map->pixels, row_bytes = map->channels * es;
-    uint32_t pitch = tce_smem_row_pitch(map->swizzle, row_bytes);
+     * anywhere leaves global memory untouched. A row moves `units` elements: the map's
+     * channels, or the slice's elements, which an interleaved map clips together. */
+    uint32_t rows = map->pixels, units = il ? i2c_slice_bytes(map) / es : map->channels;
+    uint32_t row_bytes = units * es;
+    uint32_t pitch = il ? row_bytes : tce_smem_row_pitch(map->swizzle, row_bytes);
     uint8_t *img = malloc((size_t)rows * row_bytes);
-    uint8_t **dst = malloc(sizeof(uint8_t *) * (size_t)rows * map->channels);
+    uint8_t **dst = malloc(sizeof(uint8_t *) * (size_t)rows * units);
     if (!img || !dst) {
         free(img);
         free(dst);
@@ -114,20 +126,32 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
             break;
         }
         int64_t x[TCE_MAX_RANK] = {0};
-        for (unsigned j = 0; j < nsp; j++)
-            x[1 + j] = w.pos[j];
-        x[rank - 1] = w.n;
-        for (unsigned k = 0; k < map->channels; k++) {
-            x[0] = (int64_t)op->coords[0] + k;
-            uint8_t **d = &dst[(size_t)p * map->channels + k];
+        if (il) {
+            i2c_ileave_row_coords(op, map, &w, x);
+        } else {
+            for (unsigned j = 0; j < nsp; j++)
+                x[1 + j] = w.pos[j];
+            x[rank - 1] = w.n;
+        }
+        bool row_in = il && tce_store_in_bounds(map, x, i2c_slice_bytes(map));
+        for (unsigned k = 0; k < units; k++) {
+            uint8_t **d = &dst[(size_t)p * units + k];
             *d = NULL;
-            if (!tce_store_in_bounds(map, x, es))
-                continue; /* clipped: past the tensor's end in C or N */
-            uint64_t ga = tce_elem_gaddr(map, x);
+            uint64_t ga;
+            if (il) {
+                if (!row_in)
+                    continue; /* clipped: the slice lies outside the tensor */
+                ga = i2c_slice_gaddr(map, x) + (uint64_t)k * es;
+            } else {
+                x[0] = (int64_t)op->coords[0] + k;
+                if (!tce_store_in_bounds(map, x, es))
+                    continue; /* clipped: past the tensor's end in C or N */
+                ga = tce_elem_gaddr(map, x);
+            }
             *d = tce_gmem(ms, ga, es);
             if (!*d) {
                 r = tce_fail(TCE_ERR_GLOBAL_BUS, TCE_RM_FIELD_NONE,
-                             "pixel %u channel %u writes global address "
+                             "pixel %u element %u writes global address "
                              "0x%llx, which is outside global memory", p, k,
                              (unsigned long long)ga);
                 st = r.status;
@@ -142,7 +166,7 @@ tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce
     }
     /* Pass 2: write (or reduce into) every in-bounds element, in walk order. */
     r = tce_ok();
-    for (size_t i = 0; i < (size_t)rows * map->channels; i++) {
+    for (size_t i = 0; i < (size_t)rows * units; i++) {
         const uint8_t *src = img + i * es;
         if (!dst[i])
             continue;

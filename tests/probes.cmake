@@ -1,11 +1,12 @@
 # H100 and H200 captures made with tools/probe beyond the hardware corpus (interleaved
 # stores and reduces, reduction op/type pairs, misaligned shared addresses, im2col loads
-# through interleaved maps, wider tile/im2col/store/reduce draws, maps the driver refuses;
+# through interleaved maps, wider tile/im2col/store/reduce draws, maps the driver refuses,
+# .im2col_no_offs stores and reduces with and without interleave;
 # see tests/data/probes/README.md), replayed on the golden model, which must match every
 # case, and on the RTL, which must match every case too.
 set(TCE_PROBES ${CMAKE_CURRENT_SOURCE_DIR}/data/probes)
 set(TCE_PROBE_FILES ileave_store ileave_reduce reduce_types add_types misalign ileave_im2col
-    ileave_im2col_b wide_load wide_store wide_im2col)
+    ileave_im2col_b wide_load wide_store wide_im2col no_offs ileave_no_offs)
 foreach(f ${TCE_PROBE_FILES} wide_refused)
   add_test(NAME replay-csim-probe-${f} COMMAND tce replay --engine=csim --quiet
            ${TCE_PROBES}/${f}.txt)
@@ -16,7 +17,10 @@ set(TCE_PROBE_COUNT_wide_load 240)
 set(TCE_PROBE_COUNT_wide_store 243)
 set(TCE_PROBE_COUNT_wide_im2col 228)
 set(TCE_PROBE_COUNT_wide_refused 874)
-foreach(f wide_load wide_store wide_im2col wide_refused)
+set(TCE_PROBE_COUNT_no_offs 130)
+set(TCE_PROBE_COUNT_ileave_no_offs 745)
+set(TCE_PROBE_COUNTED wide_load wide_store wide_im2col no_offs ileave_no_offs)
+foreach(f ${TCE_PROBE_COUNTED} wide_refused)
   set_tests_properties(replay-csim-probe-${f} PROPERTIES
                        PASS_REGULAR_EXPRESSION "(^|\n)${TCE_PROBE_COUNT_${f}} passed, 0 failed\n")
 endforeach()
@@ -38,7 +42,7 @@ if(TCE_REGRESS_RTL)
                        PASS_REGULAR_EXPRESSION "(^|\n)347 passed, 0 failed\n")
   set_tests_properties(replay-rtl-probe-ileave_im2col_b PROPERTIES
                        PASS_REGULAR_EXPRESSION "(^|\n)357 passed, 0 failed\n")
-  foreach(f wide_load wide_store wide_im2col)
+  foreach(f ${TCE_PROBE_COUNTED})
     set_tests_properties(replay-rtl-probe-${f} PROPERTIES
                          PASS_REGULAR_EXPRESSION "(^|\n)${TCE_PROBE_COUNT_${f}} passed, 0 failed\n")
   endforeach()

@@ -16,13 +16,14 @@
 // (i < rank - 2), N (i = rank - 2) takes the carry. im2col::w: only W walks, H and D stay at
 // their coordinates, N takes the carry.
 //
-// An im2col load through a 16B/32B interleaved map walks a VIEW of the map with the channel
-// slice dimension (rank-2) moved first (csim/im2col_ileave.c i2c_ileave_view): view dim 0
-// is the channel slice, view dims 1..rank-2 are the map's spatial dims 0..rank-3 (dim 0
-// counted in slices), view dim rank-1 is N. So the walker is the same; only the windows and
-// the start positions below are read from the view's dimensions (`ilv`), and the channel
-// start has no 16-byte rule (it is a slice index). The other im2col modes stay refused with
-// an interleaved map, as in the golden model.
+// An im2col load or an .im2col_no_offs store/reduce through a 16B/32B interleaved map walks
+// a VIEW of the map with the channel slice dimension (rank-2) moved first
+// (csim/im2col_ileave.c i2c_ileave_view): view dim 0 is the channel slice, view dims
+// 1..rank-2 are the map's spatial dims 0..rank-3 (dim 0 counted in slices), view dim rank-1
+// is N. So the walker is the same; only the windows and the start positions below are read
+// from the view's dimensions (`ilv`), and the channel start has no 16-byte rule (it is a
+// slice index). im2col::w and ::w::128 stay refused with an interleaved map, as in the
+// golden model.
 module tce_im2col_check (
     input  logic          clk,
     input  logic [1023:0] desc,
@@ -70,8 +71,8 @@ module tce_im2col_check (
   wire [15:0] chan16 = desc[(tce_desc_pkg::DESC_CHANNELS_OFFSET)*8 +: 16];
   wire [15:0] pix16  = desc[(tce_desc_pkg::DESC_PIXELS_OFFSET)*8 +: 16];
 
-  // An im2col load through an interleaved map: walk the view (above).
-  wire ilv = ileave != 8'd0 && mode == tce_op_pkg::MODE_IM2COL;
+  // An im2col load or no_offs store through an interleaved map: walk the view (above).
+  wire ilv = ileave != 8'd0 && (mode == tce_op_pkg::MODE_IM2COL || mode == tce_op_pkg::MODE_IM2COL_NO_OFFS);
 
   // The mode, and the walk's parameters (combinational: the walker takes them at its start).
   wire       w128    = (mode == tce_op_pkg::MODE_IM2COL_W128);
@@ -154,9 +155,9 @@ module tce_im2col_check (
     t_kind  <= kind != (wide ? 8'd2 : 8'd1);
     t_rank  <= rank8 < 8'd3 || rank8 > 8'd5;
     t_dims  <= {5'd0, dims} != rank8;
-    // interleaved layouts in the modes other than plain im2col loads, and packed sub-byte
-    // types: no hardware data fixes their layout
-    t_unsup <= (ileave != 8'd0 && mode != tce_op_pkg::MODE_IM2COL) || dtype > 8'd12 ||
+    // interleaved layouts in the ::w modes, and packed sub-byte types: no hardware data
+    // fixes their layout
+    t_unsup <= (ileave != 8'd0 && !ilv) || dtype > 8'd12 ||
                !(esize == 8'd1 || esize == 8'd2 || esize == 8'd4 || esize == 8'd8);
     t_chan  <= chan16 == 16'd0 || chan16 > 16'd256;
     // H100: the channel start must lie on a 16-byte boundary

@@ -42,9 +42,9 @@
 // dense in shared memory. A store or reduce checks what a non-interleaved one does, less
 // the innermost coordinate's 16-byte rule (a slice index has none), as csim/tile.c does.
 //
-// An im2col load through an interleaved map (csim/im2col_ileave.c) moves one slice a row
-// and walks a view of the map (tce_im2col_check): the geometry given to the row walk is that
-// view too. View dims 1..rank-2 are the map's spatial dims 0..rank-3 (dim 0's stride is
+// An im2col load or an .im2col_no_offs store/reduce through an interleaved map
+// (csim/im2col_ileave.c, csim/im2col_no_offs.c) moves one slice a row and walks a view of
+// the map (tce_im2col_check): the geometry given to the row walk is that view too. View dims 1..rank-2 are the map's spatial dims 0..rank-3 (dim 0's stride is
 // one slice), view dim rank-1 is N, so the walker's coordinates go to the row walk as they
 // are. The channel slice (map dim rank-2) stays at its coordinate for every row: it is
 // folded into the base address (one 36 x 32 multiply, the mode's only extra logic) and
@@ -290,10 +290,11 @@ module tce_tile_check #(
 
   // Interleaved tile load geometry (csim/tile.c make_geom).
   wire        is_il  = ileave != 8'd0 && !is_i2c;
-  // An im2col load through an interleaved map (the header): its view's channel slice is
-  // computed in the (gated) block below. (Not built without HAS_IM2COL: its multiply
-  // then goes too.)
-  wire        il_i2c = HAS_IM2COL && ileave != 8'd0 && !is_store && mode == tce_op_pkg::MODE_IM2COL;
+  // An im2col load or no_offs store through an interleaved map (the header): its view's
+  // channel slice is computed in the (gated) block below. (Not built without HAS_IM2COL:
+  // its multiply then goes too.)
+  wire        il_i2c = ileave != 8'd0 && is_i2c &&
+                       (mode == tce_op_pkg::MODE_IM2COL || mode == tce_op_pkg::MODE_IM2COL_NO_OFFS);
   wire [7:0]  est0   = desc[(EST_OFF)*8 +: 8];
   wire [8:0]  box_raw = {1'b0, desc[(BOX_OFF)*8 +: 8]} + 9'd1;
   assign e0 = is_il ? {1'b0, est0[2:0]} + 4'd1 : 4'd1;

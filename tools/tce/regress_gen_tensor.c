@@ -73,11 +73,11 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *wcf
         uint32_t row = 16u * (1 + rnd(rng, 8)); /* channel bytes: 16..128 */
         uint32_t channels = row / esz;
         tce_swizzle sw = draw_swizzle(rng, wide);
-        /* A third of the .im2col loads go through an interleaved map (csim/im2col_ileave.c):
-         * every row is then one slice, dim 0 is a pixel dimension counted in slices and
-         * dim rank-2 is the channel slice. */
+        /* A third of the .im2col loads and .im2col_no_offs stores go through an interleaved
+         * map (csim/im2col_ileave.c): every row is then one slice, dim 0 is a pixel
+         * dimension counted in slices and dim rank-2 is the channel slice. */
         tce_interleave ilv = TCE_IL_NONE;
-        if (mode == TCE_MODE_IM2COL && chance(rng, 33))
+        if ((mode == TCE_MODE_IM2COL || store) && chance(rng, 33))
             ilv = chance(rng, 50) ? TCE_IL_16B : TCE_IL_32B;
         il = ilv != TCE_IL_NONE;
         uint32_t slice = ilv == TCE_IL_32B ? 32u : 16u;
@@ -134,10 +134,11 @@ void regress_gen_im2col(uint64_t *rng, unsigned slot, const regress_gen_cfg *wcf
     op->tmap_addr = REGRESS_DESC_BASE + slot * 128u;
     op->cta = rnd(rng, REGRESS_NCTA);
     /* Channel start on a 16-byte boundary, from a row before the tensor (loads) to past
-     * its end; through an interleaved map, a channel slice from one before to one past. */
+     * its end; through an interleaved map, a channel slice from one before (loads) to one
+     * past. */
     unsigned cdim = il ? rank - 2 : 0, sp0 = il ? 0 : 1; /* channel dim, first spatial dim */
     if (il) {
-        op->coords[cdim] = (int32_t)rnd(rng, (uint32_t)m->gdim[cdim] + 2) - 1;
+        op->coords[cdim] = (int32_t)rnd(rng, (uint32_t)m->gdim[cdim] + 2) - (store ? 0 : 1);
     } else {
         int32_t c16 = (int32_t)rnd(rng, (uint32_t)((m->gdim[0] * esz + 31) / 16 + 2)) -
                       (store ? 0 : 1);
