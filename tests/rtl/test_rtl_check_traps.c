@@ -67,6 +67,8 @@ static void d_tiled_chans(uint8_t *d) { d[D_CHANS] = 4; }
 static void d_tiled_wide(uint8_t *d) { d[D_WIDE] = 1; }
 /* the global address 16-byte aligned (GBASE + 8 is not) */
 static void d_gaddr_8(uint8_t *d) { d[D_GADDR] |= 8; }
+/* 7 bytes past it: the base's bits 0..2 reach the movers' inputs too */
+static void d_gaddr_7(uint8_t *d) { d[D_GADDR] |= 7; }
 /* elementStrides 1..8 (9 is not) */
 static void d_estride_9(uint8_t *d) { d[D_ESTRIDE] = 8; }
 /* dim 1's: tce_tile_check tests dims 1..4 apart from dim 0 (it divides their boxes) */
@@ -396,6 +398,7 @@ int main(void)
         {"tiled map with 4 channels", tload(2), d_tiled_chans, TCE_ERR_BAD_DESCRIPTOR, TMAP},
         {"tiled map with a wide mode", tload(2), d_tiled_wide, TCE_ERR_BAD_DESCRIPTOR, TMAP},
         {"global address off 16 bytes", tload(2), d_gaddr_8, TCE_ERR_BAD_DESCRIPTOR, TMAP},
+        {"global address 7 bytes past 16", tload(2), d_gaddr_7, TCE_ERR_BAD_DESCRIPTOR, TMAP},
         {"elementStride 9", tload(2), d_estride_9, TCE_ERR_BAD_DESCRIPTOR, TMAP},
         {"elementStride[1] 9", tload(2), d_estride1_9, TCE_ERR_BAD_DESCRIPTOR, TMAP},
         {"im2col 16U4_ALIGN16B, 4 channels", i2c(4), d_i2c_u4a16, TCE_ERR_BAD_DESCRIPTOR, TMAP},

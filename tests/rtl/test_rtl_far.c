@@ -24,6 +24,8 @@
 #define TSIZE 0x4000u
 #define TMAP (FAR + 0x7000)      /* a valid 2-D map */
 #define BADMAP (FAR + 0x7F80)    /* 128 bytes of ones */
+#define TMAPT (FAR + 0x7080)     /* a map whose tensor is at TTOP */
+#define TTOP (FAR + 0x4000)
 #define NCTA 16u
 #define SMEM 16384u
 
@@ -47,7 +49,14 @@ static void world_init(tce_memsys *ms)
     /* f32 64 x 64 at T57 (rows of 256 bytes), box 32 x 16, 128B swizzle */
     pack_map2d(g + (TMAP - FAR), TCE_DT_FLOAT32, 4, T57, 64, 64, 32, 16, TCE_SW_128B);
     memset(g + (BADMAP - FAR), 0xFF, 128);
+    /* f32 64 x 32 at TTOP (bits 57..63 set), box 32 x 16: only the encoder refuses a base
+     * past 2^57, a descriptor may hold it (csim/encode.c), so the base is patched in */
+    pack_map2d(g + (TMAPT - FAR), TCE_DT_FLOAT32, 4, T57, 64, 32, 32, 16, TCE_SW_128B);
+    for (unsigned i = 0; i < 8; i++)
+        g[TMAPT - FAR + 16 + i] = (uint8_t)(TTOP >> (8 * i));
 }
+
+static uint64_t rtl_wr; /* bytes the RTL wrote in the last agree_q */
 
 /* Run ops as one queue on both engines from the same memories; want[i] is op i's status. */
 static void agree_q(tce_engine *rtl, const char *name, const tce_op *ops, unsigned n,
@@ -78,6 +87,7 @@ static void agree_q(tce_engine *rtl, const char *name, const tce_op *ops, unsign
             wr[0] += res[0][i].bytes_written;
         }
     same &= rd[0] == rd[1] && wr[0] == wr[1];
+    rtl_wr = wr[1];
     bool bytes = !memcmp(w[0].g[0].bytes, w[1].g[0].bytes, FSIZE) &&
                  !memcmp(w[0].g[1].bytes, w[1].g[1].bytes, TSIZE);
     for (unsigned c = 0; c < NCTA; c++)
@@ -148,6 +158,23 @@ int main(void)
     op.kind = TCE_OP_TENSOR_REDUCE;
     op.redop = TCE_RED_ADD;
     agree(rtl, "tile reduce .add", &op, TCE_OK);
+    /* The tensor above 2^57: the tile movers' global addresses take bits 57..63. 16 rows
+     * of 32 f32 (128 bytes each) stored and reduced, rows 8..23, columns 16..47. */
+    op = tload(false);
+    op.tmap_addr = TMAPT;
+    op.coords[1] = 8;
+    agree(rtl, "tile load above 2^57", &op, TCE_OK);
+    op.kind = TCE_OP_TENSOR_STORE;
+    op.src_space = TCE_SPACE_SHARED_CTA;
+    op.dst_space = TCE_SPACE_GLOBAL;
+    op.completion = TCE_DONE_BULK_GROUP;
+    op.mbar = 0;
+    agree(rtl, "tile store above 2^57", &op, TCE_OK);
+    CHECK(rtl_wr == 16 * 128);
+    op.kind = TCE_OP_TENSOR_REDUCE;
+    op.redop = TCE_RED_ADD;
+    agree(rtl, "tile reduce .add above 2^57", &op, TCE_OK);
+    CHECK(rtl_wr == 16 * 128);
     /* 0x1F00 bytes from 0x100 before a 4 KB page end, multicast to all 16 CTAs */
     op = tce_op_bulk_copy(TCE_SPACE_GLOBAL, TCE_SPACE_SHARED_CLUSTER, 0, FAR + 0x2F00, 0x400,
                           0x1F00, 0x100);
