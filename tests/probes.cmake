@@ -1,12 +1,13 @@
 # H100 and H200 captures made with tools/probe beyond the hardware corpus (interleaved
 # stores and reduces, reduction op/type pairs, misaligned shared addresses, im2col loads
 # through interleaved maps, wider tile/im2col/store/reduce draws, maps the driver refuses,
-# .im2col_no_offs stores and reduces with and without interleave;
+# .im2col_no_offs stores and reduces with and without interleave, every op on the 32/64-bit
+# integer dtypes;
 # see tests/data/probes/README.md), replayed on the golden model, which must match every
 # case, and on the RTL, which must match every case too.
 set(TCE_PROBES ${CMAKE_CURRENT_SOURCE_DIR}/data/probes)
 set(TCE_PROBE_FILES ileave_store ileave_reduce reduce_types add_types misalign ileave_im2col
-    ileave_im2col_b wide_load wide_store wide_im2col no_offs ileave_no_offs)
+    ileave_im2col_b wide_load wide_store wide_im2col no_offs ileave_no_offs int_types)
 foreach(f ${TCE_PROBE_FILES} wide_refused)
   add_test(NAME replay-csim-probe-${f} COMMAND tce replay --engine=csim --quiet
            ${TCE_PROBES}/${f}.txt)
@@ -19,7 +20,8 @@ set(TCE_PROBE_COUNT_wide_im2col 228)
 set(TCE_PROBE_COUNT_wide_refused 874)
 set(TCE_PROBE_COUNT_no_offs 130)
 set(TCE_PROBE_COUNT_ileave_no_offs 745)
-set(TCE_PROBE_COUNTED wide_load wide_store wide_im2col no_offs ileave_no_offs)
+set(TCE_PROBE_COUNT_int_types 388)
+set(TCE_PROBE_COUNTED wide_load wide_store wide_im2col no_offs ileave_no_offs int_types)
 foreach(f ${TCE_PROBE_COUNTED} wide_refused)
   set_tests_properties(replay-csim-probe-${f} PROPERTIES
                        PASS_REGULAR_EXPRESSION "(^|\n)${TCE_PROBE_COUNT_${f}} passed, 0 failed\n")

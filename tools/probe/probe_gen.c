@@ -9,6 +9,8 @@
  *                  pairs the H100 accepts and how it computes them
  *   add_types      reduce.tile add on FLOAT64 TFLOAT32 TFLOAT32_FTZ only (the pairs
  *                  reduce_types found legal beyond the PTX table), `values` fills
+ *   int_types      reduce.tile of every op on UINT32 INT32 UINT64 INT64, half of them
+ *                  interleaved (INT32 inc/dec and INT64 add were never captured)
  *   wide_load      load.tile over wider fields than tile_load.txt: rank 1..5, every type,
  *                  rows up to 256 bytes, boxes up to 64 along outer dims, element strides up
  *                  to 8, boxes partly or wholly out of bounds (negative coordinates too),
@@ -190,13 +192,18 @@ static void put_store_case(long id, int reduce, int op, const tensor *t, const i
            (unsigned long long)t->gbytes, (long long)smem_off, (unsigned long long)sbytes);
 }
 
-static int gen_store(long id, int reduce, int odd_types, int add_only)
+static int gen_store(long id, int reduce, int odd_types, int add_only, int int_only)
 {
     static const int ODD[] = {0, 1, 8, 11, 12, 7};
     static const int ADDT[] = {8, 11, 12};
+    static const int INTT[] = {2, 3, 4, 5};
     tensor t;
     int dt, op = 0, il = -1;
-    if (add_only) {
+    if (int_only) {
+        dt = INTT[rnd(0, 3)];
+        op = (int)rnd(0, 7);
+        il = pct(50) ? 0 : (int)rnd(1, 2);
+    } else if (add_only) {
         dt = ADDT[rnd(0, 2)];
         il = pct(50) ? 0 : (int)rnd(1, 2);
     } else if (odd_types) {
@@ -493,7 +500,7 @@ static int gen_no_offs(long id, int ileave)
 int main(int argc, char **argv)
 {
     if (argc != 4) {
-        fprintf(stderr, "usage: probe_gen ileave_store|ileave_reduce|ileave_im2col|reduce_types|add_types|wide_load|wide_store|wide_im2col|no_offs|ileave_no_offs COUNT SEED\n");
+        fprintf(stderr, "usage: probe_gen ileave_store|ileave_reduce|ileave_im2col|reduce_types|add_types|wide_load|wide_store|wide_im2col|no_offs|ileave_no_offs|int_types COUNT SEED\n");
         return 2;
     }
     long count = strtol(argv[2], NULL, 10);
@@ -508,6 +515,7 @@ int main(int argc, char **argv)
                : !strcmp(argv[1], "wide_im2col")   ? 7
                : !strcmp(argv[1], "no_offs")       ? 8
                : !strcmp(argv[1], "ileave_no_offs") ? 9
+               : !strcmp(argv[1], "int_types")     ? 10
                                                    : -1;
     if (kind < 0 || count <= 0) {
         fprintf(stderr, "probe_gen: unknown kind '%s' or bad count\n", argv[1]);
@@ -518,7 +526,8 @@ int main(int argc, char **argv)
               : kind == 5 ? gen_wide_load(id)
               : kind == 6 ? gen_wide_store(id)
               : kind == 7 ? gen_wide_im2col(id)
-              : kind >= 8 ? gen_no_offs(id, kind == 9)
-                          : gen_store(id, kind != 0, kind >= 3, kind == 4);
+              : kind == 8 || kind == 9 ? gen_no_offs(id, kind == 9)
+                                       : gen_store(id, kind != 0, kind == 3 || kind == 4,
+                                                   kind == 4, kind == 10);
     return 0;
 }
