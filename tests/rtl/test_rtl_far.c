@@ -175,6 +175,13 @@ int main(void)
     op.redop = TCE_RED_ADD;
     agree(rtl, "tile reduce .add above 2^57", &op, TCE_OK);
     CHECK(rtl_wr == 16 * 128);
+    /* From shared offset 0 to rows 16 bytes into a 32-byte beat: the store's first beat
+     * starts 16 bytes before the box in shared memory (its shared address wraps below 0) */
+    op.kind = TCE_OP_TENSOR_STORE;
+    op.saddr = 0;
+    op.coords[0] = 4;
+    agree(rtl, "tile store from shared 0, rows off 32", &op, TCE_OK);
+    CHECK(rtl_wr == 16 * 128);
     /* 0x1F00 bytes from 0x100 before a 4 KB page end, multicast to all 16 CTAs */
     op = tce_op_bulk_copy(TCE_SPACE_GLOBAL, TCE_SPACE_SHARED_CLUSTER, 0, FAR + 0x2F00, 0x400,
                           0x1F00, 0x100);
