@@ -74,6 +74,16 @@ tce_op tce_op_tile_load(unsigned cta, uint64_t tmap, unsigned dims, const int32_
     return op;
 }
 
+tce_op tce_op_as_store(tce_op op)
+{
+    op.kind = TCE_OP_TENSOR_STORE;
+    op.src_space = TCE_SPACE_SHARED_CTA;
+    op.dst_space = TCE_SPACE_GLOBAL;
+    op.completion = TCE_DONE_BULK_GROUP;
+    op.mbar = 0;
+    return op;
+}
+
 const char *tce_mode_name(tce_mode m)
 {
     static const char *const n[] = {"tile", "im2col", "im2col::w", "im2col::w::128",

@@ -101,6 +101,10 @@ tce_op tce_op_bulk_copy(tce_space src, tce_space dst, unsigned cta, uint64_t gad
 tce_op tce_op_tile_load(unsigned cta, uint64_t tmap, unsigned dims, const int32_t *coords,
                         uint32_t saddr, uint32_t mbar);
 
+/* The same tensor operation as a store from the issuing CTA's shared memory at its saddr
+ * (shared::cta -> global, bulk-group completion, no mbarrier): a load's box written back. */
+tce_op tce_op_as_store(tce_op op);
+
 const char *tce_op_kind_name(tce_op_kind k);
 const char *tce_mode_name(tce_mode m);
 

@@ -132,17 +132,6 @@ static tce_op tload(bool mcast)
     return op;
 }
 
-/* the same box stored from shared memory (bulk-group completion) */
-static tce_op tstore(tce_op op)
-{
-    op.kind = TCE_OP_TENSOR_STORE;
-    op.src_space = TCE_SPACE_SHARED_CTA;
-    op.dst_space = TCE_SPACE_GLOBAL;
-    op.completion = TCE_DONE_BULK_GROUP;
-    op.mbar = 0;
-    return op;
-}
-
 int main(void)
 {
     tce_engine *rtl = tce_engine_open("rtl");
@@ -159,7 +148,7 @@ int main(void)
     op = tload(false);
     op.coords[0] = 48; /* columns 48..79: half past the tensor's edge, zero-filled */
     agree(rtl, "tile load across the edge", &op, TCE_OK);
-    op = tstore(tload(false));
+    op = tce_op_as_store(tload(false));
     agree(rtl, "tile store", &op, TCE_OK);
     op.kind = TCE_OP_TENSOR_REDUCE;
     op.redop = TCE_RED_ADD;
@@ -170,7 +159,7 @@ int main(void)
     op.tmap_addr = TMAPT;
     op.coords[1] = 8;
     agree(rtl, "tile load above 2^57", &op, TCE_OK);
-    op = tstore(op);
+    op = tce_op_as_store(op);
     agree(rtl, "tile store above 2^57", &op, TCE_OK);
     CHECK(rtl_wr == 16 * 128);
     op.kind = TCE_OP_TENSOR_REDUCE;

@@ -329,17 +329,6 @@ static tce_op tload(uint64_t tmap, unsigned dims, const int32_t *at, uint32_t sa
     return op;
 }
 
-/* The same box stored from the issuing CTA's shared memory at its saddr. */
-static tce_op as_store(tce_op op)
-{
-    op.kind = TCE_OP_TENSOR_STORE;
-    op.src_space = TCE_SPACE_SHARED_CTA;
-    op.dst_space = TCE_SPACE_GLOBAL;
-    op.completion = TCE_DONE_BULK_GROUP;
-    op.mbar = 0;
-    return op;
-}
-
 /* im2col f16 NHWC-style maps of rank 3..5, 16 channels, 32 pixels a column; offsets at
  * each rank's limit (PTX: 3D 16 bits, 4D 8, 5D 5: csim/im2col.c), past it, and in the
  * fields a rank does not read (all 48 bits of the command's IM2COL_0..2). */
@@ -639,7 +628,7 @@ static void tile_cases(void)
             at[i] = draw_coord(&m, i, kind != 0);
         tce_op op = tload(GD, m.rank, at, 0x1000 + 0x80 * rnd(8));
         if (kind != 0) { /* a store, or a reduce .add where the type has one */
-            op = as_store(op);
+            op = tce_op_as_store(op);
             if (kind == 2)
                 op.kind = TCE_OP_TENSOR_REDUCE;
             op.redop = TCE_RED_ADD;
@@ -691,7 +680,7 @@ static void tile_edge_cases(void)
                 int32_t at[3] = {at0[a], 1, 0};
                 tce_op op = tload(GD, 3, at, 0x1000);
                 if (a >= 4)
-                    op = as_store(op);
+                    op = tce_op_as_store(op);
                 snprintf(name, sizeof name, "%s %s il%u, 256 units, es0 %u, at %d",
                          tce_op_kind_name(op.kind), tce_dtype_name(shape[k].dt), shape[k].il,
                          e0, at[0]);
@@ -818,12 +807,12 @@ static void far_tile_cases(void)
     tce_op op = tce_op_tile_load(15, GD, 2, at2, TCE_SADDR(15, 0x30000), TCE_SADDR(15, MB_HI));
     op.dst_space = TCE_SPACE_SHARED_CLUSTER;
     agree("tile load into CTA 15 at 0x30000", &op, TCE_OK);
-    op = as_store(tce_op_tile_load(15, GD, 2, at2, 0x30000, 0));
+    op = tce_op_as_store(tce_op_tile_load(15, GD, 2, at2, 0x30000, 0));
     agree("tile store from CTA 15 at 0x30000", &op, TCE_OK);
     /* f64 256 x 80, box 256 x 64: 128 KB */
     put_tiled2d(GT, TCE_DT_FLOAT64, 256, 80, 256, 64, TCE_SW_NONE);
     int32_t at3[2] = {0, 8};
-    op = as_store(tce_op_tile_load(0, GD, 2, at3, 0x4000, 0));
+    op = tce_op_as_store(tce_op_tile_load(0, GD, 2, at3, 0x4000, 0));
     agree("tile store of 128 KB", &op, TCE_OK);
     /* a load of 192 KB (bits 16 and 17 of the bytes read and the complete-tx) from f64
      * 256 x 100, whole rows (the load merges them into page-long bursts) */
@@ -857,7 +846,7 @@ static void far_tile_cases(void)
         int32_t at[3] = {(int32_t)c0, 0, 0};
         op = tload(GD, il ? 3 : 1, at, 0x1000);
         if (v >= 2 && v != 5)
-            op = as_store(op);
+            op = tce_op_as_store(op);
         snprintf(name, sizeof name, "%s of 2^31 %s, es0 %u, at %lld",
                  tce_op_kind_name(op.kind), il ? "32-byte slices" : "f64", e0,
                  (long long)c0);
