@@ -544,8 +544,11 @@ bool scen_setup_line(scenario *s, const char *kw, char *rest, bool *handled)
                                                    : !strcmp(kw, "tmap") ? do_tmap
                                                                          : NULL;
     if (setup) {
+        /* The golden model has run every instruction above this line, so the engine must
+         * have too before memory changes: a red.global still queued would otherwise land
+         * on the new bytes in one memory only (fuzz_scenario's find, docs/fuzzing.md). */
         unsigned n = split(s, rest, tok, &ok);
-        return ok && setup(s, tok, n);
+        return ok && scen_drain(s) && setup(s, tok, n);
     }
     if (!strcmp(kw, "cluster") || !strcmp(kw, "smem")) {
         unsigned n = split(s, rest, tok, &ok);
