@@ -69,6 +69,11 @@ static tce_result check_store(const tce_op *op, const tce_tensormap *map, tce_et
 
 tce_result tce_i2c_no_offs_store(const tce_op *op, const tce_tensormap *map, tce_memsys *ms)
 {
+    /* The instruction carries no offsets, so a raw command's IM2COL_0..2 are not read
+     * (tce_im2col_check zeroes them for this mode too). */
+    tce_op flat = *op;
+    memset(flat.im2col, 0, sizeof flat.im2col);
+    op = &flat;
     unsigned es;
     tce_etype et = TCE_ET_B32;
     bool noftz = false;

@@ -386,6 +386,55 @@ static void im2col_cases(void)
     }
 }
 
+/* .im2col_no_offs stores through plain and interleaved rank-4 u8 maps with the command's
+ * IM2COL_0..2 set, all ones included: the instruction has no offsets, so the engines agree
+ * and each case writes what the zero-offset case writes. */
+static void no_offs_cases(void)
+{
+    static const tce_interleave il[3] = {TCE_IL_NONE, TCE_IL_16B, TCE_IL_32B};
+    static const uint16_t offs[4][3] = {{0, 0, 0}, {1, 1, 1}, {2, 3, 0}, {0xFFFF, 0xFFFF, 0xFFFF}};
+    char name[96];
+    tce_diag why;
+    for (unsigned k = 0; k < 3; k++) {
+        tensor_scene();
+        uint32_t unit = il[k] == TCE_IL_NONE ? 1 : il[k] == TCE_IL_16B ? 16 : 32;
+        uint64_t gdim[4] = {il[k] ? 4 : 48, 5, 4, 2}, str[3];
+        str[0] = (gdim[0] * unit + 31) & ~31ull;
+        str[1] = str[0] * gdim[1];
+        str[2] = str[1] * gdim[2];
+        int32_t lo[3] = {0, 0, 0}, up[3] = {0, 0, 0};
+        uint32_t es[4] = {1, 1, 1, 1};
+        tce_tensormap m;
+        must(tce_encode_im2col(&m, TCE_DT_UINT8, 4, GT, gdim, str, lo, up, 16, 8, es, il[k],
+                               TCE_SW_NONE, TCE_L2_NONE, TCE_OOB_ZERO, &why), &why);
+        put_desc(GD, &m);
+        for (unsigned o = 0; o < 4; o++) {
+            /* channel start 16 (a plain map) or channel slice 1 (interleaved), pixel (1, 2)
+             * of image 1: the walk runs on into the next row */
+            int32_t at[4] = {16, 1, 2, 1};
+            if (il[k])
+                at[0] = 1, at[1] = 2, at[2] = 1;
+            tce_op op = tce_op_as_store(tload(GD, 4, at, 0x1000));
+            op.mode = TCE_MODE_IM2COL_NO_OFFS;
+            memcpy(op.im2col, offs[o], sizeof op.im2col);
+            snprintf(name, sizeof name, "im2col_no_offs store il%u, offsets %#x %#x %#x", il[k],
+                     offs[o][0], offs[o][1], offs[o][2]);
+            agree(name, &op, TCE_OK);
+            /* and the golden model writes what it writes with no offsets */
+            tce_memsys w[2];
+            tce_op plain = op;
+            memset(plain.im2col, 0, sizeof plain.im2col);
+            world_init(&w[0]);
+            world_init(&w[1]);
+            CHECK(tce_csim_execute(&op, &w[0]).status == TCE_OK);
+            CHECK(tce_csim_execute(&plain, &w[1]).status == TCE_OK);
+            CHECK(same_bytes(&w[0], &w[1]));
+            tce_memsys_free(&w[0]);
+            tce_memsys_free(&w[1]);
+        }
+    }
+}
+
 /* Descriptors packed by hand past the driver's rules: boxes up to 256 in every dim of every
  * rank, every traversal stride, every element type, im2col channel and pixel counts up to
  * the fields' widths and spatial dims past 65,280. tce_box_bytes and tce_desc_rules work on
@@ -864,6 +913,7 @@ int main(void)
     bulk_cases();
     multimem_cases();
     im2col_cases();
+    no_offs_cases();
     box_bytes_cases();
     fpadd_cases();
     tile_cases();
