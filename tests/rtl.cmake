@@ -41,6 +41,16 @@ else()
   add_test(NAME rtl-assert COMMAND sh -c "echo 'SKIP: rtl-assert: verilator is not installed (run scripts/install-deps.sh)'; exit 77")
 endif()
 set_tests_properties(rtl-assert PROPERTIES SKIP_RETURN_CODE 77 LABELS "rtl;nosan")
+# The checks behind tce_regs's and tce_desc_fetch's look-ahead registers, each shown to stop
+# a planted bug or a broken contract (tests/rtl_assert/planted.cmake).
+if(TCE_VERILATOR)
+  add_test(NAME rtl-assert-planted COMMAND ${CMAKE_COMMAND} -DTCE_ROOT=${CMAKE_SOURCE_DIR}
+           -DOUT_DIR=${CMAKE_BINARY_DIR}/rtl-assert-planted
+           -P ${CMAKE_SOURCE_DIR}/tests/rtl_assert/planted.cmake)
+else()
+  add_test(NAME rtl-assert-planted COMMAND sh -c "echo 'SKIP: rtl-assert-planted: verilator is not installed (run scripts/install-deps.sh)'; exit 77")
+endif()
+set_tests_properties(rtl-assert-planted PROPERTIES SKIP_RETURN_CODE 77 LABELS "rtl;nosan")
 
 # The co-simulation bridge and its tests. Verilated C++ is not sanitizer-clean territory
 # and its tests carry the label nosan, which the sanitizer run of scripts/test.sh excludes,
