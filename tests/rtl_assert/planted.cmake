@@ -1,5 +1,5 @@
 cmake_minimum_required(VERSION 3.20)
-# CTest rtl-assert-planted: the TCE_ASSERT checks that back two look-ahead registers (issue 16's
+# CTest rtl-assert-planted: the TCE_ASSERT checks that back two look-ahead registers (issue 16
 # timing work) shown to stop a planted bug, each on a testbench of its own (Verilator --binary
 # --assert):
 #  - tce_regs's SOFT_RESET / DESC_INVAL pulses, formed a cycle ahead of the CTRL write:
@@ -10,42 +10,14 @@ cmake_minimum_required(VERSION 3.20)
 #    one rule per case.
 # A bug whose text is not found exactly once in the source is an error, so an edit of the
 # unit cannot leave a case testing nothing. -DTCE_ROOT=<repo> -DOUT_DIR=<dir>.
-find_program(VERILATOR verilator)
-if(NOT VERILATOR)
-  message(FATAL_ERROR "verilator is not installed (scripts/install-deps.sh installs it)")
-endif()
-include(${TCE_ROOT}/cmake/rtl_sources.cmake)
+set(BENCH_TEST rtl-assert-planted)
+include(${CMAKE_CURRENT_LIST_DIR}/bench.cmake)
 set(gen ${TCE_ROOT}/rtl/generated)
-
-# Builds TOP from SOURCES into OUT_DIR/DIR.
-function(build dir top)
-  file(MAKE_DIRECTORY ${OUT_DIR}/${dir})
-  execute_process(COMMAND ${VERILATOR} --binary --timing ${TCE_ASSERT_ARGS} -Wno-fatal -Wno-lint
-                          -Wno-style --top-module ${top} -Mdir ${OUT_DIR}/${dir} ${ARGN}
-                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "rtl-assert-planted: verilator build of ${dir} failed (exit ${rc}):\n${out}${err}")
-  endif()
-endfunction()
-
-# Runs OUT_DIR/DIR/VTOP with ARGS: WANT "" must run to its end, else stop with WANT.
-function(expect dir top want)
-  execute_process(COMMAND ${OUT_DIR}/${dir}/V${top} ${ARGN}
-                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(want STREQUAL "")
-    if(NOT rc EQUAL 0 OR NOT out MATCHES "${top}: ran to the end" OR "${out}${err}" MATCHES "Error")
-      message(FATAL_ERROR "rtl-assert-planted: ${dir} ${ARGN}: the legal run failed (exit ${rc}):\n${out}${err}")
-    endif()
-  elseif(rc EQUAL 0 OR NOT "${out}${err}" MATCHES "${want}" OR out MATCHES "ran to the end")
-    message(FATAL_ERROR "rtl-assert-planted: ${dir} ${ARGN} did not stop with '${want}' (exit ${rc}):\n${out}${err}")
-  endif()
-  message("rtl-assert-planted: ${dir} ${ARGN}: as expected")
-endfunction()
 
 set(regs_deps ${gen}/tce_regs_pkg.sv ${gen}/tce_op_pkg.sv)
 set(regs_tb ${TCE_ROOT}/tests/rtl_assert/tb_regs_ahead.sv)
-build(regs tb_regs_ahead ${regs_deps} ${TCE_ROOT}/rtl/front/tce_regs.sv ${regs_tb})
-expect(regs tb_regs_ahead "")
+bench_build(regs tb_regs_ahead ${regs_deps} ${TCE_ROOT}/rtl/front/tce_regs.sv ${regs_tb})
+bench_expect(regs tb_regs_ahead "")
 
 # name|the source's text|the bug|the check's message
 set(bugs
@@ -66,15 +38,15 @@ foreach(b IN LISTS bugs)
   endif()
   string(REPLACE "${from}" "${to}" mutant "${regs_src}")
   file(WRITE ${OUT_DIR}/regs-${name}/tce_regs.sv "${mutant}")
-  build(regs-${name}/obj tb_regs_ahead ${regs_deps} ${OUT_DIR}/regs-${name}/tce_regs.sv ${regs_tb})
-  expect(regs-${name}/obj tb_regs_ahead "tce_regs: ${want}")
+  bench_build(regs-${name}/obj tb_regs_ahead ${regs_deps} ${OUT_DIR}/regs-${name}/tce_regs.sv ${regs_tb})
+  bench_expect(regs-${name}/obj tb_regs_ahead "tce_regs: ${want}")
 endforeach()
 
-build(desc tb_desc_fetch_contract ${TCE_ROOT}/rtl/tce_axi_pkg.sv
+bench_build(desc tb_desc_fetch_contract ${TCE_ROOT}/rtl/tce_axi_pkg.sv
       ${TCE_ROOT}/rtl/front/tce_desc_fetch.sv ${TCE_ROOT}/tests/rtl_assert/tb_desc_fetch_contract.sv)
-expect(desc tb_desc_fetch_contract "" +case=legal)
-expect(desc tb_desc_fetch_contract "start with an address that changed in the cycle before"
+bench_expect(desc tb_desc_fetch_contract "" +case=legal)
+bench_expect(desc tb_desc_fetch_contract "start with an address that changed in the cycle before"
        +case=addr_change)
-expect(desc tb_desc_fetch_contract "descriptor lookup within two cycles of a write burst"
+bench_expect(desc tb_desc_fetch_contract "descriptor lookup within two cycles of a write burst"
        +case=write_close)
-expect(desc tb_desc_fetch_contract "a write burst at 0*100000000, past 2\\^32" +case=write_high)
+bench_expect(desc tb_desc_fetch_contract "a write burst at 0*100000000, past 2\\^32" +case=write_high)
