@@ -1,5 +1,5 @@
 // The simulator-speed workload of `tce bench --sim` (docs/sim_speed.md): the reduction unit
-// (rtl/reduce/tce_red_unit.sv) offered a beat every cycle from an xorshift64 generator, its
+// (rtl/reduce/tce_red_unit.sv) offered beats back to back from xorshift64 generators, its
 // results folded into a checksum. It is the largest part of the design that Icarus Verilog
 // 11 compiles unchanged (tce_engine is not: docs/sim_speed.md says why), so Verilator and
 // Icarus run exactly this module, and equal checksums after the same number of cycles show
@@ -18,6 +18,12 @@ module tce_speed_red_tb (
   // the unit takes the beat (an f16/bf16/f64 add is taken in its second cycle).
   logic [63:0] x0, x1, x2, x3, xs;
   logic        in_ready;
+  // As in the engine, the operation is a command's: it holds for 16 beats, and a new one
+  // stands on the ports for a cycle with no beat before its first (the unit's decode is
+  // registered, docs/reduction_unit.md).
+  logic [3:0]  kind, left;
+  logic        notice;
+  wire         take = !notice && in_ready;
 
   function automatic logic [63:0] xorshift(input logic [63:0] v);
     logic [63:0] t;
@@ -33,7 +39,7 @@ module tce_speed_red_tb (
       x2 <= 64'h94D049BB133111EB;
       x3 <= 64'h2545F4914F6CDD1D;
       xs <= 64'h0123456789ABCDEF;
-    end else if (in_ready) begin
+    end else if (take) begin
       x0 <= xorshift(x0);
       x1 <= xorshift(x1);
       x2 <= xorshift(x2);
@@ -42,12 +48,28 @@ module tce_speed_red_tb (
     end
   end
 
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      kind   <= 4'd0;
+      left   <= 4'd15;
+      notice <= 1'b1;
+    end else if (notice) begin
+      notice <= 1'b0;
+    end else if (take) begin
+      left <= left - 4'd1;
+      if (left == 4'd0) begin
+        kind   <= xs[3:0];
+        notice <= 1'b1;
+      end
+    end
+  end
+
   // Legal (op, type) pairs of red.shared (tce_red_legal): add on every type, min/max on
   // the integers.
   logic [2:0] op;
   logic [3:0] etype;
   always_comb begin
-    case (xs[3:0])
+    case (kind)
       4'd0: begin op = tce_red_pkg::RED_ADD; etype = tce_red_pkg::ET_F16; end
       4'd1: begin op = tce_red_pkg::RED_ADD; etype = tce_red_pkg::ET_BF16; end
       4'd2: begin op = tce_red_pkg::RED_ADD; etype = tce_red_pkg::ET_F32; end
@@ -74,7 +96,7 @@ module tce_speed_red_tb (
 
   tce_red_unit #(.DATA_W(DATA_W), .TAG_W(16)) u_red (
       .clk(clk), .rst_n(rst_n),
-      .in_valid(1'b1), .in_ready(in_ready),
+      .in_valid(!notice), .in_ready(in_ready),
       .in_mem({x1, x0, x3, x2}), .in_src({x2, x3, x0, x1}),
       .in_be({xs[63:40], 8'hFF}), .in_op(op), .in_etype(etype),
       .in_ctx(tce_red_pkg::CTX_RED_SHARED), .in_noftz(1'b0), .in_tag(xs[31:16]),

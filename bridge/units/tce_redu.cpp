@@ -74,7 +74,11 @@ extern "C" bool tce_redu_cycle(tce_redu *u, const tce_redu_beat *in, bool out_re
                                tce_redu_result *out)
 {
     Vtce_red_unit *t = u->top;
-    t->in_valid = in != nullptr;
+    // A new type first stands on the ports for a cycle with no beat: the unit decodes it
+    // into registers, as the engine's per-command type allows (docs/reduction_unit.md).
+    bool notice = in && (t->in_op != (uint8_t)in->op || t->in_etype != (uint8_t)in->etype ||
+                         t->in_ctx != (uint8_t)in->ctx || t->in_noftz != in->noftz);
+    t->in_valid = in != nullptr && !notice;
     if (in) {
         put_bytes(t->in_mem, in->mem);
         put_bytes(t->in_src, in->src);
@@ -88,7 +92,7 @@ extern "C" bool tce_redu_cycle(tce_redu *u, const tce_redu_beat *in, bool out_re
     t->out_ready = out_ready;
     t->eval();
 
-    bool accepted = in != nullptr && t->in_ready;
+    bool accepted = t->in_valid && t->in_ready;
     memset(out, 0, sizeof *out);
     out->valid = t->out_valid;
     get_bytes(t->out_data, out->data);

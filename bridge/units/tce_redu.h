@@ -47,7 +47,9 @@ void tce_redu_destroy(tce_redu *u);
 /* One clock cycle. `in` is the beat offered this cycle (NULL: in_valid low), `out_ready`
  * whether the consumer takes a result. `*out` receives the output as it stood during the
  * cycle (a result is consumed when out->valid && out_ready). Returns whether the unit
- * accepted `in`. */
+ * accepted `in`. A beat whose (op, etype, ctx, noftz) differs from the ports' (all zero
+ * after create) is not offered in its first cycle: its type alone stands on the ports, the
+ * notice the unit's registered decode needs, so it is never accepted then. */
 bool tce_redu_cycle(tce_redu *u, const tce_redu_beat *in, bool out_ready, tce_redu_result *out);
 
 /* Clock cycles run since creation (reset cycles excluded). */

@@ -13,6 +13,9 @@
 //                    through the adders in the first, its upper lanes in the second
 //   byte enables     a byte whose enable is low, and every byte of an illegal beat, comes
 //                    out as the memory byte that went in (the engine writes it back or not)
+//   beat type        in_op/in_etype/in_ctx/in_noftz are the command's: they must hold from
+//                    the cycle before a beat is offered until it is taken (the decode is
+//                    registered; asserted under TCE_ASSERT)
 //
 // DATA_W must be a multiple of 128.
 module tce_red_unit #(
@@ -95,9 +98,13 @@ module tce_red_unit #(
   wire [LAT-1:0] en_f64  = adv ? {f64_q[LAT-2:0], go_f64} : '0;
 
   // ------------------------------------------------------------ beat decode
-  logic legal;
+  // What steers the handshake and the adders is decoded from the type and registered every
+  // cycle: the type is the command's and holds a cycle before its first beat, so the
+  // registers are right whenever a beat is offered, and the path from the command register
+  // through this decode into in_ready and the caller's beat counters is cut here.
+  logic legal_d, legal, half_add, f32_add, f64_add;
   tce_red_legal u_legal (
-      .ctx(in_ctx), .op(in_op), .etype(in_etype), .noftz(in_noftz), .legal(legal));
+      .ctx(in_ctx), .op(in_op), .etype(in_etype), .noftz(in_noftz), .legal(legal_d));
 
   wire et_int32 = (in_etype == tce_red_pkg::ET_B32) || (in_etype == tce_red_pkg::ET_U32) ||
                   (in_etype == tce_red_pkg::ET_S32);
@@ -119,12 +126,16 @@ module tce_red_unit #(
 
   // Float adds come out of the five-stage adders; everything else is two stages of logic
   // whose result waits in a delay line.
-  wire use_fp = in_valid && legal && op_add;
-  wire et_f64  = in_etype == tce_red_pkg::ET_F64;
-  assign go_half = use_fp && et_half;   // both passes load the adders
-  assign go_f32  = use_fp && (in_etype == tce_red_pkg::ET_F32);
-  assign go_f64  = use_fp && et_f64;
-  assign two_pass = legal && op_add && (et_half || et_f64);
+  always_ff @(posedge clk) begin
+    legal    <= legal_d;
+    half_add <= legal_d && op_add && et_half;
+    f32_add  <= legal_d && op_add && (in_etype == tce_red_pkg::ET_F32);
+    f64_add  <= legal_d && op_add && (in_etype == tce_red_pkg::ET_F64);
+  end
+  assign go_half = in_valid && half_add;   // both passes load the adders
+  assign go_f32  = in_valid && f32_add;
+  assign go_f64  = in_valid && f64_add;
+  assign two_pass = half_add || f64_add;
 
   // ------------------------------------------------------------ two-stage lanes
   // Integer ops and f16/bf16 min/max (tce_red_pkg's lane functions): stage 1 computes the
@@ -235,4 +246,16 @@ module tce_red_unit #(
       for (int b = 0; b < NB; b++)
         if (be_q[b]) out_data[8*b+:8] = fp_q[8*b+:8];
   end
+
+`ifdef TCE_ASSERT
+  // The registered decode's contract: an offered beat's type is the one of the cycle before.
+  logic [10:0] type_q;
+  always_ff @(posedge clk) type_q <= {in_ctx, in_op, in_etype, in_noftz};
+  always @(posedge clk or negedge rst_n) begin
+    if (rst_n)
+      assert (!(in_valid && {in_ctx, in_op, in_etype, in_noftz} != type_q))
+        else $error("tce_red_unit: a beat offered in the cycle its type changed (%h, was %h)",
+                    {in_ctx, in_op, in_etype, in_noftz}, type_q);
+  end
+`endif
 endmodule

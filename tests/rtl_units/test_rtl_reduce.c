@@ -8,8 +8,9 @@
  *   corpus     every element stream of bulk_reduce.txt (gin, sin -> the H100's gout) and
  *              of red.txt (a, b -> out: red.global and red.shared, one red per element)
  *   timing     N beats in exactly N + latency cycles with the output always ready, plus
- *              one cycle per f16/bf16/f64 add (their adders take a beat in two passes),
- *              and every result, in order, under random back-pressure and input gaps
+ *              one cycle per f16/bf16/f64 add (their adders take a beat in two passes) and
+ *              one per change of type (its notice: the unit's decode is registered), and
+ *              every result, in order, under random back-pressure and input gaps
  *
  * Usage: test_rtl_reduce <.../hwcorpus/bulk_reduce.txt> <.../hwcorpus/red.txt> */
 #include <stdio.h>
@@ -45,6 +46,22 @@ static void put_le(uint8_t *p, unsigned n, uint64_t v)
 
 /* ------------------------------------------------------------------ streaming */
 
+/* The type on the unit's ports: all zero codes after create, then the last beat offered
+ * (tce_redu.h). A beat of another type costs a cycle of notice. */
+static tce_redu_beat ports;
+
+static bool same_type(const tce_redu_beat *a, const tce_redu_beat *b)
+{
+    return a->op == b->op && a->etype == b->etype && a->ctx == b->ctx && a->noftz == b->noftz;
+}
+
+static bool cycle(tce_redu *u, const tce_redu_beat *in, bool out_ready, tce_redu_result *out)
+{
+    if (in)
+        ports = *in;
+    return tce_redu_cycle(u, in, out_ready, out);
+}
+
 /* Runs n beats through the unit. With `pressure`, the output is ready only half the time
  * and the input offers a beat only three times in four. results[i] gets the output of beat
  * i; the tags say which beat each result belongs to, so order is checked here. Returns the
@@ -53,7 +70,7 @@ static uint64_t stream(tce_redu *u, tce_redu_beat *beats, size_t n, bool pressur
                        tce_redu_result *results)
 {
     size_t sent = 0, got = 0;
-    uint64_t cycles = 0, limit = 4 * (uint64_t)n + 64;
+    uint64_t cycles = 0, limit = 8 * (uint64_t)n + 64;
     for (size_t i = 0; i < n; i++)
         beats[i].tag = (uint16_t)i;
     while (got < n) {
@@ -65,7 +82,7 @@ static uint64_t stream(tce_redu *u, tce_redu_beat *beats, size_t n, bool pressur
         bool offer = sent < n && (!pressure || rnd_below(4) != 0);
         bool ready = !pressure || (rnd() & 1);
         tce_redu_result out;
-        if (tce_redu_cycle(u, offer ? &beats[sent] : NULL, ready, &out))
+        if (cycle(u, offer ? &beats[sent] : NULL, ready, &out))
             sent++;
         if (out.valid && ready) {
             if (got >= sent) {
@@ -586,14 +603,15 @@ static bool two_pass(const combo *c)
 static void run_timing(tce_redu *u)
 {
     /* Full rate: with the output always ready, N beats take exactly N + latency cycles,
-     * mixing every legal combination (integer and f32 adds run one beat a cycle), plus one
-     * cycle for each two-pass beat. */
-    const size_t n = 2000;
+     * mixing every legal combination in runs of RUN beats of one type (integer and f32
+     * adds run one beat a cycle), plus one cycle for each two-pass beat and one for each
+     * change of type. */
+    const size_t n = 2000, RUN = 4;
     static tce_redu_beat beats[2000];
     static tce_redu_result res[2000];
-    size_t extra = 0;
+    size_t extra = 0, notices = 0;
     for (size_t i = 0; i < n; i++) {
-        const combo *c = &combos[i % ncombos];
+        const combo *c = &combos[(i / RUN) % ncombos];
         extra += two_pass(c);
         tce_redu_beat *b = &beats[i];
         memset(b, 0, sizeof *b);
@@ -601,31 +619,39 @@ static void run_timing(tce_redu *u)
         b->be = 0xffffffffu;
         for (unsigned k = 0; k < NB; k++)
             b->mem[k] = (uint8_t)rnd(), b->src[k] = (uint8_t)rnd();
+        notices += !same_type(i ? &beats[i - 1] : &ports, b);
     }
     uint64_t cycles = stream(u, beats, n, false, res);
     CHECK(extra > 0 && extra < n, "the mix must hold one- and two-pass beats");
-    CHECK(cycles == n + extra + TCE_REDU_LATENCY,
-          "%zu beats (%zu of two passes) took %llu cycles, want %zu + %zu + %u", n, extra,
-          (unsigned long long)cycles, n, extra, TCE_REDU_LATENCY);
+    CHECK(notices > n / RUN / 2, "the mix must change type");
+    CHECK(cycles == n + extra + notices + TCE_REDU_LATENCY,
+          "%zu beats (%zu of two passes, %zu changes of type) took %llu cycles, want "
+          "%zu + %zu + %zu + %u",
+          n, extra, notices, (unsigned long long)cycles, n, extra, notices, TCE_REDU_LATENCY);
     for (size_t i = 0; i < n; i++)
         check_beat(&beats[i], &res[i]);
-    printf("timing: %zu beats (%zu of two passes) in %llu cycles (latency %u)\n", n, extra,
-           (unsigned long long)cycles, TCE_REDU_LATENCY);
+    printf("timing: %zu beats (%zu of two passes, %zu changes of type) in %llu cycles "
+           "(latency %u)\n",
+           n, extra, notices, (unsigned long long)cycles, TCE_REDU_LATENCY);
 
-    /* A single beat comes out exactly `latency` cycles after it went in; a two-pass beat is
-     * taken in its second cycle. */
+    /* A single beat comes out exactly `latency` cycles after it went in; a new type takes
+     * a cycle of notice first, and a two-pass beat is taken in its second cycle. */
     tce_redu_result out;
-    bool taken = tce_redu_cycle(u, &beats[0], true, &out);
-    if (two_pass(&combos[0])) {
+    const tce_redu_beat *one = &beats[n - 1 - RUN]; /* another type than the last beat */
+    CHECK(!same_type(one, &ports), "the single beat must change type");
+    bool taken = cycle(u, one, true, &out);
+    CHECK(!taken && !out.valid, "a beat of a new type must wait a cycle of notice");
+    taken = cycle(u, one, true, &out);
+    if (two_pass(&combos[((n - 1 - RUN) / RUN) % ncombos])) {
         CHECK(!taken && !out.valid, "a two-pass beat must wait a cycle at the input");
-        taken = tce_redu_cycle(u, &beats[0], true, &out);
+        taken = cycle(u, one, true, &out);
     }
     CHECK(taken && !out.valid, "an idle unit must accept a beat and show no result");
     for (unsigned k = 1; k < TCE_REDU_LATENCY; k++) {
-        tce_redu_cycle(u, NULL, true, &out);
+        cycle(u, NULL, true, &out);
         CHECK(!out.valid, "result out after %u cycles, latency is %u", k, TCE_REDU_LATENCY);
     }
-    tce_redu_cycle(u, NULL, true, &out);
+    cycle(u, NULL, true, &out);
     CHECK(out.valid, "no result after %u cycles", TCE_REDU_LATENCY);
 
     /* Back-pressure: a held output stalls the unit without losing, repeating or reordering
