@@ -39,6 +39,13 @@ if(TCE_UNITS_VERILATOR AND NOT TCE_SANITIZE)
   add_test(NAME test_rtl_reduce COMMAND test_rtl_reduce ${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus/bulk_reduce.txt
            ${CMAKE_CURRENT_SOURCE_DIR}/data/hwcorpus/red.txt)
   set_tests_properties(test_rtl_reduce PROPERTIES LABELS "rtl;nosan" TIMEOUT 300)
+  # The unit's type contract planted broken (a type change with no notice): it must stop on
+  # its assertion, with that message.
+  add_test(NAME test_rtl_reduce-planted COMMAND ${CMAKE_COMMAND} -DPROG=$<TARGET_FILE:test_rtl_reduce>
+           -DARG=--planted-type-change
+           "-DWANT=tce_red_unit: a beat offered in the cycle its type changed (008, was 004)"
+           -P ${CMAKE_CURRENT_SOURCE_DIR}/rtl_units/planted_stop.cmake)
+  set_tests_properties(test_rtl_reduce-planted PROPERTIES LABELS "rtl;nosan" TIMEOUT 60)
 
   # The other units alone against the golden model's pieces (docs/rtl.md, "Unit tests").
   # UNIT:LIBRARIES... (the tile check takes the tools' regress generators and field names).

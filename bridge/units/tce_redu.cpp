@@ -13,6 +13,7 @@ struct tce_redu {
     VerilatedContext ctx;
     Vtce_red_unit *top;
     uint64_t cycles;
+    bool plant;  // offer a new type without notice (tce_redu_plant_type_change)
 };
 
 // VlWide<N> holds the bus as 32-bit words, least significant first.
@@ -49,6 +50,7 @@ extern "C" tce_redu *tce_redu_create(void)
         return nullptr;
     }
     u->cycles = 0;
+    u->plant = false;
     u->top->clk = 0;
     u->top->in_valid = 0;
     u->top->out_ready = 0;
@@ -78,7 +80,7 @@ extern "C" bool tce_redu_cycle(tce_redu *u, const tce_redu_beat *in, bool out_re
     // into registers, as the engine's per-command type allows (docs/reduction_unit.md).
     bool notice = in && (t->in_op != (uint8_t)in->op || t->in_etype != (uint8_t)in->etype ||
                          t->in_ctx != (uint8_t)in->ctx || t->in_noftz != in->noftz);
-    t->in_valid = in != nullptr && !notice;
+    t->in_valid = in != nullptr && (!notice || u->plant);
     if (in) {
         put_bytes(t->in_mem, in->mem);
         put_bytes(t->in_src, in->src);
@@ -104,5 +106,7 @@ extern "C" bool tce_redu_cycle(tce_redu *u, const tce_redu_beat *in, bool out_re
     u->cycles++;
     return accepted;
 }
+
+extern "C" void tce_redu_plant_type_change(tce_redu *u, bool plant) { u->plant = plant; }
 
 extern "C" uint64_t tce_redu_cycles(const tce_redu *u) { return u->cycles; }

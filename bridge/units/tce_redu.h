@@ -52,6 +52,11 @@ void tce_redu_destroy(tce_redu *u);
  * notice the unit's registered decode needs, so it is never accepted then. */
 bool tce_redu_cycle(tce_redu *u, const tce_redu_beat *in, bool out_ready, tce_redu_result *out);
 
+/* For the planted-violation test only: with `plant` set, tce_redu_cycle offers a beat of a
+ * new type at once, without the cycle of notice, which the unit's TCE_ASSERT check must
+ * stop on. */
+void tce_redu_plant_type_change(tce_redu *u, bool plant);
+
 /* Clock cycles run since creation (reset cycles excluded). */
 uint64_t tce_redu_cycles(const tce_redu *u);
 

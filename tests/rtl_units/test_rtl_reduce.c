@@ -666,10 +666,40 @@ static void run_timing(tce_redu *u)
            (unsigned long long)slow);
 }
 
+/* The planted violation (CTest test_rtl_reduce-planted): two beats of different types back
+ * to back with no notice between. The unit's TCE_ASSERT check must stop the run there, so
+ * getting past it is the failure. */
+static int run_planted(void)
+{
+    tce_redu *u = tce_redu_create();
+    if (!u) {
+        fprintf(stderr, "cannot create the Verilated unit (out of memory)\n");
+        return 1;
+    }
+    tce_redu_beat b;
+    memset(&b, 0, sizeof b);
+    b.ctx = TCE_ARITH_BULK_REDUCE, b.op = TCE_RED_ADD, b.etype = TCE_ET_U32, b.be = 0xffffffffu;
+    tce_redu_result out;
+    for (unsigned k = 0; k < 4; k++) /* with its notice first: no stop expected here */
+        cycle(u, &b, true, &out);
+    printf("planted: a u32 add runs; now a u64 add with no cycle of notice\n");
+    fflush(stdout);
+    tce_redu_plant_type_change(u, true);
+    b.etype = TCE_ET_U64;
+    cycle(u, &b, true, &out);
+    cycle(u, &b, true, &out);
+    printf("FAIL: the unit took a beat whose type changed in its cycle and did not stop\n");
+    tce_redu_destroy(u);
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 2 && !strcmp(argv[1], "--planted-type-change"))
+        return run_planted();
     if (argc != 3) {
-        fprintf(stderr, "usage: %s <bulk_reduce.txt> <red.txt>\n", argv[0]);
+        fprintf(stderr, "usage: %s <bulk_reduce.txt> <red.txt> | --planted-type-change\n",
+                argv[0]);
         return 2;
     }
     int rc = unit_seed(0x7ce5eed5ull);
