@@ -43,7 +43,7 @@ if(TCE_UNITS_VERILATOR AND NOT TCE_SANITIZE)
   # its assertion, with that message.
   add_test(NAME test_rtl_reduce-planted COMMAND ${CMAKE_COMMAND} -DPROG=$<TARGET_FILE:test_rtl_reduce>
            -DARG=--planted-type-change
-           "-DWANT=tce_red_unit: a beat offered in the cycle its type changed (008, was 004)"
+           "-DWANT=tce_red_unit: a beat offered in the cycle its type changed \\(008, was 004\\)"
            -P ${CMAKE_CURRENT_SOURCE_DIR}/rtl_units/planted_stop.cmake)
   set_tests_properties(test_rtl_reduce-planted PROPERTIES LABELS "rtl;nosan" TIMEOUT 60)
 
