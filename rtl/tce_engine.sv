@@ -585,12 +585,12 @@ module tce_engine #(
     .done_hold(tile_done_hold), .done(tile_done), .status(tile_status), .tx_err(tile_tx_err), .bytes_read(tile_rbytes),
     .arvalid(tl_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_TILE_LOAD), .axi_ar(tl_ar),
     .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_TILE_LOAD), .rready(tl_rready), .axi_r(m_r),
-    .sm_valid(tl_sm_valid), .sm_ready(sm_req_ready && sm_owner == tce_op_pkg::SM_OWNER_TILE_LOAD), .sm_cta(tl_sm_cta),
+    .sm_valid(tl_sm_valid), .sm_ready(sm_req_ready && tile_active), .sm_cta(tl_sm_cta),
     .sm_addr(tl_sm_addr), .sm_wdata(tl_sm_wdata), .sm_wstrb(tl_sm_wstrb),
-    .sm_rsp_valid(sm_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_TILE_LOAD), .sm_rsp_err(sm_rsp_err),
-    .mb_valid(tl_mb_valid), .mb_ready(mb_req_ready && sm_owner == tce_op_pkg::SM_OWNER_TILE_LOAD), .mb_cta(tl_mb_cta),
+    .sm_rsp_valid(sm_rsp_valid && tile_active), .sm_rsp_err(sm_rsp_err),
+    .mb_valid(tl_mb_valid), .mb_ready(mb_req_ready && tile_active), .mb_cta(tl_mb_cta),
     .mb_addr(tl_mb_addr), .mb_tx_count(tl_mb_tx_count),
-    .mb_rsp_valid(mb_rsp_valid && sm_owner == tce_op_pkg::SM_OWNER_TILE_LOAD), .mb_rsp_err(mb_rsp_err)
+    .mb_rsp_valid(mb_rsp_valid && tile_active), .mb_rsp_err(mb_rsp_err)
   );
 
   // Global write channel: the bulk store, the tile store and red take turns (wr_owner);
@@ -872,10 +872,12 @@ module tce_engine #(
   // Tensor loads and bulk copies global -> shared in flight send their own complete-tx;
   // otherwise the executor does (bulk copies from shared memory). The executor hands the
   // port over only with no response outstanding.
-  wire tl_mb  = (sm_owner == tce_op_pkg::SM_OWNER_TILE_LOAD);
+  // mb_req_valid is the OR of the three: each offers only while it owns the port (asserted
+  // below), and the memory's data-port ready reads it, so a decode of sm_owner here put
+  // the executor's state and the tile load's slot count on every mover's ready path.
+  wire tl_mb  = tile_active;   // sm_owner's first choice
   wire g2s_mb = (sm_owner == tce_op_pkg::SM_OWNER_G2S);
-  assign mb_req_valid    = tl_mb ? tl_mb_valid : g2s_mb ? g2s_mb_valid :
-                           tx_valid && sm_owner == tce_op_pkg::SM_OWNER_COMPLETE_TX;
+  assign mb_req_valid    = tl_mb_valid || g2s_mb_valid || tx_valid;
   assign mb_req_cta      = tl_mb ? tl_mb_cta : g2s_mb ? g2s_mb_cta : tx_cta;
   assign mb_req_addr     = tl_mb ? tl_mb_addr : g2s_mb ? g2s_mb_addr : tx_addr;
   assign mb_req_tx_count = tl_mb ? tl_mb_tx_count : g2s_mb ? g2s_mb_tx_count : tx_count;
@@ -903,6 +905,21 @@ module tce_engine #(
     .clk, .rst_n, .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awaddr(m_axi_awaddr),
     .awlen(m_axi_awlen), .arvalid(rg_arvalid), .arready(m_axi_arready && rd_owner == 2'd3),
     .araddr(rg_ar.addr), .arlen(rg_ar.len), .bvalid(m_axi_bvalid));
+  // An mbarrier request comes only from the port's owner (mb_req_valid ORs them), and the
+  // tile load owns it exactly while it is active (its ready and answers read tile_active).
+  always @(posedge clk or negedge rst_n)
+    if (!rst_n) begin
+    end else begin
+      assert (!tl_mb_valid || sm_owner == tce_op_pkg::SM_OWNER_TILE_LOAD)
+        else $error("tile load mbarrier request with sm_owner %0d", sm_owner);
+      assert (!g2s_mb_valid || sm_owner == tce_op_pkg::SM_OWNER_G2S)
+        else $error("bulk copy mbarrier request with sm_owner %0d", sm_owner);
+      assert (!tx_valid || sm_owner == tce_op_pkg::SM_OWNER_COMPLETE_TX)
+        else $error("executor complete-tx with sm_owner %0d", sm_owner);
+      // (guards the executor's priority order, which the tile load's wiring relies on)
+      assert (tile_active == (sm_owner == tce_op_pkg::SM_OWNER_TILE_LOAD))
+        else $error("tile_active %0d beside sm_owner %0d", tile_active, sm_owner);
+    end
   // tce_rmw_smem's choice of mover (sm_red) is sm_owner's wherever it matters: while red
   // runs it owns the port; where the two differ nothing passes tce_rmw_smem.
   always @(posedge clk or negedge rst_n)

@@ -98,6 +98,7 @@ module tce_bulk_from_smem #(
   logic [RQA:0]      rq_count, rq_inflight;
   logic [SA-1:0]     rd_addr, rd_last;   // next / last source word to read (aligned)
   logic [NW-1:0]     words_left;         // source words not yet taken by the output
+  logic              wl_nz;              // words_left != 0 as a flip-flop: it picks every beat's data
   logic [DATA_W-1:0] prev;
   logic              primed;             // the word before the first beat's is in prev
   localparam int NCH = DB / 16;
@@ -158,6 +159,9 @@ module tce_bulk_from_smem #(
   // The first beat holds DB - base_low bytes of the copy: it is the last when size is at
   // most that (a compare of the low bits, not of the 33-bit end).
   wire [LB:0]   lead     = (LB+1)'(DB) - {1'b0, base_low};
+  // the source words [align(src_off), align(src_off + size - 1)]: ceil((src_off mod DB +
+  // size) / DB), one sum (size >= 1 where it is used; size 0 goes to DRAIN)
+  wire [NW-1:0] words_init = NW'(({1'b0, size} + 33'(src_off[LB-1:0]) + 33'(DB - 1)) >> LB);
   wire          last0    = size[31:LB+1] == '0 && size[LB:0] <= lead;
   wire [SA-1:0] src_beat0 = {1'b0, src_off} - SA'(base_low);
   wire [SA-1:0] s_end0    = {1'b0, src_off} + SA'(size);
@@ -201,8 +205,8 @@ module tce_bulk_from_smem #(
   wire stream = dst_global && (state == S_STREAM);
   wire rd_more = (rd_addr <= rd_last);
   wire rd_issue = stream && rd_more && ({1'b0, rq_count} + {1'b0, rq_inflight} < (RQA+2)'(RQ));
-  wire [DATA_W-1:0] cur = (words_left != '0) ? rq_data[rq_head] : '0;
-  wire cur_ok = (words_left == '0) || (rq_count != '0);
+  wire [DATA_W-1:0] cur = wl_nz ? rq_data[rq_head] : '0;
+  wire cur_ok = !wl_nz || (rq_count != '0);
   // The beat is {cur, prev} shifted right by sh chunks: chunk j is chunk j + sh of the pair,
   // as constant chunk selects for the same reason as `shifted`. sh is 1..NCH (sh_start), so
   // the choices start at 1.
@@ -220,7 +224,7 @@ module tce_bulk_from_smem #(
   // A W beat needs its burst's AW out: its burst is the oldest of those aw_ahead counts.
   wire w_ok = (state == S_STREAM) && primed && cur_ok && (aw_ahead != '0);
   wire w_fire = w_ok && wready;
-  wire pop = prime || (w_fire && words_left != '0);
+  wire pop = prime || (w_fire && wl_nz);
 
   assign awvalid = stream && (aw_addr < d_end) && (aw_ahead != AHW'(AW_AHEAD));
   assign aw_s.id = '0;   // W beats follow the AWs in order; one ID is enough
@@ -279,7 +283,7 @@ module tce_bulk_from_smem #(
       rd_expect <= '0; rd_got <= '0; word0 <= '0; word1 <= '0;
       err_bus <= 1'b0; err_smem <= 1'b0; b_outstanding <= '0; sm_wr_outstanding <= '0;
       rq_head <= '0; rq_tail <= '0; rq_count <= '0; rq_inflight <= '0;
-      rd_addr <= '0; rd_last <= '0; words_left <= '0; prev <= '0; primed <= 1'b0; sh <= '0;
+      rd_addr <= '0; rd_last <= '0; words_left <= '0; wl_nz <= 1'b0; prev <= '0; primed <= 1'b0; sh <= '0;
     end else begin
       done <= 1'b0;
       // Idle, nothing arrives for this mover (its command drained every response and B
@@ -296,6 +300,7 @@ module tce_bulk_from_smem #(
             rq_head <= rq_head + 1'b1;
             prev <= rq_data[rq_head];
             words_left <= words_left - NW'(1);
+            wl_nz <= words_left != NW'(1);
             primed <= 1'b1;
           end
           rq_count <= rq_count + (RQA+1)'(sm_rsp_valid) - (RQA+1)'(pop);
@@ -357,9 +362,8 @@ module tce_bulk_from_smem #(
           // ~(N'(c)), not ~N'(c): Yosys 0.23 drops a ~ written straight before a cast
           // (docs/rtl.md, "Netlist model").
           rd_last <= ({1'b0, src_off} + SA'(size) - SA'(1)) & ~(SA'(DB - 1));
-          // the words [align(src_off), align(src_off + size - 1)]: ceil((src_off mod DB +
-          // size) / DB), one sum (size >= 1 here; size 0 goes to DRAIN)
-          words_left <= NW'(({1'b0, size} + 33'(src_off[LB-1:0]) + 33'(DB - 1)) >> LB);
+          words_left <= words_init;
+          wl_nz <= words_init != '0;
           primed <= !(s_ch > d_ch);
           sh <= SHW'(sh_start);
           rq_head <= '0; rq_tail <= '0; rq_count <= '0; rq_inflight <= '0;
@@ -395,4 +399,11 @@ module tce_bulk_from_smem #(
       endcase
     end
   end
+
+`ifdef TCE_ASSERT
+  always @(posedge clk or negedge rst_n)
+    if (rst_n)
+      assert (wl_nz == (words_left != '0))
+        else $error("tce_bulk_from_smem: wl_nz %0d beside words_left %0d", wl_nz, words_left);
+`endif
 endmodule
