@@ -7,7 +7,7 @@
 //
 // The walk presents one row at a time (row_valid): its global address (row_g, of dim-0
 // coordinate c0), its pre-swizzle shared address, whether dims 1..4 all lie in the tensor
-// (row_inb, every dimension compared at once) and whether it is the last; the user takes
+// (row_inb, from flip-flops in both builds) and whether it is the last; the user takes
 // it with `next`, and the following row can be presented in the very next cycle.
 //
 // With an outside generator (EXT_ROWS = 1) every row's address is computed whole, in a
@@ -294,9 +294,46 @@ module tce_row_walk #(
         k_st[i] = '0;
         ox_st[i] = {{(XW-32){coords_used[(i+1)*32 + 31]}}, coords_used[(i+1)*32 +: 32]};
       end
+    // Whether each dimension of the odometer's position lies in the tensor, as flip-flops
+    // kept beside ox: row_inb is then one LUT, not four 33-bit compares, on the user's path
+    // from the presented row to `next` and back into the odometer.
+    logic [3:0] oin;               // ox[i] in [0, gdim) or dimension i+1 beyond the rank
+    logic [3:0] cin;               // ... of the command's coordinate, where a wrap returns
+    function automatic logic dim_in(input logic [XW-1:0] x, input logic [32:0] g, input logic live);
+      dim_in = !live || (x[XW-1:33] == '0 && x[32:0] < g);
+    endfunction
+    always_ff @(posedge clk or negedge rst_n) begin
+      if (!rst_n) begin
+        oin <= '1; cin <= '1;    // rk resets to 0: no dimension to be out of
+      end else if (start) begin
+        for (int i = 0; i < 4; i++) begin
+          cin[i] <= dim_in(ox_st[i], gdim14[i*33 +: 33], 3'(i + 1) < rank);
+          oin[i] <= dim_in(ox_st[i], gdim14[i*33 +: 33], 3'(i + 1) < rank);
+        end
+      end else if (odo_step) begin
+        // the odometer's step above: dims at their last position wrap, the first other moves
+        logic carry;
+        carry = 1'b1;
+        for (int i = 0; i < 4; i++)
+          if (carry) begin
+            if (owrap[i]) oin[i] <= cin[i];
+            else begin
+              oin[i] <= dim_in(ox[i] + XW'(ee[i*4 +: 4]), gd[i*33 +: 33], 3'(i + 1) < rk);
+              carry = 1'b0;
+            end
+          end
+      end
+    end
+    assign row_inb = &oin;
+`ifdef TCE_ASSERT
     logic [4*XW-1:0] xp;
     always_comb for (int i = 0; i < 4; i++) xp[i*XW +: XW] = ox[i];
-    assign row_inb = in_tensor(xp, gd, rk);
+    always @(posedge clk or negedge rst_n)
+      if (rst_n)
+        assert (row_inb == in_tensor(xp, gd, rk))
+          else $error("tce_row_walk: row_inb %0d, the odometer's position says %0d", row_inb,
+                      in_tensor(xp, gd, rk));
+`endif
     assign last_row = olast;
     assign row_step = 1'b0;      // no outside generator to step
     /* verilator lint_off UNUSEDSIGNAL */
