@@ -101,6 +101,11 @@ static void test_levels(void)
           !strcmp(lv.worst[0].start, "u_a.ra"));
     /* The path runs u_a (n1, n2) -> u_c (n4, n5, x) -> u_d (p): scopes in that order. */
     CHECK(!strcmp(lv.worst[0].via, "u_a, u_c, u_d"));
+    /* ... net by net, following the input that set each level: p <- x <- n5 <- the chain's
+     * deepest input n4 (c2's own n1 is level 1) <- n3 <- n2 (the MUXF7's deepest) <- n1 <-
+     * ra; the carry nets between c1 and c2 have $ names and are left out. */
+    CHECK(!strcmp(lv.worst[0].nets, "u_a.ra -> u_a.n1 -> u_a.n2 -> u_a.n3 -> u_c.n4 -> u_c.n5 -> "
+                                    "u_c.x -> u_d.p"));
     CHECK(lv.worst[1].levels == 4 && !strcmp(lv.worst[1].end, "u_b.r3") &&
           !strcmp(lv.worst[1].start, "u_a.ra"));
     CHECK(lv.worst[2].levels == 3 && !strcmp(lv.worst[2].end, "out"));
@@ -274,6 +279,20 @@ static void test_too_deep(void)
         bool ok = syn_levels_from_blif(text, 8, &lv, err, sizeof err);
         if (n == 10000) {
             CHECK(ok && lv.max_levels == 10000);
+            /* traced back to its start whole; its 10,001 named nets (a, l0..l9999) do not fit
+             * the list, which says how many it leaves out */
+            CHECK(!strcmp(lv.worst[0].start, "a") && !strcmp(lv.worst[0].end, "q"));
+            CHECK(!strncmp(lv.worst[0].nets, "a -> l0 -> l1 -> ", 17));
+            const char *more = strstr(lv.worst[0].nets, "-> ... (");
+            CHECK(more != NULL);
+            if (more) {
+                /* listed + left out = 10,001 */
+                size_t listed = 0;
+                for (const char *q = lv.worst[0].nets; q < more; q++)
+                    listed += !strncmp(q, " -> ", 4);
+                long left = strtol(more + 8, NULL, 10);
+                CHECK((long)listed + left == 10001);
+            }
         } else {
             CHECK(!ok);
             CHECK(!strcmp(err, "4: a path through more than 10000 nets and carry bits: too deep to follow"));

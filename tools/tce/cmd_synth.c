@@ -108,7 +108,8 @@ static void usage(FILE *f)
             "  --sta          also run Yosys's own `sta` on each xc7 netlist, beside tce's delay\n"
             "                 (a cross-check; hours on the flattened `small` top)\n"
             "  --levels=BLIF  only count the LUT levels and worst cell delay of this flattened xc7 netlist (a unit\n"
-            "                 synthesised alone: write_blif -param after synth_xilinx and flatten)\n"
+            "                 synthesised alone: write_blif -param after synth_xilinx and flatten), with\n"
+            "                 the named nets of each of the five deepest paths\n"
             "exit status: 0 all runs gave numbers and no latch or netlist loop, 1 otherwise, 2 bad usage\n");
 }
 
@@ -509,6 +510,9 @@ static void write_timing(FILE *f, const synth_run runs[][NTARGETS], const bool w
         for (size_t k = 0; k < r->levels.nworst; k++)
             fprintf(f, "| %ld | `%s` | `%s` | %s |\n", r->levels.worst[k].levels, r->levels.worst[k].start,
                     r->levels.worst[k].end, r->levels.worst[k].via);
+        if (r->levels.nworst)
+            fprintf(f, "\nThe first of them net by net (the names Yosys kept; its own $... nets, most "
+                       "of the LUTs' outputs, are left out): `%s`\n", r->levels.worst[0].nets);
         fprintf(f, "\n");
     }
 }
@@ -650,9 +654,11 @@ static int levels_only(const char *path)
         fprintf(stderr, "%s:%d: structural combinational loop through cell '%s' (%ld met, each cut at "
                         "its closing input: levels and delay through them are lower bounds)\n",
                 path, lv.loop_line, lv.loop_cell, lv.loops);
-    for (size_t k = 0; k < lv.nworst; k++)
+    for (size_t k = 0; k < lv.nworst; k++) {
         printf("  %2ld  %s -> %s%s%s\n", lv.worst[k].levels, lv.worst[k].start, lv.worst[k].end,
                lv.worst[k].via[0] ? "  via " : "", lv.worst[k].via);
+        printf("      nets: %s\n", lv.worst[k].nets);
+    }
     return lv.loops ? 1 : 0;
 }
 

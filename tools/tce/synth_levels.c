@@ -872,21 +872,51 @@ static void append_scope(char *via, size_t cap, char *last, size_t lastcap, cons
  * it then writes to `start`. */
 typedef int (*trace_step)(netlist *nl, int n, char *start, size_t scap);
 
-/* Walk back from an endpoint net: the start's name and the scopes passed (start first). */
-static void trace_with(netlist *nl, int n, trace_step step, char *start, size_t scap, char *via,
-                       size_t vcap)
+/* The named nets of a path (chain[] holds it end first) into `nets`, start first; when
+ * they do not all fit, as many as fit and then how many are left out. */
+static void list_nets(const netlist *nl, const int *chain, size_t len, char *nets, size_t cap)
 {
-    int chain[4096];
+    size_t named = 0, used = 0, listed = 0;
+    for (size_t i = 0; i < len; i++)
+        named += nl->nets[chain[i]].name[0] != '$';
+    nets[0] = 0;
+    /* room kept for the tail " -> ... (N more)" */
+    const size_t tail = 40;
+    for (size_t i = len; i-- > 0;) {
+        const char *nm = nl->nets[chain[i]].name;
+        if (nm[0] == '$')
+            continue;
+        size_t need = strlen(nm) + (used ? 4 : 0);
+        if (used + need + tail >= cap) {
+            snprintf(nets + used, cap - used, "%s... (%zu more)", used ? " -> " : "", named - listed);
+            return;
+        }
+        used += (size_t)snprintf(nets + used, cap - used, "%s%s", used ? " -> " : "", nm);
+        listed++;
+    }
+}
+
+/* Walk back from an endpoint net: the start's name and the scopes passed (start first);
+ * with `nets`, the named nets too (list_nets). */
+static void trace_with(netlist *nl, int n, trace_step step, char *start, size_t scap, char *via,
+                       size_t vcap, char *nets, size_t ncap)
+{
+    /* every net of the path: as long as the deepest path deeper() lets through */
+    int chain[SYN_LV_DEPTH_MAX + 2];
     size_t len = 0;
     snprintf(start, scap, "(constant)");
     while (n >= 0 && len < sizeof chain / sizeof chain[0]) {
         chain[len++] = n;
         n = step(nl, n, start, scap);
     }
+    if (n >= 0)
+        snprintf(start, scap, "(a path of more than %zu nets)", len);
     char last[SYN_LV_NAME_MAX] = "";
     via[0] = 0;
     for (size_t i = len; i-- > 0;)
         append_scope(via, vcap, last, sizeof last, nl->nets[chain[i]].name);
+    if (nets)
+        list_nets(nl, chain, len, nets, ncap);
 }
 
 /* Levels: back along the inputs that set each level. */
@@ -1143,7 +1173,7 @@ static bool worst_delay(netlist *nl, char **outputs, size_t nout, syn_levels *ou
     if (best_net < 0)
         return true;
     trace_with(nl, best_net, delay_step, out->delay_from, sizeof out->delay_from, out->delay_via,
-               sizeof out->delay_via);
+               sizeof out->delay_via, NULL, 0);
     if (best_cell < 0) {
         snprintf(out->delay_to, sizeof out->delay_to, "%s", nl->nets[best_net].name);
     } else {
@@ -1242,7 +1272,8 @@ bool syn_levels_from_blif(const char *blif, long threshold, syn_levels *out, cha
         pth.levels = eps[i].level;
         snprintf(pth.end, sizeof pth.end, "%s", eps[i].group);
         if (eps[i].net >= 0)
-            trace_with(&nl, eps[i].net, level_step, pth.start, sizeof pth.start, pth.via, sizeof pth.via);
+            trace_with(&nl, eps[i].net, level_step, pth.start, sizeof pth.start, pth.via, sizeof pth.via,
+                       pth.nets, sizeof pth.nets);
         else
             snprintf(pth.start, sizeof pth.start, "%s", eps[i].group);
         bool seen = false;

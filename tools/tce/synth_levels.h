@@ -19,12 +19,16 @@
 
 #define SYN_LV_NAME_MAX 160
 #define SYN_LV_WORST 5
+#define SYN_LV_PATH_MAX 4096
 
 typedef struct {
     long levels;
     char start[SYN_LV_NAME_MAX];   /* start register group */
     char end[SYN_LV_NAME_MAX];     /* end register group (a flip-flop's Q net, or CELL.PIN) */
     char via[SYN_LV_NAME_MAX];     /* hierarchy scopes the path runs through, start first */
+    /* The nets along it that Yosys kept a name for (its own $... names left out), start
+     * first, " -> " between; a list too long ends with "-> ... (N more)". */
+    char nets[SYN_LV_PATH_MAX];
 } syn_lv_path;
 
 typedef struct {
