@@ -302,14 +302,14 @@ module tce_row_walk #(
     function automatic logic dim_in(input logic [XW-1:0] x, input logic [32:0] g, input logic live);
       dim_in = !live || (x[XW-1:33] == '0 && x[32:0] < g);
     endfunction
+    logic [3:0] st_in;             // ... of the command's coordinates, at start
+    always_comb
+      for (int i = 0; i < 4; i++) st_in[i] = dim_in(ox_st[i], gdim14[i*33 +: 33], 3'(i + 1) < rank);
     always_ff @(posedge clk or negedge rst_n) begin
       if (!rst_n) begin
         oin <= '1; cin <= '1;    // rk resets to 0: no dimension to be out of
       end else if (start) begin
-        for (int i = 0; i < 4; i++) begin
-          cin[i] <= dim_in(ox_st[i], gdim14[i*33 +: 33], 3'(i + 1) < rank);
-          oin[i] <= dim_in(ox_st[i], gdim14[i*33 +: 33], 3'(i + 1) < rank);
-        end
+        oin <= st_in; cin <= st_in;
       end else if (odo_step) begin
         // the odometer's step above: dims at their last position wrap, the first other moves
         logic carry;
