@@ -4,7 +4,8 @@
 //
 // One RAM (tce_fpga_sram, DATA_W wide) per CTA. Every request takes the RAMs for one
 // cycle and is answered the next cycle (the RAM read latency), so requests stream one per
-// cycle and answers come back in request order, as the engine requires.
+// cycle and answers come back in request order, as the engine requires. The engine's data
+// requests first pass a two-entry queue (one cycle more, see "the data port's queue").
 //
 // mbarrier complete-tx is a read-modify-write of the 8-byte word in the RAM itself, so the
 // host sees the phase flip exactly where the PTX program would look for it: cycle 0 reads
@@ -106,24 +107,49 @@ module tce_fpga_smem #(
   logic [63:0]   p2_old;
   wire rmw_busy = p1_rmw || p2_rmw;
 
+  // ------------------------------------------------------------- the data port's queue
+  // The engine's data requests wait in a two-entry queue: its ready is a flip-flop's and
+  // the RAMs see a registered request, so neither the engine's choice of who drives the
+  // port nor this side's arbitration and range check lengthen the other's paths. It costs
+  // one cycle of answer latency, not throughput (the queue takes a request each cycle
+  // while its head leaves); the engine orders complete-tx after the answers of its writes,
+  // so a write waiting here is never overtaken by its command's mbarrier update.
+  localparam int EQ_W = 2 + 4 + 24 + DATA_W + DB;
+  logic [EQ_W-1:0] eq_head;
+  logic            eq_empty, eq_full;
+  logic [1:0]      eq_kind;
+  logic [3:0]      eq_cta;
+  logic [23:0]     eq_addr;
+  logic [DATA_W-1:0] eq_wdata;
+  logic [DB-1:0]   eq_wstrb;
+  wire             e_go;
+  assign {eq_kind, eq_cta, eq_addr, eq_wdata, eq_wstrb} = eq_head;
+  assign sm_req_ready = !eq_full;
+
+  tce_fifo #(.WIDTH(EQ_W), .DEPTH(2)) u_eng_queue (
+    .clk, .rst_n, .flush(1'b0),
+    .push(sm_req_valid && !eq_full), .push_data({sm_req_kind, sm_req_cta, sm_req_addr, sm_req_wdata, sm_req_wstrb}),
+    .pop(e_go), .head(eq_head), .empty(eq_empty), .full(eq_full),
+    /* verilator lint_off PINCONNECTEMPTY */ .count() /* verilator lint_on PINCONNECTEMPTY */
+  );
+
   // ------------------------------------------------------------- stage 0 (request) decode
   assign h_req_ready  = !rmw_busy;
   assign mb_req_ready = !rmw_busy && !h_req_valid;
-  assign sm_req_ready = !rmw_busy && !h_req_valid && !mb_req_valid;
   wire h_go = h_req_valid && h_req_ready;
   wire m_go = mb_req_valid && mb_req_ready;
-  wire e_go = sm_req_valid && sm_req_ready;
+  assign e_go = !eq_empty && !rmw_busy && !h_req_valid && !mb_req_valid;
 
   wire        h_is_reg  = h_req_addr[28];
   wire [3:0]  h_cta     = h_req_addr[27:24];
   wire [23:0] h_off     = {h_req_addr[23:2], 2'b00};
   wire        h_in_range = {28'd0, h_cta} < NUM_CTAS && {8'd0, h_off} < SMEM_BYTES;
-  wire        e_in_range = {28'd0, sm_req_cta} < NUM_CTAS && {8'd0, sm_req_addr} < SMEM_BYTES;
+  wire        e_in_range = {28'd0, eq_cta} < NUM_CTAS && {8'd0, eq_addr} < SMEM_BYTES;
   wire        m_in_range = {28'd0, mb_req_cta} < NUM_CTAS && {8'd0, mb_req_addr} < SMEM_BYTES;
   // The engine checks mbarrier alignment before it asks; a stray one is still refused here
   // rather than read-modify-writing a word that straddles two mbarriers.
   wire        m_err     = !m_in_range || mb_req_addr[2:0] != 3'd0;
-  wire        e_err     = !e_in_range || sm_req_kind[1];   // kinds 2 and 3 are not defined
+  wire        e_err     = !e_in_range || eq_kind[1];   // kinds 2 and 3 are not defined
 
   // Who uses the RAM ports this cycle, and how.
   logic [CW-1:0] acc_cta;
@@ -165,12 +191,12 @@ module tce_fpga_smem #(
       acc_word  = mb_req_addr[OB +: RA];
       acc_rd    = !m_err;
     end else if (e_go && !e_err) begin
-      acc_cta   = sm_req_cta[CW-1:0];
-      acc_word  = sm_req_addr[OB +: RA];
-      acc_rd    = sm_req_kind == tce_op_pkg::SM_READ;
-      acc_wr    = sm_req_kind == tce_op_pkg::SM_WRITE;
-      acc_be    = sm_req_wstrb;
-      acc_wdata = sm_req_wdata;
+      acc_cta   = eq_cta[CW-1:0];
+      acc_word  = eq_addr[OB +: RA];
+      acc_rd    = eq_kind == tce_op_pkg::SM_READ;
+      acc_wr    = eq_kind == tce_op_pkg::SM_WRITE;
+      acc_be    = eq_wstrb;
+      acc_wdata = eq_wdata;
     end
   end
 
@@ -267,7 +293,7 @@ module tce_fpga_smem #(
         p1_mbar_off <= mb_req_addr;
       end else if (e_go) begin
         p1_err      <= e_err;
-        p1_cta      <= sm_req_cta[CW-1:0];
+        p1_cta      <= eq_cta[CW-1:0];
       end
       if (p2_rmw) begin
         if (mbar_ok) st_tx_applied <= st_tx_applied + 32'd1;

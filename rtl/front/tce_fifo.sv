@@ -1,4 +1,5 @@
-// Synchronous first-in first-out buffer: the engine's command queue. DEPTH must be a power
+// Synchronous first-in first-out buffer: the engine's command queue, and the FPGA shared
+// memory's queue of engine data requests (tce_fpga_smem). DEPTH must be a power
 // of two so the read and write pointers wrap by plain overflow. `count` is exported because
 // STATUS reports both the queued commands and the free slots.
 module tce_fifo #(
