@@ -241,6 +241,7 @@ module tce_cmd_exec #(
   // Opcode classes. Without HAS_REDUCE the three reduce opcodes are unknown ones
   // (ST_UNSUPPORTED).
   logic        is_breduce, is_red, is_treduce, is_tpref, is_mm, is_tensor, to_global;
+  logic        pref_q, store_q; // cmd is a tensor prefetch / store or reduce (flip-flops, see the cmd load)
   // Tensor modes of features this build leaves out (csim/op.h tce_mode): 1-3 and 6 are the
   // im2col family, 4 and 5 gather4/scatter4.
   logic        mode_off;
@@ -311,13 +312,13 @@ module tce_cmd_exec #(
     is_breduce = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_BULK_REDUCE);
     is_red     = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_RED);
     is_treduce = HAS_REDUCE && (f_opcode == tce_op_pkg::OP_TENSOR_REDUCE);
-    is_tpref   = (f_opcode == tce_op_pkg::OP_TENSOR_PREFETCH);
+    is_tpref   = pref_q;
     is_mm      = HAS_MULTIMEM && (f_opcode == tce_op_pkg::OP_MULTIMEM_COPY);
     is_tensor  = tensor_op(f_opcode);
     to_global  = (f_dst == tce_op_pkg::SPACE_GLOBAL);
     mode_off   = (!HAS_IM2COL && (f_mode == tce_op_pkg::MODE_IM2COL || f_mode == tce_op_pkg::MODE_IM2COL_W || f_mode == tce_op_pkg::MODE_IM2COL_W128 || f_mode == tce_op_pkg::MODE_IM2COL_NO_OFFS)) ||
                  (!HAS_GATHER && (f_mode == tce_op_pkg::MODE_GATHER4 || f_mode == tce_op_pkg::MODE_SCATTER4));
-    cmd_is_store = (f_opcode == tce_op_pkg::OP_TENSOR_STORE) || is_treduce;
+    cmd_is_store = store_q;
     red_en     = is_breduce || is_treduce || is_red;
     red_smem   = red_en && !to_global;
     fs_to_global = (dir == DIR_S2G);
@@ -890,6 +891,9 @@ module tce_cmd_exec #(
       assert (hold_st_q == (state == S_CHECK || state == S_DESC || state == S_TCHECK) &&
               tchk_st_q == (state == S_TCHECK))
         else $error("tce_cmd_exec: state flags %0d %0d beside state %0d", hold_st_q, tchk_st_q, state);
+      assert (pref_q == (f_opcode == tce_op_pkg::OP_TENSOR_PREFETCH) &&
+              store_q == ((f_opcode == tce_op_pkg::OP_TENSOR_STORE) || is_treduce))
+        else $error("tce_cmd_exec: kind flags %0d %0d beside opcode %0d", pref_q, store_q, f_opcode);
       if (state == S_TCHECK)
         assert (ld_go_q == (!cmd_is_store && !is_tpref) && st_go_q == cmd_is_store)
           else $error("tce_cmd_exec: command kind flags changed in S_TCHECK");
@@ -976,6 +980,22 @@ module tce_cmd_exec #(
     for (int i = 0; i < QW; i++)
       if (!cmd_clr_n || (q_pop && 32'(q_n) <= i) || (i >= OPW && i < OPW + QDROP)) cmd[i*32 +: 32] <= 32'd0;
       else if (q_pop) cmd[i*32 +: 32] <= q_head[((i < OPW) ? i : i - QDROP)*32 +: 32];
+  end
+  // Whether `cmd` is a tensor prefetch, or a tensor store or reduce, loaded beside it from
+  // the queue head's opcode: the check units' verdict reads them, ahead of tile_start and
+  // the walkers, where the decode of `cmd` cost two LUT levels. (An entry of no words
+  // loads opcode 0, as `cmd` does.)
+  wire [3:0] head_opcode = 32'(q_n) > tce_regs_pkg::CMDF_OPCODE_WORD
+      ? q_head[tce_regs_pkg::CMDF_OPCODE_WORD*32 + tce_regs_pkg::CMDF_OPCODE_LSB +: tce_regs_pkg::CMDF_OPCODE_W]
+      : 4'd0;
+  always_ff @(posedge clk) begin
+    if (!cmd_clr_n) begin
+      pref_q <= 1'b0; store_q <= 1'b0;
+    end else if (q_pop) begin
+      pref_q  <= head_opcode == tce_op_pkg::OP_TENSOR_PREFETCH;
+      store_q <= head_opcode == tce_op_pkg::OP_TENSOR_STORE ||
+                 (HAS_REDUCE && head_opcode == tce_op_pkg::OP_TENSOR_REDUCE);
+    end
   end
 
   always_ff @(posedge clk or negedge rst_n) begin

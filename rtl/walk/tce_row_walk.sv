@@ -74,7 +74,7 @@ module tce_row_walk #(
     output logic [23:0]   row_sbase,   // pre-swizzle shared address of the row
     output logic          row_inb,     // dims 1..4 of the row all in the tensor
     output logic          last_row,    // the presented row is the command's last
-    output logic          row_step     // the row generator moves on
+    output logic          row_step     // the row generator moves on (its own start wins)
 );
   logic [2:0]   rk;
   logic         xrows;             // ext_rows of the command (the input may move on)
@@ -207,8 +207,12 @@ module tce_row_walk #(
         x_st[i*XW +: XW] = {{(XW-32){coords_used[(i+1)*32 + 31]}}, coords_used[(i+1)*32 +: 32]};
 
     // The stages move on when the presentation register is free or being taken.
+    // `take` is not gated by start: every register it moves gives start priority, and
+    // row_step at start goes to an outside generator that starts in the same cycle (its
+    // start is this walker's, or an OR with it) and gives start priority too. So start,
+    // late in its cycle (the checks' verdict, the loader's can_start), is off row_step's path.
     wire adv  = !row_valid || next;
-    wire take = adv && gpend && !start;
+    wire take = adv && gpend;
     assign row_step = take && !glast;
     assign odo_step = row_step && !xrows;
 
