@@ -872,15 +872,15 @@ module tce_engine #(
   // Tensor loads and bulk copies global -> shared in flight send their own complete-tx;
   // otherwise the executor does (bulk copies from shared memory). The executor hands the
   // port over only with no response outstanding.
-  // mb_req_valid is the OR of the three: each offers only while it owns the port (asserted
-  // below), and the memory's data-port ready reads it, so a decode of sm_owner here put
-  // the executor's state and the tile load's slot count on every mover's ready path.
-  wire tl_mb  = tile_active;   // sm_owner's first choice
-  wire g2s_mb = (sm_owner == tce_op_pkg::SM_OWNER_G2S);
+  // mb_req_valid is the OR of the three, and the request is that of the one offering: each
+  // offers only while it owns the port (asserted below), and keeps its request until it is
+  // taken. The memory's data-port ready reads mb_req_valid, and a decode of sm_owner here
+  // put the executor's state and the tile load's slot count on every mover's ready path
+  // and on the RAMs' address.
   assign mb_req_valid    = tl_mb_valid || g2s_mb_valid || tx_valid;
-  assign mb_req_cta      = tl_mb ? tl_mb_cta : g2s_mb ? g2s_mb_cta : tx_cta;
-  assign mb_req_addr     = tl_mb ? tl_mb_addr : g2s_mb ? g2s_mb_addr : tx_addr;
-  assign mb_req_tx_count = tl_mb ? tl_mb_tx_count : g2s_mb ? g2s_mb_tx_count : tx_count;
+  assign mb_req_cta      = tl_mb_valid ? tl_mb_cta : g2s_mb_valid ? g2s_mb_cta : tx_cta;
+  assign mb_req_addr     = tl_mb_valid ? tl_mb_addr : g2s_mb_valid ? g2s_mb_addr : tx_addr;
+  assign mb_req_tx_count = tl_mb_valid ? tl_mb_tx_count : g2s_mb_valid ? g2s_mb_tx_count : tx_count;
   assign tx_ready = mb_req_ready && sm_owner == tce_op_pkg::SM_OWNER_COMPLETE_TX;
 
   // ------------------------------------------------------------- assertions
