@@ -175,8 +175,8 @@ function(tce_rmw_reduce name upmax)
       t_dn_n=u_rules.open_n t_dn_rd=u_rules.open_rd t_dn_wr=u_rules.open_wr
       t_dn_aw=u_rules.open_aw t_dn_wb=u_rules.w_beats t_p_valid=u.p_valid
       t_p_need_ar=u.p_need_ar t_p_need_aw=u.p_need_aw t_p_addr=u.p_addr t_p_len=u.p_len
-      t_aw_ahead=u.aw_ahead t_rf_count=u.rf_count t_chk_q=u.chk_q t_hit=u.hit t_hit_q=u.hit_q
-      t_s_rd=u_rmem.rd t_s_wr=u_rmem.wr t_s_n=u_rmem.n t_s_beat=u_rmem.beat t_s_held=u_rmem.held)
+      t_aw_ahead=u.aw_ahead t_aw_nz=u.aw_nz t_rf_count=u.rf_count t_chk_q=u.chk_q t_hit=u.hit
+      t_hit_q=u.hit_q t_s_rd=u_rmem.rd t_s_wr=u_rmem.wr t_s_n=u_rmem.n t_s_beat=u_rmem.beat t_s_held=u_rmem.held)
   tce_open_len_taps(taps t_dn_len u_rules ${dnmax})
   tce_open_len_taps(taps t_up_len u_up ${upmax})
   foreach(i RANGE 3)

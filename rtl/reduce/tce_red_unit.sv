@@ -132,6 +132,17 @@ module tce_red_unit #(
     f32_add  <= legal_d && op_add && (in_etype == tce_red_pkg::ET_F32);
     f64_add  <= legal_d && op_add && (in_etype == tce_red_pkg::ET_F64);
   end
+  // The lanes' and adders' type decodes are registered too (the command register's decode
+  // ran on into the adders' first stage and the lanes' selects).
+  logic et_int32_q, et_int64_q, et_signed_q, et_bf16_q, ftz32_q, keep_mem64_q;
+  always_ff @(posedge clk) begin
+    et_int32_q   <= et_int32;
+    et_int64_q   <= et_int64;
+    et_signed_q  <= et_signed;
+    et_bf16_q    <= et_bf16;
+    ftz32_q      <= ftz32;
+    keep_mem64_q <= keep_mem64;
+  end
   assign go_half = in_valid && half_add;   // both passes load the adders
   assign go_f32  = in_valid && f32_add;
   assign go_f64  = in_valid && f64_add;
@@ -154,21 +165,21 @@ module tce_red_unit #(
     if (en_beat[0]) begin : lanes
       logic [DATA_W-1:0] sel;
       logic [63:0]       lane;  // one integer lane's result (a 32-bit lane's in the low half)
-      if (et_int32) begin
+      if (et_int32_q) begin
         for (int i = 0; i < N32; i++) begin
-          lane = tce_red_pkg::int_lane(in_op, et_signed, 1'b1, {32'd0, in_mem[32*i+:32]},
+          lane = tce_red_pkg::int_lane(in_op, et_signed_q, 1'b1, {32'd0, in_mem[32*i+:32]},
                                        {32'd0, in_src[32*i+:32]});
           sel[32*i+:32] = lane[31:0];
         end
-      end else if (et_int64) begin
+      end else if (et_int64_q) begin
         for (int i = 0; i < N64; i++) begin
-          lane = tce_red_pkg::int_lane(in_op, et_signed, 1'b0, in_mem[64*i+:64],
+          lane = tce_red_pkg::int_lane(in_op, et_signed_q, 1'b0, in_mem[64*i+:64],
                                        in_src[64*i+:64]);
           sel[64*i+:64] = lane;
         end
       end else begin
         for (int i = 0; i < N16; i++)  // f16/bf16 min/max; float adds are replaced at the end
-          sel[16*i+:16] = tce_red_pkg::minmax16(et_bf16, in_op == tce_red_pkg::RED_MAX,
+          sel[16*i+:16] = tce_red_pkg::minmax16(et_bf16_q, in_op == tce_red_pkg::RED_MAX,
                                                 in_mem[16*i+:16], in_src[16*i+:16]);
       end
       lane_s1 <= sel;
@@ -197,17 +208,17 @@ module tce_red_unit #(
   // One 16-bit lane adds f16 or, with fmt1, bf16 (tce_red_fpadd: a shared internal format).
   for (genvar i = 0; i < NH; i++) begin : g_half
     tce_red_fpadd #(.EB(5), .MB(10), .EB1(8), .MB1(7), .CANON_NAN(1'b1)) u_add (
-        .clk(clk), .en(en_half), .fmt1(et_bf16), .ftz(1'b0), .keep_mem(1'b0),
+        .clk(clk), .en(en_half), .fmt1(et_bf16_q), .ftz(1'b0), .keep_mem(1'b0),
         .mem(mem_pass[16*i+:16]), .src(src_pass[16*i+:16]), .res(half_res[16*i+:16]));
   end
   for (genvar i = 0; i < N32; i++) begin : g_f32
     tce_red_fpadd #(.EB(8), .MB(23), .CANON_NAN(1'b1)) u_add (
-        .clk(clk), .en(en_f32), .fmt1(1'b0), .ftz(ftz32), .keep_mem(1'b0), .mem(in_mem[32*i+:32]),
+        .clk(clk), .en(en_f32), .fmt1(1'b0), .ftz(ftz32_q), .keep_mem(1'b0), .mem(in_mem[32*i+:32]),
         .src(in_src[32*i+:32]), .res(f32_res[32*i+:32]));
   end
   for (genvar i = 0; i < ND; i++) begin : g_f64
     tce_red_fpadd #(.EB(11), .MB(52), .CANON_NAN(1'b0)) u_add (
-        .clk(clk), .en(en_f64), .fmt1(1'b0), .ftz(1'b0), .keep_mem(keep_mem64),
+        .clk(clk), .en(en_f64), .fmt1(1'b0), .ftz(1'b0), .keep_mem(keep_mem64_q),
         .mem(mem_pass[64*i+:64]), .src(src_pass[64*i+:64]), .res(f64_res[64*i+:64]));
   end
 

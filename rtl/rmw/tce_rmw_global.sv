@@ -205,7 +205,10 @@ module tce_rmw_global #(
 
   // Bursts whose AW went out and whose last W beat has not: a W beat may go only then.
   logic [8:0] aw_ahead;
+  logic       aw_nz;        // aw_ahead != 0, a flip-flop: it gates the reduction unit's
+                            // output ready, in front of every ready of the pipeline
   wire        w_out_fire = wvalid && wready;
+  wire [8:0]  aw_ahead_d = aw_ahead + 9'(awvalid && awready) - 9'(w_out_fire && w_s.last);
   logic       rd_err;
 
   assign arvalid = reduce && p_valid && p_need_ar && !q_valid && chk_q && hit_q == '0 && room;
@@ -219,7 +222,7 @@ module tce_rmw_global #(
   assign ru_in_src   = u_w_s.data;
   assign ru_in_be    = rf_err[rf_head] ? '0 : u_w_s.strb;
   assign ru_in_last  = u_w_s.last;
-  assign ru_out_ready = wready && (aw_ahead != 9'd0);
+  assign ru_out_ready = wready && aw_nz;
 
   always_comb begin
     aw_s.id = '0;
@@ -229,7 +232,7 @@ module tce_rmw_global #(
       aw_s.addr = p_addr;
       aw_s.len  = p_len;
       u_wready  = ru_in_ready && !rf_empty;
-      wvalid    = ru_out_valid && (aw_ahead != 9'd0);
+      wvalid    = ru_out_valid && aw_nz;
       w_s.data  = ru_out_data;
       w_s.strb  = ru_out_be;
       w_s.last  = ru_out_last;
@@ -286,7 +289,7 @@ module tce_rmw_global #(
       p_valid <= 1'b0; p_need_ar <= 1'b0; p_need_aw <= 1'b0; p_addr <= '0; p_len <= '0;
       p_lo <= '0; p_hi <= '0;
       rf_head <= '0; rf_tail <= '0; rf_count <= '0;
-      aw_ahead <= '0; rd_err <= 1'b0;
+      aw_ahead <= '0; aw_nz <= 1'b0; rd_err <= 1'b0;
     end else begin
       q_valid <= push;
       if (push) begin q_lo <= n_lo; q_hi <= n_hi; end
@@ -324,7 +327,10 @@ module tce_rmw_global #(
 
       // Counted for reductions only: a plain store leaves it at zero, and skipping the
       // update then saves the simulator a sum every cycle of every store.
-      if (reduce) aw_ahead <= aw_ahead + 9'(awvalid && awready) - 9'(w_out_fire && w_s.last);
+      if (reduce) begin
+        aw_ahead <= aw_ahead_d;
+        aw_nz <= aw_ahead_d != 9'd0;
+      end
       if (clear) rd_err <= 1'b0;
     end
   end
@@ -345,6 +351,8 @@ module tce_rmw_global #(
         else $error("tce_rmw_global: R buffer: an R beat taken while full (RDEPTH %0d)", RDEPTH);
       assert (!(reduce && w_out_fire && aw_ahead == 9'd0))
         else $error("tce_rmw_global: a reduced W beat with no AW ahead of it");
+      assert (aw_nz == (aw_ahead != 9'd0))
+        else $error("tce_rmw_global: aw_nz %0d beside aw_ahead %0d", aw_nz, aw_ahead);
     end
   end
 `endif

@@ -55,7 +55,11 @@ module tce_rmw_smem #(
   logic [DATA_W-1:0] mem, res;
   logic [7:0]        fwd_outstanding;   // mover requests forwarded, not yet answered
 
-  wire rmw = reduce && u_valid && u_write;
+  // A write to reduce, whether or not it is offered yet: u_ready below reads this, not
+  // u_valid (it matters only with u_valid), so the mover's valid does not run on into its
+  // own ready.
+  wire rmw_kind = reduce && u_write;
+  wire rmw = rmw_kind && u_valid;
 
   assign ru_in_valid  = (state == S_RED);
   assign ru_in_mem    = mem;
@@ -72,7 +76,7 @@ module tce_rmw_smem #(
     d_valid = 1'b0;
     u_ready = 1'b0;
     case (state)
-      S_IDLE: if (!rmw) begin
+      S_IDLE: if (!rmw_kind) begin
         d_valid = u_valid;
         u_ready = d_ready;
       end

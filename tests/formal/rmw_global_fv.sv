@@ -167,6 +167,7 @@ module rmw_global_fv #(
   logic [63:0] t_p_addr;
   logic [7:0]  t_p_len;
   logic [8:0]  t_aw_ahead;
+  logic        t_aw_nz;        // u.aw_ahead != 0, kept as a flip-flop
   logic [$clog2(RDEPTH):0] t_rf_count;
   logic        t_chk_q;
   logic [NOUT-1:0] t_hit, t_hit_q;
@@ -232,7 +233,7 @@ module rmw_global_fv #(
         assert (up_at(UW'(t_up_rd + UW'(i))) - 9'd1 < 9'd256);
       // u_rules, memory's: AW-kind, a W beat going out only behind its AW (u.aw_ahead)
       assert (32'(t_dn_n) <= MO && t_dn_wr == DW'(t_dn_rd + DW'(t_dn_n)) && (t_dn_n == 0 || t_dn_aw));
-      assert (9'(t_dn_n) == t_aw_ahead);
+      assert (9'(t_dn_n) == t_aw_ahead && t_aw_nz == (t_aw_ahead != 9'd0));
       if (t_dn_n == 0) assert (t_dn_wb == 0);
       else assert (t_dn_wb < dn_at(t_dn_rd));
       // the held burst: whole pages, its AW owed while held, its AR only then
