@@ -102,6 +102,24 @@ module tb_fpga_smem;
     err = mb_err[m0];
   endtask
 
+  // Rising edges from a request's acceptance to its answer, sampled at falling edges: a
+  // read of CTA 0's word 0 on the data port, or (mb) a complete-tx of 0 bytes at offset 8.
+  task automatic answer_edges(input bit mb, output int lat);
+    @(negedge clk);
+    if (mb) begin
+      mb_req_valid <= 1'b1; mb_req_cta <= 4'd0; mb_req_addr <= 24'h8; mb_req_tx_count <= 32'd0;
+    end else begin
+      sm_req_valid <= 1'b1; sm_req_kind <= RD; sm_req_cta <= 4'd0; sm_req_addr <= 24'h0;
+    end
+    #1;   // ready settles: the request is taken at the next rising edge if it is high
+    while (!(mb ? mb_req_ready : sm_req_ready)) begin @(negedge clk); #1; end
+    @(negedge clk);
+    if (mb) mb_req_valid <= 1'b0;
+    else sm_req_valid <= 1'b0;
+    lat = 1;
+    while (!(mb ? mb_rsp_valid : sm_rsp_valid)) begin @(negedge clk); lat++; end
+  endtask
+
   task automatic host_write(input int addr, input logic [31:0] data, input logic [3:0] strb,
                             output logic [1:0] resp);
     awvalid <= 1'b1; awaddr <= 29'(addr); wvalid <= 1'b1; wdata <= data; wstrb <= strb;
@@ -303,31 +321,15 @@ module tb_fpga_smem;
             128'hBFFFF500_00100001_CAFEF00D_DEADBEEF);
     end
 
-    // Answer latency, sampled at falling edges: a data request accepted at one rising edge
-    // is answered after the second (the request queue, then the RAM read); a complete-tx
-    // after the first.
+    // Answer latency: a data request accepted at one rising edge is answered after the
+    // second (the request queue, then the RAM read); a complete-tx after the first.
     begin
       int lat;
-      logic terr;
-      @(negedge clk);
-      sm_req_valid <= 1'b1; sm_req_kind <= RD; sm_req_cta <= 4'd0; sm_req_addr <= 24'h0;
-      #1;   // ready settles: the request is taken at the next rising edge if it is high
-      while (!sm_req_ready) begin @(negedge clk); #1; end
-      @(negedge clk);
-      sm_req_valid <= 1'b0;
-      lat = 1;
-      while (!sm_rsp_valid) begin @(negedge clk); lat++; end
+      answer_edges(1'b0, lat);
       check("data request: edges to its answer", 128'(lat), 128'(2));
-      mb_req_valid <= 1'b1; mb_req_cta <= 4'd0; mb_req_addr <= 24'h8; mb_req_tx_count <= 32'd0;
-      #1;
-      while (!mb_req_ready) begin @(negedge clk); #1; end
-      @(negedge clk);
-      mb_req_valid <= 1'b0;
-      lat = 1;
-      while (!mb_rsp_valid) begin @(negedge clk); lat++; end
+      answer_edges(1'b1, lat);
       check("complete-tx: edges to its answer", 128'(lat), 128'(1));
-      terr = mb_rsp_err;
-      check("complete-tx of 0 bytes: answer", 128'(terr), 128'(0));
+      check("complete-tx of 0 bytes: answer", 128'(mb_rsp_err), 128'(0));
     end
 
     $display("tb_fpga_smem: %0d checks passed", checks);
