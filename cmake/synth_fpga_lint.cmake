@@ -24,7 +24,7 @@ foreach(w 128 256 512)
 endforeach()
 set(smem_srcs ${TCE_ROOT}/rtl/generated/tce_op_pkg.sv ${TCE_ROOT}/rtl/fpga/tce_fpga_sram.sv
               ${TCE_ROOT}/rtl/front/tce_fifo.sv ${TCE_ROOT}/rtl/fpga/tce_fpga_mbar_complete.sv
-         ${TCE_ROOT}/rtl/fpga/tce_fpga_smem.sv)
+              ${TCE_ROOT}/rtl/fpga/tce_fpga_smem.sv)
 foreach(cfg "128;1;256" "256;2;1024" "256;3;4096" "512;5;65536" "128;16;16384")
   list(GET cfg 0 w)
   list(GET cfg 1 n)

@@ -241,7 +241,8 @@ module tce_cmd_exec #(
   // Opcode classes. Without HAS_REDUCE the three reduce opcodes are unknown ones
   // (ST_UNSUPPORTED).
   logic        is_breduce, is_red, is_treduce, is_tpref, is_mm, is_tensor, to_global;
-  logic        pref_q, store_q; // cmd is a tensor prefetch / store or reduce (flip-flops, see the cmd load)
+  logic        pref_q, store_q; // cmd is a tensor prefetch / store or reduce (flip-flops, pop_operands)
+  logic        cmd_clr_n;       // clears cmd and those flags (see the cmd load)
   // Tensor modes of features this build leaves out (csim/op.h tce_mode): 1-3 and 6 are the
   // im2col family, 4 and 5 gather4/scatter4.
   logic        mode_off;
@@ -466,6 +467,15 @@ module tce_cmd_exec #(
         n = (size == 32'd0) ? 33'd1 : {1'b0, size};
     end
     bm = w[tce_regs_pkg::CMDF_BYTE_MASK_WORD][tce_regs_pkg::CMDF_BYTE_MASK_LSB +: tce_regs_pkg::CMDF_BYTE_MASK_W];
+    // Whether `cmd` is a tensor prefetch, or a tensor store or reduce: flip-flops loaded with
+    // it (the check units' verdict reads them ahead of tile_start and the walkers, where the
+    // decode of `cmd` cost two LUT levels); cleared with it, so they always match its opcode.
+    if (!cmd_clr_n) begin
+      pref_q <= 1'b0; store_q <= 1'b0;
+    end else if (q_pop) begin
+      pref_q  <= op == tce_op_pkg::OP_TENSOR_PREFETCH;
+      store_q <= op == tce_op_pkg::OP_TENSOR_STORE || (HAS_REDUCE && op == tce_op_pkg::OP_TENSOR_REDUCE);
+    end
     if (q_pop) begin
       win_a_q <= a;
       win_end_q <= {1'b0, a} + {32'd0, n};
@@ -965,8 +975,8 @@ module tce_cmd_exec #(
   // clears are synchronous, so they map onto the flip-flops' synchronous reset input: no LUT
   // per bit. The reset one is `cmd_clr_n`, a flip-flop that rst_n clears, rather than rst_n
   // itself (a net flopped both ways): it holds through reset and the first edge after it,
-  // when no command can be popped yet (CTRL.ENABLE is still 0).
-  logic cmd_clr_n;
+  // when no command can be popped yet (CTRL.ENABLE is still 0). (Declared above, where
+  // pop_operands clears the kind flags with it.)
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       cmd_clr_n <= 1'b0;
@@ -980,22 +990,6 @@ module tce_cmd_exec #(
     for (int i = 0; i < QW; i++)
       if (!cmd_clr_n || (q_pop && 32'(q_n) <= i) || (i >= OPW && i < OPW + QDROP)) cmd[i*32 +: 32] <= 32'd0;
       else if (q_pop) cmd[i*32 +: 32] <= q_head[((i < OPW) ? i : i - QDROP)*32 +: 32];
-  end
-  // Whether `cmd` is a tensor prefetch, or a tensor store or reduce, loaded beside it from
-  // the queue head's opcode: the check units' verdict reads them, ahead of tile_start and
-  // the walkers, where the decode of `cmd` cost two LUT levels. (An entry of no words
-  // loads opcode 0, as `cmd` does.)
-  wire [3:0] head_opcode = 32'(q_n) > tce_regs_pkg::CMDF_OPCODE_WORD
-      ? q_head[tce_regs_pkg::CMDF_OPCODE_WORD*32 + tce_regs_pkg::CMDF_OPCODE_LSB +: tce_regs_pkg::CMDF_OPCODE_W]
-      : 4'd0;
-  always_ff @(posedge clk) begin
-    if (!cmd_clr_n) begin
-      pref_q <= 1'b0; store_q <= 1'b0;
-    end else if (q_pop) begin
-      pref_q  <= head_opcode == tce_op_pkg::OP_TENSOR_PREFETCH;
-      store_q <= head_opcode == tce_op_pkg::OP_TENSOR_STORE ||
-                 (HAS_REDUCE && head_opcode == tce_op_pkg::OP_TENSOR_REDUCE);
-    end
   end
 
   always_ff @(posedge clk or negedge rst_n) begin

@@ -900,12 +900,11 @@ module tce_tile_load #(
                     (ws == W_SKIP && row_valid);
 
   // start comes only with can_start, so the walker is idle then (asserted below): the walk
-  // starts on `start` itself, with no gate after the executor's verdict.
-  wire walk_start = start;
-  assign xw_start = walk_start;
+  // and the slot's updates take `start` itself, with no gate after the executor's verdict.
+  assign xw_start = start;
   assign xw_next  = row_next;
   tce_mover_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(EXT_ROWS), .OWN_WALK(OWN_WALK)) u_walk (
-    .clk, .rst_n, .start(walk_start), .rank, .ul(esl), .gaddr,
+    .clk, .rst_n, .start(start), .rank, .ul(esl), .gaddr,
     .gdim14(gdim[164:33]), .gstride, .n, .e, .coords, .soff, .pitch, .ext_rows, .ext_x,
     .ext_last, .next(row_next), .xw_row, .row_valid, .row_g, .row_sbase, .row_inb, .last_row, .row_step
   );
@@ -920,7 +919,7 @@ module tce_tile_load #(
   end
   // Slot RAMs: the command's fields when `start` takes it, its rows' range in W_SETUP.
   always_ff @(posedge clk) begin
-    if (walk_start) begin
+    if (start) begin
       // (row bytes - 1 is the mask of a row's offsets when rows are padded: then the row
       // bytes are a power of two)
       sb_ram[tl_p] <= {swizzle, fill_nan, tf32, m_ok && pitch != row_bytes,
@@ -1006,22 +1005,22 @@ module tce_tile_load #(
       end
       // One step up or down, or none: a function of n_used and two bits per bit, not an
       // adder after the back end's completion.
-      case ({walk_start, b_fin})
+      case ({start, b_fin})
         2'b10:   n_used <= n_used + 1'b1;
         2'b01:   n_used <= n_used - 1'b1;
         default: ;
       endcase
-      if (walk_start) tl_p <= tl_p + 1'b1;
+      if (start) tl_p <= tl_p + 1'b1;
       // (start and b_fin never name one slot: b_fin needs a command in flight, and start a
       // free slot, which is then not the oldest)
       for (int i = 0; i < NS; i++)
-        if (walk_start && tl_p == SLW'(i)) s_busy[i] <= 1'b1;
+        if (start && tl_p == SLW'(i)) s_busy[i] <= 1'b1;
         else if (b_fin && hd_p == SLW'(i)) s_busy[i] <= 1'b0;
 
       // ---- row walker
       // Stage A holds the extent of the inputs `start` took the cycle after it (W_DIV or
       // W_SETUP).
-      st_q <= walk_start;
+      st_q <= start;
       if (st_q) begin
         s_rlo[cur_s] <= a_rlo; s_rhi[cur_s] <= a_rhi;
       end
@@ -1174,7 +1173,7 @@ module tce_tile_load #(
       // the same slot: the error beat's command is in flight), so no write waits on the other.
       for (int i = 0; i < NS; i++)
         if (rvalid && r_s.resp != 2'b00 && r_cs == SLW'(i)) s_err_bus[i] <= 1'b1;
-        else if (walk_start && tl_p == SLW'(i)) s_err_bus[i] <= 1'b0;
+        else if (start && tl_p == SLW'(i)) s_err_bus[i] <= 1'b0;
       if (beat_new) s_bytes[beat_cs] <= s_bytes[beat_cs] + 40'(beat_nb);
       if (rvalid && rready) begin
         hb[rslot] <= r_s.last ? 8'd0 : hb[rslot] + 8'd1;

@@ -208,7 +208,6 @@ module tce_rmw_global #(
   logic       aw_nz;        // aw_ahead != 0, a flip-flop: it gates the reduction unit's
                             // output ready, in front of every ready of the pipeline
   wire        w_out_fire = wvalid && wready;
-  wire [8:0]  aw_ahead_d = aw_ahead + 9'(awvalid && awready) - 9'(w_out_fire && w_s.last);
   logic       rd_err;
 
   assign arvalid = reduce && p_valid && p_need_ar && !q_valid && chk_q && hit_q == '0 && room;
@@ -327,9 +326,11 @@ module tce_rmw_global #(
 
       // Counted for reductions only: a plain store leaves it at zero, and skipping the
       // update then saves the simulator a sum every cycle of every store.
-      if (reduce) begin
-        aw_ahead <= aw_ahead_d;
-        aw_nz <= aw_ahead_d != 9'd0;
+      if (reduce) begin : count_aw
+        logic [8:0] nx;
+        nx = aw_ahead + 9'(awvalid && awready) - 9'(w_out_fire && w_s.last);
+        aw_ahead <= nx;
+        aw_nz <= nx != 9'd0;
       end
       if (clear) rd_err <= 1'b0;
     end
