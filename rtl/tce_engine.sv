@@ -583,8 +583,10 @@ module tce_engine #(
     .row_step(tl_row_step),
     .xw_start(tl_xw_start), .xw_next(tl_xw_next), .xw_row,
     .done_hold(tile_done_hold), .done(tile_done), .status(tile_status), .tx_err(tile_tx_err), .bytes_read(tile_rbytes),
-    .arvalid(tl_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_TILE_LOAD), .axi_ar(tl_ar),
-    .rvalid(m_axi_rvalid && rd_owner == tce_op_pkg::RD_OWNER_TILE_LOAD), .rready(tl_rready), .axi_r(m_r),
+    // rd_owner's first choice is tile_active (a flip-flop), and the load offers and reads
+    // nothing without a command in flight (asserted in it): the same gate, no owner decode.
+    .arvalid(tl_arvalid), .arready(m_axi_arready && tile_active), .axi_ar(tl_ar),
+    .rvalid(m_axi_rvalid && tile_active), .rready(tl_rready), .axi_r(m_r),
     .sm_valid(tl_sm_valid), .sm_ready(sm_req_ready && tile_active), .sm_cta(tl_sm_cta),
     .sm_addr(tl_sm_addr), .sm_wdata(tl_sm_wdata), .sm_wstrb(tl_sm_wstrb),
     .sm_rsp_valid(sm_rsp_valid && tile_active), .sm_rsp_err(sm_rsp_err),
@@ -903,7 +905,7 @@ module tce_engine #(
     .req_addr(mb_req_addr), .req_tx_count(mb_req_tx_count), .rsp_valid(mb_rsp_valid));
   tce_rmw_assert #(.DATA_W(DATA_W)) u_rmw_assert (
     .clk, .rst_n, .awvalid(m_axi_awvalid), .awready(m_axi_awready), .awaddr(m_axi_awaddr),
-    .awlen(m_axi_awlen), .arvalid(rg_arvalid), .arready(m_axi_arready && rd_owner == 2'd3),
+    .awlen(m_axi_awlen), .arvalid(rg_arvalid), .arready(m_axi_arready && rd_owner == tce_op_pkg::RD_OWNER_RMW),
     .araddr(rg_ar.addr), .arlen(rg_ar.len), .bvalid(m_axi_bvalid));
   // An mbarrier request comes only from the port's owner (mb_req_valid ORs them), and the
   // tile load owns it exactly while it is active (its ready and answers read tile_active).

@@ -354,6 +354,8 @@ module tce_tile_load #(
   logic [CTXW-1:0] e_ram [NE];
   logic [SLW-1:0]  hd_p, cur_s;
   logic [SLW:0]    n_used;
+  logic            act_q;            // n_used != 0, a flip-flop: it gates the read channel
+                                     // and owns the shared-memory port (sm_owner)
   // What the beat writer needs of its beat's command (written at start, read by the R
   // beat's slot): swizzle, fill, tf32, padded merged rows, the row-offset mask and the
   // pitch's shift over it (place()), and its CTAs as the first one and the others
@@ -865,7 +867,7 @@ module tce_tile_load #(
   end
   assign can_start = (ws == W_IDLE) && (n_used != (SLW+1)'(NS)) &&
                      (n_used == '0 || (same_now && same_q && !clash_q));
-  assign active    = (n_used != '0);
+  assign active    = act_q;
 
   // The oldest command's data is all in shared memory (written, maybe not yet answered).
   wire head_data = active && s_issued[hd_p] && s_bursts[hd_p] == '0 &&
@@ -946,7 +948,7 @@ module tce_tile_load #(
         s_bursts[i] <= '0; s_bytes[i] <= '0; s_mb[i] <= '0; s_rlo[i] <= '0; s_rhi[i] <= '0;
       end
       s_issued <= '0; s_err_bus <= '0; s_want_tx <= '0; s_busy <= '0;
-      hd_p <= '0; cur_s <= '0; n_used <= '0; tl_p <= '0;
+      hd_p <= '0; cur_s <= '0; n_used <= '0; act_q <= 1'b0; tl_p <= '0;
       bs <= B_WAIT; b_txm <= '0; wf_cnt <= '0; wr_cnt <= '0; b_tgt <= '0; b_tgt1 <= '1; b_err <= 1'b0;
       m_out <= '0; m_err <= 1'b0;
       beat_cs <= '0; beat_sw <= '0; beat_t32 <= 1'b0; beat_first <= '0; beat_rest <= '0; beat_left <= '0; beat_fill <= '0;
@@ -1006,8 +1008,8 @@ module tce_tile_load #(
       // One step up or down, or none: a function of n_used and two bits per bit, not an
       // adder after the back end's completion.
       case ({start, b_fin})
-        2'b10:   n_used <= n_used + 1'b1;
-        2'b01:   n_used <= n_used - 1'b1;
+        2'b10:   begin n_used <= n_used + 1'b1; act_q <= 1'b1; end
+        2'b01:   begin n_used <= n_used - 1'b1; act_q <= n_used != (SLW+1)'(1); end
         default: ;
       endcase
       if (start) tl_p <= tl_p + 1'b1;
@@ -1206,5 +1208,11 @@ module tce_tile_load #(
 `ifdef TCE_ASSERT
   always @(posedge clk or negedge rst_n)
     if (rst_n) assert (!start || ws == W_IDLE) else $error("tce_tile_load: start while the walker is busy (ws %0d)", ws);
+  always @(posedge clk or negedge rst_n)
+    if (rst_n) assert (act_q == (n_used != '0)) else $error("tce_tile_load: act_q %0d beside n_used %0d", act_q, n_used);
+  // The engine gates the read channel with `active`: nothing is offered on AR without a
+  // command in flight.
+  always @(posedge clk or negedge rst_n)
+    if (rst_n) assert (!arvalid || act_q) else $error("tce_tile_load: arvalid with no command in flight");
 `endif
 endmodule
