@@ -242,6 +242,8 @@ module tce_cmd_exec #(
   // (ST_UNSUPPORTED).
   logic        is_breduce, is_red, is_treduce, is_tpref, is_mm, is_tensor, to_global;
   logic        pref_q, store_q; // cmd is a tensor prefetch / store or reduce (flip-flops, pop_operands)
+  logic        red_q, red_sm_q; // cmd reduces / reduces into shared memory (red_en, red_smem)
+  logic        tog_q, s2g_q;    // cmd writes global memory / is a bulk copy shared -> global
   logic        cmd_clr_n;       // clears cmd and those flags (see the cmd load)
   // Tensor modes of features this build leaves out (csim/op.h tce_mode): 1-3 and 6 are the
   // im2col family, 4 and 5 gather4/scatter4.
@@ -304,7 +306,7 @@ module tce_cmd_exec #(
     sd_form_ok  = dst_cluster ? (f_saddr[31:28] == 4'd0) : (f_saddr[31:24] == 8'd0);
     sd_cta      = f_mcast ? 4'd0 : (dst_cluster ? f_saddr[27:24] : f_cta);
     sd_off      = f_saddr[23:0];
-    src_a       = (dir == DIR_S2G) ? f_saddr : f_ssrc;
+    src_a       = s2g_q ? f_saddr : f_ssrc;
     ss_form_ok  = (src_a[31:24] == 8'd0);
     ss_off      = src_a[23:0];
     mb_rank     = f_mbar[27:24];
@@ -316,13 +318,13 @@ module tce_cmd_exec #(
     is_tpref   = pref_q;
     is_mm      = HAS_MULTIMEM && (f_opcode == tce_op_pkg::OP_MULTIMEM_COPY);
     is_tensor  = tensor_op(f_opcode);
-    to_global  = (f_dst == tce_op_pkg::SPACE_GLOBAL);
+    to_global  = tog_q;
     mode_off   = (!HAS_IM2COL && (f_mode == tce_op_pkg::MODE_IM2COL || f_mode == tce_op_pkg::MODE_IM2COL_W || f_mode == tce_op_pkg::MODE_IM2COL_W128 || f_mode == tce_op_pkg::MODE_IM2COL_NO_OFFS)) ||
                  (!HAS_GATHER && (f_mode == tce_op_pkg::MODE_GATHER4 || f_mode == tce_op_pkg::MODE_SCATTER4));
     cmd_is_store = store_q;
-    red_en     = is_breduce || is_treduce || is_red;
-    red_smem   = red_en && !to_global;
-    fs_to_global = (dir == DIR_S2G);
+    red_en     = red_q;
+    red_smem   = red_sm_q;
+    fs_to_global = s2g_q;
     tile_want_tx = (f_done == tce_op_pkg::DONE_MBARRIER);
 
     if (is_red) chk_ctx = to_global ? tce_red_pkg::CTX_RED_GLOBAL : tce_red_pkg::CTX_RED_SHARED;
@@ -445,7 +447,9 @@ module tce_cmd_exec #(
   logic [4:0]  bm_mul_q;
   always_ff @(posedge clk) begin : pop_operands
     logic [31:0] w [OPW];   // the fields read here lie below the operand words
-    logic [3:0]  op;
+    logic [3:0]  op, k_op;         // k_*: the kind flags' inputs (all 0 when cmd clears)
+    logic [1:0]  k_src, k_dst;
+    logic        k_red;
     logic [31:0] size;
     logic [63:0] a;
     logic [32:0] n;
@@ -467,14 +471,21 @@ module tce_cmd_exec #(
         n = (size == 32'd0) ? 33'd1 : {1'b0, size};
     end
     bm = w[tce_regs_pkg::CMDF_BYTE_MASK_WORD][tce_regs_pkg::CMDF_BYTE_MASK_LSB +: tce_regs_pkg::CMDF_BYTE_MASK_W];
-    // Whether `cmd` is a tensor prefetch, or a tensor store or reduce: flip-flops loaded with
-    // it (the check units' verdict reads them ahead of tile_start and the walkers, where the
-    // decode of `cmd` cost two LUT levels); cleared with it, so they always match its opcode.
-    if (!cmd_clr_n) begin
-      pref_q <= 1'b0; store_q <= 1'b0;
-    end else if (q_pop) begin
-      pref_q  <= op == tce_op_pkg::OP_TENSOR_PREFETCH;
-      store_q <= op == tce_op_pkg::OP_TENSOR_STORE || (HAS_REDUCE && op == tce_op_pkg::OP_TENSOR_REDUCE);
+    // The command's kind, as flip-flops loaded with `cmd` (the check units' verdict, the
+    // reduction unit's ready and the movers' operands read them, where the decode of `cmd`
+    // cost two or three LUT levels); cleared with it (fields 0), so they always match it.
+    k_op  = cmd_clr_n ? op : 4'd0;
+    k_src = cmd_clr_n ? w[tce_regs_pkg::CMDF_SRC_SPACE_WORD][tce_regs_pkg::CMDF_SRC_SPACE_LSB +: tce_regs_pkg::CMDF_SRC_SPACE_W] : 2'd0;
+    k_dst = cmd_clr_n ? w[tce_regs_pkg::CMDF_DST_SPACE_WORD][tce_regs_pkg::CMDF_DST_SPACE_LSB +: tce_regs_pkg::CMDF_DST_SPACE_W] : 2'd0;
+    k_red = HAS_REDUCE && (k_op == tce_op_pkg::OP_BULK_REDUCE || k_op == tce_op_pkg::OP_RED ||
+                           k_op == tce_op_pkg::OP_TENSOR_REDUCE);
+    if (!cmd_clr_n || q_pop) begin
+      pref_q   <= k_op == tce_op_pkg::OP_TENSOR_PREFETCH;
+      store_q  <= k_op == tce_op_pkg::OP_TENSOR_STORE || (HAS_REDUCE && k_op == tce_op_pkg::OP_TENSOR_REDUCE);
+      red_q    <= k_red;
+      red_sm_q <= k_red && k_dst != tce_op_pkg::SPACE_GLOBAL;
+      tog_q    <= k_dst == tce_op_pkg::SPACE_GLOBAL;
+      s2g_q    <= k_src == tce_op_pkg::SPACE_SHARED_CTA && k_dst == tce_op_pkg::SPACE_GLOBAL;
     end
     if (q_pop) begin
       win_a_q <= a;
@@ -904,6 +915,11 @@ module tce_cmd_exec #(
       assert (pref_q == (f_opcode == tce_op_pkg::OP_TENSOR_PREFETCH) &&
               store_q == ((f_opcode == tce_op_pkg::OP_TENSOR_STORE) || is_treduce))
         else $error("tce_cmd_exec: kind flags %0d %0d beside opcode %0d", pref_q, store_q, f_opcode);
+      assert (red_q == (is_breduce || is_treduce || is_red) &&
+              red_sm_q == (red_q && f_dst != tce_op_pkg::SPACE_GLOBAL) &&
+              tog_q == (f_dst == tce_op_pkg::SPACE_GLOBAL) && s2g_q == (dir == DIR_S2G))
+        else $error("tce_cmd_exec: kind flags %0d %0d %0d %0d beside opcode %0d, spaces %0d %0d",
+                    red_q, red_sm_q, tog_q, s2g_q, f_opcode, f_src, f_dst);
       if (state == S_TCHECK)
         assert (ld_go_q == (!cmd_is_store && !is_tpref) && st_go_q == cmd_is_store)
           else $error("tce_cmd_exec: command kind flags changed in S_TCHECK");
