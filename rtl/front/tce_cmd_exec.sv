@@ -734,6 +734,7 @@ module tce_cmd_exec #(
   logic [31:0] txc;          // complete-tx byte count of the running command
   logic        run_store;    // the running mover is the tile store
   logic        run_rs;       // the running mover is tce_red_scalar
+  logic        tx_st_q;      // state is S_TX or S_TXWAIT (a flip-flop, below)
   logic [2:0]  mm_i;         // multimem: the address being written
   logic [3:0]  mm_k;         // multimem: the address S_MMWIN looks at
   // A window miss at mm_k is this command's first fault: no per-address check failed before it.
@@ -844,7 +845,7 @@ module tce_cmd_exec #(
   // executor may already hold the next command while they finish.
   assign sm_owner = tile_active ? tce_op_pkg::SM_OWNER_TILE_LOAD :
                     g2s_busy ? tce_op_pkg::SM_OWNER_G2S :
-                    (state == S_TX || state == S_TXWAIT) ? tce_op_pkg::SM_OWNER_COMPLETE_TX :
+                    tx_st_q ? tce_op_pkg::SM_OWNER_COMPLETE_TX :
                     run_rs ? tce_op_pkg::SM_OWNER_RED :
                     (run_dir == DIR_TILE) ? tce_op_pkg::SM_OWNER_TILE_STORE :
                     (run_dir == DIR_G2S ? tce_op_pkg::SM_OWNER_G2S : tce_op_pkg::SM_OWNER_FROM_SMEM);
@@ -912,6 +913,8 @@ module tce_cmd_exec #(
       assert (hold_st_q == (state == S_CHECK || state == S_DESC || state == S_TCHECK) &&
               tchk_st_q == (state == S_TCHECK))
         else $error("tce_cmd_exec: state flags %0d %0d beside state %0d", hold_st_q, tchk_st_q, state);
+      assert (tx_st_q == (state == S_TX || state == S_TXWAIT))
+        else $error("tce_cmd_exec: tx_st_q %0d beside state %0d", tx_st_q, state);
       assert (pref_q == (f_opcode == tce_op_pkg::OP_TENSOR_PREFETCH) &&
               store_q == ((f_opcode == tce_op_pkg::OP_TENSOR_STORE) || is_treduce))
         else $error("tce_cmd_exec: kind flags %0d %0d beside opcode %0d", pref_q, store_q, f_opcode);
@@ -981,6 +984,13 @@ module tce_cmd_exec #(
                          (run_dir == DIR_TILE) ? tstore_done : fs_done;
   wire [7:0] mv_status = run_rs ? rs_status :
                          (run_dir == DIR_TILE) ? tstore_status : fs_status;
+  // `state` in {S_TX, S_TXWAIT}, set from the transitions (asserted), for sm_owner: its
+  // decode of `state` was five LUT levels in front of every shared-memory mover's ready.
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) tx_st_q <= 1'b0;
+    else tx_st_q <= (state == S_MOVE && mv_done && mv_status == tce_op_pkg::ST_OK && want_tx) ||
+                    state == S_TX || (state == S_TXWAIT && !(tx_outstanding == 5'd0 && !tx_rsp_valid));
+  end
   // multimem: another address of the group follows this copy (none after an error)
   wire mm_more = is_mm && mv_status == tce_op_pkg::ST_OK && 4'(mm_i) + 4'd1 < f_mmcount;
 
