@@ -313,6 +313,7 @@ module tce_engine #(
   logic [23:0] cmd_mbar_off;
   logic cmd_multicast;
   logic [15:0] cmd_cta_mask;
+  logic        cmd_new;
   logic [7:0] tchk_status, tchk_field, tile_status;
   logic tchk_ready, tchk_hold, desc_busy, tchk_pass, tc_pass;
   // tce_tile_check's own verdict, before the window walk (tce_window_walk) adds its own
@@ -343,7 +344,7 @@ module tce_engine #(
     .g2s_done, .g2s_status, .fs_done, .fs_reads_done, .fs_status,
     .desc_start, .desc_addr, .desc_done, .desc_err, .desc_hit, .cmd_coords, .cmd_im2col, .cmd_dims, .cmd_mode,
     .cmd_dst_space, .cmd_completion, .cmd_cta, .cmd_saddr, .cmd_mbar_off, .cmd_multicast,
-    .cmd_cta_mask, .tchk_hold, .tchk_ready, .tchk_status, .tchk_field, .tchk_pass, .tchk_ctas, .tchk_tx_bytes,
+    .cmd_cta_mask, .cmd_new, .tchk_hold, .tchk_ready, .tchk_status, .tchk_field, .tchk_pass, .tchk_ctas, .tchk_tx_bytes,
     .tile_start, .tile_want_tx, .tile_can_start, .tile_active, .tile_done_hold, .tile_done,
     .tile_status, .tile_tx_err, .tile_rbytes,
     .cmd_is_store, .cmd_is_prefetch, .cmd_src_space, .tstore_start, .tstore_done, .tstore_status,
@@ -403,6 +404,10 @@ module tce_engine #(
   logic [GADDR_W-1:0] tg_gaddr;
   logic [159:0] tg_wcoords;   // where the row walk starts (an im2col view's, or the command's)
   logic [164:0] tg_gdim;
+  logic [2:0]   mv_ul;       // tg_ul and tg_gdim a cycle late: what the movers and walkers
+  logic [164:0] mv_gdim;     // read as they start (with tce_tile_check's ready)
+  logic [13:0]  mv_pitch;    // tg_pitch a cycle late (the tile load's overlap check)
+  logic         tg_geom_same;
   logic [4*GADDR_W-1:0] tg_gstride;
   logic [8:0] tg_box0;
   logic [35:0] tg_n;
@@ -464,7 +469,8 @@ module tce_engine #(
     .completion(cmd_completion), .cta(cmd_cta), .saddr(cmd_saddr), .mbar_off(cmd_mbar_off),
     .multicast(cmd_multicast), .cta_mask(cmd_cta_mask), .coord0_low(cmd_coord0[3:0]),
     .status(tc_status), .field(tc_field), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0),
-    .gaddr(tg_gaddr), .wcoords(tg_wcoords), .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
+    .gaddr(tg_gaddr), .wcoords(tg_wcoords), .gdim(tg_gdim), .mv_ul, .mv_gdim, .mv_pitch, .geom_same(tg_geom_same),
+    .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
     .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .tx_bytes(tchk_tx_bytes),
     .red_etype(tchk_red_etype), .red_noftz(tchk_red_noftz),
@@ -533,8 +539,8 @@ module tce_engine #(
     logic xw_row_step;      // no outside generator to step
     /* verilator lint_on UNUSEDSIGNAL */
     tce_row_walk #(.GADDR_W(GADDR_W), .EXT_ROWS(1'b0)) u_walk (
-      .clk, .rst_n, .start(tl_xw_start || ts_xw_start || ww_xw_start), .rank(tg_rank), .ul(tg_ul),
-      .gaddr(tg_gaddr), .gdim14(tg_gdim[164:33]), .gstride(tg_gstride), .n(tg_n), .e(tg_e),
+      .clk, .rst_n, .start(tl_xw_start || ts_xw_start || ww_xw_start), .rank(tg_rank), .ul(mv_ul),
+      .gaddr(tg_gaddr), .gdim14(mv_gdim[164:33]), .gstride(tg_gstride), .n(tg_n), .e(tg_e),
       .coords(tg_wcoords), .soff(tg_soff), .pitch(tg_pitch), .ext_rows(1'b0), .ext_x('0),
       .ext_last(1'b0), .next(tl_xw_next || ts_xw_next || ww_xw_next), .row_valid(xw_row_valid),
       .row_g(xw_row_g), .row_sbase(xw_row_sbase), .row_inb(xw_row_inb),
@@ -572,13 +578,13 @@ module tce_engine #(
                 .GADDR_W(GADDR_W), .EXT_ROWS(HAS_IM2COL || HAS_GATHER),
                 .OWN_WALK(!SHARE_WALK)) u_tile_load (
     .clk(clk), .rst_n, .start(tile_start), .can_start(tile_can_start), .active(tile_active),
-    .rank(tg_rank), .esl(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr), .origin_rd(tg_origin_rd),
-    .gdim(tg_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
+    .rank(tg_rank), .esl(mv_ul), .e0(tg_e0), .gaddr(tg_gaddr), .origin_rd(tg_origin_rd),
+    .gdim(mv_gdim), .gstride(tg_gstride), .box0(tg_box0), .n(tg_n), .e(tg_e),
     .coords(tg_wcoords),
     .swizzle(tg_swizzle), .fill_nan(tg_fill_nan), .tf32(tg_tf32), .soff(tg_soff), .ctas(tchk_ctas),
     // tce_tile_check refuses loads whose row is over 2 KB, so 12 bits hold every load's
-    .row_bytes(tg_row_bytes), .pitch(tg_pitch), .rows(tg_rows), .want_tx(tile_want_tx),
-    .mbar_off(cmd_mbar_off), .tx_count(tchk_tx_bytes),
+    .row_bytes(tg_row_bytes), .pitch(mv_pitch), .rows(tg_rows), .want_tx(tile_want_tx),
+    .mbar_off(cmd_mbar_off), .ck_same(tg_geom_same && !cmd_new), .tx_count(tchk_tx_bytes),
     .ext_rows(tg_row_gen != 2'd0), .ext_x(tl_ext_x), .ext_last(tl_ext_last),
     .row_step(tl_row_step),
     .xw_start(tl_xw_start), .xw_next(tl_xw_next), .xw_row,
@@ -702,8 +708,8 @@ module tce_engine #(
 
   tce_tile_store #(.DATA_W(DATA_W), .ID_W(ID_W), .NB(STORE_AHEAD), .GADDR_W(GADDR_W),
                  .EXT_ROWS(HAS_IM2COL || HAS_GATHER), .OWN_WALK(!SHARE_WALK)) u_tile_store (
-    .clk(clk), .rst_n, .start(tstore_start), .rank(tg_rank), .ul(tg_ul), .e0(tg_e0), .gaddr(tg_gaddr),
-    .gdim(tg_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(tg_wcoords),
+    .clk(clk), .rst_n, .start(tstore_start), .rank(tg_rank), .ul(mv_ul), .e0(tg_e0), .gaddr(tg_gaddr),
+    .gdim(mv_gdim), .gstride(tg_gstride), .n(tg_n), .e(tg_e), .coords(tg_wcoords),
     .swizzle(tg_swizzle), .src_cta(cmd_cta), .soff(tg_soff), .row_bytes(tg_row_bytes),
     .pitch(tg_pitch), .ext_rows(tg_row_gen != 2'd0), .ext_x(ts_ext_x), .ext_last(ts_ext_last),
     .row_step(ts_row_step),

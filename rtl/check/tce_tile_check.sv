@@ -102,6 +102,13 @@ module tce_tile_check #(
     output logic [159:0]  wcoords,      // the coordinates the row walk starts from (coords,
                                         // or the interleaved im2col view's)
     output logic [164:0]  gdim,         // 5 x 33 bits (globalDim, up to 2^32)
+    // ul and gdim a cycle late, for the movers and walkers (see mv_geom)
+    output logic [2:0]    mv_ul,
+    output logic [164:0]  mv_gdim,
+    // pitch a cycle late, and whether it and `rows` are what they were a cycle ago, as
+    // flip-flops (tce_tile_load's overlap check, see mv_geom)
+    output logic [13:0]   mv_pitch,
+    output logic          geom_same,
     output logic [4*GADDR_W-1:0] gstride, // 4 x GADDR_W: dims 1..4
     output logic [8:0]    box0,         // dim-0 units in a row
     output logic [35:0]   n,            // 4 x 9: elements walked in dims 1..4 (1 beyond rank)
@@ -691,6 +698,29 @@ module tce_tile_check #(
   assign box0 = box0_div_q ? quo_q[0][19:11] : box0_d_q;
   assign row_bytes = row_bytes_q;
   assign pitch = pitch_q;
+  // The movers and walkers read ul and gdim only as they start, which is with `ready` (the
+  // window walk's walk too), when both have held for cycles (asserted): so they take these
+  // copies, and the descriptor's decode (up to six LUT levels) ends here, not in their
+  // start registers. The window walk's stage 1 reads the live ones.
+  always_ff @(posedge clk) begin : mv_geom
+    mv_ul <= ul;
+    mv_gdim <= gdim;
+  end
+  // The tile load's overlap check runs on values that must not have changed over its two
+  // stages. Told so by flip-flops (each compares a register with its input, so it speaks
+  // for the edge just past), the check's verdict needs no 88-bit compare in front of
+  // can_start. The load takes pitch a stage late for this: its input is then a register.
+  logic rows_same_q, pitch_same_q;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      mv_pitch <= '0; rows_same_q <= 1'b0; pitch_same_q <= 1'b0;
+    end else begin
+      mv_pitch <= pitch_q;
+      rows_same_q <= 32'(nr_q) == nrows_q;
+      pitch_same_q <= pitch_q == mv_pitch;
+    end
+  end
+  assign geom_same = rows_same_q && pitch_same_q;
   /* verilator lint_off UNUSEDSIGNAL */
   wire unused_quo = ^{quo_q[0][20], quo_q[0][10:0], quo_q[1][20], quo_q[1][10:0], quo_q[2][20],
                       quo_q[2][10:0], quo_q[3][20], quo_q[3][10:0], quo_q[4][20], quo_q[4][10:0], n_one_q[0]};
@@ -965,4 +995,9 @@ module tce_tile_check #(
   // test).
   assign pass = !box_over_q && (s1_bd_q || g_fits_q) &&
                 (ch_bad_q ? is_prefetch && ch_pre_ok_q : !(box_out || mb_mis_q || mb_rng_q));
+`ifdef TCE_ASSERT
+  always @(posedge clk or negedge rst_n)
+    if (rst_n) assert (!ready || (mv_ul == ul && mv_gdim == gdim && mv_pitch == pitch))
+      else $error("tce_tile_check: the movers' ul/gdim/pitch copies differ from the live ones at ready");
+`endif
 endmodule

@@ -118,6 +118,7 @@ module tce_cmd_exec #(
     output logic [23:0] cmd_mbar_off,
     output logic        cmd_multicast,
     output logic [15:0] cmd_cta_mask,
+    output logic        cmd_new,        // cmd may have changed at the last edge (a pop or its clear)
     output logic        tchk_hold,      // a command is held from its pop through S_TCHECK (tce_tile_check)
     input  logic        tchk_ready,     // tce_tile_check's pipeline has the check's result
     input  logic [7:0]  tchk_status,
@@ -1005,9 +1006,9 @@ module tce_cmd_exec #(
   // pop_operands clears the kind flags with it.)
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      cmd_clr_n <= 1'b0;
+      cmd_clr_n <= 1'b0; cmd_new <= 1'b1;
     end else begin
-      cmd_clr_n <= 1'b1;
+      cmd_clr_n <= 1'b1; cmd_new <= !cmd_clr_n || q_pop;
     end
   end
   // One clear condition per word, ahead of the load, is the form Yosys maps onto the

@@ -87,6 +87,9 @@ module tce_tile_load #(
     input  logic [31:0]       rows,        // rows of the box (its shared extent: rows*pitch)
     input  logic              want_tx,     // complete-tx on the mbarrier once the data is in
     input  logic [23:0]       mbar_off,
+    // soff[23:7], rows, pitch, mbar_off and want_tx are what they were a cycle ago (from
+    // flip-flops: see same_q below)
+    input  logic              ck_same,
     input  logic [31:0]       tx_count,
     input  logic              ext_rows,
     input  logic [159:0]      ext_x,
@@ -417,7 +420,13 @@ module tce_tile_load #(
   // number plus one.
   wire [12:0]   to_page = 13'd4096 - {1'b0, cur_next[11:0]};
   wire [OW:0]   pg_sum  = (OW+1)'(cur_next[11:0]) + (OW+1)'(cur_rem);
-  wire          p_whole = pg_sum <= (OW+1)'(4096);
+  // A direct row's piece is whole when row_g's offset in its page is at most
+  // 4096 - row_rem: a compare with registers set beside row_rem, not a sum and a compare
+  // (that sum began lite's deepest paths, through row_next into the walker).
+  logic [12:0]  rr_lim;     // 4096 - row_rem, when row_rem <= 4096 (rr_fits)
+  logic         rr_fits;
+  wire          pw_direct = rr_fits && {1'b0, row_g[11:0]} <= rr_lim;
+  wire          p_whole = in_read ? pg_sum <= (OW+1)'(4096) : pw_direct;
   wire [12:0]   p_len   = p_whole ? 13'(cur_rem) : to_page;   // bytes of the piece (<= 4096)
   wire [AW-13:0] pg_up  = cur_next[AW-1:12] + 1'b1;
   wire [AW-1:0] burst_end = !p_whole ? {pg_up, 12'd0} :
@@ -809,7 +818,8 @@ module tce_tile_load #(
   // product, sums and compares out of can_start (and the executor's state behind it):
   // stage A registers the extent, stage B the clash with the slots. So clash_q speaks for
   // the inputs of two cycles ago, and is used only while they have not changed since
-  // (same_now, same_q). The slots it saw may differ from the slots now in two ways only: a
+  // (ck_same, same_q: flip-flops of the executor and tce_tile_check, not an 88-bit compare
+  // here, which was five LUT levels in front of can_start and tile_start). The slots it saw may differ from the slots now in two ways only: a
   // retired command (clash_q errs on the safe side), or one taken by `start`, after which
   // the walker is busy for longer than stage B needs to see its extent (written the cycle
   // after start, from stage A). With no command in flight nothing can clash, so the first
@@ -833,9 +843,6 @@ module tce_tile_load #(
   wire        n_sat = n_big || n_end[26:25] != 2'd0;
   wire [17:0] n_rlo = {1'b0, soff[23:7]};
   wire [17:0] n_rhi = n_sat ? 18'h3_FFFF : n_end[24:7];
-  localparam int CKW = 17 + 32 + 14 + 24 + 1;
-  wire [CKW-1:0] ck_now = {soff[23:7], rows, pitch, mbar_off, want_tx};
-  logic [CKW-1:0] ck_q;
   logic           same_q, clash_q;
   // Every compare is of 128-byte line numbers: extents are whole lines, and an mbarrier
   // (8 bytes, 8-byte aligned: tce_tile_check refuses a load whose mbarrier is not) lies in
@@ -843,7 +850,6 @@ module tce_tile_load #(
   logic [17:0]    a_rlo, a_rhi;
   logic [16:0]    a_mb;
   logic           a_want;
-  wire            same_now = (ck_now == ck_q);
   // Stage B's compare, on stage A's extent.
   logic clash;
   always_comb begin
@@ -857,16 +863,16 @@ module tce_tile_load #(
   end
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      ck_q <= '0; same_q <= 1'b0; clash_q <= 1'b1;
+      same_q <= 1'b0; clash_q <= 1'b1;
       a_rlo <= '0; a_rhi <= '0; a_mb <= '0; a_want <= 1'b0;
     end else begin
-      ck_q <= ck_now; same_q <= same_now;
+      same_q <= ck_same;
       a_rlo <= n_rlo; a_rhi <= n_rhi; a_mb <= mbar_off[23:7]; a_want <= want_tx;
       clash_q <= clash;
     end
   end
   assign can_start = (ws == W_IDLE) && (n_used != (SLW+1)'(NS)) &&
-                     (n_used == '0 || (same_now && same_q && !clash_q));
+                     (!act_q || (ck_same && same_q && !clash_q));
   assign active    = act_q;
 
   // The oldest command's data is all in shared memory (written, maybe not yet answered).
@@ -939,6 +945,7 @@ module tce_tile_load #(
       be0 <= '0; unit_b <= '0; sl_skip <= '0;
       sw <= '0; fnan <= 1'b0; m_first <= '0; m_rest <= '0; rbytes <= '0; bx0 <= '0;
       ws <= W_IDLE; lo <= '0; hi <= '0; has <= 1'b0; row_rem <= '0; nofill0 <= 1'b0;
+      rr_lim <= 13'd4096; rr_fits <= 1'b1;
       chunk <= '0; chunk_e <= OW'(16); wcta <= '0; wleft <= '0; rd_next <= '0; rd_rem <= '0; o_need <= 1'b0; o_addr <= '0;
       rd_rel <= '0; rd_end <= '0;
       for (int i = 0; i < NRD; i++) begin
@@ -1062,6 +1069,8 @@ module tce_tile_load #(
           // quotient and be0 box0).
           // (hi_cl and be0 are both 13 bits: 4095 + 7 and 511 * 8 fit)
           row_rem <= (ee0 != 4'd1) ? unit_b : rb16;
+          rr_fits <= ((ee0 != 4'd1) ? unit_b : rb16) <= OW'(4096);
+          rr_lim  <= 13'(OW'(4096) - ((ee0 != 4'd1) ? unit_b : rb16));
           nofill0 <= !lo_any && hi_any && bx0 != 9'd0 && hi_cl >= be0;
           chunk <= '0; chunk_e <= OW'(16); wcta <= m_first; wleft <= m_rest;
           ws <= o_need ? W_ORG : W_ROW;
@@ -1210,6 +1219,22 @@ module tce_tile_load #(
     if (rst_n) assert (!start || ws == W_IDLE) else $error("tce_tile_load: start while the walker is busy (ws %0d)", ws);
   always @(posedge clk or negedge rst_n)
     if (rst_n) assert (act_q == (n_used != '0)) else $error("tce_tile_load: act_q %0d beside n_used %0d", act_q, n_used);
+  // ck_same may say no where nothing changed (a command popped with the same fields), never
+  // yes where something did.
+  localparam int CKW = 17 + 32 + 14 + 24 + 1;
+  wire [CKW-1:0] ck_now = {soff[23:7], rows, pitch, mbar_off, want_tx};
+  logic [CKW-1:0] ck_q;
+  logic           ck_q_v;
+  always @(posedge clk or negedge rst_n)
+    if (!rst_n) ck_q_v <= 1'b0;
+    else begin
+      ck_q <= ck_now; ck_q_v <= 1'b1;
+      assert (!ck_same || !ck_q_v || ck_now == ck_q)
+        else $error("tce_tile_load: ck_same while the overlap check's inputs changed");
+    end
+  always @(posedge clk or negedge rst_n)
+    if (rst_n) assert (p_whole == (pg_sum <= (OW+1)'(4096)))
+      else $error("tce_tile_load: p_whole %0d beside the page sum %0d (rr_lim %0d)", p_whole, pg_sum, rr_lim);
   // The engine gates the read channel with `active`: nothing is offered on AR without a
   // command in flight.
   always @(posedge clk or negedge rst_n)

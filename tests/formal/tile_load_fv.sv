@@ -93,11 +93,20 @@ module tile_load_fv #(
   always_ff @(posedge clk) row_q <= row_now;
   always @(*) if (rst_n && row_held) assume (xw_row_valid && row_now == row_q);
 
+  // The engine's ck_same comes from flip-flops of tce_tile_check and the executor; here it
+  // is what it stands for, the overlap check's inputs against their values a cycle ago.
+  wire [87:0] ck_now = {soff[23:7], rows, pitch, mbar_off, want_tx};
+  logic [87:0] ck_q;
+  always_ff @(posedge clk or negedge rst_n)
+    if (!rst_n) ck_q <= '0;
+    else ck_q <= ck_now;
+  wire ck_same = ck_now == ck_q;
+
   tce_tile_load #(.DATA_W(DATA_W), .ID_W(ID_W), .NRD(NRD), .RDD(RDD), .NS(NS),
                   .GADDR_W(GADDR_W), .EXT_ROWS(1'b0), .OWN_WALK(1'b0)) u (
     .clk, .rst_n, .start, .can_start, .active, .rank(3'd0), .esl, .e0, .gaddr, .origin_rd,
     .gdim, .gstride, .box0, .n('0), .e, .coords, .swizzle, .fill_nan, .tf32, .soff, .ctas,
-    .row_bytes, .pitch, .rows, .want_tx, .mbar_off, .tx_count, .ext_rows(1'b0), .ext_x('0),
+    .row_bytes, .pitch, .rows, .want_tx, .mbar_off, .ck_same, .tx_count, .ext_rows(1'b0), .ext_x('0),
     .ext_last(1'b0), .row_step, .xw_start, .xw_next,
     .xw_row({xw_row_valid, 64'(xw_row_g), xw_row_sbase, xw_row_inb, xw_last_row}),
     .done_hold, .done, .status, .tx_err, .bytes_read, .arvalid,
@@ -130,6 +139,16 @@ module tile_load_fv #(
     if (t_pd_fix) assert (t_pd_v);
     if (t_pd_v) assert (t_pd_len != 13'd0 && 14'(t_pd_start[11:0]) + 14'(t_pd_len) <= 14'd4096 &&
                         t_pd_end == t_pd_start + AW'(t_pd_len));
+  end
+  // A direct row's page cut compares with rr_lim, set beside row_rem: 4096 - row_rem while
+  // row_rem <= 4096 (rr_fits).
+  localparam int OW = $clog2(256 * 32 + 4096 + 1);   // tce_tile_load's OW
+  logic [OW-1:0] t_row_rem;
+  logic [12:0]   t_rr_lim;
+  logic          t_rr_fits;
+  always @(*) if (rst_n) begin
+    assert (t_rr_fits == (t_row_rem <= OW'(4096)));
+    if (t_rr_fits) assert (OW'(t_rr_lim) == OW'(4096) - t_row_rem);
   end
   // A row being read (u.ws is W_READ) is the one the walker holds (row_held), so a piece
   // offered from it stays. Each ID's bursts in flight (u.cnt, which holds AR back at RDD) are
