@@ -126,7 +126,9 @@ module tce_fpga_smem #(
   assign {eq_kind, eq_cta, eq_addr, eq_wdata, eq_wstrb} = eq_head;
   assign sm_req_ready = !eq_full;
 
-  tce_fifo #(.WIDTH(EQ_W), .DEPTH(2)) u_eng_queue (
+  // (its head is read only when it is not empty: e_go; so its LUT RAM is written whenever
+  // a slot is free, and the engine's request valid reaches only its count and pointer)
+  tce_fifo #(.WIDTH(EQ_W), .DEPTH(2), .WRITE_FREE(1'b1)) u_eng_queue (
     .clk, .rst_n, .flush(1'b0),
     .push(sm_req_valid && !eq_full), .push_data({sm_req_kind, sm_req_cta, sm_req_addr, sm_req_wdata, sm_req_wstrb}),
     .pop(e_go), .head(eq_head), .empty(eq_empty), .full(eq_full),

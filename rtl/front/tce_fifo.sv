@@ -2,9 +2,14 @@
 // memory's queue of engine data requests (tce_fpga_smem). DEPTH must be a power
 // of two so the read and write pointers wrap by plain overflow. `count` is exported because
 // STATUS reports both the queued commands and the free slots.
+// WRITE_FREE: the tail slot is written whenever it is free, whatever `push` says, so the
+// storage's write enable is `!full` (a flip-flop's decode), not the writer's valid; a push
+// still moves the pointer. `head` is then undefined while the queue is empty (the FPGA
+// shared memory's queue, which reads it only when not empty).
 module tce_fifo #(
     parameter int WIDTH = 32,
-    parameter int DEPTH = 8
+    parameter int DEPTH = 8,
+    parameter bit WRITE_FREE = 1'b0
 ) (
     input  logic             clk,
     input  logic             rst_n,
@@ -31,7 +36,7 @@ module tce_fifo #(
   assign head = mem[rd_ptr];
 
   always_ff @(posedge clk) begin
-    if (do_push) mem[wr_ptr] <= push_data;
+    if (WRITE_FREE ? !full : do_push) mem[wr_ptr] <= push_data;
   end
 
   always_ff @(posedge clk or negedge rst_n) begin

@@ -285,16 +285,20 @@ module tce_bulk_g2s #(
   // ---------------------------------------------------------------- finishing, oldest first
   typedef enum logic [1:0] { F_DATA, F_TX, F_TXWAIT, F_DONE } fin_t;
   fin_t        fin;
-  logic [MW-1:0] tx_left;            // CTAs whose complete-tx is still to send
+  // The CTA whose complete-tx is offered, and those after it still to send: registers
+  // (from the copy's c_first and c_rest), so the mbarrier request's CTA is no priority
+  // encode of a mask (four LUT levels in front of the shared memory's RAM enables).
+  logic [3:0]    tx_cta;
+  logic [MW-1:0] tx_rest;
   logic [4:0]  mb_out;               // complete-tx requests awaiting their response
-  wire [15:0]  tx_bit = lowest16(16'(tx_left));
+  wire [15:0]  rest_bit = lowest16(16'(tx_rest));
   // Every read of the oldest copy sent and answered, its last beat written and acknowledged.
   wire hd_in = c_valid[c_hd] && !(iss_more && iss_ctx == c_hd) && c_slots[c_hd] == '0 &&
                !(beat_valid && beat_ctx == c_hd) && c_wout[c_hd] == 4'd0;
   wire hd_ok = !c_err_bus[c_hd] && !c_err_smem[c_hd];
 
   assign mb_valid    = (fin == F_TX);
-  assign mb_cta      = enc16(tx_bit);
+  assign mb_cta      = tx_cta;
   assign mb_addr     = c_mbar[c_hd];
   assign mb_tx_count = c_size[c_hd];
   wire mb_fire = mb_valid && mb_ready;
@@ -318,7 +322,7 @@ module tce_bulk_g2s #(
       beat_strb0 <= '0; beat_strb1 <= '0; beat_cta <= '0; beat_rest <= '0; beat_one <= 1'b0;
       beat_part <= 1'b0; slot_valid <= '0;
       wq_rd <= '0; wq_n <= '0;
-      fin <= F_DATA; tx_left <= '0; mb_out <= '0;
+      fin <= F_DATA; tx_cta <= '0; tx_rest <= '0; mb_out <= '0;
       for (int i = 0; i < NRD; i++) begin
         slot_ctx[i] <= 1'b0; slot_w[i] <= '0; slot_s[i] <= '0; slot_fm[i] <= '0;
         slot_fl[i] <= '0; slot_rot[i] <= '0;
@@ -417,12 +421,12 @@ module tce_bulk_g2s #(
       if (mb_rsp_valid && mb_rsp_err) c_tx_err[c_hd] <= 1'b1;
       case (fin)
         F_DATA: if (hd_in) begin
-          tx_left <= c_mask[c_hd];
+          tx_cta <= c_first[c_hd]; tx_rest <= c_rest[c_hd];
           fin <= (hd_ok && c_mask[c_hd] != '0) ? F_TX : F_DONE;
         end
         F_TX: if (mb_fire) begin
-          tx_left <= tx_left & ~tx_bit[MW-1:0];
-          if ((tx_left & ~tx_bit[MW-1:0]) == '0) fin <= F_TXWAIT;
+          tx_cta <= enc16(rest_bit); tx_rest <= tx_rest & ~rest_bit[MW-1:0];
+          if (tx_rest == '0) fin <= F_TXWAIT;
         end
         F_TXWAIT: if (mb_out == 5'd0 && !mb_rsp_valid) fin <= F_DONE;
         F_DONE: if (!done_hold) begin
@@ -435,4 +439,20 @@ module tce_bulk_g2s #(
     end
   end
 
+`ifdef TCE_ASSERT
+  // The CTAs still to send, kept as a mask as before: the offered CTA is its lowest, and
+  // tx_rest the others.
+  logic [MW-1:0] a_left;
+  logic [15:0]   a_bit;
+  always_comb a_bit = lowest16(16'(a_left));
+  always @(posedge clk or negedge rst_n)
+    if (!rst_n) a_left <= '0;
+    else begin
+      if (fin == F_TX)
+        assert (mb_cta == enc16(a_bit) && tx_rest == (a_left & ~a_bit[MW-1:0]))
+          else $error("tce_bulk_g2s: complete-tx CTA %0d, rest %0h beside the mask %0h", mb_cta, tx_rest, a_left);
+      if (fin == F_DATA && hd_in) a_left <= c_mask[c_hd];
+      else if (fin == F_TX && mb_fire) a_left <= a_left & ~a_bit[MW-1:0];
+    end
+`endif
 endmodule
