@@ -139,7 +139,8 @@ tce_formal(tile-load tile_load_fv abcprove 2 PARAMS DATA_W=128 GADDR_W=32 NRD=2 
                ${CMAKE_SOURCE_DIR}/rtl/move/tce_tile_load.sv
            TAPS t_pd_v=u.pd_v t_pd_fix=u.pd_fix t_pd_start=u.pd_start t_pd_end=u.pd_end
                 t_pd_len=u.pd_len t_ws=u.ws t_cnt[1:0]=u.cnt[0] t_cnt[3:2]=u.cnt[1]
-                t_row_rem=u.row_rem t_rr_lim=u.rr_lim t_rr_fits=u.rr_fits
+                t_row_rem=u.row_rem t_rr_lim=u.rr_lim t_rr_fits=u.rr_fits t_rr_nz=u.rr_nz
+                t_rr_slm=u.rr_slm t_hi=u.hi t_ee0=u.ee0
                 t_s_rd=u_mem.rd t_s_wr=u_mem.wr t_s_n=u_mem.n t_s_id[3:0]=u_mem.q_id[0]
                 t_s_id[7:4]=u_mem.q_id[1] t_s_id[11:8]=u_mem.q_id[2] t_s_id[15:12]=u_mem.q_id[3])
 # The reductions' read-modify-write (built with reductions; `lite` has none), its range and

@@ -412,7 +412,12 @@ module tce_tile_load #(
   // (a direct row's read ends at row_rem: it starts at offset 0)
   wire [OW-1:0] cur_end  = in_read ? rd_end : row_rem;
   wire        rd_go   = (in_read && row_inb && has) || direct;
-  wire        sl_more = strided && cur_end < hi;
+  // A direct row's terms that read only row_rem and [lo, hi), which hold for the command,
+  // are registers set beside row_rem (rr_*), and READ's are formed from READ's registers
+  // alone: so row_rem starts no path into row_next (it began 45 of small's paths over 8).
+  logic         rr_nz;      // row_rem != 0
+  logic         rr_slm;     // strided && row_rem < hi: a direct strided row has more slices
+  wire        sl_more = in_read ? strided && rd_end < hi : rr_slm;
 
   // Bytes from cur_next to its page end (1..4096); the piece stops there or at the end.
   // The piece's end is formed beside p_whole, not after it: from cur_next's offset in its
@@ -426,7 +431,8 @@ module tce_tile_load #(
   logic [12:0]  rr_lim;     // 4096 - row_rem, when row_rem <= 4096 (rr_fits)
   logic         rr_fits;
   wire          pw_direct = rr_fits && {1'b0, row_g[11:0]} <= rr_lim;
-  wire          p_whole = in_read ? pg_sum <= (OW+1)'(4096) : pw_direct;
+  wire          pw_read = (OW+1)'(rd_next[11:0]) + (OW+1)'(rd_rem) <= (OW+1)'(4096);
+  wire          p_whole = in_read ? pw_read : pw_direct;
   wire [12:0]   p_len   = p_whole ? 13'(cur_rem) : to_page;   // bytes of the piece (<= 4096)
   wire [AW-13:0] pg_up  = cur_next[AW-1:12] + 1'b1;
   wire [AW-1:0] burst_end = !p_whole ? {pg_up, 12'd0} :
@@ -471,7 +477,7 @@ module tce_tile_load #(
   logic [23:0]   pd_send;              // pre-swizzle shared address just past it
   logic [23:0]   pd_lnext;             // shared base of the row one pitch after its last row
   logic [SLW-1:0] pd_cs;
-  wire          p_valid = rd_go && cur_rem != '0;
+  wire          p_valid = rd_go && (in_read ? rd_rem != '0 : rr_nz);
   wire          p_all   = mok && row_inb && nofill0 && !strided;
   // Only a direct row's first piece can continue the pending burst, so that is the only
   // piece compared with it: in READ a piece of a row without fill starts at a page (its
@@ -480,7 +486,7 @@ module tce_tile_load #(
   // continues the burst in shared memory right after it (dense rows), or (msct) as the
   // row one pitch after its last row.
   wire          p_sh    = msct ? row_sbase == pd_lnext : row_sbase == pd_send;
-  wire          p_cont  = pd_v && !pd_fix && direct && p_all && row_rem != '0 &&
+  wire          p_cont  = pd_v && !pd_fix && direct && p_all && rr_nz &&
                           AW'(row_g) == pd_end && cur_s == pd_cs && row_g[11:0] != 12'd0 && p_sh;
   wire          pd_go   = pd_v && !p_cont;
   wire          cnt_ok  = cnt[id_ptr] != (DWP+1)'(RDD);
@@ -945,7 +951,7 @@ module tce_tile_load #(
       be0 <= '0; unit_b <= '0; sl_skip <= '0;
       sw <= '0; fnan <= 1'b0; m_first <= '0; m_rest <= '0; rbytes <= '0; bx0 <= '0;
       ws <= W_IDLE; lo <= '0; hi <= '0; has <= 1'b0; row_rem <= '0; nofill0 <= 1'b0;
-      rr_lim <= 13'd4096; rr_fits <= 1'b1;
+      rr_lim <= 13'd4096; rr_fits <= 1'b1; rr_nz <= 1'b0; rr_slm <= 1'b0;
       chunk <= '0; chunk_e <= OW'(16); wcta <= '0; wleft <= '0; rd_next <= '0; rd_rem <= '0; o_need <= 1'b0; o_addr <= '0;
       rd_rel <= '0; rd_end <= '0;
       for (int i = 0; i < NRD; i++) begin
@@ -1071,6 +1077,8 @@ module tce_tile_load #(
           row_rem <= (ee0 != 4'd1) ? unit_b : rb16;
           rr_fits <= ((ee0 != 4'd1) ? unit_b : rb16) <= OW'(4096);
           rr_lim  <= 13'(OW'(4096) - ((ee0 != 4'd1) ? unit_b : rb16));
+          rr_nz   <= ((ee0 != 4'd1) ? unit_b : rb16) != '0;
+          rr_slm  <= strided && ((ee0 != 4'd1) ? unit_b : rb16) < hi_n;
           nofill0 <= !lo_any && hi_any && bx0 != 9'd0 && hi_cl >= be0;
           chunk <= '0; chunk_e <= OW'(16); wcta <= m_first; wleft <= m_rest;
           ws <= o_need ? W_ORG : W_ROW;
@@ -1233,8 +1241,11 @@ module tce_tile_load #(
         else $error("tce_tile_load: ck_same while the overlap check's inputs changed");
     end
   always @(posedge clk or negedge rst_n)
-    if (rst_n) assert (p_whole == (pg_sum <= (OW+1)'(4096)))
-      else $error("tce_tile_load: p_whole %0d beside the page sum %0d (rr_lim %0d)", p_whole, pg_sum, rr_lim);
+    // (rr_slm is set in W_SETUP, ee0 at start: they agree once the walk is past W_SETUP)
+    if (rst_n) assert (p_whole == (pg_sum <= (OW+1)'(4096)) && p_valid == (rd_go && cur_rem != '0) &&
+                       (!(direct || in_read) || sl_more == (strided && cur_end < hi)))
+      else $error("tce_tile_load: p_whole %0d, sl_more %0d or p_valid %0d beside cur_* (rr_lim %0d)",
+                  p_whole, sl_more, p_valid, rr_lim);
   // The engine gates the read channel with `active`: nothing is offered on AR without a
   // command in flight.
   always @(posedge clk or negedge rst_n)

@@ -149,41 +149,87 @@ module tce_red_unit #(
   assign two_pass = half_add || f64_add;
 
   // ------------------------------------------------------------ two-stage lanes
-  // Integer ops and f16/bf16 min/max (tce_red_pkg's lane functions): stage 1 computes the
-  // lanes of the beat's type and registers them with the memory data and each byte's
-  // enable (low for every byte of an illegal beat); stage 2 keeps the memory byte where the
-  // enable is low. The op's decode, the 64-bit compare and add and the selects were one
-  // cycle with that merge, the unit's deepest path (docs/fpga.md, "sixteenth session"); the
-  // delay line behind has room for the second stage, so the latency is unchanged. The delay
-  // line carries the result to the output, where float adds replace their bytes.
-  logic [DATA_W-1:0] lane_s1, mem_s1, early_s2;
+  // Integer ops and f16/bf16 min/max. Stage 1 registers what a lane's result is chosen
+  // from: the sums (mem + src, mem + 1, mem - 1: one adder), the source, and per 16-bit
+  // chunk its lane's flags (an integer lane's src < mem, src > mem and mem == 0; an
+  // f16/bf16 lane's key compares and NaNs), with the memory data and each byte's enable
+  // (low for every byte of an illegal beat). Stage 2 chooses by the op and keeps the memory
+  // byte where the enable is low. The compares, adds and selects in one stage were 8 LUT
+  // levels behind the unit's input, itself 4 behind the movers' muxes (docs/fpga.md,
+  // "twenty-third session"); the delay line behind has room for the second stage, so the
+  // latency is unchanged. The delay line carries the result to the output, where float
+  // adds replace their bytes. The integer ops are tce_int_apply's (csim/arith_int.c, the
+  // PTX "Semantics"): add wraps; min/max compare signed or unsigned; inc(r, s) = r >= s ?
+  // 0 : r + 1 and dec(r, s) = (r == 0 || r > s) ? s : r - 1, unsigned (r memory, s source).
+  logic [DATA_W-1:0] mem_s1, src_s1, sum_s1, early_s2;
+  logic [N16-1:0]    lt_s1, gt_s1, za_s1, zb_s1;
+  logic [2:0]        op_s1;
+  logic              int_s1;   // an integer beat (else f16/bf16 min/max)
   logic [NB-1:0]     keep_s1;  // the byte is reduced (enabled, legal beat)
 
   // Each register is assigned whole, once (a part-select assignment per lane would make the
   // simulator keep a shadow copy of it).
   always_ff @(posedge clk) begin
     if (en_beat[0]) begin : lanes
-      logic [DATA_W-1:0] sel;
-      logic [63:0]       lane;  // one integer lane's result (a 32-bit lane's in the low half)
-      if (et_int32_q) begin
-        for (int i = 0; i < N32; i++) begin
-          lane = tce_red_pkg::int_lane(in_op, et_signed_q, 1'b1, {32'd0, in_mem[32*i+:32]},
-                                       {32'd0, in_src[32*i+:32]});
-          sel[32*i+:32] = lane[31:0];
+      logic [DATA_W-1:0] sum;
+      logic [N16-1:0]    lt, gt, za, zb;
+      logic              flip, w32, add, inc;
+      logic [63:0]       m, s, a, km, ks;
+      logic [32:0]       lo;
+      logic [31:0]       hi;
+      logic              lt_lo, lt_hi, gt_lo, gt_hi, lt64, gt64, z_lo, z_hi;
+      logic [15:0]       m16, s16, km16, ks16;
+      // Flipping the sign bit maps two's-complement order onto unsigned order for a signed
+      // min/max; inc/dec compare unsigned whatever the type. One adder per 64 bits serves
+      // add, inc and dec, cut at bit 32 for 32-bit lanes.
+      flip = et_signed_q && (in_op == tce_red_pkg::RED_MIN || in_op == tce_red_pkg::RED_MAX);
+      w32  = !et_int64_q;
+      add  = in_op == tce_red_pkg::RED_ADD;
+      inc  = in_op == tce_red_pkg::RED_INC;
+      for (int i = 0; i < N64; i++) begin
+        m = in_mem[64*i+:64];
+        s = in_src[64*i+:64];
+        a[31:0]  = add ? s[31:0] : inc ? 32'd1 : '1;
+        a[63:32] = add ? s[63:32] : inc ? {31'd0, w32} : '1;
+        lo = {1'b0, m[31:0]} + {1'b0, a[31:0]};
+        hi = m[63:32] + a[63:32] + {31'd0, lo[32] && !w32};
+        sum[64*i+:64] = {hi, lo[31:0]};
+        km = m ^ {flip, 31'd0, flip && w32, 31'd0};
+        ks = s ^ {flip, 31'd0, flip && w32, 31'd0};
+        lt_lo = ks[31:0] < km[31:0];   gt_lo = ks[31:0] > km[31:0];
+        lt_hi = ks[63:32] < km[63:32]; gt_hi = ks[63:32] > km[63:32];
+        lt64  = ks < km;               gt64  = ks > km;
+        z_lo  = m[31:0] == 32'd0;      z_hi  = m[63:32] == 32'd0;
+        for (int j = 0; j < 4; j++) begin
+          if (et_int32_q || et_int64_q) begin
+            lt[4*i+j] = w32 ? (j < 2 ? lt_lo : lt_hi) : lt64;
+            gt[4*i+j] = w32 ? (j < 2 ? gt_lo : gt_hi) : gt64;
+            za[4*i+j] = w32 ? (j < 2 ? z_lo : z_hi) : (z_lo && z_hi);
+            zb[4*i+j] = 1'b0;
+          end else begin
+            // f16/bf16 (tce_fp_minmax, csim/arith_float.c): sign-magnitude to a key that
+            // orders as unsigned (-0 just below +0); a NaN operand is ignored, two give the
+            // canonical 0x7fff.
+            m16  = m[16*j+:16];
+            s16  = s[16*j+:16];
+            km16 = m16[15] ? ~m16 : {1'b1, m16[14:0]};
+            ks16 = s16[15] ? ~s16 : {1'b1, s16[14:0]};
+            lt[4*i+j] = ks16 < km16;
+            gt[4*i+j] = ks16 > km16;
+            za[4*i+j] = et_bf16_q ? (&m16[14:7]) && (|m16[6:0]) : (&m16[14:10]) && (|m16[9:0]);
+            zb[4*i+j] = et_bf16_q ? (&s16[14:7]) && (|s16[6:0]) : (&s16[14:10]) && (|s16[9:0]);
+          end
         end
-      end else if (et_int64_q) begin
-        for (int i = 0; i < N64; i++) begin
-          lane = tce_red_pkg::int_lane(in_op, et_signed_q, 1'b0, in_mem[64*i+:64],
-                                       in_src[64*i+:64]);
-          sel[64*i+:64] = lane;
-        end
-      end else begin
-        for (int i = 0; i < N16; i++)  // f16/bf16 min/max; float adds are replaced at the end
-          sel[16*i+:16] = tce_red_pkg::minmax16(et_bf16_q, in_op == tce_red_pkg::RED_MAX,
-                                                in_mem[16*i+:16], in_src[16*i+:16]);
       end
-      lane_s1 <= sel;
       mem_s1  <= in_mem;
+      src_s1  <= in_src;
+      sum_s1  <= sum;
+      lt_s1   <= lt;
+      gt_s1   <= gt;
+      za_s1   <= za;
+      zb_s1   <= zb;
+      op_s1   <= in_op;
+      int_s1  <= et_int32_q || et_int64_q;
       keep_s1 <= legal ? in_be : '0;
     end
   end
@@ -191,7 +237,30 @@ module tce_red_unit #(
   always_ff @(posedge clk) begin
     if (en_beat[1]) begin : merge
       logic [DATA_W-1:0] m;
-      for (int b = 0; b < NB; b++) m[8*b+:8] = keep_s1[b] ? lane_s1[8*b+:8] : mem_s1[8*b+:8];
+      logic [15:0]       r, mc, sc, uc;
+      for (int c = 0; c < N16; c++) begin
+        mc = mem_s1[16*c+:16];
+        sc = src_s1[16*c+:16];
+        uc = sum_s1[16*c+:16];
+        if (int_s1)
+          case (op_s1)
+            tce_red_pkg::RED_ADD: r = uc;
+            tce_red_pkg::RED_MIN: r = lt_s1[c] ? sc : mc;
+            tce_red_pkg::RED_MAX: r = gt_s1[c] ? sc : mc;
+            tce_red_pkg::RED_INC: r = gt_s1[c] ? uc : 16'd0;               // mem >= src ? 0 : mem + 1
+            tce_red_pkg::RED_DEC: r = (za_s1[c] || lt_s1[c]) ? sc : uc;    // mem == 0 || mem > src ? src : mem - 1
+            tce_red_pkg::RED_AND: r = mc & sc;
+            tce_red_pkg::RED_OR:  r = mc | sc;
+            default:              r = mc ^ sc;                            // RED_XOR
+          endcase
+        else if (za_s1[c] && zb_s1[c])
+          r = 16'h7fff;
+        else if (za_s1[c] || zb_s1[c])
+          r = za_s1[c] ? sc : mc;
+        else
+          r = ((op_s1 == tce_red_pkg::RED_MAX) ? gt_s1[c] : lt_s1[c]) ? sc : mc;
+        for (int b = 0; b < 2; b++) m[16*c+8*b+:8] = keep_s1[2*c+b] ? r[8*b+:8] : mc[8*b+:8];
+      end
       early_s2 <= m;
     end
   end

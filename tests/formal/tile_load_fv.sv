@@ -145,17 +145,22 @@ module tile_load_fv #(
   localparam int OW = $clog2(256 * 32 + 4096 + 1);   // tce_tile_load's OW
   logic [OW-1:0] t_row_rem;
   logic [12:0]   t_rr_lim;
-  logic          t_rr_fits;
+  logic          t_rr_fits, t_rr_nz, t_rr_slm;
+  logic [OW-1:0] t_hi;
+  logic [3:0]    t_ee0;
+  localparam logic [2:0] W_SETUP = 3'd1, W_DIV = 3'd7;   // tce_tile_load's wstate_t
+  logic [2:0]    t_ws;
   always @(*) if (rst_n) begin
-    assert (t_rr_fits == (t_row_rem <= OW'(4096)));
+    assert (t_rr_fits == (t_row_rem <= OW'(4096)) && t_rr_nz == (t_row_rem != '0));
     if (t_rr_fits) assert (OW'(t_rr_lim) == OW'(4096) - t_row_rem);
+    // (ee0 is the next command's from its start, rr_slm from its W_SETUP)
+    if (t_ws != W_SETUP && t_ws != W_DIV) assert (t_rr_slm == (t_ee0 != 4'd1 && t_row_rem < t_hi));
   end
   // A row being read (u.ws is W_READ) is the one the walker holds (row_held), so a piece
   // offered from it stays. Each ID's bursts in flight (u.cnt, which holds AR back at RDD) are
   // the read slave's queued bursts of that ID (u_mem: pointers, count, IDs), and every queued
   // ID is one of the unit's (below NRD).
   localparam logic [2:0] W_READ = 3'd3;   // tce_tile_load's wstate_t
-  logic [2:0]  t_ws;
   localparam int CW = $clog2(RDD) + 1;
   logic [NRD*CW-1:0] t_cnt;
   localparam int SD = NRD * RDD, SW = $clog2(SD);
