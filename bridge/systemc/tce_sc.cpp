@@ -26,6 +26,9 @@ constexpr uint32_t kRegStatus = 0x014;   // STATUS; bit 0 BUSY (docs/rtl.md)
 
 struct platform : sc_core::sc_module {
     sc_core::sc_clock clk;
+    // Low from the start, as a power-on reset holds it: the clock's first edge comes at
+    // time 0, before tce_sc_reset's write takes effect, and the RTL's flip-flops are not
+    // yet anything an edge out of reset could leave them in.
     sc_core::sc_signal<bool> rst_n;
     sc_core::sc_signal<bool> irq;
     tce_sc_engine engine;
@@ -42,7 +45,7 @@ struct platform : sc_core::sc_module {
     SC_HAS_PROCESS(platform);
     platform(sc_core::sc_module_name n, sc_time period, const tce_sc_params &p)
         : sc_module(n), clk("clk", period, 0.5, sc_core::SC_ZERO_TIME, true),
-          rst_n("rst_n", true), irq("irq"), engine("engine", period), gmem("gmem", period),
+          rst_n("rst_n", false), irq("irq"), engine("engine", period), gmem("gmem", period),
           smem("smem", period, p.num_ctas, p.smem_bytes), host("host")
     {
         engine.clk(clk);
