@@ -825,11 +825,12 @@ module tce_tile_load #(
   // stage A registers the extent, stage B the clash with the slots. So clash_q speaks for
   // the inputs of two cycles ago, and is used only while they have not changed since
   // (ck_same, same_q: flip-flops of the executor and tce_tile_check, not an 88-bit compare
-  // here, which was five LUT levels in front of can_start and tile_start). The slots it saw may differ from the slots now in two ways only: a
-  // retired command (clash_q errs on the safe side), or one taken by `start`, after which
-  // the walker is busy for longer than stage B needs to see its extent (written the cycle
-  // after start, from stage A). With no command in flight nothing can clash, so the first
-  // command after an idle spell never waits for the stages.
+  // here, which was five LUT levels in front of can_start and tile_start). The slots it saw
+  // may differ from the slots now in two ways only: a retired command (clash_q errs on the
+  // safe side), or one taken by `start`, after which the walker is busy for longer than
+  // stage B needs to see its extent (written the cycle after start, from stage A). With no
+  // command in flight nothing can clash, so the first command after an idle spell never
+  // waits for the stages.
   // The extent rows * pitch is formed from rows[23:0] * pitch, one DSP48 (all 32 bits of
   // rows took a cascade of two: 5.8 ns to stage A); rows[24] adds pitch << 24, which alone
   // reaches 2^25 unless pitch is 0 or 1, and rows[31:25] reach it with any pitch.
