@@ -985,12 +985,14 @@ module tce_cmd_exec #(
                          (run_dir == DIR_TILE) ? tstore_done : fs_done;
   wire [7:0] mv_status = run_rs ? rs_status :
                          (run_dir == DIR_TILE) ? tstore_status : fs_status;
-  // `state` in {S_TX, S_TXWAIT}, set from the transitions (asserted), for sm_owner: its
-  // decode of `state` was five LUT levels in front of every shared-memory mover's ready.
+  // The transitions into and out of the complete-tx states, for the state machine below
+  // and tx_st_q: `state` in {S_TX, S_TXWAIT} (asserted), for sm_owner, whose decode of
+  // `state` was five LUT levels in front of every shared-memory mover's ready.
+  wire mv_tx  = mv_status == tce_op_pkg::ST_OK && want_tx;   // S_MOVE, mv_done: on to S_TX
+  wire tx_end = tx_outstanding == 5'd0 && !tx_rsp_valid;      // S_TXWAIT: every answer in
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) tx_st_q <= 1'b0;
-    else tx_st_q <= (state == S_MOVE && mv_done && mv_status == tce_op_pkg::ST_OK && want_tx) ||
-                    state == S_TX || (state == S_TXWAIT && !(tx_outstanding == 5'd0 && !tx_rsp_valid));
+    else tx_st_q <= (state == S_MOVE && mv_done && mv_tx) || state == S_TX || (state == S_TXWAIT && !tx_end);
   end
   // multimem: another address of the group follows this copy (none after an error)
   wire mm_more = is_mm && mv_status == tce_op_pkg::ST_OK && 4'(mm_i) + 4'd1 < f_mmcount;
@@ -1104,7 +1106,7 @@ module tce_cmd_exec #(
             rb_q <= tstore_wbytes;   // every byte written was read from shared memory
             wb_q <= tstore_wbytes;
           end
-          if (mv_status == tce_op_pkg::ST_OK && want_tx)
+          if (mv_tx)
             state <= S_TX;
           else if (mm_more) begin
             mm_i <= mm_i + 3'd1;   // mv_gaddr is the next address when S_MMNEXT starts it
@@ -1127,7 +1129,7 @@ module tce_cmd_exec #(
           state <= S_MMNEXT;        // the first copy (mm_i is 0)
         end
         S_TX: if (tx_ready) state <= S_TXWAIT;
-        S_TXWAIT: if (tx_outstanding == 5'd0 && !tx_rsp_valid) state <= S_RETIRE;
+        S_TXWAIT: if (tx_end) state <= S_RETIRE;
         S_RETIRE: if (ret_here) state <= S_IDLE;
         default: state <= S_IDLE;
       endcase

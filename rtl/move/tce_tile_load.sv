@@ -908,6 +908,7 @@ module tce_tile_load #(
   // (docs/rtl.md, "Netlist model").
   wire [OW-1:0] hi16   = (hi + OW'(15)) & ~(OW'(15));
   wire [OW-1:0] rb16   = (rbytes + OW'(15)) & ~(OW'(15));
+  wire [OW-1:0] row_rem_n = strided ? unit_b : rb16;   // row_rem's value, set in W_SETUP
   // The row's reads are all issued (or there are none): the walk moves on.
   wire rd_last = p_take && p_whole && !sl_more;
   assign row_next = (direct && rd_last) ||
@@ -1075,11 +1076,11 @@ module tce_tile_load #(
           // floor(hi_cl / e0) >= box0 iff hi_cl >= box0 * e0 (after W_DIV: hi_cl is the
           // quotient and be0 box0).
           // (hi_cl and be0 are both 13 bits: 4095 + 7 and 511 * 8 fit)
-          row_rem <= (ee0 != 4'd1) ? unit_b : rb16;
-          rr_fits <= ((ee0 != 4'd1) ? unit_b : rb16) <= OW'(4096);
-          rr_lim  <= 13'(OW'(4096) - ((ee0 != 4'd1) ? unit_b : rb16));
-          rr_nz   <= ((ee0 != 4'd1) ? unit_b : rb16) != '0;
-          rr_slm  <= strided && ((ee0 != 4'd1) ? unit_b : rb16) < hi_n;
+          row_rem <= row_rem_n;
+          rr_fits <= row_rem_n <= OW'(4096);
+          rr_lim  <= 13'(OW'(4096) - row_rem_n);
+          rr_nz   <= row_rem_n != '0;
+          rr_slm  <= strided && row_rem_n < hi_n;
           nofill0 <= !lo_any && hi_any && bx0 != 9'd0 && hi_cl >= be0;
           chunk <= '0; chunk_e <= OW'(16); wcta <= m_first; wleft <= m_rest;
           ws <= o_need ? W_ORG : W_ROW;

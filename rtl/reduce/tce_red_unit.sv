@@ -182,43 +182,45 @@ module tce_red_unit #(
       // Flipping the sign bit maps two's-complement order onto unsigned order for a signed
       // min/max; inc/dec compare unsigned whatever the type. One adder per 64 bits serves
       // add, inc and dec, cut at bit 32 for 32-bit lanes.
+      sum = '0; lt = '0; gt = '0; za = '0; zb = '0;
       flip = et_signed_q && (in_op == tce_red_pkg::RED_MIN || in_op == tce_red_pkg::RED_MAX);
       w32  = !et_int64_q;
       add  = in_op == tce_red_pkg::RED_ADD;
       inc  = in_op == tce_red_pkg::RED_INC;
-      for (int i = 0; i < N64; i++) begin
-        m = in_mem[64*i+:64];
-        s = in_src[64*i+:64];
-        a[31:0]  = add ? s[31:0] : inc ? 32'd1 : '1;
-        a[63:32] = add ? s[63:32] : inc ? {31'd0, w32} : '1;
-        lo = {1'b0, m[31:0]} + {1'b0, a[31:0]};
-        hi = m[63:32] + a[63:32] + {31'd0, lo[32] && !w32};
-        sum[64*i+:64] = {hi, lo[31:0]};
-        km = m ^ {flip, 31'd0, flip && w32, 31'd0};
-        ks = s ^ {flip, 31'd0, flip && w32, 31'd0};
-        lt_lo = ks[31:0] < km[31:0];   gt_lo = ks[31:0] > km[31:0];
-        lt_hi = ks[63:32] < km[63:32]; gt_hi = ks[63:32] > km[63:32];
-        lt64  = ks < km;               gt64  = ks > km;
-        z_lo  = m[31:0] == 32'd0;      z_hi  = m[63:32] == 32'd0;
-        for (int j = 0; j < 4; j++) begin
-          if (et_int32_q || et_int64_q) begin
+      if (et_int32_q || et_int64_q) begin
+        for (int i = 0; i < N64; i++) begin
+          m = in_mem[64*i+:64];
+          s = in_src[64*i+:64];
+          a[31:0]  = add ? s[31:0] : inc ? 32'd1 : '1;
+          a[63:32] = add ? s[63:32] : inc ? {31'd0, w32} : '1;
+          lo = {1'b0, m[31:0]} + {1'b0, a[31:0]};
+          hi = m[63:32] + a[63:32] + {31'd0, lo[32] && !w32};
+          sum[64*i+:64] = {hi, lo[31:0]};
+          km = m ^ {flip, 31'd0, flip && w32, 31'd0};
+          ks = s ^ {flip, 31'd0, flip && w32, 31'd0};
+          lt_lo = ks[31:0] < km[31:0];   gt_lo = ks[31:0] > km[31:0];
+          lt_hi = ks[63:32] < km[63:32]; gt_hi = ks[63:32] > km[63:32];
+          lt64  = ks < km;               gt64  = ks > km;
+          z_lo  = m[31:0] == 32'd0;      z_hi  = m[63:32] == 32'd0;
+          for (int j = 0; j < 4; j++) begin
             lt[4*i+j] = w32 ? (j < 2 ? lt_lo : lt_hi) : lt64;
             gt[4*i+j] = w32 ? (j < 2 ? gt_lo : gt_hi) : gt64;
             za[4*i+j] = w32 ? (j < 2 ? z_lo : z_hi) : (z_lo && z_hi);
-            zb[4*i+j] = 1'b0;
-          end else begin
-            // f16/bf16 (tce_fp_minmax, csim/arith_float.c): sign-magnitude to a key that
-            // orders as unsigned (-0 just below +0); a NaN operand is ignored, two give the
-            // canonical 0x7fff.
-            m16  = m[16*j+:16];
-            s16  = s[16*j+:16];
-            km16 = m16[15] ? ~m16 : {1'b1, m16[14:0]};
-            ks16 = s16[15] ? ~s16 : {1'b1, s16[14:0]};
-            lt[4*i+j] = ks16 < km16;
-            gt[4*i+j] = ks16 > km16;
-            za[4*i+j] = et_bf16_q ? (&m16[14:7]) && (|m16[6:0]) : (&m16[14:10]) && (|m16[9:0]);
-            zb[4*i+j] = et_bf16_q ? (&s16[14:7]) && (|s16[6:0]) : (&s16[14:10]) && (|s16[9:0]);
           end
+        end
+      end else begin
+        // f16/bf16 (tce_fp_minmax, csim/arith_float.c): sign-magnitude to a key that orders
+        // as unsigned (-0 just below +0); a NaN operand is ignored, two give the canonical
+        // 0x7fff.
+        for (int c = 0; c < N16; c++) begin
+          m16  = in_mem[16*c+:16];
+          s16  = in_src[16*c+:16];
+          km16 = m16[15] ? ~m16 : {1'b1, m16[14:0]};
+          ks16 = s16[15] ? ~s16 : {1'b1, s16[14:0]};
+          lt[c] = ks16 < km16;
+          gt[c] = ks16 > km16;
+          za[c] = et_bf16_q ? (&m16[14:7]) && (|m16[6:0]) : (&m16[14:10]) && (|m16[9:0]);
+          zb[c] = et_bf16_q ? (&s16[14:7]) && (|s16[6:0]) : (&s16[14:10]) && (|s16[9:0]);
         end
       end
       mem_s1  <= in_mem;
